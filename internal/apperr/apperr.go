@@ -1,0 +1,80 @@
+// Package apperr holds the errors the domains return for a person to read.
+// The HTTP layer turns them into status codes in one place (httpx.WriteError);
+// any other error is an internal failure and its details stay in the log.
+package apperr
+
+import (
+	"errors"
+	"time"
+)
+
+// Kind says what went wrong from the caller's point of view.
+type Kind int
+
+const (
+	KindInvalid Kind = iota + 1
+	KindNotFound
+	KindConflict
+	KindUnauthorized
+	KindForbidden
+	KindTooManyRequests
+	KindUnavailable
+)
+
+// Error is an error whose message is safe to show to the user.
+type Error struct {
+	Kind    Kind
+	Message string
+	// Fields maps a form field to its message, for validation errors.
+	Fields map[string]string
+	// RetryAfter, when set, tells the client how long to wait.
+	RetryAfter time.Duration
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Unwrap lets errors.Is(err, ErrNotFound) hold for NotFound errors.
+func (e *Error) Unwrap() error {
+	if e.Kind == KindNotFound {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// ErrNotFound is wrapped by lookups that find nothing, so callers can test
+// with errors.Is without depending on the message.
+var ErrNotFound = errors.New("not found")
+
+// NotFound reports a missing resource with a message for the user.
+func NotFound(msg string) error { return &Error{Kind: KindNotFound, Message: msg} }
+
+// Invalid reports bad input. fields may be nil.
+func Invalid(msg string, fields map[string]string) error {
+	return &Error{Kind: KindInvalid, Message: msg, Fields: fields}
+}
+
+// Conflict reports input that clashes with stored state (a taken slug).
+func Conflict(msg string) error { return &Error{Kind: KindConflict, Message: msg} }
+
+// Unauthorized reports a missing or bad credential.
+func Unauthorized(msg string) error { return &Error{Kind: KindUnauthorized, Message: msg} }
+
+// Forbidden reports a known user without the right to act.
+func Forbidden(msg string) error { return &Error{Kind: KindForbidden, Message: msg} }
+
+// TooManyRequests reports a rate limit, with how long to wait.
+func TooManyRequests(msg string, retryAfter time.Duration) error {
+	return &Error{Kind: KindTooManyRequests, Message: msg, RetryAfter: retryAfter}
+}
+
+// Unavailable reports a feature that cannot work now (not configured, upstream down).
+func Unavailable(msg string) error { return &Error{Kind: KindUnavailable, Message: msg} }
+
+// From finds the *Error in err's chain.
+func From(err error) (*Error, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return e, true
+	}
+	return nil, false
+}

@@ -1,0 +1,133 @@
+// Package catalog is the shop's catalogue: categories, products, their
+// variants (a size with its own price and stock), images and reviews.
+package catalog
+
+import (
+	"strings"
+	"time"
+
+	"shop/internal/money"
+)
+
+// Category is a node of the category tree.
+type Category struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Slug   string `json:"slug"`
+	Parent *int64 `json:"parent"`
+}
+
+// Product is what the shop sells, in the API shape of SPEC.md section 3.
+type Product struct {
+	ID          int64       `json:"id"`
+	Name        string      `json:"name"`
+	Slug        string      `json:"slug"`
+	Description string      `json:"description"`
+	BasePrice   money.Cents `json:"base_price"`
+	Category    int64       `json:"category"`
+	// OccasionTags holds 1 for a new arrival, as SPEC.md's front end expects.
+	OccasionTags []int     `json:"occasion_tags"`
+	IsActive     bool      `json:"is_active"`
+	IsFeatured   bool      `json:"is_featured"`
+	IsBestSeller bool      `json:"is_best_seller"`
+	IsNewArrival bool      `json:"is_new_arrival"`
+	Promo        *string   `json:"promo"`
+	Variants     []Variant `json:"variants"`
+	Images       []Image   `json:"images"`
+	Reviews      []Review  `json:"reviews"`
+	// Rating is the mean review rating, nil without reviews.
+	Rating      *float64  `json:"rating"`
+	ReviewCount int       `json:"review_count"`
+	CreatedAt   time.Time `json:"created_at"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+// InStock reports whether any variant can be bought.
+func (p *Product) InStock() bool {
+	for _, v := range p.Variants {
+		if v.Stock > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Variant is one size of a product.
+type Variant struct {
+	ID      int64       `json:"id"`
+	Product int64       `json:"product"`
+	Size    string      `json:"size"`
+	SKU     string      `json:"sku"`
+	Price   money.Cents `json:"price"`
+	Stock   int         `json:"stock"`
+}
+
+// Image is a product picture; Image is the URL path it is served at.
+type Image struct {
+	ID        int64  `json:"id"`
+	Product   int64  `json:"product"`
+	Image     string `json:"image"`
+	Alt       string `json:"alt"`
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	SortOrder int    `json:"sort_order"`
+}
+
+// Review is a customer's rating of a product.
+type Review struct {
+	ID        int64     `json:"id"`
+	Product   int64     `json:"product"`
+	Name      string    `json:"name"`
+	Rating    int       `json:"rating"`
+	Comment   string    `json:"comment"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// OccasionNewArrival is the occasion tag SPEC.md uses for new products.
+const OccasionNewArrival = 1
+
+// SizeKey is the size as the shop's weight filter spells it: "10 Kg" → "10kg".
+func SizeKey(size string) string {
+	return strings.ToLower(strings.Join(strings.Fields(size), ""))
+}
+
+// Sort orders of the product list.
+const (
+	SortName      = "name"
+	SortPriceLow  = "price-low"
+	SortPriceHigh = "price-high"
+)
+
+// Collections a product list can be narrowed to.
+const (
+	CollectionNewArrivals = "new-arrivals"
+	CollectionBestSellers = "best-sellers"
+	CollectionFeatured    = "featured"
+)
+
+// Promos a product can be on.
+const (
+	PromoBulk     = "bulk"
+	PromoSeasonal = "seasonal"
+)
+
+// ListFilter narrows and orders the product list. Zero values mean "any".
+type ListFilter struct {
+	Category   string // a category slug; matches its sub-categories too
+	Weight     string // a size key such as "10kg"
+	Promo      string
+	Collection string
+	Search     string
+	Sort       string
+	MinPrice   *money.Cents
+	MaxPrice   *money.Cents
+	// Page counts from 1; 0 lists every match.
+	Page     int
+	PageSize int
+}
+
+// ProductPage is one page of a product list with the total number of matches.
+type ProductPage struct {
+	Count    int
+	Products []Product
+}

@@ -1,0 +1,174 @@
+package catalog
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"shop/internal/apperr"
+	"shop/internal/httpx"
+	"shop/internal/money"
+)
+
+// Handlers serves the public catalogue API.
+type Handlers struct {
+	Store *Store
+}
+
+// Read answers may be cached briefly: stock changes, so not for long.
+const cacheSeconds = 30
+
+// ListProducts answers GET /api/products/: a JSON array, or with page (or
+// page_size) a {count, next, previous, results} envelope.
+func (h *Handlers) ListProducts(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	f, err := ParseListQuery(q)
+	if err != nil {
+		return err
+	}
+	page, err := h.Store.ListProducts(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	if f.Page == 0 {
+		return httpx.WriteCachedJSON(w, r, cacheSeconds, page.Products)
+	}
+	type envelope struct {
+		Count    int       `json:"count"`
+		Next     *string   `json:"next"`
+		Previous *string   `json:"previous"`
+		Results  []Product `json:"results"`
+	}
+	env := envelope{Count: page.Count, Results: page.Products}
+	if f.Page*f.PageSize < page.Count {
+		env.Next = pageLink(r.URL, f.Page+1)
+	}
+	if f.Page > 1 {
+		env.Previous = pageLink(r.URL, min(f.Page-1, max(1, (page.Count+f.PageSize-1)/f.PageSize)))
+	}
+	return httpx.WriteCachedJSON(w, r, cacheSeconds, env)
+}
+
+func pageLink(u *url.URL, page int) *string {
+	q := u.Query()
+	q.Set("page", strconv.Itoa(page))
+	s := u.Path + "?" + q.Encode()
+	return &s
+}
+
+// GetProduct answers GET /api/products/{id}/ by id or slug.
+func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.Store.Product(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteCachedJSON(w, r, cacheSeconds, p)
+}
+
+// ListCategories answers GET /api/categories/.
+func (h *Handlers) ListCategories(w http.ResponseWriter, r *http.Request) error {
+	cats, err := h.Store.Categories(r.Context())
+	if err != nil {
+		return err
+	}
+	return httpx.WriteCachedJSON(w, r, cacheSeconds, cats)
+}
+
+// Page size bounds of the product list.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+	maxSearchLength = 100
+)
+
+// ParseListQuery reads and checks the product list's query parameters. Every
+// bad parameter is reported, each under its own name.
+func ParseListQuery(q url.Values) (ListFilter, error) {
+	f := ListFilter{
+		Category: strings.TrimSpace(q.Get("category")),
+		Weight:   strings.TrimSpace(q.Get("weight")),
+		Search:   strings.TrimSpace(q.Get("search")),
+		Sort:     SortName,
+	}
+	bad := map[string]string{}
+	if v := q.Get("sort"); v != "" {
+		switch v {
+		case SortName, SortPriceLow, SortPriceHigh:
+			f.Sort = v
+		default:
+			bad["sort"] = "sort must be one of name, price-low, price-high."
+		}
+	}
+	if v := q.Get("promo"); v != "" {
+		if v != PromoBulk && v != PromoSeasonal {
+			bad["promo"] = "promo must be bulk or seasonal."
+		}
+		f.Promo = v
+	}
+	for _, name := range []string{"featured", "collection"} {
+		v := q.Get(name)
+		if v == "" {
+			continue
+		}
+		switch v {
+		case CollectionNewArrivals, CollectionBestSellers, CollectionFeatured:
+			f.Collection = v
+		default:
+			bad[name] = name + " must be one of new-arrivals, best-sellers, featured."
+		}
+	}
+	if len(f.Search) > maxSearchLength {
+		bad["search"] = fmt.Sprintf("search is too long (%d characters at most).", maxSearchLength)
+	}
+	for _, name := range []string{"min_price", "max_price"} {
+		v := q.Get(name)
+		if v == "" {
+			continue
+		}
+		c, err := money.Parse(v)
+		if err != nil {
+			bad[name] = name + " must be an amount like 1500 or 1500.00."
+			continue
+		}
+		if name == "min_price" {
+			f.MinPrice = &c
+		} else {
+			f.MaxPrice = &c
+		}
+	}
+	if f.MinPrice != nil && f.MaxPrice != nil && *f.MinPrice > *f.MaxPrice {
+		bad["min_price"] = "min_price cannot be above max_price."
+	}
+	if q.Has("page") || q.Has("page_size") {
+		f.Page, f.PageSize = 1, DefaultPageSize
+		if v := q.Get("page"); q.Has("page") {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				bad["page"] = "page must be a whole number of 1 or more."
+			}
+			f.Page = n
+		}
+		if v := q.Get("page_size"); q.Has("page_size") {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > MaxPageSize {
+				bad["page_size"] = fmt.Sprintf("page_size must be a whole number from 1 to %d.", MaxPageSize)
+			}
+			f.PageSize = n
+		}
+		if f.Page > 1_000_000 {
+			bad["page"] = "page is too large."
+		}
+	}
+	if len(bad) > 0 {
+		msgs := make([]string, 0, len(bad))
+		for _, name := range []string{"category", "weight", "promo", "featured", "collection", "search", "sort", "min_price", "max_price", "page", "page_size"} {
+			if m, ok := bad[name]; ok {
+				msgs = append(msgs, m)
+			}
+		}
+		return ListFilter{}, apperr.Invalid(strings.Join(msgs, " "), bad)
+	}
+	return f, nil
+}

@@ -1,0 +1,176 @@
+// Package db opens the shop's database — SQLite by default, PostgreSQL when
+// the URL says so — and applies the embedded migrations. SQL elsewhere is
+// written once with $N placeholders, which both engines accept.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Dialect names the engine behind a DB.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is the shop's handle on its database. Reads use a pool; on SQLite, writes
+// and transactions go through a single connection so concurrent writers queue
+// in the process instead of failing with SQLITE_BUSY. On PostgreSQL both are
+// the same pool.
+type DB struct {
+	read    *sql.DB
+	write   *sql.DB
+	Dialect Dialect
+}
+
+// Open connects to rawURL: "sqlite:PATH" (or a bare path) or "postgres://...".
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	switch {
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		return openPostgres(ctx, rawURL)
+	case strings.HasPrefix(rawURL, "sqlite:"):
+		return openSQLite(ctx, strings.TrimPrefix(rawURL, "sqlite:"))
+	case rawURL != "" && !strings.Contains(rawURL, "://"):
+		return openSQLite(ctx, rawURL)
+	default:
+		return nil, fmt.Errorf("database URL must start with sqlite: or postgres://")
+	}
+}
+
+func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
+	pool, err := sql.Open("pgx", rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	pool.SetMaxOpenConns(20)
+	pool.SetMaxIdleConns(20)
+	if err := pool.PingContext(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	return &DB{read: pool, write: pool, Dialect: Postgres}, nil
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	path = strings.TrimPrefix(path, "//")
+	if path == "" {
+		return nil, errors.New("sqlite database path is empty")
+	}
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("create database folder: %w", err)
+		}
+	}
+	pragmas := "_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
+	base := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + pragmas
+	// BEGIN IMMEDIATE takes the write lock up front, so a transaction never
+	// fails half-way when it upgrades from reading to writing.
+	write, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	// query_only makes a write through the read pool an error instead of a
+	// second writer racing the first.
+	read, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	read.SetMaxOpenConns(8)
+	read.SetMaxIdleConns(8)
+	read.SetConnMaxLifetime(0)
+	return &DB{read: read, write: write, Dialect: SQLite}, nil
+}
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	err := d.write.Close()
+	if d.read != d.write {
+		err = errors.Join(err, d.read.Close())
+	}
+	return err
+}
+
+// Ping checks the database answers.
+func (d *DB) Ping(ctx context.Context) error { return d.read.PingContext(ctx) }
+
+// Query runs a read.
+func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return d.read.QueryContext(ctx, q, args...)
+}
+
+// QueryRow runs a read of one row.
+func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return d.read.QueryRowContext(ctx, q, args...)
+}
+
+// Exec runs one write outside a transaction.
+func (d *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return d.write.ExecContext(ctx, q, args...)
+}
+
+// Tx runs fn in a write transaction, committing when fn returns nil.
+func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := d.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint failure, so
+// callers can answer "already taken" instead of a 500.
+func IsUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// IsForeignKeyViolation reports whether err is a foreign-key failure (a row
+// still referenced elsewhere, or a reference to nothing).
+func IsForeignKeyViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23503"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		// ON DELETE RESTRICT is enforced like a trigger in SQLite.
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_TRIGGER
+	}
+	return false
+}

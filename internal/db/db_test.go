@@ -1,0 +1,142 @@
+package db_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sync"
+	"testing"
+
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+)
+
+func TestMigrateFreshAndAgain(t *testing.T) {
+	for _, dialect := range dbtest.Engines() {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			d, err := db.Open(ctx, dbtest.URL(t, dialect))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			applied, err := d.Migrate(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(applied) == 0 {
+				t.Fatal("no migration applied on an empty database")
+			}
+			again, err := d.Migrate(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(again) != 0 {
+				t.Fatalf("second run applied %v", again)
+			}
+			var n int
+			if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(applied) {
+				t.Fatalf("schema_migrations has %d rows (%v), want %d", n, err, len(applied))
+			}
+		})
+	}
+}
+
+func TestConstraints(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		mustExec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := d.Exec(ctx, q, args...); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		mustExec(`INSERT INTO categories (name, slug) VALUES ('Feeds', 'feeds')`)
+		mustExec(`INSERT INTO products (name, slug, base_price_cents, category_id) VALUES ('Dairy Meal', 'dairy-meal', 100, 1)`)
+		mustExec(`INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock) VALUES (1, '10 Kg', '10kg', 'A-1', 100, 5)`)
+
+		_, err := d.Exec(ctx, `INSERT INTO categories (name, slug) VALUES ('Again', 'feeds')`)
+		if !db.IsUniqueViolation(err) {
+			t.Errorf("duplicate category slug: got %v, want unique violation", err)
+		}
+		_, err = d.Exec(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock) VALUES (1, '20 Kg', '20kg', 'A-1', 100, 5)`)
+		if !db.IsUniqueViolation(err) {
+			t.Errorf("duplicate sku: got %v, want unique violation", err)
+		}
+		_, err = d.Exec(ctx, `INSERT INTO products (name, slug, base_price_cents, category_id) VALUES ('X', 'x', 100, 99)`)
+		if !db.IsForeignKeyViolation(err) {
+			t.Errorf("unknown category: got %v, want foreign key violation", err)
+		}
+		for _, q := range []string{
+			`UPDATE variants SET stock = -1 WHERE id = 1`,
+			`UPDATE variants SET price_cents = -1 WHERE id = 1`,
+			`UPDATE products SET base_price_cents = -5 WHERE id = 1`,
+			`UPDATE products SET promo = 'free' WHERE id = 1`,
+			`UPDATE categories SET parent_id = id WHERE id = 1`,
+			`INSERT INTO reviews (product_id, name, rating) VALUES (1, 'A', 6)`,
+		} {
+			if _, err := d.Exec(ctx, q); err == nil {
+				t.Errorf("%s: accepted", q)
+			}
+		}
+		_, err = d.Exec(ctx, `DELETE FROM categories WHERE id = 1`)
+		if !db.IsForeignKeyViolation(err) {
+			t.Errorf("deleting a category in use: got %v, want foreign key violation", err)
+		}
+	})
+}
+
+// Concurrent writers on SQLite queue on the single write connection rather
+// than failing with "database is locked".
+func TestConcurrentWritesQueue(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := d.Exec(ctx, `INSERT INTO categories (name, slug) VALUES ('Feeds', 'feeds')`); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 40)
+		for i := range 40 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs <- d.Tx(ctx, func(tx *sql.Tx) error {
+					var n int
+					if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories`).Scan(&n); err != nil {
+						return err
+					}
+					_, err := tx.ExecContext(ctx, `INSERT INTO categories (name, slug) VALUES ($1, $2)`, "C", "c-"+string(rune('a'+i%26))+string(rune('a'+i/26)))
+					return err
+				})
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Errorf("concurrent write failed: %v", err)
+			}
+		}
+		var n int
+		if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM categories`).Scan(&n); err != nil || n != 41 {
+			t.Fatalf("got %d categories (%v), want 41", n, err)
+		}
+	})
+}
+
+func TestReadPoolRefusesWrites(t *testing.T) {
+	d := dbtest.New(t, db.SQLite)
+	rows, err := d.Query(context.Background(), `INSERT INTO categories (name, slug) VALUES ('A', 'a') RETURNING id`)
+	if err == nil {
+		for rows.Next() {
+		}
+		err = rows.Err()
+		rows.Close()
+	}
+	if err == nil {
+		t.Fatal("a write through the read pool succeeded")
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,94 @@
+// Package dbtest gives tests a fresh, migrated database of each engine, so
+// one suite runs against SQLite always and PostgreSQL when
+// SHOP_TEST_POSTGRES_URL is set. Each PostgreSQL database is a schema of its
+// own, dropped when the test ends, so test packages can run in parallel.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"shop/internal/db"
+)
+
+// PostgresURL is the server the PostgreSQL half of the suite uses.
+func PostgresURL() string { return os.Getenv("SHOP_TEST_POSTGRES_URL") }
+
+// Engines lists the engines this run tests.
+func Engines() []db.Dialect {
+	if PostgresURL() != "" {
+		return []db.Dialect{db.SQLite, db.Postgres}
+	}
+	return []db.Dialect{db.SQLite}
+}
+
+// Each runs fn as a subtest per engine, each with a fresh database.
+func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
+	t.Helper()
+	for _, dialect := range Engines() {
+		t.Run(string(dialect), func(t *testing.T) {
+			fn(t, New(t, dialect))
+		})
+	}
+}
+
+// New opens a fresh migrated database of the given engine.
+func New(t testing.TB, dialect db.Dialect) *db.DB {
+	t.Helper()
+	u := URL(t, dialect)
+	d, err := db.Open(context.Background(), u)
+	if err != nil {
+		t.Fatalf("open %s: %v", dialect, err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if _, err := d.Migrate(context.Background()); err != nil {
+		t.Fatalf("migrate %s: %v", dialect, err)
+	}
+	return d
+}
+
+// URL makes an empty database of the given engine and returns its URL,
+// without migrating it.
+func URL(t testing.TB, dialect db.Dialect) string {
+	t.Helper()
+	if dialect == db.SQLite {
+		return "sqlite:" + filepath.Join(t.TempDir(), "shop.db")
+	}
+	base := PostgresURL()
+	if base == "" {
+		t.Skip("SHOP_TEST_POSTGRES_URL is not set")
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	defer admin.Close()
+	buf := make([]byte, 6)
+	_, _ = rand.Read(buf)
+	schema := "test_" + hex.EncodeToString(buf)
+	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		c, err := sql.Open("pgx", base)
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		_, _ = c.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+	})
+	pu, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse SHOP_TEST_POSTGRES_URL: %v", err)
+	}
+	q := pu.Query()
+	q.Set("search_path", schema)
+	pu.RawQuery = q.Encode()
+	return pu.String()
+}

@@ -1,0 +1,95 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"shop/internal/catalog"
+	"shop/internal/money"
+)
+
+// ImagePath is the URL path of a product's packshot under the media folder.
+func ImagePath(slug string) string { return "/media/products/" + slug + ".svg" }
+
+// Seed loads the demo catalogue into a database with no catalogue yet, and
+// writes each packshot into mediaDir/products. It reports whether it seeded:
+// a database that already has categories is left alone.
+func Seed(ctx context.Context, store *catalog.Store, mediaDir string) (bool, error) {
+	return seed(ctx, store, mediaDir, len(Products()))
+}
+
+// SeedLarge seeds like Seed, then repeats the demo products under numbered
+// names until the catalogue holds n products: the load tests' catalogue.
+func SeedLarge(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bool, error) {
+	return seed(ctx, store, mediaDir, n)
+}
+
+func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bool, error) {
+	cats, err := store.Categories(ctx)
+	if err != nil {
+		return false, err
+	}
+	if len(cats) > 0 {
+		return false, nil
+	}
+	if err := os.MkdirAll(filepath.Join(mediaDir, "products"), 0o755); err != nil {
+		return false, fmt.Errorf("create media folder: %w", err)
+	}
+	ids := map[string]int64{}
+	for _, c := range Categories() {
+		made, err := store.CreateCategory(ctx, catalog.NewCategory{Name: c.Name, Slug: c.Slug, ParentSlug: c.ParentSlug})
+		if err != nil {
+			return false, err
+		}
+		ids[c.Slug] = made.ID
+	}
+	products := Products()
+	for _, p := range products {
+		if err := os.WriteFile(filepath.Join(mediaDir, "products", p.Slug+".svg"), Packshot(p), 0o644); err != nil {
+			return false, fmt.Errorf("write packshot of %s: %w", p.Slug, err)
+		}
+	}
+	for i := range n {
+		p := products[i%len(products)]
+		image := ImagePath(p.Slug)
+		if lot := i / len(products); lot > 0 {
+			suffix := strconv.Itoa(lot + 1)
+			p.Name += " (lot " + suffix + ")"
+			p.Slug += "-lot-" + suffix
+			p.Featured, p.BestSeller = false, false
+			vs := make([]Variant, len(p.Variants))
+			for j, v := range p.Variants {
+				v.SKU += "-L" + suffix
+				vs[j] = v
+			}
+			p.Variants = vs
+		}
+		if _, err := store.CreateProduct(ctx, newProduct(p, ids[p.CategorySlug], image)); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+func newProduct(p Product, categoryID int64, image string) catalog.NewProduct {
+	np := catalog.NewProduct{
+		Name: p.Name, Slug: p.Slug, Description: p.Description, CategoryID: categoryID,
+		IsActive: true, IsFeatured: p.Featured, IsBestSeller: p.BestSeller, IsNewArrival: p.NewArrival,
+		Promo:  p.Promo,
+		Images: []catalog.NewImage{{Path: image, Alt: p.Name, Width: 600, Height: 600}},
+	}
+	for i, v := range p.Variants {
+		price := money.FromShillings(int64(v.PriceKsh))
+		if i == 0 || price < np.BasePrice {
+			np.BasePrice = price
+		}
+		np.Variants = append(np.Variants, catalog.NewVariant{Size: v.Size, SKU: v.SKU, Price: price, Stock: v.Stock})
+	}
+	for _, r := range p.Reviews {
+		np.Reviews = append(np.Reviews, catalog.NewReview{Name: r.Name, Rating: r.Rating, Comment: r.Comment, DaysAgo: r.DaysAgo})
+	}
+	return np
+}

@@ -1,0 +1,67 @@
+package demo_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/demo"
+)
+
+func TestSeedLoadsCatalogueOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		store := catalog.NewStore(d)
+		media := t.TempDir()
+		seeded, err := demo.Seed(ctx, store, media)
+		if err != nil || !seeded {
+			t.Fatalf("seed: %v %v", seeded, err)
+		}
+		n, _ := store.CountProducts(ctx)
+		if n != len(demo.Products()) {
+			t.Fatalf("%d products stored, want %d", n, len(demo.Products()))
+		}
+		// Product ids follow the demo order: id 1 is the featured product.
+		first, err := store.Product(ctx, "1")
+		if err != nil || first.Slug != demo.Products()[0].Slug || !first.IsFeatured || !first.IsBestSeller {
+			t.Fatalf("product 1: %+v %v", first.Slug, err)
+		}
+		if _, err := os.Stat(filepath.Join(media, "products", first.Slug+".svg")); err != nil {
+			t.Fatalf("packshot not written: %v", err)
+		}
+		if first.Images[0].Image != demo.ImagePath(first.Slug) {
+			t.Fatalf("image path %q", first.Images[0].Image)
+		}
+		page, err := store.ListProducts(ctx, catalog.ListFilter{Category: "dairy-meal"})
+		if err != nil || page.Count < 2 {
+			t.Fatalf("dairy-meal products: %d %v", page.Count, err)
+		}
+		again, err := demo.Seed(ctx, store, media)
+		if err != nil || again {
+			t.Fatalf("second seed: %v %v", again, err)
+		}
+		if n2, _ := store.CountProducts(ctx); n2 != n {
+			t.Fatalf("second seed changed the count to %d", n2)
+		}
+	})
+}
+
+func TestSeedLarge(t *testing.T) {
+	d := dbtest.New(t, db.SQLite)
+	ctx := context.Background()
+	store := catalog.NewStore(d)
+	if _, err := demo.SeedLarge(ctx, store, t.TempDir(), 130); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := store.CountProducts(ctx); n != 130 {
+		t.Fatalf("%d products, want 130", n)
+	}
+	page, _ := store.ListProducts(ctx, catalog.ListFilter{Collection: "featured"})
+	if page.Count != 1 {
+		t.Fatalf("%d featured products, want 1", page.Count)
+	}
+}

@@ -1,0 +1,105 @@
+// Package httpapi is the shop's HTTP surface: every route in one list, the
+// middleware every request passes through, and the serving of the web app.
+package httpapi
+
+import (
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
+
+	"shop/internal/apperr"
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/httpx"
+)
+
+// Deps is what the HTTP layer needs from the rest of the shop.
+type Deps struct {
+	DB        *db.DB
+	Log       *slog.Logger
+	Catalog   *catalog.Store
+	WebAssets fs.FS
+	MediaDir  string
+	PublicURL string
+}
+
+// Server is the shop's http.Handler.
+type Server struct {
+	db      *db.DB
+	log     *slog.Logger
+	catalog *catalog.Handlers
+	app     http.Handler
+	media   http.Handler
+	public  string
+	handler http.Handler
+}
+
+// New builds the handler with every route and middleware.
+func New(d Deps) (*Server, error) {
+	app, err := newAppHandler(d.WebAssets)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		db:      d.DB,
+		log:     d.Log,
+		catalog: &catalog.Handlers{Store: d.Catalog},
+		app:     app,
+		media:   mediaHandler(d.MediaDir),
+		public:  d.PublicURL,
+	}
+	mux := http.NewServeMux()
+	for _, rt := range s.routes() {
+		limit := rt.MaxBody
+		if limit == 0 {
+			limit = DefaultMaxBody
+		}
+		mux.Handle(rt.Pattern, limitBody(limit, rt.Handler))
+	}
+	// BestSpeed: JSON compresses well even at the fastest level, and a
+	// small server has CPU to spare for little else.
+	compress, err := gzhttp.NewWrapper(gzhttp.MinSize(1024), gzhttp.CompressionLevel(gzip.BestSpeed), gzhttp.SuffixETag("-gzip"))
+	if err != nil {
+		return nil, fmt.Errorf("gzip middleware: %w", err)
+	}
+	var h http.Handler = compress(mux)
+	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
+	h = recoverPanics(d.Log, h)
+	h = logRequests(d.Log, h)
+	s.handler = h
+	return s, nil
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Routes returns the route list, for tests that walk it.
+func (s *Server) Routes() []Route { return s.routes() }
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.db.Ping(ctx); err != nil {
+		s.log.ErrorContext(ctx, "health check: database", "err", err)
+		return apperr.Unavailable("The database is not answering.")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	return nil
+}
+
+func apiNotFound(w http.ResponseWriter, r *http.Request) error {
+	return apperr.NotFound("No such API endpoint: " + r.Method + " " + r.URL.Path)
+}
+
+func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	fmt.Fprint(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n")
+}

@@ -1,0 +1,174 @@
+package httpapi
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// appRoutes are the web app's screens. The server answers them with the app
+// (so a deep link works on reload) and any other path with the app and a
+// 404, where the app shows its error screen. Keep in step with
+// web/src/app/router.tsx.
+var appRoutes = map[string]bool{
+	"/": true, "/home": true, "/shop": true, "/about": true, "/contact": true, "/cart": true,
+	"/checkout": true, "/login": true, "/register": true, "/forgot-password": true,
+	"/reset-password": true, "/terms": true, "/privacy": true, "/order-confirmation": true,
+	"/account": true, "/admin": true,
+}
+
+func isAppRoute(p string) bool {
+	if appRoutes[p] {
+		return true
+	}
+	// /products/{slug}
+	if rest, ok := strings.CutPrefix(p, "/products/"); ok {
+		return rest != "" && !strings.Contains(rest, "/")
+	}
+	return false
+}
+
+// appHandler serves the built web app from files: hashed assets for a year,
+// index.html revalidated every time, precompressed siblings when the client
+// takes them.
+type appHandler struct {
+	files     fs.FS
+	index     []byte
+	indexETag string
+}
+
+func newAppHandler(files fs.FS) (*appHandler, error) {
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("web app has no index.html: %w", err)
+	}
+	sum := sha256.Sum256(index)
+	return &appHandler{files: files, index: index, indexETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}, nil
+}
+
+func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := path.Clean("/" + r.URL.Path)
+	if name := strings.TrimPrefix(p, "/"); name != "" && name != "index.html" {
+		if st, err := fs.Stat(a.files, name); err == nil && !st.IsDir() {
+			a.serveFile(w, r, name)
+			return
+		}
+	}
+	status := http.StatusOK
+	if !isAppRoute(p) {
+		status = http.StatusNotFound
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	if status == http.StatusOK {
+		h.Set("ETag", a.indexETag)
+		if r.Header.Get("If-None-Match") == a.indexETag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(a.index)
+	}
+}
+
+func (a *appHandler) serveFile(w http.ResponseWriter, r *http.Request, name string) {
+	h := w.Header()
+	if strings.HasPrefix(name, "assets/") {
+		// Vite puts a content hash in every name under assets/.
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "public, max-age=3600")
+	}
+	if ct := mime.TypeByExtension(filepath.Ext(name)); ct != "" {
+		h.Set("Content-Type", ct)
+	}
+	h.Set("Vary", "Accept-Encoding")
+	accept := r.Header.Get("Accept-Encoding")
+	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !acceptsEncoding(accept, enc.token) {
+			continue
+		}
+		if f, err := a.files.Open(name + enc.ext); err == nil {
+			defer f.Close()
+			h.Set("Content-Encoding", enc.token)
+			serveContent(w, r, f)
+			return
+		}
+	}
+	f, err := a.files.Open(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	serveContent(w, r, f)
+}
+
+func serveContent(w http.ResponseWriter, r *http.Request, f fs.File) {
+	if rs, ok := f.(io.ReadSeeker); ok {
+		http.ServeContent(w, r, "", time.Time{}, rs)
+		return
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
+		http.Error(w, "read failed", http.StatusInternalServerError)
+		return
+	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(b))
+}
+
+// acceptsEncoding reads Accept-Encoding for token, honouring q=0.
+func acceptsEncoding(header, token string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), token) {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
+
+// mediaHandler serves product images from dir. Folders are not listed, and
+// the files are sandboxed so an image can never run script on the shop's origin.
+func mediaHandler(dir string) http.Handler {
+	files := http.FileServer(noDirs{http.Dir(dir)})
+	return http.StripPrefix("/media", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+		files.ServeHTTP(w, r)
+	}))
+}
+
+type noDirs struct{ fs http.FileSystem }
+
+func (n noDirs) Open(name string) (http.File, error) {
+	f, err := n.fs.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || st.IsDir() {
+		f.Close()
+		return nil, os.ErrNotExist
+	}
+	return f, nil
+}

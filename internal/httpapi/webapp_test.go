@@ -1,0 +1,104 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+)
+
+func TestWebApp(t *testing.T) {
+	h := newServer(t, dbtest.New(t, db.SQLite))
+	for _, tc := range []struct {
+		name, path, accept string
+		status             int
+		cache, encoding    string
+		body               string
+	}{
+		{"home is the app", "/", "", 200, "no-cache", "", "<div id=root>"},
+		{"deep link is the app", "/shop", "", 200, "no-cache", "", "<div id=root>"},
+		{"product page is the app", "/products/dairy-meal", "", 200, "no-cache", "", "<div id=root>"},
+		{"unknown path is the app with 404", "/no/such/page", "", 404, "no-cache", "", "<div id=root>"},
+		{"unknown product sub-path is 404", "/products/a/b", "", 404, "no-cache", "", "<div id=root>"},
+		{"hashed asset is immutable", "/assets/index-abc123.js", "", 200, "public, max-age=31536000, immutable", "", "console.log"},
+		{"brotli preferred", "/assets/index-abc123.js", "gzip, br", 200, "public, max-age=31536000, immutable", "br", "brotli-bytes"},
+		{"gzip when no brotli", "/assets/index-abc123.js", "gzip", 200, "public, max-age=31536000, immutable", "gzip", "gzipped-bytes"},
+		{"q=0 refuses brotli", "/assets/index-abc123.js", "br;q=0, gzip", 200, "public, max-age=31536000, immutable", "gzip", "gzipped-bytes"},
+		{"other static file", "/favicon.svg", "", 200, "public, max-age=3600", "", "<svg/>"},
+		{"unknown api path is JSON 404", "/api/nothing/", "", 404, "", "", `"error"`},
+		{"robots", "/robots.txt", "", 200, "public, max-age=3600", "", "Disallow: /api/"},
+		{"health", "/healthz", "", 200, "no-store", "", `"ok"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := get(t, h, tc.path, "Accept-Encoding", tc.accept)
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d", rec.Code, tc.status)
+			}
+			if tc.cache != "" && rec.Header().Get("Cache-Control") != tc.cache {
+				t.Errorf("Cache-Control %q, want %q", rec.Header().Get("Cache-Control"), tc.cache)
+			}
+			if got := rec.Header().Get("Content-Encoding"); got != tc.encoding {
+				t.Errorf("Content-Encoding %q, want %q", got, tc.encoding)
+			}
+			if !strings.Contains(rec.Body.String(), tc.body) {
+				t.Errorf("body %q lacks %q", rec.Body.String(), tc.body)
+			}
+		})
+	}
+	rec := get(t, h, "/")
+	etag := rec.Header().Get("ETag")
+	if again := get(t, h, "/", "If-None-Match", etag); etag == "" || again.Code != http.StatusNotModified {
+		t.Errorf("index revalidation: ETag %q, status %d", etag, again.Code)
+	}
+}
+
+func TestSecurityHeadersEverywhere(t *testing.T) {
+	h := newServer(t, dbtest.New(t, db.SQLite))
+	for _, path := range []string{"/", "/api/products/1/", "/api/nope/", "/assets/index-abc123.js"} {
+		rec := get(t, h, path)
+		csp := rec.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline'; script") ||
+			!strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+		if rec.Header().Get("X-Content-Type-Options") != "nosniff" || rec.Header().Get("Referrer-Policy") == "" {
+			t.Errorf("%s: headers %v", path, rec.Header())
+		}
+		if rec.Header().Get("X-Request-ID") == "" {
+			t.Errorf("%s: no request id", path)
+		}
+	}
+}
+
+func TestMediaIsSandboxedAndNotListed(t *testing.T) {
+	h := newServer(t, dbtest.New(t, db.SQLite))
+	if rec := get(t, h, "/media/products/"); rec.Code != 404 {
+		t.Errorf("folder listing: %d", rec.Code)
+	}
+	if rec := get(t, h, "/media/../../etc/passwd"); rec.Code == 200 {
+		t.Errorf("path escape answered 200")
+	}
+	products := get(t, h, "/api/products/1/")
+	img := decode[map[string]any](t, products)["images"].([]any)[0].(map[string]any)["image"].(string)
+	rec := get(t, h, img)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "sandbox") {
+		t.Fatalf("%s: %d %v", img, rec.Code, rec.Header())
+	}
+}
+
+func TestMethodsAndBodies(t *testing.T) {
+	h := newServer(t, dbtest.New(t, db.SQLite))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/shop", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST to an app page: %d", rec.Code)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/products/", strings.NewReader("{}")))
+	if rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
+		t.Errorf("POST /api/products/: %d", rec.Code)
+	}
+}

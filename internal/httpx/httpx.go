@@ -1,0 +1,150 @@
+// Package httpx holds what every handler shares: the handler type that
+// returns an error, JSON encoding and decoding, and the one place where an
+// error becomes an HTTP answer.
+package httpx
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"shop/internal/apperr"
+)
+
+// Handler is an http.Handler that returns its error instead of writing it.
+type Handler func(w http.ResponseWriter, r *http.Request) error
+
+func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h(w, r); err != nil {
+		WriteError(w, r, err)
+	}
+}
+
+// errorBody is the JSON error shape of the API.
+type errorBody struct {
+	Error  string            `json:"error"`
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+var kindStatus = map[apperr.Kind]int{
+	apperr.KindInvalid:         http.StatusBadRequest,
+	apperr.KindNotFound:        http.StatusNotFound,
+	apperr.KindConflict:        http.StatusConflict,
+	apperr.KindUnauthorized:    http.StatusUnauthorized,
+	apperr.KindForbidden:       http.StatusForbidden,
+	apperr.KindTooManyRequests: http.StatusTooManyRequests,
+	apperr.KindUnavailable:     http.StatusServiceUnavailable,
+}
+
+// WriteError answers err: an apperr.Error with its status and message, a
+// body too large with 413, anything else with a 500 that says nothing
+// internal while the details go to the log.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	if e, ok := apperr.From(err); ok {
+		if e.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+999_999_999)/1_000_000_000)))
+		}
+		WriteJSON(w, kindStatus[e.Kind], errorBody{Error: e.Message, Fields: e.Fields})
+		return
+	}
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		WriteJSON(w, http.StatusRequestEntityTooLarge, errorBody{Error: fmt.Sprintf("The request is too large (limit %d bytes).", tooBig.Limit)})
+		return
+	}
+	if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {
+		// The client went away; nobody reads the answer.
+		return
+	}
+	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	WriteJSON(w, http.StatusInternalServerError, errorBody{Error: "Something went wrong on our side. Please try again."})
+}
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		slog.Error("encode json", "err", err)
+		http.Error(w, `{"error":"Something went wrong on our side. Please try again."}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+	_, _ = w.Write([]byte{'\n'})
+}
+
+// WriteCachedJSON writes v with a strong ETag and a short public cache
+// lifetime, answering 304 when the client already has this version.
+func WriteCachedJSON(w http.ResponseWriter, r *http.Request, maxAgeSeconds int, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("encode json: %w", err)
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(maxAgeSeconds))
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(buf.Bytes())
+	}
+	return nil
+}
+
+func etagMatches(header, etag string) bool {
+	for _, part := range strings.Split(header, ",") {
+		part = strings.TrimSpace(part)
+		// A compressing proxy or middleware may have marked the tag weak or
+		// suffixed it; compare the opaque part.
+		part = strings.TrimPrefix(part, "W/")
+		if part == "*" || part == etag || strings.TrimSuffix(part, `-gzip"`)+`"` == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// DecodeJSON reads one JSON object into v. Unknown fields are allowed:
+// clients send fields SPEC.md defines (amount, items) that the server
+// deliberately ignores.
+func DecodeJSON(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return apperr.Invalid("Send the request body as JSON (Content-Type: application/json).", nil)
+	}
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return err
+		}
+		if errors.Is(err, io.EOF) {
+			return apperr.Invalid("The request body is empty.", nil)
+		}
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return apperr.Invalid("Some fields have the wrong type.", map[string]string{typeErr.Field: "This value has the wrong type."})
+		}
+		return apperr.Invalid("The request body is not valid JSON.", nil)
+	}
+	if dec.More() {
+		return apperr.Invalid("The request body must hold one JSON object.", nil)
+	}
+	return nil
+}
