@@ -1,0 +1,45 @@
+# The shop's commands. `make run` and `make test` work on a fresh machine with
+# Go and Node: they install what is missing first.
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+GO_LDFLAGS := -s -w -X main.version=$(VERSION)
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
+
+.PHONY: run build test test-go test-web test-e2e bench clean
+
+run: build
+	bin/shop serve --dev
+
+build: bin/shop
+
+bin/shop: web/dist/index.html $(shell find cmd internal web -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
+	go build -tags webdist -trimpath -ldflags "$(GO_LDFLAGS)" -o bin/shop ./cmd/shop
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
+	cd web && npm run build
+
+test: test-go test-web test-e2e
+
+# Go vet and tests on SQLite, and on PostgreSQL too when SHOP_TEST_POSTGRES_URL is set.
+test-go:
+	go vet ./...
+	go test ./...
+
+test-web: web/node_modules/.installed
+	cd web && npm run typecheck && npm test
+
+test-e2e: bin/shop
+	scripts/ensure-chromium.sh
+	cd web && CI=$${CI:-} npm run e2e
+
+# Load test against bin/shop on a 1,000-product SQLite catalogue (figures, not a pass/fail).
+bench: bin/shop
+	go test -run '^$$' -bench . -benchmem ./internal/catalog/ ./internal/httpapi/
+	scripts/bench.sh
+
+clean:
+	rm -rf bin web/dist web/node_modules/.installed

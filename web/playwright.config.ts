@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive the real binary (`make build` produces ../bin/shop) on a fresh
+// SQLite database in a temporary directory. Playwright loads this file in the runner and
+// again in every worker: the runner creates the directory once and the workers inherit it
+// through the environment.
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const createdHere = !process.env.E2E_TMPDIR;
+const tmpdir = process.env.E2E_TMPDIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+process.env.E2E_TMPDIR = tmpdir;
+if (createdHere && !process.env.E2E_KEEP_TMPDIR) {
+  process.on('exit', () => fs.rmSync(tmpdir, { recursive: true, force: true }));
+}
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+    },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: '../bin/shop serve --dev',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      SHOP_ADDR: `127.0.0.1:${port}`,
+      SHOP_DATABASE_URL: `sqlite:${tmpdir}/e2e.db`,
+      SHOP_DATA_DIR: tmpdir,
+      // One log line per request drowns the test report; warnings and errors still show.
+      SHOP_LOG_LEVEL: 'warn',
+    },
+  },
+});

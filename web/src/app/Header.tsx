@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, LeafLogo, MenuIcon } from '../components/icons';
+import { useCartCount } from '../features/cart/useCartCount';
+import { BUSINESS } from './business';
+import { CartLink } from './CartLink';
+import { MAIN_NAV } from './navigation';
+
+const MENU_ID = 'main-menu';
+
+export function Header() {
+  const location = useLocation();
+  const cartCount = useCartCount();
+  // The menu remembers the location it was opened at, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-earth-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg">
+          <LeafLogo className="h-8 w-8 shrink-0" />
+          <span className="truncate">{BUSINESS.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-auto">
+          <ul
+            id={MENU_ID}
+            className={
+              open
+                ? 'absolute inset-x-0 top-full flex flex-col border-b border-earth-200 bg-white px-4 py-2 shadow-lg md:static md:flex-row md:border-0 md:p-0 md:shadow-none'
+                : 'hidden md:flex md:items-center md:gap-1'
+            }
+          >
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-3 font-medium md:py-2 ${
+                      isActive ? 'text-brand-700 underline decoration-2 underline-offset-8' : 'text-stone-800 hover:bg-brand-50 hover:text-brand-800'
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <CartLink count={cartCount} />
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className="inline-flex h-11 items-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 md:hidden"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpenAt(open ? null : location.key)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+          {/* On the narrowest phones the icon alone carries the name, to keep the header on one line. */}
+          <span className="max-[374px]:sr-only">Menu</span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { HomePage } from '../features/home/HomePage';
+import { ErrorScreen, RootErrorScreen, RouteErrorScreen } from './ErrorScreen';
+import { Layout } from './Layout';
+
+// Every page except home is its own chunk, fetched on first visit, so / stays small.
+function page(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+function NotFound() {
+  return <ErrorScreen notFound />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: Layout,
+    // Only when the layout itself fails; page errors are caught below, inside the layout.
+    errorElement: <RootErrorScreen />,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        children: [
+          { index: true, Component: HomePage },
+          { path: 'home', Component: HomePage },
+          { path: 'shop', lazy: page(() => import('../features/shop/ShopPage')) },
+          { path: 'products/:slug', lazy: page(() => import('../features/product/ProductPage')) },
+          { path: 'about', lazy: page(() => import('../features/about/AboutPage')) },
+          { path: 'contact', lazy: page(() => import('../features/contact/ContactPage')) },
+          { path: 'cart', lazy: page(() => import('../features/cart/CartPage')) },
+          { path: 'checkout', lazy: page(() => import('../features/checkout/CheckoutPage')) },
+          { path: 'login', lazy: page(() => import('../features/auth/LoginPage')) },
+          { path: 'register', lazy: page(() => import('../features/auth/RegisterPage')) },
+          { path: 'forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
+          { path: 'reset-password', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
+          { path: 'terms', lazy: page(() => import('../features/legal/TermsPage')) },
+          { path: 'privacy', lazy: page(() => import('../features/legal/PrivacyPage')) },
+          { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
+          { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
+          { path: 'admin', lazy: page(() => import('../features/admin/AdminPage')) },
+          { path: '*', Component: NotFound },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { pageTitle } from '../app/business';
+
+interface PageProps {
+  /** The page's heading, also used in the document title. */
+  title: string;
+  children?: ReactNode;
+}
+
+/** A page's frame: document title, one h1, and the content below it. */
+export function Page({ title, children }: PageProps) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <title>{pageTitle(title)}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{title}</h1>
+      {children}
+    </div>
+  );
+}

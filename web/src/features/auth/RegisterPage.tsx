@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export default function RegisterPage() {
+  return <ComingSoon title="Create Your Account" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export default function ResetPasswordPage() {
+  return <ComingSoon title="Reset Password" />;
+}

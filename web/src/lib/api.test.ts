@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NETWORK_ERROR_MESSAGE, getProduct, listCategories, listProducts, request } from './api';
+import { clearAuthToken, setAuthToken } from './authToken';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  clearAuthToken();
+});
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** The URL and options of the n-th fetch call. */
+function call(n = 0): { url: string; init: RequestInit; headers: Headers } {
+  const args = fetchMock.mock.calls[n];
+  if (!args) throw new Error(`fetch was not called ${n + 1} time(s)`);
+  const [url, init = {}] = args;
+  return { url: String(url), init, headers: new Headers(init.headers) };
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('request', () => {
+  it('sends JSON to /api on the same origin and returns the parsed body', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { id: 7 }));
+
+    const result = await request<{ id: number }>('POST', '/cart/items/', { variant: 3, quantity: 1 });
+
+    expect(result).toEqual({ id: 7 });
+    const { url, init, headers } = call();
+    expect(url).toBe('/api/cart/items/');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"variant":3,"quantity":1}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('adds the stored bearer token', async () => {
+    setAuthToken('tok-123');
+    fetchMock.mockResolvedValue(jsonResponse(200, []));
+
+    await request('GET', '/cart/');
+
+    expect(call().headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(call().init.body).toBeUndefined();
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(request('DELETE', '/cart/items/1/')).resolves.toBeUndefined();
+  });
+
+  it("uses the server's message and field errors", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { error: 'Please correct the highlighted fields', fields: { email: 'Email is required' } }),
+    );
+
+    const err = await caught(request('POST', '/auth/register/', {}));
+
+    expect(err.status).toBe(400);
+    expect(err.message).toBe('Please correct the highlighted fields');
+    expect(err.fields).toEqual({ email: 'Email is required' });
+  });
+
+  it('has no fields when the server sends none', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(404, { error: 'Product not found' }));
+
+    const err = await caught(getProduct('no-such-feed'));
+
+    expect(err.status).toBe(404);
+    expect(err.message).toBe('Product not found');
+    expect(err.fields).toBeUndefined();
+  });
+
+  it.each([
+    ['an HTML page', new Response('<h1>Bad gateway</h1>', { status: 502 }), 502],
+    ['an empty body', new Response(null, { status: 500 }), 500],
+    ['JSON of another shape', jsonResponse(403, { detail: 'Forbidden' }), 403],
+    ['an error that is not text', jsonResponse(409, { error: 42 }), 409],
+    ['fields that are not text', jsonResponse(400, { error: 'Bad', fields: { email: ['x'] } }), 400],
+  ])('falls back to "API Error: {status}" for %s', async (_, response, status) => {
+    fetchMock.mockResolvedValue(response);
+
+    const err = await caught(request('GET', '/products/'));
+
+    expect(err.status).toBe(status);
+    expect(err.message).toBe(`API Error: ${status}`);
+  });
+
+  it('reports a network failure as status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    const err = await caught(listCategories());
+
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(0);
+    expect(err.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('lets a cancelled call fail as a cancellation, not as a network error', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    fetchMock.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+
+    await expect(listCategories({ signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(call().init.signal).toBe(controller.signal);
+  });
+});
+
+describe('catalogue', () => {
+  it('lists all products without a query string', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, []));
+
+    await expect(listProducts()).resolves.toEqual([]);
+    expect(call().url).toBe('/api/products/');
+  });
+
+  it('sends the filters as query parameters and leaves out empty ones', async () => {
+    const page = { count: 41, next: '/api/products/?page=3', previous: '/api/products/?page=1', results: [] };
+    fetchMock.mockResolvedValue(jsonResponse(200, page));
+
+    const result = await listProducts({
+      category: 'dewormers',
+      weight: '120ml',
+      promo: 'bulk',
+      featured: 'new-arrivals',
+      search: 'albendazole 10%',
+      sort: 'price-low',
+      page: 2,
+      page_size: 20,
+      min_price: 100,
+      max_price: '5000',
+    });
+
+    expect(result.count).toBe(41);
+    const url = new URL(call().url, 'http://shop.test');
+    expect(url.pathname).toBe('/api/products/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      category: 'dewormers',
+      weight: '120ml',
+      promo: 'bulk',
+      featured: 'new-arrivals',
+      search: 'albendazole 10%',
+      sort: 'price-low',
+      page: '2',
+      page_size: '20',
+      min_price: '100',
+      max_price: '5000',
+    });
+
+    fetchMock.mockResolvedValue(jsonResponse(200, []));
+    await listProducts({ category: '', search: undefined, sort: 'name' });
+    expect(call(1).url).toBe('/api/products/?sort=name');
+  });
+
+  it('gets one product by id or by slug', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { id: 1 }));
+    await getProduct(1);
+    fetchMock.mockResolvedValue(jsonResponse(200, { id: 1 }));
+    await getProduct('dairy meal/20kg');
+
+    expect(call(0).url).toBe('/api/products/1/');
+    expect(call(1).url).toBe('/api/products/dairy%20meal%2F20kg/');
+  });
+
+  it('lists categories', async () => {
+    const categories = [{ id: 1, name: 'Feeds', slug: 'feeds', parent: null }];
+    fetchMock.mockResolvedValue(jsonResponse(200, categories));
+
+    await expect(listCategories()).resolves.toEqual(categories);
+    expect(call().url).toBe('/api/categories/');
+    expect(call().init.method).toBe('GET');
+  });
+});

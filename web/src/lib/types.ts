@@ -1,0 +1,71 @@
+// Shapes of the shop API's JSON (DESIGN.md section 2, SPEC.md section 3).
+// Money is a decimal string with two places, e.g. "1500.00"; format it with formatKsh.
+
+export interface Variant {
+  id: number;
+  product: number;
+  size: string;
+  sku: string;
+  price: string;
+  stock: number;
+}
+
+export interface Image {
+  id: number;
+  product: number;
+  image: string;
+  sort_order: number;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface Review {
+  id: number;
+  product: number;
+  name: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+}
+
+export interface Product {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  base_price: string;
+  category: number;
+  occasion_tags: number[];
+  is_active: boolean;
+  is_featured: boolean;
+  is_best_seller: boolean;
+  is_new_arrival: boolean;
+  promo: string | null;
+  variants: Variant[];
+  images: Image[];
+  reviews: Review[];
+  rating: number | null;
+  review_count: number;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number | null;
+}
+
+/** A page of results, as the API answers list calls that are given a `page`. */
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** The API's error body for any non-2xx answer. `fields` only on validation errors. */
+export interface ApiErrorBody {
+  error: string;
+  fields?: Record<string, string>;
+}
