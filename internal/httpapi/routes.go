@@ -30,12 +30,13 @@ const DefaultMaxBody = 64 << 10
 // routes lists every route of the shop in one place.
 func (s *Server) routes() []Route {
 	c := s.catalog
+	cached := s.microcache.Wrap
 	return []Route{
 		{Pattern: "GET /healthz", Handler: httpx.Handler(s.healthz)},
 
-		{Pattern: "GET /api/products/{$}", Handler: httpx.Handler(c.ListProducts)},
-		{Pattern: "GET /api/products/{id}/{$}", Handler: httpx.Handler(c.GetProduct)},
-		{Pattern: "GET /api/categories/{$}", Handler: httpx.Handler(c.ListCategories)},
+		{Pattern: "GET /api/products/{$}", Handler: cached(httpx.Handler(c.ListProducts))},
+		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
+		{Pattern: "GET /api/categories/{$}", Handler: cached(httpx.Handler(c.ListCategories))},
 
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},

@@ -39,6 +39,8 @@ type Server struct {
 	media   http.Handler
 	public  string
 	handler http.Handler
+	// microcache holds catalogue answers for a few seconds.
+	microcache *httpx.MicroCache
 }
 
 // New builds the handler with every route and middleware.
@@ -54,6 +56,8 @@ func New(d Deps) (*Server, error) {
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
+		// Two seconds: a price or stock change shows on the next page load.
+		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
 	}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {

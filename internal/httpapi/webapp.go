@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"shop/internal/httpx"
 )
 
 // appRoutes are the web app's screens. The server answers them with the app
@@ -103,7 +105,7 @@ func (a *appHandler) serveFile(w http.ResponseWriter, r *http.Request, name stri
 	h.Set("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
 	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if !acceptsEncoding(accept, enc.token) {
+		if !httpx.AcceptsEncoding(accept, enc.token) {
 			continue
 		}
 		if f, err := a.files.Open(name + enc.ext); err == nil {
@@ -133,19 +135,6 @@ func serveContent(w http.ResponseWriter, r *http.Request, f fs.File) {
 		return
 	}
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(b))
-}
-
-// acceptsEncoding reads Accept-Encoding for token, honouring q=0.
-func acceptsEncoding(header, token string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), token) {
-			continue
-		}
-		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-	}
-	return false
 }
 
 // mediaHandler serves product images from dir. Folders are not listed, and

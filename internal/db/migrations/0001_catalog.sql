@@ -27,8 +27,8 @@ CREATE TABLE products (
     updated_at {{TIME}} NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 CREATE INDEX products_category ON products (category_id);
-CREATE INDEX products_active_name ON products (is_active, name);
-CREATE INDEX products_active_price ON products (is_active, base_price_cents);
+CREATE INDEX products_active_name ON products (is_active, LOWER(name), id);
+CREATE INDEX products_active_price ON products (is_active, base_price_cents, id);
 
 CREATE TABLE variants (
     id {{ID}},
