@@ -3,6 +3,8 @@ package httpapi
 import (
 	"net/http"
 
+	"shop/internal/account"
+	"shop/internal/apperr"
 	"shop/internal/httpx"
 )
 
@@ -11,7 +13,12 @@ import (
 type Access int
 
 const (
+	// Public routes answer anyone.
 	Public Access = iota
+	// SignedIn routes answer 401 without a valid access token.
+	SignedIn
+	// Admin routes answer 401 without a valid token and 403 to a non-admin.
+	Admin
 )
 
 // Route is one entry of the shop's HTTP surface.
@@ -43,4 +50,22 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "/", Handler: s.app},
 	}
+}
+
+// guard enforces a route's Access before its handler runs.
+func guard(a Access, next http.Handler) http.Handler {
+	if a == Public {
+		return next
+	}
+	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		p, ok := account.PrincipalFrom(r.Context())
+		if !ok {
+			return apperr.Unauthorized("Please sign in to continue.")
+		}
+		if a == Admin && !p.IsAdmin() {
+			return apperr.Forbidden("This page is for the shop's admins only.")
+		}
+		next.ServeHTTP(w, r)
+		return nil
+	})
 }

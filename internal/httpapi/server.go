@@ -65,7 +65,7 @@ func New(d Deps) (*Server, error) {
 		if limit == 0 {
 			limit = DefaultMaxBody
 		}
-		mux.Handle(rt.Pattern, limitBody(limit, rt.Handler))
+		mux.Handle(rt.Pattern, limitBody(limit, guard(rt.Access, rt.Handler)))
 	}
 	// BestSpeed: JSON compresses well even at the fastest level, and a
 	// small server has CPU to spare for little else.
