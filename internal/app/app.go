@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"time"
 
+	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/config"
 	"shop/internal/db"
@@ -54,7 +55,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		}
 	}
 	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, WebAssets: webAssets,
+		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 	})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
@@ -36,7 +37,7 @@ func newServer(t *testing.T, d *db.DB) http.Handler {
 		t.Fatal(err)
 	}
 	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store,
+		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store, Cart: cart.NewStore(d),
 		WebAssets: webFiles, MediaDir: media, PublicURL: "http://localhost",
 	})
 	if err != nil {

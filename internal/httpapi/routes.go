@@ -45,6 +45,11 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
 		{Pattern: "GET /api/categories/{$}", Handler: cached(httpx.Handler(c.ListCategories))},
 
+		{Pattern: "GET /api/cart/{$}", Handler: httpx.Handler(s.cart.List)},
+		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add)},
+		{Pattern: "PATCH /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Update)},
+		{Pattern: "DELETE /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Delete)},
+
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},

@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"shop/internal/apperr"
+	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/httpx"
@@ -25,6 +26,7 @@ type Deps struct {
 	DB        *db.DB
 	Log       *slog.Logger
 	Catalog   *catalog.Store
+	Cart      *cart.Store
 	WebAssets fs.FS
 	MediaDir  string
 	PublicURL string
@@ -35,6 +37,7 @@ type Server struct {
 	db      *db.DB
 	log     *slog.Logger
 	catalog *catalog.Handlers
+	cart    *cart.Handlers
 	app     http.Handler
 	media   http.Handler
 	public  string
@@ -53,6 +56,7 @@ func New(d Deps) (*Server, error) {
 		db:      d.DB,
 		log:     d.Log,
 		catalog: &catalog.Handlers{Store: d.Catalog},
+		cart:    &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
