@@ -15,6 +15,7 @@ import (
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/config"
+	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
@@ -55,7 +56,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		}
 	}
 	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), WebAssets: webAssets,
+		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 	})
 	if err != nil {

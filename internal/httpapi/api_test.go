@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
@@ -37,7 +38,7 @@ func newServer(t *testing.T, d *db.DB) http.Handler {
 		t.Fatal(err)
 	}
 	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store, Cart: cart.NewStore(d),
+		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store, Cart: cart.NewStore(d), Content: content.NewStore(d),
 		WebAssets: webFiles, MediaDir: media, PublicURL: "http://localhost",
 	})
 	if err != nil {

@@ -114,9 +114,10 @@ func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
 }
 
 // contentSecurityPolicy allows only the shop's own scripts, styles, images
-// and API: no inline script, no other host, no framing.
+// and API: no inline script, no other host, no framing of the shop. The one
+// page it may frame is OpenStreetMap's map of the shop's location.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"font-src 'self'; connect-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+	"font-src 'self'; connect-src 'self'; frame-src 'self' https://www.openstreetmap.org; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
 func securityHeaders(https bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

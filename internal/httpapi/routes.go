@@ -50,9 +50,13 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Update)},
 		{Pattern: "DELETE /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Delete)},
 
+		{Pattern: "POST /api/newsletter/{$}", Handler: httpx.Handler(s.content.Subscribe), MaxBody: 4 << 10},
+		{Pattern: "POST /api/contact/{$}", Handler: httpx.Handler(s.content.Contact), MaxBody: 32 << 10},
+
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
+		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
 		{Pattern: "/", Handler: s.app},
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/httpx"
 )
@@ -27,6 +28,7 @@ type Deps struct {
 	Log       *slog.Logger
 	Catalog   *catalog.Store
 	Cart      *cart.Store
+	Content   *content.Store
 	WebAssets fs.FS
 	MediaDir  string
 	PublicURL string
@@ -38,6 +40,7 @@ type Server struct {
 	log     *slog.Logger
 	catalog *catalog.Handlers
 	cart    *cart.Handlers
+	content *content.Handlers
 	app     http.Handler
 	media   http.Handler
 	public  string
@@ -57,11 +60,15 @@ func New(d Deps) (*Server, error) {
 		log:     d.Log,
 		catalog: &catalog.Handlers{Store: d.Catalog},
 		cart:    &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
+		content: &content.Handlers{Store: d.Content},
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
 		// Two seconds: a price or stock change shows on the next page load.
 		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
+	}
+	if d.Catalog != nil {
+		app.head = s.appHead
 	}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
@@ -110,4 +117,5 @@ func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	fmt.Fprint(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n")
+	fmt.Fprintf(w, "\nSitemap: %s/sitemap.xml\n", s.base())
 }

@@ -47,6 +47,9 @@ type appHandler struct {
 	files     fs.FS
 	index     []byte
 	indexETag string
+	// head, when set, gives the page-head tags (title, description, share
+	// tags) and the status of the app page at a path; see seo.go.
+	head func(r *http.Request, path string) (tags []byte, status int)
 }
 
 func newAppHandler(files fs.FS) (*appHandler, error) {
@@ -75,19 +78,29 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !isAppRoute(p) {
 		status = http.StatusNotFound
 	}
+	body, etag := a.index, a.indexETag
+	if a.head != nil {
+		tags, st := a.head(r, p)
+		if st != 0 {
+			status = st
+		}
+		body = withHead(a.index, tags)
+		sum := sha256.Sum256(body)
+		etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	if status == http.StatusOK {
-		h.Set("ETag", a.indexETag)
-		if r.Header.Get("If-None-Match") == a.indexETag {
+		h.Set("ETag", etag)
+		if r.Header.Get("If-None-Match") == etag {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(a.index)
+		_, _ = w.Write(body)
 	}
 }
 

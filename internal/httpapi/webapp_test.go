@@ -20,7 +20,8 @@ func TestWebApp(t *testing.T) {
 	}{
 		{"home is the app", "/", "", 200, "no-cache", "", "<div id=root>"},
 		{"deep link is the app", "/shop", "", 200, "no-cache", "", "<div id=root>"},
-		{"product page is the app", "/products/dairy-meal", "", 200, "no-cache", "", "<div id=root>"},
+		{"product page is the app", "/products/high-yield-dairy-meal", "", 200, "no-cache", "", "<div id=root>"},
+		{"unknown product is the app with 404", "/products/dairy-meal", "", 404, "no-cache", "", "<div id=root>"},
 		{"unknown path is the app with 404", "/no/such/page", "", 404, "no-cache", "", "<div id=root>"},
 		{"unknown product sub-path is 404", "/products/a/b", "", 404, "no-cache", "", "<div id=root>"},
 		{"hashed asset is immutable", "/assets/index-abc123.js", "", 200, "public, max-age=31536000, immutable", "", "console.log"},

@@ -1,0 +1,308 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/demo"
+	"shop/internal/httpapi"
+	"shop/internal/money"
+)
+
+// The built index.html, as far as the server cares: a default head between
+// the page-head markers.
+var seoIndex = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <!--page-head-->
+    <title>Default title</title>
+    <meta name="description" content="Default description" />
+    <!--/page-head-->
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`)}}
+
+// seoServer is the shop on the demo catalogue plus one product whose every
+// text tries to break out of the HTML.
+func seoServer(t *testing.T) http.Handler {
+	t.Helper()
+	d := dbtest.New(t, db.SQLite)
+	store := catalog.NewStore(d)
+	media := t.TempDir()
+	if _, err := demo.Seed(context.Background(), store, media); err != nil {
+		t.Fatal(err)
+	}
+	_, err := store.CreateProduct(context.Background(), catalog.NewProduct{
+		Name: `Evil "</title><script>alert(1)</script>`, Slug: "evil", CategoryID: 1, IsActive: true,
+		Description: `Breaks </script><script>alert(2)</script> & "quotes" 'too'`, BasePrice: money.FromShillings(100),
+		Variants: []catalog.NewVariant{{Size: "1 Kg", SKU: "EVIL-1", Price: money.FromShillings(100), Stock: 0}},
+		Images:   []catalog.NewImage{{Path: `/media/products/evil".svg`, Alt: `<b>alt</b>`, Width: 600, Height: 600}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := httpapi.New(httpapi.Deps{
+		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store,
+		WebAssets: seoIndex, MediaDir: media, PublicURL: "https://shop.example.co.ke/",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv
+}
+
+var metaRE = regexp.MustCompile(`<meta (name|property)="([^"]+)" content="([^"]*)" />`)
+
+// headTags reads the page's meta tags into a map by name or property.
+func headTags(body string) map[string]string {
+	out := map[string]string{}
+	for _, m := range metaRE.FindAllStringSubmatch(body, -1) {
+		out[m[2]] = m[3]
+	}
+	return out
+}
+
+func TestPageHeads(t *testing.T) {
+	h := seoServer(t)
+	for _, tc := range []struct {
+		path, title, canonical string
+		status                 int
+		noindex                bool
+	}{
+		{"/", "Mifugo Bora Feeds — Animal feeds, dewormers &amp; supplements in Kenya", "https://shop.example.co.ke/", 200, false},
+		{"/home", "Mifugo Bora Feeds — Animal feeds, dewormers &amp; supplements in Kenya", "https://shop.example.co.ke/", 200, false},
+		{"/shop", "Shop — Mifugo Bora Feeds", "https://shop.example.co.ke/shop", 200, false},
+		{"/about", "About Us — Mifugo Bora Feeds", "https://shop.example.co.ke/about", 200, false},
+		{"/contact", "Contact Us — Mifugo Bora Feeds", "https://shop.example.co.ke/contact", 200, false},
+		{"/terms", "Terms &amp; Conditions — Mifugo Bora Feeds", "https://shop.example.co.ke/terms", 200, false},
+		{"/privacy", "Privacy Policy — Mifugo Bora Feeds", "https://shop.example.co.ke/privacy", 200, false},
+		{"/cart", "Your Cart — Mifugo Bora Feeds", "", 200, true},
+		{"/checkout", "Checkout — Mifugo Bora Feeds", "", 200, true},
+		{"/products/high-yield-dairy-meal", "Mifugo Bora High Yield Dairy Meal — Mifugo Bora Feeds", "https://shop.example.co.ke/products/high-yield-dairy-meal", 200, false},
+		{"/products/no-such-feed", "Product not found — Mifugo Bora Feeds", "", 404, true},
+		{"/products/1", "Product not found — Mifugo Bora Feeds", "", 404, true},
+		{"/no/such/page", "Page not found — Mifugo Bora Feeds", "", 404, true},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := get(t, h, tc.path)
+			body := rec.Body.String()
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d", rec.Code, tc.status)
+			}
+			if strings.Count(body, "<title>") != 1 || !strings.Contains(body, "<title>"+tc.title+"</title>") {
+				t.Errorf("title: want %q in\n%s", tc.title, body)
+			}
+			if strings.Contains(body, "Default description") || strings.Count(body, `name="description"`) != 1 {
+				t.Errorf("the default head was not replaced:\n%s", body)
+			}
+			if !strings.Contains(body, `<div id="root"></div>`) || !strings.Contains(body, `src="/assets/index-abc.js"`) {
+				t.Errorf("the app itself is missing:\n%s", body)
+			}
+			canonical := regexp.MustCompile(`<link rel="canonical" href="([^"]*)"`).FindStringSubmatch(body)
+			switch {
+			case tc.canonical == "" && canonical != nil:
+				t.Errorf("canonical %q on a page that has none", canonical[1])
+			case tc.canonical != "" && (canonical == nil || canonical[1] != tc.canonical):
+				t.Errorf("canonical %v, want %q", canonical, tc.canonical)
+			}
+			tags := headTags(body)
+			if (tags["robots"] == "noindex") != tc.noindex {
+				t.Errorf("robots %q, noindex wanted: %v", tags["robots"], tc.noindex)
+			}
+			if tags["og:title"] == "" || tags["og:description"] == "" || tags["twitter:card"] == "" {
+				t.Errorf("share tags missing: %v", tags)
+			}
+		})
+	}
+}
+
+func TestProductHead(t *testing.T) {
+	h := seoServer(t)
+	rec := get(t, h, "/products/high-yield-dairy-meal")
+	body := rec.Body.String()
+	tags := headTags(body)
+	for key, want := range map[string]string{
+		"og:type":                "product",
+		"og:title":               "Mifugo Bora High Yield Dairy Meal — from Ksh 650",
+		"og:url":                 "https://shop.example.co.ke/products/high-yield-dairy-meal",
+		"og:image":               "https://shop.example.co.ke/media/products/high-yield-dairy-meal.svg",
+		"og:image:width":         "600",
+		"twitter:card":           "summary_large_image",
+		"twitter:title":          "Mifugo Bora High Yield Dairy Meal — from Ksh 650",
+		"product:price:amount":   "650.00",
+		"product:price:currency": "KES",
+		"product:availability":   "in stock",
+	} {
+		if tags[key] != want {
+			t.Errorf("%s = %q, want %q", key, tags[key], want)
+		}
+	}
+	if d := tags["description"]; !strings.HasPrefix(d, "From Ksh 650. A balanced 16% protein dairy meal") || len([]rune(d)) > 160 {
+		t.Errorf("description %q", d)
+	}
+	if !strings.Contains(body, `<link rel="preload" as="image" href="/media/products/high-yield-dairy-meal.svg" fetchpriority="high" />`) {
+		t.Errorf("no preload of the product picture:\n%s", body)
+	}
+	if etag := rec.Header().Get("ETag"); etag == "" || get(t, h, "/products/high-yield-dairy-meal", "If-None-Match", etag).Code != http.StatusNotModified {
+		t.Errorf("a product page revalidates by ETag: %q", etag)
+	}
+	if get(t, h, "/").Header().Get("ETag") == rec.Header().Get("ETag") {
+		t.Error("home and a product page share an ETag")
+	}
+
+	ld := jsonLD(t, body)
+	if ld["@type"] != "Product" || ld["name"] != "Mifugo Bora High Yield Dairy Meal" || ld["sku"] != "MB-HDM-10KG" {
+		t.Errorf("JSON-LD %v", ld)
+	}
+	offers := ld["offers"].([]any)
+	if len(offers) != 3 {
+		t.Fatalf("%d offers", len(offers))
+	}
+	first := offers[0].(map[string]any)
+	if first["price"] != "650.00" || first["priceCurrency"] != "KES" || first["availability"] != "https://schema.org/InStock" || first["name"] != "10 Kg" {
+		t.Errorf("offer %v", first)
+	}
+	if rating := ld["aggregateRating"].(map[string]any); rating["reviewCount"] != float64(4) {
+		t.Errorf("rating %v", rating)
+	}
+}
+
+func jsonLD(t *testing.T, body string) map[string]any {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script type="application/ld\+json">(.*?)</script>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no JSON-LD in\n%s", body)
+	}
+	var ld map[string]any
+	if err := json.Unmarshal([]byte(m[1]), &ld); err != nil {
+		t.Fatalf("JSON-LD %q: %v", m[1], err)
+	}
+	return ld
+}
+
+func TestProductHeadEscapesEverything(t *testing.T) {
+	body := get(t, seoServer(t), "/products/evil").Body.String()
+	if strings.Contains(body, "<script>alert") || strings.Contains(body, "</title><script>") || strings.Contains(body, "<b>alt</b>") {
+		t.Fatalf("a product's text broke out of the HTML:\n%s", body)
+	}
+	// Exactly the app's script and the JSON-LD open a script element.
+	if n := strings.Count(body, "<script"); n != 2 {
+		t.Fatalf("%d script elements:\n%s", n, body)
+	}
+	if n := strings.Count(body, "</script>"); n != 2 {
+		t.Fatalf("%d script ends:\n%s", n, body)
+	}
+	ld := jsonLD(t, body)
+	if ld["description"] != `Breaks </script><script>alert(2)</script> & "quotes" 'too'` {
+		t.Errorf("JSON-LD does not round-trip: %q", ld["description"])
+	}
+	tags := headTags(body)
+	if tags["og:image"] != "https://shop.example.co.ke/media/products/evil&#34;.svg" {
+		t.Errorf("og:image %q", tags["og:image"])
+	}
+	if tags["product:availability"] != "out of stock" || tags["og:title"] != "Evil &#34;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; — Ksh 100" {
+		t.Errorf("tags %v", tags)
+	}
+	offer := ld["offers"].([]any)[0].(map[string]any)
+	if offer["availability"] != "https://schema.org/OutOfStock" {
+		t.Errorf("offer %v", offer)
+	}
+}
+
+func TestSitemapAndRobots(t *testing.T) {
+	h := seoServer(t)
+	rec := get(t, h, "/sitemap.xml")
+	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/xml") {
+		t.Fatalf("sitemap: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	var set struct {
+		URLs []struct {
+			Loc     string `xml:"loc"`
+			LastMod string `xml:"lastmod"`
+		} `xml:"url"`
+	}
+	if err := xml.Unmarshal(rec.Body.Bytes(), &set); err != nil {
+		t.Fatal(err)
+	}
+	locs := map[string]bool{}
+	for _, u := range set.URLs {
+		locs[u.Loc] = true
+	}
+	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/products/high-yield-dairy-meal", "/products/evil"} {
+		if !locs["https://shop.example.co.ke"+p] {
+			t.Errorf("sitemap lacks %s", p)
+		}
+	}
+	if want := 6 + len(demo.Products()) + 1; len(set.URLs) != want {
+		t.Errorf("%d addresses, want %d", len(set.URLs), want)
+	}
+	if locs["https://shop.example.co.ke/cart"] {
+		t.Error("the cart is in the sitemap")
+	}
+
+	robots := get(t, h, "/robots.txt").Body.String()
+	if !strings.Contains(robots, "\nSitemap: https://shop.example.co.ke/sitemap.xml\n") {
+		t.Errorf("robots.txt:\n%s", robots)
+	}
+}
+
+func TestContentAPI(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newServer(t, d)
+		for _, tc := range []struct {
+			path, body string
+			status     int
+			field      string
+		}{
+			{"/api/newsletter/", `{"email":"farmer@example.com"}`, 201, ""},
+			{"/api/newsletter/", `{"email":"Farmer@Example.com"}`, 200, ""},
+			{"/api/newsletter/", `{"email":"farmer"}`, 400, "email"},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"Hello"}`, 201, ""},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"other","message":"Hello"}`, 400, "subject"},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"` + strings.Repeat("x", 40<<10) + `"}`, 413, ""},
+		} {
+			rec := postJSONBody(t, h, tc.path, tc.body)
+			if rec.Code != tc.status {
+				t.Fatalf("%s %s: %d %s, want %d", tc.path, tc.body[:min(len(tc.body), 60)], rec.Code, rec.Body, tc.status)
+			}
+			if tc.field != "" {
+				if e := decode[errorBody](t, rec); e.Fields[tc.field] == "" {
+					t.Errorf("%s: no message for %s: %+v", tc.path, tc.field, e)
+				}
+			}
+		}
+		if rec := get(t, h, "/api/newsletter/"); rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
+			t.Errorf("GET newsletter: %d", rec.Code)
+		}
+	})
+}
+
+func postJSONBody(t *testing.T, h http.Handler, target, body string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestMapMayBeFramed(t *testing.T) {
+	csp := get(t, seoServer(t), "/contact").Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("CSP %q", csp)
+	}
+}
