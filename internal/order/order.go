@@ -1,0 +1,217 @@
+// Package order turns a cart into an order: a snapshot of what was bought,
+// at what price, for whom and where to, with its stock reserved. It holds the
+// order statuses and the only list of the moves between them.
+package order
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/apperr"
+	"shop/internal/money"
+)
+
+// Status is where an order stands.
+type Status string
+
+const (
+	PendingPayment Status = "pending_payment"
+	Paid           Status = "paid"
+	Processing     Status = "processing"
+	Dispatched     Status = "dispatched"
+	Delivered      Status = "delivered"
+	PaymentFailed  Status = "payment_failed"
+	Cancelled      Status = "cancelled"
+)
+
+// transitions is every move an order may make. A failed payment may be
+// retried (back to pending) or be overtaken by a late success (paid).
+var transitions = map[Status][]Status{
+	PendingPayment: {Paid, PaymentFailed, Cancelled},
+	PaymentFailed:  {PendingPayment, Paid, Cancelled},
+	Paid:           {Processing, Cancelled},
+	Processing:     {Dispatched, Cancelled},
+	Dispatched:     {Delivered},
+}
+
+// CanMove reports whether an order may go from one status to another.
+func CanMove(from, to Status) bool {
+	for _, s := range transitions[from] {
+		if s == to {
+			return true
+		}
+	}
+	return false
+}
+
+// NextStatuses lists where an order in status s may go.
+func NextStatuses(s Status) []Status { return append([]Status(nil), transitions[s]...) }
+
+// holdsStock reports whether an order in status s keeps its stock.
+func holdsStock(s Status) bool {
+	return s != PaymentFailed && s != Cancelled
+}
+
+// Shipping is the flat delivery charge on every order (SPEC.md section 9).
+const Shipping = money.Cents(50000)
+
+// Counties are the delivery counties the checkout offers.
+var Counties = []string{"Nairobi", "Mombasa", "Kiambu", "Nakuru", "Machakos", "Kajiado", "Other"}
+
+// Order is an order as its customer (or an admin) reads it.
+type Order struct {
+	ID              int64       `json:"-"`
+	Number          string      `json:"orderId"`
+	Status          Status      `json:"status"`
+	CreatedAt       time.Time   `json:"created_at"`
+	Items           []Item      `json:"items"`
+	Subtotal        money.Cents `json:"subtotal"`
+	ShippingCharge  money.Cents `json:"shipping"`
+	Total           money.Cents `json:"total"`
+	Customer        Customer    `json:"customer"`
+	ShippingAddress Address     `json:"shipping_address"`
+	Payment         *Payment    `json:"payment"`
+	// CanRetryPayment tells the confirmation page to offer 'Try again'.
+	CanRetryPayment bool   `json:"can_retry_payment"`
+	UserID          int64  `json:"-"`
+	CartID          int64  `json:"-"`
+	StockReserved   bool   `json:"-"`
+	Attention       string `json:"-"`
+	PaymentMethod   string `json:"-"`
+}
+
+// Item is a line of an order, as it was when the order was made.
+type Item struct {
+	VariantID   int64       `json:"-"`
+	ProductID   int64       `json:"-"`
+	ProductName string      `json:"product_name"`
+	Size        string      `json:"size"`
+	SKU         string      `json:"sku"`
+	Quantity    int         `json:"quantity"`
+	UnitPrice   money.Cents `json:"unit_price"`
+	TotalPrice  money.Cents `json:"total_price"`
+}
+
+// Customer is who the order is for.
+type Customer struct {
+	Name      string `json:"name"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+}
+
+// Address is where the order goes.
+type Address struct {
+	Address    string `json:"address"`
+	City       string `json:"city"`
+	County     string `json:"county"`
+	PostalCode string `json:"postalCode"`
+}
+
+// Payment is the order's latest payment attempt.
+type Payment struct {
+	ID         int64       `json:"-"`
+	Method     string      `json:"method"`
+	Status     string      `json:"status"`
+	Phone      string      `json:"phone"`
+	Amount     money.Cents `json:"amount"`
+	ResultCode *int        `json:"result_code"`
+	ResultDesc string      `json:"result_desc"`
+	Receipt    string      `json:"receipt"`
+	// Message says what happened in a farmer's words.
+	Message string `json:"message"`
+}
+
+// Checkout is what the checkout form sends (SPEC.md section 3).
+type Checkout struct {
+	FirstName     string
+	LastName      string
+	Email         string
+	Phone         string
+	Address       string
+	City          string
+	County        string
+	PostalCode    string
+	PaymentMethod string
+	MpesaPhone    string
+}
+
+// Checkout validation messages, shared in words with the web form.
+const (
+	MsgFirstName    = "First name is required"
+	MsgLastName     = "Last name is required"
+	MsgPhone        = "Phone number is required"
+	MsgPhoneInvalid = "Please enter a valid Kenyan phone number (e.g. 0712 345 678)"
+	MsgAddress      = "Address is required"
+	MsgCity         = "City is required"
+	MsgCounty       = "Please choose a county"
+	MsgMpesaPhone   = "M-Pesa phone number is required"
+	MsgPostalCode   = "Please enter a valid postal code"
+	MsgTooLong      = "This is too long"
+)
+
+// Validate trims and checks the form with the web form's rules, and
+// normalises the phone numbers to 254XXXXXXXXX.
+func (c *Checkout) Validate() error {
+	for _, f := range []*string{&c.FirstName, &c.LastName, &c.Email, &c.Phone, &c.Address, &c.City, &c.County, &c.PostalCode, &c.PaymentMethod, &c.MpesaPhone} {
+		*f = strings.TrimSpace(*f)
+	}
+	bad := map[string]string{}
+	required := func(field, value, msg string, max int) {
+		if value == "" {
+			bad[field] = msg
+		} else if len(value) > max {
+			bad[field] = MsgTooLong
+		}
+	}
+	required("firstName", c.FirstName, MsgFirstName, 100)
+	required("lastName", c.LastName, MsgLastName, 100)
+	if m := account.CheckEmail(c.Email); m != "" {
+		bad["email"] = m
+	}
+	if c.Phone == "" {
+		bad["phone"] = MsgPhone
+	} else if p, ok := account.NormalizePhone(c.Phone); ok {
+		c.Phone = p
+	} else {
+		bad["phone"] = MsgPhoneInvalid
+	}
+	required("address", c.Address, MsgAddress, 300)
+	required("city", c.City, MsgCity, 100)
+	if !isCounty(c.County) {
+		bad["county"] = MsgCounty
+	}
+	if len(c.PostalCode) > 10 || strings.ContainsFunc(c.PostalCode, func(r rune) bool { return r < '0' || r > '9' }) {
+		bad["postalCode"] = MsgPostalCode
+	}
+	switch c.PaymentMethod {
+	case "mpesa":
+		if c.MpesaPhone == "" {
+			bad["mpesaPhone"] = MsgMpesaPhone
+		} else if p, ok := account.NormalizePhone(c.MpesaPhone); ok {
+			c.MpesaPhone = p
+		} else {
+			bad["mpesaPhone"] = MsgPhoneInvalid
+		}
+	case "card":
+		// Card has no requirement (SPEC.md section 5); it is refused later as not yet available.
+	default:
+		bad["paymentMethod"] = "Please choose a payment method"
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return apperr.Invalid(fmt.Sprintf("Please check the highlighted fields (%d).", len(bad)), bad)
+}
+
+func isCounty(s string) bool {
+	for _, c := range Counties {
+		if c == s {
+			return true
+		}
+	}
+	return false
+}

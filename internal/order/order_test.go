@@ -1,0 +1,69 @@
+package order
+
+import (
+	"testing"
+
+	"shop/internal/apperr"
+)
+
+func TestTransitions(t *testing.T) {
+	for _, tc := range []struct {
+		from, to Status
+		ok       bool
+	}{
+		{PendingPayment, Paid, true}, {PendingPayment, PaymentFailed, true}, {PendingPayment, Cancelled, true},
+		{PaymentFailed, PendingPayment, true}, {PaymentFailed, Paid, true},
+		{Paid, Processing, true}, {Processing, Dispatched, true}, {Dispatched, Delivered, true},
+		{Paid, PendingPayment, false}, {Delivered, Cancelled, false}, {Cancelled, Paid, false},
+		{PendingPayment, Dispatched, false}, {Dispatched, Cancelled, false}, {Paid, Paid, false},
+	} {
+		if got := CanMove(tc.from, tc.to); got != tc.ok {
+			t.Errorf("%s → %s: %v, want %v", tc.from, tc.to, got, tc.ok)
+		}
+	}
+}
+
+func TestCheckoutValidation(t *testing.T) {
+	good := Checkout{FirstName: " Wanjiku ", LastName: "Mwangi", Email: "w@farm.co.ke", Phone: "0712 345 678",
+		Address: "Plot 4", City: "Ruiru", County: "Kiambu", PaymentMethod: "mpesa", MpesaPhone: "+254 112 345 678"}
+	c := good
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c.FirstName != "Wanjiku" || c.Phone != "254712345678" || c.MpesaPhone != "254112345678" {
+		t.Fatalf("not normalised: %+v", c)
+	}
+	for name, tc := range map[string]struct {
+		edit  func(*Checkout)
+		field string
+		msg   string
+	}{
+		"first name":     {func(c *Checkout) { c.FirstName = " " }, "firstName", MsgFirstName},
+		"last name":      {func(c *Checkout) { c.LastName = "" }, "lastName", MsgLastName},
+		"email missing":  {func(c *Checkout) { c.Email = "" }, "email", "Email is required"},
+		"email bad":      {func(c *Checkout) { c.Email = "w@" }, "email", "Please enter a valid email"},
+		"phone missing":  {func(c *Checkout) { c.Phone = "" }, "phone", MsgPhone},
+		"phone bad":      {func(c *Checkout) { c.Phone = "12345" }, "phone", MsgPhoneInvalid},
+		"address":        {func(c *Checkout) { c.Address = "" }, "address", MsgAddress},
+		"city":           {func(c *Checkout) { c.City = "" }, "city", MsgCity},
+		"county unknown": {func(c *Checkout) { c.County = "Atlantis" }, "county", MsgCounty},
+		"postal code":    {func(c *Checkout) { c.PostalCode = "00-100" }, "postalCode", MsgPostalCode},
+		"mpesa phone":    {func(c *Checkout) { c.MpesaPhone = "" }, "mpesaPhone", MsgMpesaPhone},
+		"mpesa bad":      {func(c *Checkout) { c.MpesaPhone = "0812345678" }, "mpesaPhone", MsgPhoneInvalid},
+		"method":         {func(c *Checkout) { c.PaymentMethod = "cash" }, "paymentMethod", "Please choose a payment method"},
+		"too long":       {func(c *Checkout) { c.City = string(make([]byte, 101)) + "x" }, "city", MsgTooLong},
+	} {
+		c := good
+		tc.edit(&c)
+		err := c.Validate()
+		e, ok := apperr.From(err)
+		if !ok || e.Fields[tc.field] != tc.msg {
+			t.Errorf("%s: %v %v", name, err, e)
+		}
+	}
+	card := good
+	card.PaymentMethod, card.MpesaPhone = "card", ""
+	if err := card.Validate(); err != nil {
+		t.Errorf("card needs no M-Pesa phone: %v", err)
+	}
+}

@@ -1,0 +1,155 @@
+package payment
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"shop/internal/account"
+	"shop/internal/apperr"
+	"shop/internal/httpx"
+	"shop/internal/order"
+)
+
+// CartResolver finds the request's cart (the cart package's handlers).
+type CartResolver interface {
+	Resolve(w http.ResponseWriter, r *http.Request, create bool) (int64, error)
+}
+
+// Handlers serves the payment API.
+type Handlers struct {
+	Service *Service
+	Carts   CartResolver
+}
+
+// initiateRequest is SPEC.md's mobile-money payload. amount, orderId and
+// items are read but not trusted: the order is made from the stored cart at
+// the catalogue's prices.
+type initiateRequest struct {
+	Phone        string `json:"phone"`
+	CustomerInfo struct {
+		Name      string `json:"name"`
+		FirstName string `json:"firstName"`
+		LastName  string `json:"lastName"`
+		Email     string `json:"email"`
+		Phone     string `json:"phone"`
+	} `json:"customerInfo"`
+	ShippingAddress struct {
+		Address    string `json:"address"`
+		City       string `json:"city"`
+		County     string `json:"county"`
+		PostalCode string `json:"postalCode"`
+	} `json:"shippingAddress"`
+}
+
+type initiateResponse struct {
+	Success           bool   `json:"success"`
+	OrderID           string `json:"orderId"`
+	CheckoutRequestID string `json:"checkoutRequestId"`
+	Message           string `json:"message"`
+	// OrderToken lets this browser read the order; order ids are guessable.
+	OrderToken string `json:"orderToken,omitempty"`
+}
+
+// Initiate answers POST /api/payments/mpesa/initiate/: it makes the order
+// from the cart and sends the STK push. 201 when the push is on its way; 502
+// with the order when M-Pesa refused the push (the customer can retry).
+func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
+	var in initiateRequest
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	first, last := in.CustomerInfo.FirstName, in.CustomerInfo.LastName
+	if first == "" && last == "" {
+		first, last, _ = strings.Cut(strings.TrimSpace(in.CustomerInfo.Name), " ")
+	}
+	c := order.Checkout{
+		FirstName: first, LastName: last, Email: in.CustomerInfo.Email, Phone: in.CustomerInfo.Phone,
+		Address: in.ShippingAddress.Address, City: in.ShippingAddress.City, County: in.ShippingAddress.County,
+		PostalCode: in.ShippingAddress.PostalCode, PaymentMethod: "mpesa", MpesaPhone: in.Phone,
+	}
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if !h.Service.Enabled() {
+		return ErrNotConfigured
+	}
+	cartID, err := h.Carts.Resolve(w, r, false)
+	if err != nil {
+		return err
+	}
+	if cartID == 0 {
+		return order.ErrEmptyCart
+	}
+	n := order.New{Checkout: c, CartID: cartID}
+	if p, ok := account.PrincipalFrom(r.Context()); ok {
+		n.UserID = p.UserID
+	}
+	st, err := h.Service.Checkout(r.Context(), n)
+	if err != nil {
+		return err
+	}
+	return writeStarted(w, st, st.AccessToken)
+}
+
+func writeStarted(w http.ResponseWriter, st Started, token string) error {
+	out := initiateResponse{OrderID: st.Order.Number, CheckoutRequestID: st.CheckoutRequestID, OrderToken: token}
+	if st.PushErr != nil {
+		out.Message = MsgPushFailed
+		httpx.WriteJSON(w, http.StatusBadGateway, struct {
+			initiateResponse
+			Error string `json:"error"`
+		}{out, MsgPushFailed})
+		return nil
+	}
+	out.Success, out.Message = true, MsgPushSent
+	httpx.WriteJSON(w, http.StatusCreated, out)
+	return nil
+}
+
+// Retry answers POST /api/orders/{orderId}/pay/ {phone}: a new push for an
+// unpaid order, for whoever may read the order.
+func (h *Handlers) Retry(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Phone string `json:"phone"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	phone, ok := account.NormalizePhone(in.Phone)
+	if !ok {
+		msg := order.MsgPhoneInvalid
+		if strings.TrimSpace(in.Phone) == "" {
+			msg = order.MsgMpesaPhone
+		}
+		return apperr.Invalid(msg, map[string]string{"phone": msg})
+	}
+	o, err := h.Service.orders.ForViewer(r.Context(), r.PathValue("orderId"), order.ViewerOf(r))
+	if err != nil {
+		return err
+	}
+	st, err := h.Service.Retry(r.Context(), o, phone)
+	if err != nil {
+		return err
+	}
+	return writeStarted(w, st, "")
+}
+
+// Callback answers Daraja's POST to the callback URL, quickly, with the
+// acknowledgement it expects. A wrong secret gets 404 and changes nothing.
+func (h *Handlers) Callback(w http.ResponseWriter, r *http.Request) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return err
+		}
+		return apperr.Invalid("Unreadable body.", nil)
+	}
+	if err := h.Service.HandleCallback(r.Context(), r.PathValue("secret"), body); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"ResultCode": 0, "ResultDesc": "Accepted"})
+	return nil
+}

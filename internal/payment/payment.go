@@ -1,0 +1,295 @@
+// Package payment takes an order's money by M-Pesa STK Push: it sends the
+// push, records what Daraja answers by callback or by query, and moves the
+// order along. No payment is ever lost: a success that comes after the shop
+// gave up is still recorded, and the order is paid or flagged for a person.
+package payment
+
+import (
+	"context"
+	"crypto/subtle"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"shop/internal/apperr"
+	"shop/internal/db"
+	"shop/internal/order"
+	"shop/internal/payment/mpesa"
+)
+
+// Gateway is the part of the Daraja client the service uses.
+type Gateway interface {
+	STKPush(ctx context.Context, p mpesa.PushRequest) (mpesa.PushResponse, error)
+	STKQuery(ctx context.Context, checkoutRequestID string) (mpesa.QueryResult, error)
+}
+
+// Service runs M-Pesa payments.
+type Service struct {
+	db      *db.DB
+	orders  *order.Store
+	gateway Gateway // nil when M-Pesa is not configured
+	// callbackURL is where Daraja posts results; it ends in the secret.
+	callbackURL string
+	secret      string
+	log         *slog.Logger
+	now         func() time.Time
+	// OnPaid runs after an order is paid (the order mail). Errors are logged.
+	OnPaid func(ctx context.Context, o order.Order) error
+}
+
+// Config is what the service needs from outside.
+type Config struct {
+	// PublicURL is the shop's base URL, which Daraja can reach.
+	PublicURL string
+	// CallbackSecret is the long random secret in the callback path.
+	CallbackSecret string
+}
+
+// CallbackPath is the callback path Daraja is given. Daraja refuses callback
+// URLs containing certain words (mpesa among them), so this path avoids them;
+// /api/payments/mpesa/callback/{secret}/ answers the same way for
+// integrations that expect it.
+const CallbackPath = "/api/payments/callback/"
+
+// New returns the service. gateway may be nil: payment then answers that
+// M-Pesa is not available.
+func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.Logger) *Service {
+	return &Service{db: d, orders: orders, gateway: gateway, secret: cfg.CallbackSecret,
+		callbackURL: cfg.PublicURL + CallbackPath + cfg.CallbackSecret + "/", log: log, now: time.Now}
+}
+
+// ErrNotConfigured says M-Pesa has no credentials on this server.
+var ErrNotConfigured = apperr.Unavailable("M-Pesa payments are not available right now. Please try again later or call us to order.")
+
+// MsgPushFailed is SPEC.md's words when the push cannot be sent.
+const MsgPushFailed = "Payment failed. Please try again."
+
+// MsgPushSent is SPEC.md's words when the push is on its way.
+const MsgPushSent = "Payment initiated! Please check your phone for M-Pesa prompt."
+
+// Enabled reports whether M-Pesa is configured.
+func (s *Service) Enabled() bool { return s.gateway != nil }
+
+// Started is the outcome of asking for a payment.
+type Started struct {
+	Order             order.Order
+	AccessToken       string // only for a new order
+	CheckoutRequestID string
+	// PushErr is set when the push could not be sent: the order stays, unpaid, to retry.
+	PushErr error
+}
+
+// Checkout makes the order from the cart and sends the STK push for its total.
+func (s *Service) Checkout(ctx context.Context, n order.New) (Started, error) {
+	if !s.Enabled() {
+		return Started{}, ErrNotConfigured
+	}
+	created, err := s.orders.Create(ctx, n)
+	if err != nil {
+		return Started{}, err
+	}
+	st := Started{Order: created.Order, AccessToken: created.AccessToken}
+	st.CheckoutRequestID, st.PushErr = s.push(ctx, created.PaymentID, created.Order, n.Checkout.MpesaPhone)
+	return st, nil
+}
+
+// Retry asks again for an unpaid order's money, from phone: the stock is
+// taken again (if it is still there) and a new push is sent.
+func (s *Service) Retry(ctx context.Context, o order.Order, phone string) (Started, error) {
+	if !s.Enabled() {
+		return Started{}, ErrNotConfigured
+	}
+	if o.Status != order.PaymentFailed {
+		if o.Status == order.PendingPayment {
+			return Started{}, apperr.Conflict("This order is already waiting for a payment. Please check your phone.")
+		}
+		return Started{}, apperr.Conflict("This order does not need paying.")
+	}
+	var paymentID int64
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		moved, err := order.Move(ctx, tx, o.ID, order.PendingPayment, "Customer retried the payment", "customer")
+		if err != nil {
+			return err
+		}
+		o = moved
+		paymentID, err = order.NewPayment(ctx, tx, o.ID, phone, o.Total)
+		return err
+	})
+	if err != nil {
+		return Started{}, fmt.Errorf("retry payment of %s: %w", o.Number, err)
+	}
+	st := Started{Order: o}
+	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, o, phone)
+	return st, nil
+}
+
+// firstQueryAfter is when a push with no callback is first asked about:
+// Daraja's callback normally comes well within it.
+const firstQueryAfter = 25 * time.Second
+
+// push sends the STK push for a pending payment. When Daraja refuses it, the
+// payment fails at once and the order's stock is released.
+func (s *Service) push(ctx context.Context, paymentID int64, o order.Order, phone string) (string, error) {
+	resp, err := s.gateway.STKPush(ctx, mpesa.PushRequest{
+		Phone: phone, Amount: o.Total.Shillings(),
+		Reference: o.Number[len(o.Number)-min(12, len(o.Number)):], Description: "Mifugo order",
+		CallbackURL: s.callbackURL,
+	})
+	if err != nil {
+		s.log.WarnContext(ctx, "stk push refused", "order", o.Number, "err", err)
+		code, desc := mpesa.ResultPushFailed, err.Error()
+		var de *mpesa.Error
+		if errors.As(err, &de) {
+			desc = de.Code + " " + de.Message
+		}
+		if ferr := s.settle(ctx, paymentID, code, desc, ""); ferr != nil {
+			return "", errors.Join(err, ferr)
+		}
+		return "", err
+	}
+	next := s.now().UTC().Add(firstQueryAfter).Truncate(time.Second)
+	if _, err := s.db.Exec(ctx, `UPDATE payments SET merchant_request_id = $1, checkout_request_id = $2, next_query_at = $3, updated_at = CURRENT_TIMESTAMP
+		WHERE id = $4`, resp.MerchantRequestID, resp.CheckoutRequestID, next, paymentID); err != nil {
+		// The push went out; the customer may pay. The reconciler finds a
+		// pending payment with no checkout id and, after a while, fails it
+		// only if no callback matched; log loudly for a person to look.
+		s.log.ErrorContext(ctx, "store checkout request id", "order", o.Number, "err", err)
+		return resp.CheckoutRequestID, nil
+	}
+	return resp.CheckoutRequestID, nil
+}
+
+// HandleCallback records a callback Daraja posted with the given secret. A
+// wrong secret is not found; a callback for an unknown push, a repeat, or
+// one whose amount does not match changes nothing and is still acknowledged.
+func (s *Service) HandleCallback(ctx context.Context, secret string, body []byte) error {
+	if s.secret == "" || subtle.ConstantTimeCompare([]byte(secret), []byte(s.secret)) != 1 {
+		return apperr.NotFound("Not found")
+	}
+	cb, err := mpesa.ParseCallback(body)
+	if err != nil {
+		s.log.WarnContext(ctx, "unreadable mpesa callback", "err", err)
+		return nil
+	}
+	return s.record(ctx, cb.CheckoutRequestID, cb.ResultCode, cb.ResultDesc, cb.Receipt, &cb.AmountCents)
+}
+
+// record applies a final result for a push, from a callback (with the amount
+// paid) or a query (without).
+func (s *Service) record(ctx context.Context, checkoutID string, code int, desc, receipt string, amountCents *int64) error {
+	var paymentID, amount int64
+	var status string
+	err := s.db.QueryRow(ctx, `SELECT id, amount_cents, status FROM payments WHERE checkout_request_id = $1`, checkoutID).
+		Scan(&paymentID, &amount, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		s.log.WarnContext(ctx, "mpesa result for an unknown push", "checkout_request_id", checkoutID, "result_code", code)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("find payment %s: %w", checkoutID, err)
+	}
+	if code == mpesa.ResultSuccess && amountCents != nil {
+		if want := (amount + 99) / 100 * 100; *amountCents != want {
+			s.log.ErrorContext(ctx, "mpesa amount does not match the order: nothing changed", "checkout_request_id", checkoutID,
+				"paid_cents", *amountCents, "expected_cents", want)
+			return nil
+		}
+	}
+	return s.settle(ctx, paymentID, code, desc, receipt)
+}
+
+// settle moves a payment to its final state and the order with it, once: a
+// repeated result changes nothing, and only a success may overtake a failure.
+func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, receipt string) error {
+	var paid *order.Order
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var orderID int64
+		var status string
+		var oldReceipt sql.NullString
+		if err := tx.QueryRowContext(ctx, `SELECT order_id, status, receipt FROM payments WHERE id = $1`, paymentID).
+			Scan(&orderID, &status, &oldReceipt); err != nil {
+			return err
+		}
+		var rcpt any
+		if receipt != "" {
+			rcpt = receipt
+		}
+		if code != mpesa.ResultSuccess {
+			if status != "pending" {
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE payments SET status = 'failed', result_code = $1, result_desc = $2, next_query_at = NULL,
+				updated_at = CURRENT_TIMESTAMP WHERE id = $3`, code, desc, paymentID); err != nil {
+				return err
+			}
+			var latest int64
+			if err := tx.QueryRowContext(ctx, `SELECT MAX(id) FROM payments WHERE order_id = $1`, orderID).Scan(&latest); err != nil {
+				return err
+			}
+			if latest != paymentID {
+				return nil // a newer attempt speaks for the order
+			}
+			o, err := s.orders.ByIDTx(ctx, tx, orderID)
+			if err != nil || o.Status != order.PendingPayment {
+				return err
+			}
+			_, err = order.Move(ctx, tx, orderID, order.PaymentFailed, mpesa.CustomerMessage(code), "mpesa")
+			return err
+		}
+		if status == "succeeded" {
+			if !oldReceipt.Valid && receipt != "" {
+				// A query learnt of the success first; the callback brings the receipt.
+				_, err := tx.ExecContext(ctx, `UPDATE payments SET receipt = $1 WHERE id = $2`, rcpt, paymentID)
+				if db.IsUniqueViolation(err) {
+					return nil
+				}
+				return err
+			}
+			return nil
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE payments SET status = 'succeeded', result_code = 0, result_desc = $1, receipt = $2, next_query_at = NULL,
+			updated_at = CURRENT_TIMESTAMP WHERE id = $3 AND status <> 'succeeded'`, desc, rcpt, paymentID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		note := "M-Pesa payment received"
+		if receipt != "" {
+			note += " (receipt " + receipt + ")"
+		}
+		o, err := s.orders.ByIDTx(ctx, tx, orderID)
+		if err != nil {
+			return err
+		}
+		if !order.CanMove(o.Status, order.Paid) {
+			// Money came for an order that cannot take it (cancelled, or
+			// already paid by another attempt): keep it on record for a person.
+			_, err := tx.ExecContext(ctx, `UPDATE orders SET attention = $1, updated_at = CURRENT_TIMESTAMP WHERE id = $2`,
+				"An M-Pesa payment ("+receipt+") arrived while the order was "+string(o.Status)+": refund or fulfil it.", orderID)
+			return err
+		}
+		moved, err := order.Move(ctx, tx, orderID, order.Paid, note, "mpesa")
+		if err != nil {
+			return err
+		}
+		paid = &moved
+		return nil
+	})
+	if db.IsUniqueViolation(err) {
+		s.log.ErrorContext(ctx, "mpesa receipt already recorded on another payment", "payment", paymentID, "receipt", receipt)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("settle payment %d: %w", paymentID, err)
+	}
+	if paid != nil && s.OnPaid != nil {
+		if err := s.OnPaid(ctx, *paid); err != nil {
+			s.log.ErrorContext(ctx, "after payment", "order", paid.Number, "err", err)
+		}
+	}
+	return nil
+}

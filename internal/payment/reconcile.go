@@ -1,0 +1,133 @@
+package payment
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"shop/internal/payment/mpesa"
+)
+
+// Reconciliation timing. Daraja's callback sometimes never comes; the shop
+// then asks with an STK Query, first after firstQueryAfter, then less and
+// less often, and gives up after giveUpAfter: the push has long expired on
+// the phone by then. Giving up releases the stock; a success that still
+// arrives afterwards is recorded all the same.
+const (
+	giveUpAfter = 15 * time.Minute
+	// orphanAfter fails a payment whose push never got a checkout id (the
+	// process stopped between sending the push and storing the answer).
+	orphanAfter = 5 * time.Minute
+	maxBackoff  = 5 * time.Minute
+)
+
+func backoff(queries int) time.Duration {
+	d := 30 * time.Second << min(queries, 4)
+	return min(d, maxBackoff)
+}
+
+// ReconcileOnce queries the pushes whose answer is late, and reports how many
+// it looked at. Several instances may run it at once: each payment is claimed
+// by bumping its query count before it is asked about.
+func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
+	if !s.Enabled() {
+		return 0, nil
+	}
+	now := s.now().UTC().Truncate(time.Second)
+	if err := s.failOrphans(ctx, now); err != nil {
+		return 0, err
+	}
+	type due struct {
+		id         int64
+		checkoutID string
+		queries    int
+		created    time.Time
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, checkout_request_id, queries, created_at FROM payments
+		WHERE status = 'pending' AND checkout_request_id IS NOT NULL AND next_query_at <= $1
+		ORDER BY next_query_at LIMIT 50`, now)
+	if err != nil {
+		return 0, fmt.Errorf("list late payments: %w", err)
+	}
+	var list []due
+	for rows.Next() {
+		var d due
+		if err := rows.Scan(&d.id, &d.checkoutID, &d.queries, &d.created); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		list = append(list, d)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	for _, d := range list {
+		next := now.Add(backoff(d.queries + 1))
+		res, err := s.db.Exec(ctx, `UPDATE payments SET queries = queries + 1, next_query_at = $1 WHERE id = $2 AND queries = $3 AND status = 'pending'`,
+			next, d.id, d.queries)
+		if err != nil {
+			return 0, fmt.Errorf("claim payment %d: %w", d.id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			continue // another instance has it
+		}
+		q, err := s.gateway.STKQuery(ctx, d.checkoutID)
+		switch {
+		case err != nil:
+			s.log.WarnContext(ctx, "stk query failed; will retry", "checkout_request_id", d.checkoutID, "err", err)
+		case !q.Pending:
+			if err := s.record(ctx, d.checkoutID, q.ResultCode, q.ResultDesc, "", nil); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		if now.Sub(d.created.UTC()) > giveUpAfter {
+			if err := s.settle(ctx, d.id, mpesa.ResultExpired, "No answer from M-Pesa; the request expired", ""); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return len(list), nil
+}
+
+func (s *Service) failOrphans(ctx context.Context, now time.Time) error {
+	rows, err := s.db.Query(ctx, `SELECT id FROM payments WHERE status = 'pending' AND checkout_request_id IS NULL AND created_at <= $1`,
+		now.Add(-orphanAfter))
+	if err != nil {
+		return fmt.Errorf("list orphan payments: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		if err := s.settle(ctx, id, mpesa.ResultPushFailed, "The payment request was never sent", ""); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Reconcile runs ReconcileOnce every interval until ctx is done. State lives
+// in the database, so a restart picks up where it stopped.
+func (s *Service) Reconcile(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := s.ReconcileOnce(ctx); err != nil && ctx.Err() == nil {
+			s.log.ErrorContext(ctx, "payment reconciliation", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
