@@ -64,6 +64,15 @@ describe('request', () => {
     expect(call().init.body).toBeUndefined();
   });
 
+  it('adds the headers a call asks for', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+
+    await request('GET', '/orders/ORDER-1/', undefined, { headers: { 'X-Order-Token': 'secret' } });
+
+    expect(call().headers.get('X-Order-Token')).toBe('secret');
+    expect(call().headers.get('Accept')).toBe('application/json');
+  });
+
   it('returns undefined for 204 No Content', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(request('DELETE', '/cart/items/1/')).resolves.toBeUndefined();

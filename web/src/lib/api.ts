@@ -28,6 +28,8 @@ export const NETWORK_ERROR_MESSAGE =
 export interface RequestOptions {
   /** Cancels the call, e.g. a react-router loader's request.signal. */
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an order's X-Order-Token. */
+  headers?: Record<string, string>;
 }
 
 export async function request<T>(
@@ -42,6 +44,7 @@ export async function request<T>(
   };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, options.headers);
 
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (body !== undefined) init.body = JSON.stringify(body);

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkEmail,
+  EMPTY_FORM,
+  firstInvalidStep,
+  initiatePayload,
+  MSG,
+  normalizePhone,
+  orderTotals,
+  stepOf,
+  validateAll,
+  validateStep,
+  type CheckoutForm,
+} from './rules';
+
+const valid: CheckoutForm = {
+  firstName: 'Wanjiku',
+  lastName: 'Kamau',
+  email: 'wanjiku@example.co.ke',
+  phone: '0712 345 678',
+  address: 'Plot 12, Kamiti Road',
+  city: 'Ruiru',
+  county: 'Kiambu',
+  postalCode: '00232',
+  paymentMethod: 'mpesa',
+  mpesaPhone: '0712345678',
+};
+
+describe('normalizePhone', () => {
+  it.each([
+    ['0712345678', '254712345678'],
+    ['0712 345 678', '254712345678'],
+    ['0112-345-678', '254112345678'],
+    ['+254 712 345 678', '254712345678'],
+    ['+254712345678', '254712345678'],
+    ['254712345678', '254712345678'],
+    ['712345678', '254712345678'],
+    ['(0712) 345.678', '254712345678'],
+    ['0700000001', '254700000001'],
+  ])('reads %s', (input, expected) => {
+    expect(normalizePhone(input)).toBe(expected);
+  });
+
+  it.each([
+    '',
+    '0812345678', // not a mobile prefix
+    '+255712345678', // Tanzania
+    '071234567', // one digit short
+    '07123456789', // one digit long
+    '2547123456789',
+    '07123x5678',
+    '+0712345678',
+    '612345678',
+    '254 (0)?',
+  ])('refuses %s', (input) => {
+    expect(normalizePhone(input)).toBeNull();
+  });
+});
+
+describe('checkEmail', () => {
+  it.each(['a@b.co', ' farmer@mifugo.co.ke ', 'first.last+feeds@example.com', 'jané@example.com'])('accepts %s', (email) => {
+    expect(checkEmail(email)).toBeUndefined();
+  });
+
+  it('asks for an email', () => {
+    expect(checkEmail('  ')).toBe(MSG.emailRequired);
+    expect(MSG.emailRequired).toBe('Email is required');
+  });
+
+  it.each(['farmer', 'farmer@', '@example.com', 'a@b', 'a b@example.com', 'a@@example.com', 'a..b@example.com', '.a@example.com', 'Name <a@b.co>', `${'a'.repeat(250)}@b.co`])(
+    'refuses %s',
+    (email) => {
+      expect(checkEmail(email)).toBe('Please enter a valid email');
+    },
+  );
+});
+
+describe('validateStep', () => {
+  it('passes a complete form on every step', () => {
+    for (const step of [1, 2, 3, 4]) expect(validateStep(step, valid)).toEqual({});
+    expect(validateAll(valid)).toEqual({});
+  });
+
+  it('step 1 needs first and last name, email and phone, in the server’s words', () => {
+    expect(validateStep(1, EMPTY_FORM)).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+      phone: 'Phone number is required',
+    });
+    expect(validateStep(1, { ...valid, phone: '12345' })).toEqual({
+      phone: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
+    });
+  });
+
+  it('step 2 needs address, city and a county from the list; the postal code is optional but numeric', () => {
+    expect(validateStep(2, EMPTY_FORM)).toEqual({
+      address: 'Address is required',
+      city: 'City is required',
+      county: 'Please choose a county',
+    });
+    expect(validateStep(2, { ...valid, postalCode: '' })).toEqual({});
+    expect(validateStep(2, { ...valid, county: 'Kisumu' })).toEqual({ county: MSG.county });
+    expect(validateStep(2, { ...valid, postalCode: 'P.O. 232' })).toEqual({ postalCode: 'Please enter a valid postal code' });
+    expect(validateStep(2, { ...valid, postalCode: '12345678901' })).toEqual({ postalCode: MSG.postalCode });
+  });
+
+  it('step 3 needs an M-Pesa phone only when M-Pesa is chosen', () => {
+    expect(validateStep(3, { ...valid, mpesaPhone: ' ' })).toEqual({ mpesaPhone: 'M-Pesa phone number is required' });
+    expect(validateStep(3, { ...valid, mpesaPhone: '0812345678' })).toEqual({ mpesaPhone: MSG.phoneInvalid });
+    expect(validateStep(3, { ...valid, paymentMethod: 'card', mpesaPhone: '' })).toEqual({});
+  });
+
+  it('refuses text longer than the server stores', () => {
+    expect(validateStep(1, { ...valid, firstName: 'x'.repeat(101) })).toEqual({ firstName: 'This is too long' });
+    expect(validateStep(2, { ...valid, address: 'x'.repeat(300) })).toEqual({});
+    expect(validateStep(2, { ...valid, address: 'x'.repeat(301) })).toEqual({ address: MSG.tooLong });
+  });
+});
+
+describe('steps of fields', () => {
+  it('finds the step that asks for a field', () => {
+    expect(stepOf('email')).toBe(1);
+    expect(stepOf('county')).toBe(2);
+    expect(stepOf('mpesaPhone')).toBe(3);
+    expect(stepOf('somethingElse')).toBe(4);
+  });
+
+  it('finds the first step with a problem', () => {
+    expect(firstInvalidStep({})).toBeUndefined();
+    expect(firstInvalidStep({ mpesaPhone: 'x', city: 'y' })).toBe(2);
+  });
+});
+
+describe('orderTotals', () => {
+  it('adds Ksh 500 shipping to the sum of the lines', () => {
+    expect(orderTotals([{ total_price: '1500.00' }, { total_price: '3200.50' }])).toEqual({
+      subtotal: 4700.5,
+      shipping: 500,
+      total: 5200.5,
+    });
+    expect(orderTotals([{ total_price: '0.10' }, { total_price: '0.20' }]).subtotal).toBe(0.3);
+    expect(orderTotals([])).toEqual({ subtotal: 0, shipping: 500, total: 500 });
+  });
+});
+
+describe('initiatePayload', () => {
+  it('builds SPEC.md’s mobile-money payload', () => {
+    const items = [{ id: 7, total_price: '3000.00' }];
+    expect(initiatePayload({ ...valid, firstName: ' Wanjiku ' }, items, 1700000000000)).toEqual({
+      phone: '0712345678',
+      amount: 3500,
+      orderId: 'ORDER-1700000000000',
+      customerInfo: {
+        name: 'Wanjiku Kamau',
+        firstName: 'Wanjiku',
+        lastName: 'Kamau',
+        email: 'wanjiku@example.co.ke',
+        phone: '0712 345 678',
+      },
+      shippingAddress: { address: 'Plot 12, Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
+      items,
+    });
+  });
+});

@@ -1,0 +1,223 @@
+// The checkout form's rules, in one place: the fields, the steps they belong to, the checks
+// and their messages. The messages are the server's own words (internal/order/order.go and
+// internal/account/rules.go), so a field reads the same whether the browser or the server
+// caught the mistake; the phone reading mirrors internal/account/phone.go.
+
+export const MSG = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  phone: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
+  address: 'Address is required',
+  city: 'City is required',
+  county: 'Please choose a county',
+  mpesaPhone: 'M-Pesa phone number is required',
+  postalCode: 'Please enter a valid postal code',
+  tooLong: 'This is too long',
+} as const;
+
+/** The delivery counties the checkout offers (SPEC.md section 5; order.Counties on the server). */
+export const COUNTIES = ['Nairobi', 'Mombasa', 'Kiambu', 'Nakuru', 'Machakos', 'Kajiado', 'Other'] as const;
+
+/** Flat delivery charge on every order, in shillings (SPEC.md section 9). */
+export const SHIPPING_KSH = 500;
+
+export type PaymentMethod = 'mpesa' | 'card';
+
+/** SPEC.md section 3, Checkout form. */
+export interface CheckoutForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  county: string;
+  postalCode: string;
+  paymentMethod: PaymentMethod;
+  mpesaPhone: string;
+}
+
+export type Field = keyof CheckoutForm;
+export type FieldErrors = Partial<Record<Field, string>>;
+
+export const EMPTY_FORM: CheckoutForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  county: '',
+  postalCode: '',
+  paymentMethod: 'mpesa',
+  mpesaPhone: '',
+};
+
+/** The wizard's four steps and the fields each one asks for (SPEC.md section 2, Checkout). */
+export const STEPS = [
+  { title: 'Customer Info', fields: ['firstName', 'lastName', 'email', 'phone'] },
+  { title: 'Shipping', fields: ['address', 'city', 'county', 'postalCode'] },
+  { title: 'Payment', fields: ['paymentMethod', 'mpesaPhone'] },
+  { title: 'Review', fields: [] },
+] as const satisfies readonly { title: string; fields: readonly Field[] }[];
+
+export const LAST_STEP = STEPS.length;
+
+/** The step (1-based) that asks for a field; fields the wizard does not know go to the review. */
+export function stepOf(field: string): number {
+  const i = STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
+  return i < 0 ? LAST_STEP : i + 1;
+}
+
+// Characters a phone number may be written with that carry no digit.
+const PHONE_SEPARATORS = /[ \-.()\t\u00a0]/g;
+
+/**
+ * Reads a Kenyan mobile number as people write it — 0712 345 678, 0112-345-678,
+ * +254 712 345 678, 254712345678 or 712345678 — and returns it as M-Pesa wants it:
+ * 254 and nine digits starting with 7 or 1. null for anything else.
+ */
+export function normalizePhone(input: string): string | null {
+  let s = input.replace(PHONE_SEPARATORS, '');
+  if (s.startsWith('+')) {
+    if (!s.startsWith('+254')) return null;
+    s = s.slice(1);
+  }
+  if (s.length === 12 && s.startsWith('254')) s = s.slice(3);
+  else if (s.length === 10 && s.startsWith('0')) s = s.slice(1);
+  else if (s.length !== 9) return null;
+  if (!/^[71]\d{8}$/.test(s)) return null;
+  return `254${s}`;
+}
+
+// An address as Go's net/mail reads one: dot-atoms either side of a single @ (letters beyond
+// ASCII allowed), and a dot in the domain.
+const ATEXT = "[A-Za-z0-9!#$%&'*+\\-/=?^_`{|}~\\u0080-\\uFFFF]+";
+const DOT_ATOM = `${ATEXT}(?:\\.${ATEXT})*`;
+const EMAIL = new RegExp(`^${DOT_ATOM}@${DOT_ATOM}$`);
+
+/** The account rules' message for an email, or undefined when it is fine. */
+export function checkEmail(input: string): string | undefined {
+  const email = input.trim();
+  if (email === '') return MSG.emailRequired;
+  const domain = email.slice(email.lastIndexOf('@'));
+  if (email.length > 254 || !EMAIL.test(email) || !domain.includes('.')) return MSG.emailInvalid;
+  return undefined;
+}
+
+function checkPhone(value: string, required: string): string | undefined {
+  if (value.trim() === '') return required;
+  return normalizePhone(value) ? undefined : MSG.phoneInvalid;
+}
+
+function checkRequired(value: string, message: string, max: number): string | undefined {
+  const v = value.trim();
+  if (v === '') return message;
+  // The server counts bytes; so does this, to agree on names written in other scripts.
+  return new TextEncoder().encode(v).length > max ? MSG.tooLong : undefined;
+}
+
+/** Each field's check, as order.Checkout.Validate runs it. */
+export function checkField(field: Field, form: CheckoutForm): string | undefined {
+  switch (field) {
+    case 'firstName':
+      return checkRequired(form.firstName, MSG.firstName, 100);
+    case 'lastName':
+      return checkRequired(form.lastName, MSG.lastName, 100);
+    case 'email':
+      return checkEmail(form.email);
+    case 'phone':
+      return checkPhone(form.phone, MSG.phone);
+    case 'address':
+      return checkRequired(form.address, MSG.address, 300);
+    case 'city':
+      return checkRequired(form.city, MSG.city, 100);
+    case 'county':
+      return (COUNTIES as readonly string[]).includes(form.county) ? undefined : MSG.county;
+    case 'postalCode': {
+      const v = form.postalCode.trim();
+      return v.length > 10 || !/^\d*$/.test(v) ? MSG.postalCode : undefined;
+    }
+    case 'paymentMethod':
+      return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' ? undefined : 'Please choose a payment method';
+    case 'mpesaPhone':
+      // Card has no requirement and no card fields (SPEC.md section 5).
+      return form.paymentMethod === 'mpesa' ? checkPhone(form.mpesaPhone, MSG.mpesaPhone) : undefined;
+  }
+}
+
+/** The problems on one step (1-based); empty when Next may go on. */
+export function validateStep(step: number, form: CheckoutForm): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of STEPS[step - 1]?.fields ?? []) {
+    const message = checkField(field, form);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** The problems on every step. */
+export function validateAll(form: CheckoutForm): FieldErrors {
+  const errors: FieldErrors = {};
+  for (let step = 1; step <= LAST_STEP; step++) Object.assign(errors, validateStep(step, form));
+  return errors;
+}
+
+/** The first step (1-based) with a problem, or undefined. */
+export function firstInvalidStep(errors: FieldErrors): number | undefined {
+  const steps = Object.keys(errors).map(stepOf);
+  return steps.length ? Math.min(...steps) : undefined;
+}
+
+export interface CartLine {
+  total_price: string;
+}
+
+/** Subtotal, shipping and total in shillings (SPEC.md section 9: total = subtotal + 500). */
+export function orderTotals(items: readonly CartLine[]) {
+  // Sum in cents so that 0.1 + 0.2 stays exact.
+  const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);
+  const subtotal = cents / 100;
+  return { subtotal, shipping: SHIPPING_KSH, total: subtotal + SHIPPING_KSH };
+}
+
+/** SPEC.md section 3's mobile-money payload. The server recomputes the amount from the cart. */
+export interface InitiatePayload<Item> {
+  phone: string;
+  amount: number;
+  orderId: string;
+  customerInfo: { name: string; firstName: string; lastName: string; email: string; phone: string };
+  shippingAddress: { address: string; city: string; county: string; postalCode: string };
+  items: Item[];
+}
+
+export function initiatePayload<Item extends CartLine>(
+  form: CheckoutForm,
+  items: Item[],
+  now: number = Date.now(),
+): InitiatePayload<Item> {
+  const firstName = form.firstName.trim();
+  const lastName = form.lastName.trim();
+  return {
+    phone: form.mpesaPhone.trim(),
+    amount: orderTotals(items).total,
+    orderId: `ORDER-${now}`,
+    customerInfo: {
+      name: `${firstName} ${lastName}`.trim(),
+      firstName,
+      lastName,
+      email: form.email.trim(),
+      phone: form.phone.trim(),
+    },
+    shippingAddress: {
+      address: form.address.trim(),
+      city: form.city.trim(),
+      county: form.county,
+      postalCode: form.postalCode.trim(),
+    },
+    items,
+  };
+}
