@@ -4,8 +4,11 @@ package config
 
 import (
 	"fmt"
+	"net/mail"
+	"net/netip"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -26,12 +29,28 @@ type Config struct {
 	DataDir string
 	// SMTPURL sends mail; empty keeps mail in the log and the dev outbox (SHOP_SMTP_URL).
 	SMTPURL string
+	// MailFrom is the sender of the shop's mail (SHOP_MAIL_FROM).
+	MailFrom string
+	// BusinessEmail is the business's own inbox, for notifications (SHOP_BUSINESS_EMAIL).
+	BusinessEmail string
+	// AuthSecret signs access tokens (SHOP_AUTH_SECRET, at least 32 bytes).
+	// Empty: a random key is made once and kept in the database, so every
+	// instance on that database agrees.
+	AuthSecret string
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies whose
+	// X-Forwarded-For is believed when finding a client's IP (SHOP_TRUSTED_PROXIES).
+	TrustedProxies []netip.Prefix
+	// MPesa is the Daraja account (SHOP_MPESA_*).
+	MPesa MPesa
 	// LogFormat is "json" or "text" (SHOP_LOG_FORMAT); text in dev, json otherwise.
 	LogFormat string
 	// LogLevel is debug, info, warn or error (SHOP_LOG_LEVEL, default info).
 	LogLevel string
 	// ShutdownTimeout bounds how long in-flight requests get to finish.
 	ShutdownTimeout time.Duration
+	// LowStockThreshold: the admin dashboard lists sizes with at most this
+	// many in stock (SHOP_LOW_STOCK_THRESHOLD, default 10).
+	LowStockThreshold int
 }
 
 // MediaDir is where product images live.
@@ -44,17 +63,46 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		DataDir:         or(getenv("SHOP_DATA_DIR"), "data"),
 		PublicURL:       strings.TrimRight(getenv("SHOP_PUBLIC_URL"), "/"),
 		SMTPURL:         getenv("SHOP_SMTP_URL"),
+		MailFrom:        or(getenv("SHOP_MAIL_FROM"), "Mifugo Bora Feeds <no-reply@mifugobora.co.ke>"),
+		BusinessEmail:   or(getenv("SHOP_BUSINESS_EMAIL"), "info@mifugobora.co.ke"),
+		AuthSecret:      getenv("SHOP_AUTH_SECRET"),
 		LogFormat:       getenv("SHOP_LOG_FORMAT"),
 		LogLevel:        or(getenv("SHOP_LOG_LEVEL"), "info"),
 		ShutdownTimeout: 20 * time.Second,
 	}
 	c.DatabaseURL = or(getenv("SHOP_DATABASE_URL"), "sqlite:"+filepath.Join(c.DataDir, "shop.db"))
+	var err error
+	if c.MPesa, err = mpesaFromEnv(getenv); err != nil {
+		return c, err
+	}
 	switch v := strings.ToLower(getenv("SHOP_DEV")); v {
 	case "", "0", "false", "no":
 	case "1", "true", "yes":
 		c.Dev = true
 	default:
 		return c, fmt.Errorf("SHOP_DEV must be 1 or 0, not %q", v)
+	}
+	c.LowStockThreshold = 10
+	if v := strings.TrimSpace(getenv("SHOP_LOW_STOCK_THRESHOLD")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 1_000_000 {
+			return c, fmt.Errorf("SHOP_LOW_STOCK_THRESHOLD must be a whole number of 0 or more, not %q", v)
+		}
+		c.LowStockThreshold = n
+	}
+	for _, p := range strings.Split(getenv("SHOP_TRUSTED_PROXIES"), ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		prefix, err := netip.ParsePrefix(p)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(p)
+			if aerr != nil {
+				return c, fmt.Errorf("SHOP_TRUSTED_PROXIES: %q is not an IP address or CIDR range", p)
+			}
+			prefix = netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen())
+		}
+		c.TrustedProxies = append(c.TrustedProxies, prefix.Masked())
 	}
 	return c, nil
 }
@@ -86,6 +134,22 @@ func (c *Config) Finish() error {
 	case "debug", "info", "warn", "error":
 	default:
 		return fmt.Errorf("SHOP_LOG_LEVEL must be debug, info, warn or error, not %q", c.LogLevel)
+	}
+	if c.SMTPURL != "" {
+		// The URL holds a password: the messages never repeat it.
+		u, err := url.Parse(c.SMTPURL)
+		if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			return fmt.Errorf("SHOP_SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465")
+		}
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		return fmt.Errorf("SHOP_MAIL_FROM must be an email address, as Name <address>, not %q", c.MailFrom)
+	}
+	if a, err := mail.ParseAddress(c.BusinessEmail); err != nil || a.Name != "" {
+		return fmt.Errorf("SHOP_BUSINESS_EMAIL must be a plain email address, not %q", c.BusinessEmail)
+	}
+	if c.AuthSecret != "" && len(c.AuthSecret) < 32 {
+		return fmt.Errorf("SHOP_AUTH_SECRET must be at least 32 bytes long (try: openssl rand -base64 48)")
 	}
 	if !strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		return fmt.Errorf("SHOP_DATABASE_URL must start with sqlite: or postgres://")

@@ -1,6 +1,9 @@
 package config
 
 import (
+	"net/netip"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -16,6 +19,29 @@ func TestDefaults(t *testing.T) {
 	}
 	if c.Addr != ":8080" || c.DatabaseURL != "sqlite:data/shop.db" || c.Dev || c.PublicURL != "http://localhost:8080" || c.LogFormat != "json" {
 		t.Fatalf("defaults: %+v", c)
+	}
+	if c.BusinessEmail != "info@mifugobora.co.ke" || c.MailFrom == "" || c.SMTPURL != "" || c.AuthSecret != "" || c.TrustedProxies != nil {
+		t.Fatalf("mail and auth defaults: %+v", c)
+	}
+}
+
+func TestMailAndAuthSettings(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{
+		"SHOP_SMTP_URL":        "smtps://shop:pa55@mail.example:465",
+		"SHOP_MAIL_FROM":       "Mifugo Bora <shop@mifugobora.co.ke>",
+		"SHOP_BUSINESS_EMAIL":  "orders@mifugobora.co.ke",
+		"SHOP_AUTH_SECRET":     strings.Repeat("k", 32),
+		"SHOP_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7 ,::1",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.7/32"), netip.MustParsePrefix("::1/128")}
+	if !slices.Equal(c.TrustedProxies, want) || c.BusinessEmail != "orders@mifugobora.co.ke" {
+		t.Fatalf("got %+v", c)
 	}
 }
 
@@ -40,6 +66,12 @@ func TestRejects(t *testing.T) {
 		{"SHOP_PUBLIC_URL": "ftp://x"},
 		{"SHOP_DATABASE_URL": "mysql://x"},
 		{"SHOP_LOG_FORMAT": "xml"},
+		{"SHOP_SMTP_URL": "http://mail.example"},
+		{"SHOP_SMTP_URL": "smtp://user:s3cret@"},
+		{"SHOP_MAIL_FROM": "not an address"},
+		{"SHOP_BUSINESS_EMAIL": "Shop <info@mifugobora.co.ke>"},
+		{"SHOP_AUTH_SECRET": "too-short"},
+		{"SHOP_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"},
 	} {
 		c, err := FromEnv(env(m))
 		if err == nil {
@@ -47,6 +79,8 @@ func TestRejects(t *testing.T) {
 		}
 		if err == nil {
 			t.Errorf("%v accepted", m)
+		} else if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("%v: the error repeats the password: %v", m, err)
 		}
 	}
 }

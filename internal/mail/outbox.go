@@ -1,0 +1,64 @@
+package mail
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"shop/internal/db"
+)
+
+// Outbox is the development mailer: it keeps each message in the database
+// (table mail_outbox) and writes it, link and all, to the log. Only --dev
+// uses it: in production a reset link in a log or a table would be a key
+// lying about.
+type Outbox struct {
+	db  *db.DB
+	log *slog.Logger
+	now func() time.Time
+}
+
+// NewOutbox returns an outbox on d that logs to log.
+func NewOutbox(d *db.DB, log *slog.Logger) *Outbox {
+	return &Outbox{db: d, log: log, now: time.Now}
+}
+
+// Stored is a message in the outbox.
+type Stored struct {
+	ID     int64
+	SentAt time.Time
+	Message
+}
+
+func (o *Outbox) Send(ctx context.Context, m Message) error {
+	if err := m.Check(); err != nil {
+		return err
+	}
+	_, err := o.db.Exec(ctx, `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, created_at)
+		VALUES ($1, $2, $3, $4, $5)`, m.To, m.Subject, m.Text, m.HTML, o.now().UTC())
+	if err != nil {
+		return fmt.Errorf("store mail in the outbox: %w", err)
+	}
+	o.log.InfoContext(ctx, "mail kept in the dev outbox (see /dev/outbox)", "to", m.To, "subject", m.Subject, "text", m.Text)
+	return nil
+}
+
+// List returns the latest messages, newest first.
+func (o *Outbox) List(ctx context.Context, limit int) ([]Stored, error) {
+	rows, err := o.db.Query(ctx, `SELECT id, to_address, subject, text_body, html_body, created_at
+		FROM mail_outbox ORDER BY id DESC LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list outbox: %w", err)
+	}
+	defer rows.Close()
+	var out []Stored
+	for rows.Next() {
+		var s Stored
+		if err := rows.Scan(&s.ID, &s.To, &s.Subject, &s.Text, &s.HTML, &s.SentAt); err != nil {
+			return nil, fmt.Errorf("scan outbox: %w", err)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

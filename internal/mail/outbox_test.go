@@ -1,0 +1,95 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/mail"
+)
+
+func TestOutboxKeepsMailAndListsItEscaped(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		var logs bytes.Buffer
+		o := mail.NewOutbox(d, slog.New(slog.NewTextHandler(&logs, nil)))
+		ctx := context.Background()
+		if err := o.Send(ctx, mail.Message{To: "jane@farm.co.ke", Subject: "Reset <b>now</b>",
+			Text: "Open http://localhost:8080/reset-password?token=abc&x=<script>.\nThanks."}); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Send(ctx, mail.Message{To: "otieno@farm.co.ke", Subject: "Your order", Text: "Order ORDER-1 is paid."}); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Send(ctx, mail.Message{To: "bad", Subject: "x", Text: "x"}); err == nil {
+			t.Fatal("a bad recipient was accepted")
+		}
+		if !strings.Contains(logs.String(), "token=abc") {
+			t.Errorf("the dev log does not show the mail: %s", logs.String())
+		}
+		list, err := o.List(ctx, 10)
+		if err != nil || len(list) != 2 || list[0].To != "otieno@farm.co.ke" || list[1].SentAt.IsZero() {
+			t.Fatalf("list: %+v %v", list, err)
+		}
+
+		// A second outbox on the same database (another instance, or after a
+		// restart) sees the same mail.
+		again, _ := mail.NewOutbox(d, slog.New(slog.DiscardHandler)).List(ctx, 10)
+		if len(again) != 2 {
+			t.Fatalf("another outbox sees %d messages", len(again))
+		}
+
+		rec := httptest.NewRecorder()
+		mail.OutboxPage(o).ServeHTTP(rec, httptest.NewRequest("GET", "/dev/outbox", nil))
+		page := rec.Body.String()
+		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			t.Fatalf("status %d %v", rec.Code, rec.Header())
+		}
+		for _, want := range []string{
+			`<a href="http://localhost:8080/reset-password?token=abc&amp;x=">http://localhost:8080/reset-password?token=abc&amp;x=</a>&lt;script&gt;.`,
+			"Reset &lt;b&gt;now&lt;/b&gt;", "otieno@farm.co.ke",
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("page lacks %s:\n%s", want, page)
+			}
+		}
+		if strings.Contains(page, "<script>") || strings.Contains(page, "<b>now") {
+			t.Errorf("page is not escaped:\n%s", page)
+		}
+
+		rec = httptest.NewRecorder()
+		mail.OutboxPage(o).ServeHTTP(rec, httptest.NewRequest("GET", "/dev/outbox?to=Jane@Farm.co.ke", nil))
+		if strings.Contains(rec.Body.String(), "otieno@") || !strings.Contains(rec.Body.String(), "token=abc") {
+			t.Errorf("filter by recipient:\n%s", rec.Body.String())
+		}
+	})
+}
+
+type failing struct{}
+
+func (failing) Send(context.Context, mail.Message) error { return errors.New("down") }
+
+type counting struct{ n int }
+
+func (c *counting) Send(context.Context, mail.Message) error { c.n++; return nil }
+
+func TestTeeAndUnsent(t *testing.T) {
+	c := &counting{}
+	err := mail.Tee{failing{}, c}.Send(context.Background(), mail.Message{To: "a@x.co", Subject: "s", Text: "t"})
+	if err == nil || c.n != 1 {
+		t.Fatalf("tee: %v, %d sent", err, c.n)
+	}
+	var logs bytes.Buffer
+	u := mail.Unsent{Log: slog.New(slog.NewTextHandler(&logs, nil))}
+	if err := u.Send(context.Background(), mail.Message{To: "a@x.co", Subject: "Reset", Text: "https://x/reset?token=s3cret"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), "s3cret") || !strings.Contains(logs.String(), "a@x.co") {
+		t.Fatalf("unsent log: %s", logs.String())
+	}
+}
