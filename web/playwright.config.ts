@@ -67,6 +67,7 @@ export default defineConfig({
       SHOP_DATA_DIR: tmpdir,
       // One log line per request drowns the test report; warnings and errors still show.
       SHOP_LOG_LEVEL: 'warn',
+      SHOP_MPESA_SIM_DELAY: '1s', // the simulated phone answers M-Pesa requests after 1 s
     },
   },
 });
