@@ -3,6 +3,7 @@ module shop
 go 1.26.8
 
 require (
+	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/klauspost/compress v1.20.3
 	github.com/wneessen/go-mail v0.8.1

@@ -4,6 +4,8 @@ import (
 	"net/mail"
 	"strings"
 	"unicode"
+
+	"shop/internal/apperr"
 )
 
 // The validation messages of SPEC.md section 5, shared by the server's
@@ -19,7 +21,28 @@ const (
 	MsgLastNameRequired  = "Last name is required"
 	MsgPhoneRequired     = "Phone number is required"
 	MsgPhoneInvalid      = "Please enter a valid Kenyan phone number (254XXXXXXXXX)"
+	// SPEC.md section 8: the registration form shows this on the email field.
+	MsgEmailTaken = "This email is already registered"
+	// SPEC.md section 8: the login form's general error, also the API's
+	// answer to wrong credentials whether or not the email exists.
+	MsgInvalidCredentials = "Invalid email or password. Please try again."
 )
+
+// Messages the shop adds where SPEC.md has none.
+const (
+	MsgFixFields          = "Please correct the highlighted fields."
+	MsgEmailTakenError    = "An account with this email already exists."
+	MsgFirstNameTooLong   = "First name must be at most 100 characters"
+	MsgLastNameTooLong    = "Last name must be at most 100 characters"
+	MsgPasswordTooLong    = "Password must be at most 128 characters"
+	MsgCurrentPassword    = "Please enter your current password"
+	MsgCurrentPasswordBad = "Your current password is not correct"
+	MsgResetLinkInvalid   = "This reset link is invalid or has expired. Please ask for a new one."
+	MsgSessionEnded       = "Your session has ended. Please sign in again."
+)
+
+// maxPasswordLen bounds the work a hash does: argon2 reads all of it.
+const maxPasswordLen = 128
 
 // CheckEmail returns SPEC.md's message for a bad email, or "".
 func CheckEmail(email string) string {
@@ -43,6 +66,9 @@ func CheckNewPassword(pw string) string {
 	if len([]rune(pw)) < 8 {
 		return MsgPasswordMin8
 	}
+	if len([]rune(pw)) > maxPasswordLen {
+		return MsgPasswordTooLong
+	}
 	var upper, lower, digit bool
 	for _, r := range pw {
 		upper = upper || unicode.IsUpper(r)
@@ -57,3 +83,73 @@ func CheckNewPassword(pw string) string {
 
 // EmailKey is the case-folded address that makes an email unique.
 func EmailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// CheckLoginPassword returns SPEC.md's message for a password the sign-in
+// form may not send, or "". Sign-in only asks for six characters: accounts
+// made before the stronger rule still sign in.
+func CheckLoginPassword(pw string) string {
+	if pw == "" {
+		return MsgPasswordRequired
+	}
+	if len([]rune(pw)) < 6 {
+		return MsgPasswordMin6
+	}
+	if len([]rune(pw)) > maxPasswordLen {
+		return MsgPasswordTooLong
+	}
+	return ""
+}
+
+// CheckName returns required when name is blank, tooLong past 100
+// characters, or "".
+func CheckName(name, required, tooLong string) string {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return required
+	}
+	if len([]rune(name)) > 100 {
+		return tooLong
+	}
+	return ""
+}
+
+// CheckRegisterPhone applies SPEC.md's registration rule: required, and with
+// spaces removed, 254 followed by nine digits. It returns the number without
+// spaces, or "" and the message.
+func CheckRegisterPhone(phone string) (normalized, msg string) {
+	phone = strings.Join(strings.Fields(phone), "")
+	if phone == "" {
+		return "", MsgPhoneRequired
+	}
+	if len(phone) != 12 || !strings.HasPrefix(phone, "254") {
+		return "", MsgPhoneInvalid
+	}
+	for _, r := range phone {
+		if r < '0' || r > '9' {
+			return "", MsgPhoneInvalid
+		}
+	}
+	return phone, ""
+}
+
+// CheckProfilePhone is the account page's wider rule: any way people write a
+// Kenyan mobile number (NormalizePhone), stored as 254XXXXXXXXX.
+func CheckProfilePhone(phone string) (normalized, msg string) {
+	if strings.TrimSpace(phone) == "" {
+		return "", MsgPhoneRequired
+	}
+	n, ok := NormalizePhone(phone)
+	if !ok {
+		return "", MsgPhoneInvalid
+	}
+	return n, ""
+}
+
+// invalid returns the API's validation error for fields, or nil when there
+// are none.
+func invalid(fields map[string]string) error {
+	if len(fields) == 0 {
+		return nil
+	}
+	return apperr.Invalid(MsgFixFields, fields)
+}

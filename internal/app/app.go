@@ -19,6 +19,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
+	"shop/internal/httpx"
 )
 
 // App is a running shop.
@@ -55,9 +56,20 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 			log.Info("demo catalogue loaded", "products", len(demo.Products()))
 		}
 	}
+	mailer, outbox, err := newMailer(cfg, d, log)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	auth, err := newAuth(ctx, cfg, d, log, mailer)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
+		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
 	})
 	if err != nil {
 		d.Close()

@@ -34,11 +34,15 @@ type Route struct {
 // DefaultMaxBody is the body limit of a JSON request.
 const DefaultMaxBody = 64 << 10
 
+// authBody is the body limit of the sign-in and account forms.
+const authBody = 8 << 10
+
 // routes lists every route of the shop in one place.
 func (s *Server) routes() []Route {
 	c := s.catalog
 	cached := s.microcache.Wrap
-	return []Route{
+	a := s.auth
+	routes := []Route{
 		{Pattern: "GET /healthz", Handler: httpx.Handler(s.healthz)},
 
 		{Pattern: "GET /api/products/{$}", Handler: cached(httpx.Handler(c.ListProducts))},
@@ -53,12 +57,26 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/newsletter/{$}", Handler: httpx.Handler(s.content.Subscribe), MaxBody: 4 << 10},
 		{Pattern: "POST /api/contact/{$}", Handler: httpx.Handler(s.content.Contact), MaxBody: 32 << 10},
 
+		{Pattern: "POST /api/auth/register/{$}", Handler: httpx.Handler(a.Register), MaxBody: authBody},
+		{Pattern: "POST /api/auth/login/{$}", Handler: httpx.Handler(a.Login), MaxBody: authBody},
+		{Pattern: "POST /api/auth/token/refresh/{$}", Handler: httpx.Handler(a.Refresh), MaxBody: authBody},
+		{Pattern: "POST /api/auth/logout/{$}", Handler: httpx.Handler(a.Logout), MaxBody: authBody},
+		{Pattern: "GET /api/auth/me/{$}", Handler: httpx.Handler(a.Me), Access: SignedIn},
+		{Pattern: "PATCH /api/auth/me/{$}", Handler: httpx.Handler(a.UpdateMe), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "POST /api/auth/password/change/{$}", Handler: httpx.Handler(a.ChangePassword), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "POST /api/auth/password/forgot/{$}", Handler: httpx.Handler(a.ForgotPassword), MaxBody: authBody},
+		{Pattern: "POST /api/auth/password/reset/{$}", Handler: httpx.Handler(a.ResetPassword), MaxBody: authBody},
+
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
 		{Pattern: "/", Handler: s.app},
 	}
+	if s.outbox != nil {
+		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})
+	}
+	return routes
 }
 
 // guard enforces a route's Access before its handler runs.

@@ -14,12 +14,14 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 
+	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/httpx"
+	"shop/internal/mail"
 )
 
 // Deps is what the HTTP layer needs from the rest of the shop.
@@ -32,6 +34,14 @@ type Deps struct {
 	WebAssets fs.FS
 	MediaDir  string
 	PublicURL string
+
+	// Auth signs users in and checks their access tokens; nil builds one on
+	// DB whose mail is never sent (tests that do not sign in).
+	Auth *account.Service
+	// ClientIP finds a request's client address (SHOP_TRUSTED_PROXIES); nil: the peer's.
+	ClientIP func(*http.Request) string
+	// Outbox is the dev mail outbox, listed at /dev/outbox; nil outside --dev.
+	Outbox *mail.Outbox
 }
 
 // Server is the shop's http.Handler.
@@ -47,6 +57,9 @@ type Server struct {
 	handler http.Handler
 	// microcache holds catalogue answers for a few seconds.
 	microcache *httpx.MicroCache
+
+	auth   *account.Handlers
+	outbox http.Handler
 }
 
 // New builds the handler with every route and middleware.
@@ -70,6 +83,14 @@ func New(d Deps) (*Server, error) {
 	if d.Catalog != nil {
 		app.head = s.appHead
 	}
+	authSvc := d.Auth
+	if authSvc == nil {
+		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
+	}
+	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
+	if d.Outbox != nil {
+		s.outbox = mail.OutboxPage(d.Outbox)
+	}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
 		limit := rt.MaxBody
@@ -85,6 +106,8 @@ func New(d Deps) (*Server, error) {
 		return nil, fmt.Errorf("gzip middleware: %w", err)
 	}
 	var h http.Handler = compress(mux)
+	// Reads the bearer token, so every guard and handler sees the principal.
+	h = authSvc.Authenticate(h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
 	h = recoverPanics(d.Log, h)
 	h = logRequests(d.Log, h)

@@ -1,0 +1,800 @@
+package account_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/httpapi"
+	"shop/internal/mail"
+)
+
+// fakeClock is the service's clock, moved by hand.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// fakeMailer keeps what it is asked to send.
+type fakeMailer struct {
+	mu   sync.Mutex
+	sent []mail.Message
+}
+
+func (m *fakeMailer) Send(_ context.Context, msg mail.Message) error {
+	if err := msg.Check(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.sent = append(m.sent, msg)
+	return nil
+}
+
+func (m *fakeMailer) messages() []mail.Message {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]mail.Message(nil), m.sent...)
+}
+
+// harness is the shop's real HTTP handler (routes, guards, middleware) on a
+// fresh database, with the sign-in service's clock and mail in the test's hands.
+type harness struct {
+	t     *testing.T
+	h     http.Handler
+	svc   *account.Service
+	clock *fakeClock
+	mail  *fakeMailer
+	d     *db.DB
+}
+
+func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
+	t.Helper()
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	fm := &fakeMailer{}
+	log := slog.New(slog.DiscardHandler)
+	svc := account.NewService(d, account.Options{Mailer: fm, Log: log, PublicURL: "https://shop.example", Now: clock.Now, Limits: limits})
+	srv, err := httpapi.New(httpapi.Deps{DB: d, Log: log, Auth: svc, PublicURL: "https://shop.example",
+		WebAssets: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>shop</title>")}}, MediaDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &harness{t: t, h: srv, svc: svc, clock: clock, mail: fm, d: d}
+}
+
+type reply struct {
+	*httptest.ResponseRecorder
+	t *testing.T
+}
+
+func (r reply) json() map[string]any {
+	r.t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(r.Body.Bytes(), &v); err != nil {
+		r.t.Fatalf("decode %q: %v", r.Body.String(), err)
+	}
+	return v
+}
+
+func (r reply) errorBody() (string, map[string]string) {
+	r.t.Helper()
+	var v struct {
+		Error  string            `json:"error"`
+		Fields map[string]string `json:"fields"`
+	}
+	if err := json.Unmarshal(r.Body.Bytes(), &v); err != nil {
+		r.t.Fatalf("decode %q: %v", r.Body.String(), err)
+	}
+	return v.Error, v.Fields
+}
+
+// do sends a request; extra holds header name/value pairs, and "remote" sets
+// the client address.
+func (h *harness) do(method, path string, body any, extra ...string) reply {
+	h.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req := httptest.NewRequest(method, path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(extra); i += 2 {
+		if extra[i] == "remote" {
+			req.RemoteAddr = extra[i+1]
+			continue
+		}
+		req.Header.Set(extra[i], extra[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.h.ServeHTTP(rec, req)
+	return reply{rec, h.t}
+}
+
+func bearer(token string) []string { return []string{"Authorization", "Bearer " + token} }
+
+type tokens struct {
+	Access    string            `json:"access"`
+	Refresh   string            `json:"refresh"`
+	ExpiresIn int               `json:"expires_in"`
+	User      map[string]any    `json:"user"`
+	Fields    map[string]string `json:"fields"`
+}
+
+func (h *harness) register(email, password string) {
+	h.t.Helper()
+	rec := h.do("POST", "/api/auth/register/", map[string]string{"first_name": "Wanjiku", "last_name": "Kamau",
+		"email": email, "phone": "254 712 345 678", "password": password})
+	if rec.Code != http.StatusCreated {
+		h.t.Fatalf("register %s: %d %s", email, rec.Code, rec.Body)
+	}
+}
+
+func (h *harness) login(email, password string, remember bool) tokens {
+	h.t.Helper()
+	rec := h.do("POST", "/api/auth/login/", map[string]any{"username": email, "password": password, "remember": remember})
+	if rec.Code != http.StatusOK {
+		h.t.Fatalf("login %s: %d %s", email, rec.Code, rec.Body)
+	}
+	var tk tokens
+	if err := json.Unmarshal(rec.Body.Bytes(), &tk); err != nil {
+		h.t.Fatal(err)
+	}
+	return tk
+}
+
+func (h *harness) refresh(token string) reply {
+	h.t.Helper()
+	return h.do("POST", "/api/auth/token/refresh/", map[string]string{"refresh": token})
+}
+
+func TestRegister(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		rec := h.do("POST", "/api/auth/register/", map[string]string{"first_name": " Wanjiku ", "last_name": "Kamau",
+			"email": "Wanjiku@Farm.co.ke", "phone": "254 712 345 678", "password": "Maziwa2026"})
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("register: %d %s", rec.Code, rec.Body)
+		}
+		u := rec.json()
+		for key, want := range map[string]any{"username": "Wanjiku@Farm.co.ke", "email": "Wanjiku@Farm.co.ke", "first_name": "Wanjiku",
+			"last_name": "Kamau", "phone": "254712345678", "role": "customer"} {
+			if u[key] != want {
+				t.Errorf("user %s = %v, want %v", key, u[key], want)
+			}
+		}
+		if _, ok := u["id"].(float64); !ok || u["date_joined"] == nil || strings.Contains(rec.Body.String(), "password") {
+			t.Errorf("user %s", rec.Body)
+		}
+		if rec.Header().Get("Cache-Control") != "no-store" {
+			t.Errorf("Cache-Control %q", rec.Header().Get("Cache-Control"))
+		}
+
+		// The same address in another case is taken: the message mentions the
+		// email, and the email field has SPEC's words.
+		rec = h.do("POST", "/api/auth/register/", map[string]string{"first_name": "W", "last_name": "K",
+			"email": "wanjiku@farm.CO.KE", "phone": "254712345679", "password": "Maziwa2026"})
+		msg, fields := rec.errorBody()
+		if rec.Code != http.StatusBadRequest || !strings.Contains(strings.ToLower(msg), "email") || fields["email"] != account.MsgEmailTaken {
+			t.Fatalf("duplicate: %d %s", rec.Code, rec.Body)
+		}
+
+		// The stored user signs in with the address in any case.
+		h.login("WANJIKU@farm.co.ke", "Maziwa2026", false)
+	})
+}
+
+func TestRegisterValidationMessages(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	valid := map[string]string{"first_name": "Wanjiku", "last_name": "Kamau", "email": "w@farm.co.ke", "phone": "254712345678", "password": "Maziwa2026"}
+	for _, tc := range []struct {
+		field, value, want string
+	}{
+		{"first_name", "", account.MsgFirstNameRequired},
+		{"first_name", "   ", account.MsgFirstNameRequired},
+		{"last_name", "", account.MsgLastNameRequired},
+		{"email", "", account.MsgEmailRequired},
+		{"email", "wanjiku.farm.co.ke", account.MsgEmailInvalid},
+		{"phone", "", account.MsgPhoneRequired},
+		{"phone", "0712345678", account.MsgPhoneInvalid},
+		{"phone", "25471234567", account.MsgPhoneInvalid},
+		{"password", "", account.MsgPasswordRequired},
+		{"password", "Maz1", account.MsgPasswordMin8},
+		{"password", "maziwa2026", account.MsgPasswordStrength},
+		{"password", "MAZIWA2026", account.MsgPasswordStrength},
+		{"password", "MaziwaBora", account.MsgPasswordStrength},
+	} {
+		body := map[string]string{}
+		for k, v := range valid {
+			body[k] = v
+		}
+		body[tc.field] = tc.value
+		rec := h.do("POST", "/api/auth/register/", body)
+		msg, fields := rec.errorBody()
+		if rec.Code != http.StatusBadRequest || fields[tc.field] != tc.want || len(fields) != 1 {
+			t.Errorf("%s=%q: %d %s", tc.field, tc.value, rec.Code, rec.Body)
+		}
+		// A validation error must not read as "email taken" to SPEC's client,
+		// which looks for the word email in the message.
+		if strings.Contains(strings.ToLower(msg), "email") {
+			t.Errorf("%s=%q: message %q mentions email", tc.field, tc.value, msg)
+		}
+	}
+	rec := h.do("POST", "/api/auth/register/", map[string]string{})
+	if _, fields := rec.errorBody(); len(fields) != 5 {
+		t.Errorf("empty registration: %s", rec.Body)
+	}
+}
+
+func TestLoginValidationMessages(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	for _, tc := range []struct {
+		username, password string
+		want               map[string]string
+	}{
+		{"", "secret1", map[string]string{"username": account.MsgEmailRequired}},
+		{"not-an-email", "secret1", map[string]string{"username": account.MsgEmailInvalid}},
+		{"w@farm.co.ke", "", map[string]string{"password": account.MsgPasswordRequired}},
+		{"w@farm.co.ke", "12345", map[string]string{"password": account.MsgPasswordMin6}},
+		{"", "", map[string]string{"username": account.MsgEmailRequired, "password": account.MsgPasswordRequired}},
+	} {
+		rec := h.do("POST", "/api/auth/login/", map[string]string{"username": tc.username, "password": tc.password})
+		_, fields := rec.errorBody()
+		if rec.Code != http.StatusBadRequest || len(fields) != len(tc.want) {
+			t.Errorf("%q/%q: %d %s", tc.username, tc.password, rec.Code, rec.Body)
+		}
+		for k, v := range tc.want {
+			if fields[k] != v {
+				t.Errorf("%q/%q: field %s = %q, want %q", tc.username, tc.password, k, fields[k], v)
+			}
+		}
+	}
+}
+
+// claims decodes an access token's payload (the signature is checked by the
+// server's own tests of it below).
+func claims(t *testing.T, access string) map[string]any {
+	t.Helper()
+	parts := strings.Split(access, ".")
+	if len(parts) != 3 {
+		t.Fatalf("not a JWT: %q", access)
+	}
+	b, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c map[string]any
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestTokensExpiryAndRefreshRotation(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("otieno@farm.co.ke", "Ng'ombe2026")
+		tk := h.login("otieno@farm.co.ke", "Ng'ombe2026", true)
+		if tk.Access == "" || len(tk.Refresh) < 40 || tk.ExpiresIn != 900 || tk.User["email"] != "otieno@farm.co.ke" {
+			t.Fatalf("login answer %+v", tk)
+		}
+		c := claims(t, tk.Access)
+		if c["sub"] != strconv.Itoa(int(tk.User["id"].(float64))) || c["role"] != "customer" || c["email"] != "otieno@farm.co.ke" ||
+			c["exp"].(float64)-c["iat"].(float64) != 15*60 || c["sid"] == "" {
+			t.Fatalf("claims %v", c)
+		}
+
+		me := h.do("GET", "/api/auth/me/", nil, bearer(tk.Access)...)
+		if me.Code != 200 || me.json()["email"] != "otieno@farm.co.ke" {
+			t.Fatalf("me: %d %s", me.Code, me.Body)
+		}
+		if rec := h.do("GET", "/api/auth/me/", nil); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("me without a token: %d", rec.Code)
+		}
+
+		// A forged or altered token is refused on signed-in routes; public
+		// routes answer anonymously but say the token is bad.
+		forged := tk.Access[:len(tk.Access)-4] + "AAAA"
+		rec := h.do("GET", "/api/auth/me/", nil, bearer(forged)...)
+		if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
+			t.Fatalf("forged token: %d %v", rec.Code, rec.Header())
+		}
+		rec = h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"}, bearer(forged)...)
+		if rec.Code != 200 || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
+			t.Fatalf("public route with a bad token: %d %v", rec.Code, rec.Header())
+		}
+		if rec := h.do("GET", "/api/auth/me/", nil, "Authorization", "Basic b3RpZW5vOng="); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("basic auth: %d", rec.Code)
+		}
+
+		// Fifteen minutes on, the access token is dead; the refresh token
+		// gives a new pair, once.
+		h.clock.Add(15*time.Minute + time.Second)
+		if rec := h.do("GET", "/api/auth/me/", nil, bearer(tk.Access)...); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("expired access token: %d", rec.Code)
+		}
+		rec = h.refresh(tk.Refresh)
+		if rec.Code != 200 {
+			t.Fatalf("refresh: %d %s", rec.Code, rec.Body)
+		}
+		var next tokens
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		if next.Refresh == tk.Refresh || next.Access == "" || next.User["email"] != "otieno@farm.co.ke" || rec.Header().Get("Cache-Control") != "no-store" {
+			t.Fatalf("refresh answer %s", rec.Body)
+		}
+		if claims(t, next.Access)["sid"] != c["sid"] {
+			t.Fatal("refresh started a new session instead of continuing it")
+		}
+		if rec := h.do("GET", "/api/auth/me/", nil, bearer(next.Access)...); rec.Code != 200 {
+			t.Fatalf("me with the refreshed token: %d", rec.Code)
+		}
+
+		// The used refresh token again: someone else holds the session, so
+		// the whole session ends, including the token just issued.
+		rec = h.refresh(tk.Refresh)
+		if msg, _ := rec.errorBody(); rec.Code != http.StatusUnauthorized || msg != account.MsgSessionEnded {
+			t.Fatalf("reused refresh token: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.refresh(next.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("the session lives on after reuse: %d", rec.Code)
+		}
+		for _, bad := range []string{"", "not-a-token"} {
+			if rec := h.refresh(bad); rec.Code != http.StatusUnauthorized {
+				t.Errorf("refresh %q: %d", bad, rec.Code)
+			}
+		}
+	})
+}
+
+func TestSessionLifetimes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("akinyi@farm.co.ke", "Kuku2026x")
+		short := h.login("akinyi@farm.co.ke", "Kuku2026x", false)
+		long := h.login("akinyi@farm.co.ke", "Kuku2026x", true)
+
+		// Without 'Remember me' the session lasts a day without use; with it,
+		// thirty days, moved forward by each refresh.
+		h.clock.Add(account.BrowserSessionTTL + time.Minute)
+		if rec := h.refresh(short.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("browser session after a day: %d", rec.Code)
+		}
+		rec := h.refresh(long.Refresh)
+		if rec.Code != 200 {
+			t.Fatalf("remembered session after a day: %d", rec.Code)
+		}
+		var next tokens
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		h.clock.Add(account.RememberTTL - time.Hour)
+		rec = h.refresh(next.Refresh)
+		if rec.Code != 200 {
+			t.Fatalf("remembered session refreshed within 30 days of its last use: %d", rec.Code)
+		}
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		h.clock.Add(account.RememberTTL + time.Minute)
+		if rec := h.refresh(next.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("remembered session after 30 idle days: %d", rec.Code)
+		}
+	})
+}
+
+func TestLogoutRevokes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("mutua@farm.co.ke", "Mbuzi2026")
+		a := h.login("mutua@farm.co.ke", "Mbuzi2026", true)
+		b := h.login("mutua@farm.co.ke", "Mbuzi2026", true)
+		if rec := h.do("POST", "/api/auth/logout/", map[string]string{"refresh": a.Refresh}); rec.Code != http.StatusNoContent {
+			t.Fatalf("logout: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.refresh(a.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("refresh after logout: %d", rec.Code)
+		}
+		// Another device's session is untouched.
+		if rec := h.refresh(b.Refresh); rec.Code != 200 {
+			t.Fatalf("the other session: %d", rec.Code)
+		}
+		// Signing out with only the access token ends its session too, and an
+		// empty or unknown logout answers the same.
+		c := h.login("mutua@farm.co.ke", "Mbuzi2026", false)
+		if rec := h.do("POST", "/api/auth/logout/", nil, bearer(c.Access)...); rec.Code != http.StatusNoContent {
+			t.Fatalf("logout with a bearer token: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.refresh(c.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("refresh after bearer logout: %d", rec.Code)
+		}
+		if rec := h.do("POST", "/api/auth/logout/", map[string]string{"refresh": "unknown"}); rec.Code != http.StatusNoContent {
+			t.Fatalf("logout of an unknown token: %d", rec.Code)
+		}
+	})
+}
+
+func TestWrongCredentialsTellNothing(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h.register("kiprop@farm.co.ke", "Shamba2026")
+	try := func(email string) (reply, time.Duration) {
+		start := time.Now()
+		rec := h.do("POST", "/api/auth/login/", map[string]string{"username": email, "password": "Wrong-2026"}, "remote", "203.0.113.9:5000")
+		return rec, time.Since(start)
+	}
+	var known, unknown []time.Duration
+	for i := 0; i < 3; i++ {
+		k, kd := try("kiprop@farm.co.ke")
+		u, ud := try("nobody" + strconv.Itoa(i) + "@farm.co.ke")
+		if k.Code != http.StatusUnauthorized || u.Code != k.Code || u.Body.String() != k.Body.String() {
+			t.Fatalf("known %d %s, unknown %d %s", k.Code, k.Body, u.Code, u.Body)
+		}
+		if msg, _ := k.errorBody(); msg != account.MsgInvalidCredentials {
+			t.Fatalf("message %q", msg)
+		}
+		known, unknown = append(known, kd), append(unknown, ud)
+	}
+	// An unknown email still costs a password check: the fastest unknown try
+	// takes at least half as long as the fastest known one.
+	if minOf(unknown) < minOf(known)/2 {
+		t.Fatalf("unknown emails answer faster: %v vs %v", unknown, known)
+	}
+}
+
+func minOf(ds []time.Duration) time.Duration {
+	m := ds[0]
+	for _, d := range ds {
+		m = min(m, d)
+	}
+	return m
+}
+
+func TestSignInRateLimit(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		limits := account.DefaultLimits
+		limits.LoginPerIP = account.Limit{Max: 8, Window: 15 * time.Minute}
+		h := newHarness(t, d, &limits)
+		h.register("njeri@farm.co.ke", "Mahindi2026")
+		login := func(email, password, ip string) reply {
+			return h.do("POST", "/api/auth/login/", map[string]string{"username": email, "password": password}, "remote", ip+":4000")
+		}
+		for i := 0; i < 5; i++ {
+			if rec := login("njeri@farm.co.ke", "Wrong-pass1", "198.51.100.1"); rec.Code != http.StatusUnauthorized {
+				t.Fatalf("try %d: %d %s", i+1, rec.Code, rec.Body)
+			}
+		}
+		// The sixth try is refused before the password is looked at, even the
+		// right password, and from another address.
+		for _, ip := range []string{"198.51.100.1", "198.51.100.2"} {
+			rec := login("njeri@farm.co.ke", "Mahindi2026", ip)
+			msg, _ := rec.errorBody()
+			if rec.Code != http.StatusTooManyRequests || msg != "Too many sign-in attempts. Please wait 15 minutes and try again." ||
+				rec.Header().Get("Retry-After") != "900" {
+				t.Fatalf("limited try from %s: %d %v %s", ip, rec.Code, rec.Header(), rec.Body)
+			}
+		}
+		// The window slides: ten minutes on, five to wait.
+		h.clock.Add(10 * time.Minute)
+		rec := login("njeri@farm.co.ke", "Mahindi2026", "198.51.100.1")
+		if msg, _ := rec.errorBody(); rec.Code != 429 || !strings.Contains(msg, "wait 5 minutes") || rec.Header().Get("Retry-After") != "300" {
+			t.Fatalf("after 10 minutes: %d %v %s", rec.Code, rec.Header(), rec.Body)
+		}
+		// Never for good: once the window has passed the right password works,
+		// and success forgets the account's failures.
+		h.clock.Add(5*time.Minute + time.Second)
+		h.login("njeri@farm.co.ke", "Mahindi2026", false)
+		for i := 0; i < 4; i++ {
+			login("njeri@farm.co.ke", "Wrong-pass1", "198.51.100.3")
+		}
+		if rec := login("njeri@farm.co.ke", "Mahindi2026", "198.51.100.3"); rec.Code != 200 {
+			t.Fatalf("after success and four more failures: %d %s", rec.Code, rec.Body)
+		}
+
+		// Per address: eight failures on different accounts from one IP stop
+		// that IP, not the others.
+		for i := 0; i < 8; i++ {
+			login("guess"+strconv.Itoa(i)+"@farm.co.ke", "Wrong-pass1", "192.0.2.50")
+		}
+		if rec := login("njeri@farm.co.ke", "Mahindi2026", "192.0.2.50"); rec.Code != http.StatusTooManyRequests {
+			t.Fatalf("ninth try from a guessing address: %d", rec.Code)
+		}
+		if rec := login("njeri@farm.co.ke", "Mahindi2026", "192.0.2.51"); rec.Code != 200 {
+			t.Fatalf("another address: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+var linkPattern = regexp.MustCompile(`https://shop\.example/reset-password\?token=([A-Za-z0-9_-]+)`)
+
+func (h *harness) resetToken(to string) string {
+	h.t.Helper()
+	h.svc.Wait()
+	msgs := h.mail.messages()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].To == to {
+			m := linkPattern.FindStringSubmatch(msgs[i].Text)
+			if m == nil || !strings.Contains(msgs[i].HTML, m[0]) {
+				h.t.Fatalf("no reset link in %+v", msgs[i])
+			}
+			return m[1]
+		}
+	}
+	h.t.Fatalf("no mail to %s", to)
+	return ""
+}
+
+func TestForgotAndResetPassword(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("chebet@farm.co.ke", "Chai2026x")
+		old := h.login("chebet@farm.co.ke", "Chai2026x", true)
+
+		// The same answer whether or not the account exists; mail only to an
+		// account.
+		known := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "Chebet@farm.co.ke"})
+		unknown := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"})
+		if known.Code != 200 || unknown.Code != 200 || known.Body.String() != unknown.Body.String() {
+			t.Fatalf("known %d %s, unknown %d %s", known.Code, known.Body, unknown.Code, unknown.Body)
+		}
+		h.svc.Wait()
+		if msgs := h.mail.messages(); len(msgs) != 1 || msgs[0].To != "chebet@farm.co.ke" || !strings.Contains(msgs[0].Subject, "password") {
+			t.Fatalf("mail %+v", msgs)
+		}
+		if rec := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nope"}); rec.Code != 400 {
+			t.Fatalf("bad email: %d", rec.Code)
+		}
+		token := h.resetToken("chebet@farm.co.ke")
+
+		// The new password follows the registration rules.
+		rec := h.do("POST", "/api/auth/password/reset/", map[string]string{"token": token, "password": "weakpass"})
+		if _, f := rec.errorBody(); rec.Code != 400 || f["password"] != account.MsgPasswordStrength {
+			t.Fatalf("weak password: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.do("POST", "/api/auth/password/reset/", map[string]string{"token": token, "password": "Majani2026"}); rec.Code != 200 {
+			t.Fatalf("reset: %d %s", rec.Code, rec.Body)
+		}
+		// Single use.
+		rec = h.do("POST", "/api/auth/password/reset/", map[string]string{"token": token, "password": "Another2026"})
+		if msg, _ := rec.errorBody(); rec.Code != 400 || msg != account.MsgResetLinkInvalid {
+			t.Fatalf("second use: %d %s", rec.Code, rec.Body)
+		}
+		// The old password is gone, the new one works, and the sessions from
+		// before the reset are over.
+		if rec := h.do("POST", "/api/auth/login/", map[string]string{"username": "chebet@farm.co.ke", "password": "Chai2026x"}); rec.Code != 401 {
+			t.Fatalf("old password: %d", rec.Code)
+		}
+		h.login("chebet@farm.co.ke", "Majani2026", false)
+		if rec := h.refresh(old.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("session from before the reset: %d", rec.Code)
+		}
+
+		// A link works for an hour, no more.
+		h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "chebet@farm.co.ke"})
+		late := h.resetToken("chebet@farm.co.ke")
+		h.clock.Add(time.Hour + time.Second)
+		if rec := h.do("POST", "/api/auth/password/reset/", map[string]string{"token": late, "password": "Late2026xx"}); rec.Code != 400 {
+			t.Fatalf("expired link: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.do("POST", "/api/auth/password/reset/", map[string]string{"token": "made-up", "password": "Late2026xx"}); rec.Code != 400 {
+			t.Fatalf("made-up token: %d", rec.Code)
+		}
+	})
+}
+
+func TestResetEndsLockoutAndVoidsOtherLinks(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h.register("wekesa@farm.co.ke", "Miwa2026xx")
+	for i := 0; i < 5; i++ {
+		h.do("POST", "/api/auth/login/", map[string]string{"username": "wekesa@farm.co.ke", "password": "Wrong-2026"})
+	}
+	h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "wekesa@farm.co.ke"})
+	first := h.resetToken("wekesa@farm.co.ke")
+	h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "wekesa@farm.co.ke"})
+	second := h.resetToken("wekesa@farm.co.ke")
+	if first == second {
+		t.Fatal("two requests gave one token")
+	}
+	if rec := h.do("POST", "/api/auth/password/reset/", map[string]string{"token": second, "password": "Fresh2026x"}); rec.Code != 200 {
+		t.Fatalf("reset: %d %s", rec.Code, rec.Body)
+	}
+	if rec := h.do("POST", "/api/auth/password/reset/", map[string]string{"token": first, "password": "Other2026x"}); rec.Code != 400 {
+		t.Fatalf("the older link still works after a reset: %d", rec.Code)
+	}
+	h.login("wekesa@farm.co.ke", "Fresh2026x", false)
+}
+
+func TestForgotPasswordLimits(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h.register("halima@farm.co.ke", "Ngamia2026")
+	// Three mails an hour to one inbox; further requests answer the same but
+	// send nothing.
+	for i := 0; i < 5; i++ {
+		rec := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "halima@farm.co.ke"}, "remote", "198.51.100.7:1")
+		if rec.Code != 200 {
+			t.Fatalf("request %d: %d", i+1, rec.Code)
+		}
+	}
+	h.svc.Wait()
+	if n := len(h.mail.messages()); n != 3 {
+		t.Fatalf("%d mails sent, want 3", n)
+	}
+	// Ten requests per 15 minutes from one address.
+	for i := 5; i < 10; i++ {
+		h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "x" + strconv.Itoa(i) + "@farm.co.ke"}, "remote", "198.51.100.7:1")
+	}
+	rec := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "y@farm.co.ke"}, "remote", "198.51.100.7:1")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("eleventh request: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestProfileAndPasswordChange(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("mwangi@farm.co.ke", "Kahawa2026")
+		tk := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
+		other := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
+		auth := bearer(tk.Access)
+
+		rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "John", "last_name": " Mwangi ", "phone": "0722 000 111"}, auth...)
+		if u := rec.json(); rec.Code != 200 || u["first_name"] != "John" || u["last_name"] != "Mwangi" || u["phone"] != "254722000111" {
+			t.Fatalf("update: %d %s", rec.Code, rec.Body)
+		}
+		rec = h.do("PATCH", "/api/auth/me/", map[string]string{"phone": "+254 111 222 333"}, auth...)
+		if u := rec.json(); rec.Code != 200 || u["phone"] != "254111222333" || u["first_name"] != "John" {
+			t.Fatalf("phone only: %d %s", rec.Code, rec.Body)
+		}
+		rec = h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "", "phone": "12345"}, auth...)
+		if _, f := rec.errorBody(); rec.Code != 400 || f["first_name"] != account.MsgFirstNameRequired || f["phone"] != account.MsgPhoneInvalid {
+			t.Fatalf("bad update: %d %s", rec.Code, rec.Body)
+		}
+		if u := h.do("GET", "/api/auth/me/", nil, auth...).json(); u["first_name"] != "John" || u["phone"] != "254111222333" {
+			t.Fatalf("a refused update changed something: %v", u)
+		}
+		if rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "X"}); rec.Code != 401 {
+			t.Fatalf("update without a token: %d", rec.Code)
+		}
+
+		change := func(current, next string) reply {
+			return h.do("POST", "/api/auth/password/change/", map[string]string{"current_password": current, "new_password": next}, auth...)
+		}
+		rec = change("Wrong-2026", "Kahawa2027")
+		if _, f := rec.errorBody(); rec.Code != 400 || f["current_password"] != account.MsgCurrentPasswordBad {
+			t.Fatalf("wrong current password: %d %s", rec.Code, rec.Body)
+		}
+		rec = change("", "short")
+		if _, f := rec.errorBody(); rec.Code != 400 || f["current_password"] != account.MsgCurrentPassword || f["new_password"] != account.MsgPasswordMin8 {
+			t.Fatalf("empty form: %d %s", rec.Code, rec.Body)
+		}
+		if rec := change("Kahawa2026", "Kahawa2027"); rec.Code != 200 {
+			t.Fatalf("change: %d %s", rec.Code, rec.Body)
+		}
+		// This session goes on; the other device is signed out.
+		if rec := h.refresh(tk.Refresh); rec.Code != 200 {
+			t.Fatalf("own session after change: %d", rec.Code)
+		}
+		if rec := h.refresh(other.Refresh); rec.Code != 401 {
+			t.Fatalf("other session after change: %d", rec.Code)
+		}
+		h.login("mwangi@farm.co.ke", "Kahawa2027", false)
+
+		// Guessing the current password with a stolen token is limited too.
+		for i := 0; i < 5; i++ {
+			change("Guess-2026"+strconv.Itoa(i), "Kahawa2028")
+		}
+		if rec := change("Kahawa2027", "Kahawa2028"); rec.Code != http.StatusTooManyRequests {
+			t.Fatalf("sixth guess: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("owner@mifugobora.co.ke", "Mifugo2026")
+		tk := h.login("owner@mifugobora.co.ke", "Mifugo2026", true)
+		if claims(t, tk.Access)["role"] != "customer" {
+			t.Fatal("a new user is not a customer")
+		}
+		if _, err := account.NewStore(d).EnsureAdmin(context.Background(), "owner@mifugobora.co.ke", "Ignored2026"); err != nil {
+			t.Fatal(err)
+		}
+		rec := h.refresh(tk.Refresh)
+		var next tokens
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		if rec.Code != 200 || claims(t, next.Access)["role"] != "admin" || next.User["role"] != "admin" {
+			t.Fatalf("after promotion: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+func TestInstancesShareTheSigningKey(t *testing.T) {
+	d := dbtest.New(t, db.SQLite)
+	a := newHarness(t, d, nil)
+	b := newHarness(t, d, nil) // another instance on the same database
+	a.register("baraka@farm.co.ke", "Samaki2026")
+	tk := a.login("baraka@farm.co.ke", "Samaki2026", false)
+	if rec := b.do("GET", "/api/auth/me/", nil, bearer(tk.Access)...); rec.Code != 200 {
+		t.Fatalf("another instance refuses the token: %d", rec.Code)
+	}
+	if rec := b.refresh(tk.Refresh); rec.Code != 200 {
+		t.Fatalf("another instance refuses the refresh token: %d", rec.Code)
+	}
+
+	// With SHOP_AUTH_SECRET set, tokens signed with the database key fail.
+	svc := account.NewService(d, account.Options{Secret: strings.Repeat("s", 32), Log: slog.New(slog.DiscardHandler)})
+	seen := false
+	svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, seen = account.PrincipalFrom(r.Context())
+	})).ServeHTTP(httptest.NewRecorder(), func() *http.Request {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Authorization", "Bearer "+tk.Access)
+		return r
+	}())
+	if seen {
+		t.Fatal("a token signed with another key was accepted")
+	}
+}
+
+func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h.register("zawadi@farm.co.ke", "Nyuki2026x")
+	tk := h.login("zawadi@farm.co.ke", "Nyuki2026x", false)
+	var got account.Principal
+	var ok bool
+	mw := h.svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok = account.PrincipalFrom(r.Context())
+	}))
+	for _, tc := range []struct {
+		header, wwwAuth string
+		signedIn        bool
+	}{
+		{"", "", false},
+		{"Bearer " + tk.Access, "", true},
+		{"bearer " + tk.Access, "", true},
+		{"Bearer", `Bearer error="invalid_request"`, false},
+		{"Token " + tk.Access, `Bearer error="invalid_request"`, false},
+		{"Bearer " + tk.Refresh, `Bearer error="invalid_token"`, false},
+		// alg "none": refused whatever it claims.
+		{"Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(tk.Access, ".")[1] + ".", `Bearer error="invalid_token"`, false},
+	} {
+		got, ok = account.Principal{}, false
+		req := httptest.NewRequest("GET", "/", nil)
+		if tc.header != "" {
+			req.Header.Set("Authorization", tc.header)
+		}
+		rec := httptest.NewRecorder()
+		mw.ServeHTTP(rec, req)
+		if ok != tc.signedIn || rec.Header().Get("WWW-Authenticate") != tc.wwwAuth {
+			t.Errorf("%.30q: signed in %v, WWW-Authenticate %q", tc.header, ok, rec.Header().Get("WWW-Authenticate"))
+		}
+		if tc.signedIn && (got.Email != "zawadi@farm.co.ke" || got.Role != account.RoleCustomer || got.UserID == 0) {
+			t.Errorf("principal %+v", got)
+		}
+	}
+}

@@ -1,0 +1,190 @@
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"shop/internal/db"
+	"shop/internal/mail"
+)
+
+// Lifetimes of what signing in hands out.
+const (
+	// AccessTTL is how long an access token works. Access tokens are checked
+	// without the database, so this is also how long a signed-out or reset
+	// session's last access token can still be used.
+	AccessTTL = 15 * time.Minute
+	// RememberTTL is how long a 'Remember me' session lasts without use; each
+	// refresh moves the end forward.
+	RememberTTL = 30 * 24 * time.Hour
+	// BrowserSessionTTL bounds a session without 'Remember me' on the server.
+	// The web app also forgets it when the browser closes.
+	BrowserSessionTTL = 24 * time.Hour
+	// ResetTTL is how long a password-reset link works.
+	ResetTTL = time.Hour
+)
+
+// Limit allows Max events per sliding Window.
+type Limit struct {
+	Max    int
+	Window time.Duration
+}
+
+// Limits are the rate limits of signing in and of the password forms.
+type Limits struct {
+	// LoginPerAccount and LoginPerIP count failed sign-ins.
+	LoginPerAccount, LoginPerIP Limit
+	// ForgotPerAccount counts reset mails to one address (more are silently
+	// not sent); ForgotPerIP counts requests from one address (more get 429).
+	ForgotPerAccount, ForgotPerIP Limit
+	// PasswordChange counts wrong current passwords per user.
+	PasswordChange Limit
+}
+
+// DefaultLimits: five wrong passwords per account per 15 minutes stops
+// guessing while a farmer who mistypes can try again soon. Per IP the limit
+// is higher because many phones on mobile data share one carrier address.
+var DefaultLimits = Limits{
+	LoginPerAccount:  Limit{5, 15 * time.Minute},
+	LoginPerIP:       Limit{50, 15 * time.Minute},
+	ForgotPerAccount: Limit{3, time.Hour},
+	ForgotPerIP:      Limit{10, 15 * time.Minute},
+	PasswordChange:   Limit{5, 15 * time.Minute},
+}
+
+// Options configure a Service. Every field has a usable zero value.
+type Options struct {
+	// Mailer sends password-reset mail.
+	Mailer mail.Mailer
+	Log    *slog.Logger
+	// PublicURL is the shop's base URL, for links in mail.
+	PublicURL string
+	// Secret signs access tokens (SHOP_AUTH_SECRET). Empty: a key kept in
+	// the database, made on first use.
+	Secret string
+	// Now is the clock; tests move it.
+	Now    func() time.Time
+	Limits *Limits
+}
+
+// Service is signing up, signing in and out, tokens and passwords.
+type Service struct {
+	Store     *Store
+	db        *db.DB
+	mailer    mail.Mailer
+	log       *slog.Logger
+	publicURL string
+	now       func() time.Time
+	secret    []byte
+	limits    Limits
+	key       atomic.Pointer[[]byte]
+	keyMu     sync.Mutex
+	// background holds mail being sent after its request answered.
+	background sync.WaitGroup
+}
+
+// NewService returns the service on d. It does no I/O: Init loads the
+// signing key, or the first request does.
+func NewService(d *db.DB, o Options) *Service {
+	s := &Service{Store: NewStore(d), db: d, mailer: o.Mailer, log: o.Log, publicURL: strings.TrimRight(o.PublicURL, "/"),
+		now: o.Now, limits: DefaultLimits}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.mailer == nil {
+		s.mailer = mail.Unsent{Log: s.log}
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if o.Secret != "" {
+		s.secret = []byte(o.Secret)
+	}
+	if o.Limits != nil {
+		s.limits = *o.Limits
+	}
+	return s
+}
+
+// Init loads (or makes) the token signing key, so a database problem shows
+// at start rather than at the first sign-in.
+func (s *Service) Init(ctx context.Context) error {
+	_, err := s.signingKey(ctx)
+	return err
+}
+
+// Wait returns when the mail sent in the background has gone.
+func (s *Service) Wait() { s.background.Wait() }
+
+func (s *Service) clock() time.Time { return s.now().UTC() }
+
+const keyName = "access_token_hs256"
+
+// signingKey returns SHOP_AUTH_SECRET, or the key every instance shares
+// through the database: the first instance to need one makes it.
+func (s *Service) signingKey(ctx context.Context) ([]byte, error) {
+	if k := s.key.Load(); k != nil {
+		return *k, nil
+	}
+	s.keyMu.Lock()
+	defer s.keyMu.Unlock()
+	if k := s.key.Load(); k != nil {
+		return *k, nil
+	}
+	key := s.secret
+	if key == nil {
+		fresh := make([]byte, 32)
+		if _, err := rand.Read(fresh); err != nil {
+			return nil, fmt.Errorf("make signing key: %w", err)
+		}
+		if _, err := s.db.Exec(ctx, `INSERT INTO auth_keys (name, secret, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (name) DO NOTHING`, keyName, base64.StdEncoding.EncodeToString(fresh), s.clock()); err != nil {
+			return nil, fmt.Errorf("store signing key: %w", err)
+		}
+		var stored string
+		if err := s.db.QueryRow(ctx, `SELECT secret FROM auth_keys WHERE name = $1`, keyName).Scan(&stored); err != nil {
+			return nil, fmt.Errorf("load signing key: %w", err)
+		}
+		var err error
+		if key, err = base64.StdEncoding.DecodeString(stored); err != nil || len(key) < 32 {
+			return nil, fmt.Errorf("the stored signing key is damaged")
+		}
+	}
+	s.key.Store(&key)
+	return key, nil
+}
+
+// randomToken returns a URL-safe secret of n random bytes and its hash, the
+// only form the database keeps.
+func randomToken(n int) (token, hash string) {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// go runs fn after the request that asked for it has answered, so a slow
+// mail server neither delays the answer nor shows in its timing.
+func (s *Service) goBackground(fn func(ctx context.Context)) {
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		fn(ctx)
+	}()
+}

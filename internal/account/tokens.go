@@ -1,0 +1,232 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"shop/internal/apperr"
+)
+
+// Tokens is the answer to signing in and to a refresh: SPEC.md's access,
+// refresh and user, and how many seconds the access token lives.
+type Tokens struct {
+	Access    string   `json:"access"`
+	Refresh   string   `json:"refresh"`
+	ExpiresIn int      `json:"expires_in"`
+	User      UserJSON `json:"user"`
+}
+
+const tokenIssuer = "mifugo-bora-shop"
+
+// accessClaims are an access token's contents: who (sub, email, role), in
+// which session (sid), and until when.
+type accessClaims struct {
+	Email string `json:"email"`
+	Role  string `json:"role"`
+	SID   string `json:"sid"`
+	jwt.RegisteredClaims
+}
+
+func (s *Service) issueAccess(ctx context.Context, u User, sid string) (string, error) {
+	key, err := s.signingKey(ctx)
+	if err != nil {
+		return "", err
+	}
+	now := s.clock()
+	jti, _ := randomToken(9)
+	claims := accessClaims{Email: u.Email, Role: u.Role, SID: sid, RegisteredClaims: jwt.RegisteredClaims{
+		Issuer: tokenIssuer, Subject: userSubject(u.ID), ID: jti,
+		IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(AccessTTL)),
+	}}
+	signed, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(key)
+	if err != nil {
+		return "", fmt.Errorf("sign access token: %w", err)
+	}
+	return signed, nil
+}
+
+var errBadToken = errors.New("invalid access token")
+
+// verifyAccess checks an access token's signature, issuer and expiry with
+// the service's clock, and returns its principal and session.
+func (s *Service) verifyAccess(ctx context.Context, token string) (Principal, string, error) {
+	key, err := s.signingKey(ctx)
+	if err != nil {
+		return Principal{}, "", err
+	}
+	var claims accessClaims
+	_, err = jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return key, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithIssuer(tokenIssuer),
+		jwt.WithExpirationRequired(), jwt.WithTimeFunc(s.clock))
+	if err != nil {
+		return Principal{}, "", fmt.Errorf("%w: %w", errBadToken, err)
+	}
+	id, err := strconv.ParseInt(claims.Subject, 10, 64)
+	if err != nil || id <= 0 || claims.SID == "" || (claims.Role != RoleCustomer && claims.Role != RoleAdmin) {
+		return Principal{}, "", errBadToken
+	}
+	return Principal{UserID: id, Email: claims.Email, Role: claims.Role}, claims.SID, nil
+}
+
+func sessionTTL(remember bool) time.Duration {
+	if remember {
+		return RememberTTL
+	}
+	return BrowserSessionTTL
+}
+
+// startSession signs u in: a new session with its first refresh token, and
+// an access token. It also forgets u's sessions that ended long ago.
+func (s *Service) startSession(ctx context.Context, u User, remember bool) (Tokens, error) {
+	now := s.clock()
+	sid, _ := randomToken(16)
+	refresh, refreshHash := randomToken(32)
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM auth_sessions WHERE user_id = $1 AND (expires_at < $2 OR revoked_at < $3)`,
+			u.ID, now, now.Add(-RememberTTL)); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_sessions (id, user_id, remember, created_at, expires_at)
+			VALUES ($1, $2, $3, $4, $5)`, sid, u.ID, remember, now, now.Add(sessionTTL(remember))); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)`,
+			refreshHash, sid, now); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE users SET last_login_at = $1 WHERE id = $2`, now, u.ID)
+		return err
+	})
+	if err != nil {
+		return Tokens{}, fmt.Errorf("start session: %w", err)
+	}
+	u.LastLoginAt = &now
+	return s.tokensFor(ctx, u, sid, refresh)
+}
+
+func (s *Service) tokensFor(ctx context.Context, u User, sid, refresh string) (Tokens, error) {
+	access, err := s.issueAccess(ctx, u, sid)
+	if err != nil {
+		return Tokens{}, err
+	}
+	return Tokens{Access: access, Refresh: refresh, ExpiresIn: int(AccessTTL / time.Second), User: u.JSON()}, nil
+}
+
+func sessionEnded() error { return apperr.Unauthorized(MsgSessionEnded) }
+
+// Refresh exchanges a refresh token for a new pair. Each refresh token works
+// once: presenting one that was already exchanged means two parties hold the
+// session, so the whole session ends.
+func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
+	if refresh == "" {
+		return Tokens{}, sessionEnded()
+	}
+	now := s.clock()
+	hash := hashToken(refresh)
+	next, nextHash := randomToken(32)
+	var (
+		u      User
+		sid    string
+		reused bool
+		ended  bool
+	)
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var userID int64
+		var remember bool
+		var expires time.Time
+		var used, revoked sql.NullTime
+		err := tx.QueryRowContext(ctx, `SELECT t.session_id, t.used_at, s.user_id, s.remember, s.expires_at, s.revoked_at
+			FROM auth_refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id WHERE t.token_hash = $1`, hash).
+			Scan(&sid, &used, &userID, &remember, &expires, &revoked)
+		if errors.Is(err, sql.ErrNoRows) {
+			ended = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if revoked.Valid || !now.Before(expires) {
+			ended = true
+			return nil
+		}
+		if !used.Valid {
+			res, err := tx.ExecContext(ctx, `UPDATE auth_refresh_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL`, now, hash)
+			if err != nil {
+				return err
+			}
+			// Zero rows: another request exchanged it a moment ago.
+			n, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			used.Valid = n == 0
+		}
+		if used.Valid {
+			reused = true
+			return revokeSession(ctx, tx, sid, now, "refresh token reused")
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)`,
+			nextHash, sid, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET expires_at = $1 WHERE id = $2`, now.Add(sessionTTL(remember)), sid); err != nil {
+			return err
+		}
+		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, userID))
+		return err
+	})
+	if err != nil {
+		return Tokens{}, fmt.Errorf("refresh session: %w", err)
+	}
+	if reused {
+		s.log.WarnContext(ctx, "refresh token presented twice: session ended", "session", sid)
+		return Tokens{}, sessionEnded()
+	}
+	if ended {
+		return Tokens{}, sessionEnded()
+	}
+	return s.tokensFor(ctx, u, sid, next)
+}
+
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func revokeSession(ctx context.Context, tx execer, sid string, now time.Time, reason string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET revoked_at = $1, revoked_reason = $2 WHERE id = $3 AND revoked_at IS NULL`,
+		now, reason, sid)
+	return err
+}
+
+// revokeUserSessions ends every session of a user but keep (may be "").
+func revokeUserSessions(ctx context.Context, tx execer, userID int64, keep string, now time.Time, reason string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET revoked_at = $1, revoked_reason = $2
+		WHERE user_id = $3 AND id <> $4 AND revoked_at IS NULL`, now, reason, userID, keep)
+	return err
+}
+
+// Logout ends the session of the refresh token, and the session sid (from
+// the request's access token) when given. Unknown tokens are ignored: the
+// answer is the same either way.
+func (s *Service) Logout(ctx context.Context, refresh, sid string) error {
+	now := s.clock()
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if refresh != "" {
+			if _, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET revoked_at = $1, revoked_reason = 'signed out'
+				WHERE revoked_at IS NULL AND id = (SELECT session_id FROM auth_refresh_tokens WHERE token_hash = $2)`,
+				now, hashToken(refresh)); err != nil {
+				return fmt.Errorf("sign out: %w", err)
+			}
+		}
+		if sid != "" {
+			return revokeSession(ctx, tx, sid, now, "signed out")
+		}
+		return nil
+	})
+}
