@@ -1,0 +1,121 @@
+// Package notify tells people what happened to an order: the customer gets a
+// confirmation, the business a note that there is an order to send out.
+package notify
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"shop/internal/mail"
+	"shop/internal/money"
+	"shop/internal/order"
+)
+
+// Orders sends the order mail.
+type Orders struct {
+	Mailer mail.Mailer
+	// BusinessEmail receives the new-order notifications.
+	BusinessEmail string
+	// PublicURL is the shop's address, for the links in the mail.
+	PublicURL string
+}
+
+// Paid mails the customer their confirmation and the business its notice.
+// Both are tried; the errors of both are returned.
+func (n Orders) Paid(ctx context.Context, o order.Order) error {
+	link := n.PublicURL + "/order-confirmation?orderId=" + o.Number
+	admin := n.PublicURL + "/admin"
+	var lines strings.Builder
+	for _, it := range o.Items {
+		fmt.Fprintf(&lines, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, ksh(it.TotalPrice))
+	}
+	receipt := ""
+	if o.Payment != nil && o.Payment.Receipt != "" {
+		receipt = "M-Pesa receipt: " + o.Payment.Receipt + "\n"
+	}
+	address := fmt.Sprintf("%s, %s, %s %s", o.ShippingAddress.Address, o.ShippingAddress.City, o.ShippingAddress.County, o.ShippingAddress.PostalCode)
+	customerText := fmt.Sprintf(`Hello %s,
+
+Thank you for your order %s. We have received your M-Pesa payment.
+%s
+%s
+Subtotal: %s
+Delivery: %s
+Total paid: %s
+
+We will deliver to: %s
+We will call you on %s before delivery.
+
+See your order: %s
+
+Mifugo Bora Feeds, Ruiru
+`, o.Customer.FirstName, o.Number, receipt, lines.String(), ksh(o.Subtotal), ksh(o.ShippingCharge), ksh(o.Total),
+		strings.TrimSpace(address), o.Customer.Phone, link)
+	customerHTML, err := render(customerPage, pageData{Order: o, Receipt: strings.TrimSpace(strings.TrimPrefix(receipt, "M-Pesa receipt: ")),
+		Address: strings.TrimSpace(address), Link: link})
+	if err != nil {
+		return err
+	}
+	businessText := fmt.Sprintf(`New paid order %s, %s.
+
+Customer: %s, %s, %s
+Deliver to: %s
+%s
+%s
+Open the admin: %s
+`, o.Number, ksh(o.Total), o.Customer.Name, o.Customer.Phone, o.Customer.Email, strings.TrimSpace(address), receipt, lines.String(), admin)
+	return errors.Join(
+		n.Mailer.Send(ctx, mail.Message{To: o.Customer.Email, Subject: "Your order " + o.Number + " is confirmed", Text: customerText, HTML: customerHTML}),
+		n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: "New order " + o.Number + " (" + ksh(o.Total) + ")", Text: businessText}),
+	)
+}
+
+// ksh renders an amount as the shop shows it: "Ksh 1,500" or "Ksh 1,500.50".
+func ksh(c money.Cents) string {
+	whole, cents := int64(c)/100, int64(c)%100
+	s := fmt.Sprint(whole)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if cents != 0 {
+		fmt.Fprintf(&b, ".%02d", cents)
+	}
+	return "Ksh " + b.String()
+}
+
+type pageData struct {
+	Order   order.Order
+	Receipt string
+	Address string
+	Link    string
+}
+
+var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ksh": ksh}).Parse(`<!doctype html>
+<html><body style="font-family: Arial, sans-serif; color: #1f2d1f">
+<h1 style="color: #2f6f3e">Thank you, {{.Order.Customer.FirstName}}!</h1>
+<p>Your order <strong>{{.Order.Number}}</strong> is confirmed: we have received your M-Pesa payment{{if .Receipt}} (receipt <strong>{{.Receipt}}</strong>){{end}}.</p>
+<table cellpadding="6" style="border-collapse: collapse">
+{{range .Order.Items}}<tr><td>{{.ProductName}} ({{.Size}}) × {{.Quantity}}</td><td align="right">{{ksh .TotalPrice}}</td></tr>
+{{end}}<tr><td>Delivery</td><td align="right">{{ksh .Order.ShippingCharge}}</td></tr>
+<tr><td><strong>Total paid</strong></td><td align="right"><strong>{{ksh .Order.Total}}</strong></td></tr>
+</table>
+<p>We will deliver to {{.Address}} and call you on {{.Order.Customer.Phone}} first.</p>
+<p><a href="{{.Link}}">See your order</a></p>
+<p>Mifugo Bora Feeds, Ruiru</p>
+</body></html>`))
+
+func render(t *template.Template, data any) (string, error) {
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		return "", fmt.Errorf("render mail: %w", err)
+	}
+	return b.String(), nil
+}
