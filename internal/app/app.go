@@ -70,6 +70,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
+		LowStockThreshold: cfg.LowStockThreshold,
 	})
 	if err != nil {
 		d.Close()

@@ -85,8 +85,8 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c.LowStockThreshold = 10
 	if v := strings.TrimSpace(getenv("SHOP_LOW_STOCK_THRESHOLD")); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 1_000_000 {
-			return c, fmt.Errorf("SHOP_LOW_STOCK_THRESHOLD must be a whole number of 0 or more, not %q", v)
+		if err != nil || n < 1 || n > 1_000_000 {
+			return c, fmt.Errorf("SHOP_LOW_STOCK_THRESHOLD must be a whole number of 1 or more, not %q", v)
 		}
 		c.LowStockThreshold = n
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"shop/internal/account"
+	"shop/internal/admin"
 	"shop/internal/apperr"
 	"shop/internal/httpx"
 )
@@ -42,6 +43,7 @@ func (s *Server) routes() []Route {
 	c := s.catalog
 	cached := s.microcache.Wrap
 	a := s.auth
+	ad := s.admin
 	routes := []Route{
 		{Pattern: "GET /healthz", Handler: httpx.Handler(s.healthz)},
 
@@ -66,6 +68,37 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/auth/password/change/{$}", Handler: httpx.Handler(a.ChangePassword), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/forgot/{$}", Handler: httpx.Handler(a.ForgotPassword), MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/reset/{$}", Handler: httpx.Handler(a.ResetPassword), MaxBody: authBody},
+
+		// The back office (internal/admin): every route Admin, each handler
+		// re-checking the stored role through ad.Handle.
+		{Pattern: "GET /api/admin/stats/{$}", Handler: ad.Handle(ad.Stats), Access: Admin},
+		{Pattern: "GET /api/admin/products/{$}", Handler: ad.Handle(ad.Products), Access: Admin},
+		{Pattern: "POST /api/admin/products/{$}", Handler: ad.Handle(ad.CreateProduct), Access: Admin},
+		{Pattern: "GET /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.Product), Access: Admin},
+		{Pattern: "PUT /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
+		{Pattern: "PATCH /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
+		{Pattern: "DELETE /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.DeleteProduct), Access: Admin},
+		{Pattern: "POST /api/admin/products/{id}/variants/{$}", Handler: ad.Handle(ad.AddVariant), Access: Admin},
+		{Pattern: "PUT /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
+		{Pattern: "PATCH /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
+		{Pattern: "DELETE /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.DeleteVariant), Access: Admin},
+		{Pattern: "POST /api/admin/products/{id}/images/{$}", Handler: ad.Handle(ad.UploadImage), Access: Admin, MaxBody: admin.MaxUploadBody},
+		{Pattern: "PUT /api/admin/products/{id}/images/order/{$}", Handler: ad.Handle(ad.ReorderImages), Access: Admin},
+		{Pattern: "DELETE /api/admin/products/{id}/images/{imageId}/{$}", Handler: ad.Handle(ad.DeleteImage), Access: Admin},
+		{Pattern: "GET /api/admin/categories/{$}", Handler: ad.Handle(ad.Categories), Access: Admin},
+		{Pattern: "POST /api/admin/categories/{$}", Handler: ad.Handle(ad.CreateCategory), Access: Admin},
+		{Pattern: "PUT /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Admin},
+		{Pattern: "PATCH /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Admin},
+		{Pattern: "DELETE /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.DeleteCategory), Access: Admin},
+		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Admin},
+		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Admin},
+		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
+		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},
+		{Pattern: "PATCH /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.UpdateUser), Access: Admin},
+		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},
+		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
+		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
+		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
 
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},

@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"shop/internal/account"
+	"shop/internal/admin"
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
@@ -42,6 +43,8 @@ type Deps struct {
 	ClientIP func(*http.Request) string
 	// Outbox is the dev mail outbox, listed at /dev/outbox; nil outside --dev.
 	Outbox *mail.Outbox
+	// LowStockThreshold is the dashboard's low-stock level (0: admin's default).
+	LowStockThreshold int
 }
 
 // Server is the shop's http.Handler.
@@ -60,6 +63,7 @@ type Server struct {
 
 	auth   *account.Handlers
 	outbox http.Handler
+	admin  *admin.Handlers
 }
 
 // New builds the handler with every route and middleware.
@@ -77,6 +81,7 @@ func New(d Deps) (*Server, error) {
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
+		admin:   admin.New(d.DB, admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log}),
 		// Two seconds: a price or stock change shows on the next page load.
 		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
 	}

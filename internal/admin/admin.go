@@ -1,0 +1,205 @@
+// Package admin is the shop's back office API under /api/admin/: the
+// dashboard, products with their sizes and images, categories, orders,
+// users, contact messages and newsletter subscribers, and the audit log that
+// records every change an admin makes (DESIGN.md sections 2 and 3).
+//
+// Every route is listed in httpapi/routes.go with Access: Admin, so the
+// guard answers 401 and 403 before a handler runs; Handle checks once more
+// that the signed-in user is still an admin in the database, since an
+// access token keeps the role it was issued with for its short life.
+package admin
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"shop/internal/account"
+	"shop/internal/apperr"
+	"shop/internal/catalog"
+	"shop/internal/content"
+	"shop/internal/db"
+	"shop/internal/httpx"
+	"shop/internal/order"
+)
+
+// Options configure the back office.
+type Options struct {
+	// MediaDir is where uploaded product images are stored (media/products below it).
+	MediaDir string
+	// LowStockThreshold: sizes with at most this many in stock are listed on
+	// the dashboard (SHOP_LOW_STOCK_THRESHOLD).
+	LowStockThreshold int
+	Log               *slog.Logger
+}
+
+// DefaultLowStockThreshold is used when Options leaves it at 0.
+const DefaultLowStockThreshold = 10
+
+// Handlers serve the admin API.
+type Handlers struct {
+	db       *db.DB
+	catalog  *catalog.Store
+	orders   *order.Store
+	content  *content.Store
+	accounts *account.Store
+	media    string
+	lowStock int
+	log      *slog.Logger
+}
+
+// New builds the back office on d.
+func New(d *db.DB, o Options) *Handlers {
+	if o.LowStockThreshold <= 0 {
+		o.LowStockThreshold = DefaultLowStockThreshold
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return &Handlers{
+		db: d, catalog: catalog.NewStore(d), orders: order.NewStore(d), content: content.NewStore(d),
+		accounts: account.NewStore(d), media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log,
+	}
+}
+
+// Actor is the admin a request acts for.
+type Actor struct {
+	UserID int64
+	Email  string
+}
+
+// OrderActor is how an order's history names an admin's change.
+func (a Actor) OrderActor() string { return "admin:" + a.Email }
+
+// Func is an admin handler: it gets the acting admin explicitly.
+type Func func(w http.ResponseWriter, r *http.Request, a Actor) error
+
+// Handle turns fn into a handler that runs only for a signed-in user whose
+// stored role is still admin. The route's guard has already checked the
+// token; this catches a role removed since the token was issued.
+func (h *Handlers) Handle(fn Func) http.Handler {
+	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		p, ok := account.PrincipalFrom(r.Context())
+		if !ok {
+			return apperr.Unauthorized("Please sign in to continue.")
+		}
+		role, err := h.accounts.RoleByID(r.Context(), p.UserID)
+		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
+			return err
+		}
+		if role != account.RoleAdmin {
+			return apperr.Forbidden("This page is for the shop's admins only.")
+		}
+		// Admin answers are private and change with every edit.
+		w.Header().Set("Cache-Control", "no-store")
+		return fn(w, r, Actor{UserID: p.UserID, Email: p.Email})
+	})
+}
+
+// change runs fn in one transaction and stores the audit entry it returns
+// in the same transaction: a change is logged if and only if it is stored.
+func (h *Handlers) change(ctx context.Context, a Actor, fn func(tx *sql.Tx) (Entry, error)) error {
+	return h.db.Tx(ctx, func(tx *sql.Tx) error {
+		e, err := fn(tx)
+		if err != nil {
+			return err
+		}
+		if e.Action == "" {
+			return nil // nothing changed
+		}
+		return record(ctx, tx, a, e)
+	})
+}
+
+// ---- small request helpers ----
+
+func pathID(r *http.Request, name, what string) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, apperr.NotFound(what + " not found")
+	}
+	return id, nil
+}
+
+// pageOf reads ?page= (from 1) and ?page_size= (1 to 100, default def).
+func pageOf(q url.Values, def int) (page, size int, err error) {
+	page, size = 1, def
+	bad := map[string]string{}
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1_000_000 {
+			bad["page"] = "page must be a whole number of 1 or more."
+		}
+		page = n
+	}
+	if v := q.Get("page_size"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			bad["page_size"] = "page_size must be a whole number from 1 to 100."
+		}
+		size = n
+	}
+	if len(bad) > 0 {
+		msgs := []string{}
+		for _, k := range []string{"page", "page_size"} {
+			if m, ok := bad[k]; ok {
+				msgs = append(msgs, m)
+			}
+		}
+		return 0, 0, apperr.Invalid(strings.Join(msgs, " "), bad)
+	}
+	return page, size, nil
+}
+
+// Page is the envelope of every paginated admin list.
+type Page[T any] struct {
+	Count    int     `json:"count"`
+	Page     int     `json:"page"`
+	PageSize int     `json:"page_size"`
+	Next     *string `json:"next"`
+	Previous *string `json:"previous"`
+	Results  []T     `json:"results"`
+}
+
+func newPage[T any](u *url.URL, page, size, count int, results []T) Page[T] {
+	p := Page[T]{Count: count, Page: page, PageSize: size, Results: results}
+	link := func(n int) *string {
+		q := u.Query()
+		q.Set("page", strconv.Itoa(n))
+		s := u.Path + "?" + q.Encode()
+		return &s
+	}
+	if page*size < count {
+		p.Next = link(page + 1)
+	}
+	if page > 1 {
+		p.Previous = link(min(page-1, max(1, (count+size-1)/size)))
+	}
+	return p
+}
+
+func search(q url.Values) (string, error) {
+	s := strings.TrimSpace(q.Get("search"))
+	if len(s) > 100 {
+		return "", apperr.Invalid("search is too long (100 characters at most).", map[string]string{"search": "search is too long (100 characters at most)."})
+	}
+	return s, nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	httpx.WriteJSON(w, status, v)
+	return nil
+}
+
+func quote(s string) string {
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,0 +1,122 @@
+package admin
+
+import (
+	"database/sql"
+	"fmt"
+	"net/http"
+
+	"shop/internal/catalog"
+	"shop/internal/httpx"
+)
+
+// AdminCategory is a category with how many products it holds directly.
+type AdminCategory struct {
+	catalog.Category
+	ProductCount int `json:"product_count"`
+}
+
+// Categories answers GET /api/admin/categories/.
+func (h *Handlers) Categories(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	cats, err := h.catalog.Categories(r.Context())
+	if err != nil {
+		return err
+	}
+	counts, err := h.catalog.CategoryProductCounts(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]AdminCategory, len(cats))
+	for i, c := range cats {
+		out[i] = AdminCategory{Category: c, ProductCount: counts[c.ID]}
+	}
+	return writeJSON(w, http.StatusOK, out)
+}
+
+func parentWord(p *int64) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprint(*p)
+}
+
+// CreateCategory answers POST /api/admin/categories/ with {name, parent}.
+func (h *Handlers) CreateCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
+	var in catalog.CategoryInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	f, err := in.Check()
+	if err != nil {
+		return err
+	}
+	var c catalog.Category
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		if c, err = h.catalog.CreateCategoryTx(r.Context(), tx, f); err != nil {
+			return Entry{}, err
+		}
+		return entry("create", "category", c.ID, fmt.Sprintf("created %s (slug %s, parent %s)", quote(c.Name), c.Slug, parentWord(c.Parent))), nil
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, AdminCategory{Category: c})
+}
+
+// UpdateCategory answers PUT or PATCH /api/admin/categories/{id}/ with {name, parent}.
+func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Category")
+	if err != nil {
+		return err
+	}
+	var in catalog.CategoryInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	f, err := in.Check()
+	if err != nil {
+		return err
+	}
+	var after catalog.Category
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		var before catalog.Category
+		if before, after, err = h.catalog.UpdateCategoryTx(r.Context(), tx, id, f); err != nil {
+			return Entry{}, err
+		}
+		var d diff
+		d.add("name", before.Name, after.Name)
+		d.add("slug", before.Slug, after.Slug)
+		d.add("parent", parentWord(before.Parent), parentWord(after.Parent))
+		if len(d) == 0 {
+			return Entry{}, nil
+		}
+		return entry("update", "category", id, quote(before.Name)+": "+d.String()), nil
+	})
+	if err != nil {
+		return err
+	}
+	counts, err := h.catalog.CategoryProductCounts(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, AdminCategory{Category: after, ProductCount: counts[id]})
+}
+
+// DeleteCategory answers DELETE /api/admin/categories/{id}/; a category that
+// still has products or sub-categories is refused with 409.
+func (h *Handlers) DeleteCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Category")
+	if err != nil {
+		return err
+	}
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		c, err := h.catalog.DeleteCategoryTx(r.Context(), tx, id)
+		if err != nil {
+			return Entry{}, err
+		}
+		return entry("delete", "category", id, fmt.Sprintf("deleted %s (slug %s)", quote(c.Name), c.Slug)), nil
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"deleted": true, "message": "Category deleted successfully"})
+}

@@ -1,0 +1,100 @@
+package admin
+
+import (
+	"database/sql"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"time"
+
+	"shop/internal/content"
+	"shop/internal/httpx"
+)
+
+// Messages answers GET /api/admin/messages/: contact-form messages,
+// unanswered first, newest first.
+func (h *Handlers) Messages(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	msgs, err := h.content.Messages(r.Context(), 0)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, msgs)
+}
+
+// UpdateMessage answers PATCH /api/admin/messages/{id}/ with {handled}.
+func (h *Handlers) UpdateMessage(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Message")
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Handled *bool `json:"handled"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if in.Handled == nil {
+		in.Handled = new(bool)
+		*in.Handled = true
+	}
+	var m content.Message
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		var was bool
+		if m, was, err = h.content.SetHandledTx(r.Context(), tx, id, *in.Handled); err != nil {
+			return Entry{}, err
+		}
+		if was == *in.Handled {
+			return Entry{}, nil
+		}
+		return entry("handled", "message", id, fmt.Sprintf("message from %s (%s): handled %t → %t", m.Email, m.Subject, was, *in.Handled)), nil
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, m)
+}
+
+// Subscribers answers GET /api/admin/subscribers/: the newsletter list as
+// JSON, or with ?format=csv as a CSV file to download.
+func (h *Handlers) Subscribers(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	if r.URL.Query().Get("format") == "csv" {
+		return h.subscribersCSV(w, r)
+	}
+	subs, err := h.content.Subscribers(r.Context(), 0)
+	if err != nil {
+		return err
+	}
+	count, err := h.content.SubscriberCount(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"count": count, "results": subs})
+}
+
+func (h *Handlers) subscribersCSV(w http.ResponseWriter, r *http.Request) error {
+	name := "newsletter-subscribers-" + time.Now().UTC().Format("2006-01-02") + ".csv"
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	cw := csv.NewWriter(w)
+	if err := cw.Write([]string{"email", "subscribed_at"}); err != nil {
+		return err
+	}
+	err := h.content.EachSubscriber(r.Context(), func(s content.Subscriber) error {
+		return cw.Write([]string{csvSafe(s.Email), s.CreatedAt.UTC().Format(time.RFC3339)})
+	})
+	cw.Flush()
+	if err != nil {
+		// The header is sent; the log has the cause and the file ends short.
+		h.log.ErrorContext(r.Context(), "export subscribers", "err", err)
+		return nil
+	}
+	return cw.Error()
+}
+
+// csvSafe keeps a spreadsheet from reading a cell as a formula.
+func csvSafe(s string) string {
+	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
+		return "'" + s
+	}
+	return s
+}

@@ -1,0 +1,189 @@
+package admin
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // registers the JPEG decoder
+	_ "image/png"  // registers the PNG decoder
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/chai2010/webp"
+	"github.com/disintegration/imaging"
+	_ "golang.org/x/image/webp" // registers the WebP decoder
+
+	"shop/internal/apperr"
+	"shop/internal/catalog"
+)
+
+// Uploaded product images: the server trusts neither the file name nor the
+// browser's content type. It sniffs the bytes, decodes the whole image, and
+// stores only what it re-encoded itself — web-sized WebP versions, which
+// carry none of the upload's metadata (camera, GPS position).
+
+// MaxImageBytes is the largest image file an admin may upload.
+const MaxImageBytes = 8 << 20
+
+// MaxUploadBody bounds the whole multipart request: the image plus the form's
+// other fields and the multipart framing.
+const MaxUploadBody = MaxImageBytes + 256<<10
+
+// maxPixels refuses images that decode to more than 50 megapixels: a small
+// file can claim huge dimensions and exhaust the server's memory.
+const maxPixels = 50_000_000
+
+// imageWidths are the versions stored, never wider than the original.
+var imageWidths = []int{400, 800}
+
+// webpQuality is the lossy WebP quality: ~70 kB for a 600×400 photo.
+const webpQuality = 80
+
+// Messages of the image upload.
+var (
+	MsgImageType    = "Upload a JPEG, PNG or WebP image."
+	MsgImageCorrupt = "This image could not be read: the file is damaged or incomplete. Please upload a JPEG, PNG or WebP image."
+	MsgImageTooBig  = fmt.Sprintf("The image is too large: upload a file of at most %d MB.", MaxImageBytes>>20)
+	MsgImagePixels  = "The image is too large: it must be at most 50 megapixels."
+	MsgImageMissing = "Choose an image to upload."
+)
+
+var allowedTypes = map[string]string{"image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp"}
+
+// encodeSlots bounds how many uploads are decoded and re-encoded at once:
+// each can take a few hundred megabytes and a core for a second.
+var encodeSlots = make(chan struct{}, 2)
+
+func invalidImage(msg string) error {
+	return apperr.Invalid(msg, map[string]string{"image": msg})
+}
+
+// processImage checks data is a real JPEG, PNG or WebP image and returns the
+// web-sized versions to store, widest last, with the original's size.
+func processImage(ctx context.Context, data []byte) (versions []encoded, err error) {
+	ct := http.DetectContentType(data)
+	format, ok := allowedTypes[ct]
+	if !ok {
+		return nil, invalidImage(MsgImageType)
+	}
+	cfg, decoded, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || decoded != format {
+		return nil, invalidImage(MsgImageCorrupt)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxPixels {
+		return nil, invalidImage(MsgImagePixels)
+	}
+	select {
+	case encodeSlots <- struct{}{}:
+		defer func() { <-encodeSlots }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	// AutoOrientation turns a phone photo upright by its EXIF tag before the
+	// tag is dropped with the rest of the metadata.
+	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
+	if err != nil {
+		return nil, invalidImage(MsgImageCorrupt)
+	}
+	b := img.Bounds()
+	widths := []int{}
+	for _, w := range imageWidths {
+		if w < b.Dx() {
+			widths = append(widths, w)
+		}
+	}
+	if len(widths) < len(imageWidths) {
+		widths = append(widths, b.Dx()) // the original width, never upscaled
+	}
+	for _, w := range widths {
+		m := img
+		if w != b.Dx() {
+			m = imaging.Resize(img, w, 0, imaging.Lanczos)
+		}
+		out, err := encodeWebP(m)
+		if err != nil {
+			return nil, fmt.Errorf("encode webp: %w", err)
+		}
+		versions = append(versions, encoded{width: m.Bounds().Dx(), height: m.Bounds().Dy(), data: out})
+	}
+	return versions, nil
+}
+
+type encoded struct {
+	width, height int
+	data          []byte
+}
+
+func encodeWebP(m image.Image) ([]byte, error) {
+	if o, ok := m.(interface{ Opaque() bool }); ok && o.Opaque() {
+		return webp.EncodeRGB(m, webpQuality)
+	}
+	return webp.EncodeRGBA(m, webpQuality)
+}
+
+// saveImage writes the versions under media/products with a random name
+// and returns them as the catalogue records them.
+func (h *Handlers) saveImage(versions []encoded, alt string) (catalog.StoredImage, error) {
+	dir := filepath.Join(h.media, "products")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return catalog.StoredImage{}, fmt.Errorf("create media folder: %w", err)
+	}
+	buf := make([]byte, 12)
+	if _, err := rand.Read(buf); err != nil {
+		return catalog.StoredImage{}, err
+	}
+	base := hex.EncodeToString(buf)
+	out := catalog.StoredImage{Alt: alt}
+	for _, v := range versions {
+		name := fmt.Sprintf("%s-%d.webp", base, v.width)
+		if err := writeFileAtomic(filepath.Join(dir, name), v.data); err != nil {
+			h.removeImageFiles(out.Files)
+			return catalog.StoredImage{}, err
+		}
+		out.Files = append(out.Files, name)
+		out.Path, out.Width, out.Height = "/media/products/"+name, v.width, v.height
+	}
+	return out, nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".upload-*")
+	if err != nil {
+		return fmt.Errorf("store image: %w", err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("store image: %w", err)
+	}
+	return nil
+}
+
+// removeImageFiles deletes stored versions by name. Only plain names under
+// media/products are touched, whatever the database says.
+func (h *Handlers) removeImageFiles(files []string) {
+	for _, name := range files {
+		if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
+			continue
+		}
+		err := os.Remove(filepath.Join(h.media, "products", name))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			h.log.Warn("remove image file", "file", name, "err", err)
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package admin
+
+import (
+	"database/sql"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"shop/internal/apperr"
+	"shop/internal/httpx"
+	"shop/internal/order"
+)
+
+// Orders answers GET /api/admin/orders/: ?status=, ?search= (order id,
+// phone or name), ?attention=1 (flagged orders only), ?page=.
+func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	q := r.URL.Query()
+	page, size, err := pageOf(q, 20)
+	if err != nil {
+		return err
+	}
+	s, err := search(q)
+	if err != nil {
+		return err
+	}
+	status := order.Status(q.Get("status"))
+	if status != "" && !order.ValidStatus(status) {
+		msg := "status must be one of " + statusList() + "."
+		return apperr.Invalid(msg, map[string]string{"status": msg})
+	}
+	list, err := h.orders.AdminList(r.Context(), order.AdminFilter{Status: status, Search: s, Attention: q.Get("attention") == "1",
+		Page: page, PageSize: size})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, newPage(r.URL, page, size, list.Count, list.Orders))
+}
+
+func statusList() string {
+	s := make([]string, len(order.Statuses))
+	for i, v := range order.Statuses {
+		s[i] = string(v)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Order answers GET /api/admin/orders/{orderId}/: items, customer, address,
+// payments with their M-Pesa receipts, and the history.
+func (h *Handlers) Order(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	d, err := h.orders.AdminDetail(r.Context(), r.PathValue("orderId"))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, d)
+}
+
+// MsgStatusRequired is the answer to a status change without a status.
+const MsgStatusRequired = "Choose the order's new status."
+
+// UpdateOrder answers PATCH /api/admin/orders/{orderId}/ with {status,
+// note}: the order moves only along an allowed transition (order.Move),
+// and cancelling releases its stock.
+func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) error {
+	number := r.PathValue("orderId")
+	var in struct {
+		Status order.Status `json:"status"`
+		Note   string       `json:"note"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	in.Note = strings.TrimSpace(in.Note)
+	switch {
+	case in.Status == "":
+		return apperr.Invalid(MsgStatusRequired, map[string]string{"status": MsgStatusRequired})
+	case !order.ValidStatus(in.Status):
+		msg := "status must be one of " + statusList() + "."
+		return apperr.Invalid(msg, map[string]string{"status": msg})
+	case utf8.RuneCountInString(in.Note) > 500:
+		msg := "The note must be at most 500 characters."
+		return apperr.Invalid(msg, map[string]string{"note": msg})
+	}
+	err := h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		id, err := order.IDByNumber(r.Context(), tx, number)
+		if err != nil {
+			return Entry{}, err
+		}
+		before, err := h.orders.ByIDTx(r.Context(), tx, id)
+		if err != nil {
+			return Entry{}, err
+		}
+		if before.Status == in.Status {
+			return Entry{}, nil
+		}
+		note := in.Note
+		if note == "" {
+			note = "Status changed by the shop"
+		}
+		if _, err := order.Move(r.Context(), tx, id, in.Status, note, a.OrderActor()); err != nil {
+			return Entry{}, err
+		}
+		summary := fmt.Sprintf("status: %s → %s", before.Status, in.Status)
+		if in.Note != "" {
+			summary += " (" + quote(in.Note) + ")"
+		}
+		return entry("status", "order", number, summary), nil
+	})
+	if err != nil {
+		return err
+	}
+	d, err := h.orders.AdminDetail(r.Context(), number)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, d)
+}

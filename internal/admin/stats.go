@@ -1,0 +1,64 @@
+package admin
+
+import (
+	"net/http"
+
+	"shop/internal/catalog"
+	"shop/internal/money"
+	"shop/internal/order"
+)
+
+// Stats is the dashboard: SPEC.md's four figures, computed from the
+// database (DESIGN.md section 3), and what needs the shop's attention.
+type Stats struct {
+	TotalProducts int `json:"totalProducts"`
+	TotalOrders   int `json:"totalOrders"`
+	TotalUsers    int `json:"totalUsers"`
+	// TotalRevenue sums orders that are paid, processing, dispatched or delivered.
+	TotalRevenue      money.Cents               `json:"totalRevenue"`
+	OrdersByStatus    map[order.Status]int      `json:"ordersByStatus"`
+	AwaitingDispatch  int                       `json:"awaitingDispatch"`
+	AttentionOrders   int                       `json:"attentionOrders"`
+	UnhandledMessages int                       `json:"unhandledMessages"`
+	Subscribers       int                       `json:"subscribers"`
+	LowStockThreshold int                       `json:"lowStockThreshold"`
+	LowStock          []catalog.LowStockVariant `json:"lowStock"`
+	ToDispatch        []order.Summary           `json:"toDispatch"`
+	RecentOrders      []order.Summary           `json:"recentOrders"`
+}
+
+// Stats answers GET /api/admin/stats/.
+func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	ctx := r.Context()
+	var s Stats
+	var err error
+	if s.TotalProducts, err = h.catalog.CountProducts(ctx); err != nil {
+		return err
+	}
+	if s.TotalUsers, err = h.accounts.CountUsers(ctx); err != nil {
+		return err
+	}
+	os, err := h.orders.AdminStats(ctx)
+	if err != nil {
+		return err
+	}
+	s.TotalOrders, s.TotalRevenue, s.OrdersByStatus = os.Total, os.Revenue, os.ByStatus
+	s.AwaitingDispatch, s.AttentionOrders = os.AwaitingDispatch, os.Attention
+	if s.UnhandledMessages, err = h.content.UnhandledCount(ctx); err != nil {
+		return err
+	}
+	if s.Subscribers, err = h.content.SubscriberCount(ctx); err != nil {
+		return err
+	}
+	s.LowStockThreshold = h.lowStock
+	if s.LowStock, err = h.catalog.LowStock(ctx, h.lowStock, 50); err != nil {
+		return err
+	}
+	if s.ToDispatch, err = h.orders.AwaitingDispatch(ctx, 20); err != nil {
+		return err
+	}
+	if s.RecentOrders, err = h.orders.Recent(ctx, 10); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, s)
+}

@@ -1,0 +1,84 @@
+package admin
+
+import (
+	"database/sql"
+	"fmt"
+	"net/http"
+
+	"shop/internal/account"
+	"shop/internal/apperr"
+	"shop/internal/httpx"
+)
+
+// Messages of the user screen.
+const (
+	MsgOwnRole     = "You cannot change your own role."
+	MsgRoleInvalid = "Role must be customer or admin."
+)
+
+// Users answers GET /api/admin/users/: ?search= (email, name or phone),
+// ?role=admin|customer, ?page=.
+func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	q := r.URL.Query()
+	page, size, err := pageOf(q, 20)
+	if err != nil {
+		return err
+	}
+	s, err := search(q)
+	if err != nil {
+		return err
+	}
+	role := q.Get("role")
+	if role != "" && role != account.RoleAdmin && role != account.RoleCustomer {
+		return apperr.Invalid(MsgRoleInvalid, map[string]string{"role": MsgRoleInvalid})
+	}
+	list, err := h.accounts.ListUsers(r.Context(), s, role, page, size)
+	if err != nil {
+		return err
+	}
+	out := make([]account.UserJSON, len(list.Users))
+	for i, u := range list.Users {
+		out[i] = u.JSON()
+	}
+	return writeJSON(w, http.StatusOK, newPage(r.URL, page, size, list.Count, out))
+}
+
+// UpdateUser answers PATCH /api/admin/users/{id}/ with {role}: make or
+// remove an admin, never oneself (so the shop always keeps the admin who is
+// looking at the screen).
+func (h *Handlers) UpdateUser(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "User")
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Role string `json:"role"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if in.Role != account.RoleAdmin && in.Role != account.RoleCustomer {
+		return apperr.Invalid(MsgRoleInvalid, map[string]string{"role": MsgRoleInvalid})
+	}
+	if id == a.UserID {
+		return apperr.Invalid(MsgOwnRole, map[string]string{"role": MsgOwnRole})
+	}
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		before, err := h.accounts.SetRoleTx(r.Context(), tx, id, in.Role)
+		if err != nil {
+			return Entry{}, err
+		}
+		if before.Role == in.Role {
+			return Entry{}, nil
+		}
+		return entry("role", "user", id, fmt.Sprintf("%s: role %s → %s", before.Email, before.Role, in.Role)), nil
+	})
+	if err != nil {
+		return err
+	}
+	u, err := h.accounts.UserByID(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, u.JSON())
+}

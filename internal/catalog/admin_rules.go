@@ -1,0 +1,270 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"shop/internal/apperr"
+	"shop/internal/money"
+)
+
+// The admin forms' messages. The web forms (web/src/features/admin/rules.ts)
+// use the same words, so a farmer-facing shop owner sees one message whether
+// the browser or the server caught the mistake.
+const (
+	MsgFixFields          = "Please correct the highlighted fields."
+	MsgNameRequired       = "Name is required"
+	MsgDescriptionMissing = "Description is required"
+	MsgPriceRequired      = "Price is required"
+	MsgPriceInvalid       = "Price must be a number of 0 or more with at most 2 decimal places"
+	MsgCategoryRequired   = "Please choose a category"
+	MsgCategoryUnknown    = "That category does not exist"
+	MsgPromoInvalid       = "Promo must be bulk, seasonal or none"
+	MsgSizeRequired       = "Size is required"
+	MsgSKURequired        = "SKU is required"
+	MsgSKUTaken           = "This SKU is already used by another size"
+	MsgStockInvalid       = "Stock must be a whole number of 0 or more"
+	MsgOwnParent          = "A category cannot be its own parent"
+	MsgParentIsDescendant = "A category cannot be placed under one of its own sub-categories"
+	MsgParentUnknown      = "That parent category does not exist"
+)
+
+// Length limits of the admin forms; the tables' CHECKs match.
+const (
+	MaxProductName  = 200
+	MaxDescription  = 20000
+	MaxCategoryName = 100
+	MaxSize         = 40
+	MaxSKU          = 64
+	MaxStock        = 1_000_000_000
+	maxPriceCents   = 100_000_000_00 // Ksh 100 million: far above any sack of feed
+	msgTooLong      = "%s must be at most %d characters"
+)
+
+// ProductInput is the admin's product form (SPEC.md section 3: name,
+// description, base_price, category, is_active, is_featured, plus the shop's
+// best-seller, new-arrival and promo tags).
+type ProductInput struct {
+	Name         string          `json:"name"`
+	Description  string          `json:"description"`
+	BasePrice    json.RawMessage `json:"base_price"`
+	Category     *int64          `json:"category"`
+	IsActive     *bool           `json:"is_active"`
+	IsFeatured   bool            `json:"is_featured"`
+	IsBestSeller bool            `json:"is_best_seller"`
+	IsNewArrival bool            `json:"is_new_arrival"`
+	Promo        *string         `json:"promo"`
+}
+
+// ProductFields is a checked ProductInput.
+type ProductFields struct {
+	Name, Description string
+	BasePrice         money.Cents
+	CategoryID        int64
+	IsActive          bool
+	IsFeatured        bool
+	IsBestSeller      bool
+	IsNewArrival      bool
+	// Promo is "", "bulk" or "seasonal".
+	Promo string
+}
+
+// Check trims and validates the form: SPEC.md section 5 requires name,
+// description and price, with the price in steps of 0.01.
+func (in ProductInput) Check() (ProductFields, error) {
+	f := ProductFields{
+		Name:         strings.TrimSpace(in.Name),
+		Description:  strings.TrimSpace(in.Description),
+		IsActive:     in.IsActive == nil || *in.IsActive,
+		IsFeatured:   in.IsFeatured,
+		IsBestSeller: in.IsBestSeller,
+		IsNewArrival: in.IsNewArrival,
+	}
+	bad := map[string]string{}
+	switch n := utf8.RuneCountInString(f.Name); {
+	case n == 0:
+		bad["name"] = MsgNameRequired
+	case n > MaxProductName:
+		bad["name"] = fmt.Sprintf(msgTooLong, "Name", MaxProductName)
+	}
+	switch n := utf8.RuneCountInString(f.Description); {
+	case n == 0:
+		bad["description"] = MsgDescriptionMissing
+	case n > MaxDescription:
+		bad["description"] = fmt.Sprintf(msgTooLong, "Description", MaxDescription)
+	}
+	price, msg := ParsePrice(in.BasePrice)
+	if msg != "" {
+		bad["base_price"] = msg
+	}
+	f.BasePrice = price
+	if in.Category == nil || *in.Category <= 0 {
+		bad["category"] = MsgCategoryRequired
+	} else {
+		f.CategoryID = *in.Category
+	}
+	if in.Promo != nil {
+		switch p := strings.TrimSpace(*in.Promo); p {
+		case "", PromoBulk, PromoSeasonal:
+			f.Promo = p
+		default:
+			bad["promo"] = MsgPromoInvalid
+		}
+	}
+	if len(bad) > 0 {
+		return f, apperr.Invalid(MsgFixFields, bad)
+	}
+	return f, nil
+}
+
+// ParsePrice reads a price sent as a JSON string ("1500.00") or number
+// (1500.5): required, not negative, at most two decimal places.
+func ParsePrice(raw json.RawMessage) (money.Cents, string) {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" {
+		return 0, MsgPriceRequired
+	}
+	if u, err := strconv.Unquote(s); err == nil {
+		s = strings.TrimSpace(u)
+		if s == "" {
+			return 0, MsgPriceRequired
+		}
+	}
+	c, err := money.Parse(s)
+	if err != nil || c > maxPriceCents {
+		return 0, MsgPriceInvalid
+	}
+	return c, ""
+}
+
+// VariantInput is the admin's form for one size of a product.
+type VariantInput struct {
+	Size  string          `json:"size"`
+	SKU   string          `json:"sku"`
+	Price json.RawMessage `json:"price"`
+	Stock json.RawMessage `json:"stock"`
+}
+
+// VariantFields is a checked VariantInput.
+type VariantFields struct {
+	Size, SKU string
+	Price     money.Cents
+	Stock     int
+}
+
+var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
+
+// Check trims and validates the variant form.
+func (in VariantInput) Check() (VariantFields, error) {
+	f := VariantFields{Size: strings.Join(strings.Fields(in.Size), " "), SKU: strings.TrimSpace(in.SKU)}
+	bad := map[string]string{}
+	switch n := utf8.RuneCountInString(f.Size); {
+	case n == 0:
+		bad["size"] = MsgSizeRequired
+	case n > MaxSize:
+		bad["size"] = fmt.Sprintf(msgTooLong, "Size", MaxSize)
+	}
+	switch n := utf8.RuneCountInString(f.SKU); {
+	case n == 0:
+		bad["sku"] = MsgSKURequired
+	case n > MaxSKU:
+		bad["sku"] = fmt.Sprintf(msgTooLong, "SKU", MaxSKU)
+	}
+	price, msg := ParsePrice(in.Price)
+	if msg != "" {
+		bad["price"] = msg
+	}
+	f.Price = price
+	stock := strings.TrimSpace(string(in.Stock))
+	if u, err := strconv.Unquote(stock); err == nil {
+		stock = strings.TrimSpace(u)
+	}
+	if stock == "" || stock == "null" {
+		stock = "0"
+	}
+	n, err := strconv.Atoi(stock)
+	if !wholeNumber.MatchString(stock) || err != nil || n > MaxStock {
+		bad["stock"] = MsgStockInvalid
+	}
+	f.Stock = n
+	if len(bad) > 0 {
+		return f, apperr.Invalid(MsgFixFields, bad)
+	}
+	return f, nil
+}
+
+// CategoryInput is the admin's category form (SPEC.md section 3: name, parent).
+type CategoryInput struct {
+	Name   string `json:"name"`
+	Parent *int64 `json:"parent"`
+}
+
+// CategoryFields is a checked CategoryInput.
+type CategoryFields struct {
+	Name   string
+	Slug   string
+	Parent *int64
+}
+
+// Check trims and validates the category form; whether the parent exists
+// and is not a descendant is the store's to check.
+func (in CategoryInput) Check() (CategoryFields, error) {
+	f := CategoryFields{Name: strings.TrimSpace(in.Name)}
+	if in.Parent != nil && *in.Parent > 0 {
+		f.Parent = in.Parent
+	}
+	bad := map[string]string{}
+	switch n := utf8.RuneCountInString(f.Name); {
+	case n == 0:
+		bad["name"] = MsgNameRequired
+	case n > MaxCategoryName:
+		bad["name"] = fmt.Sprintf(msgTooLong, "Name", MaxCategoryName)
+	}
+	f.Slug = CategorySlug(f.Name)
+	if len(bad) > 0 {
+		return f, apperr.Invalid(MsgFixFields, bad)
+	}
+	return f, nil
+}
+
+var spaces = regexp.MustCompile(`\s+`)
+
+// CategorySlug is SPEC.md's rule: the name in lower case with spaces
+// replaced by hyphens ("Dairy Meal" → "dairy-meal").
+func CategorySlug(name string) string {
+	return spaces.ReplaceAllString(strings.ToLower(strings.TrimSpace(name)), "-")
+}
+
+// NewProductSlug makes a product's address from its name: lower-case letters
+// and digits with single hyphens between words ("Dairy Meal 70 Kg" →
+// "dairy-meal-70-kg").
+func NewProductSlug(name string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(name) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+			continue
+		}
+		hyphen = true
+	}
+	s := b.String()
+	for len(s) > 200 {
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+	}
+	s = strings.Trim(s, "-")
+	if s == "" {
+		s = "product"
+	}
+	return s
+}

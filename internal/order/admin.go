@@ -1,0 +1,327 @@
+package order
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/apperr"
+	"shop/internal/money"
+	"shop/internal/payment/mpesa"
+)
+
+// The back office's reading of orders: every order, filtered and searched,
+// with its history. Status changes go through Move like every other.
+
+// Statuses lists every status in the order an order usually moves through.
+var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, PaymentFailed, Cancelled}
+
+// ValidStatus reports whether s is a known status.
+func ValidStatus(s Status) bool {
+	for _, v := range Statuses {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// AdminFilter narrows the admin's order list.
+type AdminFilter struct {
+	Status Status
+	// Search matches the order id, the customer's phone (as typed: 0712…,
+	// +254…) or name, case-insensitively.
+	Search string
+	// Attention lists only orders flagged for a person.
+	Attention      bool
+	Page, PageSize int
+}
+
+// Summary is an order in the admin's list.
+type Summary struct {
+	Number        string      `json:"orderId"`
+	Status        Status      `json:"status"`
+	CreatedAt     time.Time   `json:"created_at"`
+	CustomerName  string      `json:"customer_name"`
+	Phone         string      `json:"phone"`
+	Email         string      `json:"email"`
+	County        string      `json:"county"`
+	Total         money.Cents `json:"total"`
+	ItemCount     int         `json:"item_count"`
+	PaymentMethod string      `json:"payment_method"`
+	PaymentStatus string      `json:"payment_status"`
+	Receipt       string      `json:"receipt"`
+	// Attention is set when the payment reconciler flagged the order for a person.
+	Attention string `json:"attention"`
+}
+
+// SummaryPage is one page of the admin's order list.
+type SummaryPage struct {
+	Count  int
+	Orders []Summary
+}
+
+const summaryColumns = `o.order_number, o.status, o.created_at, o.first_name, o.last_name, o.phone, o.email, o.county, o.total_cents,
+	(SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id), o.payment_method,
+	COALESCE((SELECT p.status FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1), ''),
+	COALESCE((SELECT p.receipt FROM payments p WHERE p.order_id = o.id AND p.receipt IS NOT NULL ORDER BY p.id DESC LIMIT 1), ''),
+	o.attention`
+
+func scanSummary(row scanner) (Summary, error) {
+	var s Summary
+	var first, last string
+	err := row.Scan(&s.Number, &s.Status, &s.CreatedAt, &first, &last, &s.Phone, &s.Email, &s.County, &s.Total,
+		&s.ItemCount, &s.PaymentMethod, &s.PaymentStatus, &s.Receipt, &s.Attention)
+	s.CustomerName = strings.TrimSpace(first + " " + last)
+	return s, err
+}
+
+// AdminList lists orders newest first, flagged ones standing out by their
+// Attention field.
+func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
+	var where []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	if f.Status != "" {
+		where = append(where, "o.status = "+arg(string(f.Status)))
+	}
+	if f.Attention {
+		where = append(where, "o.attention <> ''")
+	}
+	if q := strings.TrimSpace(f.Search); q != "" {
+		like := "%" + escapeLike(strings.ToLower(q)) + "%"
+		n := arg(like)
+		conds := []string{
+			"LOWER(o.order_number) LIKE " + n + " ESCAPE '\\'",
+			"LOWER(o.first_name || ' ' || o.last_name) LIKE " + n + " ESCAPE '\\'",
+			"LOWER(o.email) LIKE " + n + " ESCAPE '\\'",
+			"o.phone LIKE " + n + " ESCAPE '\\'",
+		}
+		// Phones are stored as 2547XXXXXXXX: a number typed as 0712 345 678
+		// or +254 712… is found too.
+		if phone, ok := account.NormalizePhone(q); ok {
+			conds = append(conds, "o.phone = "+arg(phone))
+		} else if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
+			conds = append(conds, "o.phone LIKE "+arg("%"+digits[1:]+"%"))
+		}
+		where = append(where, "("+strings.Join(conds, " OR ")+")")
+	}
+	cond := ""
+	if len(where) > 0 {
+		cond = " WHERE " + strings.Join(where, " AND ")
+	}
+	if f.Page < 1 {
+		f.Page = 1
+	}
+	if f.PageSize < 1 || f.PageSize > 100 {
+		f.PageSize = 20
+	}
+	var page SummaryPage
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM orders o`+cond, args...).Scan(&page.Count); err != nil {
+		return SummaryPage{}, fmt.Errorf("count orders: %w", err)
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+summaryColumns+` FROM orders o`+cond+` ORDER BY o.created_at DESC, o.id DESC LIMIT `+
+		strconv.Itoa(f.PageSize)+` OFFSET `+strconv.Itoa((f.Page-1)*f.PageSize), args...)
+	if err != nil {
+		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
+	}
+	defer rows.Close()
+	page.Orders = []Summary{}
+	for rows.Next() {
+		sum, err := scanSummary(rows)
+		if err != nil {
+			return SummaryPage{}, fmt.Errorf("scan order: %w", err)
+		}
+		page.Orders = append(page.Orders, sum)
+	}
+	return page, rows.Err()
+}
+
+func keepDigits(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return r
+	}
+	return -1
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Event is one step of an order's history.
+type Event struct {
+	From      Status    `json:"from"`
+	To        Status    `json:"to"`
+	Note      string    `json:"note"`
+	Actor     string    `json:"actor"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// AdminDetail is an order as the back office reads it.
+type AdminDetail struct {
+	Order
+	Attention     string    `json:"attention"`
+	PaymentMethod string    `json:"payment_method"`
+	UserID        *int64    `json:"user_id"`
+	UpdatedAt     time.Time `json:"updated_at"`
+	// Payments are every payment attempt, newest first.
+	Payments []Payment `json:"payments"`
+	History  []Event   `json:"history"`
+	// NextStatuses are where the order may go from here.
+	NextStatuses []Status `json:"next_statuses"`
+}
+
+// AdminDetail loads an order by its ORDER-… number with its payments and history.
+func (s *Store) AdminDetail(ctx context.Context, number string) (AdminDetail, error) {
+	o, err := s.ByNumber(ctx, number)
+	if err != nil {
+		return AdminDetail{}, err
+	}
+	return s.detailOf(ctx, o)
+}
+
+func (s *Store) detailOf(ctx context.Context, o Order) (AdminDetail, error) {
+	d := AdminDetail{Order: o, Attention: o.Attention, PaymentMethod: o.PaymentMethod, NextStatuses: NextStatuses(o.Status)}
+	if d.NextStatuses == nil {
+		d.NextStatuses = []Status{}
+	}
+	if o.UserID != 0 {
+		id := o.UserID
+		d.UserID = &id
+	}
+	if err := s.db.QueryRow(ctx, `SELECT updated_at FROM orders WHERE id = $1`, o.ID).Scan(&d.UpdatedAt); err != nil {
+		return AdminDetail{}, fmt.Errorf("load order %d: %w", o.ID, err)
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, method, status, phone, amount_cents, result_code, result_desc, COALESCE(receipt, '')
+		FROM payments WHERE order_id = $1 ORDER BY id DESC`, o.ID)
+	if err != nil {
+		return AdminDetail{}, fmt.Errorf("load payments of order %d: %w", o.ID, err)
+	}
+	d.Payments = []Payment{}
+	for rows.Next() {
+		var p Payment
+		var code sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.Method, &p.Status, &p.Phone, &p.Amount, &code, &p.ResultDesc, &p.Receipt); err != nil {
+			rows.Close()
+			return AdminDetail{}, err
+		}
+		if code.Valid {
+			c := int(code.Int64)
+			p.ResultCode = &c
+			p.Message = mpesa.CustomerMessage(c)
+		}
+		d.Payments = append(d.Payments, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return AdminDetail{}, err
+	}
+	rows, err = s.db.Query(ctx, `SELECT from_status, to_status, note, actor, created_at FROM order_events WHERE order_id = $1 ORDER BY id`, o.ID)
+	if err != nil {
+		return AdminDetail{}, fmt.Errorf("load history of order %d: %w", o.ID, err)
+	}
+	defer rows.Close()
+	d.History = []Event{}
+	for rows.Next() {
+		var e Event
+		if err := rows.Scan(&e.From, &e.To, &e.Note, &e.Actor, &e.CreatedAt); err != nil {
+			return AdminDetail{}, err
+		}
+		d.History = append(d.History, e)
+	}
+	return d, rows.Err()
+}
+
+// IDByNumber finds an order's id by its ORDER-… number inside tx.
+func IDByNumber(ctx context.Context, tx *sql.Tx, number string) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM orders WHERE order_number = $1`, number).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, apperr.NotFound("Order not found")
+	}
+	if err != nil {
+		return 0, fmt.Errorf("find order %s: %w", number, err)
+	}
+	return id, nil
+}
+
+// Stats are the dashboard's order figures.
+type Stats struct {
+	Total int
+	// Revenue is the sum of orders whose money came in and stayed: paid,
+	// processing, dispatched or delivered.
+	Revenue  money.Cents
+	ByStatus map[Status]int
+	// AwaitingDispatch counts paid and processing orders.
+	AwaitingDispatch int
+	Attention        int
+}
+
+// AdminStats counts orders by status and sums the revenue, in one query.
+func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
+	st := Stats{ByStatus: map[Status]int{}}
+	for _, v := range Statuses {
+		st.ByStatus[v] = 0
+	}
+	rows, err := s.db.Query(ctx, `SELECT status, COUNT(*), COALESCE(SUM(total_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END)
+		FROM orders GROUP BY status`)
+	if err != nil {
+		return Stats{}, fmt.Errorf("order stats: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var status Status
+		var n, attention int
+		var sum int64
+		if err := rows.Scan(&status, &n, &sum, &attention); err != nil {
+			return Stats{}, fmt.Errorf("scan order stats: %w", err)
+		}
+		st.ByStatus[status] = n
+		st.Total += n
+		st.Attention += attention
+		switch status {
+		case Paid, Processing, Dispatched, Delivered:
+			st.Revenue += money.Cents(sum)
+		}
+		if status == Paid || status == Processing {
+			st.AwaitingDispatch += n
+		}
+	}
+	return st, rows.Err()
+}
+
+// AwaitingDispatch lists paid and processing orders, oldest first: the
+// order the shop should pack them in.
+func (s *Store) AwaitingDispatch(ctx context.Context, limit int) ([]Summary, error) {
+	return s.summaries(ctx, `WHERE o.status IN ('paid', 'processing') ORDER BY o.created_at, o.id LIMIT `+strconv.Itoa(limit))
+}
+
+// Recent lists the newest orders.
+func (s *Store) Recent(ctx context.Context, limit int) ([]Summary, error) {
+	return s.summaries(ctx, `ORDER BY o.created_at DESC, o.id DESC LIMIT `+strconv.Itoa(limit))
+}
+
+func (s *Store) summaries(ctx context.Context, tail string) ([]Summary, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+summaryColumns+` FROM orders o `+tail)
+	if err != nil {
+		return nil, fmt.Errorf("list orders: %w", err)
+	}
+	defer rows.Close()
+	out := []Summary{}
+	for rows.Next() {
+		sum, err := scanSummary(rows)
+		if err != nil {
+			return nil, fmt.Errorf("scan order: %w", err)
+		}
+		out = append(out, sum)
+	}
+	return out, rows.Err()
+}
