@@ -4,6 +4,8 @@ package app
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,14 +22,20 @@ import (
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
+	"shop/internal/notify"
+	"shop/internal/order"
+	"shop/internal/payment"
+	"shop/internal/payment/mpesa"
 )
 
 // App is a running shop.
 type App struct {
-	cfg     config.Config
-	log     *slog.Logger
-	DB      *db.DB
-	Handler http.Handler
+	cfg       config.Config
+	log       *slog.Logger
+	DB        *db.DB
+	Handler   http.Handler
+	Payments  *payment.Service
+	simulator *mpesa.Simulator
 }
 
 // New opens the database, applies migrations, seeds the demo catalogue in
@@ -56,18 +64,26 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 			log.Info("demo catalogue loaded", "products", len(demo.Products()))
 		}
 	}
+	orders := order.NewStore(d)
+	gateway, simulator, secret := paymentGateway(cfg)
+	payments := payment.New(d, orders, gateway, payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret}, log)
+	if gateway == nil {
+		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
+	}
 	mailer, outbox, err := newMailer(cfg, d, log)
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
+	payments.OnPaid = notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL}.Paid
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
 	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), WebAssets: webAssets,
+		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
+		Daraja: simulator, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
 		LowStockThreshold: cfg.LowStockThreshold,
@@ -76,7 +92,34 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv}, nil
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, simulator: simulator}, nil
+}
+
+// paymentGateway picks Daraja: the real one when credentials are set, the
+// built-in simulator (served by this process under /dev/daraja/) in dev
+// mode, and none otherwise. Never a simulator without --dev.
+func paymentGateway(cfg config.Config) (payment.Gateway, *mpesa.Simulator, string) {
+	m := cfg.MPesa
+	if m.Configured() {
+		client := mpesa.NewClient(mpesa.Config{BaseURL: m.BaseURL, ConsumerKey: m.ConsumerKey, ConsumerSecret: m.ConsumerSecret,
+			ShortCode: m.ShortCode, Passkey: m.Passkey, TransactionType: m.TransactionType, PartyB: m.PartyB}, nil)
+		return client, nil, m.CallbackSecret
+	}
+	if !cfg.Dev {
+		return nil, nil, ""
+	}
+	key, secret, passkey, callback := randomHex(16), randomHex(16), randomHex(32), randomHex(24)
+	sim := &mpesa.Simulator{ConsumerKey: key, ConsumerSecret: secret, ShortCode: "174379", Passkey: passkey,
+		Delay: m.SimDelay, Mode: mpesa.CallbackMode(m.SimCallback), LateBy: 40 * time.Second}
+	client := mpesa.NewClient(mpesa.Config{BaseURL: cfg.PublicURL + "/dev/daraja", ConsumerKey: key, ConsumerSecret: secret,
+		ShortCode: "174379", Passkey: passkey}, nil)
+	return client, sim, callback
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // Close releases the database.
@@ -97,6 +140,12 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	reconcileCtx, stopReconcile := context.WithCancel(ctx)
+	defer stopReconcile()
+	go a.Payments.Reconcile(reconcileCtx, 5*time.Second)
+	if a.simulator != nil {
+		defer a.simulator.Close()
+	}
 	a.log.Info("shop listening", "addr", ln.Addr().String(), "public_url", a.cfg.PublicURL, "dev", a.cfg.Dev)
 	select {
 	case err := <-errc:

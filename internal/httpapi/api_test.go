@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -236,10 +235,7 @@ func TestCatalogueAPI(t *testing.T) {
 	})
 }
 
-func price(p map[string]any) float64 {
-	f, _ := strconv.ParseFloat(p["base_price"].(string), 64)
-	return f
-}
+func price(p map[string]any) float64 { return amount(p["base_price"].(string)) }
 
 func TestETagAndCaching(t *testing.T) {
 	h := newServer(t, dbtest.New(t, db.SQLite))

@@ -83,7 +83,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 }
 
 // secretPaths are path prefixes whose next segment is a secret.
-var secretPaths = []string{"/api/payments/mpesa/callback/"}
+var secretPaths = []string{"/api/payments/mpesa/callback/", "/api/payments/callback/"}
 
 // MaskPath hides the secret segment of the paths that carry one.
 func MaskPath(p string) string {

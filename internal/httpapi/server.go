@@ -23,14 +23,20 @@ import (
 	"shop/internal/db"
 	"shop/internal/httpx"
 	"shop/internal/mail"
+	"shop/internal/order"
+	"shop/internal/payment"
 )
 
 // Deps is what the HTTP layer needs from the rest of the shop.
 type Deps struct {
-	DB        *db.DB
-	Log       *slog.Logger
-	Catalog   *catalog.Store
-	Cart      *cart.Store
+	DB       *db.DB
+	Log      *slog.Logger
+	Catalog  *catalog.Store
+	Cart     *cart.Store
+	Orders   *order.Store
+	Payments *payment.Service
+	// Daraja is the M-Pesa simulator served under /dev/daraja/ in dev mode; nil otherwise.
+	Daraja    http.Handler
 	Content   *content.Store
 	WebAssets fs.FS
 	MediaDir  string
@@ -53,6 +59,9 @@ type Server struct {
 	log     *slog.Logger
 	catalog *catalog.Handlers
 	cart    *cart.Handlers
+	orders  *order.Handlers
+	pay     *payment.Handlers
+	daraja  http.Handler
 	content *content.Handlers
 	app     http.Handler
 	media   http.Handler
@@ -77,6 +86,7 @@ func New(d Deps) (*Server, error) {
 		log:     d.Log,
 		catalog: &catalog.Handlers{Store: d.Catalog},
 		cart:    &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
+		orders:  &order.Handlers{Store: d.Orders},
 		content: &content.Handlers{Store: d.Content},
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
@@ -87,6 +97,10 @@ func New(d Deps) (*Server, error) {
 	}
 	if d.Catalog != nil {
 		app.head = s.appHead
+	}
+	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart}
+	if d.Daraja != nil {
+		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
 	authSvc := d.Auth
 	if authSvc == nil {
