@@ -196,3 +196,13 @@ func (d *DB) InIDs(column string, arg int, ids []int64) (cond string, value any)
 	}
 	return column + " IN (SELECT value FROM json_each(" + n + "))", string(b)
 }
+
+// LockKey serialises the transactions that take the same key until they end,
+// for rows that may not exist yet. SQLite's single writer already does.
+func LockKey(ctx context.Context, tx *sql.Tx, d Dialect, key string) error {
+	if d != Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, key)
+	return err
+}

@@ -150,15 +150,56 @@ func (s *Service) push(ctx context.Context, paymentID int64, o order.Order, phon
 		return "", err
 	}
 	next := s.now().UTC().Add(firstQueryAfter).Truncate(time.Second)
-	if _, err := s.db.Exec(ctx, `UPDATE payments SET merchant_request_id = $1, checkout_request_id = $2, next_query_at = $3, updated_at = CURRENT_TIMESTAMP
-		WHERE id = $4`, resp.MerchantRequestID, resp.CheckoutRequestID, next, paymentID); err != nil {
-		// The push went out; the customer may pay. The reconciler finds a
-		// pending payment with no checkout id and, after a while, fails it
-		// only if no callback matched; log loudly for a person to look.
-		s.log.ErrorContext(ctx, "store checkout request id", "order", o.Number, "err", err)
+	var early []string
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := db.LockKey(ctx, tx, s.db.Dialect, "checkout:"+resp.CheckoutRequestID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE payments SET merchant_request_id = $1, checkout_request_id = $2, next_query_at = $3,
+			updated_at = CURRENT_TIMESTAMP WHERE id = $4`, resp.MerchantRequestID, resp.CheckoutRequestID, next, paymentID); err != nil {
+			return err
+		}
+		var err error
+		early, err = takeParked(ctx, tx, resp.CheckoutRequestID)
+		return err
+	})
+	if err != nil {
+		// The push went out and the customer may pay, but the shop cannot
+		// match the answer: the payment stays pending without a checkout id,
+		// and the reconciler fails it after a while; say so loudly.
+		s.log.ErrorContext(ctx, "store checkout request id", "order", o.Number, "checkout_request_id", resp.CheckoutRequestID, "err", err)
 		return resp.CheckoutRequestID, nil
 	}
+	for _, body := range early {
+		if err := s.applyCallback(ctx, []byte(body)); err != nil {
+			s.log.ErrorContext(ctx, "apply early callback", "order", o.Number, "err", err)
+		}
+	}
 	return resp.CheckoutRequestID, nil
+}
+
+// takeParked removes and returns the callbacks that came for checkoutID
+// before its payment knew the id.
+func takeParked(ctx context.Context, tx *sql.Tx, checkoutID string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT body FROM payment_callbacks WHERE checkout_request_id = $1 ORDER BY id`, checkoutID)
+	if err != nil {
+		return nil, err
+	}
+	var bodies []string
+	for rows.Next() {
+		var b string
+		if err := rows.Scan(&b); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		bodies = append(bodies, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(bodies) == 0 {
+		return nil, err
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM payment_callbacks WHERE checkout_request_id = $1`, checkoutID)
+	return bodies, err
 }
 
 // HandleCallback records a callback Daraja posted with the given secret. A
@@ -168,9 +209,38 @@ func (s *Service) HandleCallback(ctx context.Context, secret string, body []byte
 	if s.secret == "" || subtle.ConstantTimeCompare([]byte(secret), []byte(s.secret)) != 1 {
 		return apperr.NotFound("Not found")
 	}
+	return s.applyCallback(ctx, body)
+}
+
+// applyCallback records a callback, or parks it when its push's checkout id
+// is not stored yet: the callback may beat the push's own answer.
+func (s *Service) applyCallback(ctx context.Context, body []byte) error {
 	cb, err := mpesa.ParseCallback(body)
 	if err != nil {
 		s.log.WarnContext(ctx, "unreadable mpesa callback", "err", err)
+		return nil
+	}
+	parked := false
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := db.LockKey(ctx, tx, s.db.Dialect, "checkout:"+cb.CheckoutRequestID); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM payments WHERE checkout_request_id = $1`, cb.CheckoutRequestID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+		parked = true
+		_, err := tx.ExecContext(ctx, `INSERT INTO payment_callbacks (checkout_request_id, body) VALUES ($1, $2)`, cb.CheckoutRequestID, string(body))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("callback %s: %w", cb.CheckoutRequestID, err)
+	}
+	if parked {
+		s.log.WarnContext(ctx, "mpesa callback for a push not known yet: kept", "checkout_request_id", cb.CheckoutRequestID, "result_code", cb.ResultCode)
 		return nil
 	}
 	return s.record(ctx, cb.CheckoutRequestID, cb.ResultCode, cb.ResultDesc, cb.Receipt, &cb.AmountCents)
@@ -184,8 +254,7 @@ func (s *Service) record(ctx context.Context, checkoutID string, code int, desc,
 	err := s.db.QueryRow(ctx, `SELECT id, amount_cents, status FROM payments WHERE checkout_request_id = $1`, checkoutID).
 		Scan(&paymentID, &amount, &status)
 	if errors.Is(err, sql.ErrNoRows) {
-		s.log.WarnContext(ctx, "mpesa result for an unknown push", "checkout_request_id", checkoutID, "result_code", code)
-		return nil
+		return nil // only a query reaches here, for a payment it just read
 	}
 	if err != nil {
 		return fmt.Errorf("find payment %s: %w", checkoutID, err)

@@ -369,4 +369,43 @@ func TestContentionNeverOversells(t *testing.T) {
 
 type testWriter struct{ t *testing.T }
 
-func (w testWriter) Write(b []byte) (int, error) { w.t.Log(strings.TrimSpace(string(b))); return len(b), nil }
+func (w testWriter) Write(b []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(b)))
+	return len(b), nil
+}
+
+// racingGateway delivers the callback before its push returns, as a busy
+// server may see it: the callback beats the checkout id into the database.
+type racingGateway struct {
+	svc *Service
+	t   *testing.T
+}
+
+func (g racingGateway) STKPush(ctx context.Context, p mpesa.PushRequest) (mpesa.PushResponse, error) {
+	body := callbackBody("ws_CO_early", 0, float64(p.Amount), "EARLY00001")
+	if err := g.svc.HandleCallback(ctx, secret, body); err != nil {
+		g.t.Errorf("early callback: %v", err)
+	}
+	return mpesa.PushResponse{MerchantRequestID: "m", CheckoutRequestID: "ws_CO_early"}, nil
+}
+
+func (g racingGateway) STKQuery(context.Context, string) (mpesa.QueryResult, error) {
+	return mpesa.QueryResult{Pending: true}, nil
+}
+
+func TestCallbackBeforeCheckoutIDIsKept(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d, 10, mpesa.CallbackNever, time.Hour)
+		f.svc.gateway = racingGateway{svc: f.svc, t: t}
+		st := f.start(t, "254708374149", 1)
+		o, _ := f.orders.ByNumber(context.Background(), st.Order.Number)
+		if o.Status != order.Paid || o.Payment.Receipt != "EARLY00001" {
+			t.Fatalf("early callback lost: %s %+v", o.Status, o.Payment)
+		}
+		var parked int
+		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM payment_callbacks`).Scan(&parked)
+		if parked != 0 {
+			t.Fatalf("%d callbacks still parked", parked)
+		}
+	})
+}

@@ -91,7 +91,13 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 	return len(list), nil
 }
 
+// parkedFor is how long a callback for a push the shop never stored is kept.
+const parkedFor = 24 * time.Hour
+
 func (s *Service) failOrphans(ctx context.Context, now time.Time) error {
+	if _, err := s.db.Exec(ctx, `DELETE FROM payment_callbacks WHERE received_at <= $1`, now.Add(-parkedFor)); err != nil {
+		return fmt.Errorf("drop old parked callbacks: %w", err)
+	}
 	rows, err := s.db.Query(ctx, `SELECT id FROM payments WHERE status = 'pending' AND checkout_request_id IS NULL AND created_at <= $1`,
 		now.Add(-orphanAfter))
 	if err != nil {
