@@ -30,6 +30,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. an order's X-Order-Token. */
   headers?: Record<string, string>;
+  /** 'blob': resolve with the body as a Blob (a file to download) instead of reading JSON. */
+  as?: 'json' | 'blob';
 }
 
 export async function request<T>(
@@ -38,16 +40,16 @@ export async function request<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-  };
+  // A FormData body (a file upload) goes as multipart; the browser sets its Content-Type.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!form) headers['Content-Type'] = 'application/json';
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   Object.assign(headers, options.headers);
 
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
-  if (body !== undefined) init.body = JSON.stringify(body);
+  if (body !== undefined) init.body = form ? (body as FormData) : JSON.stringify(body);
   if (options.signal) init.signal = options.signal;
 
   let response: Response;
@@ -61,6 +63,7 @@ export async function request<T>(
 
   if (!response.ok) throw await errorFrom(response);
   if (response.status === 204) return undefined as T;
+  if (options.as === 'blob') return (await response.blob()) as T;
   try {
     return (await response.json()) as T;
   } catch {

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api';
+import { adminApi, type AdminCategory } from './api';
+import { MSG, categorySlug, descendants, validateCategory, type Errors } from './rules';
+import { Button, LoadError, Select, TextInput, errorText, useLoad } from './ui';
+
+export function CategoriesTab() {
+  const cats = useLoad(adminApi.categories, 'categories');
+  const [editing, setEditing] = useState<AdminCategory | null>(null);
+  const all = cats.data ?? [];
+  const nameOf = (id: number | null) => (id === null ? '' : (all.find((c) => c.id === id)?.name ?? ''));
+
+  async function remove(c: AdminCategory) {
+    if (!window.confirm(MSG.confirmDeleteCategory)) return;
+    try {
+      await adminApi.deleteCategory(c.id);
+      window.alert(MSG.categoryDeleted);
+      if (editing?.id === c.id) setEditing(null);
+    } catch (err) {
+      window.alert(
+        err instanceof ApiError && err.status !== 0 && err.status < 500 ? `${MSG.categoryDeleteFailed}: ${err.message}` : MSG.categoryDeleteFailed,
+      );
+    }
+    cats.reload();
+  }
+
+  if (cats.error && !cats.data) return <LoadError what="the categories" error={cats.error} onRetry={cats.reload} />;
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <CategoryForm
+        key={editing?.id ?? 'new'}
+        category={editing}
+        all={all}
+        onDone={() => {
+          setEditing(null);
+          cats.reload();
+        }}
+      />
+      <section aria-labelledby="cat-list-h">
+        <h2 id="cat-list-h" className="text-lg font-bold text-stone-900">
+          Categories
+        </h2>
+        <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white" aria-label="Categories">
+          {all.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+              <div>
+                <p className="font-semibold text-stone-900">{c.name}</p>
+                <p className="text-sm text-stone-600">
+                  {c.slug}
+                  {c.parent !== null && ` · under ${nameOf(c.parent)}`} · {c.product_count}{' '}
+                  {c.product_count === 1 ? 'product' : 'products'}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                  Edit
+                </Button>
+                <Button variant="danger" onClick={() => void remove(c)} aria-label={`Delete ${c.name}`}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+          {cats.data && all.length === 0 && <li className="px-3 py-4 text-stone-700">No categories yet.</li>}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function CategoryForm({ category, all, onDone }: { category: AdminCategory | null; all: AdminCategory[]; onDone: () => void }) {
+  const [name, setName] = useState(category?.name ?? '');
+  const [parent, setParent] = useState(category?.parent != null ? String(category.parent) : '');
+  const [errors, setErrors] = useState<Errors<'name' | 'parent'>>({});
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = category?.id ?? null;
+  // A category cannot sit under itself or under one of its own sub-categories.
+  const below = id === null ? new Set<number>() : descendants(id, all);
+  const parents = all.filter((c) => c.id !== id && !below.has(c.id));
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const bad = validateCategory({ name, parent }, id, all);
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) {
+      setMessage(null);
+      return;
+    }
+    const body = { name: name.trim(), parent: parent === '' ? null : Number(parent) };
+    setBusy(true);
+    try {
+      if (id === null) await adminApi.createCategory(body);
+      else await adminApi.updateCategory(id, body);
+      setMessage({ kind: 'ok', text: id === null ? 'Category created.' : 'Category saved.' });
+      setName('');
+      setParent('');
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<'name' | 'parent'>);
+      setMessage({ kind: 'error', text: errorText(err, 'The category could not be saved.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="cat-form-h">
+      <h2 id="cat-form-h" className="text-lg font-bold text-stone-900">
+        {id === null ? 'Add category' : `Edit ${category?.name}`}
+      </h2>
+      <form noValidate onSubmit={save} aria-label="Category" className="mt-2 space-y-4">
+        <TextInput
+          id="category-name"
+          label="Name"
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            setErrors({ ...errors, name: undefined });
+          }}
+          error={errors.name}
+          hint={name.trim() ? `Slug: ${categorySlug(name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
+        />
+        <Select
+          id="category-parent"
+          label="Parent"
+          value={parent}
+          onChange={(v) => {
+            setParent(v);
+            setErrors({ ...errors, parent: undefined });
+          }}
+          error={errors.parent}
+        >
+          <option value="">None (top level)</option>
+          {parents.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {id === null ? 'Create category' : 'Save category'}
+          </Button>
+          {id !== null && (
+            <Button variant="secondary" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </div>
+        {message && (
+          <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'text-red-800' : 'text-brand-800'}>
+            {message.text}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

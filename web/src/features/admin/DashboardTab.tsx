@@ -1,0 +1,105 @@
+import { formatKsh } from '../../lib/money';
+import { adminApi, type OrderSummary } from './api';
+import { Badge, Button, LoadError, StatusBadge, formatDate, useLoad } from './ui';
+
+export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages') => void }) {
+  const stats = useLoad(adminApi.stats, 'stats');
+  if (stats.error && !stats.data) return <LoadError what="the dashboard" error={stats.error} onRetry={stats.reload} />;
+  const s = stats.data;
+  if (!s) return <p role="status">Loading the dashboard…</p>;
+  const cards: [string, string, string][] = [
+    ['Total products', String(s.totalProducts), 'totalProducts'],
+    ['Total orders', String(s.totalOrders), 'totalOrders'],
+    ['Total users', String(s.totalUsers), 'totalUsers'],
+    ['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue'],
+  ];
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="stats-h">
+        <h2 id="stats-h" className="sr-only">
+          Figures
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {cards.map(([label, value, key]) => (
+            <div key={key} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+              <dt className="text-sm text-stone-600">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched or delivered.</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => onOpen('orders')}>
+            {s.awaitingDispatch} waiting to be dispatched
+          </Button>
+          {s.attentionOrders > 0 && (
+            <Button variant="danger" onClick={() => onOpen('orders')}>
+              {s.attentionOrders} need attention
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => onOpen('messages')}>
+            {s.unhandledMessages} unanswered messages
+          </Button>
+        </div>
+      </section>
+
+      <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
+
+      <section aria-labelledby="low-h">
+        <h2 id="low-h" className="text-lg font-bold text-stone-900">
+          Low stock (at most {s.lowStockThreshold})
+        </h2>
+        {s.lowStock.length === 0 ? (
+          <p className="mt-2 text-stone-700">Every size has more than {s.lowStockThreshold} in stock.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
+            {s.lowStock.map((v) => (
+              <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <span>
+                  {v.product_name} — {v.size} <span className="text-sm text-stone-600">({v.sku})</span>
+                  {!v.is_active && (
+                    <>
+                      {' '}
+                      <Badge tone="grey">Inactive</Badge>
+                    </>
+                  )}
+                </span>
+                <Badge tone={v.stock === 0 ? 'red' : 'amber'}>{v.stock === 0 ? 'Out of stock' : `${v.stock} left`}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />
+    </div>
+  );
+}
+
+function OrderList({ title, orders, empty }: { title: string; orders: OrderSummary[]; empty: string }) {
+  const id = title.toLowerCase().replace(/\s+/g, '-');
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-bold text-stone-900">
+        {title}
+      </h2>
+      {orders.length === 0 ? (
+        <p className="mt-2 text-stone-700">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
+          {orders.map((o) => (
+            <li key={o.orderId} className={`flex flex-wrap items-center justify-between gap-2 px-3 py-2 ${o.attention ? 'bg-red-50' : ''}`}>
+              <span>
+                <span className="font-semibold">{o.orderId}</span> · {o.customer_name} · {formatDate(o.created_at)}
+              </span>
+              <span className="flex items-center gap-2">
+                {formatKsh(o.total)} <StatusBadge status={o.status} />
+                {o.attention && <Badge tone="red">Needs attention</Badge>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

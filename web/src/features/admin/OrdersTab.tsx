@@ -1,0 +1,267 @@
+import { useState, type FormEvent } from 'react';
+import { formatKsh } from '../../lib/money';
+import { ORDER_STATUSES, STATUS_LABEL, adminApi, type OrderDetail, type OrderStatus } from './api';
+import { Badge, Button, LoadError, Pager, Select, StatusBadge, TextInput, errorText, formatDate, useDebounced, useLoad } from './ui';
+
+export function OrdersTab() {
+  const [open, setOpen] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const [attention, setAttention] = useState(false);
+  const [page, setPage] = useState(1);
+  const q = useDebounced(search);
+  const list = useLoad(
+    () => adminApi.orders({ status, search: q, page, attention: attention ? '1' : '' }),
+    `${status}|${q}|${page}|${attention}`,
+  );
+
+  if (open) {
+    return (
+      <OrderView
+        orderId={open}
+        onClose={() => {
+          setOpen(null);
+          list.reload();
+        }}
+      />
+    );
+  }
+  return (
+    <div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-48 flex-1">
+          <TextInput
+            id="order-search"
+            label="Search orders"
+            type="search"
+            placeholder="Order id, phone or name"
+            value={search}
+            onChange={(v) => {
+              setSearch(v);
+              setPage(1);
+            }}
+          />
+        </div>
+        <div className="w-48">
+          <Select
+            id="order-status"
+            label="Status"
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <label className="inline-flex min-h-10 items-center gap-2">
+          <input
+            type="checkbox"
+            checked={attention}
+            onChange={(e) => {
+              setAttention(e.target.checked);
+              setPage(1);
+            }}
+            className="h-5 w-5 accent-brand-700"
+          />
+          Needs attention only
+        </label>
+      </div>
+      {list.error && <LoadError what="the orders" error={list.error} onRetry={list.reload} />}
+      {list.data && (
+        <>
+          <p className="mt-4 text-sm text-stone-700" aria-live="polite">
+            {list.data.count} {list.data.count === 1 ? 'order' : 'orders'}
+          </p>
+          <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white" aria-label="Orders">
+            {list.data.results.map((o) => (
+              <li key={o.orderId} className={`flex flex-wrap items-center gap-3 px-3 py-3 ${o.attention ? 'border-l-4 border-red-700 bg-red-50' : ''}`}>
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-stone-900">
+                    {o.orderId} <StatusBadge status={o.status} /> {o.attention && <Badge tone="red">Needs attention</Badge>}
+                  </p>
+                  <p className="text-sm text-stone-700">
+                    {o.customer_name} · {o.phone} · {formatKsh(o.total)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'} ·{' '}
+                    {formatDate(o.created_at)}
+                    {o.receipt && ` · M-Pesa ${o.receipt}`}
+                  </p>
+                </div>
+                <Button variant="secondary" onClick={() => setOpen(o.orderId)} aria-label={`Open ${o.orderId}`}>
+                  Open
+                </Button>
+              </li>
+            ))}
+            {list.data.results.length === 0 && <li className="px-3 py-6 text-center text-stone-700">No orders found</li>}
+          </ul>
+          <Pager page={page} count={list.data.count} pageSize={list.data.page_size} onPage={setPage} />
+        </>
+      )}
+      {!list.data && !list.error && <p role="status">Loading orders…</p>}
+    </div>
+  );
+}
+
+function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const loaded = useLoad(() => adminApi.order(orderId), orderId);
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const o = order ?? loaded.data;
+  if (loaded.error && !o) return <LoadError what="the order" error={loaded.error} onRetry={loaded.reload} />;
+  if (!o) return <p role="status">Loading the order…</p>;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-bold text-stone-900">
+          {o.orderId} <StatusBadge status={o.status} />
+        </h2>
+        <Button variant="secondary" onClick={onClose}>
+          Back to orders
+        </Button>
+      </div>
+      {o.attention && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-semibold text-red-900">
+          Needs attention: {o.attention}
+        </p>
+      )}
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="cust-h">
+          <h3 id="cust-h" className="font-bold text-stone-900">
+            Customer
+          </h3>
+          <p>{o.customer.name}</p>
+          <p>{o.customer.phone}</p>
+          <p>{o.customer.email}</p>
+          <h3 className="mt-3 font-bold text-stone-900">Delivery address</h3>
+          <p>
+            {o.shipping_address.address}, {o.shipping_address.city}, {o.shipping_address.county}
+            {o.shipping_address.postalCode && ` ${o.shipping_address.postalCode}`}
+          </p>
+        </section>
+        <section aria-labelledby="pay-h">
+          <h3 id="pay-h" className="font-bold text-stone-900">
+            Payment
+          </h3>
+          {o.payments.length === 0 && <p>No payment yet ({o.payment_method}).</p>}
+          <ul className="space-y-1">
+            {o.payments.map((p, i) => (
+              <li key={i}>
+                M-Pesa {p.phone}: {formatKsh(p.amount)}, {p.status}
+                {p.receipt && (
+                  <>
+                    , receipt <strong>{p.receipt}</strong>
+                  </>
+                )}
+                {p.result_desc && <span className="text-sm text-stone-600"> ({p.result_desc})</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section aria-labelledby="items-h">
+        <h3 id="items-h" className="font-bold text-stone-900">
+          Items
+        </h3>
+        <ul className="mt-1 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
+          {o.items.map((it) => (
+            <li key={it.sku} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+              <span>
+                {it.quantity} × {it.product_name} {it.size} <span className="text-sm text-stone-600">({it.sku})</span>
+              </span>
+              <span>{formatKsh(it.total_price)}</span>
+            </li>
+          ))}
+          <li className="flex justify-between px-3 py-2 text-sm">
+            <span>Shipping</span>
+            <span>{formatKsh(o.shipping)}</span>
+          </li>
+          <li className="flex justify-between px-3 py-2 font-bold">
+            <span>Total</span>
+            <span>{formatKsh(o.total)}</span>
+          </li>
+        </ul>
+      </section>
+      <StatusForm order={o} onMoved={setOrder} />
+      <section aria-labelledby="hist-h">
+        <h3 id="hist-h" className="font-bold text-stone-900">
+          History
+        </h3>
+        <ol className="mt-1 space-y-1">
+          {o.history.map((h, i) => (
+            <li key={i} className="text-sm text-stone-800">
+              {formatDate(h.created_at)}: {h.from ? `${STATUS_LABEL[h.from as OrderStatus] ?? h.from} → ` : ''}
+              {STATUS_LABEL[h.to] ?? h.to}
+              {h.note && ` — ${h.note}`} <span className="text-stone-600">({h.actor})</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: OrderDetail) => void }) {
+  const [to, setTo] = useState('');
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!to) {
+      setMessage({ kind: 'error', text: "Choose the order's new status." });
+      return;
+    }
+    if (to === 'cancelled' && !window.confirm('Cancel this order? Its items go back into stock.')) return;
+    setBusy(true);
+    try {
+      const moved = await adminApi.moveOrder(order.orderId, to as OrderStatus, note);
+      onMoved(moved);
+      setTo('');
+      setNote('');
+      setMessage({ kind: 'ok', text: `Status changed to ${STATUS_LABEL[moved.status]}.` });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err, 'The status could not be changed.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const feedback = message && (
+    <p role={message.kind === 'error' ? 'alert' : 'status'} className={`mt-2 ${message.kind === 'error' ? 'text-red-800' : 'text-brand-800'}`}>
+      {message.text}
+    </p>
+  );
+  if (order.next_statuses.length === 0) {
+    return (
+      <div>
+        {feedback}
+        <p className="text-stone-700">This order is {STATUS_LABEL[order.status].toLowerCase()}: its status cannot change any more.</p>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit} aria-label="Change status" className="rounded-md border border-stone-200 bg-white p-3">
+      <h3 className="font-bold text-stone-900">Change status</h3>
+      <div className="mt-2 grid gap-3 sm:grid-cols-3 sm:items-end">
+        <Select id="new-status" label="New status" value={to} onChange={setTo}>
+          <option value="">Choose…</option>
+          {order.next_statuses.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </Select>
+        <TextInput id="status-note" label="Note (optional)" value={note} onChange={setNote} />
+        <Button type="submit" disabled={busy}>
+          Update status
+        </Button>
+      </div>
+      {feedback}
+    </form>
+  );
+}

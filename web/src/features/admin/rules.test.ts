@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MSG, categorySlug, checkImageFile, checkPrice, validateCategory, validateProduct, validateVariant } from './rules';
+
+describe('admin product form', () => {
+  it('requires name, description, price and category', () => {
+    expect(validateProduct({ name: ' ', description: '', base_price: '', category: '' })).toEqual({
+      name: MSG.nameRequired,
+      description: MSG.descriptionRequired,
+      base_price: MSG.priceRequired,
+      category: MSG.categoryRequired,
+    });
+    expect(validateProduct({ name: 'Dairy Meal', description: 'For cows', base_price: '3650.50', category: '2' })).toEqual({});
+  });
+
+  it('takes prices in steps of 0.01, never negative', () => {
+    for (const ok of ['0', '1500', '1500.5', '1500.50']) expect(checkPrice(ok)).toBeUndefined();
+    for (const bad of ['1500.555', '-1', '1e3', 'abc', '1,500']) expect(checkPrice(bad)).toBe(MSG.priceInvalid);
+  });
+
+  it('checks a size: size, SKU, price and a whole stock', () => {
+    expect(validateVariant({ size: '', sku: '', price: 'x', stock: '2.5' })).toEqual({
+      size: MSG.sizeRequired,
+      sku: MSG.skuRequired,
+      price: MSG.priceInvalid,
+      stock: MSG.stockInvalid,
+    });
+    expect(validateVariant({ size: '10 Kg', sku: 'MB-10', price: '650', stock: '' })).toEqual({});
+  });
+});
+
+describe('admin category form', () => {
+  const tree = [
+    { id: 1, parent: null },
+    { id: 2, parent: 1 },
+    { id: 3, parent: 2 },
+    { id: 4, parent: null },
+  ];
+
+  it('makes the slug from the name as SPEC.md says', () => {
+    expect(categorySlug('  Dairy Meal ')).toBe('dairy-meal');
+    expect(categorySlug('Layers  Mash Premium')).toBe('layers-mash-premium');
+  });
+
+  it('requires a name and refuses itself or a descendant as parent', () => {
+    expect(validateCategory({ name: '', parent: '' }, null, tree)).toEqual({ name: MSG.nameRequired });
+    expect(validateCategory({ name: 'Feeds', parent: '1' }, 1, tree)).toEqual({ parent: MSG.ownParent });
+    expect(validateCategory({ name: 'Feeds', parent: '3' }, 1, tree)).toEqual({ parent: MSG.parentIsDescendant });
+    expect(validateCategory({ name: 'Feeds', parent: '4' }, 1, tree)).toEqual({});
+  });
+});
+
+describe('image files', () => {
+  it('accepts JPEG, PNG and WebP up to 8 MB', () => {
+    expect(checkImageFile({ type: 'image/webp', size: 1000 })).toBeUndefined();
+    expect(checkImageFile({ type: 'image/gif', size: 1000 })).toBe(MSG.imageType);
+    expect(checkImageFile({ type: 'image/jpeg', size: 8 * 1024 * 1024 + 1 })).toBe(MSG.imageTooBig);
+  });
+});

@@ -1,0 +1,122 @@
+// The admin forms' rules (SPEC.md section 5: product name, description and price required, price
+// in steps of 0.01; category name required, never its own parent; slug = the name in lower case
+// with spaces as hyphens). The server checks the same rules with the same words
+// (internal/catalog/admin_rules.go), so a field reads the same whichever side caught it.
+
+export const MSG = {
+  fixFields: 'Please correct the highlighted fields.',
+  nameRequired: 'Name is required',
+  descriptionRequired: 'Description is required',
+  priceRequired: 'Price is required',
+  priceInvalid: 'Price must be a number of 0 or more with at most 2 decimal places',
+  categoryRequired: 'Please choose a category',
+  sizeRequired: 'Size is required',
+  skuRequired: 'SKU is required',
+  stockInvalid: 'Stock must be a whole number of 0 or more',
+  ownParent: 'A category cannot be its own parent',
+  parentIsDescendant: 'A category cannot be placed under one of its own sub-categories',
+  imageType: 'Upload a JPEG, PNG or WebP image.',
+  imageTooBig: 'The image is too large: upload a file of at most 8 MB.',
+  // SPEC.md section 8.
+  confirmDeleteProduct: 'Are you sure you want to delete this product?',
+  productDeleted: 'Product deleted successfully',
+  productDeleteFailed: 'Failed to delete product',
+  confirmDeleteCategory: 'Are you sure you want to delete this category?',
+  categoryDeleted: 'Category deleted successfully',
+  categoryDeleteFailed: 'Failed to delete category',
+} as const;
+
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+export type Errors<K extends string> = Partial<Record<K, string>>;
+
+/** "1500", "1500.5", "1500.50": not negative, at most two decimal places (step 0.01). */
+export function checkPrice(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return MSG.priceRequired;
+  if (!/^\d{1,11}(\.\d{1,2})?$/.test(v)) return MSG.priceInvalid;
+  return undefined;
+}
+
+export interface ProductForm {
+  name: string;
+  description: string;
+  base_price: string;
+  category: string;
+}
+
+export function validateProduct(f: ProductForm): Errors<keyof ProductForm> {
+  const e: Errors<keyof ProductForm> = {};
+  if (f.name.trim() === '') e.name = MSG.nameRequired;
+  if (f.description.trim() === '') e.description = MSG.descriptionRequired;
+  const price = checkPrice(f.base_price);
+  if (price) e.base_price = price;
+  if (f.category === '') e.category = MSG.categoryRequired;
+  return e;
+}
+
+export interface VariantForm {
+  size: string;
+  sku: string;
+  price: string;
+  stock: string;
+}
+
+export function validateVariant(f: VariantForm): Errors<keyof VariantForm> {
+  const e: Errors<keyof VariantForm> = {};
+  if (f.size.trim() === '') e.size = MSG.sizeRequired;
+  if (f.sku.trim() === '') e.sku = MSG.skuRequired;
+  const price = checkPrice(f.price);
+  if (price) e.price = price;
+  if (!/^\d{1,10}$/.test(f.stock.trim() || '0')) e.stock = MSG.stockInvalid;
+  return e;
+}
+
+/** SPEC.md: the slug is the name in lower case with spaces replaced by hyphens. */
+export function categorySlug(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+export interface CategoryNode {
+  id: number;
+  parent: number | null;
+}
+
+/** Ids of the categories below `id` in the tree (its children, their children, ...). */
+export function descendants(id: number, all: CategoryNode[]): Set<number> {
+  const out = new Set<number>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    for (const c of all) {
+      if (c.parent === cur && !out.has(c.id)) {
+        out.add(c.id);
+        stack.push(c.id);
+      }
+    }
+  }
+  return out;
+}
+
+export function validateCategory(
+  f: { name: string; parent: string },
+  id: number | null,
+  all: CategoryNode[],
+): Errors<'name' | 'parent'> {
+  const e: Errors<'name' | 'parent'> = {};
+  if (f.name.trim() === '') e.name = MSG.nameRequired;
+  if (id !== null && f.parent !== '') {
+    const parent = Number(f.parent);
+    if (parent === id) e.parent = MSG.ownParent;
+    else if (descendants(id, all).has(parent)) e.parent = MSG.parentIsDescendant;
+  }
+  return e;
+}
+
+/** The file's problem before it is sent, or undefined. The server checks the real content. */
+export function checkImageFile(file: { type: string; size: number }): string | undefined {
+  if (!IMAGE_TYPES.includes(file.type)) return MSG.imageType;
+  if (file.size > MAX_IMAGE_BYTES) return MSG.imageTooBig;
+  return undefined;
+}
