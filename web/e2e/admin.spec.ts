@@ -1,0 +1,247 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// The back office (SPEC.md section 2 'Admin', DESIGN.md section 3) against the real binary: the
+// guard, products, categories and an order's status. The admin is made the way the owner makes
+// one, with `shop admin create` on the test server's database.
+
+const ADMIN = { email: 'owner@mifugobora.co.ke', password: 'Ruiru2026Feeds' };
+
+test.beforeAll(() => {
+  const tmp = process.env.E2E_TMPDIR;
+  if (!tmp) throw new Error('E2E_TMPDIR is not set: run through playwright.config.ts');
+  execFileSync(path.resolve('../bin/shop'), ['admin', 'create', '--email', ADMIN.email, '--password', ADMIN.password], {
+    env: { ...process.env, SHOP_DATABASE_URL: `sqlite:${tmp}/e2e.db`, SHOP_DATA_DIR: tmp, SHOP_LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+});
+
+/** Every browser dialog (confirm, alert), accepted as it comes, in order. */
+function acceptDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(email);
+  await main.locator('#password').fill(password);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function openAdmin(page: Page) {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin' })).toBeVisible();
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** A name no other test (or the other browser project) uses. */
+function unique(base: string, project: string): string {
+  return `${base} ${project} ${Date.now().toString(36)}`;
+}
+
+test('a visitor is sent to /login and comes back to the admin once an admin signs in', async ({ page }) => {
+  await openAdmin(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const name of ['Dashboard', 'Products', 'Categories', 'Orders', 'Users', 'Messages', 'Subscribers']) {
+    await expect(page.getByRole('tab', { name })).toBeVisible();
+  }
+  // The dashboard's figures come from the database.
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Total products')).toBeVisible();
+  await expect(panel.getByText('Total revenue')).toBeVisible();
+});
+
+test('a signed-in customer is sent to /login too', async ({ page }, testInfo) => {
+  const email = `farmer.${testInfo.project.name}.${Date.now()}@example.co.ke`;
+  const res = await page.request.post('/api/auth/register/', {
+    data: { first_name: 'Juma', last_name: 'Otieno', email, phone: '254722000111', password: 'Shamba2026' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.goto('/login');
+  await signIn(page, email, 'Shamba2026');
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toHaveCount(0);
+  // And the API says no to the customer's token as well.
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const api = await page.request.get('/api/admin/stats/', { headers: { Authorization: `Bearer ${token}` } });
+  expect(api.status()).toBe(403);
+});
+
+test('create a product, see it in the shop, edit it, delete it', async ({ page }, testInfo) => {
+  const dialogs = acceptDialogs(page);
+  const name = unique('E2E Calf Pellets', testInfo.project.name);
+  await openAdmin(page);
+  await openTab(page, 'Products');
+  await page.getByRole('button', { name: 'Add product' }).click();
+
+  // SPEC.md's required fields, checked before anything is sent.
+  const form = page.getByRole('form', { name: 'Product' });
+  await form.getByRole('button', { name: 'Create product' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Description is required')).toBeVisible();
+  await expect(form.getByText('Price is required')).toBeVisible();
+  await expect(form.getByLabel('Price (Ksh)')).toHaveAttribute('step', '0.01');
+
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Description').fill('Pellets that start calves well, for farms across Kenya.');
+  await form.getByLabel('Price (Ksh)').fill('1450.5');
+  await form.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+
+  // A size, so the shop can sell it.
+  const size = page.getByRole('form', { name: 'New size' });
+  await size.getByLabel('Size').fill('10 Kg');
+  await size.getByLabel('SKU').fill(`E2E-${testInfo.project.name}-${Date.now()}`);
+  await size.getByLabel('Price (Ksh)').fill('1450.50');
+  await size.getByLabel('Stock').fill('7');
+  await size.getByRole('button', { name: 'Add size' }).click();
+  await expect(page.getByRole('form', { name: 'Size 10 Kg' })).toBeVisible();
+
+  // It appears in the shop.
+  const shop = await page.context().newPage();
+  await shop.goto('/shop');
+  await shop.getByPlaceholder('Search products...').fill(name);
+  await expect(shop.getByRole('heading', { name })).toBeVisible();
+  await shop.close();
+
+  // Edit: a new price, and hidden from the shop.
+  await page.getByRole('button', { name: 'Back to products' }).click();
+  await page.getByLabel('Search products').fill(name);
+  const row = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: name });
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await form.getByLabel('Price (Ksh)').fill('1500');
+  await form.getByLabel('Active').uncheck();
+  await form.getByRole('button', { name: 'Save product' }).click();
+  await expect(page.getByText('Product saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to products' }).click();
+  await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(row.getByText('Ksh 1,500')).toBeVisible();
+
+  // Delete, with SPEC.md's confirm and alert.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(row).toHaveCount(0);
+  expect(dialogs).toEqual(['Are you sure you want to delete this product?', 'Product deleted successfully']);
+});
+
+test('categories: the slug follows the name, a category never sits under itself, a full one is not deleted', async ({
+  page,
+}, testInfo) => {
+  const dialogs = acceptDialogs(page);
+  const parentName = unique('E2E Poultry', testInfo.project.name);
+  const childName = unique('E2E Layers Mash', testInfo.project.name);
+  const slug = (n: string) => n.toLowerCase().replace(/\s+/g, '-');
+  await openAdmin(page);
+  await openTab(page, 'Categories');
+
+  const form = page.getByRole('form', { name: 'Category' });
+  await form.getByRole('button', { name: 'Create category' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await form.getByLabel('Name').fill(parentName);
+  await expect(form.getByText(`Slug: ${slug(parentName)}`)).toBeVisible();
+  await form.getByRole('button', { name: 'Create category' }).click();
+  const list = page.getByRole('list', { name: 'Categories' });
+  const parentRow = list.getByRole('listitem').filter({ hasText: parentName }).filter({ hasNotText: childName });
+  await expect(parentRow.getByText(slug(parentName))).toBeVisible();
+
+  await form.getByLabel('Name').fill(childName);
+  await form.getByLabel('Parent').selectOption({ label: parentName });
+  await form.getByRole('button', { name: 'Create category' }).click();
+  const childRow = list.getByRole('listitem').filter({ hasText: childName });
+  await expect(childRow.getByText(`${slug(childName)} · under ${parentName}`)).toBeVisible();
+
+  // The same slug twice is refused by the server, with the reason.
+  await form.getByLabel('Name').fill(parentName.toUpperCase());
+  await form.getByRole('button', { name: 'Create category' }).click();
+  await expect(form.getByRole('alert')).toHaveText(`A category with the slug "${slug(parentName)}" already exists.`);
+
+  // Editing the parent: neither itself nor its sub-category is offered as its parent.
+  await parentRow.getByRole('button', { name: `Edit ${parentName}` }).click();
+  const parentSelect = page.getByRole('form', { name: 'Category' }).getByLabel('Parent');
+  await expect(parentSelect.locator('option', { hasText: parentName })).toHaveCount(0);
+  await expect(parentSelect.locator('option', { hasText: childName })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // A category with a sub-category is not deleted; an empty one is.
+  await parentRow.getByRole('button', { name: `Delete ${parentName}` }).click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  await childRow.getByRole('button', { name: `Delete ${childName}` }).click();
+  await expect(childRow).toHaveCount(0);
+  expect(dialogs).toEqual([
+    'Are you sure you want to delete this category?',
+    'Failed to delete category: This category still has products (0) or sub-categories; move or delete them first.',
+    'Are you sure you want to delete this category?',
+    'Category deleted successfully',
+  ]);
+});
+
+/** A guest buys through the API in its own browser context and keeps the order's token there. */
+async function guestOrder(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const products = (await (await page.request.get('/api/products/')).json()) as { variants: { id: number; stock: number }[] }[];
+  const variant = products.flatMap((p) => p.variants).find((v) => v.stock > 5);
+  expect(variant, 'a demo size in stock').toBeTruthy();
+  expect((await page.request.post('/api/cart/items/', { data: { variant: variant!.id, quantity: 1 } })).status()).toBe(201);
+  const res = await page.request.post('/api/payments/mpesa/initiate/', {
+    data: {
+      phone: '0708374149',
+      customerInfo: { name: 'Akinyi Achieng', email: 'akinyi@example.co.ke', phone: '0708374149' },
+      shippingAddress: { address: 'Plot 7, Thika Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const started = (await res.json()) as { orderId: string; orderToken: string };
+  await page.goto('/');
+  await page.evaluate(([id, token]) => localStorage.setItem(`orderToken:${id}`, token!), [started.orderId, started.orderToken]);
+  await page.goto(`/order-confirmation?orderId=${encodeURIComponent(started.orderId)}`);
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 30_000 });
+  return { page, context, orderId: started.orderId };
+}
+
+test("an order's status change shows on the customer's order page", async ({ page, browser }) => {
+  const customer = await guestOrder(browser);
+  const dialogs = acceptDialogs(page);
+  await openAdmin(page);
+  await openTab(page, 'Orders');
+  await page.getByLabel('Search orders').fill(customer.orderId);
+  const row = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: customer.orderId });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Open ${customer.orderId}` }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+  await expect(page.getByText(/receipt/).first()).toBeVisible();
+  const status = page.getByRole('form', { name: 'Change status' });
+  // Only the allowed moves are offered: a paid order can be processed or cancelled.
+  await expect(status.getByLabel('New status').locator('option')).toHaveText(['Choose…', 'Processing', 'Cancelled']);
+  await status.getByLabel('New status').selectOption('cancelled');
+  await status.getByLabel('Note (optional)').fill('Customer asked to cancel by phone');
+  await status.getByRole('button', { name: 'Update status' }).click();
+  await expect(page.getByText('Status changed to Cancelled.')).toBeVisible();
+  expect(dialogs).toEqual(['Cancel this order? Its items go back into stock.']);
+  await expect(page.getByText('Customer asked to cancel by phone')).toBeVisible();
+
+  await customer.page.reload();
+  await expect(customer.page.getByRole('heading', { name: 'This order was cancelled' })).toBeVisible();
+  await customer.context.close();
+
+  // The change is in the audit log.
+  await openTab(page, 'Audit log');
+  await expect(page.getByRole('list', { name: 'Audit log' }).getByText(`status order ${customer.orderId}`)).toBeVisible();
+});
