@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NewsletterForm } from '../features/content/NewsletterForm';
 import { BUSINESS } from './business';
 import { MAIN_NAV, PRODUCT_LINKS } from './navigation';
 
@@ -77,6 +78,27 @@ export function Footer() {
             ]}
           />
         </Column>
+      </div>
+
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pb-10 sm:flex-row sm:items-start sm:justify-between">
+        <NewsletterForm />
+        <section>
+          <h2 className="text-base font-semibold text-white">Follow us</h2>
+          <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+            {BUSINESS.social.map((s) => (
+              <li key={s.name}>
+                <a
+                  href={s.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-3 text-brand-100 hover:bg-brand-800 hover:text-white"
+                >
+                  {s.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
 
       <div className="border-t border-brand-800">

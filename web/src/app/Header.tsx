@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LeafLogo, MenuIcon } from '../components/icons';
-import { useCartCount } from '../features/cart/useCartCount';
+import { useCart } from '../features/cart/CartProvider';
 import { BUSINESS } from './business';
 import { CartLink } from './CartLink';
 import { MAIN_NAV } from './navigation';
@@ -10,7 +10,7 @@ const MENU_ID = 'main-menu';
 
 export function Header() {
   const location = useLocation();
-  const cartCount = useCartCount();
+  const { count: cartCount } = useCart();
   // The menu remembers the location it was opened at, so any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;

@@ -15,6 +15,16 @@ export const BUSINESS = {
   address: 'Eastern Bypass, Ruiru, Kenya',
   whatsappNumber,
   whatsappUrl: `https://wa.me/${whatsappNumber}`,
+  /** The floating chat link: WhatsApp with a first message already typed. */
+  whatsappChatUrl: `https://wa.me/${whatsappNumber}?text=${encodeURIComponent('Hello Mifugo Bora Feeds, I would like to ask about your products.')}`,
+  // The shop on the map (Eastern Bypass, Ruiru): the embedded map and the 'Open in Maps' link.
+  location: { lat: -1.1466, lon: 36.9609 },
+  social: [
+    { name: 'Facebook', url: 'https://www.facebook.com/mifugoborafeeds' },
+    { name: 'Instagram', url: 'https://www.instagram.com/mifugoborafeeds' },
+    { name: 'X', url: 'https://x.com/mifugoborafeeds' },
+    { name: 'YouTube', url: 'https://www.youtube.com/@mifugoborafeeds' },
+  ],
   // SPEC.md section 9 gives two sets of hours, one for each page, "as stated".
   hours: {
     home: ['Mon-Fri 8:00 AM-6:00 PM', 'Sat 8:00 AM-4:00 PM', 'Sunday closed'],

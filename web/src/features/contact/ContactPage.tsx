@@ -1,5 +1,208 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useId, useState, type FormEvent } from 'react';
+import { BUSINESS, pageTitle } from '../../app/business';
+import { Dialog } from '../../components/Dialog';
+import { MapEmbed } from '../../components/MapEmbed';
+import { ApiError } from '../../lib/api';
+import { sendContactMessage } from '../content/api';
+import { checkContact, LIMITS, SUBJECTS, type ContactErrors, type ContactForm } from '../content/rules';
+
+type Status = 'idle' | 'sending' | 'success' | 'error';
+
+const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
+
+const BUTTON_TEXT: Record<Status, string> = {
+  idle: 'Send Message',
+  sending: 'Sending...',
+  success: 'Message Sent!',
+  error: 'Error - Try Again',
+};
+
+const input =
+  'mt-1 block w-full rounded-md border bg-white px-3 text-base text-stone-900 aria-invalid:border-red-700 focus-visible:outline-3 focus-visible:outline-earth-500';
 
 export default function ContactPage() {
-  return <ComingSoon title="Contact Us" />;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
+      <title>{pageTitle('Contact Us')}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">Contact Us</h1>
+      <p className="mt-2 max-w-2xl text-stone-700">
+        Questions about feeding, an order, wholesale prices or a custom formula? Call, email or send us a message.
+      </p>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="contact-details">
+          <h2 id="contact-details" className="sr-only">
+            Our details
+          </h2>
+          <dl className="space-y-4 rounded-lg border border-earth-200 bg-white p-5">
+            <div>
+              <dt className="font-semibold text-stone-900">Phone</dt>
+              <dd>
+                <a href={BUSINESS.phoneHref} className="text-brand-800 underline underline-offset-2">
+                  {BUSINESS.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-stone-900">Email</dt>
+              <dd>
+                <a href={BUSINESS.emailHref} className="break-all text-brand-800 underline underline-offset-2">
+                  {BUSINESS.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-stone-900">Location</dt>
+              <dd className="text-stone-800">Ruiru, Kenya</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-stone-900">Hours</dt>
+              <dd className="text-stone-800">{BUSINESS.hours.contact}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-stone-900">Replies</dt>
+              <dd className="text-stone-800">We reply within 24 hours.</dd>
+            </div>
+          </dl>
+        </section>
+        <MessageForm />
+      </div>
+
+      <section aria-labelledby="contact-map" className="mt-10">
+        <h2 id="contact-map" className="mb-4 text-xl font-bold text-brand-900">
+          Find us
+        </h2>
+        <MapEmbed />
+      </section>
+    </div>
+  );
+}
+
+function MessageForm() {
+  const id = useId();
+  const [form, setForm] = useState<ContactForm>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<Status>('idle');
+  const [dialog, setDialog] = useState(false);
+
+  const field = (name: keyof ContactForm) => ({
+    id: `${id}-${name}`,
+    name,
+    value: form[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+      if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
+      if (status === 'success') setStatus('idle');
+    },
+  });
+
+  const error = (name: keyof ContactForm) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} className="mt-1 text-sm font-semibold text-red-800">
+        {errors[name]}
+      </p>
+    );
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const problems = checkContact(form);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      const first = (['name', 'email', 'subject', 'message'] as const).find((k) => problems[k]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setStatus('sending');
+    try {
+      await sendContactMessage(form);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as ContactErrors);
+      setStatus('error');
+      return;
+    }
+    setForm(EMPTY);
+    setStatus('success');
+    setDialog(true);
+  }
+
+  const label = 'block font-semibold text-stone-900';
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-earth-200 bg-white p-5">
+      <h2 id={`${id}-title`} className="text-xl font-bold text-brand-900">
+        Send us a message
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">All fields are required.</p>
+      <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className={label}>
+            Name
+          </label>
+          <input {...field('name')} type="text" autoComplete="name" required maxLength={LIMITS.name} className={`${input} h-11 border-stone-400`} />
+          {error('name')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className={label}>
+            Email
+          </label>
+          <input {...field('email')} type="email" autoComplete="email" required maxLength={LIMITS.email} className={`${input} h-11 border-stone-400`} />
+          {error('email')}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-subject`} className={label}>
+            Subject
+          </label>
+          <select {...field('subject')} required className={`${input} h-11 border-stone-400`}>
+            <option value="">Choose a subject</option>
+            {SUBJECTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {error('subject')}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-message`} className={label}>
+            Message
+          </label>
+          <textarea {...field('message')} required rows={6} maxLength={LIMITS.message} className={`${input} border-stone-400 py-2`} />
+          {error('message')}
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={status === 'sending'}
+            className={`inline-flex h-12 items-center rounded-md px-6 font-semibold text-white disabled:opacity-80 ${
+              status === 'error' ? 'bg-red-800 hover:bg-red-900' : 'bg-brand-700 hover:bg-brand-800'
+            }`}
+          >
+            {BUTTON_TEXT[status]}
+          </button>
+          <p role="status" className="mt-2 min-h-5 text-sm text-stone-700">
+            {status === 'error' ? 'Your message was not sent. Please check the form and try again.' : ''}
+          </p>
+        </div>
+      </form>
+      {dialog && (
+        <Dialog labelledBy={`${id}-done`} onClose={() => setDialog(false)} className="max-w-sm">
+          <div className="p-6 text-center">
+            <h2 id={`${id}-done`} className="text-xl font-bold text-brand-900">
+              Submitted
+            </h2>
+            <p className="mt-2 text-stone-800">We will reach out!</p>
+            <button
+              type="button"
+              autoFocus
+              onClick={() => setDialog(false)}
+              className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+            >
+              Close
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
 }

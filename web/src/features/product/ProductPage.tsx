@@ -1,13 +1,228 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { pageTitle } from '../../app/business';
+import { ErrorState } from '../../components/ErrorState';
+import { ProductImage } from '../../components/ProductImage';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import { Stars } from '../../components/Stars';
+import { ApiError } from '../../lib/api';
+import { formatKsh } from '../../lib/money';
+import type { Product } from '../../lib/types';
+import { useResource } from '../../lib/useResource';
+import { useAddToCart } from '../cart/useAddToCart';
+import { fetchProduct, useCategories, useProducts } from '../catalog/api';
+import { ProductBadges, StockBadge } from '../catalog/Badges';
+import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
+import { cardVariant, categoryTrail } from '../catalog/product';
+import { SizePicker } from '../catalog/SizePicker';
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
+  const product = useResource(`product:${slug}`, (signal) => fetchProduct(slug, { signal }));
+
+  if (product.status === 'error' && product.error instanceof ApiError && product.error.status === 404) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <title>{pageTitle('Product not found')}</title>
+        <h1 className="text-2xl font-bold text-brand-900">Product not found</h1>
+        <p className="mt-3 text-stone-700">This product is not in our shop, or is no longer for sale.</p>
+        <Link to="/shop" className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          Back to the shop
+        </Link>
+      </div>
+    );
+  }
   return (
-    <ComingSoon title="Product">
-      <p>
-        Product: <span className="font-mono">{slug}</span>
-      </p>
-    </ComingSoon>
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      {product.status === 'error' ? (
+        <>
+          <title>{pageTitle('Product')}</title>
+          <BackLink />
+          <ErrorState title="We could not load this product." error={product.error} onRetry={product.retry} className="mt-6" />
+        </>
+      ) : product.data && product.data.slug === slug ? (
+        <Details key={product.data.id} product={product.data} />
+      ) : (
+        <DetailsSkeleton />
+      )}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/shop" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline">
+      <span aria-hidden="true">←</span> Back to the shop
+    </Link>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the product">
+      <div className="h-11" />
+      <div className="mt-4 grid animate-pulse gap-8 md:grid-cols-2">
+        <div className="aspect-square rounded-lg bg-earth-100" />
+        <div className="space-y-4">
+          <div className="h-9 w-3/4 rounded bg-earth-200" />
+          <div className="h-8 w-1/3 rounded bg-earth-200" />
+          <div className="h-24 rounded bg-earth-100" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Details({ product }: { product: Product }) {
+  const categories = useCategories();
+  const [imageIndex, setImageIndex] = useState(0);
+  const [variantId, setVariantId] = useState(cardVariant(product)?.id);
+  const [quantity, setQuantity] = useState(1);
+  const { state, error, addToCart } = useAddToCart();
+  const variant = product.variants.find((v) => v.id === variantId);
+  const canAdd = !!variant && variant.stock > 0 && state !== 'adding';
+  const trail = categoryTrail(categories.data, product.category);
+  const image = product.images[imageIndex] ?? product.images[0];
+
+  return (
+    <>
+      <title>{pageTitle(product.name)}</title>
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <ol className="flex flex-wrap items-center gap-x-1 text-stone-700">
+          <li>
+            <Link to="/" className="inline-flex min-h-8 items-center hover:underline">Home</Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/shop" className="inline-flex min-h-8 items-center hover:underline">Shop</Link>
+          </li>
+          {trail.map((c) => (
+            <li key={c.id} className="contents">
+              <span aria-hidden="true">/</span>
+              <Link to={`/shop?category=${encodeURIComponent(c.slug)}`} className="inline-flex min-h-8 items-center hover:underline">
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div>
+          <ProductImage image={image} name={product.name} eager className="rounded-lg border border-earth-200 bg-earth-100" />
+          {product.images.length > 1 && (
+            <ul className="mt-3 flex gap-2" aria-label="More pictures">
+              {product.images.map((im, i) => (
+                <li key={im.id} className="w-20">
+                  <button
+                    type="button"
+                    onClick={() => setImageIndex(i)}
+                    aria-pressed={i === imageIndex}
+                    aria-label={`Picture ${i + 1}`}
+                    className="block rounded-md border-2 border-transparent aria-pressed:border-brand-700"
+                  >
+                    <ProductImage image={im} name={product.name} className="rounded" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-2">
+            <StockBadge product={product} />
+            <ProductBadges product={product} />
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{product.name}</h1>
+          {product.rating !== null && (
+            <a href="#reviews" className="flex items-center gap-2 text-sm text-stone-700 hover:underline">
+              <Stars rating={product.rating} /> {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+            </a>
+          )}
+          <p className="text-3xl font-bold text-brand-900">
+            {formatKsh(variant?.price ?? product.base_price)}
+            {variant && <span className="ml-2 text-base font-normal text-stone-700">for {variant.size}</span>}
+          </p>
+          <p className="text-stone-800">{product.description}</p>
+          <SizePicker variants={product.variants} value={variantId} onChange={setVariantId} showStock />
+          <QuantityStepper value={quantity} onChange={setQuantity} />
+          <button
+            type="button"
+            disabled={!canAdd}
+            onClick={() => variant && void addToCart(variant.id, quantity)}
+            className="inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 text-lg font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 sm:self-start"
+          >
+            {state === 'added' ? 'Added to Cart!' : 'Add to Cart'}
+          </button>
+          {error && (
+            <p role="alert" className="text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          {variant && <p className="text-sm text-stone-700">SKU: {variant.sku}</p>}
+          <p className="text-sm text-stone-700">Delivery anywhere in Kenya for a flat Ksh 500 an order. Pay with M-Pesa.</p>
+          <BackLink />
+        </div>
+      </div>
+
+      <section id="reviews" aria-labelledby="reviews-title" className="mt-12">
+        <h2 id="reviews-title" className="text-xl font-bold text-brand-900">
+          Reviews
+        </h2>
+        {product.reviews.length === 0 ? (
+          <p className="mt-2 text-stone-700">No reviews yet.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {product.reviews.map((r) => (
+              <li key={r.id} className="rounded-lg border border-earth-200 bg-white p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-semibold text-stone-900">{r.name}</span>
+                  <Stars rating={r.rating} />
+                </div>
+                {r.comment && <p className="mt-2 text-stone-800">{r.comment}</p>}
+                <p className="mt-2 text-sm text-stone-700">
+                  <time dateTime={r.created_at}>{dateFormat.format(new Date(r.created_at))}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {categories.status !== 'error' && <Related product={product} categorySlug={trail[trail.length - 1]?.slug} />}
+    </>
+  );
+}
+
+function Related({ product, categorySlug }: { product: Product; categorySlug: string | undefined }) {
+  const related = useProducts(categorySlug ? { category: categorySlug, page: 1, page_size: 5 } : null);
+  const list = related.data?.results.filter((p) => p.id !== product.id).slice(0, 4);
+  if (related.status === 'success' && list?.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="mt-12">
+      <h2 id="related-title" className="text-xl font-bold text-brand-900">
+        Related products
+      </h2>
+      {related.status === 'error' ? (
+        <ErrorState title="We could not load related products." error={related.error} onRetry={related.retry} className="mt-4" />
+      ) : (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {list
+            ? list.map((p) => (
+                <li key={p.id}>
+                  <ProductCard product={p} />
+                </li>
+              ))
+            : Array.from({ length: 4 }, (_, i) => (
+                <li key={i}>
+                  <ProductCardSkeleton />
+                </li>
+              ))}
+        </ul>
+      )}
+    </section>
   );
 }

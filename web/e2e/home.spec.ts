@@ -1,0 +1,190 @@
+import { test } from '@playwright/test';
+import { carousel, expect, expectNoSeriousA11yViolations, firstVisibleSlide, offline, visibleSlides, watchErrors } from './storefront-helpers';
+
+test.describe.configure({ timeout: 60_000 });
+
+test.beforeEach(async ({ page }) => offline(page));
+
+test('home shows the nine sections in order, without errors', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('navigation', { name: 'Product categories' })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1, name: 'Healthy animals, better harvests' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/shop');
+  const headings = await main.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings).toEqual([
+    'New Products',
+    'Featured Collection',
+    'Featured Product',
+    'What Farmers are Saying',
+    'Why farmers choose Mifugo Bora Feeds',
+    'Visit our store in Ruiru',
+  ]);
+  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/shop?featured=new-arrivals');
+  await expect(page.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/shop');
+  // Featured Collection: the first 12 products.
+  await expect(page.getByRole('region', { name: 'Featured Collection' }).getByRole('article')).toHaveCount(12);
+  // New Products: up to 8.
+  await expect(carousel(page, 'New Products').locator('[aria-roledescription="slide"]')).toHaveCount(8);
+  await expect(carousel(page, 'Testimonials').locator('[aria-roledescription="slide"]')).toHaveCount(6);
+  // Location: hours as SPEC.md states them for the home page.
+  const location = page.getByRole('region', { name: 'Visit our store in Ruiru' });
+  for (const line of ['Mon-Fri 8:00 AM-6:00 PM', 'Sat 8:00 AM-4:00 PM', 'Sunday closed']) {
+    await expect(location.getByText(line)).toBeVisible();
+  }
+  const chat = main.getByRole('link', { name: 'Chat with us on WhatsApp' });
+  await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/254722000111\?text=Hello/);
+  await expect(carousel(page, 'New Products').getByRole('article').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the categories bar is only on /, its entries filter the shop', async ({ page, isMobile }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Healthy animals, better harvests' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Product categories' })).toHaveCount(0);
+
+  await page.goto('/');
+  const bar = page.getByRole('navigation', { name: 'Product categories' });
+  if (isMobile) {
+    await expect(bar.getByRole('button', { name: 'Feeds' })).toBeHidden();
+    await bar.getByRole('button', { name: 'Categories' }).click();
+  }
+  for (const name of ['Feeds', 'Dewormers', 'Supplements', 'By Weight', 'Special Offers']) {
+    await expect(bar.getByRole('button', { name })).toBeVisible();
+  }
+  const weight = bar.getByRole('button', { name: 'By Weight' });
+  await weight.click();
+  await expect(weight).toHaveAttribute('aria-expanded', 'true');
+  await expect(bar.getByRole('link', { name: '70 Kg' })).toHaveAttribute('href', '/shop?weight=70kg');
+  // Escape closes the dropdown and returns focus to its button.
+  await page.keyboard.press('Escape');
+  await expect(weight).toHaveAttribute('aria-expanded', 'false');
+  await expect(weight).toBeFocused();
+
+  // Keyboard: open Special Offers with Enter and follow a link.
+  const offers = bar.getByRole('button', { name: 'Special Offers' });
+  await offers.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(bar.getByRole('link', { name: 'Bulk Deals' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?promo=bulk$/);
+  await expect(page.getByRole('button', { name: 'Bulk Deals: remove this filter' })).toBeVisible();
+});
+
+test('the header menu switches at 768 px', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'resizes a desktop window across the breakpoint');
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const shop = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' });
+  await page.setViewportSize({ width: 768, height: 800 });
+  await expect(menu).toBeVisible();
+  await expect(shop).toBeHidden();
+  await page.setViewportSize({ width: 769, height: 800 });
+  await expect(menu).toBeHidden();
+  await expect(shop).toBeVisible();
+});
+
+test('carousels show 1, 2, 3 or 4 slides at the breakpoints', async ({ page, isMobile }) => {
+  await page.goto('/');
+  await expect(visibleSlides(page, 'New Products').first()).toBeVisible();
+  if (isMobile) {
+    await expect(visibleSlides(page, 'New Products')).toHaveCount(1);
+    await expect(visibleSlides(page, 'Testimonials')).toHaveCount(1);
+    return;
+  }
+  for (const [width, products, testimonials] of [
+    [639, 1, 1],
+    [640, 2, 2],
+    [1023, 2, 2],
+    [1024, 3, 4],
+    [1279, 3, 4],
+    [1280, 4, 4],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(visibleSlides(page, 'New Products'), `new products at ${width}px`).toHaveCount(products);
+    await expect(visibleSlides(page, 'Testimonials'), `testimonials at ${width}px`).toHaveCount(testimonials);
+  }
+});
+
+test('carousels step every 5 s and 4 s, wrap, and hold 10 s after a press', async ({ page }) => {
+  await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
+  await page.goto('/');
+  await expect(visibleSlides(page, 'New Products').first()).toBeVisible();
+  await page.clock.pauseAt(new Date('2025-06-01T09:00:00'));
+
+  // A press on Next moves one slide and holds the automatic steps for 10 seconds.
+  const products = carousel(page, 'New Products');
+  await products.getByRole('button', { name: 'Show New Products 1 of', exact: false }).click();
+  expect(await firstVisibleSlide(page, 'New Products')).toBe('1 of 8');
+  await products.getByRole('button', { name: 'Next New Products' }).click();
+  expect(await firstVisibleSlide(page, 'New Products')).toBe('2 of 8');
+  await page.clock.runFor(9_999);
+  expect(await firstVisibleSlide(page, 'New Products')).toBe('2 of 8');
+  // Then it steps on every 5 seconds.
+  await page.clock.runFor(5_001);
+  await expect.poll(() => firstVisibleSlide(page, 'New Products')).toBe('3 of 8');
+  await page.clock.runFor(5_000);
+  await expect.poll(() => firstVisibleSlide(page, 'New Products')).toBe('4 of 8');
+
+  // Previous from the first view wraps to the last one.
+  const testimonials = carousel(page, 'Testimonials');
+  await testimonials.getByRole('button', { name: 'Show Testimonials 1 of', exact: false }).click();
+  await testimonials.getByRole('button', { name: 'Previous Testimonials' }).click();
+  const last = await firstVisibleSlide(page, 'Testimonials');
+  expect(['6 of 6', '3 of 6']).toContain(last); // one slide on a phone, four on a desktop
+  // Testimonials step every 4 seconds after the hold, and wrap to the start.
+  await page.clock.runFor(14_000);
+  await expect.poll(() => firstVisibleSlide(page, 'Testimonials')).toBe('1 of 6');
+});
+
+test('carousels do not move by themselves for reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
+  await page.goto('/');
+  await expect(visibleSlides(page, 'New Products').first()).toBeVisible();
+  await page.clock.pauseAt(new Date('2025-06-01T09:00:00'));
+  await page.clock.runFor(60_000);
+  expect(await firstVisibleSlide(page, 'New Products')).toBe('1 of 8');
+  expect(await firstVisibleSlide(page, 'Testimonials')).toBe('1 of 6');
+  await expect(page.getByRole('button', { name: 'Pause New Products' })).toHaveCount(0);
+});
+
+test('the featured product adds to the cart and goes to checkout', async ({ page }) => {
+  await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
+  await page.goto('/');
+  const panel = page.getByRole('region', { name: 'Featured Product' });
+  await expect(panel.getByRole('heading', { name: 'Mifugo Bora High Yield Dairy Meal' })).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Categories' }).getByRole('link', { name: 'Dairy Meal' })).toHaveAttribute('href', '/shop?category=dairy-meal');
+  await panel.getByRole('radio', { name: /20 Kg/ }).check({ force: true });
+  await expect(panel.getByText('Ksh 1,250', { exact: true }).first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(panel.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
+  await panel.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(panel.getByRole('button', { name: 'Added to Cart!' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await page.clock.runFor(2_000);
+  await expect(panel.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
+});
+
+test('the map loads only when scrolled near; address and Open in Maps are always there', async ({ page }) => {
+  await page.goto('/');
+  const location = page.getByRole('region', { name: 'Visit our store in Ruiru' });
+  await expect(location.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=/);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await location.scrollIntoViewIfNeeded();
+  await expect(location.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
+  await expect(location.getByText('Eastern Bypass, Ruiru, Kenya').first()).toBeVisible();
+});
+
+test('home has no serious accessibility problems', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured Collection' }).getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Featured Product' }).getByRole('heading', { level: 3 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/');
+});

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, type Page } from '@playwright/test';
+
+/**
+ * Assertions wait up to 15 s: on a busy two-core test machine one page load can take several
+ * seconds. They still pass at once when the page is quick.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Tests never reach the internet: the map frame from OpenStreetMap is refused. */
+export async function offline(page: Page) {
+  await page.route(/^https?:\/\/([a-z0-9-]+\.)*openstreetmap\.org\//, (route) => route.abort());
+}
+
+/** Fails on any serious or critical accessibility violation. */
+export async function expectNoSeriousA11yViolations(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(report, `${what}: accessibility violations`).toEqual([]);
+}
+
+/** Collects console errors and page errors (a CSP violation shows up here). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** A carousel by its name. (Its section has the same name, so not by role.) */
+export function carousel(page: Page, label: string) {
+  return page.locator(`[aria-roledescription="carousel"][aria-label="${label}"]`);
+}
+
+/** The slides of a carousel that are in view (the others are inert). */
+export function visibleSlides(page: Page, label: string) {
+  return carousel(page, label).locator('[aria-roledescription="slide"]:not([inert])');
+}
+
+/** "3 of 8": the first slide in view. */
+export async function firstVisibleSlide(page: Page, label: string): Promise<string | null> {
+  return visibleSlides(page, label).first().getAttribute('aria-label');
+}

@@ -1,0 +1,31 @@
+import type { Image } from '../lib/types';
+
+const PLACEHOLDER = '/images/placeholder-product.svg';
+
+interface ProductImageProps {
+  image: Image | undefined;
+  /** The product's name, for the alternative text when the image has none. */
+  name: string;
+  className?: string;
+  /** Above the fold: load at once, with priority. Otherwise only when scrolled near. */
+  eager?: boolean;
+}
+
+/**
+ * A product picture. Packshots are SVG (vector: sharp at every width, a few kB each), so one
+ * file serves every slot; width and height reserve the space so nothing shifts as it loads.
+ */
+export function ProductImage({ image, name, className = '', eager = false }: ProductImageProps) {
+  return (
+    <img
+      src={image?.image ?? PLACEHOLDER}
+      alt={image?.alt || name}
+      width={image?.width ?? 600}
+      height={image?.height ?? 600}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={eager ? 'high' : 'auto'}
+      className={`aspect-square h-auto w-full object-contain ${className}`}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { Carousel } from '../../components/Carousel';
+import { ErrorState } from '../../components/ErrorState';
+import { useProducts } from '../catalog/api';
+import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
+
+const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // SPEC.md section 9: up to 8
+const FEATURED_COLLECTION = { page: 1, page_size: 12 } as const; // SPEC.md section 9: the first 12
+
+const moreLink =
+  'inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50 hover:text-brand-900';
+
+function SectionHeading({ id, title, link }: { id: string; title: string; link: { to: string; label: string } }) {
+  return (
+    <div className="mb-4 flex items-end justify-between gap-4">
+      <h2 id={id} className="text-2xl font-bold text-brand-900">
+        {title}
+      </h2>
+      <Link to={link.to} className={moreLink}>
+        {link.label}
+      </Link>
+    </div>
+  );
+}
+
+export function NewProducts() {
+  const products = useProducts(NEW_PRODUCTS);
+  const list = products.data?.results;
+  return (
+    <section aria-labelledby="new-products" className="mx-auto max-w-6xl px-2 py-10 sm:px-4">
+      <div className="px-2">
+        <SectionHeading id="new-products" title="New Products" link={{ to: '/shop?featured=new-arrivals', label: 'View All' }} />
+      </div>
+      {products.status === 'error' ? (
+        <ErrorState title="We could not load the new products." error={products.error} onRetry={products.retry} className="mx-2" />
+      ) : !list ? (
+        <div role="status" aria-label="Loading new products" className="flex overflow-hidden">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="shrink-0 basis-full px-2 sm:basis-1/2 lg:basis-1/3 xl:basis-1/4">
+              <ProductCardSkeleton />
+            </div>
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <p className="px-2 text-stone-700">New products are on their way. Browse the shop meanwhile.</p>
+      ) : (
+        <Carousel
+          label="New Products"
+          three
+          items={list}
+          itemKey={(p) => p.id}
+          intervalMs={5000}
+          renderItem={(p) => <ProductCard product={p} />}
+        />
+      )}
+    </section>
+  );
+}
+
+export function FeaturedCollection() {
+  const products = useProducts(FEATURED_COLLECTION);
+  const list = products.data?.results;
+  return (
+    <section aria-labelledby="featured-collection" className="mx-auto max-w-6xl px-4 py-10">
+      <SectionHeading id="featured-collection" title="Featured Collection" link={{ to: '/shop', label: 'View More' }} />
+      {products.status === 'error' ? (
+        <ErrorState title="We could not load the featured collection." error={products.error} onRetry={products.retry} />
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-busy={!list}>
+          {list
+            ? list.map((p) => (
+                <li key={p.id}>
+                  <ProductCard product={p} />
+                </li>
+              ))
+            : Array.from({ length: 4 }, (_, i) => (
+                <li key={i}>
+                  <ProductCardSkeleton />
+                </li>
+              ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { Carousel } from '../../components/Carousel';
+import { Stars } from '../../components/Stars';
+import { TESTIMONIALS, type Testimonial } from './testimonials';
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', { year: 'numeric', month: 'long' });
+
+function Card({ t }: { t: Testimonial }) {
+  return (
+    <figure className="flex h-full flex-col gap-3 rounded-lg border border-earth-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center gap-3">
+        <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false" className="shrink-0">
+          <circle cx="24" cy="24" r="24" fill={t.image.color} />
+          <text x="24" y="30" textAnchor="middle" fontSize="17" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
+            {t.image.initials}
+          </text>
+        </svg>
+        <figcaption>
+          <span className="block font-semibold text-stone-900">{t.name}</span>
+          <span className="block text-sm text-stone-700">{t.location}</span>
+        </figcaption>
+      </div>
+      <Stars rating={t.rating} />
+      <blockquote className="flex-1 text-stone-800">“{t.text}”</blockquote>
+      <p className="text-sm text-stone-700">
+        {t.product}, {t.size} · <time dateTime={t.date}>{dateFormat.format(new Date(t.date))}</time>
+      </p>
+    </figure>
+  );
+}
+
+export function Testimonials() {
+  return (
+    <section aria-labelledby="testimonials" className="bg-earth-100 py-10">
+      <div className="mx-auto max-w-6xl px-2 sm:px-4">
+        <h2 id="testimonials" className="mb-6 px-2 text-2xl font-bold text-brand-900">
+          What Farmers are Saying
+        </h2>
+        <Carousel
+          label="Testimonials"
+          items={TESTIMONIALS}
+          itemKey={(t) => t.id}
+          intervalMs={4000}
+          renderItem={(t) => <Card t={t} />}
+        />
+      </div>
+    </section>
+  );
+}
