@@ -1,5 +1,196 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorState } from '../../components/ErrorState';
+import { Page } from '../../components/Page';
+import { formatKsh } from '../../lib/money';
+import { orderTotals } from '../checkout/rules';
+import type { CartItem } from './api';
+import { useCart } from './CartProvider';
+
+const PLACEHOLDER = '/images/placeholder-product.svg';
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
+const stepButton =
+  'inline-flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 disabled:text-stone-400 disabled:hover:bg-transparent';
 
 export default function CartPage() {
-  return <ComingSoon title="Your Cart" />;
+  const cart = useCart();
+
+  if (cart.status === 'error' && cart.items.length === 0) {
+    return (
+      <Page title="Your Cart">
+        <ErrorState className="mt-6" title="We could not load your cart." error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
+      </Page>
+    );
+  }
+  if (cart.status === 'loading' && cart.items.length === 0) {
+    return (
+      <Page title="Your Cart">
+        <p role="status" className="mt-6 text-stone-700">
+          Loading your cart…
+        </p>
+      </Page>
+    );
+  }
+  if (cart.items.length === 0) {
+    return (
+      <Page title="Your Cart is Empty">
+        <p className="mt-3 text-stone-700">Add feeds, dewormers or supplements from the shop and they will wait for you here.</p>
+        <p className="mt-6">
+          <Link
+            to="/shop"
+            className="inline-flex h-12 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+          >
+            Continue Shopping
+          </Link>
+        </p>
+      </Page>
+    );
+  }
+
+  const { subtotal, shipping, total } = orderTotals(cart.items);
+  return (
+    <Page title="Your Cart">
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <section aria-label="Items in your cart" className="lg:col-span-2">
+          <ul className="space-y-3">
+            {cart.items.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <p className="mt-4">
+            <Link to="/shop" className={linkClass}>
+              Continue Shopping
+            </Link>
+          </p>
+        </section>
+
+        <aside aria-labelledby="cart-summary-title" className="h-fit rounded-lg border border-earth-200 bg-white p-5">
+          <h2 id="cart-summary-title" className="text-lg font-semibold text-stone-900">
+            Order Summary
+          </h2>
+          <dl className="mt-3 space-y-1">
+            <div className="flex justify-between">
+              <dt className="text-stone-700">Subtotal</dt>
+              <dd>{formatKsh(subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-stone-700">Shipping</dt>
+              <dd>{formatKsh(shipping)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-earth-200 pt-2 text-lg font-bold">
+              <dt>Total</dt>
+              <dd>{formatKsh(total)}</dd>
+            </div>
+          </dl>
+          <Link
+            to="/checkout"
+            className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+          >
+            Proceed to Checkout
+          </Link>
+        </aside>
+      </div>
+    </Page>
+  );
+}
+
+/** One line: picture, name, size, SKU, quantity buttons, prices and remove. Every change is stored. */
+function CartLine({ item }: { item: CartItem }) {
+  const { update, remove } = useCart();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const name = item.variant.product.name;
+  const image = item.variant.product.images[0];
+  const errorId = `cart-line-${item.id}-error`;
+
+  const run = async (change: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await change();
+    } catch (err) {
+      // Not enough stock, or no connection: said beside the line, which keeps its quantity.
+      setError(err instanceof Error && err.message ? err.message : 'Could not change the cart. Please try again.');
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+  };
+
+  return (
+    <li className="flex gap-3 rounded-lg border border-earth-200 bg-white p-3 sm:gap-4 sm:p-4" aria-busy={busy}>
+      <img
+        src={image?.image ?? PLACEHOLDER}
+        alt=""
+        width={image?.width ?? 600}
+        height={image?.height ?? 600}
+        loading="lazy"
+        decoding="async"
+        className="h-20 w-20 shrink-0 rounded-md bg-earth-100 object-contain sm:h-24 sm:w-24"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 className="font-semibold text-stone-900">
+              <Link to={`/products/${item.variant.product.slug}`} className="hover:underline">
+                {name}
+              </Link>
+            </h2>
+            <p className="text-sm text-stone-700">Size: {item.variant.size}</p>
+            <p className="text-sm text-stone-600">SKU: {item.variant.sku}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => void run(() => remove(item.id))}
+            disabled={busy}
+            aria-label={`Remove ${name} (${item.variant.size})`}
+            className="inline-flex h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:text-stone-400"
+          >
+            Remove
+          </button>
+        </div>
+
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <div
+            role="group"
+            aria-label={`Quantity of ${name} (${item.variant.size})`}
+            aria-describedby={error ? errorId : undefined}
+            className="inline-flex items-center overflow-hidden rounded-md border border-stone-400 bg-white"
+          >
+            <button
+              type="button"
+              className={stepButton}
+              onClick={() => void run(() => update(item.id, item.quantity - 1))}
+              disabled={busy}
+              aria-label={`Decrease quantity of ${name}`}
+            >
+              −
+            </button>
+            <output aria-live="polite" className="w-12 text-center text-base font-semibold" aria-label="Quantity">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              className={stepButton}
+              onClick={() => void run(() => update(item.id, item.quantity + 1))}
+              disabled={busy}
+              aria-label={`Increase quantity of ${name}`}
+            >
+              +
+            </button>
+          </div>
+          <div className="text-right">
+            <p className="font-bold text-stone-900">{formatKsh(item.total_price)}</p>
+            <p className="text-sm text-stone-600">{formatKsh(item.unit_price)} each</p>
+          </div>
+        </div>
+        {error && (
+          <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
+    </li>
+  );
 }
