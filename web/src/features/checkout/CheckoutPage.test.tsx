@@ -1,0 +1,204 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import type { CartItem } from '../cart/api';
+import { useCart, type Cart } from '../cart/CartProvider';
+import { loadOrderToken } from '../order/api';
+import { getSignedInCustomer, initiatePayment } from './api';
+import CheckoutPage from './CheckoutPage';
+
+vi.mock('./api', () => ({ initiatePayment: vi.fn(), getSignedInCustomer: vi.fn() }));
+vi.mock('../cart/CartProvider', () => ({ useCart: vi.fn() }));
+const initiateMock = vi.mocked(initiatePayment);
+const meMock = vi.mocked(getSignedInCustomer);
+const useCartMock = vi.mocked(useCart);
+
+const line: CartItem = {
+  id: 1,
+  variant: {
+    id: 3,
+    size: '70 Kg',
+    sku: 'MB-HYDM-70',
+    price: '3950.00',
+    product: { id: 1, name: 'High Yield Dairy Meal', slug: 'high-yield-dairy-meal', images: [] },
+  },
+  quantity: 2,
+  unit_price: '3950.00',
+  total_price: '7900.00',
+  added_at: '2026-01-01T00:00:00Z',
+};
+
+function cart(items: CartItem[], status: Cart['status'] = 'ready'): Cart {
+  return {
+    items,
+    count: items.reduce((n, it) => n + it.quantity, 0),
+    status,
+    error: null,
+    add: vi.fn(),
+    update: vi.fn(),
+    remove: vi.fn(),
+    reload: vi.fn(() => Promise.resolve()),
+  };
+}
+
+function renderCheckout() {
+  const router = createMemoryRouter(
+    [
+      { path: '/checkout', Component: CheckoutPage },
+      { path: '/cart', element: <h1>Cart page</h1> },
+      { path: '/order-confirmation', element: <h1>Confirmation page</h1> },
+    ],
+    { initialEntries: ['/checkout'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+/** Fills the three steps and opens the review. */
+async function fillToReview(mpesaPhone = '0712345678') {
+  type('First name', 'Wanjiku');
+  type('Last name', 'Kamau');
+  type('Email', 'wanjiku@example.co.ke');
+  type('Phone number', '0722111222');
+  click('Next');
+  await screen.findByRole('heading', { name: /Shipping/ });
+  type('Address', 'Kamiti Road');
+  type('City / Town', 'Ruiru');
+  fireEvent.change(screen.getByLabelText('County'), { target: { value: 'Kiambu' } });
+  click('Next');
+  await screen.findByRole('heading', { name: /Payment/ });
+  type('M-Pesa phone number', mpesaPhone);
+  click('Next');
+  await screen.findByRole('heading', { name: /Review/ });
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  initiateMock.mockReset();
+  meMock.mockReset().mockResolvedValue(null);
+  useCartMock.mockReturnValue(cart([line]));
+});
+
+describe('CheckoutPage', () => {
+  it('marks the current step and shows the order summary', async () => {
+    renderCheckout();
+    const steps = await screen.findByRole('navigation', { name: 'Checkout steps' });
+    expect(steps.querySelector('[aria-current="step"]')?.textContent).toBe('1Customer Info');
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(summary.textContent).toContain('High Yield Dairy Meal');
+    expect(summary.textContent).toContain('SubtotalKsh 7,900');
+    expect(summary.textContent).toContain('ShippingKsh 500');
+    expect(summary.textContent).toContain('TotalKsh 8,400');
+  });
+
+  it('starts the M-Pesa payment, keeps the order token and opens the confirmation', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    initiateMock.mockResolvedValue({
+      success: true,
+      orderId: 'ORDER-42',
+      checkoutRequestId: 'ws_CO_1',
+      message: 'Payment initiated! Please check your phone for M-Pesa prompt.',
+      orderToken: 'tok-42',
+    });
+    const router = renderCheckout();
+    await fillToReview();
+    click('Complete Order');
+    expect(screen.getByRole('button', { name: 'Processing...' })).toHaveProperty('disabled', true);
+    await screen.findByRole('heading', { name: 'Confirmation page' });
+
+    const payload = initiateMock.mock.calls[0]?.[0];
+    expect(payload).toMatchObject({
+      phone: '0712345678',
+      amount: 8400,
+      customerInfo: { name: 'Wanjiku Kamau', firstName: 'Wanjiku', lastName: 'Kamau', email: 'wanjiku@example.co.ke', phone: '0722111222' },
+      shippingAddress: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
+      items: [line],
+    });
+    expect(payload?.orderId).toMatch(/^ORDER-\d+$/);
+    expect(alert).toHaveBeenCalledWith('Payment initiated! Please check your phone for M-Pesa prompt.');
+    expect(router.state.location.search).toBe('?orderId=ORDER-42');
+    expect(loadOrderToken('ORDER-42')).toBe('tok-42');
+    expect(window.localStorage.getItem('orderToken:ORDER-42')).toBe('tok-42');
+  });
+
+  it('shows the server’s field messages on the step they belong to', async () => {
+    initiateMock.mockRejectedValue(
+      new ApiError(400, 'Please check the highlighted fields (1).', {
+        mpesaPhone: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
+      }),
+    );
+    renderCheckout();
+    await fillToReview();
+    click('Complete Order');
+    await screen.findByRole('heading', { name: /Payment/ });
+    expect(input('M-Pesa phone number').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please enter a valid Kenyan phone number (e.g. 0712 345 678)')).toBeTruthy();
+  });
+
+  it('says when M-Pesa is not available, in the server’s words', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    initiateMock.mockRejectedValue(new ApiError(503, 'M-Pesa payments are not available right now. Please try again later or call us to order.'));
+    renderCheckout();
+    await fillToReview();
+    click('Complete Order');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'M-Pesa payments are not available right now. Please try again later or call us to order.',
+    );
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Complete Order' })).toHaveProperty('disabled', false);
+  });
+
+  it('alerts that the payment failed when the connection drops', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    initiateMock.mockRejectedValue(new ApiError(0, 'Could not reach the shop.'));
+    renderCheckout();
+    await fillToReview();
+    click('Complete Order');
+    await act(async () => {});
+    expect(alert).toHaveBeenCalledWith('Payment failed. Please try again.');
+    expect(screen.getByRole('heading', { name: /Review/ })).toBeTruthy();
+  });
+
+  it('fills in the signed-in customer’s details', async () => {
+    meMock.mockResolvedValue({ first_name: 'Achieng', last_name: 'Otieno', email: 'achieng@example.com', phone: '254733444555' });
+    renderCheckout();
+    await screen.findByDisplayValue('Achieng');
+    expect(input('Last name').value).toBe('Otieno');
+    expect(input('Email').value).toBe('achieng@example.com');
+    expect(input('Phone number').value).toBe('254733444555');
+  });
+
+  it('keeps what was typed through a reload of the page', async () => {
+    const first = renderCheckout();
+    type('First name', 'Wanjiku');
+    first.dispose();
+    renderCheckout();
+    expect((await screen.findAllByLabelText('First name')).at(-1)).toHaveProperty('value', 'Wanjiku');
+  });
+
+  it('sends an empty cart to the cart page', async () => {
+    useCartMock.mockReturnValue(cart([]));
+    renderCheckout();
+    await screen.findByRole('heading', { name: 'Cart page' });
+  });
+
+  it('waits for the cart, and offers to try again when it cannot be loaded', async () => {
+    useCartMock.mockReturnValue(cart([], 'loading'));
+    const { unmount } = render(
+      <RouterProvider router={createMemoryRouter([{ path: '/checkout', Component: CheckoutPage }], { initialEntries: ['/checkout'] })} />,
+    );
+    expect(await screen.findByText('Loading your cart…')).toBeTruthy();
+    unmount();
+
+    const failed = cart([], 'error');
+    useCartMock.mockReturnValue({ ...failed, error: new Error('Could not reach the shop.') });
+    renderCheckout();
+    click('Try again');
+    expect(failed.reload).toHaveBeenCalled();
+  });
+});
