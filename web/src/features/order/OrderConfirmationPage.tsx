@@ -1,5 +1,300 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorState } from '../../components/ErrorState';
+import { Page } from '../../components/Page';
+import { ApiError } from '../../lib/api';
+import { formatKsh } from '../../lib/money';
+import { useCart } from '../cart/CartProvider';
+import { TextField } from '../checkout/fields';
+import { MSG, normalizePhone } from '../checkout/rules';
+import { retryPayment, type Order } from './api';
+import { useOrderStatus } from './useOrderStatus';
+
+const TITLE = 'Order Confirmation';
+const PAID_STATUSES = new Set(['paid', 'processing', 'dispatched', 'delivered']);
+const FAILED_DEFAULT = 'Payment failed. Please try again.';
+
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
+const buttonClass =
+  'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
 
 export default function OrderConfirmationPage() {
-  return <ComingSoon title="Order Confirmation" />;
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId')?.trim() || null;
+  const { phase, order, error, timedOut, refresh } = useOrderStatus(orderId);
+  const cart = useCart();
+
+  // A paid order's lines leave the cart on the server: bring the header's count in step.
+  const paid = order !== null && PAID_STATUSES.has(order.status);
+  const reloadCart = cart.reload;
+  useEffect(() => {
+    if (paid) void reloadCart();
+  }, [paid, reloadCart]);
+
+  if (!orderId || phase === 'not-found') {
+    return (
+      <Page title={TITLE}>
+        <div className="mt-6 rounded-lg border border-earth-200 bg-white p-6">
+          <h2 className="text-xl font-semibold text-stone-900">We could not find this order</h2>
+          <p className="mt-2 text-stone-700">
+            The link may be incomplete, or the order was placed on another phone or browser. If you are signed in, your
+            orders are in your account.
+          </p>
+          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+            <Link to="/shop" className={linkClass}>
+              Continue Shopping
+            </Link>
+            <Link to="/account" className={linkClass}>
+              My account
+            </Link>
+          </p>
+        </div>
+      </Page>
+    );
+  }
+
+  if (phase === 'error' && !order) {
+    return (
+      <Page title={TITLE}>
+        <ErrorState className="mt-6" title="We could not load your order." error={error ?? undefined} onRetry={refresh} />
+      </Page>
+    );
+  }
+
+  if (!order) {
+    return (
+      <Page title={TITLE}>
+        <p role="status" className="mt-6 text-stone-700">
+          Loading your order…
+        </p>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={TITLE}>
+      <p className="mt-2 text-stone-700">
+        Order number <strong className="font-mono text-stone-900">{order.orderId}</strong>
+      </p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <PaymentStatus order={order} timedOut={timedOut} checkFailed={error} onRefresh={refresh} />
+        </div>
+        <div className="lg:col-span-2">
+          <OrderDetails order={order} />
+        </div>
+      </div>
+      <p className="mt-8">
+        <Link to="/shop" className={linkClass}>
+          Continue Shopping
+        </Link>
+      </p>
+    </Page>
+  );
+}
+
+interface PaymentStatusProps {
+  order: Order;
+  timedOut: boolean;
+  checkFailed: Error | null;
+  onRefresh: () => void;
+}
+
+/** What happened to the payment, in plain words; changes are read out (a polite live region). */
+function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatusProps) {
+  const payment = order.payment;
+  let tone: 'waiting' | 'paid' | 'failed' | 'other';
+  let title: string;
+  let body: string | null = null;
+  if (PAID_STATUSES.has(order.status)) {
+    tone = 'paid';
+    title = 'Payment received';
+    body = 'Thank you! We are preparing your order and will call you to arrange delivery.';
+  } else if (order.status === 'payment_failed') {
+    tone = 'failed';
+    title = payment?.message || FAILED_DEFAULT;
+    body = 'Your order is kept. You can try paying again below.';
+  } else if (order.status === 'cancelled') {
+    tone = 'other';
+    title = 'This order was cancelled';
+    body = 'Nothing more will be taken for it. Call us if you think this is a mistake.';
+  } else {
+    tone = 'waiting';
+    title = 'Waiting for your M-Pesa payment…';
+  }
+
+  const toneClass = {
+    waiting: 'border-earth-300 bg-earth-100',
+    paid: 'border-brand-300 bg-brand-50',
+    failed: 'border-red-200 bg-red-50',
+    other: 'border-stone-300 bg-white',
+  }[tone];
+
+  return (
+    <section aria-labelledby="payment-status-title" className={`rounded-lg border p-5 ${toneClass}`}>
+      <div aria-live="polite" aria-atomic="true">
+        <h2 id="payment-status-title" className="text-xl font-semibold text-stone-900">
+          {title}
+        </h2>
+        {body && <p className="mt-1 text-stone-800">{body}</p>}
+        {tone === 'paid' && payment?.receipt && (
+          <p className="mt-2 text-stone-800">
+            M-Pesa receipt number <strong className="font-mono">{payment.receipt}</strong>
+          </p>
+        )}
+        {tone === 'waiting' && timedOut && (
+          <p className="mt-2 font-medium text-stone-900">
+            We have not heard from M-Pesa yet. If you entered your PIN, your payment may still be on its way.
+          </p>
+        )}
+      </div>
+
+      {tone === 'waiting' && (
+        <>
+          <ol className="mt-3 list-decimal space-y-1 pl-5 text-stone-800">
+            <li>
+              Check your phone{payment?.phone ? ` (${payment.phone})` : ''} for the M-Pesa request of{' '}
+              {formatKsh(order.total)}.
+            </li>
+            <li>Enter your M-Pesa PIN and confirm.</li>
+            <li>Keep this page open: it changes by itself once the payment is received.</li>
+          </ol>
+          {timedOut && (
+            <button type="button" onClick={onRefresh} className={`mt-4 ${buttonClass}`}>
+              Check again
+            </button>
+          )}
+        </>
+      )}
+
+      {checkFailed && !timedOut && tone === 'waiting' && (
+        <p className="mt-3 text-sm text-stone-700">Connection trouble: still trying…</p>
+      )}
+
+      {tone === 'failed' && <RetryForm order={order} onStarted={onRefresh} />}
+    </section>
+  );
+}
+
+interface RetryFormProps {
+  order: Order;
+  onStarted: () => void;
+}
+
+/** 'Try again': a new M-Pesa request for the unpaid order, to the same or another phone. */
+function RetryForm({ order, onStarted }: RetryFormProps) {
+  const id = useId();
+  const [phone, setPhone] = useState(() => order.payment?.phone ?? order.customer.phone ?? '');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const problem = phone.trim() === '' ? MSG.mpesaPhone : normalizePhone(phone) ? undefined : MSG.phoneInvalid;
+    setFieldError(problem);
+    setFormError(null);
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await retryPayment(order.orderId, phone.trim());
+      onStarted();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        setFieldError(err.fields?.phone ?? err.message);
+        input.current?.focus();
+      } else if (err instanceof ApiError && err.status === 409) {
+        // Already waiting for a payment (another tab), or already paid: show where it stands.
+        onStarted();
+      } else if (err instanceof ApiError && err.status !== 0 && err.status !== 502 && err.message) {
+        setFormError(err.message);
+      } else {
+        setFormError(FAILED_DEFAULT);
+        // A refused push leaves the order failed; show its latest words.
+        onStarted();
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+      <TextField
+        ref={input}
+        id={`${id}-mpesa-phone`}
+        label="M-Pesa phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(v) => {
+          setPhone(v);
+          setFieldError(undefined);
+        }}
+        error={fieldError}
+      />
+      {formError && (
+        <p role="alert" className="font-medium text-red-800">
+          {formError}
+        </p>
+      )}
+      <button type="submit" disabled={sending} className={buttonClass}>
+        {sending ? 'Sending…' : 'Try again'}
+      </button>
+    </form>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const address = order.shipping_address;
+  return (
+    <section aria-labelledby="order-details-title" className="rounded-lg border border-earth-200 bg-white p-5">
+      <h2 id="order-details-title" className="text-lg font-semibold text-stone-900">
+        Your order
+      </h2>
+      <ul className="mt-3 divide-y divide-earth-200">
+        {order.items.map((it) => (
+          <li key={it.sku} className="flex justify-between gap-3 py-2">
+            <div className="min-w-0">
+              <p className="font-medium text-stone-900">{it.product_name}</p>
+              <p className="text-sm text-stone-600">
+                {it.size} · {it.quantity} × {formatKsh(it.unit_price)}
+              </p>
+            </div>
+            <p className="shrink-0 font-medium">{formatKsh(it.total_price)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 space-y-1 border-t border-earth-200 pt-3">
+        <div className="flex justify-between">
+          <dt className="text-stone-700">Subtotal</dt>
+          <dd>{formatKsh(order.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-stone-700">Shipping</dt>
+          <dd>{formatKsh(order.shipping)}</dd>
+        </div>
+        <div className="flex justify-between text-lg font-bold">
+          <dt>Total</dt>
+          <dd>{formatKsh(order.total)}</dd>
+        </div>
+      </dl>
+      <h3 className="mt-5 font-semibold text-stone-900">Delivery address</h3>
+      <address className="mt-1 text-stone-800 not-italic">
+        {order.customer.name && <span className="block">{order.customer.name}</span>}
+        <span className="block">{address.address}</span>
+        <span className="block">
+          {address.city}, {address.county}
+          {address.postalCode ? ` ${address.postalCode}` : ''}
+        </span>
+        {order.customer.phone && <span className="block">{order.customer.phone}</span>}
+      </address>
+    </section>
+  );
 }

@@ -1,0 +1,153 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { getOrder, retryPayment, type Order, type OrderStatus } from './api';
+import OrderConfirmationPage from './OrderConfirmationPage';
+import { POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
+
+vi.mock('./api', () => ({ getOrder: vi.fn(), retryPayment: vi.fn() }));
+const getOrderMock = vi.mocked(getOrder);
+const retryMock = vi.mocked(retryPayment);
+
+function order(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
+  return {
+    orderId: 'ORDER-1700000000000',
+    status,
+    created_at: '2026-01-01T00:00:00Z',
+    items: [
+      { product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HYDM-70', quantity: 2, unit_price: '3950.00', total_price: '7900.00' },
+    ],
+    subtotal: '7900.00',
+    shipping: '500.00',
+    total: '8400.00',
+    customer: { name: 'Wanjiku Kamau', email: 'w@example.com', phone: '254722111222' },
+    shipping_address: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
+    payment: {
+      method: 'mpesa',
+      status: 'pending',
+      phone: '254700000001',
+      amount: '8400.00',
+      result_code: null,
+      result_desc: '',
+      receipt: '',
+      message: '',
+      ...payment,
+    },
+    can_retry_payment: status === 'payment_failed',
+  };
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+async function renderPage(search = '?orderId=ORDER-1700000000000') {
+  const router = createMemoryRouter([{ path: '/order-confirmation', Component: OrderConfirmationPage }], {
+    initialEntries: [`/order-confirmation${search}`],
+  });
+  render(<RouterProvider router={router} />);
+  await advance(0);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  getOrderMock.mockReset();
+  retryMock.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('OrderConfirmationPage', () => {
+  it('waits for the payment with instructions, then shows it received with the receipt', async () => {
+    getOrderMock.mockResolvedValueOnce(order('pending_payment')).mockResolvedValueOnce(order('paid', { receipt: 'NLJ7RT61SV', status: 'paid' }));
+    await renderPage();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Waiting for your M-Pesa payment…' })).toBeTruthy();
+    expect(screen.getByText(/Enter your M-Pesa PIN/)).toBeTruthy();
+    expect(screen.queryByText(/Payment received/)).toBeNull();
+    expect(screen.getByText('ORDER-1700000000000')).toBeTruthy();
+    expect(screen.getByText('High Yield Dairy Meal')).toBeTruthy();
+    expect(screen.getAllByText('Ksh 8,400').length).toBeGreaterThan(0);
+    expect(screen.getByText('Ruiru, Kiambu 00232')).toBeTruthy();
+    // The status is announced as it changes.
+    expect(screen.getByRole('heading', { level: 2, name: /Waiting/ }).parentElement?.getAttribute('aria-live')).toBe('polite');
+
+    await advance(POLL_MS);
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment received' })).toBeTruthy();
+    expect(screen.getByText('NLJ7RT61SV')).toBeTruthy();
+  });
+
+  it('tells a failure in the payment’s words and retries from the phone given', async () => {
+    getOrderMock.mockResolvedValue(order('payment_failed', { status: 'failed', result_code: 1032, message: 'You cancelled the payment on your phone' }));
+    await renderPage();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'You cancelled the payment on your phone' })).toBeTruthy();
+    const phone = screen.getByLabelText('M-Pesa phone number') as HTMLInputElement;
+    expect(phone.value).toBe('254700000001');
+
+    fireEvent.change(phone, { target: { value: '07' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText('Please enter a valid Kenyan phone number (e.g. 0712 345 678)')).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(retryMock).not.toHaveBeenCalled();
+
+    retryMock.mockResolvedValue({ success: true, orderId: 'ORDER-1700000000000', checkoutRequestId: 'ws_1', message: '' });
+    getOrderMock.mockResolvedValue(order('pending_payment', { phone: '254712345678' }));
+    fireEvent.change(phone, { target: { value: '0712 345 678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(0);
+    expect(retryMock).toHaveBeenCalledWith('ORDER-1700000000000', '0712 345 678');
+    expect(screen.getByRole('heading', { level: 2, name: 'Waiting for your M-Pesa payment…' })).toBeTruthy();
+  });
+
+  it('says so when M-Pesa refuses the new request', async () => {
+    getOrderMock.mockResolvedValue(order('payment_failed', { status: 'failed', result_code: 1, message: 'Not enough money in your M-Pesa account' }));
+    retryMock.mockRejectedValue(new ApiError(502, 'Payment failed. Please try again.'));
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe('Payment failed. Please try again.');
+  });
+
+  it('stops asking after three minutes and offers to check again', async () => {
+    getOrderMock.mockResolvedValue(order('pending_payment'));
+    await renderPage();
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+
+    await advance(POLL_LIMIT_MS + POLL_MS);
+    expect(screen.getByText(/We have not heard from M-Pesa yet/)).toBeTruthy();
+    const calls = getOrderMock.mock.calls.length;
+
+    getOrderMock.mockResolvedValue(order('paid', { receipt: 'QWE1RT2YUI', status: 'paid' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await advance(0);
+    expect(getOrderMock.mock.calls.length).toBe(calls + 1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment received' })).toBeTruthy();
+  });
+
+  it('says when the order cannot be found', async () => {
+    getOrderMock.mockRejectedValue(new ApiError(404, 'Order not found'));
+    await renderPage();
+    expect(screen.getByRole('heading', { name: 'We could not find this order' })).toBeTruthy();
+  });
+
+  it('says when no order is given', async () => {
+    await renderPage('');
+    expect(screen.getByRole('heading', { name: 'We could not find this order' })).toBeTruthy();
+    expect(getOrderMock).not.toHaveBeenCalled();
+  });
+
+  it('offers to try again when the order cannot be loaded', async () => {
+    getOrderMock.mockRejectedValueOnce(new ApiError(0, 'Could not reach the shop.')).mockResolvedValueOnce(order('pending_payment'));
+    await renderPage();
+    expect(screen.getByText('We could not load your order.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Waiting for your M-Pesa payment…' })).toBeTruthy();
+  });
+});
