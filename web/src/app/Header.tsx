@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LeafLogo, MenuIcon } from '../components/icons';
+import { HeaderAccount } from '../features/auth/HeaderAccount';
 import { useCart } from '../features/cart/CartProvider';
 import { BUSINESS } from './business';
 import { CartLink } from './CartLink';
@@ -62,6 +63,7 @@ export function Header() {
           </ul>
         </nav>
 
+        <HeaderAccount />
         <CartLink count={cartCount} />
 
         <button

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE, getProduct, listCategories, listProducts, request } from './api';
-import { clearAuthToken, setAuthToken } from './authToken';
+import { clearAuthToken, getSession, saveSession, setAuthToken } from './authToken';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -198,5 +198,130 @@ describe('catalogue', () => {
     await expect(listCategories()).resolves.toEqual(categories);
     expect(call().url).toBe('/api/categories/');
     expect(call().init.method).toBe('GET');
+  });
+});
+
+describe('keeping the session fresh', () => {
+  const user = { id: 1, username: 'a@farm.co.ke', email: 'a@farm.co.ke', first_name: 'A', last_name: 'B', phone: '', role: 'customer' as const };
+
+  function signIn(expiresIn = 900) {
+    saveSession({ access: 'old-access', refresh: 'old-refresh', user, expires_in: expiresIn }, true);
+  }
+
+  const renewed = { access: 'new-access', refresh: 'new-refresh', user, expires_in: 900 };
+
+  function urls(): string[] {
+    return fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)} ${new Headers(init?.headers).get('Authorization') ?? '-'}`);
+  }
+
+  it('on a 401 refreshes once, sends the call again and keeps the new pair', async () => {
+    signIn();
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(401, { error: 'Please sign in to continue.' }))
+      .mockResolvedValueOnce(jsonResponse(200, renewed))
+      .mockResolvedValueOnce(jsonResponse(200, { email: 'a@farm.co.ke' }));
+
+    await expect(request('GET', '/auth/me/')).resolves.toEqual({ email: 'a@farm.co.ke' });
+
+    expect(urls()).toEqual([
+      'GET /api/auth/me/ Bearer old-access',
+      'POST /api/auth/token/refresh/ -',
+      'GET /api/auth/me/ Bearer new-access',
+    ]);
+    expect(call(1).init.body).toBe('{"refresh":"old-refresh"}');
+    expect(getSession()).toMatchObject({ access: 'new-access', refresh: 'new-refresh', remember: true });
+  });
+
+  it('refreshes first when the access token is about to expire', async () => {
+    signIn(10);
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, renewed)).mockResolvedValueOnce(jsonResponse(201, { id: 3 }));
+
+    await request('POST', '/cart/items/', { variant: 1, quantity: 1 });
+
+    expect(urls()).toEqual(['POST /api/auth/token/refresh/ -', 'POST /api/cart/items/ Bearer new-access']);
+  });
+
+  it('calls that fail together share one refresh', async () => {
+    signIn();
+    let refreshes = 0;
+    fetchMock.mockImplementation(async (url, init) => {
+      const auth = new Headers(init?.headers).get('Authorization');
+      if (String(url).endsWith('/token/refresh/')) {
+        refreshes++;
+        await new Promise((r) => setTimeout(r, 10));
+        return jsonResponse(200, renewed);
+      }
+      return auth === 'Bearer new-access' ? jsonResponse(200, []) : jsonResponse(401, { error: 'expired' });
+    });
+
+    await Promise.all([request('GET', '/cart/'), request('GET', '/orders/'), request('GET', '/auth/me/')]);
+
+    expect(refreshes).toBe(1);
+  });
+
+  it('uses the token another tab already refreshed instead of spending the refresh token again', async () => {
+    signIn();
+    fetchMock
+      .mockImplementationOnce(async () => {
+        // Meanwhile another tab refreshed and stored its new pair.
+        saveSession(renewed, true);
+        return jsonResponse(401, { error: 'expired' });
+      })
+      .mockResolvedValueOnce(jsonResponse(200, []));
+
+    await request('GET', '/cart/');
+
+    expect(urls()).toEqual(['GET /api/cart/ Bearer old-access', 'GET /api/cart/ Bearer new-access']);
+  });
+
+  it('a refused refresh signs out, and the call fails with its 401', async () => {
+    signIn();
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(401, { error: 'Please sign in to continue.' }))
+      .mockResolvedValueOnce(jsonResponse(401, { error: 'Your session has ended. Please sign in again.' }));
+
+    const err = await caught(request('GET', '/auth/me/'));
+
+    expect(err.status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(getSession()).toBeNull();
+  });
+
+  it('keeps the session when the shop cannot be reached for the refresh', async () => {
+    signIn();
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'expired' })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    await caught(request('GET', '/auth/me/'));
+
+    expect(getSession()?.refresh).toBe('old-refresh');
+  });
+
+  it('sign-in calls send no token and never refresh', async () => {
+    signIn();
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid email or password. Please try again.' }));
+
+    const err = await caught(request('POST', '/auth/login/', { username: 'a@farm.co.ke', password: 'x' }, { auth: false }));
+
+    expect(err.message).toBe('Invalid email or password. Please try again.');
+    expect(urls()).toEqual(['POST /api/auth/login/ -']);
+    expect(getSession()).not.toBeNull();
+  });
+
+  it('a read answered anonymously because of a bad token is read again after a refresh; a write is not sent twice', async () => {
+    signIn();
+    const anonymous = () =>
+      new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer error="invalid_token"' } });
+    fetchMock
+      .mockResolvedValueOnce(anonymous())
+      .mockResolvedValueOnce(jsonResponse(200, renewed))
+      .mockResolvedValueOnce(jsonResponse(200, [{ id: 1 }]));
+
+    await expect(request('GET', '/cart/')).resolves.toEqual([{ id: 1 }]);
+
+    fetchMock.mockReset();
+    setAuthToken('bad-token');
+    fetchMock.mockResolvedValueOnce(anonymous());
+    await request('POST', '/cart/items/', { variant: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,297 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router';
+import { Page } from '../../components/Page';
+import { ApiError } from '../../lib/api';
+import { getSession, type User } from '../../lib/authToken';
+import { formatKsh } from '../../lib/money';
+import { changePassword, getMe, updateMe } from '../auth/api';
+import { FormMessage, PasswordField, SubmitButton, TextField, linkClass } from '../auth/fields';
+import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../auth/rules';
+import { failureMessage, useForm } from '../auth/useForm';
+import { useSession } from '../auth/useSession';
+import { listMyOrders, orderDate, statusLabel, type AccountOrder } from './orders';
 
+/** The customer's own page: their details, their password and their orders. */
 export default function AccountPage() {
-  return <ComingSoon title="My Account" />;
+  const session = useSession();
+
+  // Fetch the user afresh: another device may have changed the details.
+  useEffect(() => {
+    if (!getSession()) return;
+    const controller = new AbortController();
+    getMe({ signal: controller.signal }).catch(() => {
+      // A session the shop ended is cleared by the API client, and this page then sends the
+      // visitor to sign in; otherwise the stored details are shown.
+    });
+    return () => controller.abort();
+  }, []);
+
+  if (!session) return <Navigate to="/login" replace state={{ from: '/account' }} />;
+  const user = session.user;
+
+  return (
+    <Page title="My Account">
+      {user && (
+        <p className="mt-2 text-stone-700">
+          Signed in as <strong className="text-stone-900">{user.email}</strong>
+        </p>
+      )}
+      <div className="mt-8 grid gap-10 lg:grid-cols-2">
+        {user && <ProfileSection key={user.id} user={user} />}
+        <PasswordSection />
+      </div>
+      <OrderHistory />
+    </Page>
+  );
+}
+
+const sectionHeading = 'text-xl font-bold text-brand-900';
+
+const PROFILE_ORDER = ['first_name', 'last_name', 'phone'] as const;
+
+function ProfileSection({ user }: { user: User }) {
+  const form = useForm({ first_name: user.first_name, last_name: user.last_name, phone: user.phone, saved: '' });
+  const { values, errors, set, register } = form;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      first_name: checkName(values.first_name, MSG.firstName, MSG.firstNameTooLong),
+      last_name: checkName(values.last_name, MSG.lastName, MSG.lastNameTooLong),
+      phone: checkProfilePhone(values.phone),
+    };
+    if (form.busy || form.showErrors(found, PROFILE_ORDER)) return;
+    form.setBusy(true);
+    try {
+      const next = await updateMe({ first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone });
+      set('phone', next.phone);
+      set('saved', 'Your details have been saved.');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.fields) form.showErrors(err.fields, PROFILE_ORDER);
+      else form.setFormError(failureMessage(err, 'We could not save your details. Please try again.'));
+    } finally {
+      form.setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className={sectionHeading}>
+        Your details
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby="profile-heading">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="first_name"
+            label="First name"
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={(v) => set('first_name', v)}
+            error={errors.first_name}
+            ref={register('first_name')}
+          />
+          <TextField
+            id="last_name"
+            label="Last name"
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={(v) => set('last_name', v)}
+            error={errors.last_name}
+            ref={register('last_name')}
+          />
+        </div>
+        <TextField
+          id="phone"
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="For example 0712 345 678 or 254712345678."
+          value={values.phone}
+          onChange={(v) => set('phone', v)}
+          error={errors.phone}
+          ref={register('phone')}
+        />
+        <FormMessage kind="error">{form.formError}</FormMessage>
+        <FormMessage kind="success">{values.saved}</FormMessage>
+        <SubmitButton busy={form.busy} label="Save changes" busyLabel="Saving..." />
+      </form>
+    </section>
+  );
+}
+
+const PASSWORD_ORDER = ['current', 'password', 'confirm'] as const;
+
+function PasswordSection() {
+  const form = useForm({ current: '', password: '', confirm: '', done: '' });
+  const { values, errors, set, register } = form;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      current: values.current === '' ? MSG.currentPassword : undefined,
+      password: checkNewPassword(values.password),
+      confirm: checkConfirm(values.password, values.confirm),
+    };
+    if (form.busy || form.showErrors(found, PASSWORD_ORDER)) return;
+    form.setBusy(true);
+    try {
+      const { message } = await changePassword(values.current, values.password);
+      set('current', '');
+      set('password', '');
+      set('confirm', '');
+      set('done', message);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.fields) {
+        form.showErrors({ current: err.fields.current_password, password: err.fields.new_password }, PASSWORD_ORDER);
+      } else {
+        form.setFormError(failureMessage(err, 'We could not change your password. Please try again.'));
+      }
+    } finally {
+      form.setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="password-heading">
+      <h2 id="password-heading" className={sectionHeading}>
+        Change password
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby="password-heading">
+        <PasswordField
+          id="current"
+          label="Current password"
+          autoComplete="current-password"
+          value={values.current}
+          onChange={(v) => set('current', v)}
+          error={errors.current}
+          ref={register('current')}
+        />
+        <PasswordField
+          id="password"
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with an upper-case letter, a lower-case letter and a number."
+          value={values.password}
+          onChange={(v) => set('password', v)}
+          error={errors.password}
+          ref={register('password')}
+        />
+        <PasswordField
+          id="confirm"
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(v) => set('confirm', v)}
+          error={errors.confirm}
+          ref={register('confirm')}
+        />
+        <FormMessage kind="error">{form.formError}</FormMessage>
+        <FormMessage kind="success">{values.done}</FormMessage>
+        <SubmitButton busy={form.busy} label="Change password" busyLabel="Changing..." />
+      </form>
+    </section>
+  );
+}
+
+type OrdersState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; orders: AccountOrder[] };
+
+function OrderHistory() {
+  const [state, setState] = useState<OrdersState>({ phase: 'loading' });
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    setState({ phase: 'loading' });
+    try {
+      const orders = await listMyOrders(signal ? { signal } : undefined);
+      if (!signal?.aborted) setState({ phase: 'ready', orders });
+    } catch (err) {
+      if (signal?.aborted) return;
+      setState({ phase: 'error', message: failureMessage(err, 'We could not load your orders.') });
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  let body;
+  if (state.phase === 'loading') {
+    body = (
+      <p role="status" className="mt-4 text-stone-600">
+        Loading your orders...
+      </p>
+    );
+  } else if (state.phase === 'error') {
+    body = (
+      <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-5">
+        <p className="font-semibold text-red-900">We could not load your orders.</p>
+        <p className="mt-1 text-sm text-red-800">{state.message}</p>
+        <button
+          type="button"
+          onClick={() => void load()}
+          className="mt-4 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (state.orders.length === 0) {
+    body = (
+      <p className="mt-4 text-stone-700">
+        You have no orders yet.{' '}
+        <Link to="/shop" className={linkClass}>
+          Browse our products
+        </Link>
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="mt-4 space-y-4">
+        {state.orders.map((o) => (
+          <li key={o.orderId} className="rounded-lg border border-earth-200 bg-white p-4">
+            <article aria-labelledby={`order-${o.orderId}`}>
+              <h3 id={`order-${o.orderId}`} className="font-mono font-semibold text-stone-900">
+                {o.orderId}
+              </h3>
+              <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+                <div>
+                  <dt className="text-stone-600">Date</dt>
+                  <dd className="font-medium text-stone-900">{orderDate(o.created_at)}</dd>
+                </div>
+                <div>
+                  <dt className="text-stone-600">Status</dt>
+                  <dd className="font-medium text-stone-900">{statusLabel(o.status)}</dd>
+                </div>
+                <div>
+                  <dt className="text-stone-600">Total</dt>
+                  <dd className="font-medium text-stone-900">{formatKsh(o.total)}</dd>
+                </div>
+              </dl>
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-stone-800" aria-label="Items">
+                {o.items.map((it) => (
+                  <li key={it.sku}>
+                    {it.quantity} × {it.product_name} ({it.size})
+                  </li>
+                ))}
+              </ul>
+              <Link to={`/order-confirmation?orderId=${encodeURIComponent(o.orderId)}`} className={`mt-3 inline-block ${linkClass}`}>
+                View order {o.orderId}
+              </Link>
+            </article>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="orders-heading" className="mt-12">
+      <h2 id="orders-heading" className={sectionHeading}>
+        Your orders
+      </h2>
+      {body}
+    </section>
+  );
 }

@@ -1,5 +1,74 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Page } from '../../components/Page';
+import { ApiError } from '../../lib/api';
+import { forgotPassword } from './api';
+import { FormMessage, SubmitButton, TextField, linkClass } from './fields';
+import { checkEmail } from './rules';
+import { failureMessage, useForm } from './useForm';
 
 export default function ForgotPasswordPage() {
-  return <ComingSoon title="Forgot Password" />;
+  const form = useForm({ email: '', sent: '' });
+  const { values, errors, set, register } = form;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const emailError = checkEmail(values.email);
+    if (form.busy || form.showErrors(emailError ? { email: emailError } : {}, ['email'])) return;
+    form.setBusy(true);
+    try {
+      const { message } = await forgotPassword(values.email);
+      set('sent', message);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields?.email) form.showErrors({ email: err.fields.email }, ['email']);
+      else form.setFormError(failureMessage(err, 'We could not send the link. Please try again.'));
+    } finally {
+      form.setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Forgot Password">
+      <div className="mt-2 max-w-md">
+        {values.sent ? (
+          <div className="mt-4 space-y-4">
+            <FormMessage kind="success">{values.sent}</FormMessage>
+            <p className="text-stone-700">No email? Check the spam folder, or ask again in a few minutes.</p>
+            <p>
+              <Link to="/login" className={linkClass}>
+                Back to sign in
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="text-stone-700">
+              Enter the email you registered with. We will send you a link to choose a new password.
+            </p>
+            <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Forgot password">
+              <TextField
+                id="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={values.email}
+                onChange={(v) => set('email', v)}
+                error={errors.email}
+                ref={register('email')}
+              />
+              <FormMessage kind="error">{form.formError}</FormMessage>
+              <SubmitButton busy={form.busy} label="Send reset link" busyLabel="Sending..." />
+            </form>
+            <p className="mt-6 text-stone-700">
+              Remembered it?{' '}
+              <Link to="/login" className={linkClass}>
+                Sign in
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </Page>
+  );
 }
