@@ -76,8 +76,15 @@ test('register, signed in at once, sign out, then sign in from the shop and land
   await expect(signInLink(page)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
-  // From the shop, sign in and come back to the shop.
+  // From the shop, sign in and come back to the shop. What the visitor put in the cart as a
+  // guest is in the account's cart once signed in, and the header says so at once.
   await page.goto('/shop?category=feeds');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
+  const products = (await (await page.request.get('/api/products/')).json()) as { variants: { id: number; stock: number }[] }[];
+  const variant = products.flatMap((p) => p.variants).find((v) => v.stock > 0);
+  expect(variant).toBeTruthy();
+  const added = await page.request.post('/api/cart/items/', { data: { variant: variant?.id, quantity: 1 } });
+  expect(added.status(), await added.text()).toBe(201);
   await signInLink(page).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
@@ -86,6 +93,7 @@ test('register, signed in at once, sign out, then sign in from the shop and land
   await signInOnPage(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/shop\?category=feeds$/);
   await expect(accountButton(page, 'Juma')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
   // The account page shows the user and, with no orders yet, says so.
   await accountButton(page, 'Juma').click();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useCart } from '../cart/CartProvider';
 import { logout } from './api';
 import type { LoginState } from './LoginPage';
 import { useSession } from './useSession';
@@ -27,6 +28,7 @@ export function HeaderAccount() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const cart = useCart();
   // Like the main menu, it remembers where it was opened, so any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
@@ -69,6 +71,8 @@ export function HeaderAccount() {
   async function signOut() {
     setOpenAt(null);
     await logout();
+    // Signed out, the cart shown is the guest's again.
+    void cart.reload();
     navigate('/');
   }
 

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/Page';
+import { useCart } from '../cart/CartProvider';
 import { ApiError } from '../../lib/api';
 import { login } from './api';
 import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, linkClass } from './fields';
@@ -17,6 +18,7 @@ export interface LoginState {
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const cart = useCart();
   const from = safeReturnPath((location.state as LoginState | null)?.from);
   const form = useForm<{ email: string; password: string; remember: boolean }>({ email: '', password: '', remember: false });
   const { values, errors, set, register } = form;
@@ -27,6 +29,8 @@ export default function LoginPage() {
     form.setBusy(true);
     try {
       await login(values.email, values.password, values.remember);
+      // The shop merges a guest cart into the account's on the next cart call.
+      void cart.reload();
       navigate(from, { replace: true });
     } catch (err) {
       form.setBusy(false);

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/Page';
+import { useCart } from '../cart/CartProvider';
 import { ApiError } from '../../lib/api';
 import { login, register as registerAccount } from './api';
 import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, linkClass } from './fields';
@@ -13,6 +14,7 @@ const EMPTY: RegisterForm = { first_name: '', last_name: '', email: '', phone: '
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const cart = useCart();
   const form = useForm(EMPTY);
   const { values, errors, set, register } = form;
 
@@ -45,6 +47,7 @@ export default function RegisterPage() {
     // SPEC.md: registration signs the user in, then goes home.
     try {
       await login(email, values.password, false);
+      void cart.reload();
       navigate('/', { replace: true });
     } catch {
       navigate('/login', { replace: true });
