@@ -177,7 +177,7 @@ func hashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// go runs fn after the request that asked for it has answered, so a slow
+// goBackground runs fn after the request that asked for it has answered, so a slow
 // mail server neither delays the answer nor shows in its timing.
 func (s *Service) goBackground(fn func(ctx context.Context)) {
 	s.background.Add(1)
