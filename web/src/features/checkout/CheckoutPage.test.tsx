@@ -5,14 +5,34 @@ import { ApiError } from '../../lib/api';
 import type { CartItem } from '../cart/api';
 import { useCart, type Cart } from '../cart/CartProvider';
 import { loadOrderToken } from '../order/api';
-import { getSignedInCustomer, initiatePayment } from './api';
+import type { Session, User } from '../../lib/authToken';
+import { getMe } from '../auth/api';
+import { useSession } from '../auth/useSession';
+import { initiatePayment } from './api';
 import CheckoutPage from './CheckoutPage';
 
-vi.mock('./api', () => ({ initiatePayment: vi.fn(), getSignedInCustomer: vi.fn() }));
+vi.mock('./api', () => ({ initiatePayment: vi.fn() }));
 vi.mock('../cart/CartProvider', () => ({ useCart: vi.fn() }));
+vi.mock('../auth/useSession', () => ({ useSession: vi.fn() }));
+vi.mock('../auth/api', () => ({ getMe: vi.fn() }));
 const initiateMock = vi.mocked(initiatePayment);
-const meMock = vi.mocked(getSignedInCustomer);
+const meMock = vi.mocked(getMe);
+const useSessionMock = vi.mocked(useSession);
 const useCartMock = vi.mocked(useCart);
+
+const achieng: User = {
+  id: 9,
+  username: 'achieng@example.com',
+  email: 'achieng@example.com',
+  first_name: 'Achieng',
+  last_name: 'Otieno',
+  phone: '254733444555',
+  role: 'customer',
+};
+
+function session(user: User | null): Session {
+  return { access: 'tok', refresh: 'ref', user, expiresAt: 0, remember: true };
+}
 
 const line: CartItem = {
   id: 1,
@@ -80,7 +100,8 @@ async function fillToReview(mpesaPhone = '0712345678') {
 beforeEach(() => {
   window.sessionStorage.clear();
   initiateMock.mockReset();
-  meMock.mockReset().mockResolvedValue(null);
+  meMock.mockReset().mockRejectedValue(new ApiError(401, 'Please sign in to continue.'));
+  useSessionMock.mockReturnValue(null);
   useCartMock.mockReturnValue(cart([line]));
 });
 
@@ -164,13 +185,31 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('heading', { name: /Review/ })).toBeTruthy();
   });
 
-  it('fills in the signed-in customer’s details', async () => {
-    meMock.mockResolvedValue({ first_name: 'Achieng', last_name: 'Otieno', email: 'achieng@example.com', phone: '254733444555' });
+  it('fills in the signed-in customer’s details from the session', async () => {
+    useSessionMock.mockReturnValue(session(achieng));
     renderCheckout();
     await screen.findByDisplayValue('Achieng');
     expect(input('Last name').value).toBe('Otieno');
     expect(input('Email').value).toBe('achieng@example.com');
     expect(input('Phone number').value).toBe('254733444555');
+    expect(meMock).not.toHaveBeenCalled();
+  });
+
+  it('asks the server who is signed in when the session holds no user, keeping what was typed', async () => {
+    window.sessionStorage.setItem('checkout:draft', JSON.stringify({ form: { firstName: 'Achi' }, step: 1 }));
+    useSessionMock.mockReturnValue(session(null));
+    meMock.mockResolvedValue(achieng);
+    renderCheckout();
+    await screen.findByDisplayValue('achieng@example.com');
+    expect(input('First name').value).toBe('Achi');
+    expect(input('Last name').value).toBe('Otieno');
+  });
+
+  it('leaves a guest’s form empty', async () => {
+    renderCheckout();
+    await screen.findByRole('heading', { name: /Customer Info/ });
+    expect(meMock).not.toHaveBeenCalled();
+    expect(input('First name').value).toBe('');
   });
 
   it('keeps what was typed through a reload of the page', async () => {

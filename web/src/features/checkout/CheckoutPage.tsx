@@ -4,10 +4,13 @@ import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { formatKsh } from '../../lib/money';
+import type { User } from '../../lib/authToken';
+import { getMe } from '../auth/api';
+import { useSession } from '../auth/useSession';
 import type { CartItem } from '../cart/api';
 import { useCart } from '../cart/CartProvider';
 import { saveOrderToken } from '../order/api';
-import { getSignedInCustomer, initiatePayment } from './api';
+import { initiatePayment } from './api';
 import { checkoutReducer, initialCheckoutState, type CheckoutAction, type CheckoutState } from './checkoutState';
 import { SelectField, TextField } from './fields';
 import {
@@ -74,19 +77,38 @@ function clearDraft() {
   }
 }
 
-/** Fills the form with the signed-in customer's details (fields already typed are kept). */
+/** The form's fields from a user record of the accounts API. */
+function customerFields(user: User): Partial<CheckoutForm> {
+  return { firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone ?? '' };
+}
+
+/**
+ * Fills the form with the signed-in customer's details, keeping whatever was typed: at once
+ * from the user stored at sign-in, or from GET /api/auth/me/ when none is stored. A guest, or a
+ * server that does not answer, leaves the form empty.
+ */
 function usePrefill(dispatch: Dispatch<CheckoutAction>) {
+  const session = useSession();
+  const user = session?.user ?? null;
+  const needsUser = session !== null && user === null;
+
   useEffect(() => {
+    if (user) dispatch({ type: 'prefill', values: customerFields(user) });
+  }, [user, dispatch]);
+
+  useEffect(() => {
+    if (!needsUser) return;
     const controller = new AbortController();
-    void getSignedInCustomer({ signal: controller.signal }).then((me) => {
-      if (!me || controller.signal.aborted) return;
-      dispatch({
-        type: 'prefill',
-        values: { firstName: me.first_name, lastName: me.last_name, email: me.email, phone: me.phone ?? '' },
-      });
-    });
+    getMe({ signal: controller.signal }).then(
+      (me) => {
+        if (!controller.signal.aborted) dispatch({ type: 'prefill', values: customerFields(me) });
+      },
+      () => {
+        // 401/404 or no connection: the customer types their details.
+      },
+    );
     return () => controller.abort();
-  }, [dispatch]);
+  }, [needsUser, dispatch]);
 }
 
 export default function CheckoutPage() {

@@ -1,6 +1,5 @@
-// The checkout's calls: starting the M-Pesa payment, and the signed-in customer's details.
-import { request, type RequestOptions } from '../../lib/api';
-import { getAuthToken } from '../../lib/authToken';
+// The checkout's call: starting the M-Pesa payment.
+import { request } from '../../lib/api';
 import type { PaymentStarted } from '../order/api';
 import type { InitiatePayload } from './rules';
 
@@ -10,22 +9,4 @@ import type { InitiatePayload } from './rules';
  */
 export function initiatePayment<Item>(payload: InitiatePayload<Item>): Promise<PaymentStarted> {
   return request('POST', '/payments/mpesa/initiate/', payload);
-}
-
-export interface Customer {
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone?: string;
-}
-
-/** The signed-in customer, or null for a guest (no token, or the server does not know it). */
-export async function getSignedInCustomer(options?: RequestOptions): Promise<Customer | null> {
-  if (!getAuthToken()) return null;
-  try {
-    return await request<Customer>('GET', '/auth/me/', undefined, options);
-  } catch {
-    // 401/404 or no connection: the form simply starts empty.
-    return null;
-  }
 }
