@@ -35,5 +35,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Rendering the whole app in jsdom takes about a second; on a busy
+    // 2-core machine it can take several, which is slowness, not failure.
+    testTimeout: 20_000,
   },
 });
