@@ -146,6 +146,9 @@ test('forgot password: the link from the dev outbox resets it once, and the new 
 });
 
 test("'Remember me' outlives a browser restart; without it the session ends with the browser", async ({ browser, page }, testInfo) => {
+  // Two sign-ins and six page loads in fresh browser contexts: more than the default 30 s on a
+  // busy two-core machine.
+  test.slow();
   const email = uniqueEmail('chebet', testInfo.project.name);
   await registerByApi(page, email);
 
@@ -208,6 +211,8 @@ test('an expired access token is refreshed without the user noticing', async ({ 
 });
 
 test('the account screens pass an accessibility check', async ({ page }, testInfo) => {
+  // Four axe runs and six page loads.
+  test.slow();
   const check = async (what: string) => {
     const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
