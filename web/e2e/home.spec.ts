@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { carousel, expect, expectNoSeriousA11yViolations, firstVisibleSlide, offline, visibleSlides, watchErrors } from './storefront-helpers';
+import { carousel, expect, expectNoSeriousA11yViolations, firstVisibleSlide, offline, reveal, visibleSlides, watchErrors } from './storefront-helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -12,6 +12,7 @@ test('home shows the nine sections in order, without errors', async ({ page }) =
   await expect(main.getByRole('navigation', { name: 'Product categories' })).toBeVisible();
   await expect(main.getByRole('heading', { level: 1, name: 'Healthy animals, better harvests' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/shop');
+  await expect(main.getByRole('heading', { level: 2 })).toHaveCount(6);
   const headings = await main.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual([
     'New Products',
@@ -23,10 +24,12 @@ test('home shows the nine sections in order, without errors', async ({ page }) =
   ]);
   await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/shop?featured=new-arrivals');
   await expect(page.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/shop');
-  // Featured Collection: the first 12 products.
+  // Featured Collection: the first 12 products (loaded when scrolled near).
+  await reveal(page, 'Featured Collection');
   await expect(page.getByRole('region', { name: 'Featured Collection' }).getByRole('article')).toHaveCount(12);
   // New Products: up to 8.
   await expect(carousel(page, 'New Products').locator('[aria-roledescription="slide"]')).toHaveCount(8);
+  await reveal(page, 'What Farmers are Saying');
   await expect(carousel(page, 'Testimonials').locator('[aria-roledescription="slide"]')).toHaveCount(6);
   // Location: hours as SPEC.md states them for the home page.
   const location = page.getByRole('region', { name: 'Visit our store in Ruiru' });
@@ -89,6 +92,7 @@ test('the header menu switches at 768 px', async ({ page, isMobile }) => {
 test('carousels show 1, 2, 3 or 4 slides at the breakpoints', async ({ page, isMobile }) => {
   await page.goto('/');
   await expect(visibleSlides(page, 'New Products').first()).toBeVisible();
+  await reveal(page, 'What Farmers are Saying');
   if (isMobile) {
     await expect(visibleSlides(page, 'New Products')).toHaveCount(1);
     await expect(visibleSlides(page, 'Testimonials')).toHaveCount(1);
@@ -112,6 +116,8 @@ test('carousels step every 5 s and 4 s, wrap, and hold 10 s after a press', asyn
   await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
   await page.goto('/');
   await expect(visibleSlides(page, 'New Products').first()).toBeVisible();
+  await reveal(page, 'What Farmers are Saying');
+  await expect(visibleSlides(page, 'Testimonials').first()).toBeAttached();
   await page.clock.pauseAt(new Date('2025-06-01T09:00:00'));
 
   // A press on Next moves one slide and holds the automatic steps for 10 seconds.
@@ -144,6 +150,8 @@ test('carousels do not move by themselves for reduced motion', async ({ page }) 
   await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
   await page.goto('/');
   await expect(visibleSlides(page, 'New Products').first()).toBeVisible();
+  await reveal(page, 'What Farmers are Saying');
+  await expect(visibleSlides(page, 'Testimonials').first()).toBeAttached();
   await page.clock.pauseAt(new Date('2025-06-01T09:00:00'));
   await page.clock.runFor(60_000);
   expect(await firstVisibleSlide(page, 'New Products')).toBe('1 of 8');
@@ -154,6 +162,7 @@ test('carousels do not move by themselves for reduced motion', async ({ page }) 
 test('the featured product adds to the cart and goes to checkout', async ({ page }) => {
   await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
   await page.goto('/');
+  await reveal(page, 'Featured Product');
   const panel = page.getByRole('region', { name: 'Featured Product' });
   await expect(panel.getByRole('heading', { name: 'Mifugo Bora High Yield Dairy Meal' })).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Categories' }).getByRole('link', { name: 'Dairy Meal' })).toHaveAttribute('href', '/shop?category=dairy-meal');
@@ -184,6 +193,9 @@ test('the map loads only when scrolled near; address and Open in Maps are always
 
 test('home has no serious accessibility problems', async ({ page }) => {
   await page.goto('/');
+  await reveal(page, 'Featured Collection');
+  await reveal(page, 'Featured Product');
+  await reveal(page, 'What Farmers are Saying');
   await expect(page.getByRole('region', { name: 'Featured Collection' }).getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Featured Product' }).getByRole('heading', { level: 3 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/');

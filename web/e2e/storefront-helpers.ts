@@ -44,3 +44,8 @@ export function visibleSlides(page: Page, label: string) {
 export async function firstVisibleSlide(page: Page, label: string): Promise<string | null> {
   return visibleSlides(page, label).first().getAttribute('aria-label');
 }
+
+/** Scrolls a home section into view: the sections far down load only when scrolled near. */
+export async function reveal(page: Page, heading: string) {
+  await page.getByRole('heading', { level: 2, name: heading, exact: true }).scrollIntoViewIfNeeded();
+}

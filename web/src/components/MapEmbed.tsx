@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { BUSINESS } from '../app/business';
+import { useNearScreen } from '../lib/useNearScreen';
 
 const { lat, lon } = BUSINESS.location;
 const EMBED_URL =
@@ -23,24 +23,8 @@ function PinIcon() {
  * are always there, map or not.
  */
 export function MapEmbed() {
-  const box = useRef<HTMLDivElement>(null);
-  const [load, setLoad] = useState(false);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el || load || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && navigator.onLine !== false) {
-          setLoad(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '300px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [load]);
+  const { ref: box, near } = useNearScreen<HTMLDivElement>('300px');
+  const load = near && navigator.onLine !== false;
 
   return (
     <div>

@@ -21,4 +21,13 @@ describe('formatKsh', () => {
   it.each(['', 'abc', 'NaN'])('shows a dash for the unreadable amount %j', (input) => {
     expect(formatKsh(input)).toBe('Ksh —');
   });
+
+  it('writes what Intl.NumberFormat en-KE writes', () => {
+    const whole = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const c of [0, 1, 99, 100, 1050, 99_999, 100_000, 123_456_78, 1_000_000_00, 987_654_321_01, -150_000]) {
+      const expected = c % 100 === 0 ? whole.format(c / 100) : cents.format(c / 100);
+      expect(formatKsh((c / 100).toFixed(2))).toBe(`Ksh ${expected}`);
+    }
+  });
 });

@@ -1,8 +1,20 @@
 // Prices arrive from the API as decimal strings ("1500.00") and are shown as "Ksh 1,500":
 // en-KE grouping, no decimals for whole shillings, two decimals otherwise.
+//
+// Written out rather than with Intl.NumberFormat: the first Intl formatter a page creates
+// loads locale data, which costs a slow phone a noticeable pause before the first render.
+// The output is what Intl.NumberFormat('en-KE') gives (money.test.ts holds both to it).
 
-const whole = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 1234567 → "1,234,567". */
+function group(n: number): string {
+  const digits = String(n);
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
 
 export function formatKsh(value: string | number): string {
   const amount = typeof value === 'number' ? value : Number(value.trim());
@@ -10,7 +22,9 @@ export function formatKsh(value: string | number): string {
     return 'Ksh —';
   }
   // Work in whole cents so that 1500.999 shows as 1,501 and not 1,501.00.
-  const c = Math.round(amount * 100);
-  const formatted = c % 100 === 0 ? whole.format(c / 100) : cents.format(c / 100);
-  return `Ksh ${formatted}`;
+  const c = Math.round(Math.abs(amount) * 100);
+  const sign = amount < 0 && c > 0 ? '-' : '';
+  const shillings = group(Math.floor(c / 100));
+  const rest = c % 100;
+  return `Ksh ${sign}${shillings}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 // Loads data for a component: one call per key, cancelled when the key changes or the
 // component goes away, with a short in-memory cache so Back and returning to a page
@@ -66,7 +66,9 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
       (data) => {
         if (controller.signal.aborted) return;
         remember(key, data);
-        setSettled({ key, attempt, data });
+        // A transition: React renders the new content in small slices, so a page full of
+        // products never blocks a slow phone's main thread for long.
+        startTransition(() => setSettled({ key, attempt, data }));
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;

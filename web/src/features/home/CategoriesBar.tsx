@@ -131,7 +131,8 @@ export function CategoriesBar() {
                   hidden={!isOpen}
                   className="z-30 mb-1 ml-3 border-l-2 border-brand-200 bg-white md:absolute md:top-full md:left-0 md:ml-0 md:min-w-60 md:rounded-md md:border md:border-earth-200 md:py-1 md:shadow-lg"
                 >
-                  {g.links.map(([label, query]) => (
+                  {/* The links exist only while open: less for a phone to build on the first view. */}
+                  {isOpen && g.links.map(([label, query]) => (
                     <li key={query}>
                       <Link
                         to={`/shop?${query}`}

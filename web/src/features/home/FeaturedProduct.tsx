@@ -5,6 +5,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { Stars } from '../../components/Stars';
 import { formatKsh } from '../../lib/money';
+import { useNearScreen } from '../../lib/useNearScreen';
 import type { Product } from '../../lib/types';
 import { useAddToCart } from '../cart/useAddToCart';
 import { useCategories, useProducts } from '../catalog/api';
@@ -16,34 +17,46 @@ const FEATURED = { featured: 'featured', page: 1, page_size: 1 } as const;
 
 /** SPEC.md section 2, the featured-product panel: chips, size, quantity, add, checkout. */
 export function FeaturedProduct() {
-  const featured = useProducts(FEATURED);
-  const product = featured.data?.results[0];
+  const { ref, near } = useNearScreen<HTMLDivElement>();
   return (
     <section aria-labelledby="featured-product" className="bg-white py-10">
-      <div className="mx-auto max-w-6xl px-4">
+      <div ref={ref} className="mx-auto max-w-6xl px-4">
         <h2 id="featured-product" className="mb-6 text-2xl font-bold text-brand-900">
           Featured Product
         </h2>
-        {featured.status === 'error' ? (
-          <ErrorState title="We could not load the featured product." error={featured.error} onRetry={featured.retry} />
-        ) : !featured.data ? (
-          <div role="status" aria-label="Loading the featured product" className="grid min-h-96 animate-pulse gap-6 md:grid-cols-2">
-            <div className="aspect-square rounded-lg bg-earth-100" />
-            <div className="space-y-3">
-              <div className="h-8 w-2/3 rounded bg-earth-200" />
-              <div className="h-24 rounded bg-earth-100" />
-            </div>
-          </div>
-        ) : product ? (
-          <Panel key={product.id} product={product} />
-        ) : (
-          <p className="text-stone-700">
-            No featured product at the moment. <Link to="/shop" className="font-semibold text-brand-800 underline">Browse the shop</Link>.
-          </p>
-        )}
+        {near ? <FeaturedContent /> : <PanelSkeleton />}
       </div>
     </section>
   );
+}
+
+function PanelSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the featured product" className="grid min-h-96 animate-pulse gap-6 md:grid-cols-2">
+      <div className="aspect-square rounded-lg bg-earth-100" />
+      <div className="space-y-3">
+        <div className="h-8 w-2/3 rounded bg-earth-200" />
+        <div className="h-24 rounded bg-earth-100" />
+      </div>
+    </div>
+  );
+}
+
+function FeaturedContent() {
+  const featured = useProducts(FEATURED);
+  const product = featured.data?.results[0];
+  if (featured.status === 'error') {
+    return <ErrorState title="We could not load the featured product." error={featured.error} onRetry={featured.retry} />;
+  }
+  if (!featured.data) return <PanelSkeleton />;
+  if (!product) {
+    return (
+      <p className="text-stone-700">
+        No featured product at the moment. <Link to="/shop" className="font-semibold text-brand-800 underline">Browse the shop</Link>.
+      </p>
+    );
+  }
+  return <Panel key={product.id} product={product} />;
 }
 
 function Panel({ product }: { product: Product }) {

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { BUSINESS, pageTitle } from '../../app/business';
+import { Later } from '../../components/Later';
 import { CategoriesBar } from './CategoriesBar';
 import { FeaturedProduct } from './FeaturedProduct';
 import { ChatLink, LocationSection, Strengths } from './InfoSections';
@@ -30,11 +31,13 @@ export function HomePage() {
         </div>
       </section>
       <NewProducts />
-      <FeaturedCollection />
-      <FeaturedProduct />
-      <Testimonials />
-      <Strengths />
-      <LocationSection />
+      <Later>
+        <FeaturedCollection />
+        <FeaturedProduct />
+        <Testimonials />
+        <Strengths />
+        <LocationSection />
+      </Later>
       <ChatLink />
     </>
   );

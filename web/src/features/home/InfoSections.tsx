@@ -1,3 +1,4 @@
+import { BELOW_THE_FOLD } from './ProductSections';
 import { BUSINESS } from '../../app/business';
 import { MapEmbed } from '../../components/MapEmbed';
 
@@ -26,7 +27,7 @@ const STRENGTHS = [
 
 export function Strengths() {
   return (
-    <section aria-labelledby="strengths" className="mx-auto max-w-6xl px-4 py-10">
+    <section aria-labelledby="strengths" className={`mx-auto max-w-6xl px-4 py-10 ${BELOW_THE_FOLD}`}>
       <h2 id="strengths" className="mb-6 text-2xl font-bold text-brand-900">
         Why farmers choose {BUSINESS.name}
       </h2>
@@ -47,7 +48,7 @@ export function Strengths() {
 
 export function LocationSection() {
   return (
-    <section aria-labelledby="location" className="bg-white py-10">
+    <section aria-labelledby="location" className={`bg-white py-10 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-[2fr_1fr]">
         <div>
           <h2 id="location" className="mb-4 text-2xl font-bold text-brand-900">

@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
 import { Carousel } from '../../components/Carousel';
 import { ErrorState } from '../../components/ErrorState';
+import { useNearScreen } from '../../lib/useNearScreen';
 import { useProducts } from '../catalog/api';
 import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
 
 const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // SPEC.md section 9: up to 8
 const FEATURED_COLLECTION = { page: 1, page_size: 12 } as const; // SPEC.md section 9: the first 12
+
+/**
+ * Sections far down the page: the browser skips their layout and painting until they come
+ * near the screen, which saves a slow phone much of the work of the first view.
+ */
+export const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_900px]';
 
 const moreLink =
   'inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50 hover:text-brand-900';
@@ -50,7 +57,7 @@ export function NewProducts() {
           items={list}
           itemKey={(p) => p.id}
           intervalMs={5000}
-          renderItem={(p) => <ProductCard product={p} />}
+          renderItem={(p, i) => <ProductCard product={p} eager={i === 0} />}
         />
       )}
     </section>
@@ -58,28 +65,41 @@ export function NewProducts() {
 }
 
 export function FeaturedCollection() {
-  const products = useProducts(FEATURED_COLLECTION);
-  const list = products.data?.results;
+  const { ref, near } = useNearScreen<HTMLDivElement>();
   return (
     <section aria-labelledby="featured-collection" className="mx-auto max-w-6xl px-4 py-10">
       <SectionHeading id="featured-collection" title="Featured Collection" link={{ to: '/shop', label: 'View More' }} />
-      {products.status === 'error' ? (
-        <ErrorState title="We could not load the featured collection." error={products.error} onRetry={products.retry} />
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-busy={!list}>
-          {list
-            ? list.map((p) => (
-                <li key={p.id}>
-                  <ProductCard product={p} />
-                </li>
-              ))
-            : Array.from({ length: 4 }, (_, i) => (
-                <li key={i}>
-                  <ProductCardSkeleton />
-                </li>
-              ))}
-        </ul>
-      )}
+      <div ref={ref}>{near ? <CollectionGrid /> : <GridSkeleton />}</div>
     </section>
+  );
+}
+
+function GridSkeleton() {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
+      {Array.from({ length: 4 }, (_, i) => (
+        <li key={i}>
+          <ProductCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CollectionGrid() {
+  const products = useProducts(FEATURED_COLLECTION);
+  const list = products.data?.results;
+  if (products.status === 'error') {
+    return <ErrorState title="We could not load the featured collection." error={products.error} onRetry={products.retry} />;
+  }
+  if (!list) return <GridSkeleton />;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
+      {list.map((p) => (
+        <li key={p.id}>
+          <ProductCard product={p} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,8 +1,8 @@
 import { Carousel } from '../../components/Carousel';
+import { useNearScreen } from '../../lib/useNearScreen';
 import { Stars } from '../../components/Stars';
+import { formatDate } from '../../lib/dates';
 import { TESTIMONIALS, type Testimonial } from './testimonials';
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', { year: 'numeric', month: 'long' });
 
 function Card({ t }: { t: Testimonial }) {
   return (
@@ -22,26 +22,31 @@ function Card({ t }: { t: Testimonial }) {
       <Stars rating={t.rating} />
       <blockquote className="flex-1 text-stone-800">“{t.text}”</blockquote>
       <p className="text-sm text-stone-700">
-        {t.product}, {t.size} · <time dateTime={t.date}>{dateFormat.format(new Date(t.date))}</time>
+        {t.product}, {t.size} · <time dateTime={t.date}>{formatDate(t.date, false)}</time>
       </p>
     </figure>
   );
 }
 
 export function Testimonials() {
+  const { ref, near } = useNearScreen<HTMLDivElement>();
   return (
     <section aria-labelledby="testimonials" className="bg-earth-100 py-10">
-      <div className="mx-auto max-w-6xl px-2 sm:px-4">
+      <div ref={ref} className="mx-auto max-w-6xl px-2 sm:px-4">
         <h2 id="testimonials" className="mb-6 px-2 text-2xl font-bold text-brand-900">
           What Farmers are Saying
         </h2>
-        <Carousel
-          label="Testimonials"
-          items={TESTIMONIALS}
-          itemKey={(t) => t.id}
-          intervalMs={4000}
-          renderItem={(t) => <Card t={t} />}
-        />
+        {near ? (
+          <Carousel
+            label="Testimonials"
+            items={TESTIMONIALS}
+            itemKey={(t) => t.id}
+            intervalMs={4000}
+            renderItem={(t) => <Card t={t} />}
+          />
+        ) : (
+          <div className="h-96" />
+        )}
       </div>
     </section>
   );

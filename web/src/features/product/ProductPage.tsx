@@ -6,6 +6,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { Stars } from '../../components/Stars';
 import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
 import { formatKsh } from '../../lib/money';
 import type { Product } from '../../lib/types';
 import { useResource } from '../../lib/useResource';
@@ -15,8 +16,6 @@ import { ProductBadges, StockBadge } from '../catalog/Badges';
 import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
 import { cardVariant, categoryTrail } from '../catalog/product';
 import { SizePicker } from '../catalog/SizePicker';
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
@@ -184,7 +183,7 @@ function Details({ product }: { product: Product }) {
                 </div>
                 {r.comment && <p className="mt-2 text-stone-800">{r.comment}</p>}
                 <p className="mt-2 text-sm text-stone-700">
-                  <time dateTime={r.created_at}>{dateFormat.format(new Date(r.created_at))}</time>
+                  <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
                 </p>
               </li>
             ))}
