@@ -19,6 +19,8 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads it to preload the code of the page it sends.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: a separate chunk stays cached across

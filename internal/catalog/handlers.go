@@ -35,20 +35,27 @@ func (h *Handlers) ListProducts(w http.ResponseWriter, r *http.Request) error {
 	if f.Page == 0 {
 		return httpx.WriteCachedJSON(w, r, cacheSeconds, page.Products)
 	}
-	type envelope struct {
-		Count    int       `json:"count"`
-		Next     *string   `json:"next"`
-		Previous *string   `json:"previous"`
-		Results  []Product `json:"results"`
-	}
-	env := envelope{Count: page.Count, Results: page.Products}
+	return httpx.WriteCachedJSON(w, r, cacheSeconds, NewEnvelope(r.URL, f, page))
+}
+
+// Envelope is one page of the product list as the API answers it.
+type Envelope struct {
+	Count    int       `json:"count"`
+	Next     *string   `json:"next"`
+	Previous *string   `json:"previous"`
+	Results  []Product `json:"results"`
+}
+
+// NewEnvelope wraps page, listed by f at the address u, with links to its neighbours.
+func NewEnvelope(u *url.URL, f ListFilter, page ProductPage) Envelope {
+	env := Envelope{Count: page.Count, Results: page.Products}
 	if f.Page*f.PageSize < page.Count {
-		env.Next = pageLink(r.URL, f.Page+1)
+		env.Next = pageLink(u, f.Page+1)
 	}
 	if f.Page > 1 {
-		env.Previous = pageLink(r.URL, min(f.Page-1, max(1, (page.Count+f.PageSize-1)/f.PageSize)))
+		env.Previous = pageLink(u, min(f.Page-1, max(1, (page.Count+f.PageSize-1)/f.PageSize)))
 	}
-	return httpx.WriteCachedJSON(w, r, cacheSeconds, env)
+	return env
 }
 
 func pageLink(u *url.URL, page int) *string {

@@ -10,6 +10,7 @@ import (
 	"html"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -41,6 +42,11 @@ type pageHead struct {
 	path    string
 	noindex bool
 	product *catalog.Product
+	// data holds API answers the page's first render needs, by the web app's
+	// cache key (web/src/lib/useResource.ts), sent in the page to save a
+	// round trip; image is a picture to fetch early.
+	data  map[string]any
+	image string
 }
 
 const homeDescription = "Mifugo Bora Feeds sells animal feeds, dewormers, supplements, chemicals and DCP to farmers across Kenya. Order online, pay with M-Pesa, nationwide delivery."
@@ -79,9 +85,9 @@ func (s *Server) base() string { return strings.TrimRight(s.public, "/") }
 
 // headFor finds the head of the page at path p (already cleaned).
 func (s *Server) headFor(ctx context.Context, p string) pageHead {
-	if p == "/home" {
-		h := publicPages[0]
-		return h // the same page as /, whose address is canonical
+	if p == "/" || p == "/home" {
+		// /home is the same page as /, whose address is canonical.
+		return s.homeHead(ctx)
 	}
 	for _, h := range publicPages {
 		if h.path == p {
@@ -94,7 +100,9 @@ func (s *Server) headFor(ctx context.Context, p string) pageHead {
 	if slug, ok := strings.CutPrefix(p, "/products/"); ok && slug != "" && !strings.Contains(slug, "/") {
 		prod, err := s.catalog.Store.Product(ctx, slug)
 		if err == nil && prod.Slug == slug {
-			return productHead(&prod)
+			h := productHead(&prod)
+			h.data = map[string]any{"product:" + slug: prod}
+			return h
 		}
 		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
 			// The app will show its own error; the page itself is fine.
@@ -105,6 +113,31 @@ func (s *Server) headFor(ctx context.Context, p string) pageHead {
 		return pageHead{status: http.StatusNotFound, title: "Product not found — " + siteName, description: homeDescription, noindex: true}
 	}
 	return pageHead{status: http.StatusNotFound, title: "Page not found — " + siteName, description: homeDescription, noindex: true}
+}
+
+// newArrivals is the home page's New Products query, as the app asks it
+// (web/src/features/home/ProductSections.tsx).
+const newArrivalsQuery = "featured=new-arrivals&page=1&page_size=8"
+
+// homeHead is the home page's head, with its New Products sent along: on a
+// phone the first of them is the largest thing on the first screen.
+func (s *Server) homeHead(ctx context.Context) pageHead {
+	h := publicPages[0]
+	u := &url.URL{Path: "/api/products/", RawQuery: newArrivalsQuery}
+	f, err := catalog.ParseListQuery(u.Query())
+	if err != nil {
+		return h
+	}
+	page, err := s.catalog.Store.ListProducts(ctx, f)
+	if err != nil {
+		s.log.ErrorContext(ctx, "page head: new products", "err", err)
+		return h
+	}
+	h.data = map[string]any{"products?" + newArrivalsQuery: catalog.NewEnvelope(u, f, page)}
+	if len(page.Products) > 0 && len(page.Products[0].Images) > 0 {
+		h.image = page.Products[0].Images[0].Image
+	}
+	return h
 }
 
 func productHead(p *catalog.Product) pageHead {
@@ -177,6 +210,9 @@ func (s *Server) renderHead(h pageHead) []byte {
 		}
 		meta("property", "product:availability", avail)
 	}
+	if h.image != "" {
+		fmt.Fprintf(&b, "<link rel=\"preload\" as=\"image\" href=\"%s\" fetchpriority=\"high\" />\n    ", attr(h.image))
+	}
 	meta("name", "twitter:card", card)
 	meta("name", "twitter:title", shareTitle(h))
 	meta("name", "twitter:description", h.description)
@@ -184,6 +220,13 @@ func (s *Server) renderHead(h pageHead) []byte {
 		ld, err := json.Marshal(s.productLD(h.product, url))
 		if err == nil {
 			fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n    ", ld)
+		}
+	}
+	if len(h.data) > 0 {
+		// Data, not script (the CSP allows no inline script); encoding/json
+		// escapes <, > and &, so nothing in it can end the element.
+		if data, err := json.Marshal(h.data); err == nil {
+			fmt.Fprintf(&b, "<script type=\"application/json\" id=\"page-data\">%s</script>\n    ", data)
 		}
 	}
 	return bytes.TrimRight(b.Bytes(), " \n")

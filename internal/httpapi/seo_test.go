@@ -199,11 +199,11 @@ func TestProductHeadEscapesEverything(t *testing.T) {
 	if strings.Contains(body, "<script>alert") || strings.Contains(body, "</title><script>") || strings.Contains(body, "<b>alt</b>") {
 		t.Fatalf("a product's text broke out of the HTML:\n%s", body)
 	}
-	// Exactly the app's script and the JSON-LD open a script element.
-	if n := strings.Count(body, "<script"); n != 2 {
+	// Exactly the app's script, the JSON-LD and the page data open a script element.
+	if n := strings.Count(body, "<script"); n != 3 {
 		t.Fatalf("%d script elements:\n%s", n, body)
 	}
-	if n := strings.Count(body, "</script>"); n != 2 {
+	if n := strings.Count(body, "</script>"); n != 3 {
 		t.Fatalf("%d script ends:\n%s", n, body)
 	}
 	ld := jsonLD(t, body)
@@ -220,6 +220,92 @@ func TestProductHeadEscapesEverything(t *testing.T) {
 	offer := ld["offers"].([]any)[0].(map[string]any)
 	if offer["availability"] != "https://schema.org/OutOfStock" {
 		t.Errorf("offer %v", offer)
+	}
+}
+
+// pageData reads the API answers the server sent with the page.
+func pageData(t *testing.T, body string) map[string]json.RawMessage {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="page-data">(.*?)</script>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no page data in\n%s", body)
+	}
+	var data map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(m[1]), &data); err != nil {
+		t.Fatalf("page data %q: %v", m[1], err)
+	}
+	return data
+}
+
+func TestPageDataIsTheAPIAnswer(t *testing.T) {
+	h := seoServer(t)
+	// Home: New Products, exactly as GET /api/products/ answers the app's query.
+	home := pageData(t, get(t, h, "/").Body.String())
+	api := get(t, h, "/api/products/?featured=new-arrivals&page=1&page_size=8").Body.String()
+	if got := string(home["products?featured=new-arrivals&page=1&page_size=8"]); strings.TrimSpace(api) != got {
+		t.Errorf("home page data\n%s\nis not the API's answer\n%s", got, api)
+	}
+	var env struct {
+		Results []struct {
+			Images []struct{ Image string } `json:"images"`
+		} `json:"results"`
+	}
+	_ = json.Unmarshal(home["products?featured=new-arrivals&page=1&page_size=8"], &env)
+	first := env.Results[0].Images[0].Image
+	if !strings.Contains(get(t, h, "/home").Body.String(), `<link rel="preload" as="image" href="`+first+`" fetchpriority="high" />`) {
+		t.Errorf("home does not preload its first new product's picture %s", first)
+	}
+	// A product page: the product, as GET /api/products/{slug}/ answers it.
+	product := pageData(t, get(t, h, "/products/high-yield-dairy-meal").Body.String())
+	api = get(t, h, "/api/products/high-yield-dairy-meal/").Body.String()
+	if got := string(product["product:high-yield-dairy-meal"]); strings.TrimSpace(api) != got {
+		t.Errorf("product page data\n%s\nis not the API's answer\n%s", got, api)
+	}
+	// Other pages carry none.
+	if strings.Contains(get(t, h, "/about").Body.String(), "page-data") {
+		t.Error("/about has page data")
+	}
+}
+
+func TestModulePreloads(t *testing.T) {
+	index := string(seoIndex["index.html"].Data)
+	files := fstest.MapFS{
+		"index.html": {Data: []byte(index)},
+		".vite/manifest.json": {Data: []byte(`{
+			"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"]},
+			"_vendor.js": {"file": "assets/vendor-1.js"},
+			"_Page.js": {"file": "assets/Page-2.js", "imports": ["_vendor.js"]},
+			"src/features/shop/ShopPage.tsx": {"file": "assets/ShopPage-3.js", "isDynamicEntry": true, "imports": ["_vendor.js", "_Page.js"]},
+			"src/features/product/ProductPage.tsx": {"file": "assets/ProductPage-4.js", "isDynamicEntry": true, "imports": ["_Page.js"]}
+		}`)},
+	}
+	d := dbtest.New(t, db.SQLite)
+	store := catalog.NewStore(d)
+	if _, err := demo.Seed(context.Background(), store, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := httpapi.New(httpapi.Deps{DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store,
+		WebAssets: files, MediaDir: t.TempDir(), PublicURL: "http://localhost"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	preloads := func(path string) []string {
+		var out []string
+		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)" />`).FindAllStringSubmatch(get(t, srv, path).Body.String(), -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	for path, want := range map[string]string{
+		"/shop?category=feeds":            "/assets/Page-2.js /assets/ShopPage-3.js",
+		"/products/high-yield-dairy-meal": "/assets/Page-2.js /assets/ProductPage-4.js",
+		"/products/no-such-product":       "", // a 404 needs no page code
+		"/":                               "",
+		"/about":                          "", // not in this manifest
+	} {
+		if got := strings.Join(preloads(path), " "); got != want {
+			t.Errorf("%s preloads %q, want %q", path, got, want)
+		}
 	}
 }
 

@@ -50,6 +50,8 @@ type appHandler struct {
 	// head, when set, gives the page-head tags (title, description, share
 	// tags) and the status of the app page at a path; see seo.go.
 	head func(r *http.Request, path string) (tags []byte, status int)
+	// preloads lists, by route module, the chunks a page needs (preload.go).
+	preloads map[string][]string
 }
 
 func newAppHandler(files fs.FS) (*appHandler, error) {
@@ -58,7 +60,8 @@ func newAppHandler(files fs.FS) (*appHandler, error) {
 		return nil, fmt.Errorf("web app has no index.html: %w", err)
 	}
 	sum := sha256.Sum256(index)
-	return &appHandler{files: files, index: index, indexETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}, nil
+	return &appHandler{files: files, index: index, indexETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+		preloads: modulePreloads(files)}, nil
 }
 
 func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -83,6 +86,11 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		tags, st := a.head(r, p)
 		if st != 0 {
 			status = st
+		}
+		if status == http.StatusOK {
+			for _, f := range a.preloads[routeModule(p)] {
+				tags = fmt.Appendf(tags, "\n    <link rel=\"modulepreload\" crossorigin href=\"%s\" />", f)
+			}
 		}
 		body = withHead(a.index, tags)
 		sum := sha256.Sum256(body)

@@ -7,6 +7,9 @@ test.beforeEach(async ({ page }) => offline(page));
 
 test('home shows the nine sections in order, without errors', async ({ page }) => {
   const errors = watchErrors(page);
+  // New Products come with the page: no extra round trip for them.
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().includes('featured=new-arrivals') && asked.push(r.url()));
   await page.goto('/');
   const main = page.getByRole('main');
   await expect(main.getByRole('navigation', { name: 'Product categories' })).toBeVisible();
@@ -40,6 +43,7 @@ test('home shows the nine sections in order, without errors', async ({ page }) =
   await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/254722000111\?text=Hello/);
   await expect(carousel(page, 'New Products').getByRole('article').first()).toBeVisible();
   expect(errors).toEqual([]);
+  expect(asked).toEqual([]);
 });
 
 test('the categories bar is only on /, its entries filter the shop', async ({ page, isMobile }) => {

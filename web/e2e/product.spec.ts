@@ -43,15 +43,19 @@ test('the server sends the product head: title, share tags, JSON-LD', async ({ p
   expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/products\/high-yield-dairy-meal\.svg" \/>/);
   expect(html).toContain('<script type="application/ld+json">');
 
-  // The JSON-LD is data, not script: the page runs without a CSP complaint.
+  // The JSON-LD is data, not script: the page runs without a CSP complaint. The product came
+  // with the page, so the app does not ask the API for it again.
   const errors: string[] = [];
+  const asked: string[] = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  page.on('request', (r) => r.url().includes('/api/products/high-yield-dairy-meal/') && asked.push(r.url()));
   await page.goto('/products/high-yield-dairy-meal');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mifugo Bora High Yield Dairy Meal');
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(ld).toMatchObject({ '@type': 'Product', name: 'Mifugo Bora High Yield Dairy Meal' });
   expect(ld.offers[0]).toMatchObject({ priceCurrency: 'KES', price: '650.00', availability: 'https://schema.org/InStock' });
   expect(errors).toEqual([]);
+  expect(asked).toEqual([]);
 });
 
 test('an unknown product answers 404 and says so', async ({ page }) => {

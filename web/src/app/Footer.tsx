@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Later } from '../components/Later';
 import { NewsletterForm } from '../features/content/NewsletterForm';
 import { BUSINESS } from './business';
 import { MAIN_NAV, PRODUCT_LINKS } from './navigation';
@@ -29,7 +30,16 @@ function LinkList({ items }: { items: readonly { to: string; label: string }[] }
   );
 }
 
+/** The footer is far down every page: it is built just after the page's first view. */
 export function Footer() {
+  return (
+    <Later>
+      <FooterContent />
+    </Later>
+  );
+}
+
+function FooterContent() {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto bg-brand-900 text-brand-100">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useCarousel } from '../lib/useCarousel';
 import { useMediaQuery } from '../lib/useMediaQuery';
 
@@ -16,6 +16,9 @@ interface CarouselProps<T> {
 // Slide widths as classes (no inline styles), matching the counts useVisibleCount returns.
 const WIDTH_THREE = 'basis-full sm:basis-1/2 lg:basis-1/3 xl:basis-1/4';
 const WIDTH_FOUR = 'basis-full sm:basis-1/2 lg:basis-1/4';
+
+// Slides out of view skip layout and painting until they come into view.
+const SKIPPED = '[content-visibility:auto] [contain-intrinsic-size:auto_480px]';
 
 function useVisibleCount(three: boolean): number {
   const sm = useMediaQuery('(min-width: 640px)');
@@ -42,6 +45,11 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
 export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, three = false }: CarouselProps<T>) {
   const visible = useVisibleCount(three);
   const c = useCarousel({ count: items.length, visible, intervalMs });
+  // A slide is built when it is first about to come into view (the next one is built a step
+  // ahead) and kept after: a phone's first view builds two cards, not eight.
+  const [built, setBuilt] = useState(0);
+  const buildUpTo = Math.max(built, c.index + visible + 1);
+  useEffect(() => setBuilt(buildUpTo), [buildUpTo]);
   const shift = (c.index * 100) / visible;
   const arrow =
     'inline-flex h-11 w-11 items-center justify-center rounded-full border border-brand-700 bg-white text-brand-800 shadow-sm hover:bg-brand-50';
@@ -63,9 +71,9 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${items.length}`}
                 inert={!shown}
-                className={`shrink-0 grow-0 px-2 ${three ? WIDTH_THREE : WIDTH_FOUR}`}
+                className={`shrink-0 grow-0 px-2 ${three ? WIDTH_THREE : WIDTH_FOUR} ${shown ? '' : SKIPPED}`}
               >
-                {renderItem(item, i)}
+                {i < buildUpTo ? renderItem(item, i) : null}
               </div>
             );
           })}

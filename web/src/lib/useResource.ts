@@ -29,6 +29,24 @@ function remember(key: string, data: unknown) {
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
 }
 
+// The server sends some answers with the page itself (internal/httpapi/seo.go: the product
+// of a product page, the home page's New Products), keyed like this cache, so the first view
+// needs no extra round trip. They are read once, when the app starts.
+function seedFromPage() {
+  if (typeof document === 'undefined') return;
+  const el = document.getElementById('page-data');
+  if (!el) return;
+  el.remove();
+  try {
+    const data: unknown = JSON.parse(el.textContent ?? '');
+    if (typeof data !== 'object' || data === null) return;
+    for (const [key, value] of Object.entries(data)) remember(key, value);
+  } catch {
+    // Not readable: the components load what they need themselves.
+  }
+}
+seedFromPage();
+
 /** Forgets cached answers whose key starts with prefix (all of them without one). */
 export function forgetResources(prefix = '') {
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
