@@ -5,7 +5,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: run build test test-go test-web test-e2e bench clean
+.PHONY: run build test test-go test-web test-e2e bench audit clean
 
 run: build
 	bin/shop serve --dev
@@ -35,6 +35,11 @@ test-web: web/node_modules/.installed
 test-e2e: bin/shop
 	scripts/ensure-chromium.sh
 	cd web && CI=$${CI:-} npm run e2e
+
+# Lighthouse (mobile, slow 4G) on /, /shop and a product page and axe on every public page,
+# against a fresh `bin/shop serve --dev`; prints the scores, fails when a bar is missed.
+audit: bin/shop
+	scripts/audit.sh
 
 # Load test against bin/shop on a 1,000-product SQLite catalogue (figures, not a pass/fail).
 bench: bin/shop
