@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"shop/internal/content"
 	"shop/internal/db"
@@ -63,4 +64,25 @@ func TestHandlers(t *testing.T) {
 			t.Fatalf("wrong type: %d", code)
 		}
 	})
+}
+
+func TestHandlersLimitEachAddress(t *testing.T) {
+	h := &content.Handlers{Store: content.NewStore(dbtest.New(t, db.SQLite)),
+		ContactLimit: content.NewLimiter(2, time.Hour), SubscribeLimit: content.NewLimiter(1, time.Hour)}
+	body := `{"name":"Otieno","email":"otieno@example.com","subject":"order","message":"Hello"}`
+	for i := range 2 {
+		if code, _ := post(t, h.Contact, body); code != http.StatusCreated {
+			t.Fatalf("message %d: %d", i+1, code)
+		}
+	}
+	code, out := post(t, h.Contact, body)
+	if code != http.StatusTooManyRequests || out["error"] == "" {
+		t.Fatalf("third message: %d %v", code, out)
+	}
+	if code, _ := post(t, h.Subscribe, `{"email":"a@example.com"}`); code != http.StatusCreated {
+		t.Fatalf("sign-up: %d", code)
+	}
+	if code, _ := post(t, h.Subscribe, `{"email":"b@example.com"}`); code != http.StatusTooManyRequests {
+		t.Fatalf("second sign-up: %d", code)
+	}
 }

@@ -87,7 +87,7 @@ func New(d Deps) (*Server, error) {
 		catalog: &catalog.Handlers{Store: d.Catalog},
 		cart:    &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
 		orders:  &order.Handlers{Store: d.Orders},
-		content: &content.Handlers{Store: d.Content},
+		content: &content.Handlers{Store: d.Content, ClientIP: d.ClientIP},
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
@@ -98,6 +98,7 @@ func New(d Deps) (*Server, error) {
 	if d.Catalog != nil {
 		app.head = s.appHead
 	}
+	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart}
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)

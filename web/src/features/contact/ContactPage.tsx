@@ -84,6 +84,7 @@ function MessageForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
   const [dialog, setDialog] = useState(false);
+  const [failure, setFailure] = useState('');
 
   const field = (name: keyof ContactForm) => ({
     id: `${id}-${name}`,
@@ -119,6 +120,12 @@ function MessageForm() {
       await sendContactMessage(form);
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields as ContactErrors);
+      // Say why when the server did (too many messages, no connection); otherwise point at the form.
+      setFailure(
+        err instanceof ApiError && !err.fields && err.status !== 500
+          ? err.message
+          : 'Your message was not sent. Please check the form and try again.',
+      );
       setStatus('error');
       return;
     }
@@ -181,7 +188,7 @@ function MessageForm() {
             {BUTTON_TEXT[status]}
           </button>
           <p role="status" className="mt-2 min-h-5 text-sm text-stone-700">
-            {status === 'error' ? 'Your message was not sent. Please check the form and try again.' : ''}
+            {status === 'error' ? failure : ''}
           </p>
         </div>
       </form>
