@@ -112,6 +112,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /media/", Handler: s.media},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
+		{Pattern: "GET /share/products/{file}", Handler: s.shares},
 		{Pattern: "/", Handler: s.app},
 	}
 	if s.daraja != nil {

@@ -186,20 +186,24 @@ func (s *Server) renderHead(h pageHead) []byte {
 	}
 	card := "summary"
 	if p := h.product; p != nil {
+		// Previews show the share card (name, price, sizes and picture as a
+		// PNG, which every preview can show: sharecard.go).
+		card = "summary_large_image"
+		shareImage := s.base() + sharePath(p.Slug)
+		alt := p.Name
+		meta("property", "og:image", shareImage)
+		meta("property", "og:image:type", "image/png")
+		meta("property", "og:image:width", fmt.Sprint(cardW))
+		meta("property", "og:image:height", fmt.Sprint(cardH))
 		if len(p.Images) > 0 {
-			im := p.Images[0]
-			img := s.absolute(im.Image)
-			meta("property", "og:image", img)
-			meta("property", "og:image:width", fmt.Sprint(im.Width))
-			meta("property", "og:image:height", fmt.Sprint(im.Height))
-			meta("property", "og:image:alt", imageAlt(p, im))
-			meta("name", "twitter:image", img)
-			meta("name", "twitter:image:alt", imageAlt(p, im))
-			card = "summary_large_image"
+			alt = imageAlt(p, p.Images[0])
 			// The picture is the page's largest element: fetch it with the
 			// app's code instead of after it.
-			fmt.Fprintf(&b, "<link rel=\"preload\" as=\"image\" href=\"%s\" fetchpriority=\"high\" />\n    ", attr(im.Image))
+			fmt.Fprintf(&b, "<link rel=\"preload\" as=\"image\" href=\"%s\" fetchpriority=\"high\" />\n    ", attr(p.Images[0].Image))
 		}
+		meta("property", "og:image:alt", alt)
+		meta("name", "twitter:image", shareImage)
+		meta("name", "twitter:image:alt", alt)
 		if low, _, ok := priceRange(p); ok {
 			meta("property", "product:price:amount", low.String())
 			meta("property", "product:price:currency", "KES")
@@ -276,13 +280,11 @@ func (s *Server) productLD(p *catalog.Product, url string) map[string]any {
 	if url != "" {
 		ld["url"] = url
 	}
-	if len(p.Images) > 0 {
-		imgs := make([]string, len(p.Images))
-		for i, im := range p.Images {
-			imgs[i] = s.absolute(im.Image)
-		}
-		ld["image"] = imgs
+	imgs := []string{s.base() + sharePath(p.Slug)}
+	for _, im := range p.Images {
+		imgs = append(imgs, s.absolute(im.Image))
 	}
+	ld["image"] = imgs
 	if len(p.Variants) > 0 {
 		ld["sku"] = p.Variants[0].SKU
 		offers := make([]map[string]any, len(p.Variants))

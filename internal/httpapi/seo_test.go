@@ -1,9 +1,11 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"image/png"
 	"io"
 	"log/slog"
 	"net/http"
@@ -139,8 +141,12 @@ func TestProductHead(t *testing.T) {
 		"og:type":                "product",
 		"og:title":               "Mifugo Bora High Yield Dairy Meal — from Ksh 650",
 		"og:url":                 "https://shop.example.co.ke/products/high-yield-dairy-meal",
-		"og:image":               "https://shop.example.co.ke/media/products/high-yield-dairy-meal.svg",
-		"og:image:width":         "600",
+		"og:image":               "https://shop.example.co.ke/share/products/high-yield-dairy-meal.png",
+		"og:image:type":          "image/png",
+		"og:image:width":         "1200",
+		"og:image:height":        "630",
+		"og:image:alt":           "Mifugo Bora High Yield Dairy Meal",
+		"twitter:image":          "https://shop.example.co.ke/share/products/high-yield-dairy-meal.png",
 		"twitter:card":           "summary_large_image",
 		"twitter:title":          "Mifugo Bora High Yield Dairy Meal — from Ksh 650",
 		"product:price:amount":   "650.00",
@@ -211,8 +217,8 @@ func TestProductHeadEscapesEverything(t *testing.T) {
 		t.Errorf("JSON-LD does not round-trip: %q", ld["description"])
 	}
 	tags := headTags(body)
-	if tags["og:image"] != "https://shop.example.co.ke/media/products/evil&#34;.svg" {
-		t.Errorf("og:image %q", tags["og:image"])
+	if tags["og:image:alt"] != "&lt;b&gt;alt&lt;/b&gt;" || !strings.Contains(body, `<link rel="preload" as="image" href="/media/products/evil&#34;.svg"`) {
+		t.Errorf("image tags %v", tags)
 	}
 	if tags["product:availability"] != "out of stock" || tags["og:title"] != "Evil &#34;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; — Ksh 100" {
 		t.Errorf("tags %v", tags)
@@ -384,6 +390,41 @@ func postJSONBody(t *testing.T, h http.Handler, target, body string) *httptest.R
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	return rec
+}
+
+func TestShareCard(t *testing.T) {
+	h := seoServer(t)
+	rec := get(t, h, "/share/products/high-yield-dairy-meal.png")
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
+		t.Fatalf("share card: %d %v", rec.Code, rec.Header())
+	}
+	img, err := png.Decode(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+		t.Fatalf("card is %v, previews want 1200x630", b)
+	}
+	// The brand stripe along the bottom, and the drawn sack's green label on the left.
+	if r, g, b, _ := img.At(900, 625).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
+		t.Errorf("bottom stripe is %x %x %x", r>>8, g>>8, b>>8)
+	}
+	if r, g, b, _ := img.At(230, 420).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
+		t.Errorf("label is %x %x %x", r>>8, g>>8, b>>8)
+	}
+	again := get(t, h, "/share/products/high-yield-dairy-meal.png")
+	if !bytes.Equal(again.Body.Bytes(), rec.Body.Bytes()) {
+		t.Error("the card differs on a second request")
+	}
+	for _, path := range []string{"/share/products/no-such-feed.png", "/share/products/high-yield-dairy-meal.jpg", "/share/products/1.png"} {
+		if code := get(t, h, path).Code; code != 404 {
+			t.Errorf("%s: %d", path, code)
+		}
+	}
+	// A long name wraps and still draws.
+	if code := get(t, h, "/share/products/evil.png").Code; code != 200 {
+		t.Errorf("evil card: %d", code)
+	}
 }
 
 func TestMapMayBeFramed(t *testing.T) {

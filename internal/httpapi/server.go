@@ -63,6 +63,8 @@ type Server struct {
 	pay     *payment.Handlers
 	daraja  http.Handler
 	content *content.Handlers
+	// shares draws the pictures link previews show (sharecard.go).
+	shares  *shareCards
 	app     http.Handler
 	media   http.Handler
 	public  string
@@ -88,6 +90,7 @@ func New(d Deps) (*Server, error) {
 		cart:    &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
 		orders:  &order.Handlers{Store: d.Orders},
 		content: &content.Handlers{Store: d.Content, ClientIP: d.ClientIP},
+		shares:  newShareCards(d.Catalog, d.MediaDir),
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
