@@ -3,7 +3,7 @@
 // carries the bearer token when one is stored, and fails with an ApiError.
 
 import { clearSession, getAuthToken, getSession, updateSession, type TokenPair } from './authToken';
-import type { ApiErrorBody, Category, Paginated, Product } from './types';
+import type { ApiErrorBody } from './types';
 
 const BASE = '/api';
 
@@ -172,57 +172,4 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
     fields !== null &&
     Object.values(fields).every((message) => typeof message === 'string')
   );
-}
-
-// ---- Catalogue ----
-
-export type ProductSort = 'name' | 'price-low' | 'price-high';
-
-/** Filters of GET /api/products/ (SPEC.md section 2, Shop). Empty values are left out. */
-export interface ProductQuery {
-  category?: string;
-  weight?: string;
-  promo?: string;
-  featured?: string;
-  search?: string;
-  sort?: ProductSort;
-  page?: number;
-  page_size?: number;
-  min_price?: number | string;
-  max_price?: number | string;
-}
-
-/** With `page` the server answers one page; without it, the whole list. */
-export function listProducts(
-  params: ProductQuery & { page: number },
-  options?: RequestOptions,
-): Promise<Paginated<Product>>;
-export function listProducts(
-  params?: ProductQuery & { page?: undefined },
-  options?: RequestOptions,
-): Promise<Product[]>;
-export function listProducts(
-  params: ProductQuery = {},
-  options?: RequestOptions,
-): Promise<Paginated<Product> | Product[]> {
-  return request('GET', `/products/${queryString(params)}`, undefined, options);
-}
-
-export function getProduct(idOrSlug: number | string, options?: RequestOptions): Promise<Product> {
-  return request('GET', `/products/${encodeURIComponent(String(idOrSlug))}/`, undefined, options);
-}
-
-export function listCategories(options?: RequestOptions): Promise<Category[]> {
-  return request('GET', '/categories/', undefined, options);
-}
-
-function queryString(params: ProductQuery): string {
-  const search = new URLSearchParams();
-  const entries = Object.entries(params) as [keyof ProductQuery, ProductQuery[keyof ProductQuery]][];
-  for (const [key, value] of entries) {
-    if (value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }
