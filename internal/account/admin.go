@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The back office's view of users: the list, and making or removing admins.
@@ -96,8 +97,9 @@ func (s *Store) RoleByID(ctx context.Context, id int64) (string, error) {
 }
 
 // SetRoleTx gives a user a role inside tx and returns the user as they
-// were. Their next access token (a refresh within AccessTTL) carries the new
-// role; the back office reads the stored role on every request meanwhile.
+// were. Every request reads the stored role, so the change holds at once; a
+// demotion also ends the user's sessions, so whoever holds their tokens must
+// sign in again.
 func (s *Store) SetRoleTx(ctx context.Context, tx *sql.Tx, id int64, role string) (User, error) {
 	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -111,6 +113,11 @@ func (s *Store) SetRoleTx(ctx context.Context, tx *sql.Tx, id int64, role string
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE users SET role = $1 WHERE id = $2`, role, id); err != nil {
 		return User{}, fmt.Errorf("set role of user %d: %w", id, err)
+	}
+	if u.Role == RoleAdmin {
+		if err := revokeUserSessions(ctx, tx, id, "", time.Now().UTC(), "admin role removed"); err != nil {
+			return User{}, fmt.Errorf("end sessions of user %d: %w", id, err)
+		}
 	}
 	return u, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/mail"
+	"shop/internal/ratelimit"
 )
 
 // RegisterInput is SPEC.md's registration payload.
@@ -27,8 +28,9 @@ type RegisterInput struct {
 
 // Register creates a customer after checking every field with SPEC.md's
 // rules. A taken email is an error on the email field: registration, unlike
-// sign-in, says so, as SPEC.md requires.
-func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) {
+// sign-in, says so, as SPEC.md requires. Sign-ups from one address are
+// limited, so a script cannot fill the user table.
+func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (User, error) {
 	fields := map[string]string{}
 	set := func(field, msg string) {
 		if msg != "" {
@@ -42,6 +44,10 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (User, error) 
 	set("phone", msg)
 	set("password", CheckNewPassword(in.Password))
 	if err := invalid(fields); err != nil {
+		return User{}, err
+	}
+	if _, err := s.reserve(ctx, "sign-ups from this connection",
+		ratelimit.Check{Bucket: ratelimit.IPBucket("register:ip:", ip), Limit: s.limits.RegisterPerIP}); err != nil {
 		return User{}, err
 	}
 	hash, err := HashPassword(in.Password)
@@ -86,14 +92,12 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, 
 	if err := invalid(fields); err != nil {
 		return Tokens{}, err
 	}
-	accountBucket := "login:email:" + EmailKey(in.Username)
-	ipB := ipBucket("login:ip:", ip)
-	wait, err := s.firstLimited(ctx, map[string]Limit{accountBucket: s.limits.LoginPerAccount, ipB: s.limits.LoginPerIP})
+	accountBucket := loginBucket(in.Username)
+	res, err := s.reserve(ctx, "sign-in attempts",
+		ratelimit.Check{Bucket: accountBucket, Limit: s.limits.LoginPerAccount},
+		ratelimit.Check{Bucket: ratelimit.IPBucket("login:ip:", ip), Limit: s.limits.LoginPerIP})
 	if err != nil {
 		return Tokens{}, err
-	}
-	if wait > 0 {
-		return Tokens{}, tooMany("sign-in attempts", wait)
 	}
 	u, hash, err := s.Store.userWithHash(ctx, in.Username)
 	known := err == nil
@@ -108,12 +112,15 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, 
 		return Tokens{}, fmt.Errorf("check password: %w", err)
 	}
 	if !ok || !known {
-		if err := s.record(ctx, accountBucket, ipB); err != nil {
-			return Tokens{}, err
-		}
+		// The reservation stays: it is the failed attempt.
 		return Tokens{}, apperr.Unauthorized(MsgInvalidCredentials)
 	}
-	if err := s.clearBucket(ctx, s.dbExec(), accountBucket); err != nil {
+	// Only failures count: this attempt is taken back, and the account's
+	// earlier failures are forgiven.
+	if err := res.Cancel(ctx); err != nil {
+		return Tokens{}, err
+	}
+	if err := s.limiter.Clear(ctx, accountBucket); err != nil {
 		return Tokens{}, err
 	}
 	return s.startSession(ctx, u, in.Remember)
@@ -180,23 +187,16 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, keep string, 
 		return err
 	}
 	bucket := fmt.Sprintf("password:user:%d", p.UserID)
-	wait, err := s.retryAfter(ctx, bucket, s.limits.PasswordChange)
-	if err != nil {
+	if _, err := s.reserve(ctx, "wrong passwords", ratelimit.Check{Bucket: bucket, Limit: s.limits.PasswordChange}); err != nil {
 		return err
-	}
-	if wait > 0 {
-		return tooMany("wrong passwords", wait)
 	}
 	hash, err := s.Store.passwordHash(ctx, p.UserID)
 	if err != nil {
 		return err
 	}
-	if ok, err := CheckPassword(hash, in.CurrentPassword); err != nil {
+	if ok, err := checkPassword(hash, in.CurrentPassword); err != nil {
 		return fmt.Errorf("check password: %w", err)
 	} else if !ok {
-		if err := s.record(ctx, bucket); err != nil {
-			return err
-		}
 		return apperr.Invalid(MsgCurrentPasswordBad, map[string]string{"current_password": MsgCurrentPasswordBad})
 	}
 	newHash, err := HashPassword(in.NewPassword)
@@ -208,7 +208,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, keep string, 
 		if err := s.setPassword(ctx, tx, p.UserID, newHash); err != nil {
 			return err
 		}
-		if err := s.clearBucket(ctx, tx, bucket); err != nil {
+		if err := ratelimit.ClearTx(ctx, tx, bucket); err != nil {
 			return err
 		}
 		return revokeUserSessions(ctx, tx, p.UserID, keep, now, "password changed")
@@ -234,20 +234,13 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	if m := CheckEmail(email); m != "" {
 		return invalid(map[string]string{"email": m})
 	}
-	ipB := ipBucket("forgot:ip:", ip)
-	wait, err := s.retryAfter(ctx, ipB, s.limits.ForgotPerIP)
-	if err != nil {
+	if _, err := s.reserve(ctx, "requests", ratelimit.Check{Bucket: ratelimit.IPBucket("forgot:ip:", ip), Limit: s.limits.ForgotPerIP}); err != nil {
 		return err
 	}
-	if wait > 0 {
-		return tooMany("requests", wait)
-	}
-	accountBucket := "forgot:email:" + EmailKey(email)
-	accountWait, err := s.retryAfter(ctx, accountBucket, s.limits.ForgotPerAccount)
+	// Mail to one inbox is limited apart, and silently: a 429 here would
+	// tell a stranger the address has an account.
+	_, accountWait, err := s.limiter.Reserve(ctx, ratelimit.Check{Bucket: "forgot:email:" + EmailKey(email), Limit: s.limits.ForgotPerAccount})
 	if err != nil {
-		return err
-	}
-	if err := s.record(ctx, ipB, accountBucket); err != nil {
 		return err
 	}
 	u, _, err := s.Store.userWithHash(ctx, email)
@@ -323,7 +316,7 @@ func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 		if err := s.setPassword(ctx, tx, userID, newHash); err != nil {
 			return err
 		}
-		if err := s.clearBucket(ctx, tx, "login:email:"+EmailKey(email)); err != nil {
+		if err := ratelimit.ClearTx(ctx, tx, loginBucket(email)); err != nil {
 			return err
 		}
 		return revokeUserSessions(ctx, tx, userID, "", now, "password reset")

@@ -43,7 +43,7 @@ func (h *Handlers) Register(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	u, err := h.Svc.Register(r.Context(), in)
+	u, err := h.Svc.Register(r.Context(), in, h.ip(r))
 	if err != nil {
 		return err
 	}

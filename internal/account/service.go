@@ -15,13 +15,13 @@ import (
 
 	"shop/internal/db"
 	"shop/internal/mail"
+	"shop/internal/ratelimit"
 )
 
 // Lifetimes of what signing in hands out.
 const (
-	// AccessTTL is how long an access token works. Access tokens are checked
-	// without the database, so this is also how long a signed-out or reset
-	// session's last access token can still be used.
+	// AccessTTL is how long an access token works, at most: every request
+	// also checks that the token's session is still open.
 	AccessTTL = 15 * time.Minute
 	// RememberTTL is how long a 'Remember me' session lasts without use; each
 	// refresh moves the end forward.
@@ -33,12 +33,6 @@ const (
 	ResetTTL = time.Hour
 )
 
-// Limit allows Max events per sliding Window.
-type Limit struct {
-	Max    int
-	Window time.Duration
-}
-
 // Limits are the rate limits of signing in and of the password forms.
 type Limits struct {
 	// LoginPerAccount and LoginPerIP count failed sign-ins.
@@ -48,17 +42,22 @@ type Limits struct {
 	ForgotPerAccount, ForgotPerIP Limit
 	// PasswordChange counts wrong current passwords per user.
 	PasswordChange Limit
+	// RegisterPerIP counts new accounts from one address.
+	RegisterPerIP Limit
 }
 
 // DefaultLimits: five wrong passwords per account per 15 minutes stops
 // guessing while a farmer who mistypes can try again soon. Per IP the limit
 // is higher because many phones on mobile data share one carrier address.
 var DefaultLimits = Limits{
-	LoginPerAccount:  Limit{5, 15 * time.Minute},
-	LoginPerIP:       Limit{50, 15 * time.Minute},
-	ForgotPerAccount: Limit{3, time.Hour},
-	ForgotPerIP:      Limit{10, 15 * time.Minute},
-	PasswordChange:   Limit{5, 15 * time.Minute},
+	LoginPerAccount:  Limit{Max: 5, Window: 15 * time.Minute},
+	LoginPerIP:       Limit{Max: 50, Window: 15 * time.Minute},
+	ForgotPerAccount: Limit{Max: 3, Window: time.Hour},
+	ForgotPerIP:      Limit{Max: 10, Window: 15 * time.Minute},
+	PasswordChange:   Limit{Max: 5, Window: 15 * time.Minute},
+	// A family or a co-operative may sign up on one connection; a script
+	// making accounts by the dozen may not.
+	RegisterPerIP: Limit{Max: 10, Window: time.Hour},
 }
 
 // Options configure a Service. Every field has a usable zero value.
@@ -86,6 +85,7 @@ type Service struct {
 	now       func() time.Time
 	secret    []byte
 	limits    Limits
+	limiter   *ratelimit.Limiter
 	key       atomic.Pointer[[]byte]
 	keyMu     sync.Mutex
 	// background holds mail being sent after its request answered.
@@ -112,6 +112,7 @@ func NewService(d *db.DB, o Options) *Service {
 	if o.Limits != nil {
 		s.limits = *o.Limits
 	}
+	s.limiter = ratelimit.New(d, s.clock)
 	return s
 }
 

@@ -431,8 +431,9 @@ func TestUsersRoles(t *testing.T) {
 		wantStatus(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusOK)
 
 		wantStatus(t, e.as("PATCH", path, map[string]any{"role": "customer"}), http.StatusOK)
-		// The token still says admin, but the stored role no longer does.
-		wantError(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusForbidden, "", "This page is for the shop's admins only.")
+		// Demotion ended the session: the token that said admin is refused
+		// at once, not when it expires.
+		wantError(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusUnauthorized, "", "Please sign in to continue.")
 		wantStatus(t, e.as("PATCH", "/api/admin/users/999999/", map[string]any{"role": "admin"}), http.StatusNotFound)
 	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/ratelimit"
 )
 
 // Handlers serves the newsletter and contact endpoints.
@@ -14,28 +15,36 @@ type Handlers struct {
 	Store *Store
 	// ClientIP finds the address a request came from; nil: the peer's.
 	ClientIP func(*http.Request) string
-	// Per address: SubscribeLimit sign-ups and ContactLimit messages; nil
-	// means no limit.
-	SubscribeLimit, ContactLimit *Limiter
+	// Limiter counts posts per address in the database, so the limits hold
+	// across instances; nil means no limit.
+	Limiter *ratelimit.Limiter
+	// Per address: SubscribeLimit sign-ups and ContactLimit messages.
+	SubscribeLimit, ContactLimit ratelimit.Limit
 }
 
 // Default limits, per address: generous for a family or a cooperative
 // sharing one connection, useless for a script.
-func DefaultLimits() (subscribe, contact *Limiter) {
-	return NewLimiter(10, 10*time.Minute), NewLimiter(5, 10*time.Minute)
+func DefaultLimits() (subscribe, contact ratelimit.Limit) {
+	return ratelimit.Limit{Max: 10, Window: 10 * time.Minute}, ratelimit.Limit{Max: 5, Window: 10 * time.Minute}
 }
 
 const msgTooMany = "You have sent this form many times in a short while. Please wait a few minutes, or call us."
 
-func (h *Handlers) allow(r *http.Request, l *Limiter) error {
-	if l == nil {
+// allow reserves one post of the form in bucket, before the post is
+// stored, so parallel posts cannot slip past the count.
+func (h *Handlers) allow(r *http.Request, form string, l ratelimit.Limit) error {
+	if h.Limiter == nil {
 		return nil
 	}
 	ip := httpx.RemoteIP(r)
 	if h.ClientIP != nil {
 		ip = h.ClientIP(r)
 	}
-	if ok, wait := l.Allow(ip); !ok {
+	_, wait, err := h.Limiter.Reserve(r.Context(), ratelimit.Check{Bucket: ratelimit.IPBucket(form+":ip:", ip), Limit: l})
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
 		return apperr.TooManyRequests(msgTooMany, wait)
 	}
 	return nil
@@ -50,7 +59,7 @@ type Reply struct {
 // 200 with the same words for one already subscribed, so signing up twice is
 // not an error and nobody learns whether an address is on the list.
 func (h *Handlers) Subscribe(w http.ResponseWriter, r *http.Request) error {
-	if err := h.allow(r, h.SubscribeLimit); err != nil {
+	if err := h.allow(r, "newsletter", h.SubscribeLimit); err != nil {
 		return err
 	}
 	var in struct {
@@ -74,7 +83,7 @@ func (h *Handlers) Subscribe(w http.ResponseWriter, r *http.Request) error {
 
 // Contact answers POST /api/contact/ {name, email, subject, message}.
 func (h *Handlers) Contact(w http.ResponseWriter, r *http.Request) error {
-	if err := h.allow(r, h.ContactLimit); err != nil {
+	if err := h.allow(r, "contact", h.ContactLimit); err != nil {
 		return err
 	}
 	var in NewMessage

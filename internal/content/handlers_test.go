@@ -12,6 +12,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpx"
+	"shop/internal/ratelimit"
 )
 
 func post(t *testing.T, h httpx.Handler, body string) (int, map[string]any) {
@@ -67,8 +68,9 @@ func TestHandlers(t *testing.T) {
 }
 
 func TestHandlersLimitEachAddress(t *testing.T) {
-	h := &content.Handlers{Store: content.NewStore(dbtest.New(t, db.SQLite)),
-		ContactLimit: content.NewLimiter(2, time.Hour), SubscribeLimit: content.NewLimiter(1, time.Hour)}
+	d := dbtest.New(t, db.SQLite)
+	h := &content.Handlers{Store: content.NewStore(d), Limiter: ratelimit.New(d, nil),
+		ContactLimit: ratelimit.Limit{Max: 2, Window: time.Hour}, SubscribeLimit: ratelimit.Limit{Max: 1, Window: time.Hour}}
 	body := `{"name":"Otieno","email":"otieno@example.com","subject":"order","message":"Hello"}`
 	for i := range 2 {
 		if code, _ := post(t, h.Contact, body); code != http.StatusCreated {

@@ -25,6 +25,7 @@ import (
 	"shop/internal/mail"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/ratelimit"
 )
 
 // Deps is what the HTTP layer needs from the rest of the shop.
@@ -101,6 +102,7 @@ func New(d Deps) (*Server, error) {
 	if d.Catalog != nil {
 		app.head = s.appHead
 	}
+	s.content.Limiter = ratelimit.New(d.DB, nil)
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart}
 	if d.Daraja != nil {
