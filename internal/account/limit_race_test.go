@@ -121,7 +121,9 @@ func TestParallelWrongCurrentPasswords(t *testing.T) {
 		tk := h.login("achieng@farm.co.ke", "Kuku-2026", false)
 		checks := countPasswordChecks(t)
 		recs := h.parallel(16, "POST", "/api/auth/password/change/",
-			func(int) any { return map[string]string{"current_password": "Wrong-2026", "new_password": "Mbuzi-2027"} },
+			func(int) any {
+				return map[string]string{"current_password": "Wrong-2026", "new_password": "Mbuzi-2027"}
+			},
 			fromIP("192.0.2.8"), bearer(tk.Access)...)
 		if got := tally(t, recs); checks.Load() != 5 || got[http.StatusBadRequest] != 5 || got[http.StatusTooManyRequests] != 11 {
 			t.Fatalf("%d passwords checked; answers %v", checks.Load(), got)

@@ -152,8 +152,10 @@ func TestImageUpload(t *testing.T) {
 		wantError(t, e.upload(path, "big.jpg", "image/jpeg", big), http.StatusRequestEntityTooLarge, "image", admin.MsgImageTooBig)
 		wantError(t, e.upload(path, "bigger.jpg", "image/jpeg", make([]byte, admin.MaxUploadBody+10)), http.StatusRequestEntityTooLarge, "image", admin.MsgImageTooBig)
 		wantError(t, e.upload("/api/admin/products/999999/images/", "x.png", "image/png", pngOf(t, picture(10, 10, false))), http.StatusNotFound, "", "Product not found")
-		req := e.as("POST", path, map[string]string{"image": "x"})
-		wantError(t, req, http.StatusBadRequest, "image", admin.MsgImageMissing)
+		// JSON is not a file: refused before the handler, like any body of
+		// the wrong kind.
+		wantStatus(t, e.as("POST", path, map[string]string{"image": "x"}), http.StatusUnsupportedMediaType)
+		wantError(t, e.upload(path, "", "", nil), http.StatusBadRequest, "image", admin.MsgImageMissing)
 
 		// Reorder: every image once.
 		order := fmt.Sprintf("/api/admin/products/%d/images/order/", p.ID)

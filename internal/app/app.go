@@ -81,9 +81,15 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		d.Close()
 		return nil, err
 	}
+	// Only a real simulator becomes a route: a nil *mpesa.Simulator in the
+	// interface field would not be nil, and would answer /dev/daraja/ with a panic.
+	var daraja http.Handler
+	if simulator != nil {
+		daraja = simulator
+	}
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
-		Daraja: simulator, WebAssets: webAssets,
+		Daraja: daraja, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
 		LowStockThreshold: cfg.LowStockThreshold,

@@ -19,6 +19,7 @@ const (
 	KindForbidden
 	KindTooManyRequests
 	KindUnavailable
+	KindUnsupportedMediaType
 )
 
 // Error is an error whose message is safe to show to the user.
@@ -69,6 +70,11 @@ func TooManyRequests(msg string, retryAfter time.Duration) error {
 
 // Unavailable reports a feature that cannot work now (not configured, upstream down).
 func Unavailable(msg string) error { return &Error{Kind: KindUnavailable, Message: msg} }
+
+// UnsupportedMediaType reports a body sent in a form the endpoint does not take.
+func UnsupportedMediaType(msg string) error {
+	return &Error{Kind: KindUnsupportedMediaType, Message: msg}
+}
 
 // From finds the *Error in err's chain.
 func From(err error) (*Error, bool) {

@@ -179,6 +179,11 @@ func (s *Store) Add(ctx context.Context, cartID, variantID int64, quantity int) 
 	if quantity < 1 {
 		return 0, apperr.Invalid("Quantity must be at least 1.", map[string]string{"quantity": "Quantity must be at least 1."})
 	}
+	// Bounded before any sum: have + quantity must not overflow past the
+	// stock check into the database's quantity > 0 check.
+	if quantity > MaxQuantity {
+		return 0, errTooMany
+	}
 	var itemID int64
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		stock, active, err := variantStock(ctx, tx, variantID)
@@ -258,10 +263,12 @@ func variantStock(ctx context.Context, tx *sql.Tx, variantID int64) (stock int, 
 	return stock, active, err
 }
 
+var errTooMany = apperr.Invalid(fmt.Sprintf("You can order at most %d of one item.", MaxQuantity), map[string]string{"quantity": "Too many."})
+
 func checkStock(want, stock int) error {
 	switch {
 	case want > MaxQuantity:
-		return apperr.Invalid(fmt.Sprintf("You can order at most %d of one item.", MaxQuantity), map[string]string{"quantity": "Too many."})
+		return errTooMany
 	case stock == 0:
 		return apperr.Invalid("Sorry, this size is out of stock.", map[string]string{"quantity": "Out of stock."})
 	case want > stock:

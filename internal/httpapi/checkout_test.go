@@ -107,13 +107,17 @@ func TestCheckoutOverHTTP(t *testing.T) {
 		}
 		number, token := body["orderId"].(string), body["orderToken"].(string)
 
-		// The order reads only with its token, and its total is the cart's plus
-		// Ksh 500, whatever amount the browser sent.
-		if status, _ := s.do(t, "GET", "/api/orders/"+number+"/", ""); status != 404 {
+		// Another browser reads the order only with its token; the total is
+		// the cart's plus Ksh 500, whatever amount the browser sent.
+		stranger := &shop{url: s.url, client: &http.Client{}}
+		if status, _ := stranger.do(t, "GET", "/api/orders/"+number+"/", ""); status != 404 {
 			t.Fatalf("order without token: %d", status)
 		}
-		if status, _ := s.do(t, "GET", "/api/orders/"+number+"/", "", "X-Order-Token", "forged"); status != 404 {
+		if status, _ := stranger.do(t, "GET", "/api/orders/"+number+"/", "", "X-Order-Token", "forged"); status != 404 {
 			t.Fatalf("order with a forged token: %d", status)
+		}
+		if status, _ := s.do(t, "GET", "/api/orders/"+number+"/", ""); status != 200 {
+			t.Fatalf("order in the browser that placed it, by its cart: %d", status)
 		}
 		var o map[string]any
 		deadline := time.Now().Add(5 * time.Second)
@@ -162,7 +166,8 @@ func TestRetryAfterCancelOverHTTP(t *testing.T) {
 	if o["status"] != "payment_failed" || o["payment"].(map[string]any)["message"] != "You cancelled the payment on your phone" || o["can_retry_payment"] != true {
 		t.Fatalf("after cancel: %v", o)
 	}
-	if status, _ := s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"0708374149"}`); status != 404 {
+	stranger := &shop{url: s.url, client: &http.Client{}}
+	if status, _ := stranger.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"0708374149"}`); status != 404 {
 		t.Fatalf("retry without the token: %d", status)
 	}
 	if status, body := s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"0708374149"}`, "X-Order-Token", token); status != 201 || body["success"] != true {

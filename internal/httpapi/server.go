@@ -104,7 +104,8 @@ func New(d Deps) (*Server, error) {
 	}
 	s.content.Limiter = ratelimit.New(d.DB, nil)
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
-	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart}
+	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart, ClientIP: d.ClientIP}
+	s.orders.Carts = s.cart
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
@@ -122,7 +123,17 @@ func New(d Deps) (*Server, error) {
 		if limit == 0 {
 			limit = DefaultMaxBody
 		}
-		mux.Handle(rt.Pattern, limitBody(limit, guard(rt.Access, rt.Handler)))
+		h := guard(rt.Access, rt.Handler)
+		// Only routes of one method take a body; "/" and "/api/" answer
+		// every method with a page or a 404.
+		if strings.Contains(rt.Pattern, " ") {
+			h = guard(rt.Access, requireBody(rt.Body, rt.Handler))
+		}
+		mux.Handle(rt.Pattern, limitBody(limit, h))
+	}
+	crossOrigin, err := newCrossOriginCheck(d.PublicURL)
+	if err != nil {
+		return nil, err
 	}
 	// BestSpeed: JSON compresses well even at the fastest level, and a
 	// small server has CPU to spare for little else.
@@ -130,7 +141,7 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gzip middleware: %w", err)
 	}
-	var h http.Handler = compress(mux)
+	var h http.Handler = compress(checkAPIRequest(crossOrigin, mux))
 	// Reads the bearer token, so every guard and handler sees the principal.
 	h = authSvc.Authenticate(h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)

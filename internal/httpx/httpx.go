@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -42,6 +43,8 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.KindForbidden:       http.StatusForbidden,
 	apperr.KindTooManyRequests: http.StatusTooManyRequests,
 	apperr.KindUnavailable:     http.StatusServiceUnavailable,
+
+	apperr.KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
 }
 
 // WriteError answers err: an apperr.Error with its status and message, a
@@ -121,12 +124,24 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-// DecodeJSON reads one JSON object into v. Unknown fields are allowed:
-// clients send fields SPEC.md defines (amount, items) that the server
-// deliberately ignores.
+// ErrNotJSON answers a body that is not declared as JSON. Refusing it keeps
+// a cross-site HTML form, which can only send form or text bodies without a
+// preflight, from reaching a cookie-authenticated endpoint.
+var ErrNotJSON = apperr.UnsupportedMediaType("Send the request body as JSON (Content-Type: application/json).")
+
+// IsJSON reports whether a Content-Type header declares JSON, with or
+// without parameters such as charset.
+func IsJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
+}
+
+// DecodeJSON reads one JSON object into v, then checks every text in it
+// (CheckText). Unknown fields are allowed: clients send fields SPEC.md
+// defines (amount, items) that the server deliberately ignores.
 func DecodeJSON(r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return apperr.Invalid("Send the request body as JSON (Content-Type: application/json).", nil)
+	if !IsJSON(r.Header.Get("Content-Type")) {
+		return ErrNotJSON
 	}
 	dec := json.NewDecoder(r.Body)
 	if err := dec.Decode(v); err != nil {
@@ -146,5 +161,5 @@ func DecodeJSON(r *http.Request, v any) error {
 	if dec.More() {
 		return apperr.Invalid("The request body must hold one JSON object.", nil)
 	}
-	return nil
+	return CheckText(v)
 }

@@ -10,6 +10,14 @@ import (
 // Handlers serves the customer's order API.
 type Handlers struct {
 	Store *Store
+	// Carts finds the request's cart (nil: none), so the browser that
+	// placed an order can read it.
+	Carts CartResolver
+}
+
+// CartResolver finds the request's cart: the cart package's handlers.
+type CartResolver interface {
+	Resolve(w http.ResponseWriter, r *http.Request, create bool) (int64, error)
 }
 
 // ViewerOf is who the request reads orders as: its principal, and the
@@ -28,7 +36,14 @@ func ViewerOf(r *http.Request) Viewer {
 // Get answers GET /api/orders/{orderId}/ for the order's owner, the holder of
 // its token, or an admin; anyone else gets 404.
 func (h *Handlers) Get(w http.ResponseWriter, r *http.Request) error {
-	o, err := h.Store.ForViewer(r.Context(), r.PathValue("orderId"), ViewerOf(r))
+	v := ViewerOf(r)
+	if h.Carts != nil {
+		var err error
+		if v.CartID, err = h.Carts.Resolve(w, r, false); err != nil {
+			return err
+		}
+	}
+	o, err := h.Store.ForViewer(r.Context(), r.PathValue("orderId"), v)
 	if err != nil {
 		return err
 	}

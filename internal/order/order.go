@@ -49,6 +49,11 @@ func CanMove(from, to Status) bool {
 // NextStatuses lists where an order in status s may go.
 func NextStatuses(s Status) []Status { return append([]Status(nil), transitions[s]...) }
 
+// StockHold is how long an unpaid order keeps its stock after its latest
+// M-Pesa prompt: the prompt has long expired on the phone by then, and the
+// payment reconciler gives up and puts the stock back on sale.
+const StockHold = 15 * time.Minute
+
 // holdsStock reports whether an order in status s keeps its stock.
 func holdsStock(s Status) bool {
 	return s != PaymentFailed && s != Cancelled
@@ -74,12 +79,15 @@ type Order struct {
 	ShippingAddress Address     `json:"shipping_address"`
 	Payment         *Payment    `json:"payment"`
 	// CanRetryPayment tells the confirmation page to offer 'Try again'.
-	CanRetryPayment bool   `json:"can_retry_payment"`
-	UserID          int64  `json:"-"`
-	CartID          int64  `json:"-"`
-	StockReserved   bool   `json:"-"`
-	Attention       string `json:"-"`
-	PaymentMethod   string `json:"-"`
+	CanRetryPayment bool `json:"can_retry_payment"`
+	// StockHeldUntil is when an unpaid order's stock goes back on sale if no
+	// payment has come (StockHold after the latest prompt).
+	StockHeldUntil *time.Time `json:"stock_held_until,omitempty"`
+	UserID         int64      `json:"-"`
+	CartID         int64      `json:"-"`
+	StockReserved  bool       `json:"-"`
+	Attention      string     `json:"-"`
+	PaymentMethod  string     `json:"-"`
 }
 
 // Item is a line of an order, as it was when the order was made.
@@ -122,7 +130,8 @@ type Payment struct {
 	ResultDesc string      `json:"result_desc"`
 	Receipt    string      `json:"receipt"`
 	// Message says what happened in a farmer's words.
-	Message string `json:"message"`
+	Message           string `json:"message"`
+	CheckoutRequestID string `json:"-"`
 }
 
 // Checkout is what the checkout form sends (SPEC.md section 3).

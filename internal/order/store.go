@@ -43,11 +43,13 @@ type New struct {
 }
 
 // Created is a new order with its private access token (shown once) and the
-// payment it is waiting for.
+// payment it is waiting for; or, when Existing, the cart's order that is
+// already waiting for its payment, made by an earlier submit.
 type Created struct {
 	Order       Order
 	AccessToken string
 	PaymentID   int64
+	Existing    bool
 }
 
 // Create makes the order from the cart's lines at today's prices and takes
@@ -61,6 +63,15 @@ func (s *Store) Create(ctx context.Context, n New) (Created, error) {
 	}
 	var out Created
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// One order at a time per cart: a double submit finds the first
+		// order here instead of making (and pushing for) a second.
+		if err := db.LockKey(ctx, tx, s.db.Dialect, "cart:"+strconv.FormatInt(n.CartID, 10)); err != nil {
+			return err
+		}
+		if o, ok, err := pendingForCart(ctx, tx, n.CartID); err != nil || ok {
+			out.Order, out.Existing = o, ok
+			return err
+		}
 		items, err := cartLines(ctx, tx, n.CartID)
 		if err != nil {
 			return err
@@ -117,8 +128,42 @@ func (s *Store) Create(ctx context.Context, n New) (Created, error) {
 	if err != nil {
 		return Created{}, fmt.Errorf("create order from cart %d: %w", n.CartID, err)
 	}
-	out.AccessToken = token
+	if !out.Existing {
+		out.AccessToken = token
+	}
 	return out, nil
+}
+
+// PendingForCart returns the cart's order that is waiting for its payment,
+// if there is one.
+func (s *Store) PendingForCart(ctx context.Context, cartID int64) (Order, bool, error) {
+	return pendingForCart(ctx, dbQueryer{s.db}, cartID)
+}
+
+func pendingForCart(ctx context.Context, q queryer, cartID int64) (Order, bool, error) {
+	if cartID == 0 {
+		return Order{}, false, nil
+	}
+	var id int64
+	err := q.QueryRowContext(ctx, `SELECT id FROM orders WHERE cart_id = $1 AND status = $2 ORDER BY id DESC LIMIT 1`,
+		cartID, string(PendingPayment)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Order{}, false, nil
+	}
+	if err != nil {
+		return Order{}, false, fmt.Errorf("find the waiting order of cart %d: %w", cartID, err)
+	}
+	o, err := loadTx(ctx, q, id)
+	return o, err == nil, err
+}
+
+// SetAttention flags an order for a person with a note saying why, or
+// clears the flag with "".
+func SetAttention(ctx context.Context, tx *sql.Tx, orderID int64, note string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET attention = $1, updated_at = CURRENT_TIMESTAMP WHERE id = $2`, note, orderID); err != nil {
+		return fmt.Errorf("flag order %d: %w", orderID, err)
+	}
+	return nil
 }
 
 // insertOrder numbers the order "ORDER-" plus the time in milliseconds, as
@@ -343,10 +388,11 @@ func fillDetails(ctx context.Context, q queryer, o *Order) error {
 	}
 	var p Payment
 	var code sql.NullInt64
-	var receipt sql.NullString
-	err = q.QueryRowContext(ctx, `SELECT id, method, status, phone, amount_cents, result_code, result_desc, receipt
+	var receipt, checkoutID sql.NullString
+	var started time.Time
+	err = q.QueryRowContext(ctx, `SELECT id, method, status, phone, amount_cents, result_code, result_desc, receipt, checkout_request_id, created_at
 		FROM payments WHERE order_id = $1 ORDER BY id DESC LIMIT 1`, o.ID).
-		Scan(&p.ID, &p.Method, &p.Status, &p.Phone, &p.Amount, &code, &p.ResultDesc, &receipt)
+		Scan(&p.ID, &p.Method, &p.Status, &p.Phone, &p.Amount, &code, &p.ResultDesc, &receipt, &checkoutID, &started)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -359,7 +405,12 @@ func fillDetails(ctx context.Context, q queryer, o *Order) error {
 		p.Message = mpesa.CustomerMessage(c)
 	}
 	p.Receipt = receipt.String
+	p.CheckoutRequestID = checkoutID.String
 	o.Payment = &p
+	if o.Status == PendingPayment && o.StockReserved && o.Attention == "" {
+		until := started.UTC().Add(StockHold).Truncate(time.Second)
+		o.StockHeldUntil = &until
+	}
 	return nil
 }
 
@@ -396,23 +447,27 @@ type Viewer struct {
 	UserID  int64
 	IsAdmin bool
 	Token   string // the order's private access token, if the browser holds it
+	// CartID is the cart of the request's browser: the browser that placed
+	// an order may read it, also when a second submit of the same cart got
+	// the order back without its token.
+	CartID int64
 }
 
 // ForViewer loads an order its viewer may read: the owner, the holder of
 // the order's token, or an admin. Anyone else is told it does not exist,
 // since order numbers are easy to guess.
 func (s *Store) ForViewer(ctx context.Context, number string, v Viewer) (Order, error) {
-	var id, userID int64
+	var id, userID, cartID int64
 	var tokenHash string
-	err := s.db.QueryRow(ctx, `SELECT id, COALESCE(user_id, 0), access_token_hash FROM orders WHERE order_number = $1`, number).
-		Scan(&id, &userID, &tokenHash)
+	err := s.db.QueryRow(ctx, `SELECT id, COALESCE(user_id, 0), COALESCE(cart_id, 0), access_token_hash FROM orders WHERE order_number = $1`, number).
+		Scan(&id, &userID, &cartID, &tokenHash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Order{}, apperr.NotFound("Order not found")
 	}
 	if err != nil {
 		return Order{}, fmt.Errorf("find order %s: %w", number, err)
 	}
-	allowed := v.IsAdmin || (userID != 0 && userID == v.UserID) ||
+	allowed := v.IsAdmin || (userID != 0 && userID == v.UserID) || (cartID != 0 && cartID == v.CartID) ||
 		(v.Token != "" && subtle.ConstantTimeCompare([]byte(hashToken(v.Token)), []byte(tokenHash)) == 1)
 	if !allowed {
 		return Order{}, apperr.NotFound("Order not found")

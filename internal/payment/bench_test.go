@@ -39,7 +39,7 @@ func benchShop(b *testing.B) (*Service, *cart.Store, *db.DB) {
 	b.Cleanup(daraja.Close)
 	client := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"},
 		&http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}})
-	svc := New(d, order.NewStore(d), client, Config{PublicURL: "http://127.0.0.1:1", CallbackSecret: "x"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	svc := New(d, order.NewStore(d), client, Config{PublicURL: "http://127.0.0.1:1", CallbackSecret: "x", Limits: &unlimited}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	return svc, cart.NewStore(d), d
 }
 
@@ -73,7 +73,7 @@ func BenchmarkCheckout(b *testing.B) {
 		var mine []time.Duration
 		for pb.Next() {
 			t0 := time.Now()
-			st, err := svc.Checkout(ctx, order.New{Checkout: c, CartID: <-ids})
+			st, err := svc.Checkout(ctx, order.New{Checkout: c, CartID: <-ids}, "192.0.2.1")
 			if err != nil || st.PushErr != nil {
 				b.Errorf("checkout: %v %v", err, st.PushErr)
 				return

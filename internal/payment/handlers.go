@@ -12,15 +12,19 @@ import (
 	"shop/internal/order"
 )
 
-// CartResolver finds the request's cart (the cart package's handlers).
-type CartResolver interface {
-	Resolve(w http.ResponseWriter, r *http.Request, create bool) (int64, error)
-}
-
 // Handlers serves the payment API.
 type Handlers struct {
 	Service *Service
-	Carts   CartResolver
+	Carts   order.CartResolver
+	// ClientIP finds the address a request came from, for the prompt limits.
+	ClientIP func(*http.Request) string
+}
+
+func (h *Handlers) ip(r *http.Request) string {
+	if h.ClientIP != nil {
+		return h.ClientIP(r)
+	}
+	return httpx.RemoteIP(r)
 }
 
 // initiateRequest is SPEC.md's mobile-money payload. amount, orderId and
@@ -86,7 +90,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	if p, ok := account.PrincipalFrom(r.Context()); ok {
 		n.UserID = p.UserID
 	}
-	st, err := h.Service.Checkout(r.Context(), n)
+	st, err := h.Service.Checkout(r.Context(), n, h.ip(r))
 	if err != nil {
 		return err
 	}
@@ -104,7 +108,11 @@ func writeStarted(w http.ResponseWriter, st Started, token string) error {
 		return nil
 	}
 	out.Success, out.Message = true, MsgPushSent
-	httpx.WriteJSON(w, http.StatusCreated, out)
+	status := http.StatusCreated
+	if st.Existing {
+		status = http.StatusOK
+	}
+	httpx.WriteJSON(w, status, out)
 	return nil
 }
 
@@ -125,11 +133,16 @@ func (h *Handlers) Retry(w http.ResponseWriter, r *http.Request) error {
 		}
 		return apperr.Invalid(msg, map[string]string{"phone": msg})
 	}
-	o, err := h.Service.orders.ForViewer(r.Context(), r.PathValue("orderId"), order.ViewerOf(r))
+	v := order.ViewerOf(r)
+	var err error
+	if v.CartID, err = h.Carts.Resolve(w, r, false); err != nil {
+		return err
+	}
+	o, err := h.Service.orders.ForViewer(r.Context(), r.PathValue("orderId"), v)
 	if err != nil {
 		return err
 	}
-	st, err := h.Service.Retry(r.Context(), o, phone)
+	st, err := h.Service.Retry(r.Context(), o, phone, h.ip(r))
 	if err != nil {
 		return err
 	}

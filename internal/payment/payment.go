@@ -17,6 +17,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
+	"shop/internal/ratelimit"
 )
 
 // Gateway is the part of the Daraja client the service uses.
@@ -29,6 +30,8 @@ type Gateway interface {
 type Service struct {
 	db      *db.DB
 	orders  *order.Store
+	limiter *ratelimit.Limiter
+	limits  PushLimits
 	gateway Gateway // nil when M-Pesa is not configured
 	// callbackURL is where Daraja posts results; it ends in the secret.
 	callbackURL string
@@ -45,7 +48,27 @@ type Config struct {
 	PublicURL string
 	// CallbackSecret is the long random secret in the callback path.
 	CallbackSecret string
+	// Limits bound the prompts per phone and per address; nil: DefaultPushLimits.
+	Limits *PushLimits
 }
+
+// PushLimits bound how many M-Pesa prompts one phone number and one client
+// address may ask for: each prompt rings a real phone, and each order holds
+// stock while it waits.
+type PushLimits struct {
+	PerPhone, PerIP ratelimit.Limit
+}
+
+// DefaultPushLimits: three prompts to one phone in ten minutes covers a
+// farmer who cancelled, mistyped a PIN and tried again; ten from one address
+// covers a family or an agrovet ordering for several farmers.
+var DefaultPushLimits = PushLimits{
+	PerPhone: ratelimit.Limit{Max: 3, Window: 10 * time.Minute},
+	PerIP:    ratelimit.Limit{Max: 10, Window: 10 * time.Minute},
+}
+
+// MsgTooManyPushes answers a prompt over the limits.
+const MsgTooManyPushes = "Too many payment requests. Please wait a few minutes and try again."
 
 // CallbackPath is the callback path Daraja is given. Daraja refuses callback
 // URLs containing certain words (mpesa among them), so this path avoids them;
@@ -56,8 +79,14 @@ const CallbackPath = "/api/payments/callback/"
 // New returns the service. gateway may be nil: payment then answers that
 // M-Pesa is not available.
 func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.Logger) *Service {
-	return &Service{db: d, orders: orders, gateway: gateway, secret: cfg.CallbackSecret,
+	limits := DefaultPushLimits
+	if cfg.Limits != nil {
+		limits = *cfg.Limits
+	}
+	s := &Service{db: d, orders: orders, gateway: gateway, secret: cfg.CallbackSecret, limits: limits,
 		callbackURL: cfg.PublicURL + CallbackPath + cfg.CallbackSecret + "/", log: log, now: time.Now}
+	s.limiter = ratelimit.New(d, func() time.Time { return s.now() })
+	return s
 }
 
 // ErrNotConfigured says M-Pesa has no credentials on this server.
@@ -79,36 +108,93 @@ type Started struct {
 	CheckoutRequestID string
 	// PushErr is set when the push could not be sent: the order stays, unpaid, to retry.
 	PushErr error
+	// Existing: the cart already had this order waiting for its payment, so
+	// no new order was made and no new prompt sent.
+	Existing bool
 }
 
-// Checkout makes the order from the cart and sends the STK push for its total.
-func (s *Service) Checkout(ctx context.Context, n order.New) (Started, error) {
+// Checkout makes the order from the cart and sends the STK push for its
+// total, for a customer at client address ip. Submitting the same cart again
+// while its order waits for payment returns that order: one order, one
+// prompt, however often the button is pressed.
+func (s *Service) Checkout(ctx context.Context, n order.New, ip string) (Started, error) {
 	if !s.Enabled() {
 		return Started{}, ErrNotConfigured
+	}
+	// Most repeats are caught here, before they count against the limits;
+	// Create checks again under the cart's lock for the ones that race.
+	if o, ok, err := s.orders.PendingForCart(ctx, n.CartID); err != nil || ok {
+		return waiting(o), err
+	}
+	res, err := s.reservePush(ctx, n.Checkout.MpesaPhone, ip)
+	if err != nil {
+		return Started{}, err
 	}
 	created, err := s.orders.Create(ctx, n)
 	if err != nil {
 		return Started{}, err
+	}
+	if created.Existing {
+		if err := res.Cancel(ctx); err != nil {
+			s.log.WarnContext(ctx, "give back a prompt's rate-limit event", "err", err)
+		}
+		return waiting(created.Order), nil
 	}
 	st := Started{Order: created.Order, AccessToken: created.AccessToken}
 	st.CheckoutRequestID, st.PushErr = s.push(ctx, created.PaymentID, created.Order, n.Checkout.MpesaPhone)
 	return st, nil
 }
 
-// Retry asks again for an unpaid order's money, from phone: the stock is
-// taken again (if it is still there) and a new push is sent.
-func (s *Service) Retry(ctx context.Context, o order.Order, phone string) (Started, error) {
+func waiting(o order.Order) Started {
+	st := Started{Order: o, Existing: true}
+	if o.Payment != nil {
+		st.CheckoutRequestID = o.Payment.CheckoutRequestID
+	}
+	return st
+}
+
+// reservePush counts one prompt against the phone's and the address's
+// limits, or answers 429.
+func (s *Service) reservePush(ctx context.Context, phone, ip string) (ratelimit.Reservation, error) {
+	res, wait, err := s.limiter.Reserve(ctx,
+		ratelimit.Check{Bucket: "mpesa:phone:" + phone, Limit: s.limits.PerPhone},
+		ratelimit.Check{Bucket: ratelimit.IPBucket("mpesa:ip:", ip), Limit: s.limits.PerIP})
+	if err != nil {
+		return ratelimit.Reservation{}, err
+	}
+	if wait > 0 {
+		return ratelimit.Reservation{}, apperr.TooManyRequests(MsgTooManyPushes, wait)
+	}
+	return res, nil
+}
+
+// Retry asks again for an unpaid order's money, from phone, for a customer
+// at address ip: the stock is taken again (if it is still there) and a new
+// push is sent.
+func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (Started, error) {
 	if !s.Enabled() {
 		return Started{}, ErrNotConfigured
 	}
-	if o.Status != order.PaymentFailed {
-		if o.Status == order.PendingPayment {
-			return Started{}, apperr.Conflict("This order is already waiting for a payment. Please check your phone.")
-		}
-		return Started{}, apperr.Conflict("This order does not need paying.")
+	if err := retryable(o.Status); err != nil {
+		return Started{}, err
+	}
+	if _, err := s.reservePush(ctx, phone, ip); err != nil {
+		return Started{}, err
 	}
 	var paymentID int64
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// Two retries at once: the second waits here, then sees the order
+		// already pending, and sends no second prompt.
+		if err := db.LockKey(ctx, tx, s.db.Dialect, "order:"+o.Number); err != nil {
+			return err
+		}
+		cur, err := s.orders.ByIDTx(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
+		if err := retryable(cur.Status); err != nil {
+			return err
+		}
 		moved, err := order.Move(ctx, tx, o.ID, order.PendingPayment, "Customer retried the payment", "customer")
 		if err != nil {
 			return err
@@ -123,6 +209,16 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone string) (Start
 	st := Started{Order: o}
 	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, o, phone)
 	return st, nil
+}
+
+func retryable(st order.Status) error {
+	switch st {
+	case order.PaymentFailed:
+		return nil
+	case order.PendingPayment:
+		return apperr.Conflict("This order is already waiting for a payment. Please check your phone.")
+	}
+	return apperr.Conflict("This order does not need paying.")
 }
 
 // firstQueryAfter is when a push with no callback is first asked about:

@@ -20,6 +20,7 @@ import (
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
+	"shop/internal/ratelimit"
 )
 
 const secret = "test-callback-secret-0123456789abcdef"
@@ -52,7 +53,7 @@ func newFixture(t *testing.T, d *db.DB, stock int, mode mpesa.CallbackMode, dela
 	shop := httptest.NewServer(mux)
 	t.Cleanup(func() { f.sim.Close(); daraja.Close(); shop.Close() })
 	client := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "pass"}, nil)
-	f.svc = New(d, f.orders, client, Config{PublicURL: shop.URL, CallbackSecret: secret}, slog.New(slog.NewTextHandler(testWriter{t}, nil)))
+	f.svc = New(d, f.orders, client, Config{PublicURL: shop.URL, CallbackSecret: secret, Limits: &unlimited}, slog.New(slog.NewTextHandler(testWriter{t}, nil)))
 	h := &Handlers{Service: f.svc}
 	mux.Handle("POST "+CallbackPath+"{secret}/{$}", httpx.Handler(h.Callback))
 	return f
@@ -111,7 +112,7 @@ func (f *fixture) start(t *testing.T, phone string, qty int) Started {
 		t.Fatal(err)
 	}
 	cartID := f.cartWith(t, qty)
-	st, err := f.svc.Checkout(context.Background(), order.New{Checkout: c, CartID: cartID})
+	st, err := f.svc.Checkout(context.Background(), order.New{Checkout: c, CartID: cartID}, "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestFailedPaymentReleasesStockAndRetries(t *testing.T) {
 			if f.stock(t) != 10 {
 				t.Fatalf("%s: stock %d, want it released to 10", phone, f.stock(t))
 			}
-			again, err := f.svc.Retry(context.Background(), o, "254708374149")
+			again, err := f.svc.Retry(context.Background(), o, "254708374149", "192.0.2.1")
 			if err != nil || again.PushErr != nil {
 				t.Fatalf("retry: %v %v", err, again.PushErr)
 			}
@@ -190,7 +191,7 @@ func TestFailedPaymentReleasesStockAndRetries(t *testing.T) {
 			if paid.Payment.Status != "succeeded" {
 				t.Fatalf("after retry: %+v", paid.Payment)
 			}
-			if _, err := f.svc.Retry(context.Background(), paid, "254708374149"); err == nil {
+			if _, err := f.svc.Retry(context.Background(), paid, "254708374149", "192.0.2.1"); err == nil {
 				t.Fatal("a paid order was pushed again")
 			}
 			if _, err := d.Exec(context.Background(), `UPDATE variants SET stock = 10`); err != nil {
@@ -343,7 +344,7 @@ func TestContentionNeverOversells(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := f.svc.Checkout(context.Background(), order.New{Checkout: c, CartID: id})
+				_, err := f.svc.Checkout(context.Background(), order.New{Checkout: c, CartID: id}, "192.0.2.1")
 				mu.Lock()
 				defer mu.Unlock()
 				if e, ok := apperr.From(err); ok && e.Kind == apperr.KindInvalid {
@@ -408,4 +409,11 @@ func TestCallbackBeforeCheckoutIDIsKept(t *testing.T) {
 			t.Fatalf("%d callbacks still parked", parked)
 		}
 	})
+}
+
+// unlimited lifts the prompt limits for tests that make many orders from
+// one phone; the limits have tests of their own.
+var unlimited = PushLimits{
+	PerPhone: ratelimit.Limit{Max: 1 << 20, Window: time.Minute},
+	PerIP:    ratelimit.Limit{Max: 1 << 20, Window: time.Minute},
 }
