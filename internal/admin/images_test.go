@@ -65,8 +65,8 @@ func pngOf(t *testing.T, m goimage.Image) []byte {
 	return buf.Bytes()
 }
 
-// hugePNG is a tiny file whose header claims 30000×30000 pixels.
-func hugePNG() []byte {
+// pngHeader is a tiny file whose header claims w×h pixels.
+func pngHeader(w, h uint32) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	chunk := func(typ string, data []byte) {
@@ -76,8 +76,8 @@ func hugePNG() []byte {
 		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
 	}
 	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], 30000)
-	binary.BigEndian.PutUint32(ihdr[4:], 30000)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
 	ihdr[8], ihdr[9] = 8, 2 // 8-bit RGB
 	chunk("IHDR", ihdr)
 	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
@@ -146,7 +146,9 @@ func TestImageUpload(t *testing.T) {
 		wantError(t, e.upload(path, "cut.jpg", "image/jpeg", whole[:len(whole)/3]), http.StatusBadRequest, "image", admin.MsgImageCorrupt)
 		wantError(t, e.upload(path, "bad.png", "image/png", append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{7}, 300)...)),
 			http.StatusBadRequest, "image", admin.MsgImageCorrupt)
-		wantError(t, e.upload(path, "huge.png", "image/png", hugePNG()), http.StatusBadRequest, "image", admin.MsgImagePixels)
+		wantError(t, e.upload(path, "huge.png", "image/png", pngHeader(30000, 30000)), http.StatusBadRequest, "image", admin.MsgImagePixels)
+		// 42 megapixels in a few hundred bytes: refused from the header alone.
+		wantError(t, e.upload(path, "tall.png", "image/png", pngHeader(7000, 6000)), http.StatusBadRequest, "image", admin.MsgImagePixels)
 		// Over the size limit: 413 with words, whether the file or the whole body is too big.
 		big := append(append([]byte{}, whole...), make([]byte, admin.MaxImageBytes)...)
 		wantError(t, e.upload(path, "big.jpg", "image/jpeg", big), http.StatusRequestEntityTooLarge, "image", admin.MsgImageTooBig)

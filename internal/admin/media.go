@@ -35,9 +35,11 @@ const MaxImageBytes = 8 << 20
 // other fields and the multipart framing.
 const MaxUploadBody = MaxImageBytes + 256<<10
 
-// maxPixels refuses images that decode to more than 50 megapixels: a small
-// file can claim huge dimensions and exhaust the server's memory.
-const maxPixels = 50_000_000
+// maxPixels refuses images that decode to more than 40 megapixels, read
+// from the header before anything is decoded: a 200 KB PNG can claim 50
+// megapixels and take 200 MB to decode. 40 is more than a product photo
+// from any phone camera's default mode.
+const maxPixels = 40_000_000
 
 // imageWidths are the versions stored, never wider than the original.
 var imageWidths = []int{400, 800}
@@ -50,15 +52,16 @@ var (
 	MsgImageType    = "Upload a JPEG, PNG or WebP image."
 	MsgImageCorrupt = "This image could not be read: the file is damaged or incomplete. Please upload a JPEG, PNG or WebP image."
 	MsgImageTooBig  = fmt.Sprintf("The image is too large: upload a file of at most %d MB.", MaxImageBytes>>20)
-	MsgImagePixels  = "The image is too large: it must be at most 50 megapixels."
+	MsgImagePixels  = "The image is too large: it must be at most 40 megapixels."
 	MsgImageMissing = "Choose an image to upload."
 )
 
 var allowedTypes = map[string]string{"image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp"}
 
-// encodeSlots bounds how many uploads are decoded and re-encoded at once:
-// each can take a few hundred megabytes and a core for a second.
-var encodeSlots = make(chan struct{}, 2)
+// encodeSlots makes uploads decode and re-encode one at a time: each can
+// take up to 160 MB (40 megapixels at 4 bytes) and a core for a second, and
+// the server is small; admins upload rarely, so waiting costs nothing.
+var encodeSlots = make(chan struct{}, 1)
 
 func invalidImage(msg string) error {
 	return apperr.Invalid(msg, map[string]string{"image": msg})
