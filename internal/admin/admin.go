@@ -27,6 +27,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/httpx"
 	"shop/internal/order"
+	"shop/internal/payment"
 )
 
 // Options configure the back office.
@@ -37,6 +38,9 @@ type Options struct {
 	// the dashboard (SHOP_LOW_STOCK_THRESHOLD).
 	LowStockThreshold int
 	Log               *slog.Logger
+	// Payments lists and assigns M-Pesa payments no order claimed; nil
+	// answers that M-Pesa is not configured.
+	Payments *payment.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -52,6 +56,7 @@ type Handlers struct {
 	media    string
 	lowStock int
 	log      *slog.Logger
+	payments *payment.Service
 }
 
 // New builds the back office on d.
@@ -64,7 +69,7 @@ func New(d *db.DB, o Options) *Handlers {
 	}
 	return &Handlers{
 		db: d, catalog: catalog.NewStore(d), orders: order.NewStore(d), content: content.NewStore(d),
-		accounts: account.NewStore(d), media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log,
+		accounts: account.NewStore(d), media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 	}
 }
 

@@ -117,6 +117,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Admin},
 		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Admin},
 		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
+		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Admin},
+		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Admin},
 		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},
 		{Pattern: "PATCH /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.UpdateUser), Access: Admin},
 		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},

@@ -95,7 +95,7 @@ func New(d Deps) (*Server, error) {
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
-		admin:   admin.New(d.DB, admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log}),
+		admin:   admin.New(d.DB, admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments}),
 		// Two seconds: a price or stock change shows on the next page load.
 		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
 	}

@@ -155,6 +155,16 @@ func TestPaidByCallback(t *testing.T) {
 		if len(items) != 0 {
 			t.Fatalf("cart not emptied: %+v", items)
 		}
+		// OnPaid runs once the payment's transaction has committed, so a
+		// moment after the order reads as paid.
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+			mu.Lock()
+			n := len(mailed)
+			mu.Unlock()
+			if n > 0 || time.Now().After(deadline) {
+				break
+			}
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if len(mailed) != 1 || mailed[0] != o.Number {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 )
 
@@ -14,10 +15,7 @@ import (
 // the phone by then. Giving up releases the stock; a success that still
 // arrives afterwards is recorded all the same.
 const (
-	giveUpAfter = 15 * time.Minute
-	// orphanAfter fails a payment whose push never got a checkout id (the
-	// process stopped between sending the push and storing the answer).
-	orphanAfter = 5 * time.Minute
+	giveUpAfter = order.StockHold
 	maxBackoff  = 5 * time.Minute
 )
 
@@ -34,7 +32,7 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 		return 0, nil
 	}
 	now := s.now().UTC().Truncate(time.Second)
-	if err := s.failOrphans(ctx, now); err != nil {
+	if err := s.resolveLost(ctx, now); err != nil {
 		return 0, err
 	}
 	type due struct {
@@ -89,36 +87,6 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 		}
 	}
 	return len(list), nil
-}
-
-// parkedFor is how long a callback for a push the shop never stored is kept.
-const parkedFor = 24 * time.Hour
-
-func (s *Service) failOrphans(ctx context.Context, now time.Time) error {
-	if _, err := s.db.Exec(ctx, `DELETE FROM payment_callbacks WHERE received_at <= $1`, now.Add(-parkedFor)); err != nil {
-		return fmt.Errorf("drop old parked callbacks: %w", err)
-	}
-	rows, err := s.db.Query(ctx, `SELECT id FROM payments WHERE status = 'pending' AND checkout_request_id IS NULL AND created_at <= $1`,
-		now.Add(-orphanAfter))
-	if err != nil {
-		return fmt.Errorf("list orphan payments: %w", err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	for _, id := range ids {
-		if err := s.settle(ctx, id, mpesa.ResultPushFailed, "The payment request was never sent", ""); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }
 
 // Reconcile runs ReconcileOnce every interval until ctx is done. State lives
