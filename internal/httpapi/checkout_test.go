@@ -28,6 +28,7 @@ import (
 type shop struct {
 	url    string
 	client *http.Client
+	d      *db.DB
 }
 
 func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
@@ -56,8 +57,10 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })
 	jar, _ := cookiejar.New(nil)
-	return &shop{url: public, client: &http.Client{Jar: jar}}
+	return &shop{url: public, client: &http.Client{Jar: jar}, d: d}
 }
+
+func decodeBody(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }
 
 func (s *shop) do(t *testing.T, method, path, body string, header ...string) (int, map[string]any) {
 	t.Helper()

@@ -55,8 +55,11 @@ type Created struct {
 // Create makes the order from the cart's lines at today's prices and takes
 // their quantities off the stock, in one transaction: if any size has too
 // little stock, nothing is taken and nothing is stored. An M-Pesa order
-// starts with a pending payment for the total.
-func (s *Store) Create(ctx context.Context, n New) (Created, error) {
+// starts with a pending payment for the total. When the cart already has an
+// order waiting for payment, that order is returned instead (Existing).
+// admit, when set, runs in the transaction once the cart is locked and the
+// order is known to be new; its error stops the order (a rate limit).
+func (s *Store) Create(ctx context.Context, n New, admit func(tx *sql.Tx) error) (Created, error) {
 	token, err := randomToken()
 	if err != nil {
 		return Created{}, err
@@ -71,6 +74,11 @@ func (s *Store) Create(ctx context.Context, n New) (Created, error) {
 		if o, ok, err := pendingForCart(ctx, tx, n.CartID); err != nil || ok {
 			out.Order, out.Existing = o, ok
 			return err
+		}
+		if admit != nil {
+			if err := admit(tx); err != nil {
+				return err
+			}
 		}
 		items, err := cartLines(ctx, tx, n.CartID)
 		if err != nil {
@@ -132,12 +140,6 @@ func (s *Store) Create(ctx context.Context, n New) (Created, error) {
 		out.AccessToken = token
 	}
 	return out, nil
-}
-
-// PendingForCart returns the cart's order that is waiting for its payment,
-// if there is one.
-func (s *Store) PendingForCart(ctx context.Context, cartID int64) (Order, bool, error) {
-	return pendingForCart(ctx, dbQueryer{s.db}, cartID)
 }
 
 func pendingForCart(ctx context.Context, q queryer, cartID int64) (Order, bool, error) {

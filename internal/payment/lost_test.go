@@ -21,7 +21,7 @@ func (f *fixture) lostPush(t *testing.T, qty int) order.Order {
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	created, err := f.orders.Create(context.Background(), order.New{Checkout: c, CartID: f.cartWith(t, qty)})
+	created, err := f.orders.Create(context.Background(), order.New{Checkout: c, CartID: f.cartWith(t, qty)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

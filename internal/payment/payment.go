@@ -120,23 +120,13 @@ func (s *Service) Checkout(ctx context.Context, n order.New, ip string) (Started
 	if !s.Enabled() {
 		return Started{}, ErrNotConfigured
 	}
-	// Most repeats are caught here, before they count against the limits;
-	// Create checks again under the cart's lock for the ones that race.
-	if o, ok, err := s.orders.PendingForCart(ctx, n.CartID); err != nil || ok {
-		return waiting(o), err
-	}
-	res, err := s.reservePush(ctx, n.Checkout.MpesaPhone, ip)
-	if err != nil {
-		return Started{}, err
-	}
-	created, err := s.orders.Create(ctx, n)
+	created, err := s.orders.Create(ctx, n, func(tx *sql.Tx) error {
+		return s.reservePush(ctx, tx, n.Checkout.MpesaPhone, ip)
+	})
 	if err != nil {
 		return Started{}, err
 	}
 	if created.Existing {
-		if err := res.Cancel(ctx); err != nil {
-			s.log.WarnContext(ctx, "give back a prompt's rate-limit event", "err", err)
-		}
 		return waiting(created.Order), nil
 	}
 	st := Started{Order: created.Order, AccessToken: created.AccessToken}
@@ -153,18 +143,20 @@ func waiting(o order.Order) Started {
 }
 
 // reservePush counts one prompt against the phone's and the address's
-// limits, or answers 429.
-func (s *Service) reservePush(ctx context.Context, phone, ip string) (ratelimit.Reservation, error) {
-	res, wait, err := s.limiter.Reserve(ctx,
+// limits inside tx, or answers 429. Taken in the order's own transaction,
+// after the cart's lock, a double submit is answered with its order and
+// never counts twice.
+func (s *Service) reservePush(ctx context.Context, tx *sql.Tx, phone, ip string) error {
+	_, wait, err := s.limiter.ReserveTx(ctx, tx,
 		ratelimit.Check{Bucket: "mpesa:phone:" + phone, Limit: s.limits.PerPhone},
 		ratelimit.Check{Bucket: ratelimit.IPBucket("mpesa:ip:", ip), Limit: s.limits.PerIP})
 	if err != nil {
-		return ratelimit.Reservation{}, err
+		return err
 	}
 	if wait > 0 {
-		return ratelimit.Reservation{}, apperr.TooManyRequests(MsgTooManyPushes, wait)
+		return apperr.TooManyRequests(MsgTooManyPushes, wait)
 	}
-	return res, nil
+	return nil
 }
 
 // Retry asks again for an unpaid order's money, from phone, for a customer
@@ -175,9 +167,6 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 		return Started{}, ErrNotConfigured
 	}
 	if err := retryable(o.Status); err != nil {
-		return Started{}, err
-	}
-	if _, err := s.reservePush(ctx, phone, ip); err != nil {
 		return Started{}, err
 	}
 	var paymentID int64
@@ -192,6 +181,9 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 			return err
 		}
 		if err := retryable(cur.Status); err != nil {
+			return err
+		}
+		if err := s.reservePush(ctx, tx, phone, ip); err != nil {
 			return err
 		}
 		moved, err := order.Move(ctx, tx, o.ID, order.PendingPayment, "Customer retried the payment", "customer")

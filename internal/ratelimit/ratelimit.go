@@ -60,6 +60,21 @@ const keepFor = 24 * time.Hour
 // transaction that holds the buckets' locks. When one is full it records
 // nothing and returns how long until it has room (at least a second).
 func (l *Limiter) Reserve(ctx context.Context, checks ...Check) (Reservation, time.Duration, error) {
+	var res Reservation
+	var wait time.Duration
+	err := l.db.Tx(ctx, func(tx *sql.Tx) (err error) {
+		res, wait, err = l.ReserveTx(ctx, tx, checks...)
+		return err
+	})
+	if err != nil {
+		return Reservation{}, 0, err
+	}
+	return res, wait, nil
+}
+
+// ReserveTx is Reserve inside tx, for a limit that must stand or fall with
+// the work it guards (an order and its prompt).
+func (l *Limiter) ReserveTx(ctx context.Context, tx *sql.Tx, checks ...Check) (Reservation, time.Duration, error) {
 	now := l.now().UTC()
 	// A fixed lock order keeps two reservations of the same buckets from
 	// waiting on each other on PostgreSQL.
@@ -67,37 +82,31 @@ func (l *Limiter) Reserve(ctx context.Context, checks ...Check) (Reservation, ti
 	slices.SortFunc(checks, func(a, b Check) int { return strings.Compare(a.Bucket, b.Bucket) })
 	res := Reservation{l: l}
 	var wait time.Duration
-	err := l.db.Tx(ctx, func(tx *sql.Tx) error {
-		for _, c := range checks {
-			if err := db.LockKey(ctx, tx, l.db.Dialect, "rate:"+c.Bucket); err != nil {
-				return err
-			}
-			w, err := retryAfter(ctx, tx, c, now)
-			if err != nil {
-				return err
-			}
-			wait = max(wait, w)
+	for _, c := range checks {
+		if err := db.LockKey(ctx, tx, l.db.Dialect, "rate:"+c.Bucket); err != nil {
+			return Reservation{}, 0, fmt.Errorf("rate limit: %w", err)
 		}
-		if wait > 0 {
-			return nil
+		w, err := retryAfter(ctx, tx, c, now)
+		if err != nil {
+			return Reservation{}, 0, fmt.Errorf("rate limit: %w", err)
 		}
-		for _, c := range checks {
-			var id int64
-			if err := tx.QueryRowContext(ctx, `INSERT INTO rate_events (bucket, at) VALUES ($1, $2) RETURNING id`, c.Bucket, now).
-				Scan(&id); err != nil {
-				return fmt.Errorf("record event: %w", err)
-			}
-			res.ids = append(res.ids, id)
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM rate_events WHERE at < $1`, now.Add(-keepFor)); err != nil {
-			return fmt.Errorf("forget old events: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return Reservation{}, 0, fmt.Errorf("rate limit: %w", err)
+		wait = max(wait, w)
 	}
-	return res, wait, nil
+	if wait > 0 {
+		return Reservation{}, wait, nil
+	}
+	for _, c := range checks {
+		var id int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO rate_events (bucket, at) VALUES ($1, $2) RETURNING id`, c.Bucket, now).
+			Scan(&id); err != nil {
+			return Reservation{}, 0, fmt.Errorf("rate limit: record event: %w", err)
+		}
+		res.ids = append(res.ids, id)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM rate_events WHERE at < $1`, now.Add(-keepFor)); err != nil {
+		return Reservation{}, 0, fmt.Errorf("rate limit: forget old events: %w", err)
+	}
+	return res, 0, nil
 }
 
 // retryAfter returns how long until c's bucket has room for one more event,
