@@ -143,7 +143,7 @@ func (s *Server) homeHead(ctx context.Context) pageHead {
 func productHead(p *catalog.Product) pageHead {
 	desc := p.Description
 	if low, _, ok := priceRange(p); ok {
-		desc = "From " + formatKsh(low) + ". " + desc
+		desc = "From " + low.Ksh() + ". " + desc
 	}
 	return pageHead{
 		title:       p.Name + " — " + siteName,
@@ -248,9 +248,9 @@ func shareTitle(h pageHead) string {
 	case !ok:
 		return p.Name
 	case low == high:
-		return p.Name + " — " + formatKsh(low)
+		return p.Name + " — " + low.Ksh()
 	default:
-		return p.Name + " — from " + formatKsh(low)
+		return p.Name + " — from " + low.Ksh()
 	}
 }
 
@@ -324,30 +324,6 @@ func priceRange(p *catalog.Product) (low, high money.Cents, ok bool) {
 		low, high = min(low, v.Price), max(high, v.Price)
 	}
 	return low, high, true
-}
-
-// formatKsh writes an amount as the shop shows prices: "Ksh 1,500", or
-// "Ksh 1,500.50" when there are cents.
-func formatKsh(c money.Cents) string {
-	s := c.String() // "1500.50"
-	whole, frac, _ := strings.Cut(s, ".")
-	neg := strings.HasPrefix(whole, "-")
-	whole = strings.TrimPrefix(whole, "-")
-	var out []byte
-	for i := range len(whole) {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, whole[i])
-	}
-	r := string(out)
-	if neg {
-		r = "-" + r
-	}
-	if frac != "" && strings.Trim(frac, "0") != "" {
-		r += "." + frac
-	}
-	return "Ksh " + r
 }
 
 // truncate shortens s to at most n characters at a word boundary.

@@ -47,11 +47,3 @@ func TestPaidMail(t *testing.T) {
 		t.Errorf("business mail: %+v", b)
 	}
 }
-
-func TestKsh(t *testing.T) {
-	for c, want := range map[money.Cents]string{0: "Ksh 0", 150000: "Ksh 1,500", 1600000: "Ksh 16,000", 123456789: "Ksh 1,234,567.89", 50: "Ksh 0.50"} {
-		if got := ksh(c); got != want {
-			t.Errorf("%d: %q", c, got)
-		}
-	}
-}
