@@ -2,12 +2,8 @@ package order
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
 	"database/sql"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -17,6 +13,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/money"
 	"shop/internal/payment/mpesa"
+	"shop/internal/secret"
 )
 
 // Store reads and writes orders.
@@ -55,12 +52,9 @@ type Created struct {
 // little stock, nothing is taken and nothing is stored. An M-Pesa order
 // starts with a pending payment for the total.
 func (s *Store) Create(ctx context.Context, n New) (Created, error) {
-	token, err := randomToken()
-	if err != nil {
-		return Created{}, err
-	}
+	token := secret.Token(24)
 	var out Created
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		items, err := cartLines(ctx, tx, n.CartID)
 		if err != nil {
 			return err
@@ -88,7 +82,7 @@ func (s *Store) Create(ctx context.Context, n New) (Created, error) {
 				subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method)
 				VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
 				ON CONFLICT (order_number) DO NOTHING RETURNING id`,
-				number, hashToken(token), userID, cartID, PendingPayment, int64(subtotal), int64(Shipping), int64(subtotal+Shipping),
+				number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(Shipping), int64(subtotal+Shipping),
 				c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod)
 		})
 		if err != nil {
@@ -413,7 +407,7 @@ func (s *Store) ForViewer(ctx context.Context, number string, v Viewer) (Order, 
 		return Order{}, fmt.Errorf("find order %s: %w", number, err)
 	}
 	allowed := v.IsAdmin || (userID != 0 && userID == v.UserID) ||
-		(v.Token != "" && subtle.ConstantTimeCompare([]byte(hashToken(v.Token)), []byte(tokenHash)) == 1)
+		(v.Token != "" && subtle.ConstantTimeCompare([]byte(secret.Hash(v.Token)), []byte(tokenHash)) == 1)
 	if !allowed {
 		return Order{}, apperr.NotFound("Order not found")
 	}
@@ -447,19 +441,6 @@ func (s *Store) ForUser(ctx context.Context, userID int64) ([]Order, error) {
 		out = append(out, o)
 	}
 	return out, nil
-}
-
-func randomToken() (string, error) {
-	b := make([]byte, 24)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-func hashToken(t string) string {
-	sum := sha256.Sum256([]byte(t))
-	return hex.EncodeToString(sum[:])
 }
 
 // ByIDTx loads an order inside tx.
