@@ -127,69 +127,62 @@ func pathID(r *http.Request, name, what string) (int64, error) {
 	return id, nil
 }
 
-// pageOf reads ?page= (from 1) and ?page_size= (1 to 100, default def).
-func pageOf(q url.Values, def int) (page, size int, err error) {
-	page, size = 1, def
+// listQuery is what every admin list reads from its query string.
+type listQuery struct {
+	url.Values
+	page, size int
+	search     string
+}
+
+// readList reads ?page= (from 1) and ?page_size= (1 to 100, default def).
+func readList(r *http.Request, def int) (listQuery, error) {
+	q := listQuery{Values: r.URL.Query(), page: 1, size: def}
 	bad := map[string]string{}
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1_000_000 {
 			bad["page"] = "page must be a whole number of 1 or more."
 		}
-		page = n
+		q.page = n
 	}
 	if v := q.Get("page_size"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 100 {
 			bad["page_size"] = "page_size must be a whole number from 1 to 100."
 		}
-		size = n
+		q.size = n
 	}
 	if len(bad) > 0 {
-		msgs := []string{}
-		for _, k := range []string{"page", "page_size"} {
-			if m, ok := bad[k]; ok {
-				msgs = append(msgs, m)
-			}
-		}
-		return 0, 0, apperr.Invalid(strings.Join(msgs, " "), bad)
+		return listQuery{}, apperr.InvalidFields(bad, "page", "page_size")
 	}
-	return page, size, nil
+	return q, nil
 }
 
-// Page is the envelope of every paginated admin list.
+// readSearchList is readList for a list that can be searched: ?search= too.
+func readSearchList(r *http.Request, def int) (listQuery, error) {
+	q, err := readList(r, def)
+	if err != nil {
+		return listQuery{}, err
+	}
+	q.search = strings.TrimSpace(q.Get("search"))
+	if len(q.search) > 100 {
+		msg := "search is too long (100 characters at most)."
+		return listQuery{}, apperr.Invalid(msg, map[string]string{"search": msg})
+	}
+	return q, nil
+}
+
+// Page is the envelope of every paginated admin list: the API's page, with
+// its number and size for the back office's pager.
 type Page[T any] struct {
-	Count    int     `json:"count"`
-	Page     int     `json:"page"`
-	PageSize int     `json:"page_size"`
-	Next     *string `json:"next"`
-	Previous *string `json:"previous"`
-	Results  []T     `json:"results"`
+	httpx.Page[T]
+	Number   int `json:"page"`
+	PageSize int `json:"page_size"`
 }
 
-func newPage[T any](u *url.URL, page, size, count int, results []T) Page[T] {
-	p := Page[T]{Count: count, Page: page, PageSize: size, Results: results}
-	link := func(n int) *string {
-		q := u.Query()
-		q.Set("page", strconv.Itoa(n))
-		s := u.Path + "?" + q.Encode()
-		return &s
-	}
-	if page*size < count {
-		p.Next = link(page + 1)
-	}
-	if page > 1 {
-		p.Previous = link(min(page-1, max(1, (count+size-1)/size)))
-	}
-	return p
-}
-
-func search(q url.Values) (string, error) {
-	s := strings.TrimSpace(q.Get("search"))
-	if len(s) > 100 {
-		return "", apperr.Invalid("search is too long (100 characters at most).", map[string]string{"search": "search is too long (100 characters at most)."})
-	}
-	return s, nil
+// writePage answers with results, the page of q's list, of count in all.
+func writePage[T any](w http.ResponseWriter, r *http.Request, q listQuery, count int, results []T) error {
+	return writeJSON(w, http.StatusOK, Page[T]{Page: httpx.NewPage(r.URL, q.page, q.size, count, results), Number: q.page, PageSize: q.size})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) error {

@@ -18,12 +18,7 @@ import (
 // Products answers GET /api/admin/products/: every product, active or not,
 // newest first, with ?search= and ?status=active|inactive, paginated.
 func (h *Handlers) Products(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	q := r.URL.Query()
-	page, size, err := pageOf(q, 25)
-	if err != nil {
-		return err
-	}
-	s, err := search(q)
+	q, err := readSearchList(r, 25)
 	if err != nil {
 		return err
 	}
@@ -32,11 +27,11 @@ func (h *Handlers) Products(w http.ResponseWriter, r *http.Request, _ Actor) err
 		msg := "status must be active or inactive."
 		return apperr.Invalid(msg, map[string]string{"status": msg})
 	}
-	list, err := h.catalog.AdminProducts(r.Context(), catalog.AdminFilter{Search: s, Status: status, Page: page, PageSize: size})
+	list, err := h.catalog.AdminProducts(r.Context(), catalog.AdminFilter{Search: q.search, Status: status, Page: q.page, PageSize: q.size})
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, newPage(r.URL, page, size, list.Count, list.Products))
+	return writePage(w, r, q, list.Count, list.Products)
 }
 
 // Product answers GET /api/admin/products/{id}/.

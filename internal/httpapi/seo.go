@@ -133,7 +133,7 @@ func (s *Server) homeHead(ctx context.Context) pageHead {
 		s.log.ErrorContext(ctx, "page head: new products", "err", err)
 		return h
 	}
-	h.data = map[string]any{"products?" + newArrivalsQuery: catalog.NewEnvelope(u, f, page)}
+	h.data = map[string]any{"products?" + newArrivalsQuery: catalog.ListAnswer(u, f, page)}
 	if len(page.Products) > 0 && len(page.Products[0].Images) > 0 {
 		h.image = page.Products[0].Images[0].Image
 	}
