@@ -29,6 +29,15 @@ import (
 	"shop/internal/order"
 )
 
+// Stores are the domain stores the back office reads and changes: the
+// application's own, so the shop has one of each.
+type Stores struct {
+	Catalog  *catalog.Store
+	Orders   *order.Store
+	Content  *content.Store
+	Accounts *account.Store
+}
+
 // Options configure the back office.
 type Options struct {
 	// MediaDir is where uploaded product images are stored (media/products below it).
@@ -54,8 +63,9 @@ type Handlers struct {
 	log      *slog.Logger
 }
 
-// New builds the back office on d.
-func New(d *db.DB, o Options) *Handlers {
+// New builds the back office on d, whose transactions hold each change
+// with its audit entry, and on the application's stores.
+func New(d *db.DB, st Stores, o Options) *Handlers {
 	if o.LowStockThreshold <= 0 {
 		o.LowStockThreshold = DefaultLowStockThreshold
 	}
@@ -63,8 +73,8 @@ func New(d *db.DB, o Options) *Handlers {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
-		db: d, catalog: catalog.NewStore(d), orders: order.NewStore(d), content: content.NewStore(d),
-		accounts: account.NewStore(d), media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log,
+		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
+		accounts: st.Accounts, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log,
 	}
 }
 

@@ -50,7 +50,7 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	media := t.TempDir()
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: catalog.NewStore(d), Cart: cart.NewStore(d),
-		Content:   content.NewStore(d),
+		Content: content.NewStore(d), Orders: order.NewStore(d),
 		WebAssets: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>shop</title>")}},
 		MediaDir:  media, PublicURL: "http://localhost", LowStockThreshold: 10,
 	})

@@ -18,6 +18,7 @@ import (
 	"shop/internal/content"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
+	"shop/internal/order"
 )
 
 // TestAdminRoutesAreGuarded walks every registered route: each one under
@@ -30,7 +31,7 @@ func TestAdminRoutesAreGuarded(t *testing.T) {
 			d := dbtest.New(t, dialect)
 			srv, err := httpapi.New(httpapi.Deps{
 				DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: catalog.NewStore(d), Cart: cart.NewStore(d),
-				Content: content.NewStore(d), WebAssets: webFiles, MediaDir: t.TempDir(), PublicURL: "http://localhost",
+				Content: content.NewStore(d), Orders: order.NewStore(d), WebAssets: webFiles, MediaDir: t.TempDir(), PublicURL: "http://localhost",
 			})
 			if err != nil {
 				t.Fatal(err)

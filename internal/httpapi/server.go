@@ -94,7 +94,6 @@ func New(d Deps) (*Server, error) {
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
 		public:  d.PublicURL,
-		admin:   admin.New(d.DB, admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log}),
 		// Two seconds: a price or stock change shows on the next page load.
 		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
 	}
@@ -111,6 +110,8 @@ func New(d Deps) (*Server, error) {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
+	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store},
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox)
 	}
