@@ -129,12 +129,36 @@ func (h *Handlers) change(ctx context.Context, a Actor, fn func(tx *sql.Tx) (Ent
 
 // ---- small request helpers ----
 
+// pathID reads the id named name in the route's pattern; one that is no
+// id is a what that is not found.
 func pathID(r *http.Request, name, what string) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
 	if err != nil || id <= 0 {
 		return 0, apperr.NotFound(what + " not found")
 	}
 	return id, nil
+}
+
+// productPart reads the ids in the address of a product's size or image,
+// /api/admin/products/{id}/variants/{variantId}/ and the like.
+func productPart(r *http.Request, name, what string) (productID, id int64, err error) {
+	if productID, err = pathID(r, "id", "Product"); err != nil {
+		return 0, 0, err
+	}
+	if id, err = pathID(r, name, what); err != nil {
+		return 0, 0, err
+	}
+	return productID, id, nil
+}
+
+// readForm decodes the JSON body into in, one of the catalogue's admin
+// forms, and checks it.
+func readForm[F any](r *http.Request, in interface{ Check() (F, error) }) (F, error) {
+	if err := httpx.DecodeJSON(r, in); err != nil {
+		var zero F
+		return zero, err
+	}
+	return in.Check()
 }
 
 // listQuery is what every admin list reads from its query string.
@@ -197,6 +221,11 @@ func writePage[T any](w http.ResponseWriter, r *http.Request, q listQuery, count
 
 func writeJSON(w http.ResponseWriter, status int, v any) error {
 	httpx.WriteJSON(w, status, v)
+	return nil
+}
+
+func noContent(w http.ResponseWriter) error {
+	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
