@@ -1,11 +1,9 @@
 package account_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -14,14 +12,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"shop/internal/account"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
-	"shop/internal/mail"
+	"shop/internal/testkit"
 )
 
 // fakeClock is the service's clock, moved by hand.
@@ -42,51 +39,29 @@ func (c *fakeClock) Add(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// fakeMailer keeps what it is asked to send.
-type fakeMailer struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (m *fakeMailer) Send(_ context.Context, msg mail.Message) error {
-	if err := msg.Check(); err != nil {
-		return err
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.sent = append(m.sent, msg)
-	return nil
-}
-
-func (m *fakeMailer) messages() []mail.Message {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]mail.Message(nil), m.sent...)
-}
-
 // harness is the shop's real HTTP handler (routes, guards, middleware) on a
 // fresh database, with the sign-in service's clock and mail in the test's hands.
 type harness struct {
+	*testkit.Shop
 	t     *testing.T
-	h     http.Handler
 	svc   *account.Service
 	clock *fakeClock
-	mail  *fakeMailer
+	mail  *testkit.Mailer
 	d     *db.DB
 }
 
 func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
 	t.Helper()
 	clock := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
-	fm := &fakeMailer{}
-	log := slog.New(slog.DiscardHandler)
-	svc := account.NewService(d, account.Options{Mailer: fm, Log: log, PublicURL: "https://shop.example", Now: clock.Now, Limits: limits})
-	srv, err := httpapi.New(httpapi.Deps{DB: d, Log: log, Auth: svc, PublicURL: "https://shop.example",
-		WebAssets: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>shop</title>")}}, MediaDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &harness{t: t, h: srv, svc: svc, clock: clock, mail: fm, d: d}
+	fm := &testkit.Mailer{}
+	svc := account.NewService(d, account.Options{Mailer: fm, Log: slog.New(slog.DiscardHandler), PublicURL: "https://shop.example", Now: clock.Now, Limits: limits})
+	shop := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
+		deps.Auth, deps.PublicURL = svc, "https://shop.example"
+	}))
+	// Every request from one address, unless it names its own: the limits
+	// per address are under test.
+	shop.Remote = "192.0.2.1:1234"
+	return &harness{Shop: shop, t: t, svc: svc, clock: clock, mail: fm, d: d}
 }
 
 type reply struct {
@@ -96,52 +71,21 @@ type reply struct {
 
 func (r reply) json() map[string]any {
 	r.t.Helper()
-	var v map[string]any
-	if err := json.Unmarshal(r.Body.Bytes(), &v); err != nil {
-		r.t.Fatalf("decode %q: %v", r.Body.String(), err)
-	}
-	return v
+	return testkit.Decode[map[string]any](r.t, r.ResponseRecorder)
 }
 
 func (r reply) errorBody() (string, map[string]string) {
 	r.t.Helper()
-	var v struct {
-		Error  string            `json:"error"`
-		Fields map[string]string `json:"fields"`
-	}
-	if err := json.Unmarshal(r.Body.Bytes(), &v); err != nil {
-		r.t.Fatalf("decode %q: %v", r.Body.String(), err)
-	}
-	return v.Error, v.Fields
+	e := testkit.Decode[testkit.ErrorBody](r.t, r.ResponseRecorder)
+	return e.Error, e.Fields
 }
 
-// do sends a request; extra holds header name/value pairs, and "remote" sets
+// do sends a JSON request; extra holds header name/value pairs, and "remote" sets
 // the client address.
 func (h *harness) do(method, path string, body any, extra ...string) reply {
 	h.t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(extra); i += 2 {
-		if extra[i] == "remote" {
-			req.RemoteAddr = extra[i+1]
-			continue
-		}
-		req.Header.Set(extra[i], extra[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.h.ServeHTTP(rec, req)
-	return reply{rec, h.t}
+	return reply{h.Do(method, path, body, extra...), h.t}
 }
-
-func bearer(token string) []string { return []string{"Authorization", "Bearer " + token} }
 
 type tokens struct {
 	Access    string            `json:"access"`
@@ -314,7 +258,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 			t.Fatalf("claims %v", c)
 		}
 
-		me := h.do("GET", "/api/auth/me/", nil, bearer(tk.Access)...)
+		me := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...)
 		if me.Code != 200 || me.json()["email"] != "otieno@farm.co.ke" {
 			t.Fatalf("me: %d %s", me.Code, me.Body)
 		}
@@ -325,11 +269,11 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		// A forged or altered token is refused on signed-in routes; public
 		// routes answer anonymously but say the token is bad.
 		forged := tk.Access[:len(tk.Access)-4] + "AAAA"
-		rec := h.do("GET", "/api/auth/me/", nil, bearer(forged)...)
+		rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(forged)...)
 		if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
 			t.Fatalf("forged token: %d %v", rec.Code, rec.Header())
 		}
-		rec = h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"}, bearer(forged)...)
+		rec = h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"}, testkit.Bearer(forged)...)
 		if rec.Code != 200 || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
 			t.Fatalf("public route with a bad token: %d %v", rec.Code, rec.Header())
 		}
@@ -340,7 +284,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		// Fifteen minutes on, the access token is dead; the refresh token
 		// gives a new pair, once.
 		h.clock.Add(15*time.Minute + time.Second)
-		if rec := h.do("GET", "/api/auth/me/", nil, bearer(tk.Access)...); rec.Code != http.StatusUnauthorized {
+		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("expired access token: %d", rec.Code)
 		}
 		rec = h.refresh(tk.Refresh)
@@ -355,7 +299,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		if claims(t, next.Access)["sid"] != c["sid"] {
 			t.Fatal("refresh started a new session instead of continuing it")
 		}
-		if rec := h.do("GET", "/api/auth/me/", nil, bearer(next.Access)...); rec.Code != 200 {
+		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(next.Access)...); rec.Code != 200 {
 			t.Fatalf("me with the refreshed token: %d", rec.Code)
 		}
 
@@ -427,7 +371,7 @@ func TestLogoutRevokes(t *testing.T) {
 		// Signing out with only the access token ends its session too, and an
 		// empty or unknown logout answers the same.
 		c := h.login("mutua@farm.co.ke", "Mbuzi2026", false)
-		if rec := h.do("POST", "/api/auth/logout/", nil, bearer(c.Access)...); rec.Code != http.StatusNoContent {
+		if rec := h.do("POST", "/api/auth/logout/", nil, testkit.Bearer(c.Access)...); rec.Code != http.StatusNoContent {
 			t.Fatalf("logout with a bearer token: %d %s", rec.Code, rec.Body)
 		}
 		if rec := h.refresh(c.Refresh); rec.Code != http.StatusUnauthorized {
@@ -533,7 +477,7 @@ var linkPattern = regexp.MustCompile(`https://shop\.example/reset-password\?toke
 func (h *harness) resetToken(to string) string {
 	h.t.Helper()
 	h.svc.Wait()
-	msgs := h.mail.messages()
+	msgs := h.mail.Messages()
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].To == to {
 			m := linkPattern.FindStringSubmatch(msgs[i].Text)
@@ -561,7 +505,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 			t.Fatalf("known %d %s, unknown %d %s", known.Code, known.Body, unknown.Code, unknown.Body)
 		}
 		h.svc.Wait()
-		if msgs := h.mail.messages(); len(msgs) != 1 || msgs[0].To != "chebet@farm.co.ke" || !strings.Contains(msgs[0].Subject, "password") {
+		if msgs := h.mail.Messages(); len(msgs) != 1 || msgs[0].To != "chebet@farm.co.ke" || !strings.Contains(msgs[0].Subject, "password") {
 			t.Fatalf("mail %+v", msgs)
 		}
 		if rec := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nope"}); rec.Code != 400 {
@@ -639,7 +583,7 @@ func TestForgotPasswordLimits(t *testing.T) {
 		}
 	}
 	h.svc.Wait()
-	if n := len(h.mail.messages()); n != 3 {
+	if n := len(h.mail.Messages()); n != 3 {
 		t.Fatalf("%d mails sent, want 3", n)
 	}
 	// Ten requests per 15 minutes from one address.
@@ -658,7 +602,7 @@ func TestProfileAndPasswordChange(t *testing.T) {
 		h.register("mwangi@farm.co.ke", "Kahawa2026")
 		tk := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
 		other := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
-		auth := bearer(tk.Access)
+		auth := testkit.Bearer(tk.Access)
 
 		rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "John", "last_name": " Mwangi ", "phone": "0722 000 111"}, auth...)
 		if u := rec.json(); rec.Code != 200 || u["first_name"] != "John" || u["last_name"] != "Mwangi" || u["phone"] != "254722000111" {
@@ -738,7 +682,7 @@ func TestInstancesShareTheSigningKey(t *testing.T) {
 	b := newHarness(t, d, nil) // another instance on the same database
 	a.register("baraka@farm.co.ke", "Samaki2026")
 	tk := a.login("baraka@farm.co.ke", "Samaki2026", false)
-	if rec := b.do("GET", "/api/auth/me/", nil, bearer(tk.Access)...); rec.Code != 200 {
+	if rec := b.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != 200 {
 		t.Fatalf("another instance refuses the token: %d", rec.Code)
 	}
 	if rec := b.refresh(tk.Refresh); rec.Code != 200 {

@@ -12,6 +12,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/order"
+	"shop/internal/testkit"
 )
 
 type product struct {
@@ -63,8 +64,8 @@ type page[T any] struct {
 func (e *env) category(name string, parent *int64) category {
 	e.t.Helper()
 	rec := e.as("POST", "/api/admin/categories/", map[string]any{"name": name, "parent": parent})
-	wantStatus(e.t, rec, http.StatusCreated)
-	return decode[category](e.t, rec)
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[category](e.t, rec)
 }
 
 func (e *env) product(name string, cat int64, price string, active bool) product {
@@ -72,15 +73,15 @@ func (e *env) product(name string, cat int64, price string, active bool) product
 	rec := e.as("POST", "/api/admin/products/", map[string]any{
 		"name": name, "description": name + " for Kenyan farms.", "base_price": price, "category": cat, "is_active": active,
 	})
-	wantStatus(e.t, rec, http.StatusCreated)
-	return decode[product](e.t, rec)
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[product](e.t, rec)
 }
 
 func (e *env) variant(productID int64, size, sku, price string, stock int) variant {
 	e.t.Helper()
 	rec := e.as("POST", fmt.Sprintf("/api/admin/products/%d/variants/", productID), map[string]any{"size": size, "sku": sku, "price": price, "stock": stock})
-	wantStatus(e.t, rec, http.StatusCreated)
-	return decode[variant](e.t, rec)
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[variant](e.t, rec)
 }
 
 func TestProducts(t *testing.T) {
@@ -90,8 +91,8 @@ func TestProducts(t *testing.T) {
 
 		t.Run("the form's required fields and price step", func(t *testing.T) {
 			rec := e.as("POST", "/api/admin/products/", map[string]any{"name": "  ", "description": "", "is_active": true})
-			wantStatus(t, rec, http.StatusBadRequest)
-			b := decode[errorBody](t, rec)
+			testkit.WantStatus(t, rec, http.StatusBadRequest)
+			b := testkit.Decode[testkit.ErrorBody](t, rec)
 			want := map[string]string{"name": catalog.MsgNameRequired, "description": catalog.MsgDescriptionMissing,
 				"base_price": catalog.MsgPriceRequired, "category": catalog.MsgCategoryRequired}
 			for f, m := range want {
@@ -104,12 +105,12 @@ func TestProducts(t *testing.T) {
 			}
 			for _, price := range []any{"12.345", "-5", "abc", 1.005, "1e3"} {
 				rec := e.as("POST", "/api/admin/products/", map[string]any{"name": "X", "description": "Y", "base_price": price, "category": cat.ID})
-				wantError(t, rec, http.StatusBadRequest, "base_price", catalog.MsgPriceInvalid)
+				testkit.WantError(t, rec, http.StatusBadRequest, "base_price", catalog.MsgPriceInvalid)
 			}
 			rec = e.as("POST", "/api/admin/products/", map[string]any{"name": "X", "description": "Y", "base_price": "10", "category": 999999})
-			wantError(t, rec, http.StatusBadRequest, "category", catalog.MsgCategoryUnknown)
+			testkit.WantError(t, rec, http.StatusBadRequest, "category", catalog.MsgCategoryUnknown)
 			rec = e.as("POST", "/api/admin/products/", map[string]any{"name": "X", "description": "Y", "base_price": "10", "category": cat.ID, "promo": "free"})
-			wantError(t, rec, http.StatusBadRequest, "promo", catalog.MsgPromoInvalid)
+			testkit.WantError(t, rec, http.StatusBadRequest, "promo", catalog.MsgPromoInvalid)
 		})
 
 		t.Run("create, list, edit; inactive products stay out of the shop", func(t *testing.T) {
@@ -121,29 +122,29 @@ func TestProducts(t *testing.T) {
 			if again.Slug != "calf-starter-pellets-2" {
 				t.Fatalf("second slug %q", again.Slug)
 			}
-			wantStatus(t, e.do("GET", fmt.Sprintf("/api/products/%d/", p.ID), "", nil), http.StatusNotFound)
+			testkit.WantStatus(t, e.do("GET", fmt.Sprintf("/api/products/%d/", p.ID), "", nil), http.StatusNotFound)
 
-			list := decode[page[product]](t, e.as("GET", "/api/admin/products/?status=inactive&search=starter", nil))
+			list := testkit.Decode[page[product]](t, e.as("GET", "/api/admin/products/?status=inactive&search=starter", nil))
 			if list.Count != 2 || list.Results[0].ID != again.ID {
 				t.Fatalf("inactive list %+v", list)
 			}
-			if n := decode[page[product]](t, e.as("GET", "/api/admin/products/?status=active&search=starter", nil)).Count; n != 0 {
+			if n := testkit.Decode[page[product]](t, e.as("GET", "/api/admin/products/?status=active&search=starter", nil)).Count; n != 0 {
 				t.Fatalf("active list has %d", n)
 			}
-			wantError(t, e.as("GET", "/api/admin/products/?status=gone", nil), http.StatusBadRequest, "status", "status must be active or inactive.")
+			testkit.WantError(t, e.as("GET", "/api/admin/products/?status=gone", nil), http.StatusBadRequest, "status", "status must be active or inactive.")
 
 			rec := e.as("PUT", fmt.Sprintf("/api/admin/products/%d/", p.ID), map[string]any{
 				"name": "Calf Starter Pellets 18%", "description": "Starts calves well.", "base_price": 1600, "category": cat.ID,
 				"is_active": true, "is_featured": true, "is_best_seller": true, "is_new_arrival": true, "promo": "bulk",
 			})
-			wantStatus(t, rec, http.StatusOK)
-			up := decode[product](t, rec)
+			testkit.WantStatus(t, rec, http.StatusOK)
+			up := testkit.Decode[product](t, rec)
 			if up.Name != "Calf Starter Pellets 18%" || up.Slug != p.Slug || up.BasePrice != "1600.00" || !up.IsActive || !up.IsFeatured ||
 				!up.IsBestSeller || len(up.OccasionTags) != 1 || up.Promo == nil || *up.Promo != "bulk" {
 				t.Fatalf("updated %+v", up)
 			}
-			wantStatus(t, e.do("GET", fmt.Sprintf("/api/products/%d/", p.ID), "", nil), http.StatusOK)
-			wantError(t, e.as("PUT", "/api/admin/products/999999/", map[string]any{"name": "X", "description": "Y", "base_price": "1", "category": cat.ID}),
+			testkit.WantStatus(t, e.do("GET", fmt.Sprintf("/api/products/%d/", p.ID), "", nil), http.StatusOK)
+			testkit.WantError(t, e.as("PUT", "/api/admin/products/999999/", map[string]any{"name": "X", "description": "Y", "base_price": "1", "category": cat.ID}),
 				http.StatusNotFound, "", "Product not found")
 		})
 
@@ -154,62 +155,62 @@ func TestProducts(t *testing.T) {
 				t.Fatalf("variant %+v", v)
 			}
 			path := fmt.Sprintf("/api/admin/products/%d/variants/", p.ID)
-			wantError(t, e.as("POST", path, map[string]any{"size": "10 Kg", "sku": "MB-DMS-70KG", "price": "650", "stock": 3}),
+			testkit.WantError(t, e.as("POST", path, map[string]any{"size": "10 Kg", "sku": "MB-DMS-70KG", "price": "650", "stock": 3}),
 				http.StatusBadRequest, "sku", catalog.MsgSKUTaken)
 			rec := e.as("POST", path, map[string]any{"size": "", "sku": "", "price": "6.505", "stock": -1})
-			wantStatus(t, rec, http.StatusBadRequest)
-			b := decode[errorBody](t, rec)
+			testkit.WantStatus(t, rec, http.StatusBadRequest)
+			b := testkit.Decode[testkit.ErrorBody](t, rec)
 			if b.Fields["size"] != catalog.MsgSizeRequired || b.Fields["sku"] != catalog.MsgSKURequired ||
 				b.Fields["price"] != catalog.MsgPriceInvalid || b.Fields["stock"] != catalog.MsgStockInvalid {
 				t.Fatalf("fields %v", b.Fields)
 			}
-			wantError(t, e.as("POST", path, map[string]any{"size": "1 Kg", "sku": "A", "price": "1", "stock": 2.5}),
+			testkit.WantError(t, e.as("POST", path, map[string]any{"size": "1 Kg", "sku": "A", "price": "1", "stock": 2.5}),
 				http.StatusBadRequest, "stock", catalog.MsgStockInvalid)
 
 			v2 := e.variant(p.ID, "10 Kg", "MB-DMS-10KG", "650", 5)
 			vpath := fmt.Sprintf("%s%d/", path, v2.ID)
-			wantError(t, e.as("PATCH", vpath, map[string]any{"size": "10 Kg", "sku": "MB-DMS-70KG", "price": "650", "stock": 5}),
+			testkit.WantError(t, e.as("PATCH", vpath, map[string]any{"size": "10 Kg", "sku": "MB-DMS-70KG", "price": "650", "stock": 5}),
 				http.StatusBadRequest, "sku", catalog.MsgSKUTaken)
 			rec = e.as("PATCH", vpath, map[string]any{"size": "10 Kg", "sku": "MB-DMS-10KG", "price": "700", "stock": "12"})
-			wantStatus(t, rec, http.StatusOK)
-			if got := decode[variant](t, rec); got.Price != "700.00" || got.Stock != 12 {
+			testkit.WantStatus(t, rec, http.StatusOK)
+			if got := testkit.Decode[variant](t, rec); got.Price != "700.00" || got.Stock != 12 {
 				t.Fatalf("updated variant %+v", got)
 			}
 			// The shop sees the new price and the size's weight filter key.
-			shop := decode[[]product](t, e.do("GET", "/api/products/?weight=10kg&search=standard", "", nil))
+			shop := testkit.Decode[[]product](t, e.do("GET", "/api/products/?weight=10kg&search=standard", "", nil))
 			if len(shop) != 1 || shop[0].Variants[1].Price != "700.00" {
 				t.Fatalf("shop sees %+v", shop)
 			}
-			wantStatus(t, e.as("DELETE", vpath, nil), http.StatusNoContent)
-			wantStatus(t, e.as("DELETE", vpath, nil), http.StatusNotFound)
+			testkit.WantStatus(t, e.as("DELETE", vpath, nil), http.StatusNoContent)
+			testkit.WantStatus(t, e.as("DELETE", vpath, nil), http.StatusNotFound)
 			// A size of another product is not reachable through this one.
 			other := e.product("Other", cat.ID, "1", true)
-			wantStatus(t, e.as("DELETE", fmt.Sprintf("/api/admin/products/%d/variants/%d/", other.ID, v.ID), nil), http.StatusNotFound)
+			testkit.WantStatus(t, e.as("DELETE", fmt.Sprintf("/api/admin/products/%d/variants/%d/", other.ID, v.ID), nil), http.StatusNotFound)
 		})
 
 		t.Run("delete, or deactivate when it appears in orders", func(t *testing.T) {
 			gone := e.product("One-off Sample", cat.ID, "100", true)
 			rec := e.as("DELETE", fmt.Sprintf("/api/admin/products/%d/", gone.ID), nil)
-			wantStatus(t, rec, http.StatusOK)
-			if b := decode[map[string]any](t, rec); b["deleted"] != true || b["deactivated"] != false {
+			testkit.WantStatus(t, rec, http.StatusOK)
+			if b := testkit.Decode[map[string]any](t, rec); b["deleted"] != true || b["deactivated"] != false {
 				t.Fatalf("delete answer %v", b)
 			}
-			wantStatus(t, e.as("GET", fmt.Sprintf("/api/admin/products/%d/", gone.ID), nil), http.StatusNotFound)
+			testkit.WantStatus(t, e.as("GET", fmt.Sprintf("/api/admin/products/%d/", gone.ID), nil), http.StatusNotFound)
 
 			sold := e.product("Sold Before", cat.ID, "650", true)
 			v := e.variant(sold.ID, "10 Kg", "SOLD-10KG", "650", 10)
 			makeOrder(t, d, "ORDER-1000000000001", order.Delivered, v.ID, 1, "254712000001", "Otieno", "J")
 			rec = e.as("DELETE", fmt.Sprintf("/api/admin/products/%d/", sold.ID), nil)
-			wantStatus(t, rec, http.StatusOK)
-			b := decode[map[string]any](t, rec)
+			testkit.WantStatus(t, rec, http.StatusOK)
+			b := testkit.Decode[map[string]any](t, rec)
 			if b["deactivated"] != true || b["message"] != admin.MsgProductDeactivated {
 				t.Fatalf("deactivate answer %v", b)
 			}
-			kept := decode[product](t, e.as("GET", fmt.Sprintf("/api/admin/products/%d/", sold.ID), nil))
+			kept := testkit.Decode[product](t, e.as("GET", fmt.Sprintf("/api/admin/products/%d/", sold.ID), nil))
 			if kept.IsActive || len(kept.Variants) != 1 {
 				t.Fatalf("kept %+v", kept)
 			}
-			wantStatus(t, e.do("GET", fmt.Sprintf("/api/products/%d/", sold.ID), "", nil), http.StatusNotFound)
+			testkit.WantStatus(t, e.do("GET", fmt.Sprintf("/api/products/%d/", sold.ID), "", nil), http.StatusNotFound)
 		})
 	})
 }
@@ -218,7 +219,7 @@ func TestCategories(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 
-		wantError(t, e.as("POST", "/api/admin/categories/", map[string]any{"name": "   "}), http.StatusBadRequest, "name", catalog.MsgNameRequired)
+		testkit.WantError(t, e.as("POST", "/api/admin/categories/", map[string]any{"name": "   "}), http.StatusBadRequest, "name", catalog.MsgNameRequired)
 		feeds := e.category("Animal Feeds", nil)
 		if feeds.Slug != "animal-feeds" || feeds.Parent != nil {
 			t.Fatalf("created %+v", feeds)
@@ -229,46 +230,46 @@ func TestCategories(t *testing.T) {
 			t.Fatalf("created %+v", layers)
 		}
 		rec := e.as("POST", "/api/admin/categories/", map[string]any{"name": "animal feeds"})
-		wantError(t, rec, http.StatusBadRequest, "name", `A category with the slug "animal-feeds" already exists.`)
-		wantError(t, e.as("POST", "/api/admin/categories/", map[string]any{"name": "Orphan", "parent": 999999}),
+		testkit.WantError(t, rec, http.StatusBadRequest, "name", `A category with the slug "animal-feeds" already exists.`)
+		testkit.WantError(t, e.as("POST", "/api/admin/categories/", map[string]any{"name": "Orphan", "parent": 999999}),
 			http.StatusBadRequest, "parent", catalog.MsgParentUnknown)
 
 		// Not its own parent, nor below its own sub-category.
 		chicks := e.category("Chicks", &layers.ID)
 		path := fmt.Sprintf("/api/admin/categories/%d/", feeds.ID)
-		wantError(t, e.as("PUT", path, map[string]any{"name": "Animal Feeds", "parent": feeds.ID}), http.StatusBadRequest, "parent", catalog.MsgOwnParent)
-		wantError(t, e.as("PUT", path, map[string]any{"name": "Animal Feeds", "parent": layers.ID}), http.StatusBadRequest, "parent", catalog.MsgParentIsDescendant)
-		wantError(t, e.as("PUT", path, map[string]any{"name": "Animal Feeds", "parent": chicks.ID}), http.StatusBadRequest, "parent", catalog.MsgParentIsDescendant)
+		testkit.WantError(t, e.as("PUT", path, map[string]any{"name": "Animal Feeds", "parent": feeds.ID}), http.StatusBadRequest, "parent", catalog.MsgOwnParent)
+		testkit.WantError(t, e.as("PUT", path, map[string]any{"name": "Animal Feeds", "parent": layers.ID}), http.StatusBadRequest, "parent", catalog.MsgParentIsDescendant)
+		testkit.WantError(t, e.as("PUT", path, map[string]any{"name": "Animal Feeds", "parent": chicks.ID}), http.StatusBadRequest, "parent", catalog.MsgParentIsDescendant)
 
 		// Renaming follows the slug rule; moving keeps the slug.
 		rec = e.as("PATCH", fmt.Sprintf("/api/admin/categories/%d/", chicks.ID), map[string]any{"name": "Chick Feeds", "parent": feeds.ID})
-		wantStatus(t, rec, http.StatusOK)
-		if c := decode[category](t, rec); c.Slug != "chick-feeds" || *c.Parent != feeds.ID {
+		testkit.WantStatus(t, rec, http.StatusOK)
+		if c := testkit.Decode[category](t, rec); c.Slug != "chick-feeds" || *c.Parent != feeds.ID {
 			t.Fatalf("renamed %+v", c)
 		}
-		wantError(t, e.as("PATCH", fmt.Sprintf("/api/admin/categories/%d/", chicks.ID), map[string]any{"name": "Animal   Feeds"}),
+		testkit.WantError(t, e.as("PATCH", fmt.Sprintf("/api/admin/categories/%d/", chicks.ID), map[string]any{"name": "Animal   Feeds"}),
 			http.StatusBadRequest, "name", `A category with the slug "animal-feeds" already exists.`)
 
 		// Deleting: refused while it holds products or sub-categories.
 		e.product("Layers Mash", layers.ID, "3000", true)
 		e.product("Layers Mash Plus", layers.ID, "3100", true)
-		wantError(t, e.as("DELETE", fmt.Sprintf("/api/admin/categories/%d/", layers.ID), nil), http.StatusConflict, "",
+		testkit.WantError(t, e.as("DELETE", fmt.Sprintf("/api/admin/categories/%d/", layers.ID), nil), http.StatusConflict, "",
 			"This category still has products (2) or sub-categories; move or delete them first.")
-		wantError(t, e.as("DELETE", path, nil), http.StatusConflict, "",
+		testkit.WantError(t, e.as("DELETE", path, nil), http.StatusConflict, "",
 			"This category still has products (0) or sub-categories; move or delete them first.")
 		rec = e.as("DELETE", fmt.Sprintf("/api/admin/categories/%d/", chicks.ID), nil)
-		wantStatus(t, rec, http.StatusOK)
-		if b := decode[map[string]any](t, rec); b["message"] != "Category deleted successfully" {
+		testkit.WantStatus(t, rec, http.StatusOK)
+		if b := testkit.Decode[map[string]any](t, rec); b["message"] != "Category deleted successfully" {
 			t.Fatalf("delete answer %v", b)
 		}
-		wantStatus(t, e.as("DELETE", fmt.Sprintf("/api/admin/categories/%d/", chicks.ID), nil), http.StatusNotFound)
+		testkit.WantStatus(t, e.as("DELETE", fmt.Sprintf("/api/admin/categories/%d/", chicks.ID), nil), http.StatusNotFound)
 
-		cats := decode[[]category](t, e.as("GET", "/api/admin/categories/", nil))
+		cats := testkit.Decode[[]category](t, e.as("GET", "/api/admin/categories/", nil))
 		if len(cats) != 2 || cats[1].ProductCount != 2 {
 			t.Fatalf("categories %+v", cats)
 		}
 		// The shop's list shows the change.
-		if public := decode[[]category](t, e.do("GET", "/api/categories/", "", nil)); len(public) != 2 {
+		if public := testkit.Decode[[]category](t, e.do("GET", "/api/categories/", "", nil)); len(public) != 2 {
 			t.Fatalf("public categories %+v", public)
 		}
 	})
@@ -334,7 +335,7 @@ func TestOrders(t *testing.T) {
 			t.Fatalf("stock %d", got)
 		}
 
-		all := decode[page[summary]](t, e.as("GET", "/api/admin/orders/", nil))
+		all := testkit.Decode[page[summary]](t, e.as("GET", "/api/admin/orders/", nil))
 		if all.Count != 3 || all.Results[0].OrderID != "ORDER-1700000000003" {
 			t.Fatalf("orders %+v", all)
 		}
@@ -352,7 +353,7 @@ func TestOrders(t *testing.T) {
 			{"attention=1", []string{"ORDER-1700000000003"}},
 			{"status=delivered", nil},
 		} {
-			got := decode[page[summary]](t, e.as("GET", "/api/admin/orders/?"+c.query, nil))
+			got := testkit.Decode[page[summary]](t, e.as("GET", "/api/admin/orders/?"+c.query, nil))
 			ids := []string{}
 			for _, o := range got.Results {
 				ids = append(ids, o.OrderID)
@@ -361,47 +362,47 @@ func TestOrders(t *testing.T) {
 				t.Errorf("%s: %v, want %v", c.query, ids, c.want)
 			}
 		}
-		paged := decode[page[summary]](t, e.as("GET", "/api/admin/orders/?page_size=2&page=1", nil))
+		paged := testkit.Decode[page[summary]](t, e.as("GET", "/api/admin/orders/?page_size=2&page=1", nil))
 		if paged.Count != 3 || len(paged.Results) != 2 || paged.Next == nil || !strings.Contains(*paged.Next, "page=2") {
 			t.Fatalf("page %+v", paged)
 		}
-		wantError(t, e.as("GET", "/api/admin/orders/?status=lost", nil), http.StatusBadRequest, "status",
+		testkit.WantError(t, e.as("GET", "/api/admin/orders/?status=lost", nil), http.StatusBadRequest, "status",
 			"status must be one of pending_payment, paid, processing, dispatched, delivered, payment_failed, cancelled.")
-		wantError(t, e.as("GET", "/api/admin/orders/?page=0", nil), http.StatusBadRequest, "page", "page must be a whole number of 1 or more.")
+		testkit.WantError(t, e.as("GET", "/api/admin/orders/?page=0", nil), http.StatusBadRequest, "page", "page must be a whole number of 1 or more.")
 
 		path := "/api/admin/orders/ORDER-1700000000001/"
-		o := decode[detail](t, e.as("GET", path, nil))
+		o := testkit.Decode[detail](t, e.as("GET", path, nil))
 		if o.Customer.Name != "Wanjiku Mwangi" || o.Address.City != "Ruiru" || len(o.Items) != 1 || o.Payment.Receipt != "RCP0001" ||
 			len(o.History) != 1 || strings.Join(o.NextStatuses, ",") != "processing,cancelled" {
 			t.Fatalf("detail %+v", o)
 		}
-		wantStatus(t, e.as("GET", "/api/admin/orders/ORDER-404/", nil), http.StatusNotFound)
+		testkit.WantStatus(t, e.as("GET", "/api/admin/orders/ORDER-404/", nil), http.StatusNotFound)
 
 		rec := e.as("PATCH", path, map[string]any{"status": "processing", "note": "Packed at Ruiru"})
-		wantStatus(t, rec, http.StatusOK)
-		o = decode[detail](t, rec)
+		testkit.WantStatus(t, rec, http.StatusOK)
+		o = testkit.Decode[detail](t, rec)
 		last := o.History[len(o.History)-1]
 		if o.Status != "processing" || last.To != "processing" || last.Actor != "admin:"+adminEmail || last.Note != "Packed at Ruiru" {
 			t.Fatalf("moved %+v", o)
 		}
 		// Only along the allowed transitions.
-		wantError(t, e.as("PATCH", path, map[string]any{"status": "paid"}), http.StatusConflict, "", "An order that is processing cannot become paid.")
-		wantError(t, e.as("PATCH", path, map[string]any{"status": ""}), http.StatusBadRequest, "status", admin.MsgStatusRequired)
-		wantError(t, e.as("PATCH", path, map[string]any{"status": "lost"}), http.StatusBadRequest, "status",
+		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": "paid"}), http.StatusConflict, "", "An order that is processing cannot become paid.")
+		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": ""}), http.StatusBadRequest, "status", admin.MsgStatusRequired)
+		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": "lost"}), http.StatusBadRequest, "status",
 			"status must be one of pending_payment, paid, processing, dispatched, delivered, payment_failed, cancelled.")
 		// Cancelling releases the stock.
-		wantStatus(t, e.as("PATCH", path, map[string]any{"status": "cancelled"}), http.StatusOK)
+		testkit.WantStatus(t, e.as("PATCH", path, map[string]any{"status": "cancelled"}), http.StatusOK)
 		if got := stock(t, d, v.ID); got != 18 {
 			t.Fatalf("stock after cancel %d, want 18", got)
 		}
-		wantError(t, e.as("PATCH", path, map[string]any{"status": "processing"}), http.StatusConflict, "", "An order that is cancelled cannot become processing.")
+		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": "processing"}), http.StatusConflict, "", "An order that is cancelled cannot become processing.")
 	})
 }
 
 func TestUsersRoles(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
-		list := decode[page[struct {
+		list := testkit.Decode[page[struct {
 			ID    int64  `json:"id"`
 			Email string `json:"email"`
 			Role  string `json:"role"`
@@ -409,41 +410,41 @@ func TestUsersRoles(t *testing.T) {
 		if list.Count != 1 || list.Results[0].Email != custEmail || list.Results[0].Role != "customer" {
 			t.Fatalf("users %+v", list)
 		}
-		if n := decode[page[struct{}]](t, e.as("GET", "/api/admin/users/?search=0712345678", nil)).Count; n != 1 {
+		if n := testkit.Decode[page[struct{}]](t, e.as("GET", "/api/admin/users/?search=0712345678", nil)).Count; n != 1 {
 			t.Fatalf("search by phone found %d", n)
 		}
-		if n := decode[page[struct{}]](t, e.as("GET", "/api/admin/users/?role=admin", nil)).Count; n != 1 {
+		if n := testkit.Decode[page[struct{}]](t, e.as("GET", "/api/admin/users/?role=admin", nil)).Count; n != 1 {
 			t.Fatalf("admins %d", n)
 		}
-		wantError(t, e.as("PATCH", fmt.Sprintf("/api/admin/users/%d/", e.adminID), map[string]any{"role": "customer"}),
+		testkit.WantError(t, e.as("PATCH", fmt.Sprintf("/api/admin/users/%d/", e.adminID), map[string]any{"role": "customer"}),
 			http.StatusBadRequest, "role", admin.MsgOwnRole)
-		wantError(t, e.as("PATCH", fmt.Sprintf("/api/admin/users/%d/", e.custID), map[string]any{"role": "boss"}),
+		testkit.WantError(t, e.as("PATCH", fmt.Sprintf("/api/admin/users/%d/", e.custID), map[string]any{"role": "boss"}),
 			http.StatusBadRequest, "role", admin.MsgRoleInvalid)
 
 		path := fmt.Sprintf("/api/admin/users/%d/", e.custID)
 		rec := e.as("PATCH", path, map[string]any{"role": "admin"})
-		wantStatus(t, rec, http.StatusOK)
-		if u := decode[map[string]any](t, rec); u["role"] != "admin" {
+		testkit.WantStatus(t, rec, http.StatusOK)
+		if u := testkit.Decode[map[string]any](t, rec); u["role"] != "admin" {
 			t.Fatalf("promoted %v", u)
 		}
 		// A fresh sign-in carries the new role.
-		promoted, _ := e.login(custEmail, custPassword)
-		wantStatus(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusOK)
+		promoted, _ := e.Login(custEmail, custPassword)
+		testkit.WantStatus(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusOK)
 
-		wantStatus(t, e.as("PATCH", path, map[string]any{"role": "customer"}), http.StatusOK)
+		testkit.WantStatus(t, e.as("PATCH", path, map[string]any{"role": "customer"}), http.StatusOK)
 		// The token still says admin, but the stored role no longer does.
-		wantError(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusForbidden, "", "This page is for the shop's admins only.")
-		wantStatus(t, e.as("PATCH", "/api/admin/users/999999/", map[string]any{"role": "admin"}), http.StatusNotFound)
+		testkit.WantError(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusForbidden, "", "This page is for the shop's admins only.")
+		testkit.WantStatus(t, e.as("PATCH", "/api/admin/users/999999/", map[string]any{"role": "admin"}), http.StatusNotFound)
 	})
 }
 
 func TestMessagesAndSubscribers(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
-		wantStatus(t, e.do("POST", "/api/contact/", "", map[string]string{
+		testkit.WantStatus(t, e.do("POST", "/api/contact/", "", map[string]string{
 			"name": "Kamau", "email": "kamau@farm.co.ke", "subject": "wholesale", "message": "Price for 50 bags of dairy meal?",
 		}), http.StatusCreated)
-		msgs := decode[[]struct {
+		msgs := testkit.Decode[[]struct {
 			ID        int64   `json:"id"`
 			Subject   string  `json:"subject"`
 			HandledAt *string `json:"handled_at"`
@@ -452,23 +453,23 @@ func TestMessagesAndSubscribers(t *testing.T) {
 			t.Fatalf("messages %+v", msgs)
 		}
 		rec := e.as("PATCH", fmt.Sprintf("/api/admin/messages/%d/", msgs[0].ID), map[string]any{"handled": true})
-		wantStatus(t, rec, http.StatusOK)
-		if m := decode[map[string]any](t, rec); m["handled_at"] == nil {
+		testkit.WantStatus(t, rec, http.StatusOK)
+		if m := testkit.Decode[map[string]any](t, rec); m["handled_at"] == nil {
 			t.Fatalf("handled %v", m)
 		}
-		wantStatus(t, e.as("PATCH", "/api/admin/messages/999/", map[string]any{"handled": true}), http.StatusNotFound)
+		testkit.WantStatus(t, e.as("PATCH", "/api/admin/messages/999/", map[string]any{"handled": true}), http.StatusNotFound)
 
 		for _, email := range []string{"a@farm.co.ke", "=cmd@farm.co.ke"} {
-			wantStatus(t, e.do("POST", "/api/newsletter/", "", map[string]string{"email": email}), http.StatusCreated)
+			testkit.WantStatus(t, e.do("POST", "/api/newsletter/", "", map[string]string{"email": email}), http.StatusCreated)
 		}
-		subs := decode[struct {
+		subs := testkit.Decode[struct {
 			Count int `json:"count"`
 		}](t, e.as("GET", "/api/admin/subscribers/", nil))
 		if subs.Count != 2 {
 			t.Fatalf("subscribers %+v", subs)
 		}
 		rec = e.as("GET", "/api/admin/subscribers/?format=csv", nil)
-		wantStatus(t, rec, http.StatusOK)
+		testkit.WantStatus(t, rec, http.StatusOK)
 		body := rec.Body.String()
 		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") ||
 			!strings.Contains(rec.Header().Get("Content-Disposition"), "attachment") ||
@@ -491,7 +492,7 @@ func TestStatsAndAudit(t *testing.T) {
 		makeOrder(t, d, "ORDER-1700000000003", order.PendingPayment, low.ID, 1, "254712345678", "A", "B")
 		makeOrder(t, d, "ORDER-1700000000004", order.Cancelled, low.ID, 1, "254712345678", "A", "B")
 
-		s := decode[struct {
+		s := testkit.Decode[struct {
 			TotalProducts    int    `json:"totalProducts"`
 			TotalOrders      int    `json:"totalOrders"`
 			TotalUsers       int    `json:"totalUsers"`
@@ -513,16 +514,16 @@ func TestStatsAndAudit(t *testing.T) {
 		}
 
 		// Every change above is in the audit log, newest first, with who did it.
-		wantStatus(t, e.as("PATCH", "/api/admin/orders/ORDER-1700000000001/", map[string]any{"status": "processing"}), http.StatusOK)
+		testkit.WantStatus(t, e.as("PATCH", "/api/admin/orders/ORDER-1700000000001/", map[string]any{"status": "processing"}), http.StatusOK)
 		rec := e.as("PUT", fmt.Sprintf("/api/admin/products/%d/", p.ID), map[string]any{
 			"name": "Dairy Meal", "description": "Dairy Meal for Kenyan farms.", "base_price": "3700", "category": cat.ID, "is_active": true,
 		})
-		wantStatus(t, rec, http.StatusOK)
+		testkit.WantStatus(t, rec, http.StatusOK)
 		// A save that changes nothing is not logged.
-		wantStatus(t, e.as("PUT", fmt.Sprintf("/api/admin/products/%d/", p.ID), map[string]any{
+		testkit.WantStatus(t, e.as("PUT", fmt.Sprintf("/api/admin/products/%d/", p.ID), map[string]any{
 			"name": "Dairy Meal", "description": "Dairy Meal for Kenyan farms.", "base_price": "3700", "category": cat.ID, "is_active": true,
 		}), http.StatusOK)
-		log := decode[page[admin.Entry]](t, e.as("GET", "/api/admin/audit/", nil))
+		log := testkit.Decode[page[admin.Entry]](t, e.as("GET", "/api/admin/audit/", nil))
 		if log.Count != 7 {
 			t.Fatalf("audit count %d: %+v", log.Count, log.Results)
 		}
@@ -534,13 +535,13 @@ func TestStatsAndAudit(t *testing.T) {
 		if second.Entity != "order" || second.EntityID != "ORDER-1700000000001" || second.Summary != "status: paid → processing" {
 			t.Fatalf("order entry %+v", second)
 		}
-		one := decode[page[admin.Entry]](t, e.as("GET", fmt.Sprintf("/api/admin/audit/?entity=product&entity_id=%d", p.ID), nil))
+		one := testkit.Decode[page[admin.Entry]](t, e.as("GET", fmt.Sprintf("/api/admin/audit/?entity=product&entity_id=%d", p.ID), nil))
 		if one.Count != 2 {
 			t.Fatalf("product's entries %+v", one)
 		}
 		// A refused change leaves no entry.
-		wantStatus(t, e.as("PATCH", "/api/admin/orders/ORDER-1700000000001/", map[string]any{"status": "paid"}), http.StatusConflict)
-		if n := decode[page[admin.Entry]](t, e.as("GET", "/api/admin/audit/", nil)).Count; n != 7 {
+		testkit.WantStatus(t, e.as("PATCH", "/api/admin/orders/ORDER-1700000000001/", map[string]any{"status": "paid"}), http.StatusConflict)
+		if n := testkit.Decode[page[admin.Entry]](t, e.as("GET", "/api/admin/audit/", nil)).Count; n != 7 {
 			t.Fatalf("audit count after a refused change %d", n)
 		}
 	})
