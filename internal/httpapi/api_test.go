@@ -219,3 +219,34 @@ func TestETagAndCaching(t *testing.T) {
 		t.Fatalf("conditional GET with the gzip ETag: %d", gz304.Code)
 	}
 }
+
+func TestContentAPI(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newServer(t, d)
+		for _, tc := range []struct {
+			path, body string
+			status     int
+			field      string
+		}{
+			{"/api/newsletter/", `{"email":"farmer@example.com"}`, 201, ""},
+			{"/api/newsletter/", `{"email":"Farmer@Example.com"}`, 200, ""},
+			{"/api/newsletter/", `{"email":"farmer"}`, 400, "email"},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"Hello"}`, 201, ""},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"other","message":"Hello"}`, 400, "subject"},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"` + strings.Repeat("x", 40<<10) + `"}`, 413, ""},
+		} {
+			rec := h.Do(http.MethodPost, tc.path, tc.body)
+			if rec.Code != tc.status {
+				t.Fatalf("%s %s: %d %s, want %d", tc.path, tc.body[:min(len(tc.body), 60)], rec.Code, rec.Body, tc.status)
+			}
+			if tc.field != "" {
+				if e := testkit.Decode[testkit.ErrorBody](t, rec); e.Fields[tc.field] == "" {
+					t.Errorf("%s: no message for %s: %+v", tc.path, tc.field, e)
+				}
+			}
+		}
+		if rec := h.Get("/api/newsletter/"); rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
+			t.Errorf("GET newsletter: %d", rec.Code)
+		}
+	})
+}

@@ -104,3 +104,10 @@ func TestMethodsAndBodies(t *testing.T) {
 		t.Errorf("POST /api/products/: %d", rec.Code)
 	}
 }
+
+func TestMapMayBeFramed(t *testing.T) {
+	csp := newServer(t, dbtest.New(t, db.SQLite)).Get("/contact").Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("CSP %q", csp)
+	}
+}
