@@ -380,11 +380,6 @@ func (s *Store) ByNumber(ctx context.Context, number string) (Order, error) {
 	return loadTx(ctx, dbQueryer{s.db}, id)
 }
 
-// ByID loads an order by its id.
-func (s *Store) ByID(ctx context.Context, id int64) (Order, error) {
-	return loadTx(ctx, dbQueryer{s.db}, id)
-}
-
 // Viewer is who asks to read an order.
 type Viewer struct {
 	UserID  int64
