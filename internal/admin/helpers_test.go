@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"fmt"
 	"mime/multipart"
+	"net/http"
 	"net/http/httptest"
 	"net/textproto"
 	"testing"
@@ -72,6 +73,77 @@ func (e *env) upload(path, filename, contentType string, data []byte) *httptest.
 	part.Write(data)
 	mw.Close()
 	return e.Do("POST", path, buf.String(), append(testkit.Bearer(e.admin), "Content-Type", mw.FormDataContentType())...)
+}
+
+type product struct {
+	ID           int64  `json:"id"`
+	Name         string `json:"name"`
+	Slug         string `json:"slug"`
+	BasePrice    string `json:"base_price"`
+	Category     int64  `json:"category"`
+	IsActive     bool   `json:"is_active"`
+	IsFeatured   bool   `json:"is_featured"`
+	IsBestSeller bool   `json:"is_best_seller"`
+	IsNewArrival bool   `json:"is_new_arrival"`
+	OccasionTags []int  `json:"occasion_tags"`
+	Promo        *string
+	Variants     []variant `json:"variants"`
+	Images       []image   `json:"images"`
+}
+
+type variant struct {
+	ID    int64  `json:"id"`
+	Size  string `json:"size"`
+	SKU   string `json:"sku"`
+	Price string `json:"price"`
+	Stock int    `json:"stock"`
+}
+
+type image struct {
+	ID        int64  `json:"id"`
+	Image     string `json:"image"`
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	SortOrder int    `json:"sort_order"`
+}
+
+type category struct {
+	ID           int64  `json:"id"`
+	Name         string `json:"name"`
+	Slug         string `json:"slug"`
+	Parent       *int64 `json:"parent"`
+	ProductCount int    `json:"product_count"`
+}
+
+type page[T any] struct {
+	Count    int     `json:"count"`
+	Page     int     `json:"page"`
+	PageSize int     `json:"page_size"`
+	Next     *string `json:"next"`
+	Results  []T     `json:"results"`
+}
+
+func (e *env) category(name string, parent *int64) category {
+	e.t.Helper()
+	rec := e.as("POST", "/api/admin/categories/", map[string]any{"name": name, "parent": parent})
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[category](e.t, rec)
+}
+
+func (e *env) product(name string, cat int64, price string, active bool) product {
+	e.t.Helper()
+	rec := e.as("POST", "/api/admin/products/", map[string]any{
+		"name": name, "description": name + " for Kenyan farms.", "base_price": price, "category": cat, "is_active": active,
+	})
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[product](e.t, rec)
+}
+
+func (e *env) variant(productID int64, size, sku, price string, stock int) variant {
+	e.t.Helper()
+	rec := e.as("POST", fmt.Sprintf("/api/admin/products/%d/variants/", productID), map[string]any{"size": size, "sku": sku, "price": price, "stock": stock})
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[variant](e.t, rec)
 }
 
 // makeOrder stores an order of qty of a variant with its stock taken, as
