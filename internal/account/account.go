@@ -87,7 +87,8 @@ func (s *Store) Role(ctx context.Context, email string) (string, error) {
 }
 
 // CheckCredentials reports whether password is the password of the user with
-// email. Used by the admin command's tests now and sign-in later.
+// email, without the sign-in service's limits and sessions: what the admin
+// command's tests need to see that EnsureAdmin set or kept a password.
 func (s *Store) CheckCredentials(ctx context.Context, email, password string) (bool, error) {
 	var hash string
 	err := s.db.QueryRow(ctx, `SELECT password_hash FROM users WHERE email_key = $1`, EmailKey(email)).Scan(&hash)

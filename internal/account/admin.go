@@ -5,9 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
+
+	"shop/internal/db"
 )
 
 // The back office's view of users: the list, and making or removing admins.
@@ -21,56 +22,31 @@ type UserPage struct {
 // ListUsers lists users newest first; search matches the email, name or
 // phone, case-insensitively.
 func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSize int) (UserPage, error) {
-	var where []string
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
+	var w db.Where
 	if q := strings.TrimSpace(search); q != "" {
-		n := arg("%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%")
+		n := w.Arg(db.Contains(q))
 		conds := []string{
 			"email_key LIKE " + n + " ESCAPE '\\'",
 			"LOWER(first_name || ' ' || last_name) LIKE " + n + " ESCAPE '\\'",
 			"phone LIKE " + n + " ESCAPE '\\'",
 		}
 		if phone, ok := NormalizePhone(q); ok {
-			conds = append(conds, "phone = "+arg(phone))
+			conds = append(conds, "phone = "+w.Arg(phone))
 		}
-		where = append(where, "("+strings.Join(conds, " OR ")+")")
+		w.And("(" + strings.Join(conds, " OR ") + ")")
 	}
 	if role == RoleAdmin || role == RoleCustomer {
-		where = append(where, "role = "+arg(role))
+		w.And("role = " + w.Arg(role))
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
-	if page < 1 {
-		page = 1
-	}
-	if pageSize < 1 || pageSize > 100 {
-		pageSize = 20
-	}
-	var out UserPage
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM users`+cond, args...).Scan(&out.Count); err != nil {
-		return UserPage{}, fmt.Errorf("count users: %w", err)
-	}
-	rows, err := s.db.Query(ctx, `SELECT `+userColumns+` FROM users`+cond+` ORDER BY created_at DESC, id DESC LIMIT `+
-		strconv.Itoa(pageSize)+` OFFSET `+strconv.Itoa((page-1)*pageSize), args...)
+	count, rows, err := s.db.ListPage(ctx, userColumns, "users", &w, "created_at DESC, id DESC", page, pageSize)
 	if err != nil {
 		return UserPage{}, fmt.Errorf("list users: %w", err)
 	}
-	defer rows.Close()
-	out.Users = []User{}
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return UserPage{}, fmt.Errorf("scan user: %w", err)
-		}
-		out.Users = append(out.Users, u)
+	users, err := db.Collect(rows, func(r db.Scanner) (User, error) { return scanUser(r) })
+	if err != nil {
+		return UserPage{}, fmt.Errorf("list users: %w", err)
 	}
-	return out, rows.Err()
+	return UserPage{Count: count, Users: users}, nil
 }
 
 // CountUsers counts every user, customers and admins.

@@ -15,6 +15,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
+	"shop/internal/secret"
 )
 
 // RegisterInput is SPEC.md's registration payload.
@@ -302,7 +303,7 @@ func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 		var expires time.Time
 		var used sql.NullTime
 		err := tx.QueryRowContext(ctx, `SELECT r.user_id, u.email, r.expires_at, r.used_at FROM password_resets r
-			JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1`, hashToken(in.Token)).Scan(&userID, &email, &expires, &used)
+			JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1`, secret.Hash(in.Token)).Scan(&userID, &email, &expires, &used)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil
 		}

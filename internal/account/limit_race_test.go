@@ -14,6 +14,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 // parallel sends n requests at once, each built by body(i) and coming from
@@ -40,7 +41,7 @@ func (h *harness) parallel(n int, method, path string, body func(i int) any, rem
 			}
 			rec := httptest.NewRecorder()
 			<-start
-			h.h.ServeHTTP(rec, req)
+			h.ServeHTTP(rec, req)
 			out[i] = rec
 		}()
 	}
@@ -124,7 +125,7 @@ func TestParallelWrongCurrentPasswords(t *testing.T) {
 			func(int) any {
 				return map[string]string{"current_password": "Wrong-2026", "new_password": "Mbuzi-2027"}
 			},
-			fromIP("192.0.2.8"), bearer(tk.Access)...)
+			fromIP("192.0.2.8"), testkit.Bearer(tk.Access)...)
 		if got := tally(t, recs); checks.Load() != 5 || got[http.StatusBadRequest] != 5 || got[http.StatusTooManyRequests] != 11 {
 			t.Fatalf("%d passwords checked; answers %v", checks.Load(), got)
 		}
@@ -140,8 +141,8 @@ func TestParallelResetRequests(t *testing.T) {
 		got := tally(t, recs)
 		h.svc.Wait()
 		if lim := account.DefaultLimits; got[http.StatusOK] != lim.ForgotPerIP.Max || got[http.StatusTooManyRequests] != 16-lim.ForgotPerIP.Max ||
-			len(h.mail.messages()) != lim.ForgotPerAccount.Max {
-			t.Fatalf("answers %v, %d mails", got, len(h.mail.messages()))
+			len(h.mail.Messages()) != lim.ForgotPerAccount.Max {
+			t.Fatalf("answers %v, %d mails", got, len(h.mail.Messages()))
 		}
 	})
 }

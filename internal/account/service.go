@@ -3,9 +3,7 @@ package account
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -16,6 +14,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
+	"shop/internal/secret"
 )
 
 // Lifetimes of what signing in hands out.
@@ -167,15 +166,8 @@ func (s *Service) signingKey(ctx context.Context) ([]byte, error) {
 // randomToken returns a URL-safe secret of n random bytes and its hash, the
 // only form the database keeps.
 func randomToken(n int) (token, hash string) {
-	b := make([]byte, n)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
-	token = base64.RawURLEncoding.EncodeToString(b)
-	return token, hashToken(token)
-}
-
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
+	token = secret.Token(n)
+	return token, secret.Hash(token)
 }
 
 // goBackground runs fn after the request that asked for it has answered, so a slow

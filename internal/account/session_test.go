@@ -6,6 +6,7 @@ import (
 
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 // An access token is as good as its session: signing out, changing the
@@ -15,7 +16,7 @@ func TestEndedSessionRefusesItsAccessToken(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d, nil)
 		h.register("moraa@farm.co.ke", "Shamba-2026")
-		me := func(access string) int { return h.do("GET", "/api/auth/me/", nil, bearer(access)...).Code }
+		me := func(access string) int { return h.do("GET", "/api/auth/me/", nil, testkit.Bearer(access)...).Code }
 
 		out := h.login("moraa@farm.co.ke", "Shamba-2026", false)
 		if code := me(out.Access); code != http.StatusOK {
@@ -31,7 +32,7 @@ func TestEndedSessionRefusesItsAccessToken(t *testing.T) {
 		phone := h.login("moraa@farm.co.ke", "Shamba-2026", true)
 		laptop := h.login("moraa@farm.co.ke", "Shamba-2026", false)
 		if rec := h.do("POST", "/api/auth/password/change/", map[string]string{"current_password": "Shamba-2026",
-			"new_password": "Mavuno-2027"}, bearer(laptop.Access)...); rec.Code != http.StatusOK {
+			"new_password": "Mavuno-2027"}, testkit.Bearer(laptop.Access)...); rec.Code != http.StatusOK {
 			t.Fatalf("change: %d %s", rec.Code, rec.Body)
 		}
 		if code := me(phone.Access); code != http.StatusUnauthorized {

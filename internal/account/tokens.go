@@ -11,6 +11,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"shop/internal/apperr"
+	"shop/internal/secret"
 )
 
 // Tokens is the answer to signing in and to a refresh: SPEC.md's access,
@@ -143,7 +144,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 		return Tokens{}, sessionEnded()
 	}
 	now := s.clock()
-	hash := hashToken(refresh)
+	hash := secret.Hash(refresh)
 	next, nextHash := randomToken(32)
 	var (
 		u      User
@@ -235,7 +236,7 @@ func (s *Service) Logout(ctx context.Context, refresh, sid string) error {
 		if refresh != "" {
 			if _, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET revoked_at = $1, revoked_reason = 'signed out'
 				WHERE revoked_at IS NULL AND id = (SELECT session_id FROM auth_refresh_tokens WHERE token_hash = $2)`,
-				now, hashToken(refresh)); err != nil {
+				now, secret.Hash(refresh)); err != nil {
 				return fmt.Errorf("sign out: %w", err)
 			}
 		}

@@ -30,6 +30,15 @@ import (
 	"shop/internal/payment"
 )
 
+// Stores are the domain stores the back office reads and changes: the
+// application's own, so the shop has one of each.
+type Stores struct {
+	Catalog  *catalog.Store
+	Orders   *order.Store
+	Content  *content.Store
+	Accounts *account.Store
+}
+
 // Options configure the back office.
 type Options struct {
 	// MediaDir is where uploaded product images are stored (media/products below it).
@@ -59,8 +68,9 @@ type Handlers struct {
 	payments *payment.Service
 }
 
-// New builds the back office on d.
-func New(d *db.DB, o Options) *Handlers {
+// New builds the back office on d, whose transactions hold each change
+// with its audit entry, and on the application's stores.
+func New(d *db.DB, st Stores, o Options) *Handlers {
 	if o.LowStockThreshold <= 0 {
 		o.LowStockThreshold = DefaultLowStockThreshold
 	}
@@ -68,8 +78,8 @@ func New(d *db.DB, o Options) *Handlers {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
-		db: d, catalog: catalog.NewStore(d), orders: order.NewStore(d), content: content.NewStore(d),
-		accounts: account.NewStore(d), media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
+		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
+		accounts: st.Accounts, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 	}
 }
 
@@ -124,6 +134,8 @@ func (h *Handlers) change(ctx context.Context, a Actor, fn func(tx *sql.Tx) (Ent
 
 // ---- small request helpers ----
 
+// pathID reads the id named name in the route's pattern; one that is no
+// id is a what that is not found.
 func pathID(r *http.Request, name, what string) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
 	if err != nil || id <= 0 {
@@ -132,73 +144,93 @@ func pathID(r *http.Request, name, what string) (int64, error) {
 	return id, nil
 }
 
-// pageOf reads ?page= (from 1) and ?page_size= (1 to 100, default def).
-func pageOf(q url.Values, def int) (page, size int, err error) {
-	page, size = 1, def
+// productPart reads the ids in the address of a product's size or image,
+// /api/admin/products/{id}/variants/{variantId}/ and the like.
+func productPart(r *http.Request, name, what string) (productID, id int64, err error) {
+	if productID, err = pathID(r, "id", "Product"); err != nil {
+		return 0, 0, err
+	}
+	if id, err = pathID(r, name, what); err != nil {
+		return 0, 0, err
+	}
+	return productID, id, nil
+}
+
+// readForm decodes the JSON body into in, one of the catalogue's admin
+// forms, and checks it.
+func readForm[F any](r *http.Request, in interface{ Check() (F, error) }) (F, error) {
+	if err := httpx.DecodeJSON(r, in); err != nil {
+		var zero F
+		return zero, err
+	}
+	return in.Check()
+}
+
+// listQuery is what every admin list reads from its query string.
+type listQuery struct {
+	url.Values
+	page, size int
+	search     string
+}
+
+// readList reads ?page= (from 1) and ?page_size= (1 to 100, default def).
+func readList(r *http.Request, def int) (listQuery, error) {
+	q := listQuery{Values: r.URL.Query(), page: 1, size: def}
 	bad := map[string]string{}
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1_000_000 {
 			bad["page"] = "page must be a whole number of 1 or more."
 		}
-		page = n
+		q.page = n
 	}
 	if v := q.Get("page_size"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 100 {
 			bad["page_size"] = "page_size must be a whole number from 1 to 100."
 		}
-		size = n
+		q.size = n
 	}
 	if len(bad) > 0 {
-		msgs := []string{}
-		for _, k := range []string{"page", "page_size"} {
-			if m, ok := bad[k]; ok {
-				msgs = append(msgs, m)
-			}
-		}
-		return 0, 0, apperr.Invalid(strings.Join(msgs, " "), bad)
+		return listQuery{}, apperr.InvalidFields(bad, "page", "page_size")
 	}
-	return page, size, nil
+	return q, nil
 }
 
-// Page is the envelope of every paginated admin list.
+// readSearchList is readList for a list that can be searched: ?search= too.
+func readSearchList(r *http.Request, def int) (listQuery, error) {
+	q, err := readList(r, def)
+	if err != nil {
+		return listQuery{}, err
+	}
+	q.search = strings.TrimSpace(q.Get("search"))
+	if len(q.search) > 100 {
+		msg := "search is too long (100 characters at most)."
+		return listQuery{}, apperr.Invalid(msg, map[string]string{"search": msg})
+	}
+	return q, nil
+}
+
+// Page is the envelope of every paginated admin list: the API's page, with
+// its number and size for the back office's pager.
 type Page[T any] struct {
-	Count    int     `json:"count"`
-	Page     int     `json:"page"`
-	PageSize int     `json:"page_size"`
-	Next     *string `json:"next"`
-	Previous *string `json:"previous"`
-	Results  []T     `json:"results"`
+	httpx.Page[T]
+	Number   int `json:"page"`
+	PageSize int `json:"page_size"`
 }
 
-func newPage[T any](u *url.URL, page, size, count int, results []T) Page[T] {
-	p := Page[T]{Count: count, Page: page, PageSize: size, Results: results}
-	link := func(n int) *string {
-		q := u.Query()
-		q.Set("page", strconv.Itoa(n))
-		s := u.Path + "?" + q.Encode()
-		return &s
-	}
-	if page*size < count {
-		p.Next = link(page + 1)
-	}
-	if page > 1 {
-		p.Previous = link(min(page-1, max(1, (count+size-1)/size)))
-	}
-	return p
-}
-
-func search(q url.Values) (string, error) {
-	s := strings.TrimSpace(q.Get("search"))
-	if len(s) > 100 {
-		return "", apperr.Invalid("search is too long (100 characters at most).", map[string]string{"search": "search is too long (100 characters at most)."})
-	}
-	return s, nil
+// writePage answers with results, the page of q's list, of count in all.
+func writePage[T any](w http.ResponseWriter, r *http.Request, q listQuery, count int, results []T) error {
+	return writeJSON(w, http.StatusOK, Page[T]{Page: httpx.NewPage(r.URL, q.page, q.size, count, results), Number: q.page, PageSize: q.size})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) error {
 	httpx.WriteJSON(w, status, v)
+	return nil
+}
+
+func noContent(w http.ResponseWriter) error {
+	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 

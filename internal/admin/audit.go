@@ -5,9 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
+
+	"shop/internal/db"
 )
 
 // Entry is one line of the audit log: what an admin did to what, with the
@@ -66,50 +67,46 @@ func (d diff) String() string { return strings.Join(d, "; ") }
 // Audit answers GET /api/admin/audit/: the log, newest first, optionally
 // for one entity (?entity=product&entity_id=12).
 func (h *Handlers) Audit(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	q := r.URL.Query()
-	page, size, err := pageOf(q, 50)
+	q, err := readList(r, 50)
 	if err != nil {
 		return err
 	}
-	var where []string
-	var args []any
-	if v := q.Get("entity"); v != "" {
-		args = append(args, v)
-		where = append(where, "entity = $"+strconv.Itoa(len(args)))
-	}
-	if v := q.Get("entity_id"); v != "" {
-		args = append(args, v)
-		where = append(where, "entity_id = $"+strconv.Itoa(len(args)))
-	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
-	var count int
-	if err := h.db.QueryRow(r.Context(), `SELECT COUNT(*) FROM admin_audit`+cond, args...).Scan(&count); err != nil {
-		return fmt.Errorf("count audit: %w", err)
-	}
-	rows, err := h.db.Query(r.Context(), `SELECT id, actor_user_id, actor_email, action, entity, entity_id, summary, created_at
-		FROM admin_audit`+cond+` ORDER BY created_at DESC, id DESC LIMIT `+strconv.Itoa(size)+` OFFSET `+strconv.Itoa((page-1)*size), args...)
+	count, entries, err := h.auditLog(r.Context(), q.Get("entity"), q.Get("entity_id"), q.page, q.size)
 	if err != nil {
-		return fmt.Errorf("list audit: %w", err)
+		return err
 	}
-	defer rows.Close()
-	out := []Entry{}
-	for rows.Next() {
+	return writePage(w, r, q, count, entries)
+}
+
+// auditLog reads page (from 1) of size entries of the log, newest first,
+// of one entity or kind of entity when given, and how many there are.
+func (h *Handlers) auditLog(ctx context.Context, entity, entityID string, page, size int) (int, []Entry, error) {
+	var where db.Where
+	if entity != "" {
+		where.And("entity = " + where.Arg(entity))
+	}
+	if entityID != "" {
+		where.And("entity_id = " + where.Arg(entityID))
+	}
+	count, rows, err := h.db.ListPage(ctx, `id, actor_user_id, actor_email, action, entity, entity_id, summary, created_at`,
+		"admin_audit", &where, "created_at DESC, id DESC", page, size)
+	if err != nil {
+		return 0, nil, fmt.Errorf("list audit: %w", err)
+	}
+	entries, err := db.Collect(rows, func(r db.Scanner) (Entry, error) {
 		var e Entry
 		var actor sql.NullInt64
-		if err := rows.Scan(&e.ID, &actor, &e.Actor, &e.Action, &e.Entity, &e.EntityID, &e.Summary, &e.CreatedAt); err != nil {
-			return fmt.Errorf("scan audit: %w", err)
+		if err := r.Scan(&e.ID, &actor, &e.Actor, &e.Action, &e.Entity, &e.EntityID, &e.Summary, &e.CreatedAt); err != nil {
+			return Entry{}, err
 		}
 		if actor.Valid {
 			id := actor.Int64
 			e.ActorID = &id
 		}
-		out = append(out, e)
+		return e, nil
+	})
+	if err != nil {
+		return 0, nil, fmt.Errorf("list audit: %w", err)
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("list audit: %w", err)
-	}
-	return writeJSON(w, http.StatusOK, newPage(r.URL, page, size, count, out))
+	return count, entries, nil
 }

@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"shop/internal/catalog"
-	"shop/internal/httpx"
 )
 
 // AdminCategory is a category with how many products it holds directly.
@@ -41,11 +40,7 @@ func parentWord(p *int64) string {
 
 // CreateCategory answers POST /api/admin/categories/ with {name, parent}.
 func (h *Handlers) CreateCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
-	var in catalog.CategoryInput
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	f, err := in.Check()
+	f, err := readForm(r, &catalog.CategoryInput{})
 	if err != nil {
 		return err
 	}
@@ -68,11 +63,7 @@ func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Acto
 	if err != nil {
 		return err
 	}
-	var in catalog.CategoryInput
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	f, err := in.Check()
+	f, err := readForm(r, &catalog.CategoryInput{})
 	if err != nil {
 		return err
 	}

@@ -4,32 +4,23 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/textproto"
-	"sync/atomic"
 	"testing"
-	"testing/fstest"
 
-	"shop/internal/account"
-	"shop/internal/cart"
-	"shop/internal/catalog"
-	"shop/internal/content"
 	"shop/internal/db"
-	"shop/internal/httpapi"
 	"shop/internal/order"
+	"shop/internal/testkit"
 )
 
 // env is the whole shop's HTTP handler on a fresh database, with an admin
 // and a customer signed in through the real sign-in API.
 type env struct {
+	*testkit.Shop
 	t        *testing.T
-	h        http.Handler
 	d        *db.DB
 	media    string
 	admin    string // the admin's access token
@@ -47,75 +38,18 @@ const (
 
 func newEnv(t *testing.T, d *db.DB) *env {
 	t.Helper()
-	media := t.TempDir()
-	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: catalog.NewStore(d), Cart: cart.NewStore(d),
-		Content:   content.NewStore(d),
-		WebAssets: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>shop</title>")}},
-		MediaDir:  media, PublicURL: "http://localhost", LowStockThreshold: 10,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &env{t: t, h: srv, d: d, media: media}
-	if _, err := account.NewStore(d).EnsureAdmin(context.Background(), adminEmail, adminPassword); err != nil {
-		t.Fatal(err)
-	}
-	e.admin, e.adminID = e.login(adminEmail, adminPassword)
-	rec := e.do("POST", "/api/auth/register/", "", map[string]string{
-		"first_name": "Wanjiku", "last_name": "Mwangi", "email": custEmail, "phone": "254712345678", "password": custPassword,
-	})
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("register customer: %d %s", rec.Code, rec.Body)
-	}
-	e.customer, e.custID = e.login(custEmail, custPassword)
+	shop := testkit.NewShop(t, d)
+	e := &env{Shop: shop, t: t, d: d, media: shop.Deps.MediaDir}
+	e.admin, e.adminID = shop.NewAdmin(adminEmail, adminPassword)
+	shop.Register("Wanjiku", "Mwangi", custEmail, "254712345678", custPassword)
+	e.customer, e.custID = shop.Login(custEmail, custPassword)
 	return e
 }
-
-func (e *env) login(email, password string) (string, int64) {
-	e.t.Helper()
-	rec := e.do("POST", "/api/auth/login/", "", map[string]string{"username": email, "password": password})
-	if rec.Code != http.StatusOK {
-		e.t.Fatalf("login %s: %d %s", email, rec.Code, rec.Body)
-	}
-	var out struct {
-		Access string `json:"access"`
-		User   struct {
-			ID int64 `json:"id"`
-		} `json:"user"`
-	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil || out.Access == "" {
-		e.t.Fatalf("login answer %s: %v", rec.Body, err)
-	}
-	return out.Access, out.User.ID
-}
-
-var requestIP atomic.Int64
 
 // do sends a JSON request with the token (if any) and returns the answer.
 func (e *env) do(method, path, token string, body any) *httptest.ResponseRecorder {
 	e.t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		r = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, r)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	// A different client address each time, so sign-in limits per IP never bite.
-	n := requestIP.Add(1)
-	req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:1234", n>>16&255, n>>8&255, n&255)
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec
+	return e.Do(method, path, body, testkit.Bearer(token)...)
 }
 
 // as is do with the admin's token.
@@ -138,48 +72,78 @@ func (e *env) upload(path, filename, contentType string, data []byte) *httptest.
 	}
 	part.Write(data)
 	mw.Close()
-	req := httptest.NewRequest("POST", path, &buf)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+e.admin)
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec
+	return e.Do("POST", path, buf.String(), append(testkit.Bearer(e.admin), "Content-Type", mw.FormDataContentType())...)
 }
 
-func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
-		t.Fatalf("decode %q: %v", rec.Body.String(), err)
-	}
-	return v
+type product struct {
+	ID           int64  `json:"id"`
+	Name         string `json:"name"`
+	Slug         string `json:"slug"`
+	BasePrice    string `json:"base_price"`
+	Category     int64  `json:"category"`
+	IsActive     bool   `json:"is_active"`
+	IsFeatured   bool   `json:"is_featured"`
+	IsBestSeller bool   `json:"is_best_seller"`
+	IsNewArrival bool   `json:"is_new_arrival"`
+	OccasionTags []int  `json:"occasion_tags"`
+	Promo        *string
+	Variants     []variant `json:"variants"`
+	Images       []image   `json:"images"`
 }
 
-type errorBody struct {
-	Error  string            `json:"error"`
-	Fields map[string]string `json:"fields"`
+type variant struct {
+	ID    int64  `json:"id"`
+	Size  string `json:"size"`
+	SKU   string `json:"sku"`
+	Price string `json:"price"`
+	Stock int    `json:"stock"`
 }
 
-func wantStatus(t *testing.T, rec *httptest.ResponseRecorder, code int) {
-	t.Helper()
-	if rec.Code != code {
-		t.Fatalf("status %d, want %d: %s", rec.Code, code, rec.Body)
-	}
+type image struct {
+	ID        int64  `json:"id"`
+	Image     string `json:"image"`
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	SortOrder int    `json:"sort_order"`
 }
 
-func wantError(t *testing.T, rec *httptest.ResponseRecorder, code int, field, msg string) {
-	t.Helper()
-	wantStatus(t, rec, code)
-	b := decode[errorBody](t, rec)
-	if field == "" {
-		if b.Error != msg {
-			t.Fatalf("error %q, want %q", b.Error, msg)
-		}
-		return
-	}
-	if b.Fields[field] != msg {
-		t.Fatalf("field %s: %q, want %q (body %s)", field, b.Fields[field], msg, rec.Body)
-	}
+type category struct {
+	ID           int64  `json:"id"`
+	Name         string `json:"name"`
+	Slug         string `json:"slug"`
+	Parent       *int64 `json:"parent"`
+	ProductCount int    `json:"product_count"`
+}
+
+type page[T any] struct {
+	Count    int     `json:"count"`
+	Page     int     `json:"page"`
+	PageSize int     `json:"page_size"`
+	Next     *string `json:"next"`
+	Results  []T     `json:"results"`
+}
+
+func (e *env) category(name string, parent *int64) category {
+	e.t.Helper()
+	rec := e.as("POST", "/api/admin/categories/", map[string]any{"name": name, "parent": parent})
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[category](e.t, rec)
+}
+
+func (e *env) product(name string, cat int64, price string, active bool) product {
+	e.t.Helper()
+	rec := e.as("POST", "/api/admin/products/", map[string]any{
+		"name": name, "description": name + " for Kenyan farms.", "base_price": price, "category": cat, "is_active": active,
+	})
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[product](e.t, rec)
+}
+
+func (e *env) variant(productID int64, size, sku, price string, stock int) variant {
+	e.t.Helper()
+	rec := e.as("POST", fmt.Sprintf("/api/admin/products/%d/variants/", productID), map[string]any{"size": size, "sku": sku, "price": price, "stock": stock})
+	testkit.WantStatus(e.t, rec, http.StatusCreated)
+	return testkit.Decode[variant](e.t, rec)
 }
 
 // makeOrder stores an order of qty of a variant with its stock taken, as

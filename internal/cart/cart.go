@@ -4,10 +4,6 @@
 package cart
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"time"
 
 	"shop/internal/money"
@@ -72,19 +68,4 @@ func Count(items []Item) int {
 		n += it.Quantity
 	}
 	return n
-}
-
-func newGuestToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-// hashToken is what the database keeps of a guest token: a stolen database
-// does not give away live carts.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }

@@ -9,6 +9,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/money"
+	"shop/internal/secret"
 )
 
 // Store reads and writes carts.
@@ -44,7 +45,7 @@ func (s *Store) Resolve(ctx context.Context, owner Owner, create bool) (Resolved
 				return nil
 			}
 			res.DropGuestToken = true
-			return mergeGuest(ctx, tx, hashToken(owner.GuestToken), id)
+			return mergeGuest(ctx, tx, secret.Hash(owner.GuestToken), id)
 		})
 		if err != nil {
 			return Resolved{}, fmt.Errorf("resolve cart of user %d: %w", owner.UserID, err)
@@ -52,7 +53,7 @@ func (s *Store) Resolve(ctx context.Context, owner Owner, create bool) (Resolved
 		return res, nil
 	}
 	if owner.GuestToken != "" {
-		err := s.db.QueryRow(ctx, `SELECT id FROM carts WHERE token_hash = $1`, hashToken(owner.GuestToken)).Scan(&res.CartID)
+		err := s.db.QueryRow(ctx, `SELECT id FROM carts WHERE token_hash = $1`, secret.Hash(owner.GuestToken)).Scan(&res.CartID)
 		if err == nil {
 			return res, nil
 		}
@@ -63,12 +64,9 @@ func (s *Store) Resolve(ctx context.Context, owner Owner, create bool) (Resolved
 	if !create {
 		return res, nil
 	}
-	token, err := newGuestToken()
-	if err != nil {
-		return Resolved{}, err
-	}
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRowContext(ctx, `INSERT INTO carts (token_hash) VALUES ($1) RETURNING id`, hashToken(token)).Scan(&res.CartID)
+	token := secret.Token(32)
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `INSERT INTO carts (token_hash) VALUES ($1) RETURNING id`, secret.Hash(token)).Scan(&res.CartID)
 	})
 	if err != nil {
 		return Resolved{}, fmt.Errorf("create guest cart: %w", err)

@@ -86,23 +86,9 @@ func (in ProductInput) Check() (ProductFields, error) {
 		IsNewArrival: in.IsNewArrival,
 	}
 	bad := map[string]string{}
-	switch n := utf8.RuneCountInString(f.Name); {
-	case n == 0:
-		bad["name"] = MsgNameRequired
-	case n > MaxProductName:
-		bad["name"] = fmt.Sprintf(msgTooLong, "Name", MaxProductName)
-	}
-	switch n := utf8.RuneCountInString(f.Description); {
-	case n == 0:
-		bad["description"] = MsgDescriptionMissing
-	case n > MaxDescription:
-		bad["description"] = fmt.Sprintf(msgTooLong, "Description", MaxDescription)
-	}
-	price, msg := ParsePrice(in.BasePrice)
-	if msg != "" {
-		bad["base_price"] = msg
-	}
-	f.BasePrice = price
+	checkText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
+	checkText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
+	f.BasePrice = checkPrice(bad, "base_price", in.BasePrice)
 	if in.Category == nil || *in.Category <= 0 {
 		bad["category"] = MsgCategoryRequired
 	} else {
@@ -120,6 +106,26 @@ func (in ProductInput) Check() (ProductFields, error) {
 		return f, apperr.Invalid(MsgFixFields, bad)
 	}
 	return f, nil
+}
+
+// checkText puts the message for a required text field into bad: missing,
+// or longer than max characters (label names it in the message).
+func checkText(bad map[string]string, field, label, value, missing string, max int) {
+	switch n := utf8.RuneCountInString(value); {
+	case n == 0:
+		bad[field] = missing
+	case n > max:
+		bad[field] = fmt.Sprintf(msgTooLong, label, max)
+	}
+}
+
+// checkPrice reads a price field, putting its message into bad when it is wrong.
+func checkPrice(bad map[string]string, field string, raw json.RawMessage) money.Cents {
+	c, msg := ParsePrice(raw)
+	if msg != "" {
+		bad[field] = msg
+	}
+	return c
 }
 
 // ParsePrice reads a price sent as a JSON string ("1500.00") or number
@@ -163,23 +169,9 @@ var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
 func (in VariantInput) Check() (VariantFields, error) {
 	f := VariantFields{Size: strings.Join(strings.Fields(in.Size), " "), SKU: strings.TrimSpace(in.SKU)}
 	bad := map[string]string{}
-	switch n := utf8.RuneCountInString(f.Size); {
-	case n == 0:
-		bad["size"] = MsgSizeRequired
-	case n > MaxSize:
-		bad["size"] = fmt.Sprintf(msgTooLong, "Size", MaxSize)
-	}
-	switch n := utf8.RuneCountInString(f.SKU); {
-	case n == 0:
-		bad["sku"] = MsgSKURequired
-	case n > MaxSKU:
-		bad["sku"] = fmt.Sprintf(msgTooLong, "SKU", MaxSKU)
-	}
-	price, msg := ParsePrice(in.Price)
-	if msg != "" {
-		bad["price"] = msg
-	}
-	f.Price = price
+	checkText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
+	checkText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
+	f.Price = checkPrice(bad, "price", in.Price)
 	stock := strings.TrimSpace(string(in.Stock))
 	if u, err := strconv.Unquote(stock); err == nil {
 		stock = strings.TrimSpace(u)
@@ -219,12 +211,7 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 		f.Parent = in.Parent
 	}
 	bad := map[string]string{}
-	switch n := utf8.RuneCountInString(f.Name); {
-	case n == 0:
-		bad["name"] = MsgNameRequired
-	case n > MaxCategoryName:
-		bad["name"] = fmt.Sprintf(msgTooLong, "Name", MaxCategoryName)
-	}
+	checkText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
 	f.Slug = CategorySlug(f.Name)
 	if len(bad) > 0 {
 		return f, apperr.Invalid(MsgFixFields, bad)

@@ -20,11 +20,9 @@ type Handlers struct {
 // Read answers may be cached briefly: stock changes, so not for long.
 const cacheSeconds = 30
 
-// ListProducts answers GET /api/products/: a JSON array, or with page (or
-// page_size) a {count, next, previous, results} envelope.
+// ListProducts answers GET /api/products/ (see ListAnswer).
 func (h *Handlers) ListProducts(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	f, err := ParseListQuery(q)
+	f, err := ParseListQuery(r.URL.Query())
 	if err != nil {
 		return err
 	}
@@ -32,37 +30,18 @@ func (h *Handlers) ListProducts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	return httpx.WriteCachedJSON(w, r, cacheSeconds, ListAnswer(r.URL, f, page))
+}
+
+// ListAnswer is the product list's answer to a request for u, which f was
+// parsed from: a JSON array, or with page (or page_size) a {count, next,
+// previous, results} envelope. The storefront sends the same answer with a
+// page, so the app can use it as its own.
+func ListAnswer(u *url.URL, f ListFilter, page ProductPage) any {
 	if f.Page == 0 {
-		return httpx.WriteCachedJSON(w, r, cacheSeconds, page.Products)
+		return page.Products
 	}
-	return httpx.WriteCachedJSON(w, r, cacheSeconds, NewEnvelope(r.URL, f, page))
-}
-
-// Envelope is one page of the product list as the API answers it.
-type Envelope struct {
-	Count    int       `json:"count"`
-	Next     *string   `json:"next"`
-	Previous *string   `json:"previous"`
-	Results  []Product `json:"results"`
-}
-
-// NewEnvelope wraps page, listed by f at the address u, with links to its neighbours.
-func NewEnvelope(u *url.URL, f ListFilter, page ProductPage) Envelope {
-	env := Envelope{Count: page.Count, Results: page.Products}
-	if f.Page*f.PageSize < page.Count {
-		env.Next = pageLink(u, f.Page+1)
-	}
-	if f.Page > 1 {
-		env.Previous = pageLink(u, min(f.Page-1, max(1, (page.Count+f.PageSize-1)/f.PageSize)))
-	}
-	return env
-}
-
-func pageLink(u *url.URL, page int) *string {
-	q := u.Query()
-	q.Set("page", strconv.Itoa(page))
-	s := u.Path + "?" + q.Encode()
-	return &s
+	return httpx.NewPage(u, f.Page, f.PageSize, page.Count, page.Products)
 }
 
 // GetProduct answers GET /api/products/{id}/ by id or slug.
@@ -90,6 +69,10 @@ const (
 	maxSearchLength = 100
 )
 
+// listParams are the product list's query parameters, in the order their
+// messages are listed when several are wrong.
+var listParams = []string{"category", "weight", "promo", "featured", "collection", "search", "sort", "min_price", "max_price", "page", "page_size"}
+
 // ParseListQuery reads and checks the product list's query parameters. Every
 // bad parameter is reported, each under its own name.
 func ParseListQuery(q url.Values) (ListFilter, error) {
@@ -100,6 +83,23 @@ func ParseListQuery(q url.Values) (ListFilter, error) {
 		Sort:     SortName,
 	}
 	bad := map[string]string{}
+	parseChoices(q, &f, bad)
+	if len(f.Search) > maxSearchLength {
+		bad["search"] = fmt.Sprintf("search is too long (%d characters at most).", maxSearchLength)
+	}
+	parsePrices(q, &f, bad)
+	if q.Has("page") || q.Has("page_size") {
+		parsePaging(q, &f, bad)
+	}
+	if len(bad) > 0 {
+		return ListFilter{}, apperr.InvalidFields(bad, listParams...)
+	}
+	return f, nil
+}
+
+// parseChoices reads the parameters that take one of a few words: sort,
+// promo, and the collection (as featured or collection).
+func parseChoices(q url.Values, f *ListFilter, bad map[string]string) {
 	if v := q.Get("sort"); v != "" {
 		switch v {
 		case SortName, SortPriceLow, SortPriceHigh:
@@ -126,9 +126,10 @@ func ParseListQuery(q url.Values) (ListFilter, error) {
 			bad[name] = name + " must be one of new-arrivals, best-sellers, featured."
 		}
 	}
-	if len(f.Search) > maxSearchLength {
-		bad["search"] = fmt.Sprintf("search is too long (%d characters at most).", maxSearchLength)
-	}
+}
+
+// parsePrices reads min_price and max_price, amounts like 1500.00.
+func parsePrices(q url.Values, f *ListFilter, bad map[string]string) {
 	for _, name := range []string{"min_price", "max_price"} {
 		v := q.Get(name)
 		if v == "" {
@@ -148,34 +149,26 @@ func ParseListQuery(q url.Values) (ListFilter, error) {
 	if f.MinPrice != nil && f.MaxPrice != nil && *f.MinPrice > *f.MaxPrice {
 		bad["min_price"] = "min_price cannot be above max_price."
 	}
-	if q.Has("page") || q.Has("page_size") {
-		f.Page, f.PageSize = 1, DefaultPageSize
-		if v := q.Get("page"); q.Has("page") {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				bad["page"] = "page must be a whole number of 1 or more."
-			}
-			f.Page = n
+}
+
+// parsePaging reads page and page_size, for a list asked for a page at a time.
+func parsePaging(q url.Values, f *ListFilter, bad map[string]string) {
+	f.Page, f.PageSize = 1, DefaultPageSize
+	if v := q.Get("page"); q.Has("page") {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			bad["page"] = "page must be a whole number of 1 or more."
 		}
-		if v := q.Get("page_size"); q.Has("page_size") {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > MaxPageSize {
-				bad["page_size"] = fmt.Sprintf("page_size must be a whole number from 1 to %d.", MaxPageSize)
-			}
-			f.PageSize = n
-		}
-		if f.Page > 1_000_000 {
-			bad["page"] = "page is too large."
-		}
+		f.Page = n
 	}
-	if len(bad) > 0 {
-		msgs := make([]string, 0, len(bad))
-		for _, name := range []string{"category", "weight", "promo", "featured", "collection", "search", "sort", "min_price", "max_price", "page", "page_size"} {
-			if m, ok := bad[name]; ok {
-				msgs = append(msgs, m)
-			}
+	if v := q.Get("page_size"); q.Has("page_size") {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxPageSize {
+			bad["page_size"] = fmt.Sprintf("page_size must be a whole number from 1 to %d.", MaxPageSize)
 		}
-		return ListFilter{}, apperr.Invalid(strings.Join(msgs, " "), bad)
+		f.PageSize = n
 	}
-	return f, nil
+	if f.Page > 1_000_000 {
+		bad["page"] = "page is too large."
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"shop/internal/apperr"
@@ -25,33 +24,35 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 // Categories lists every category, parents before their children's siblings
 // by sort order then name.
 func (s *Store) Categories(ctx context.Context) ([]Category, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, name, slug, parent_id FROM categories ORDER BY sort_order, id`)
+	rows, err := s.db.Query(ctx, `SELECT `+categoryColumns+` FROM categories ORDER BY sort_order, id`)
 	if err != nil {
 		return nil, fmt.Errorf("list categories: %w", err)
 	}
-	defer rows.Close()
-	cats := []Category{}
-	for rows.Next() {
-		var c Category
-		var parent sql.NullInt64
-		if err := rows.Scan(&c.ID, &c.Name, &c.Slug, &parent); err != nil {
-			return nil, fmt.Errorf("scan category: %w", err)
-		}
-		if parent.Valid {
-			c.Parent = &parent.Int64
-		}
-		cats = append(cats, c)
-	}
-	if err := rows.Err(); err != nil {
+	cats, err := db.Collect(rows, scanCategory)
+	if err != nil {
 		return nil, fmt.Errorf("list categories: %w", err)
 	}
 	return cats, nil
 }
 
+const categoryColumns = `id, name, slug, parent_id`
+
+func scanCategory(sc db.Scanner) (Category, error) {
+	var c Category
+	var parent sql.NullInt64
+	if err := sc.Scan(&c.ID, &c.Name, &c.Slug, &parent); err != nil {
+		return c, err
+	}
+	if parent.Valid {
+		c.Parent = &parent.Int64
+	}
+	return c, nil
+}
+
 const productColumns = `p.id, p.name, p.slug, p.description, p.base_price_cents, p.category_id,
 	p.is_active, p.is_featured, p.is_best_seller, p.is_new_arrival, p.promo, p.created_at, p.updated_at`
 
-func scanProduct(sc interface{ Scan(...any) error }) (Product, error) {
+func scanProduct(sc db.Scanner) (Product, error) {
 	var p Product
 	var promo sql.NullString
 	if err := sc.Scan(&p.ID, &p.Name, &p.Slug, &p.Description, &p.BasePrice, &p.Category,
@@ -68,103 +69,112 @@ func scanProduct(sc interface{ Scan(...any) error }) (Product, error) {
 	return p, nil
 }
 
-// query builds a statement with $N placeholders numbered as arguments are added.
-type query struct {
-	where []string
-	args  []any
-}
-
-func (q *query) arg(v any) string {
-	q.args = append(q.args, v)
-	return "$" + strconv.Itoa(len(q.args))
-}
-
 // ListProducts returns the active products matching f, with variants, images
 // and reviews loaded in a fixed number of queries whatever the page size.
 func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, error) {
-	var q query
-	var with string
-	q.where = append(q.where, "p.is_active = TRUE")
-	if f.Category != "" {
-		with = `WITH RECURSIVE in_category(id) AS (
-			SELECT id FROM categories WHERE slug = ` + q.arg(f.Category) + `
-			UNION ALL
-			SELECT c.id FROM categories c JOIN in_category ic ON c.parent_id = ic.id
-		) `
-		q.where = append(q.where, "p.category_id IN (SELECT id FROM in_category)")
-	}
-	if f.Weight != "" {
-		q.where = append(q.where, "EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.size_key = "+q.arg(SizeKey(f.Weight))+")")
-	}
-	if f.Promo != "" {
-		q.where = append(q.where, "p.promo = "+q.arg(f.Promo))
-	}
-	switch f.Collection {
-	case CollectionNewArrivals:
-		q.where = append(q.where, "p.is_new_arrival = TRUE")
-	case CollectionBestSellers:
-		q.where = append(q.where, "p.is_best_seller = TRUE")
-	case CollectionFeatured:
-		q.where = append(q.where, "p.is_featured = TRUE")
-	}
-	if f.Search != "" {
-		pattern := "%" + escapeLike(strings.ToLower(f.Search)) + "%"
-		n := q.arg(pattern)
-		q.where = append(q.where, "(LOWER(p.name) LIKE "+n+" ESCAPE '\\' OR LOWER(p.description) LIKE "+n+" ESCAPE '\\')")
-	}
-	if f.MinPrice != nil {
-		q.where = append(q.where, "p.base_price_cents >= "+q.arg(int64(*f.MinPrice)))
-	}
-	if f.MaxPrice != nil {
-		q.where = append(q.where, "p.base_price_cents <= "+q.arg(int64(*f.MaxPrice)))
-	}
-	// LOWER(p.name) matches the products_active_name index, so a page by
-	// name reads 20 rows instead of sorting the catalogue.
-	order := "LOWER(p.name), p.id"
-	switch f.Sort {
-	case SortPriceLow:
-		order = "p.base_price_cents, LOWER(p.name), p.id"
-	case SortPriceHigh:
-		order = "p.base_price_cents DESC, LOWER(p.name), p.id"
-	}
-	where := strings.Join(q.where, " AND ")
-
-	var limit string
+	with, w := listWhere(f)
+	limit := ""
 	if f.Page > 0 {
-		limit = " LIMIT " + strconv.Itoa(f.PageSize) + " OFFSET " + strconv.Itoa((f.Page-1)*f.PageSize)
+		limit = db.Limit(f.Page, f.PageSize)
 	}
-	rows, err := s.db.Query(ctx, with+`SELECT `+productColumns+` FROM products p WHERE `+where+` ORDER BY `+order+limit, q.args...)
+	rows, err := s.db.Query(ctx, with+`SELECT `+productColumns+` FROM products p`+w.String()+` ORDER BY `+listOrder(f.Sort)+limit, w.Args...)
 	if err != nil {
 		return ProductPage{}, fmt.Errorf("list products: %w", err)
 	}
-	defer rows.Close()
-	page := ProductPage{Products: []Product{}}
-	for rows.Next() {
-		p, err := scanProduct(rows)
-		if err != nil {
-			return ProductPage{}, fmt.Errorf("scan product: %w", err)
-		}
-		page.Products = append(page.Products, p)
-	}
-	if err := rows.Err(); err != nil {
+	page := ProductPage{}
+	if page.Products, err = db.Collect(rows, scanProduct); err != nil {
 		return ProductPage{}, fmt.Errorf("list products: %w", err)
 	}
-	rows.Close()
-	// A page needs the total too. A short page tells it; otherwise a separate
-	// COUNT is far cheaper than a window count, which copies every matching
-	// row aside.
-	page.Count = len(page.Products)
-	if n := len(page.Products); f.Page > 0 && n > 0 && n < f.PageSize {
-		page.Count = (f.Page-1)*f.PageSize + n
-	} else if f.Page > 0 {
-		if err := s.db.QueryRow(ctx, with+`SELECT COUNT(*) FROM products p WHERE `+where, q.args...).Scan(&page.Count); err != nil {
-			return ProductPage{}, fmt.Errorf("count products: %w", err)
-		}
+	if page.Count, err = s.countListed(ctx, f, len(page.Products), with, &w); err != nil {
+		return ProductPage{}, err
 	}
 	if err := s.loadDetails(ctx, page.Products); err != nil {
 		return ProductPage{}, err
 	}
 	return page, nil
+}
+
+// listWhere turns f into the conditions of the product list, and the
+// category tree walk they use when f names a category.
+func listWhere(f ListFilter) (with string, w db.Where) {
+	w.And("p.is_active = TRUE")
+	if f.Category != "" {
+		with = `WITH RECURSIVE in_category(id) AS (
+			SELECT id FROM categories WHERE slug = ` + w.Arg(f.Category) + `
+			UNION ALL
+			SELECT c.id FROM categories c JOIN in_category ic ON c.parent_id = ic.id
+		) `
+		w.And("p.category_id IN (SELECT id FROM in_category)")
+	}
+	if f.Weight != "" {
+		w.And("EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
+	}
+	if f.Promo != "" {
+		w.And("p.promo = " + w.Arg(f.Promo))
+	}
+	switch f.Collection {
+	case CollectionNewArrivals:
+		w.And("p.is_new_arrival = TRUE")
+	case CollectionBestSellers:
+		w.And("p.is_best_seller = TRUE")
+	case CollectionFeatured:
+		w.And("p.is_featured = TRUE")
+	}
+	if f.Search != "" {
+		n := w.Arg(db.Contains(f.Search))
+		w.And("(LOWER(p.name) LIKE " + n + " ESCAPE '\\' OR LOWER(p.description) LIKE " + n + " ESCAPE '\\')")
+	}
+	if f.MinPrice != nil {
+		w.And("p.base_price_cents >= " + w.Arg(int64(*f.MinPrice)))
+	}
+	if f.MaxPrice != nil {
+		w.And("p.base_price_cents <= " + w.Arg(int64(*f.MaxPrice)))
+	}
+	return with, w
+}
+
+// listOrder is the ORDER BY of a sort. LOWER(p.name) matches the
+// products_active_name index, so a page by name reads 20 rows instead of
+// sorting the catalogue.
+func listOrder(sort string) string {
+	switch sort {
+	case SortPriceLow:
+		return "p.base_price_cents, LOWER(p.name), p.id"
+	case SortPriceHigh:
+		return "p.base_price_cents DESC, LOWER(p.name), p.id"
+	}
+	return "LOWER(p.name), p.id"
+}
+
+// countListed is the number of products f matches in all, of which a page
+// read got n. A short page tells it; otherwise a separate COUNT is far
+// cheaper than a window count, which copies every matching row aside.
+func (s *Store) countListed(ctx context.Context, f ListFilter, n int, with string, w *db.Where) (int, error) {
+	switch {
+	case f.Page == 0:
+		return n, nil
+	case n > 0 && n < f.PageSize:
+		return (f.Page-1)*f.PageSize + n, nil
+	}
+	var count int
+	if err := s.db.QueryRow(ctx, with+`SELECT COUNT(*) FROM products p`+w.String(), w.Args...).Scan(&count); err != nil {
+		return 0, fmt.Errorf("count products: %w", err)
+	}
+	return count, nil
+}
+
+var errNoProduct = apperr.NotFound("Product not found")
+
+// oneProduct scans the product row holds, or answers errNoProduct.
+func oneProduct(row *sql.Row, key any) (Product, error) {
+	p, err := scanProduct(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Product{}, errNoProduct
+	}
+	if err != nil {
+		return Product{}, fmt.Errorf("load product %v: %w", key, err)
+	}
+	return p, nil
 }
 
 // Product finds an active product by id or slug.
@@ -173,14 +183,15 @@ func (s *Store) Product(ctx context.Context, idOrSlug string) (Product, error) {
 	if id, err := strconv.ParseInt(idOrSlug, 10, 64); err == nil {
 		cond, arg = "p.id = $1", id
 	}
-	row := s.db.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE `+cond+` AND p.is_active = TRUE`, arg)
-	p, err := scanProduct(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Product{}, apperr.NotFound("Product not found")
-	}
+	p, err := oneProduct(s.db.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE `+cond+` AND p.is_active = TRUE`, arg), idOrSlug)
 	if err != nil {
-		return Product{}, fmt.Errorf("load product %s: %w", idOrSlug, err)
+		return Product{}, err
 	}
+	return s.withDetails(ctx, p)
+}
+
+// withDetails is p with its variants, images and reviews.
+func (s *Store) withDetails(ctx context.Context, p Product) (Product, error) {
 	ps := []Product{p}
 	if err := s.loadDetails(ctx, ps); err != nil {
 		return Product{}, err
@@ -201,82 +212,86 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 		ids[i] = ps[i].ID
 	}
 	in, idsArg := s.db.InIDs("product_id", 1, ids)
-
-	rows, err := s.db.Query(ctx, `SELECT id, product_id, size, sku, price_cents, stock FROM variants
-		WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
-	if err != nil {
-		return fmt.Errorf("load variants: %w", err)
-	}
-	for rows.Next() {
+	err := s.each(ctx, "variants", `SELECT id, product_id, size, sku, price_cents, stock FROM variants
+		WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg, func(r db.Scanner) error {
 		var v Variant
-		if err := rows.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock); err != nil {
-			rows.Close()
-			return fmt.Errorf("scan variant: %w", err)
+		if err := r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock); err != nil {
+			return err
 		}
 		p := index[v.Product]
 		p.Variants = append(p.Variants, v)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("load variants: %w", err)
-	}
-
-	rows, err = s.db.Query(ctx, `SELECT id, product_id, path, alt, width, height, sort_order FROM product_images
-		WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
+		return nil
+	})
 	if err != nil {
-		return fmt.Errorf("load images: %w", err)
+		return err
 	}
-	for rows.Next() {
+	err = s.each(ctx, "images", `SELECT id, product_id, path, alt, width, height, sort_order FROM product_images
+		WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg, func(r db.Scanner) error {
 		var im Image
-		if err := rows.Scan(&im.ID, &im.Product, &im.Image, &im.Alt, &im.Width, &im.Height, &im.SortOrder); err != nil {
-			rows.Close()
-			return fmt.Errorf("scan image: %w", err)
+		if err := r.Scan(&im.ID, &im.Product, &im.Image, &im.Alt, &im.Width, &im.Height, &im.SortOrder); err != nil {
+			return err
 		}
 		p := index[im.Product]
 		p.Images = append(p.Images, im)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("load images: %w", err)
-	}
-
-	rows, err = s.db.Query(ctx, `SELECT id, product_id, name, rating, comment, created_at FROM reviews
-		WHERE `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg)
+		return nil
+	})
 	if err != nil {
-		return fmt.Errorf("load reviews: %w", err)
+		return err
 	}
-	for rows.Next() {
+	err = s.each(ctx, "reviews", `SELECT id, product_id, name, rating, comment, created_at FROM reviews
+		WHERE `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg, func(r db.Scanner) error {
 		var rv Review
-		if err := rows.Scan(&rv.ID, &rv.Product, &rv.Name, &rv.Rating, &rv.Comment, &rv.CreatedAt); err != nil {
-			rows.Close()
-			return fmt.Errorf("scan review: %w", err)
+		if err := r.Scan(&rv.ID, &rv.Product, &rv.Name, &rv.Rating, &rv.Comment, &rv.CreatedAt); err != nil {
+			return err
 		}
 		p := index[rv.Product]
 		p.Reviews = append(p.Reviews, rv)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("load reviews: %w", err)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for i := range ps {
-		if n := len(ps[i].Reviews); n > 0 {
-			sum := 0
-			for _, rv := range ps[i].Reviews {
-				sum += rv.Rating
-			}
-			mean := float64(sum*10/n) / 10
-			ps[i].Rating, ps[i].ReviewCount = &mean, n
-		}
+		ps[i].Rating, ps[i].ReviewCount = meanRating(ps[i].Reviews)
 	}
 	return nil
 }
 
-func daysAgo(n int) time.Time {
-	return time.Now().UTC().AddDate(0, 0, -n).Truncate(time.Second)
+// each runs a read with one argument and hands every row to fn.
+func (s *Store) each(ctx context.Context, what, q string, arg any, fn func(db.Scanner) error) error {
+	rows, err := s.db.Query(ctx, q, arg)
+	if err != nil {
+		return fmt.Errorf("load %s: %w", what, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return fmt.Errorf("scan %s: %w", what, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("load %s: %w", what, err)
+	}
+	return nil
 }
 
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+// meanRating is the mean of reviews' ratings to one decimal, rounded down,
+// and their count; nil without reviews.
+func meanRating(reviews []Review) (*float64, int) {
+	n := len(reviews)
+	if n == 0 {
+		return nil, 0
+	}
+	sum := 0
+	for _, rv := range reviews {
+		sum += rv.Rating
+	}
+	mean := float64(sum*10/n) / 10
+	return &mean, n
+}
+
+func daysAgo(n int) time.Time {
+	return time.Now().UTC().AddDate(0, 0, -n).Truncate(time.Second)
 }
 
 // NewCategory is the input to CreateCategory.

@@ -1,23 +1,15 @@
 package httpapi_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 
-	"shop/internal/account"
-	"shop/internal/cart"
-	"shop/internal/catalog"
-	"shop/internal/content"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
+	"shop/internal/testkit"
 )
 
 // TestAdminRoutesAreGuarded walks every registered route: each one under
@@ -27,50 +19,17 @@ import (
 func TestAdminRoutesAreGuarded(t *testing.T) {
 	for _, dialect := range dbtest.Engines() {
 		t.Run(string(dialect), func(t *testing.T) {
-			d := dbtest.New(t, dialect)
-			srv, err := httpapi.New(httpapi.Deps{
-				DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: catalog.NewStore(d), Cart: cart.NewStore(d),
-				Content: content.NewStore(d), WebAssets: webFiles, MediaDir: t.TempDir(), PublicURL: "http://localhost",
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			shop := testkit.NewShop(t, dbtest.New(t, dialect), testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = webFiles }))
 			send := func(method, path, token string, body any) *httptest.ResponseRecorder {
-				var r io.Reader
-				if body != nil {
-					b, _ := json.Marshal(body)
-					r = bytes.NewReader(b)
-				}
-				req := httptest.NewRequest(method, path, r)
-				req.Header.Set("Content-Type", "application/json")
-				if token != "" {
-					req.Header.Set("Authorization", "Bearer "+token)
-				}
-				rec := httptest.NewRecorder()
-				srv.ServeHTTP(rec, req)
-				return rec
+				return shop.Do(method, path, body, testkit.Bearer(token)...)
 			}
-			login := func(email, password string) string {
-				rec := send("POST", "/api/auth/login/", "", map[string]string{"username": email, "password": password})
-				var out struct{ Access string }
-				if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil || out.Access == "" {
-					t.Fatalf("login %s: %d %s", email, rec.Code, rec.Body)
-				}
-				return out.Access
-			}
-			if _, err := account.NewStore(d).EnsureAdmin(context.Background(), "owner@mifugobora.co.ke", "Ruiru2026Feeds"); err != nil {
-				t.Fatal(err)
-			}
-			adminToken := login("owner@mifugobora.co.ke", "Ruiru2026Feeds")
-			if rec := send("POST", "/api/auth/register/", "", map[string]string{"first_name": "Juma", "last_name": "Otieno",
-				"email": "juma@farm.co.ke", "phone": "254722000111", "password": "Shamba2026"}); rec.Code != http.StatusCreated {
-				t.Fatalf("register: %d %s", rec.Code, rec.Body)
-			}
-			customerToken := login("juma@farm.co.ke", "Shamba2026")
+			adminToken, _ := shop.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+			shop.Register("Juma", "Otieno", "juma@farm.co.ke", "254722000111", "Shamba2026")
+			customerToken, _ := shop.Login("juma@farm.co.ke", "Shamba2026")
 
 			param := regexp.MustCompile(`\{[A-Za-z]+\}`)
 			n := 0
-			for _, rt := range srv.Routes() {
+			for _, rt := range shop.Routes() {
 				method, path, found := strings.Cut(rt.Pattern, " ")
 				if !found {
 					method, path = "GET", rt.Pattern

@@ -1,23 +1,18 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	"shop/internal/cart"
 	"shop/internal/catalog"
-	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
+	"shop/internal/testkit"
 )
 
 var webFiles = fstest.MapFS{
@@ -28,47 +23,10 @@ var webFiles = fstest.MapFS{
 	"favicon.svg":               {Data: []byte("<svg/>")},
 }
 
-// newServer returns the shop's handler on d with the demo catalogue loaded.
-func newServer(t *testing.T, d *db.DB) http.Handler {
+// newServer returns the shop on d with the demo catalogue loaded.
+func newServer(t *testing.T, d *db.DB) *testkit.Shop {
 	t.Helper()
-	store := catalog.NewStore(d)
-	media := t.TempDir()
-	if _, err := demo.Seed(context.Background(), store, media); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store, Cart: cart.NewStore(d), Content: content.NewStore(d),
-		WebAssets: webFiles, MediaDir: media, PublicURL: "http://localhost",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return srv
-}
-
-func get(t *testing.T, h http.Handler, target string, header ...string) *httptest.ResponseRecorder {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, target, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
-
-func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
-		t.Fatalf("decode %q: %v", rec.Body.String(), err)
-	}
-	return v
-}
-
-type errorBody struct {
-	Error  string            `json:"error"`
-	Fields map[string]string `json:"fields"`
+	return testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = webFiles }), testkit.Demo)
 }
 
 type envelope struct {
@@ -84,11 +42,11 @@ func TestCatalogueAPI(t *testing.T) {
 		all := len(demo.Products())
 
 		t.Run("list is an array of every product in SPEC shape", func(t *testing.T) {
-			rec := get(t, h, "/api/products/")
+			rec := h.Get("/api/products/")
 			if rec.Code != 200 {
 				t.Fatalf("status %d: %s", rec.Code, rec.Body)
 			}
-			ps := decode[[]map[string]any](t, rec)
+			ps := testkit.Decode[[]map[string]any](t, rec)
 			if len(ps) != all {
 				t.Fatalf("%d products, want %d", len(ps), all)
 			}
@@ -119,23 +77,23 @@ func TestCatalogueAPI(t *testing.T) {
 		})
 
 		t.Run("page envelope", func(t *testing.T) {
-			rec := get(t, h, "/api/products/?page=2&page_size=5&sort=price-low")
-			env := decode[envelope](t, rec)
+			rec := h.Get("/api/products/?page=2&page_size=5&sort=price-low")
+			env := testkit.Decode[envelope](t, rec)
 			if env.Count != all || len(env.Results) != 5 || env.Next == nil || env.Previous == nil {
 				t.Fatalf("envelope: count %d, %d results, next %v, previous %v", env.Count, len(env.Results), env.Next, env.Previous)
 			}
 			if !strings.Contains(*env.Next, "page=3") || !strings.Contains(*env.Next, "sort=price-low") || !strings.Contains(*env.Previous, "page=1") {
 				t.Fatalf("links %s %s", *env.Next, *env.Previous)
 			}
-			first := decode[envelope](t, get(t, h, "/api/products/?page=1"))
+			first := testkit.Decode[envelope](t, h.Get("/api/products/?page=1"))
 			if len(first.Results) != catalog.DefaultPageSize || first.Previous != nil {
 				t.Fatalf("default page: %d results, previous %v", len(first.Results), first.Previous)
 			}
-			last := decode[envelope](t, get(t, h, "/api/products/?page_size=100"))
+			last := testkit.Decode[envelope](t, h.Get("/api/products/?page_size=100"))
 			if len(last.Results) != all || last.Next != nil {
 				t.Fatalf("one big page: %d results, next %v", len(last.Results), last.Next)
 			}
-			past := decode[envelope](t, get(t, h, "/api/products/?page=99"))
+			past := testkit.Decode[envelope](t, h.Get("/api/products/?page=99"))
 			if past.Count != all || len(past.Results) != 0 {
 				t.Fatalf("past the end: count %d, %d results", past.Count, len(past.Results))
 			}
@@ -161,7 +119,7 @@ func TestCatalogueAPI(t *testing.T) {
 					return false
 				}},
 			} {
-				ps := decode[[]map[string]any](t, get(t, h, "/api/products/?"+tc.query))
+				ps := testkit.Decode[[]map[string]any](t, h.Get("/api/products/?"+tc.query))
 				if len(ps) == 0 || len(ps) == all {
 					t.Errorf("%s: %d products: the filter did nothing", tc.query, len(ps))
 				}
@@ -171,12 +129,12 @@ func TestCatalogueAPI(t *testing.T) {
 					}
 				}
 			}
-			dcp := decode[[]map[string]any](t, get(t, h, "/api/products/?category=dewormers"))
-			sub := decode[[]map[string]any](t, get(t, h, "/api/products/?category=albendazole-10"))
+			dcp := testkit.Decode[[]map[string]any](t, h.Get("/api/products/?category=dewormers"))
+			sub := testkit.Decode[[]map[string]any](t, h.Get("/api/products/?category=albendazole-10"))
 			if len(sub) == 0 || len(dcp) <= len(sub) {
 				t.Errorf("dewormers (%d) should include albendazole-10 (%d) and more", len(dcp), len(sub))
 			}
-			byPrice := decode[[]map[string]any](t, get(t, h, "/api/products/?sort=price-high"))
+			byPrice := testkit.Decode[[]map[string]any](t, h.Get("/api/products/?sort=price-high"))
 			for i := 1; i < len(byPrice); i++ {
 				if price(byPrice[i]) > price(byPrice[i-1]) {
 					t.Fatalf("price-high out of order at %d", i)
@@ -191,8 +149,8 @@ func TestCatalogueAPI(t *testing.T) {
 				"min_price=abc": "min_price", "max_price=-5": "max_price", "min_price=500&max_price=100": "min_price",
 				"search=" + strings.Repeat("x", 101): "search",
 			} {
-				rec := get(t, h, "/api/products/?"+query)
-				body := decode[errorBody](t, rec)
+				rec := h.Get("/api/products/?" + query)
+				body := testkit.Decode[testkit.ErrorBody](t, rec)
 				if rec.Code != 400 || body.Fields[field] == "" || body.Error == "" {
 					t.Errorf("%s: status %d body %s", query, rec.Code, rec.Body)
 				}
@@ -200,25 +158,25 @@ func TestCatalogueAPI(t *testing.T) {
 		})
 
 		t.Run("one product by id and slug", func(t *testing.T) {
-			byID := decode[map[string]any](t, get(t, h, "/api/products/1/"))
+			byID := testkit.Decode[map[string]any](t, h.Get("/api/products/1/"))
 			slug := demo.Products()[0].Slug
 			if byID["slug"] != slug {
 				t.Fatalf("product 1 is %v, want %s", byID["slug"], slug)
 			}
-			bySlug := get(t, h, "/api/products/"+slug+"/")
-			if bySlug.Code != 200 || decode[map[string]any](t, bySlug)["id"] != float64(1) {
+			bySlug := h.Get("/api/products/" + slug + "/")
+			if bySlug.Code != 200 || testkit.Decode[map[string]any](t, bySlug)["id"] != float64(1) {
 				t.Fatalf("by slug: %d %s", bySlug.Code, bySlug.Body)
 			}
 			for _, missing := range []string{"/api/products/99999/", "/api/products/no-such-feed/"} {
-				rec := get(t, h, missing)
-				if rec.Code != 404 || decode[errorBody](t, rec).Error != "Product not found" {
+				rec := h.Get(missing)
+				if rec.Code != 404 || testkit.Decode[testkit.ErrorBody](t, rec).Error != "Product not found" {
 					t.Errorf("%s: %d %s", missing, rec.Code, rec.Body)
 				}
 			}
 		})
 
 		t.Run("categories", func(t *testing.T) {
-			cats := decode[[]map[string]any](t, get(t, h, "/api/categories/"))
+			cats := testkit.Decode[[]map[string]any](t, h.Get("/api/categories/"))
 			seen := map[string]bool{}
 			for _, c := range cats {
 				seen[c["slug"].(string)] = true
@@ -239,25 +197,56 @@ func price(p map[string]any) float64 { return amount(p["base_price"].(string)) }
 
 func TestETagAndCaching(t *testing.T) {
 	h := newServer(t, dbtest.New(t, db.SQLite))
-	rec := get(t, h, "/api/products/?page=1")
+	rec := h.Get("/api/products/?page=1")
 	etag := rec.Header().Get("ETag")
 	if etag == "" || !strings.Contains(rec.Header().Get("Cache-Control"), "public") {
 		t.Fatalf("headers %v", rec.Header())
 	}
-	again := get(t, h, "/api/products/?page=1", "If-None-Match", etag)
+	again := h.Get("/api/products/?page=1", "If-None-Match", etag)
 	if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
 		t.Fatalf("conditional GET: %d, %d bytes", again.Code, again.Body.Len())
 	}
-	other := get(t, h, "/api/products/?page=2", "If-None-Match", etag)
+	other := h.Get("/api/products/?page=2", "If-None-Match", etag)
 	if other.Code != 200 {
 		t.Fatalf("another page with the first page's ETag: %d", other.Code)
 	}
-	gz := get(t, h, "/api/products/?page=1", "Accept-Encoding", "gzip")
+	gz := h.Get("/api/products/?page=1", "Accept-Encoding", "gzip")
 	if gz.Header().Get("Content-Encoding") != "gzip" || gz.Body.Len() >= rec.Body.Len() {
 		t.Fatalf("gzip: encoding %q, %d vs %d bytes", gz.Header().Get("Content-Encoding"), gz.Body.Len(), rec.Body.Len())
 	}
-	gz304 := get(t, h, "/api/products/?page=1", "Accept-Encoding", "gzip", "If-None-Match", gz.Header().Get("ETag"))
+	gz304 := h.Get("/api/products/?page=1", "Accept-Encoding", "gzip", "If-None-Match", gz.Header().Get("ETag"))
 	if gz304.Code != http.StatusNotModified {
 		t.Fatalf("conditional GET with the gzip ETag: %d", gz304.Code)
 	}
+}
+
+func TestContentAPI(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newServer(t, d)
+		for _, tc := range []struct {
+			path, body string
+			status     int
+			field      string
+		}{
+			{"/api/newsletter/", `{"email":"farmer@example.com"}`, 201, ""},
+			{"/api/newsletter/", `{"email":"Farmer@Example.com"}`, 200, ""},
+			{"/api/newsletter/", `{"email":"farmer"}`, 400, "email"},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"Hello"}`, 201, ""},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"other","message":"Hello"}`, 400, "subject"},
+			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"` + strings.Repeat("x", 40<<10) + `"}`, 413, ""},
+		} {
+			rec := h.Do(http.MethodPost, tc.path, tc.body)
+			if rec.Code != tc.status {
+				t.Fatalf("%s %s: %d %s, want %d", tc.path, tc.body[:min(len(tc.body), 60)], rec.Code, rec.Body, tc.status)
+			}
+			if tc.field != "" {
+				if e := testkit.Decode[testkit.ErrorBody](t, rec); e.Fields[tc.field] == "" {
+					t.Errorf("%s: no message for %s: %+v", tc.path, tc.field, e)
+				}
+			}
+		}
+		if rec := h.Get("/api/newsletter/"); rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
+			t.Errorf("GET newsletter: %d", rec.Code)
+		}
+	})
 }

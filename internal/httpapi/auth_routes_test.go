@@ -1,25 +1,18 @@
 package httpapi_test
 
 import (
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
 	"shop/internal/mail"
+	"shop/internal/testkit"
 )
 
 func TestAuthRoutesAccess(t *testing.T) {
-	srv, err := httpapi.New(httpapi.Deps{DB: dbtest.New(t, db.SQLite), Log: slog.New(slog.DiscardHandler),
-		WebAssets: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}, MediaDir: t.TempDir(), PublicURL: "http://localhost"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := testkit.NewShop(t, dbtest.New(t, db.SQLite))
 	want := map[string]httpapi.Access{
 		"POST /api/auth/register/{$}":        httpapi.Public,
 		"POST /api/auth/login/{$}":           httpapi.Public,
@@ -49,26 +42,13 @@ func TestAuthRoutesAccess(t *testing.T) {
 
 func TestDevOutboxOnlyInDev(t *testing.T) {
 	d := dbtest.New(t, db.SQLite)
-	log := slog.New(slog.DiscardHandler)
-	deps := httpapi.Deps{DB: d, Log: log, WebAssets: fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>app</title>")}},
-		MediaDir: t.TempDir(), PublicURL: "http://localhost"}
-	prod, err := httpapi.New(deps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := httptest.NewRecorder()
-	prod.ServeHTTP(rec, httptest.NewRequest("GET", "/dev/outbox", nil))
-	if body, _ := io.ReadAll(rec.Body); strings.Contains(string(body), "Dev outbox") {
+	prod := testkit.NewShop(t, d)
+	if body := prod.Get("/dev/outbox").Body.String(); strings.Contains(body, "Dev outbox") {
 		t.Fatal("the outbox answers without --dev")
 	}
 
-	deps.Outbox = mail.NewOutbox(d, log)
-	dev, err := httpapi.New(deps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec = httptest.NewRecorder()
-	dev.ServeHTTP(rec, httptest.NewRequest("GET", "/dev/outbox", nil))
+	dev := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) { deps.Outbox = mail.NewOutbox(d, deps.Log) }))
+	rec := dev.Get("/dev/outbox")
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "Dev outbox") || rec.Header().Get("Content-Security-Policy") == "" {
 		t.Fatalf("dev outbox: %d %v %s", rec.Code, rec.Header(), rec.Body)
 	}

@@ -1,10 +1,8 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -12,15 +10,13 @@ import (
 	"testing"
 	"time"
 
-	"shop/internal/cart"
-	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
+	"shop/internal/testkit"
 )
 
 // shop is the whole server on a real loopback port, with the Daraja
@@ -33,26 +29,17 @@ type shop struct {
 
 func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 	t.Helper()
-	store := catalog.NewStore(d)
-	media := t.TempDir()
-	if _, err := demo.Seed(context.Background(), store, media); err != nil {
-		t.Fatal(err)
-	}
 	ts := httptest.NewUnstartedServer(nil)
 	public := "http://" + ts.Listener.Addr().String()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	orders := order.NewStore(d)
-	var gateway payment.Gateway
 	sim := &mpesa.Simulator{ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p", Delay: 20 * time.Millisecond}
-	if withMPesa {
-		gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
-	}
-	srv, err := httpapi.New(httpapi.Deps{DB: d, Log: log, Catalog: store, Cart: cart.NewStore(d), Orders: orders,
-		Payments: payment.New(d, orders, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz"}, log),
-		Daraja:   sim, WebAssets: webFiles, MediaDir: media, PublicURL: public})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
+		var gateway payment.Gateway
+		if withMPesa {
+			gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
+		}
+		deps.Payments = payment.New(d, deps.Orders, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz"}, deps.Log)
+		deps.Daraja, deps.WebAssets, deps.PublicURL = sim, webFiles, public
+	}), testkit.Demo)
 	ts.Config.Handler = srv
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })

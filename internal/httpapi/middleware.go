@@ -161,6 +161,9 @@ func requireBody(kind BodyKind, next http.Handler) http.Handler {
 		switch r.Method {
 		case http.MethodPost, http.MethodPut, http.MethodPatch:
 			ct := r.Header.Get("Content-Type")
+			if ct == "" && r.ContentLength == 0 {
+				break // no body to declare: signing out with only a token
+			}
 			if kind == MultipartBody {
 				if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "multipart/form-data" {
 					httpx.WriteError(w, r, errNotMultipart)

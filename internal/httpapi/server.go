@@ -26,6 +26,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/ratelimit"
+	"shop/internal/storefront"
 )
 
 // Deps is what the HTTP layer needs from the rest of the shop.
@@ -64,14 +65,15 @@ type Server struct {
 	pay     *payment.Handlers
 	daraja  http.Handler
 	content *content.Handlers
-	// shares draws the pictures link previews show (sharecard.go).
-	shares  *shareCards
 	app     http.Handler
 	media   http.Handler
-	public  string
 	handler http.Handler
 	// microcache holds catalogue answers for a few seconds.
 	microcache *httpx.MicroCache
+
+	// The storefront's routes: share cards, robots.txt, the sitemap.
+	shares          http.Handler
+	robots, sitemap http.HandlerFunc
 
 	auth   *account.Handlers
 	outbox http.Handler
@@ -91,16 +93,15 @@ func New(d Deps) (*Server, error) {
 		cart:    &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
 		orders:  &order.Handlers{Store: d.Orders},
 		content: &content.Handlers{Store: d.Content, ClientIP: d.ClientIP},
-		shares:  newShareCards(d.Catalog, d.MediaDir),
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
-		public:  d.PublicURL,
-		admin:   admin.New(d.DB, admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments}),
 		// Two seconds: a price or stock change shows on the next page load.
 		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
 	}
+	front := storefront.New(d.Catalog, d.PublicURL, d.MediaDir, d.WebAssets, d.Log)
+	s.shares, s.robots, s.sitemap = http.HandlerFunc(front.ShareCard), front.Robots, front.Sitemap
 	if d.Catalog != nil {
-		app.head = s.appHead
+		app.front = front
 	}
 	s.content.Limiter = ratelimit.New(d.DB, nil)
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
@@ -114,6 +115,8 @@ func New(d Deps) (*Server, error) {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
+	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store},
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox)
 	}
@@ -170,11 +173,4 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 
 func apiNotFound(w http.ResponseWriter, r *http.Request) error {
 	return apperr.NotFound("No such API endpoint: " + r.Method + " " + r.URL.Path)
-}
-
-func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	fmt.Fprint(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n")
-	fmt.Fprintf(w, "\nSitemap: %s/sitemap.xml\n", s.base())
 }

@@ -16,29 +16,8 @@ import (
 	"time"
 
 	"shop/internal/httpx"
+	"shop/internal/storefront"
 )
-
-// appRoutes are the web app's screens. The server answers them with the app
-// (so a deep link works on reload) and any other path with the app and a
-// 404, where the app shows its error screen. Keep in step with
-// web/src/app/router.tsx.
-var appRoutes = map[string]bool{
-	"/": true, "/home": true, "/shop": true, "/about": true, "/contact": true, "/cart": true,
-	"/checkout": true, "/login": true, "/register": true, "/forgot-password": true,
-	"/reset-password": true, "/terms": true, "/privacy": true, "/order-confirmation": true,
-	"/account": true, "/admin": true,
-}
-
-func isAppRoute(p string) bool {
-	if appRoutes[p] {
-		return true
-	}
-	// /products/{slug}
-	if rest, ok := strings.CutPrefix(p, "/products/"); ok {
-		return rest != "" && !strings.Contains(rest, "/")
-	}
-	return false
-}
 
 // appHandler serves the built web app from files: hashed assets for a year,
 // index.html revalidated every time, precompressed siblings when the client
@@ -47,11 +26,9 @@ type appHandler struct {
 	files     fs.FS
 	index     []byte
 	indexETag string
-	// head, when set, gives the page-head tags (title, description, share
-	// tags) and the status of the app page at a path; see seo.go.
-	head func(r *http.Request, path string) (tags []byte, status int)
-	// preloads lists, by route module, the chunks a page needs (preload.go).
-	preloads map[string][]string
+	// front, when set, writes each page's head (title, description, share
+	// tags, first data, chunks to preload) and gives its status.
+	front *storefront.Storefront
 }
 
 func newAppHandler(files fs.FS) (*appHandler, error) {
@@ -60,8 +37,7 @@ func newAppHandler(files fs.FS) (*appHandler, error) {
 		return nil, fmt.Errorf("web app has no index.html: %w", err)
 	}
 	sum := sha256.Sum256(index)
-	return &appHandler{files: files, index: index, indexETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
-		preloads: modulePreloads(files)}, nil
+	return &appHandler{files: files, index: index, indexETag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}, nil
 }
 
 func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -77,22 +53,17 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// The app answers every address; one that is none of its pages is its
+	// 404 screen.
 	status := http.StatusOK
-	if !isAppRoute(p) {
+	if !storefront.IsPage(p) {
 		status = http.StatusNotFound
 	}
 	body, etag := a.index, a.indexETag
-	if a.head != nil {
-		tags, st := a.head(r, p)
-		if st != 0 {
-			status = st
-		}
-		if status == http.StatusOK {
-			for _, f := range a.preloads[routeModule(p)] {
-				tags = fmt.Appendf(tags, "\n    <link rel=\"modulepreload\" crossorigin href=\"%s\" />", f)
-			}
-		}
-		body = withHead(a.index, tags)
+	if a.front != nil {
+		var tags []byte
+		tags, status = a.front.Head(r, p)
+		body = storefront.WithHead(a.index, tags)
 		sum := sha256.Sum256(body)
 		etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 	}

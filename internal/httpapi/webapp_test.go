@@ -8,6 +8,7 @@ import (
 
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 func TestWebApp(t *testing.T) {
@@ -34,7 +35,7 @@ func TestWebApp(t *testing.T) {
 		{"health", "/healthz", "", 200, "no-store", "", `"ok"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := get(t, h, tc.path, "Accept-Encoding", tc.accept)
+			rec := h.Get(tc.path, "Accept-Encoding", tc.accept)
 			if rec.Code != tc.status {
 				t.Fatalf("status %d, want %d", rec.Code, tc.status)
 			}
@@ -49,9 +50,9 @@ func TestWebApp(t *testing.T) {
 			}
 		})
 	}
-	rec := get(t, h, "/")
+	rec := h.Get("/")
 	etag := rec.Header().Get("ETag")
-	if again := get(t, h, "/", "If-None-Match", etag); etag == "" || again.Code != http.StatusNotModified {
+	if again := h.Get("/", "If-None-Match", etag); etag == "" || again.Code != http.StatusNotModified {
 		t.Errorf("index revalidation: ETag %q, status %d", etag, again.Code)
 	}
 }
@@ -59,7 +60,7 @@ func TestWebApp(t *testing.T) {
 func TestSecurityHeadersEverywhere(t *testing.T) {
 	h := newServer(t, dbtest.New(t, db.SQLite))
 	for _, path := range []string{"/", "/api/products/1/", "/api/nope/", "/assets/index-abc123.js"} {
-		rec := get(t, h, path)
+		rec := h.Get(path)
 		csp := rec.Header().Get("Content-Security-Policy")
 		if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline'; script") ||
 			!strings.Contains(csp, "frame-ancestors 'none'") {
@@ -76,15 +77,15 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 
 func TestMediaIsSandboxedAndNotListed(t *testing.T) {
 	h := newServer(t, dbtest.New(t, db.SQLite))
-	if rec := get(t, h, "/media/products/"); rec.Code != 404 {
+	if rec := h.Get("/media/products/"); rec.Code != 404 {
 		t.Errorf("folder listing: %d", rec.Code)
 	}
-	if rec := get(t, h, "/media/../../etc/passwd"); rec.Code == 200 {
+	if rec := h.Get("/media/../../etc/passwd"); rec.Code == 200 {
 		t.Errorf("path escape answered 200")
 	}
-	products := get(t, h, "/api/products/1/")
-	img := decode[map[string]any](t, products)["images"].([]any)[0].(map[string]any)["image"].(string)
-	rec := get(t, h, img)
+	products := h.Get("/api/products/1/")
+	img := testkit.Decode[map[string]any](t, products)["images"].([]any)[0].(map[string]any)["image"].(string)
+	rec := h.Get(img)
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "sandbox") {
 		t.Fatalf("%s: %d %v", img, rec.Code, rec.Header())
 	}
@@ -101,5 +102,12 @@ func TestMethodsAndBodies(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/products/", strings.NewReader("{}")))
 	if rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
 		t.Errorf("POST /api/products/: %d", rec.Code)
+	}
+}
+
+func TestMapMayBeFramed(t *testing.T) {
+	csp := newServer(t, dbtest.New(t, db.SQLite)).Get("/contact").Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("CSP %q", csp)
 	}
 }

@@ -1,5 +1,5 @@
-// Package mail sends the shop's email: password-reset links now, order mail
-// later. Production sends through an SMTP server (SHOP_SMTP_URL); in --dev
+// Package mail sends the shop's email: password-reset links and order mail.
+// Production sends through an SMTP server (SHOP_SMTP_URL); in --dev
 // mail goes to an outbox in the database that /dev/outbox lists, so a person
 // can click a link without a mail server.
 package mail

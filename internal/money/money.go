@@ -24,6 +24,28 @@ func (c Cents) String() string {
 	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
 }
 
+// Ksh writes an amount as the shop shows prices to people: "Ksh 1,500",
+// or "Ksh 1,500.50" when there are cents.
+func (c Cents) Ksh() string {
+	whole, frac, _ := strings.Cut(c.String(), ".")
+	neg := strings.HasPrefix(whole, "-")
+	whole = strings.TrimPrefix(whole, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i := range len(whole) {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(whole[i])
+	}
+	if frac != "00" {
+		b.WriteString("." + frac)
+	}
+	return "Ksh " + b.String()
+}
+
 // Shillings rounds up to whole shillings, as M-Pesa charges them.
 func (c Cents) Shillings() int64 { return (int64(c) + 99) / 100 }
 

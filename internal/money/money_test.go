@@ -53,3 +53,12 @@ func TestShillingsRoundsUp(t *testing.T) {
 		t.Fatalf("got %d", got)
 	}
 }
+
+func TestKsh(t *testing.T) {
+	for c, want := range map[Cents]string{0: "Ksh 0", 150000: "Ksh 1,500", 1600000: "Ksh 16,000", 123456789: "Ksh 1,234,567.89",
+		50: "Ksh 0.50", 65000: "Ksh 650", -250000: "Ksh -2,500"} {
+		if got := c.Ksh(); got != want {
+			t.Errorf("%d: %q, want %q", int64(c), got, want)
+		}
+	}
+}

@@ -31,7 +31,7 @@ func (n Orders) Paid(ctx context.Context, o order.Order) error {
 	admin := n.PublicURL + "/admin"
 	var lines strings.Builder
 	for _, it := range o.Items {
-		fmt.Fprintf(&lines, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, ksh(it.TotalPrice))
+		fmt.Fprintf(&lines, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, it.TotalPrice.Ksh())
 	}
 	receipt := ""
 	if o.Payment != nil && o.Payment.Receipt != "" {
@@ -53,7 +53,7 @@ We will call you on %s before delivery.
 See your order: %s
 
 Mifugo Bora Feeds, Ruiru
-`, o.Customer.FirstName, o.Number, receipt, lines.String(), ksh(o.Subtotal), ksh(o.ShippingCharge), ksh(o.Total),
+`, o.Customer.FirstName, o.Number, receipt, lines.String(), o.Subtotal.Ksh(), o.ShippingCharge.Ksh(), o.Total.Ksh(),
 		strings.TrimSpace(address), o.Customer.Phone, link)
 	customerHTML, err := render(customerPage, pageData{Order: o, Receipt: strings.TrimSpace(strings.TrimPrefix(receipt, "M-Pesa receipt: ")),
 		Address: strings.TrimSpace(address), Link: link})
@@ -67,28 +67,11 @@ Deliver to: %s
 %s
 %s
 Open the admin: %s
-`, o.Number, ksh(o.Total), o.Customer.Name, o.Customer.Phone, o.Customer.Email, strings.TrimSpace(address), receipt, lines.String(), admin)
+`, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, strings.TrimSpace(address), receipt, lines.String(), admin)
 	return errors.Join(
 		n.Mailer.Send(ctx, mail.Message{To: o.Customer.Email, Subject: "Your order " + o.Number + " is confirmed", Text: customerText, HTML: customerHTML}),
-		n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: "New order " + o.Number + " (" + ksh(o.Total) + ")", Text: businessText}),
+		n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: "New order " + o.Number + " (" + o.Total.Ksh() + ")", Text: businessText}),
 	)
-}
-
-// ksh renders an amount as the shop shows it: "Ksh 1,500" or "Ksh 1,500.50".
-func ksh(c money.Cents) string {
-	whole, cents := int64(c)/100, int64(c)%100
-	s := fmt.Sprint(whole)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if cents != 0 {
-		fmt.Fprintf(&b, ".%02d", cents)
-	}
-	return "Ksh " + b.String()
 }
 
 type pageData struct {
@@ -98,7 +81,7 @@ type pageData struct {
 	Link    string
 }
 
-var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ksh": ksh}).Parse(`<!doctype html>
+var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ksh": money.Cents.Ksh}).Parse(`<!doctype html>
 <html><body style="font-family: Arial, sans-serif; color: #1f2d1f">
 <h1 style="color: #2f6f3e">Thank you, {{.Order.Customer.FirstName}}!</h1>
 <p>Your order <strong>{{.Order.Number}}</strong> is confirmed: we have received your M-Pesa payment{{if .Receipt}} (receipt <strong>{{.Receipt}}</strong>){{end}}.</p>

@@ -5,23 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"shop/internal/mail"
 	"shop/internal/money"
 	"shop/internal/order"
+	"shop/internal/testkit"
 )
 
-type recorder struct{ sent []mail.Message }
-
-func (r *recorder) Send(_ context.Context, m mail.Message) error {
-	if err := m.Check(); err != nil {
-		return err
-	}
-	r.sent = append(r.sent, m)
-	return nil
-}
-
 func TestPaidMail(t *testing.T) {
-	rec := &recorder{}
+	rec := &testkit.Mailer{}
 	n := Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
 	o := order.Order{Number: "ORDER-1", Status: order.Paid, Subtotal: 300000, ShippingCharge: 50000, Total: 350000,
 		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000}},
@@ -31,10 +21,10 @@ func TestPaidMail(t *testing.T) {
 	if err := n.Paid(context.Background(), o); err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.sent) != 2 {
-		t.Fatalf("%d mails", len(rec.sent))
+	if len(rec.Messages()) != 2 {
+		t.Fatalf("%d mails", len(rec.Messages()))
 	}
-	c, b := rec.sent[0], rec.sent[1]
+	c, b := rec.Messages()[0], rec.Messages()[1]
 	for _, want := range []string{"ORDER-1", "NLJ7RT61SV", "Ksh 3,500", "Ksh 500", "Plot 4, Ruiru, Kiambu", "https://shop.example/order-confirmation?orderId=ORDER-1"} {
 		if !strings.Contains(c.Text, want) {
 			t.Errorf("customer text lacks %q:\n%s", want, c.Text)
@@ -45,13 +35,5 @@ func TestPaidMail(t *testing.T) {
 	}
 	if b.To != "info@mifugobora.co.ke" || !strings.Contains(b.Subject, "ORDER-1") || !strings.Contains(b.Text, "254712345678") {
 		t.Errorf("business mail: %+v", b)
-	}
-}
-
-func TestKsh(t *testing.T) {
-	for c, want := range map[money.Cents]string{0: "Ksh 0", 150000: "Ksh 1,500", 1600000: "Ksh 16,000", 123456789: "Ksh 1,234,567.89", 50: "Ksh 0.50"} {
-		if got := ksh(c); got != want {
-			t.Errorf("%d: %q", c, got)
-		}
 	}
 }

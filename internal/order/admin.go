@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/apperr"
+	"shop/internal/db"
 	"shop/internal/money"
 	"shop/internal/payment/mpesa"
 )
@@ -84,21 +85,15 @@ func scanSummary(row scanner) (Summary, error) {
 // AdminList lists orders newest first, flagged ones standing out by their
 // Attention field.
 func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
-	var where []string
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
+	var w db.Where
 	if f.Status != "" {
-		where = append(where, "o.status = "+arg(string(f.Status)))
+		w.And("o.status = " + w.Arg(string(f.Status)))
 	}
 	if f.Attention {
-		where = append(where, "o.attention <> ''")
+		w.And("o.attention <> ''")
 	}
 	if q := strings.TrimSpace(f.Search); q != "" {
-		like := "%" + escapeLike(strings.ToLower(q)) + "%"
-		n := arg(like)
+		n := w.Arg(db.Contains(q))
 		conds := []string{
 			"LOWER(o.order_number) LIKE " + n + " ESCAPE '\\'",
 			"LOWER(o.first_name || ' ' || o.last_name) LIKE " + n + " ESCAPE '\\'",
@@ -108,41 +103,21 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 		// Phones are stored as 2547XXXXXXXX: a number typed as 0712 345 678
 		// or +254 712… is found too.
 		if phone, ok := account.NormalizePhone(q); ok {
-			conds = append(conds, "o.phone = "+arg(phone))
+			conds = append(conds, "o.phone = "+w.Arg(phone))
 		} else if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
-			conds = append(conds, "o.phone LIKE "+arg("%"+digits[1:]+"%"))
+			conds = append(conds, "o.phone LIKE "+w.Arg("%"+digits[1:]+"%"))
 		}
-		where = append(where, "("+strings.Join(conds, " OR ")+")")
+		w.And("(" + strings.Join(conds, " OR ") + ")")
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > 100 {
-		f.PageSize = 20
-	}
-	var page SummaryPage
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM orders o`+cond, args...).Scan(&page.Count); err != nil {
-		return SummaryPage{}, fmt.Errorf("count orders: %w", err)
-	}
-	rows, err := s.db.Query(ctx, `SELECT `+summaryColumns+` FROM orders o`+cond+` ORDER BY o.created_at DESC, o.id DESC LIMIT `+
-		strconv.Itoa(f.PageSize)+` OFFSET `+strconv.Itoa((f.Page-1)*f.PageSize), args...)
+	count, rows, err := s.db.ListPage(ctx, summaryColumns, "orders o", &w, "o.created_at DESC, o.id DESC", f.Page, f.PageSize)
 	if err != nil {
 		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
 	}
-	defer rows.Close()
-	page.Orders = []Summary{}
-	for rows.Next() {
-		sum, err := scanSummary(rows)
-		if err != nil {
-			return SummaryPage{}, fmt.Errorf("scan order: %w", err)
-		}
-		page.Orders = append(page.Orders, sum)
+	orders, err := db.Collect(rows, func(r db.Scanner) (Summary, error) { return scanSummary(r) })
+	if err != nil {
+		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
 	}
-	return page, rows.Err()
+	return SummaryPage{Count: count, Orders: orders}, nil
 }
 
 func keepDigits(r rune) rune {
@@ -150,10 +125,6 @@ func keepDigits(r rune) rune {
 		return r
 	}
 	return -1
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // Event is one step of an order's history.

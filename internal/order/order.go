@@ -196,6 +196,8 @@ func (c *Checkout) Validate() error {
 	if len(c.PostalCode) > 10 || strings.ContainsFunc(c.PostalCode, func(r rune) bool { return r < '0' || r > '9' }) {
 		bad["postalCode"] = MsgPostalCode
 	}
+	// The shop takes M-Pesa only: the web app shows card as coming soon and
+	// never sends it, so card is refused like any other method.
 	switch c.PaymentMethod {
 	case "mpesa":
 		if c.MpesaPhone == "" {
@@ -205,8 +207,6 @@ func (c *Checkout) Validate() error {
 		} else {
 			bad["mpesaPhone"] = MsgPhoneInvalid
 		}
-	case "card":
-		// Card has no requirement (SPEC.md section 5); it is refused later as not yet available.
 	default:
 		bad["paymentMethod"] = "Please choose a payment method"
 	}

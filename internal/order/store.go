@@ -2,12 +2,8 @@ package order
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
 	"database/sql"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -17,6 +13,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/money"
 	"shop/internal/payment/mpesa"
+	"shop/internal/secret"
 )
 
 // Store reads and writes orders.
@@ -60,12 +57,9 @@ type Created struct {
 // admit, when set, runs in the transaction once the cart is locked and the
 // order is known to be new; its error stops the order (a rate limit).
 func (s *Store) Create(ctx context.Context, n New, admit func(tx *sql.Tx) error) (Created, error) {
-	token, err := randomToken()
-	if err != nil {
-		return Created{}, err
-	}
+	token := secret.Token(24)
 	var out Created
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		// One order at a time per cart: a double submit finds the first
 		// order here instead of making (and pushing for) a second.
 		if err := db.LockKey(ctx, tx, s.db.Dialect, "cart:"+strconv.FormatInt(n.CartID, 10)); err != nil {
@@ -107,7 +101,7 @@ func (s *Store) Create(ctx context.Context, n New, admit func(tx *sql.Tx) error)
 				subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method)
 				VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
 				ON CONFLICT (order_number) DO NOTHING RETURNING id`,
-				number, hashToken(token), userID, cartID, PendingPayment, int64(subtotal), int64(Shipping), int64(subtotal+Shipping),
+				number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(Shipping), int64(subtotal+Shipping),
 				c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod)
 		})
 		if err != nil {
@@ -439,11 +433,6 @@ func (s *Store) ByNumber(ctx context.Context, number string) (Order, error) {
 	return loadTx(ctx, dbQueryer{s.db}, id)
 }
 
-// ByID loads an order by its id.
-func (s *Store) ByID(ctx context.Context, id int64) (Order, error) {
-	return loadTx(ctx, dbQueryer{s.db}, id)
-}
-
 // Viewer is who asks to read an order.
 type Viewer struct {
 	UserID  int64
@@ -470,7 +459,7 @@ func (s *Store) ForViewer(ctx context.Context, number string, v Viewer) (Order, 
 		return Order{}, fmt.Errorf("find order %s: %w", number, err)
 	}
 	allowed := v.IsAdmin || (userID != 0 && userID == v.UserID) || (cartID != 0 && cartID == v.CartID) ||
-		(v.Token != "" && subtle.ConstantTimeCompare([]byte(hashToken(v.Token)), []byte(tokenHash)) == 1)
+		(v.Token != "" && subtle.ConstantTimeCompare([]byte(secret.Hash(v.Token)), []byte(tokenHash)) == 1)
 	if !allowed {
 		return Order{}, apperr.NotFound("Order not found")
 	}
@@ -504,19 +493,6 @@ func (s *Store) ForUser(ctx context.Context, userID int64) ([]Order, error) {
 		out = append(out, o)
 	}
 	return out, nil
-}
-
-func randomToken() (string, error) {
-	b := make([]byte, 24)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-func hashToken(t string) string {
-	sum := sha256.Sum256([]byte(t))
-	return hex.EncodeToString(sum[:])
 }
 
 // ByIDTx loads an order inside tx.

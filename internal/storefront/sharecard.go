@@ -1,4 +1,4 @@
-package httpapi
+package storefront
 
 import (
 	"bytes"
@@ -172,7 +172,7 @@ func (c *shareCards) draw(p *catalog.Product) (*image.RGBA, error) {
 		text(img, bold, 50, cardInk, x, y, line)
 	}
 	if low, high, ok := priceRange(p); ok {
-		price := formatKsh(low)
+		price := low.Ksh()
 		if high != low {
 			price = "from " + price
 		}

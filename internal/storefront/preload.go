@@ -1,4 +1,4 @@
-package httpapi
+package storefront
 
 import (
 	"encoding/json"
@@ -12,24 +12,6 @@ import (
 // after the main script runs: one more round trip on a slow phone. So the
 // server, which knows the page, names its chunks in <link rel="modulepreload">
 // and the browser fetches them alongside the main script.
-
-// routeModules maps an app page to the source module of its route, as
-// web/src/app/routes.tsx imports it (the keys of Vite's manifest).
-var routeModules = map[string]string{
-	"/shop":      "src/features/shop/ShopPage.tsx",
-	"/products/": "src/features/product/ProductPage.tsx",
-	"/about":     "src/features/about/AboutPage.tsx",
-	"/contact":   "src/features/contact/ContactPage.tsx",
-	"/terms":     "src/features/legal/TermsPage.tsx",
-	"/privacy":   "src/features/legal/PrivacyPage.tsx",
-}
-
-func routeModule(p string) string {
-	if strings.HasPrefix(p, "/products/") {
-		return routeModules["/products/"]
-	}
-	return routeModules[p]
-}
 
 type manifestChunk struct {
 	File    string   `json:"file"`
@@ -67,7 +49,11 @@ func modulePreloads(files fs.FS) map[string][]string {
 		}
 	}
 	out := map[string][]string{}
-	for _, src := range routeModules {
+	for _, pg := range pages {
+		src := pg.module
+		if src == "" {
+			continue
+		}
 		need := map[string]bool{}
 		walk(src, need)
 		var list []string

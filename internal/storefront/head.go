@@ -1,14 +1,12 @@
-package httpapi
+package storefront
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"html"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -19,18 +17,11 @@ import (
 	"shop/internal/money"
 )
 
-// The web app renders in the browser, but crawlers and link previews (a
-// product shared on WhatsApp) read only the HTML the server sends. So the
-// server writes each page's title, description, canonical address, Open Graph
-// and Twitter tags, and for a product its schema.org JSON-LD, into index.html
-// between the <!--page-head--> markers. The app sets the same titles as it
-// navigates (web/src/app/business.ts pageTitle).
-
+// The head goes into index.html between the <!--page-head--> markers. The
+// app sets the same titles as it navigates.
 const (
-	siteName    = "Mifugo Bora Feeds"
-	siteTagline = "Animal feeds, dewormers & supplements in Kenya"
-	headStart   = "<!--page-head-->"
-	headEnd     = "<!--/page-head-->"
+	headStart = "<!--page-head-->"
+	headEnd   = "<!--/page-head-->"
 )
 
 // pageHead is what the server says about one page.
@@ -47,106 +38,79 @@ type pageHead struct {
 	// round trip; image is a picture to fetch early.
 	data  map[string]any
 	image string
+	// module is the page's route module, whose chunks are preloaded.
+	module string
 }
 
-const homeDescription = "Mifugo Bora Feeds sells animal feeds, dewormers, supplements, chemicals and DCP to farmers across Kenya. Order online, pay with M-Pesa, nationwide delivery."
-
-// publicPages are the pages meant for search engines, with their heads. They
-// are also the sitemap's pages, in this order.
-var publicPages = []pageHead{
-	{path: "/", title: siteName + " — " + siteTagline, description: homeDescription},
-	{path: "/shop", title: "Shop — " + siteName,
-		description: "Shop dairy meal, poultry and pig feeds, dewormers, supplements, chemicals and DCP. Prices in Ksh, pay with M-Pesa, delivery across Kenya for a flat Ksh 500."},
-	{path: "/about", title: "About Us — " + siteName,
-		description: "Since 2018 Mifugo Bora Feeds in Ruiru has made and sold quality animal feeds and supplements for Kenyan farmers. Our story, our values and our team."},
-	{path: "/contact", title: "Contact Us — " + siteName,
-		description: "Call, email or write to Mifugo Bora Feeds in Ruiru, Kenya. Open Mon-Fri 9AM-6PM; we reply within 24 hours."},
-	{path: "/terms", title: "Terms & Conditions — " + siteName,
-		description: "The terms of buying from the Mifugo Bora Feeds online shop: orders, M-Pesa payment, delivery across Kenya and returns."},
-	{path: "/privacy", title: "Privacy Policy — " + siteName,
-		description: "How Mifugo Bora Feeds collects, uses and protects your personal data under Kenya's Data Protection Act, 2019."},
-}
-
-// privatePages are app screens that search engines should not list.
-var privatePages = map[string]string{
-	"/cart": "Your Cart", "/checkout": "Checkout", "/login": "Sign In", "/register": "Create Your Account",
-	"/forgot-password": "Forgot Password", "/reset-password": "Reset Password",
-	"/order-confirmation": "Order Confirmation", "/account": "My Account", "/admin": "Admin",
-}
-
-// appHead gives the web app's page-head tags and status for the page at p.
-func (s *Server) appHead(r *http.Request, p string) ([]byte, int) {
-	h := s.headFor(r.Context(), p)
-	return s.renderHead(h), h.status
-}
-
-// base is the public URL without a trailing slash.
-func (s *Server) base() string { return strings.TrimRight(s.public, "/") }
-
-// headFor finds the head of the page at path p (already cleaned).
-func (s *Server) headFor(ctx context.Context, p string) pageHead {
-	if p == "/" || p == "/home" {
-		// /home is the same page as /, whose address is canonical.
-		return s.homeHead(ctx)
+// headFor finds the head of the page at the cleaned path p.
+func (s *Storefront) headFor(ctx context.Context, p string) pageHead {
+	pg, ok := lookup(p)
+	if !ok {
+		return pageHead{status: http.StatusNotFound, title: pageTitle("Page not found"), description: homeDescription, noindex: true}
 	}
-	for _, h := range publicPages {
-		if h.path == p {
-			return h
-		}
+	var h pageHead
+	switch {
+	case pg.head != nil:
+		h = pg.head(s, ctx, pg, p)
+	case pg.visibility == Listed:
+		h = pageHead{title: pageTitle(pg.title), description: pg.description, path: pg.path}
+	default:
+		h = pageHead{title: pageTitle(pg.title), description: homeDescription, noindex: true}
 	}
-	if title, ok := privatePages[p]; ok {
-		return pageHead{title: title + " — " + siteName, description: homeDescription, noindex: true}
-	}
-	if slug, ok := strings.CutPrefix(p, "/products/"); ok && slug != "" && !strings.Contains(slug, "/") {
-		prod, err := s.catalog.Store.Product(ctx, slug)
-		if err == nil && prod.Slug == slug {
-			h := productHead(&prod)
-			h.data = map[string]any{"product:" + slug: prod}
-			return h
-		}
-		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
-			// The app will show its own error; the page itself is fine.
-			s.log.ErrorContext(ctx, "page head: load product", "slug", slug, "err", err)
-			return pageHead{title: siteName, description: homeDescription, noindex: true}
-		}
-		// An id, or a product that is not (or no longer) for sale.
-		return pageHead{status: http.StatusNotFound, title: "Product not found — " + siteName, description: homeDescription, noindex: true}
-	}
-	return pageHead{status: http.StatusNotFound, title: "Page not found — " + siteName, description: homeDescription, noindex: true}
+	h.module = pg.module
+	return h
 }
 
-// newArrivals is the home page's New Products query, as the app asks it
+// newArrivalsQuery is the home page's New Products query, as the app asks it
 // (web/src/features/home/ProductSections.tsx).
 const newArrivalsQuery = "featured=new-arrivals&page=1&page_size=8"
 
 // homeHead is the home page's head, with its New Products sent along: on a
 // phone the first of them is the largest thing on the first screen.
-func (s *Server) homeHead(ctx context.Context) pageHead {
-	h := publicPages[0]
+func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
+	h := pageHead{title: pageTitle(pg.title), description: pg.description, path: pg.path}
 	u := &url.URL{Path: "/api/products/", RawQuery: newArrivalsQuery}
 	f, err := catalog.ParseListQuery(u.Query())
 	if err != nil {
 		return h
 	}
-	page, err := s.catalog.Store.ListProducts(ctx, f)
+	list, err := s.catalog.ListProducts(ctx, f)
 	if err != nil {
 		s.log.ErrorContext(ctx, "page head: new products", "err", err)
 		return h
 	}
-	h.data = map[string]any{"products?" + newArrivalsQuery: catalog.NewEnvelope(u, f, page)}
-	if len(page.Products) > 0 && len(page.Products[0].Images) > 0 {
-		h.image = page.Products[0].Images[0].Image
+	h.data = map[string]any{"products?" + newArrivalsQuery: catalog.ListAnswer(u, f, list)}
+	if len(list.Products) > 0 && len(list.Products[0].Images) > 0 {
+		h.image = list.Products[0].Images[0].Image
 	}
 	return h
 }
 
-func productHead(p *catalog.Product) pageHead {
+// productHead is the head of the product page at p, with the product sent
+// along; 404 for an id or a product that is not (or no longer) for sale.
+func (s *Storefront) productHead(ctx context.Context, _ page, p string) pageHead {
+	slug := strings.TrimPrefix(p, "/products/")
+	prod, err := s.catalog.Product(ctx, slug)
+	if err == nil && prod.Slug == slug {
+		h := productPageHead(&prod)
+		h.data = map[string]any{"product:" + slug: prod}
+		return h
+	}
+	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
+		// The app will show its own error; the page itself is fine.
+		s.log.ErrorContext(ctx, "page head: load product", "slug", slug, "err", err)
+		return pageHead{title: siteName, description: homeDescription, noindex: true}
+	}
+	return pageHead{status: http.StatusNotFound, title: pageTitle("Product not found"), description: homeDescription, noindex: true}
+}
+
+func productPageHead(p *catalog.Product) pageHead {
 	desc := p.Description
 	if low, _, ok := priceRange(p); ok {
-		desc = "From " + formatKsh(low) + ". " + desc
+		desc = "From " + low.Ksh() + ". " + desc
 	}
 	return pageHead{
-		title:       p.Name + " — " + siteName,
+		title:       pageTitle(p.Name),
 		description: truncate(desc, 160),
 		path:        "/products/" + p.Slug,
 		product:     p,
@@ -156,7 +120,7 @@ func productHead(p *catalog.Product) pageHead {
 // renderHead writes the tags of h. Every value is HTML-escaped; the JSON-LD is
 // encoded by encoding/json, which escapes <, > and &, so no value can close
 // the script element.
-func (s *Server) renderHead(h pageHead) []byte {
+func (s *Storefront) renderHead(h pageHead) []byte {
 	var b bytes.Buffer
 	attr := html.EscapeString
 	meta := func(kind, key, value string) {
@@ -169,7 +133,7 @@ func (s *Server) renderHead(h pageHead) []byte {
 	}
 	url := ""
 	if h.path != "" {
-		url = s.base() + h.path
+		url = s.base + h.path
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\" />\n    ", attr(url))
 	}
 	ogType := "website"
@@ -189,7 +153,7 @@ func (s *Server) renderHead(h pageHead) []byte {
 		// Previews show the share card (name, price, sizes and picture as a
 		// PNG, which every preview can show: sharecard.go).
 		card = "summary_large_image"
-		shareImage := s.base() + sharePath(p.Slug)
+		shareImage := s.base + sharePath(p.Slug)
 		alt := p.Name
 		meta("property", "og:image", shareImage)
 		meta("property", "og:image:type", "image/png")
@@ -248,9 +212,9 @@ func shareTitle(h pageHead) string {
 	case !ok:
 		return p.Name
 	case low == high:
-		return p.Name + " — " + formatKsh(low)
+		return p.Name + " — " + low.Ksh()
 	default:
-		return p.Name + " — from " + formatKsh(low)
+		return p.Name + " — from " + low.Ksh()
 	}
 }
 
@@ -261,15 +225,15 @@ func imageAlt(p *catalog.Product, im catalog.Image) string {
 	return p.Name
 }
 
-func (s *Server) absolute(path string) string {
+func (s *Storefront) absolute(path string) string {
 	if strings.HasPrefix(path, "https://") || strings.HasPrefix(path, "http://") {
 		return path
 	}
-	return s.base() + path
+	return s.base + path
 }
 
 // productLD is schema.org's Product: one Offer per size, in KES.
-func (s *Server) productLD(p *catalog.Product, url string) map[string]any {
+func (s *Storefront) productLD(p *catalog.Product, url string) map[string]any {
 	ld := map[string]any{
 		"@context":    "https://schema.org",
 		"@type":       "Product",
@@ -280,7 +244,7 @@ func (s *Server) productLD(p *catalog.Product, url string) map[string]any {
 	if url != "" {
 		ld["url"] = url
 	}
-	imgs := []string{s.base() + sharePath(p.Slug)}
+	imgs := []string{s.base + sharePath(p.Slug)}
 	for _, im := range p.Images {
 		imgs = append(imgs, s.absolute(im.Image))
 	}
@@ -326,30 +290,6 @@ func priceRange(p *catalog.Product) (low, high money.Cents, ok bool) {
 	return low, high, true
 }
 
-// formatKsh writes an amount as the shop shows prices: "Ksh 1,500", or
-// "Ksh 1,500.50" when there are cents.
-func formatKsh(c money.Cents) string {
-	s := c.String() // "1500.50"
-	whole, frac, _ := strings.Cut(s, ".")
-	neg := strings.HasPrefix(whole, "-")
-	whole = strings.TrimPrefix(whole, "-")
-	var out []byte
-	for i := range len(whole) {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, whole[i])
-	}
-	r := string(out)
-	if neg {
-		r = "-" + r
-	}
-	if frac != "" && strings.Trim(frac, "0") != "" {
-		r += "." + frac
-	}
-	return "Ksh " + r
-}
-
 // truncate shortens s to at most n characters at a word boundary.
 func truncate(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
@@ -364,9 +304,9 @@ func truncate(s string, n int) string {
 	return strings.TrimRight(cut, " ,.;:") + "…"
 }
 
-// withHead returns index with its page-head region replaced by head. An
+// WithHead returns index with its page-head region replaced by head. An
 // index without the markers (an old build) gets the tags before </head>.
-func withHead(index, head []byte) []byte {
+func WithHead(index, head []byte) []byte {
 	start := bytes.Index(index, []byte(headStart))
 	end := bytes.Index(index, []byte(headEnd))
 	var out bytes.Buffer
@@ -386,39 +326,4 @@ func withHead(index, head []byte) []byte {
 		out.Write(index)
 	}
 	return out.Bytes()
-}
-
-// sitemap answers GET /sitemap.xml: the public pages and every product for sale.
-func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
-	products, err := s.catalog.Store.ProductSlugs(r.Context())
-	if err != nil {
-		s.log.ErrorContext(r.Context(), "sitemap", "err", err)
-		http.Error(w, "sitemap unavailable", http.StatusServiceUnavailable)
-		return
-	}
-	type url struct {
-		Loc     string `xml:"loc"`
-		LastMod string `xml:"lastmod,omitempty"`
-	}
-	set := struct {
-		XMLName xml.Name `xml:"urlset"`
-		NS      string   `xml:"xmlns,attr"`
-		URLs    []url    `xml:"url"`
-	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	for _, p := range publicPages {
-		set.URLs = append(set.URLs, url{Loc: s.base() + p.path})
-	}
-	for _, p := range products {
-		set.URLs = append(set.URLs, url{Loc: s.base() + "/products/" + p.Slug, LastMod: p.UpdatedAt.UTC().Format("2006-01-02")})
-	}
-	body, err := xml.MarshalIndent(set, "", "  ")
-	if err != nil {
-		slog.ErrorContext(r.Context(), "sitemap: encode", "err", err)
-		http.Error(w, "sitemap unavailable", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	_, _ = w.Write([]byte(xml.Header))
-	_, _ = w.Write(body)
 }

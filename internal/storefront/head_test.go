@@ -1,15 +1,9 @@
-package httpapi_test
+package storefront_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"encoding/xml"
-	"image/png"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,9 +12,9 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/money"
+	"shop/internal/testkit"
 )
 
 // The built index.html, as far as the server cares: a default head between
@@ -40,31 +34,21 @@ var seoIndex = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html>
 
 // seoServer is the shop on the demo catalogue plus one product whose every
 // text tries to break out of the HTML.
-func seoServer(t *testing.T) http.Handler {
+func seoServer(t *testing.T) *testkit.Shop {
 	t.Helper()
-	d := dbtest.New(t, db.SQLite)
-	store := catalog.NewStore(d)
-	media := t.TempDir()
-	if _, err := demo.Seed(context.Background(), store, media); err != nil {
-		t.Fatal(err)
-	}
-	_, err := store.CreateProduct(context.Background(), catalog.NewProduct{
-		Name: `Evil "</title><script>alert(1)</script>`, Slug: "evil", CategoryID: 1, IsActive: true,
-		Description: `Breaks </script><script>alert(2)</script> & "quotes" 'too'`, BasePrice: money.FromShillings(100),
-		Variants: []catalog.NewVariant{{Size: "1 Kg", SKU: "EVIL-1", Price: money.FromShillings(100), Stock: 0}},
-		Images:   []catalog.NewImage{{Path: `/media/products/evil".svg`, Alt: `<b>alt</b>`, Width: 600, Height: 600}},
+	return testkit.NewShop(t, dbtest.New(t, db.SQLite), testkit.With(func(deps *httpapi.Deps) {
+		deps.WebAssets, deps.PublicURL = seoIndex, "https://shop.example.co.ke/"
+	}), testkit.Demo, func(t testing.TB, deps *httpapi.Deps) {
+		_, err := deps.Catalog.CreateProduct(context.Background(), catalog.NewProduct{
+			Name: `Evil "</title><script>alert(1)</script>`, Slug: "evil", CategoryID: 1, IsActive: true,
+			Description: `Breaks </script><script>alert(2)</script> & "quotes" 'too'`, BasePrice: money.FromShillings(100),
+			Variants: []catalog.NewVariant{{Size: "1 Kg", SKU: "EVIL-1", Price: money.FromShillings(100), Stock: 0}},
+			Images:   []catalog.NewImage{{Path: `/media/products/evil".svg`, Alt: `<b>alt</b>`, Width: 600, Height: 600}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store,
-		WebAssets: seoIndex, MediaDir: media, PublicURL: "https://shop.example.co.ke/",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return srv
 }
 
 var metaRE = regexp.MustCompile(`<meta (name|property)="([^"]+)" content="([^"]*)" />`)
@@ -100,7 +84,7 @@ func TestPageHeads(t *testing.T) {
 		{"/no/such/page", "Page not found — Mifugo Bora Feeds", "", 404, true},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
-			rec := get(t, h, tc.path)
+			rec := h.Get(tc.path)
 			body := rec.Body.String()
 			if rec.Code != tc.status {
 				t.Fatalf("status %d, want %d", rec.Code, tc.status)
@@ -134,7 +118,7 @@ func TestPageHeads(t *testing.T) {
 
 func TestProductHead(t *testing.T) {
 	h := seoServer(t)
-	rec := get(t, h, "/products/high-yield-dairy-meal")
+	rec := h.Get("/products/high-yield-dairy-meal")
 	body := rec.Body.String()
 	tags := headTags(body)
 	for key, want := range map[string]string{
@@ -163,10 +147,10 @@ func TestProductHead(t *testing.T) {
 	if !strings.Contains(body, `<link rel="preload" as="image" href="/media/products/high-yield-dairy-meal.svg" fetchpriority="high" />`) {
 		t.Errorf("no preload of the product picture:\n%s", body)
 	}
-	if etag := rec.Header().Get("ETag"); etag == "" || get(t, h, "/products/high-yield-dairy-meal", "If-None-Match", etag).Code != http.StatusNotModified {
+	if etag := rec.Header().Get("ETag"); etag == "" || h.Get("/products/high-yield-dairy-meal", "If-None-Match", etag).Code != http.StatusNotModified {
 		t.Errorf("a product page revalidates by ETag: %q", etag)
 	}
-	if get(t, h, "/").Header().Get("ETag") == rec.Header().Get("ETag") {
+	if h.Get("/").Header().Get("ETag") == rec.Header().Get("ETag") {
 		t.Error("home and a product page share an ETag")
 	}
 
@@ -201,7 +185,7 @@ func jsonLD(t *testing.T, body string) map[string]any {
 }
 
 func TestProductHeadEscapesEverything(t *testing.T) {
-	body := get(t, seoServer(t), "/products/evil").Body.String()
+	body := seoServer(t).Get("/products/evil").Body.String()
 	if strings.Contains(body, "<script>alert") || strings.Contains(body, "</title><script>") || strings.Contains(body, "<b>alt</b>") {
 		t.Fatalf("a product's text broke out of the HTML:\n%s", body)
 	}
@@ -246,8 +230,8 @@ func pageData(t *testing.T, body string) map[string]json.RawMessage {
 func TestPageDataIsTheAPIAnswer(t *testing.T) {
 	h := seoServer(t)
 	// Home: New Products, exactly as GET /api/products/ answers the app's query.
-	home := pageData(t, get(t, h, "/").Body.String())
-	api := get(t, h, "/api/products/?featured=new-arrivals&page=1&page_size=8").Body.String()
+	home := pageData(t, h.Get("/").Body.String())
+	api := h.Get("/api/products/?featured=new-arrivals&page=1&page_size=8").Body.String()
 	if got := string(home["products?featured=new-arrivals&page=1&page_size=8"]); strings.TrimSpace(api) != got {
 		t.Errorf("home page data\n%s\nis not the API's answer\n%s", got, api)
 	}
@@ -258,178 +242,17 @@ func TestPageDataIsTheAPIAnswer(t *testing.T) {
 	}
 	_ = json.Unmarshal(home["products?featured=new-arrivals&page=1&page_size=8"], &env)
 	first := env.Results[0].Images[0].Image
-	if !strings.Contains(get(t, h, "/home").Body.String(), `<link rel="preload" as="image" href="`+first+`" fetchpriority="high" />`) {
+	if !strings.Contains(h.Get("/home").Body.String(), `<link rel="preload" as="image" href="`+first+`" fetchpriority="high" />`) {
 		t.Errorf("home does not preload its first new product's picture %s", first)
 	}
 	// A product page: the product, as GET /api/products/{slug}/ answers it.
-	product := pageData(t, get(t, h, "/products/high-yield-dairy-meal").Body.String())
-	api = get(t, h, "/api/products/high-yield-dairy-meal/").Body.String()
+	product := pageData(t, h.Get("/products/high-yield-dairy-meal").Body.String())
+	api = h.Get("/api/products/high-yield-dairy-meal/").Body.String()
 	if got := string(product["product:high-yield-dairy-meal"]); strings.TrimSpace(api) != got {
 		t.Errorf("product page data\n%s\nis not the API's answer\n%s", got, api)
 	}
 	// Other pages carry none.
-	if strings.Contains(get(t, h, "/about").Body.String(), "page-data") {
+	if strings.Contains(h.Get("/about").Body.String(), "page-data") {
 		t.Error("/about has page data")
-	}
-}
-
-func TestModulePreloads(t *testing.T) {
-	index := string(seoIndex["index.html"].Data)
-	files := fstest.MapFS{
-		"index.html": {Data: []byte(index)},
-		".vite/manifest.json": {Data: []byte(`{
-			"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"]},
-			"_vendor.js": {"file": "assets/vendor-1.js"},
-			"_Page.js": {"file": "assets/Page-2.js", "imports": ["_vendor.js"]},
-			"src/features/shop/ShopPage.tsx": {"file": "assets/ShopPage-3.js", "isDynamicEntry": true, "imports": ["_vendor.js", "_Page.js"]},
-			"src/features/product/ProductPage.tsx": {"file": "assets/ProductPage-4.js", "isDynamicEntry": true, "imports": ["_Page.js"]}
-		}`)},
-	}
-	d := dbtest.New(t, db.SQLite)
-	store := catalog.NewStore(d)
-	if _, err := demo.Seed(context.Background(), store, t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := httpapi.New(httpapi.Deps{DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Catalog: store,
-		WebAssets: files, MediaDir: t.TempDir(), PublicURL: "http://localhost"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	preloads := func(path string) []string {
-		var out []string
-		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)" />`).FindAllStringSubmatch(get(t, srv, path).Body.String(), -1) {
-			out = append(out, m[1])
-		}
-		return out
-	}
-	for path, want := range map[string]string{
-		"/shop?category=feeds":            "/assets/Page-2.js /assets/ShopPage-3.js",
-		"/products/high-yield-dairy-meal": "/assets/Page-2.js /assets/ProductPage-4.js",
-		"/products/no-such-product":       "", // a 404 needs no page code
-		"/":                               "",
-		"/about":                          "", // not in this manifest
-	} {
-		if got := strings.Join(preloads(path), " "); got != want {
-			t.Errorf("%s preloads %q, want %q", path, got, want)
-		}
-	}
-}
-
-func TestSitemapAndRobots(t *testing.T) {
-	h := seoServer(t)
-	rec := get(t, h, "/sitemap.xml")
-	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/xml") {
-		t.Fatalf("sitemap: %d %s", rec.Code, rec.Header().Get("Content-Type"))
-	}
-	var set struct {
-		URLs []struct {
-			Loc     string `xml:"loc"`
-			LastMod string `xml:"lastmod"`
-		} `xml:"url"`
-	}
-	if err := xml.Unmarshal(rec.Body.Bytes(), &set); err != nil {
-		t.Fatal(err)
-	}
-	locs := map[string]bool{}
-	for _, u := range set.URLs {
-		locs[u.Loc] = true
-	}
-	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/products/high-yield-dairy-meal", "/products/evil"} {
-		if !locs["https://shop.example.co.ke"+p] {
-			t.Errorf("sitemap lacks %s", p)
-		}
-	}
-	if want := 6 + len(demo.Products()) + 1; len(set.URLs) != want {
-		t.Errorf("%d addresses, want %d", len(set.URLs), want)
-	}
-	if locs["https://shop.example.co.ke/cart"] {
-		t.Error("the cart is in the sitemap")
-	}
-
-	robots := get(t, h, "/robots.txt").Body.String()
-	if !strings.Contains(robots, "\nSitemap: https://shop.example.co.ke/sitemap.xml\n") {
-		t.Errorf("robots.txt:\n%s", robots)
-	}
-}
-
-func TestContentAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newServer(t, d)
-		for _, tc := range []struct {
-			path, body string
-			status     int
-			field      string
-		}{
-			{"/api/newsletter/", `{"email":"farmer@example.com"}`, 201, ""},
-			{"/api/newsletter/", `{"email":"Farmer@Example.com"}`, 200, ""},
-			{"/api/newsletter/", `{"email":"farmer"}`, 400, "email"},
-			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"Hello"}`, 201, ""},
-			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"other","message":"Hello"}`, 400, "subject"},
-			{"/api/contact/", `{"name":"Achieng","email":"achieng@example.com","subject":"general","message":"` + strings.Repeat("x", 40<<10) + `"}`, 413, ""},
-		} {
-			rec := postJSONBody(t, h, tc.path, tc.body)
-			if rec.Code != tc.status {
-				t.Fatalf("%s %s: %d %s, want %d", tc.path, tc.body[:min(len(tc.body), 60)], rec.Code, rec.Body, tc.status)
-			}
-			if tc.field != "" {
-				if e := decode[errorBody](t, rec); e.Fields[tc.field] == "" {
-					t.Errorf("%s: no message for %s: %+v", tc.path, tc.field, e)
-				}
-			}
-		}
-		if rec := get(t, h, "/api/newsletter/"); rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
-			t.Errorf("GET newsletter: %d", rec.Code)
-		}
-	})
-}
-
-func postJSONBody(t *testing.T, h http.Handler, target, body string) *httptest.ResponseRecorder {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
-
-func TestShareCard(t *testing.T) {
-	h := seoServer(t)
-	rec := get(t, h, "/share/products/high-yield-dairy-meal.png")
-	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
-		t.Fatalf("share card: %d %v", rec.Code, rec.Header())
-	}
-	img, err := png.Decode(bytes.NewReader(rec.Body.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
-		t.Fatalf("card is %v, previews want 1200x630", b)
-	}
-	// The brand stripe along the bottom, and the drawn sack's green label on the left.
-	if r, g, b, _ := img.At(900, 625).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
-		t.Errorf("bottom stripe is %x %x %x", r>>8, g>>8, b>>8)
-	}
-	if r, g, b, _ := img.At(230, 420).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
-		t.Errorf("label is %x %x %x", r>>8, g>>8, b>>8)
-	}
-	again := get(t, h, "/share/products/high-yield-dairy-meal.png")
-	if !bytes.Equal(again.Body.Bytes(), rec.Body.Bytes()) {
-		t.Error("the card differs on a second request")
-	}
-	for _, path := range []string{"/share/products/no-such-feed.png", "/share/products/high-yield-dairy-meal.jpg", "/share/products/1.png"} {
-		if code := get(t, h, path).Code; code != 404 {
-			t.Errorf("%s: %d", path, code)
-		}
-	}
-	// A long name wraps and still draws.
-	if code := get(t, h, "/share/products/evil.png").Code; code != 200 {
-		t.Errorf("evil card: %d", code)
-	}
-}
-
-func TestMapMayBeFramed(t *testing.T) {
-	csp := get(t, seoServer(t), "/contact").Header().Get("Content-Security-Policy")
-	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
-		t.Errorf("CSP %q", csp)
 	}
 }

@@ -1,0 +1,117 @@
+package account_test
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/db"
+	"shop/internal/httpapi"
+	"shop/internal/testkit"
+)
+
+// fakeClock is the service's clock, moved by hand.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// harness is the shop's real HTTP handler (routes, guards, middleware) on a
+// fresh database, with the sign-in service's clock and mail in the test's hands.
+type harness struct {
+	*testkit.Shop
+	t     *testing.T
+	svc   *account.Service
+	clock *fakeClock
+	mail  *testkit.Mailer
+	d     *db.DB
+}
+
+func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
+	t.Helper()
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	fm := &testkit.Mailer{}
+	svc := account.NewService(d, account.Options{Mailer: fm, Log: slog.New(slog.DiscardHandler), PublicURL: "https://shop.example", Now: clock.Now, Limits: limits})
+	shop := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
+		deps.Auth, deps.PublicURL = svc, "https://shop.example"
+	}))
+	// Every request from one address, unless it names its own: the limits
+	// per address are under test.
+	shop.Remote = "192.0.2.1:1234"
+	return &harness{Shop: shop, t: t, svc: svc, clock: clock, mail: fm, d: d}
+}
+
+type reply struct {
+	*httptest.ResponseRecorder
+	t *testing.T
+}
+
+func (r reply) json() map[string]any {
+	r.t.Helper()
+	return testkit.Decode[map[string]any](r.t, r.ResponseRecorder)
+}
+
+func (r reply) errorBody() (string, map[string]string) {
+	r.t.Helper()
+	e := testkit.Decode[testkit.ErrorBody](r.t, r.ResponseRecorder)
+	return e.Error, e.Fields
+}
+
+// do sends a JSON request; extra holds header name/value pairs, and "remote" sets
+// the client address.
+func (h *harness) do(method, path string, body any, extra ...string) reply {
+	h.t.Helper()
+	return reply{h.Do(method, path, body, extra...), h.t}
+}
+
+type tokens struct {
+	Access    string            `json:"access"`
+	Refresh   string            `json:"refresh"`
+	ExpiresIn int               `json:"expires_in"`
+	User      map[string]any    `json:"user"`
+	Fields    map[string]string `json:"fields"`
+}
+
+func (h *harness) register(email, password string) {
+	h.t.Helper()
+	rec := h.do("POST", "/api/auth/register/", map[string]string{"first_name": "Wanjiku", "last_name": "Kamau",
+		"email": email, "phone": "254 712 345 678", "password": password})
+	if rec.Code != http.StatusCreated {
+		h.t.Fatalf("register %s: %d %s", email, rec.Code, rec.Body)
+	}
+}
+
+func (h *harness) login(email, password string, remember bool) tokens {
+	h.t.Helper()
+	rec := h.do("POST", "/api/auth/login/", map[string]any{"username": email, "password": password, "remember": remember})
+	if rec.Code != http.StatusOK {
+		h.t.Fatalf("login %s: %d %s", email, rec.Code, rec.Body)
+	}
+	var tk tokens
+	if err := json.Unmarshal(rec.Body.Bytes(), &tk); err != nil {
+		h.t.Fatal(err)
+	}
+	return tk
+}
+
+func (h *harness) refresh(token string) reply {
+	h.t.Helper()
+	return h.do("POST", "/api/auth/token/refresh/", map[string]string{"refresh": token})
+}

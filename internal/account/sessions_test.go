@@ -1,0 +1,263 @@
+package account_test
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
+)
+
+// claims decodes an access token's payload (the signature is checked by the
+// server's own tests of it below).
+func claims(t *testing.T, access string) map[string]any {
+	t.Helper()
+	parts := strings.Split(access, ".")
+	if len(parts) != 3 {
+		t.Fatalf("not a JWT: %q", access)
+	}
+	b, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c map[string]any
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestTokensExpiryAndRefreshRotation(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("otieno@farm.co.ke", "Ng'ombe2026")
+		tk := h.login("otieno@farm.co.ke", "Ng'ombe2026", true)
+		if tk.Access == "" || len(tk.Refresh) < 40 || tk.ExpiresIn != 900 || tk.User["email"] != "otieno@farm.co.ke" {
+			t.Fatalf("login answer %+v", tk)
+		}
+		c := claims(t, tk.Access)
+		if c["sub"] != strconv.Itoa(int(tk.User["id"].(float64))) || c["role"] != "customer" || c["email"] != "otieno@farm.co.ke" ||
+			c["exp"].(float64)-c["iat"].(float64) != 15*60 || c["sid"] == "" {
+			t.Fatalf("claims %v", c)
+		}
+
+		me := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...)
+		if me.Code != 200 || me.json()["email"] != "otieno@farm.co.ke" {
+			t.Fatalf("me: %d %s", me.Code, me.Body)
+		}
+		if rec := h.do("GET", "/api/auth/me/", nil); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("me without a token: %d", rec.Code)
+		}
+
+		// A forged or altered token is refused on signed-in routes; public
+		// routes answer anonymously but say the token is bad.
+		forged := tk.Access[:len(tk.Access)-4] + "AAAA"
+		rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(forged)...)
+		if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
+			t.Fatalf("forged token: %d %v", rec.Code, rec.Header())
+		}
+		rec = h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"}, testkit.Bearer(forged)...)
+		if rec.Code != 200 || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
+			t.Fatalf("public route with a bad token: %d %v", rec.Code, rec.Header())
+		}
+		if rec := h.do("GET", "/api/auth/me/", nil, "Authorization", "Basic b3RpZW5vOng="); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("basic auth: %d", rec.Code)
+		}
+
+		// Fifteen minutes on, the access token is dead; the refresh token
+		// gives a new pair, once.
+		h.clock.Add(15*time.Minute + time.Second)
+		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("expired access token: %d", rec.Code)
+		}
+		rec = h.refresh(tk.Refresh)
+		if rec.Code != 200 {
+			t.Fatalf("refresh: %d %s", rec.Code, rec.Body)
+		}
+		var next tokens
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		if next.Refresh == tk.Refresh || next.Access == "" || next.User["email"] != "otieno@farm.co.ke" || rec.Header().Get("Cache-Control") != "no-store" {
+			t.Fatalf("refresh answer %s", rec.Body)
+		}
+		if claims(t, next.Access)["sid"] != c["sid"] {
+			t.Fatal("refresh started a new session instead of continuing it")
+		}
+		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(next.Access)...); rec.Code != 200 {
+			t.Fatalf("me with the refreshed token: %d", rec.Code)
+		}
+
+		// The used refresh token again: someone else holds the session, so
+		// the whole session ends, including the token just issued.
+		rec = h.refresh(tk.Refresh)
+		if msg, _ := rec.errorBody(); rec.Code != http.StatusUnauthorized || msg != account.MsgSessionEnded {
+			t.Fatalf("reused refresh token: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.refresh(next.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("the session lives on after reuse: %d", rec.Code)
+		}
+		for _, bad := range []string{"", "not-a-token"} {
+			if rec := h.refresh(bad); rec.Code != http.StatusUnauthorized {
+				t.Errorf("refresh %q: %d", bad, rec.Code)
+			}
+		}
+	})
+}
+
+func TestSessionLifetimes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("akinyi@farm.co.ke", "Kuku2026x")
+		short := h.login("akinyi@farm.co.ke", "Kuku2026x", false)
+		long := h.login("akinyi@farm.co.ke", "Kuku2026x", true)
+
+		// Without 'Remember me' the session lasts a day without use; with it,
+		// thirty days, moved forward by each refresh.
+		h.clock.Add(account.BrowserSessionTTL + time.Minute)
+		if rec := h.refresh(short.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("browser session after a day: %d", rec.Code)
+		}
+		rec := h.refresh(long.Refresh)
+		if rec.Code != 200 {
+			t.Fatalf("remembered session after a day: %d", rec.Code)
+		}
+		var next tokens
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		h.clock.Add(account.RememberTTL - time.Hour)
+		rec = h.refresh(next.Refresh)
+		if rec.Code != 200 {
+			t.Fatalf("remembered session refreshed within 30 days of its last use: %d", rec.Code)
+		}
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		h.clock.Add(account.RememberTTL + time.Minute)
+		if rec := h.refresh(next.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("remembered session after 30 idle days: %d", rec.Code)
+		}
+	})
+}
+
+func TestLogoutRevokes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("mutua@farm.co.ke", "Mbuzi2026")
+		a := h.login("mutua@farm.co.ke", "Mbuzi2026", true)
+		b := h.login("mutua@farm.co.ke", "Mbuzi2026", true)
+		if rec := h.do("POST", "/api/auth/logout/", map[string]string{"refresh": a.Refresh}); rec.Code != http.StatusNoContent {
+			t.Fatalf("logout: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.refresh(a.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("refresh after logout: %d", rec.Code)
+		}
+		// Another device's session is untouched.
+		if rec := h.refresh(b.Refresh); rec.Code != 200 {
+			t.Fatalf("the other session: %d", rec.Code)
+		}
+		// Signing out with only the access token ends its session too, and an
+		// empty or unknown logout answers the same.
+		c := h.login("mutua@farm.co.ke", "Mbuzi2026", false)
+		if rec := h.do("POST", "/api/auth/logout/", nil, testkit.Bearer(c.Access)...); rec.Code != http.StatusNoContent {
+			t.Fatalf("logout with a bearer token: %d %s", rec.Code, rec.Body)
+		}
+		if rec := h.refresh(c.Refresh); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("refresh after bearer logout: %d", rec.Code)
+		}
+		if rec := h.do("POST", "/api/auth/logout/", map[string]string{"refresh": "unknown"}); rec.Code != http.StatusNoContent {
+			t.Fatalf("logout of an unknown token: %d", rec.Code)
+		}
+	})
+}
+
+func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		h.register("owner@mifugobora.co.ke", "Mifugo2026")
+		tk := h.login("owner@mifugobora.co.ke", "Mifugo2026", true)
+		if claims(t, tk.Access)["role"] != "customer" {
+			t.Fatal("a new user is not a customer")
+		}
+		if _, err := account.NewStore(d).EnsureAdmin(context.Background(), "owner@mifugobora.co.ke", "Ignored2026"); err != nil {
+			t.Fatal(err)
+		}
+		rec := h.refresh(tk.Refresh)
+		var next tokens
+		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		if rec.Code != 200 || claims(t, next.Access)["role"] != "admin" || next.User["role"] != "admin" {
+			t.Fatalf("after promotion: %d %s", rec.Code, rec.Body)
+		}
+	})
+}
+
+func TestInstancesShareTheSigningKey(t *testing.T) {
+	d := dbtest.New(t, db.SQLite)
+	a := newHarness(t, d, nil)
+	b := newHarness(t, d, nil) // another instance on the same database
+	a.register("baraka@farm.co.ke", "Samaki2026")
+	tk := a.login("baraka@farm.co.ke", "Samaki2026", false)
+	if rec := b.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != 200 {
+		t.Fatalf("another instance refuses the token: %d", rec.Code)
+	}
+	if rec := b.refresh(tk.Refresh); rec.Code != 200 {
+		t.Fatalf("another instance refuses the refresh token: %d", rec.Code)
+	}
+
+	// With SHOP_AUTH_SECRET set, tokens signed with the database key fail.
+	svc := account.NewService(d, account.Options{Secret: strings.Repeat("s", 32), Log: slog.New(slog.DiscardHandler)})
+	seen := false
+	svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, seen = account.PrincipalFrom(r.Context())
+	})).ServeHTTP(httptest.NewRecorder(), func() *http.Request {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Authorization", "Bearer "+tk.Access)
+		return r
+	}())
+	if seen {
+		t.Fatal("a token signed with another key was accepted")
+	}
+}
+
+func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h.register("zawadi@farm.co.ke", "Nyuki2026x")
+	tk := h.login("zawadi@farm.co.ke", "Nyuki2026x", false)
+	var got account.Principal
+	var ok bool
+	mw := h.svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok = account.PrincipalFrom(r.Context())
+	}))
+	for _, tc := range []struct {
+		header, wwwAuth string
+		signedIn        bool
+	}{
+		{"", "", false},
+		{"Bearer " + tk.Access, "", true},
+		{"bearer " + tk.Access, "", true},
+		{"Bearer", `Bearer error="invalid_request"`, false},
+		{"Token " + tk.Access, `Bearer error="invalid_request"`, false},
+		{"Bearer " + tk.Refresh, `Bearer error="invalid_token"`, false},
+		// alg "none": refused whatever it claims.
+		{"Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(tk.Access, ".")[1] + ".", `Bearer error="invalid_token"`, false},
+	} {
+		got, ok = account.Principal{}, false
+		req := httptest.NewRequest("GET", "/", nil)
+		if tc.header != "" {
+			req.Header.Set("Authorization", tc.header)
+		}
+		rec := httptest.NewRecorder()
+		mw.ServeHTTP(rec, req)
+		if ok != tc.signedIn || rec.Header().Get("WWW-Authenticate") != tc.wwwAuth {
+			t.Errorf("%.30q: signed in %v, WWW-Authenticate %q", tc.header, ok, rec.Header().Get("WWW-Authenticate"))
+		}
+		if tc.signedIn && (got.Email != "zawadi@farm.co.ke" || got.Role != account.RoleCustomer || got.UserID == 0) {
+			t.Errorf("principal %+v", got)
+		}
+	}
+}

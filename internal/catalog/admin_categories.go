@@ -1,0 +1,158 @@
+package catalog
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"shop/internal/apperr"
+)
+
+// The back office's changes to the category tree.
+
+var errNoCategory = apperr.NotFound("Category not found")
+
+// CategoryTx loads a category inside tx.
+func (s *Store) CategoryTx(ctx context.Context, tx *sql.Tx, id int64) (Category, error) {
+	c, err := scanCategory(tx.QueryRowContext(ctx, `SELECT `+categoryColumns+` FROM categories WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Category{}, errNoCategory
+	}
+	if err != nil {
+		return Category{}, fmt.Errorf("load category %d: %w", id, err)
+	}
+	return c, nil
+}
+
+// checkParent refuses a parent that does not exist, is the category itself,
+// or lies below it in the tree (which would make a loop).
+func checkParent(ctx context.Context, tx *sql.Tx, id int64, parent *int64) error {
+	if parent == nil {
+		return nil
+	}
+	if id != 0 && *parent == id {
+		return apperr.Invalid(MsgOwnParent, map[string]string{"parent": MsgOwnParent})
+	}
+	// Walk up from the new parent: meeting the category means the parent is
+	// one of its descendants. The walk is bounded in case the stored tree
+	// already holds a loop.
+	cur := *parent
+	for depth := 0; depth < 1000; depth++ {
+		var up sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT parent_id FROM categories WHERE id = $1`, cur).Scan(&up)
+		if errors.Is(err, sql.ErrNoRows) {
+			if cur == *parent {
+				return apperr.Invalid(MsgParentUnknown, map[string]string{"parent": MsgParentUnknown})
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("walk category tree: %w", err)
+		}
+		if !up.Valid {
+			return nil
+		}
+		if id != 0 && up.Int64 == id {
+			return apperr.Invalid(MsgParentIsDescendant, map[string]string{"parent": MsgParentIsDescendant})
+		}
+		cur = up.Int64
+	}
+	return apperr.Invalid(MsgParentIsDescendant, map[string]string{"parent": MsgParentIsDescendant})
+}
+
+func slugFree(ctx context.Context, tx *sql.Tx, slug string, except int64) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE slug = $1 AND id <> $2`, slug, except).Scan(&n); err != nil {
+		return fmt.Errorf("check category slug: %w", err)
+	}
+	if n > 0 {
+		msg := fmt.Sprintf("A category with the slug %q already exists.", slug)
+		return apperr.Invalid(msg, map[string]string{"name": msg})
+	}
+	return nil
+}
+
+// CreateCategoryTx stores a category with SPEC.md's slug.
+func (s *Store) CreateCategoryTx(ctx context.Context, tx *sql.Tx, f CategoryFields) (Category, error) {
+	if err := checkParent(ctx, tx, 0, f.Parent); err != nil {
+		return Category{}, err
+	}
+	if err := slugFree(ctx, tx, f.Slug, 0); err != nil {
+		return Category{}, err
+	}
+	c := Category{Name: f.Name, Slug: f.Slug, Parent: f.Parent}
+	if err := tx.QueryRowContext(ctx, `INSERT INTO categories (name, slug, parent_id, sort_order)
+		VALUES ($1, $2, $3, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM categories)) RETURNING id`,
+		f.Name, f.Slug, f.Parent).Scan(&c.ID); err != nil {
+		return Category{}, fmt.Errorf("create category: %w", err)
+	}
+	return c, nil
+}
+
+// UpdateCategoryTx renames or moves a category. The slug follows a new
+// name; an unchanged name keeps its slug, so the shop's links stay.
+func (s *Store) UpdateCategoryTx(ctx context.Context, tx *sql.Tx, id int64, f CategoryFields) (before, after Category, err error) {
+	if before, err = s.CategoryTx(ctx, tx, id); err != nil {
+		return
+	}
+	if err = checkParent(ctx, tx, id, f.Parent); err != nil {
+		return
+	}
+	slug := before.Slug
+	if f.Name != before.Name {
+		slug = f.Slug
+		if err = slugFree(ctx, tx, slug, id); err != nil {
+			return
+		}
+	}
+	if _, err = tx.ExecContext(ctx, `UPDATE categories SET name = $1, slug = $2, parent_id = $3 WHERE id = $4`, f.Name, slug, f.Parent, id); err != nil {
+		err = fmt.Errorf("update category %d: %w", id, err)
+		return
+	}
+	after = Category{ID: id, Name: f.Name, Slug: slug, Parent: f.Parent}
+	return
+}
+
+// MsgCategoryInUse is the answer to deleting a category that still holds something.
+const MsgCategoryInUse = "This category still has products (%d) or sub-categories; move or delete them first."
+
+// DeleteCategoryTx deletes an empty category: one with products or
+// sub-categories is refused, so nothing is left without a category.
+func (s *Store) DeleteCategoryTx(ctx context.Context, tx *sql.Tx, id int64) (Category, error) {
+	c, err := s.CategoryTx(ctx, tx, id)
+	if err != nil {
+		return Category{}, err
+	}
+	var products, children int
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM products WHERE category_id = $1),
+		(SELECT COUNT(*) FROM categories WHERE parent_id = $1)`, id).Scan(&products, &children); err != nil {
+		return Category{}, fmt.Errorf("count contents of category %d: %w", id, err)
+	}
+	if products > 0 || children > 0 {
+		return Category{}, apperr.Conflict(fmt.Sprintf(MsgCategoryInUse, products))
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM categories WHERE id = $1`, id); err != nil {
+		return Category{}, fmt.Errorf("delete category %d: %w", id, err)
+	}
+	return c, nil
+}
+
+// CategoryProductCounts counts the products directly in each category.
+func (s *Store) CategoryProductCounts(ctx context.Context) (map[int64]int, error) {
+	rows, err := s.db.Query(ctx, `SELECT category_id, COUNT(*) FROM products GROUP BY category_id`)
+	if err != nil {
+		return nil, fmt.Errorf("count products by category: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,126 @@
+package catalog
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"shop/internal/apperr"
+	"shop/internal/db"
+)
+
+// The back office's changes to a product's sizes, and the sizes running out.
+
+var errNoVariant = apperr.NotFound("Size not found")
+
+// VariantTx loads a product's variant inside tx.
+func (s *Store) VariantTx(ctx context.Context, tx *sql.Tx, productID, id int64) (Variant, error) {
+	var v Variant
+	err := tx.QueryRowContext(ctx, `SELECT id, product_id, size, sku, price_cents, stock FROM variants WHERE id = $1 AND product_id = $2`,
+		id, productID).Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Variant{}, errNoVariant
+	}
+	if err != nil {
+		return Variant{}, fmt.Errorf("load variant %d: %w", id, err)
+	}
+	return v, nil
+}
+
+func skuTaken(err error) error {
+	if db.IsUniqueViolation(err) {
+		return apperr.Invalid(MsgFixFields, map[string]string{"sku": MsgSKUTaken})
+	}
+	return err
+}
+
+// skuFree checks no other variant has sku, so the answer is a field message
+// instead of an aborted transaction (PostgreSQL cannot go on after a failed
+// statement).
+func skuFree(ctx context.Context, tx *sql.Tx, sku string, except int64) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM variants WHERE sku = $1 AND id <> $2`, sku, except).Scan(&n); err != nil {
+		return fmt.Errorf("check sku: %w", err)
+	}
+	if n > 0 {
+		return apperr.Invalid(MsgFixFields, map[string]string{"sku": MsgSKUTaken})
+	}
+	return nil
+}
+
+// AddVariantTx adds a size to a product, after its other sizes.
+func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f VariantFields) (Variant, error) {
+	if _, err := s.ProductTx(ctx, tx, productID); err != nil {
+		return Variant{}, err
+	}
+	if err := skuFree(ctx, tx, f.SKU, 0); err != nil {
+		return Variant{}, err
+	}
+	v := Variant{Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock}
+	err := tx.QueryRowContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order)
+		VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
+		productID, f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock).Scan(&v.ID)
+	if err != nil {
+		return Variant{}, fmt.Errorf("add variant: %w", skuTaken(err))
+	}
+	return v, touchProduct(ctx, tx, productID)
+}
+
+// UpdateVariantTx changes a size and returns it as it was and as it is.
+func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id int64, f VariantFields) (before, after Variant, err error) {
+	if before, err = s.VariantTx(ctx, tx, productID, id); err != nil {
+		return
+	}
+	if err = skuFree(ctx, tx, f.SKU, id); err != nil {
+		return
+	}
+	if _, err = tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, sku = $3, price_cents = $4, stock = $5 WHERE id = $6`,
+		f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock, id); err != nil {
+		err = fmt.Errorf("update variant %d: %w", id, skuTaken(err))
+		return
+	}
+	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock}
+	err = touchProduct(ctx, tx, productID)
+	return
+}
+
+// DeleteVariantTx removes a size. Orders keep their snapshot of it; carts
+// holding it lose the line.
+func (s *Store) DeleteVariantTx(ctx context.Context, tx *sql.Tx, productID, id int64) (Variant, error) {
+	v, err := s.VariantTx(ctx, tx, productID, id)
+	if err != nil {
+		return Variant{}, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM variants WHERE id = $1`, id); err != nil {
+		return Variant{}, fmt.Errorf("delete variant %d: %w", id, err)
+	}
+	return v, touchProduct(ctx, tx, productID)
+}
+
+// LowStockVariant is a size running out, for the dashboard.
+type LowStockVariant struct {
+	Variant
+	ProductName string `json:"product_name"`
+	IsActive    bool   `json:"is_active"`
+}
+
+// LowStock lists sizes with at most threshold in stock, emptiest first.
+func (s *Store) LowStock(ctx context.Context, threshold, limit int) ([]LowStockVariant, error) {
+	rows, err := s.db.Query(ctx, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, p.name, p.is_active
+		FROM variants v JOIN products p ON p.id = v.product_id
+		WHERE v.stock <= $1 ORDER BY p.is_active DESC, v.stock, LOWER(p.name), v.id LIMIT $2`, threshold, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list low stock: %w", err)
+	}
+	defer rows.Close()
+	out := []LowStockVariant{}
+	for rows.Next() {
+		var v LowStockVariant
+		if err := rows.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive); err != nil {
+			return nil, fmt.Errorf("scan low stock: %w", err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,96 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+)
+
+// Where builds a statement's conditions. Every value goes in as a $N
+// parameter, numbered in the order added, so no text a user typed is ever
+// part of the SQL.
+type Where struct {
+	conds []string
+	Args  []any
+}
+
+// Arg adds v as the next parameter and returns its placeholder.
+func (w *Where) Arg(v any) string {
+	w.Args = append(w.Args, v)
+	return "$" + strconv.Itoa(len(w.Args))
+}
+
+// And adds a condition that every selected row meets.
+func (w *Where) And(cond string) { w.conds = append(w.conds, cond) }
+
+// String is " WHERE a AND b", or "" when there is no condition.
+func (w *Where) String() string {
+	if len(w.conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(w.conds, " AND ")
+}
+
+// Contains is a LIKE pattern that finds s anywhere in a LOWER()ed column,
+// with s's own % and _ taken literally; the condition needs ESCAPE '\'.
+func Contains(s string) string {
+	return "%" + EscapeLike(strings.ToLower(s)) + "%"
+}
+
+// EscapeLike makes s match itself in a LIKE pattern with ESCAPE '\'.
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Paging bounds of a list read a page at a time.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+)
+
+// Limit is the LIMIT and OFFSET of page (from 1) of size rows. Both are
+// numbers the code computed, never text from a request.
+func Limit(page, size int) string {
+	return " LIMIT " + strconv.Itoa(size) + " OFFSET " + strconv.Itoa((page-1)*size)
+}
+
+// ListPage counts the rows of from that w selects and reads page (from 1)
+// of size of them in order: what a back-office list shows. A page below 1
+// reads the first; a size outside 1 to MaxPageSize reads DefaultPageSize.
+// The caller closes rows.
+func (d *DB) ListPage(ctx context.Context, columns, from string, w *Where, order string, page, size int) (count int, rows *sql.Rows, err error) {
+	page = max(page, 1)
+	if size < 1 || size > MaxPageSize {
+		size = DefaultPageSize
+	}
+	if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM `+from+w.String(), w.Args...).Scan(&count); err != nil {
+		return 0, nil, err
+	}
+	rows, err = d.Query(ctx, `SELECT `+columns+` FROM `+from+w.String()+` ORDER BY `+order+Limit(page, size), w.Args...)
+	if err != nil {
+		return 0, nil, err
+	}
+	return count, rows, nil
+}
+
+// Scanner is a row to scan: *sql.Row or *sql.Rows.
+type Scanner = interface{ Scan(dest ...any) error }
+
+// Collect scans every row of rows with scan, closes rows, and returns what
+// it read: an empty slice, never nil, so an empty list encodes as [].
+func Collect[T any](rows *sql.Rows, scan func(Scanner) (T, error)) ([]T, error) {
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

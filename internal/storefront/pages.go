@@ -1,0 +1,111 @@
+package storefront
+
+import (
+	"context"
+	"strings"
+)
+
+// Visibility says what search engines may do with a page.
+type Visibility int
+
+const (
+	// Listed pages are in the sitemap and name their canonical address.
+	Listed Visibility = iota
+	// Unlisted pages ask search engines not to index them (robots noindex).
+	Unlisted
+	// Private pages are unlisted, and robots.txt asks crawlers to stay out.
+	Private
+)
+
+// page is one screen of the web app.
+type page struct {
+	// path is the page's address; one ending in "/" stands for the pages one
+	// segment below it (/products/{slug}).
+	path       string
+	visibility Visibility
+	// title is the page's own name, which pageTitle makes the document's
+	// title; "" for home.
+	title       string
+	description string
+	// module is the page's route module as web/src/app/routes.tsx imports it
+	// (a key of Vite's manifest), whose chunks the server names for the
+	// browser to fetch early; "" for none.
+	module string
+	// sameAs is the page this address shows, whose address is canonical.
+	sameAs string
+	// head, when set, builds the head from the catalogue: the page's first
+	// data, or the product it shows.
+	head func(s *Storefront, ctx context.Context, pg page, p string) pageHead
+}
+
+const homeDescription = "Mifugo Bora Feeds sells animal feeds, dewormers, supplements, chemicals and DCP to farmers across Kenya. Order online, pay with M-Pesa, nationwide delivery."
+
+// pages are the web app's screens, the one list the server keeps of them:
+// the app serves any other address as its 404 screen. Keep in step with
+// web/src/app/routes.tsx. Listed pages appear in the sitemap in this order,
+// and Private ones in robots.txt.
+var pages = []page{
+	{path: "/", description: homeDescription, head: (*Storefront).homeHead},
+	{path: "/home", sameAs: "/"},
+	{path: "/shop", title: "Shop", module: "src/features/shop/ShopPage.tsx",
+		description: "Shop dairy meal, poultry and pig feeds, dewormers, supplements, chemicals and DCP. Prices in Ksh, pay with M-Pesa, delivery across Kenya for a flat Ksh 500."},
+	{path: "/about", title: "About Us", module: "src/features/about/AboutPage.tsx",
+		description: "Since 2018 Mifugo Bora Feeds in Ruiru has made and sold quality animal feeds and supplements for Kenyan farmers. Our story, our values and our team."},
+	{path: "/contact", title: "Contact Us", module: "src/features/contact/ContactPage.tsx",
+		description: "Call, email or write to Mifugo Bora Feeds in Ruiru, Kenya. Open Mon-Fri 9AM-6PM; we reply within 24 hours."},
+	{path: "/terms", title: "Terms & Conditions", module: "src/features/legal/TermsPage.tsx",
+		description: "The terms of buying from the Mifugo Bora Feeds online shop: orders, M-Pesa payment, delivery across Kenya and returns."},
+	{path: "/privacy", title: "Privacy Policy", module: "src/features/legal/PrivacyPage.tsx",
+		description: "How Mifugo Bora Feeds collects, uses and protects your personal data under Kenya's Data Protection Act, 2019."},
+	{path: "/products/", module: "src/features/product/ProductPage.tsx", head: (*Storefront).productHead},
+
+	{path: "/admin", visibility: Private, title: "Admin"},
+	{path: "/account", visibility: Private, title: "My Account"},
+	{path: "/checkout", visibility: Private, title: "Checkout"},
+	{path: "/cart", visibility: Private, title: "Your Cart"},
+
+	{path: "/login", visibility: Unlisted, title: "Sign In"},
+	{path: "/register", visibility: Unlisted, title: "Create Your Account"},
+	{path: "/forgot-password", visibility: Unlisted, title: "Forgot Password"},
+	{path: "/reset-password", visibility: Unlisted, title: "Reset Password"},
+	{path: "/order-confirmation", visibility: Unlisted, title: "Order Confirmation"},
+}
+
+// lookup finds the page at the cleaned path p, following sameAs.
+func lookup(p string) (page, bool) {
+	for _, pg := range pages {
+		if pg.matches(p) {
+			if pg.sameAs != "" {
+				return lookup(pg.sameAs)
+			}
+			return pg, true
+		}
+	}
+	return page{}, false
+}
+
+// isPrefix reports whether pg stands for the pages one segment below its path.
+func (pg page) isPrefix() bool { return pg.path != "/" && strings.HasSuffix(pg.path, "/") }
+
+func (pg page) matches(p string) bool {
+	if !pg.isPrefix() {
+		return p == pg.path
+	}
+	rest, ok := strings.CutPrefix(p, pg.path)
+	return ok && rest != "" && !strings.Contains(rest, "/")
+}
+
+// IsPage reports whether the cleaned path p is a screen of the web app.
+func IsPage(p string) bool {
+	_, ok := lookup(p)
+	return ok
+}
+
+// pageTitle is the document title of a page titled title, as the web app
+// writes it (web/src/app/business.ts pageTitle).
+func pageTitle(title string) string {
+	if title == "" {
+		return siteName + " — " + siteTagline
+	}
+	return title + " — " + siteName
+}

@@ -1,0 +1,39 @@
+package storefront
+
+import (
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+	"testing/fstest"
+)
+
+// The pages the web app has (web/src/app/routes.tsx).
+var appPages = []string{"/", "/home", "/shop", "/about", "/contact", "/cart", "/checkout", "/login", "/register",
+	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/account", "/admin", "/products/dairy-meal"}
+
+func TestIsPage(t *testing.T) {
+	for _, p := range appPages {
+		if !IsPage(p) {
+			t.Errorf("%s is not a page", p)
+		}
+	}
+	for _, p := range []string{"/products", "/products/a/b", "/no/such/page", "/shop/x", "/api/products"} {
+		if IsPage(p) {
+			t.Errorf("%s is a page", p)
+		}
+	}
+}
+
+func TestRobotsText(t *testing.T) {
+	s := New(nil, "https://shop.example.co.ke/", "", fstest.MapFS{}, slog.New(slog.DiscardHandler))
+	rec := httptest.NewRecorder()
+	s.Robots(rec, httptest.NewRequest("GET", "/robots.txt", nil))
+	want := "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n" +
+		"\nSitemap: https://shop.example.co.ke/sitemap.xml\n"
+	if got := rec.Body.String(); got != want {
+		t.Errorf("robots.txt:\n%s\nwant:\n%s", got, want)
+	}
+	if rec.Header().Get("Content-Type") != "text/plain; charset=utf-8" || rec.Header().Get("Cache-Control") != "public, max-age=3600" {
+		t.Errorf("headers %v", rec.Header())
+	}
+}

@@ -1,0 +1,72 @@
+// Package storefront is what the server writes for the web app's pages: the
+// web app renders in the browser, but crawlers and link previews (a product
+// shared on WhatsApp) read only the HTML the server sends, and a phone on a
+// slow network should not wait for the app to ask for what the server
+// already knows. So for each page the storefront gives the head (title,
+// description, canonical address, share tags, a product's JSON-LD), the API
+// answers its first render needs, and the chunks it loads; and it serves
+// robots.txt, the sitemap and the share cards link previews show. One table
+// (pages.go) lists the app's pages.
+package storefront
+
+import (
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"shop/internal/catalog"
+)
+
+const (
+	siteName    = "Mifugo Bora Feeds"
+	siteTagline = "Animal feeds, dewormers & supplements in Kenya"
+)
+
+// Storefront builds the server-written parts of the shop's pages from the
+// catalogue.
+type Storefront struct {
+	catalog *catalog.Store
+	// base is the shop's public URL without a trailing slash.
+	base string
+	log  *slog.Logger
+	// cards draws the pictures link previews show (sharecard.go).
+	cards *shareCards
+	// preloads lists, by route module, the chunks a page needs (preload.go).
+	preloads map[string][]string
+}
+
+// New builds the storefront of the shop at publicURL on its catalogue.
+// mediaDir holds the uploaded product photos the share cards show; web is
+// the built app, whose Vite manifest names each page's chunks.
+func New(store *catalog.Store, publicURL, mediaDir string, web fs.FS, log *slog.Logger) *Storefront {
+	return &Storefront{
+		catalog:  store,
+		base:     strings.TrimRight(publicURL, "/"),
+		log:      log,
+		cards:    newShareCards(store, mediaDir),
+		preloads: modulePreloads(web),
+	}
+}
+
+// Head gives the tags the page at the cleaned path p has between its
+// page-head markers, and the page's status: 404 for an address that is no
+// page or a product not for sale.
+func (s *Storefront) Head(r *http.Request, p string) (tags []byte, status int) {
+	h := s.headFor(r.Context(), p)
+	tags, status = s.renderHead(h), h.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if status == http.StatusOK {
+		for _, f := range s.preloads[h.module] {
+			tags = fmt.Appendf(tags, "\n    <link rel=\"modulepreload\" crossorigin href=\"%s\" />", f)
+		}
+	}
+	return tags, status
+}
+
+// ShareCard answers GET /share/products/{file}, file being a product's slug
+// and ".png".
+func (s *Storefront) ShareCard(w http.ResponseWriter, r *http.Request) { s.cards.ServeHTTP(w, r) }
