@@ -76,23 +76,20 @@ func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 		msg := "The note must be at most 500 characters."
 		return apperr.Invalid(msg, map[string]string{"note": msg})
 	}
+	var after order.Order
 	err := h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		id, err := order.IDByNumber(r.Context(), tx, number)
+		before, err := h.orders.ByNumberTx(r.Context(), tx, number)
 		if err != nil {
 			return Entry{}, err
 		}
-		before, err := h.orders.ByIDTx(r.Context(), tx, id)
-		if err != nil {
-			return Entry{}, err
-		}
-		if before.Status == in.Status {
+		if after = before; before.Status == in.Status {
 			return Entry{}, nil
 		}
 		note := in.Note
 		if note == "" {
 			note = "Status changed by the shop"
 		}
-		if _, err := order.Move(r.Context(), tx, id, in.Status, note, a.OrderActor()); err != nil {
+		if after, err = order.Move(r.Context(), tx, before, in.Status, note, a.OrderActor()); err != nil {
 			return Entry{}, err
 		}
 		summary := fmt.Sprintf("status: %s → %s", before.Status, in.Status)
@@ -104,7 +101,8 @@ func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 	if err != nil {
 		return err
 	}
-	d, err := h.orders.AdminDetail(r.Context(), number)
+	// The order as moved: its payments and history are read, not the order again.
+	d, err := h.orders.DetailOf(r.Context(), after)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/money"
-	"shop/internal/payment/mpesa"
 )
 
 // The back office's reading of orders: every order, filtered and searched,
@@ -45,6 +44,7 @@ type AdminFilter struct {
 
 // Summary is an order in the admin's list.
 type Summary struct {
+	ID            int64       `json:"-"`
 	Number        string      `json:"orderId"`
 	Status        Status      `json:"status"`
 	CreatedAt     time.Time   `json:"created_at"`
@@ -67,19 +67,38 @@ type SummaryPage struct {
 	Orders []Summary
 }
 
-const summaryColumns = `o.order_number, o.status, o.created_at, o.first_name, o.last_name, o.phone, o.email, o.county, o.total_cents,
-	(SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id), o.payment_method,
-	COALESCE((SELECT p.status FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1), ''),
-	COALESCE((SELECT p.receipt FROM payments p WHERE p.order_id = o.id AND p.receipt IS NOT NULL ORDER BY p.id DESC LIMIT 1), ''),
-	o.attention`
+const summaryColumns = `o.id, o.order_number, o.status, o.created_at, o.first_name, o.last_name, o.phone, o.email, o.county, o.total_cents,
+	(SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id), o.payment_method, o.attention`
 
 func scanSummary(row scanner) (Summary, error) {
 	var s Summary
 	var first, last string
-	err := row.Scan(&s.Number, &s.Status, &s.CreatedAt, &first, &last, &s.Phone, &s.Email, &s.County, &s.Total,
-		&s.ItemCount, &s.PaymentMethod, &s.PaymentStatus, &s.Receipt, &s.Attention)
+	err := row.Scan(&s.ID, &s.Number, &s.Status, &s.CreatedAt, &first, &last, &s.Phone, &s.Email, &s.County, &s.Total,
+		&s.ItemCount, &s.PaymentMethod, &s.Attention)
 	s.CustomerName = strings.TrimSpace(first + " " + last)
 	return s, err
+}
+
+// summaryPayments fills each summary's payment status and receipt from the
+// payment package.
+func (s *Store) summaryPayments(ctx context.Context, list []Summary) error {
+	if s.payments == nil || len(list) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(list))
+	for i := range list {
+		ids[i] = list[i].ID
+	}
+	latest, err := s.payments.Latest(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		if p, ok := latest[list[i].ID]; ok {
+			list[i].PaymentStatus, list[i].Receipt = p.Status, p.Receipt
+		}
+	}
+	return nil
 }
 
 // AdminList lists orders newest first, flagged ones standing out by their
@@ -117,7 +136,7 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 	if err != nil {
 		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
 	}
-	return SummaryPage{Count: count, Orders: orders}, nil
+	return SummaryPage{Count: count, Orders: orders}, s.summaryPayments(ctx, orders)
 }
 
 func keepDigits(r rune) rune {
@@ -156,10 +175,16 @@ func (s *Store) AdminDetail(ctx context.Context, number string) (AdminDetail, er
 	if err != nil {
 		return AdminDetail{}, err
 	}
-	return s.detailOf(ctx, o)
+	return s.DetailOf(ctx, o)
 }
 
-func (s *Store) detailOf(ctx context.Context, o Order) (AdminDetail, error) {
+// DetailOf adds an order's payments and history to o, as loaded or moved.
+func (s *Store) DetailOf(ctx context.Context, o Order) (AdminDetail, error) {
+	if o.Payment == nil {
+		if err := s.withPayments(ctx, &o); err != nil {
+			return AdminDetail{}, err
+		}
+	}
 	d := AdminDetail{Order: o, Attention: o.Attention, PaymentMethod: o.PaymentMethod, NextStatuses: NextStatuses(o.Status)}
 	if d.NextStatuses == nil {
 		d.NextStatuses = []Status{}
@@ -171,31 +196,15 @@ func (s *Store) detailOf(ctx context.Context, o Order) (AdminDetail, error) {
 	if err := s.db.QueryRow(ctx, `SELECT updated_at FROM orders WHERE id = $1`, o.ID).Scan(&d.UpdatedAt); err != nil {
 		return AdminDetail{}, fmt.Errorf("load order %d: %w", o.ID, err)
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, method, status, phone, amount_cents, result_code, result_desc, COALESCE(receipt, '')
-		FROM payments WHERE order_id = $1 ORDER BY id DESC`, o.ID)
-	if err != nil {
-		return AdminDetail{}, fmt.Errorf("load payments of order %d: %w", o.ID, err)
-	}
 	d.Payments = []Payment{}
-	for rows.Next() {
-		var p Payment
-		var code sql.NullInt64
-		if err := rows.Scan(&p.ID, &p.Method, &p.Status, &p.Phone, &p.Amount, &code, &p.ResultDesc, &p.Receipt); err != nil {
-			rows.Close()
+	if s.payments != nil {
+		all, err := s.payments.All(ctx, o.ID)
+		if err != nil {
 			return AdminDetail{}, err
 		}
-		if code.Valid {
-			c := int(code.Int64)
-			p.ResultCode = &c
-			p.Message = mpesa.CustomerMessage(c)
-		}
-		d.Payments = append(d.Payments, p)
+		d.Payments = append(d.Payments, all...)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return AdminDetail{}, err
-	}
-	rows, err = s.db.Query(ctx, `SELECT from_status, to_status, note, actor, created_at FROM order_events WHERE order_id = $1 ORDER BY id`, o.ID)
+	rows, err := s.db.Query(ctx, `SELECT from_status, to_status, note, actor, created_at FROM order_events WHERE order_id = $1 ORDER BY id`, o.ID)
 	if err != nil {
 		return AdminDetail{}, fmt.Errorf("load history of order %d: %w", o.ID, err)
 	}
@@ -294,5 +303,8 @@ func (s *Store) summaries(ctx context.Context, tail string) ([]Summary, error) {
 		}
 		out = append(out, sum)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, s.summaryPayments(ctx, out)
 }

@@ -130,8 +130,9 @@ type Payment struct {
 	ResultDesc string      `json:"result_desc"`
 	Receipt    string      `json:"receipt"`
 	// Message says what happened in a farmer's words.
-	Message           string `json:"message"`
-	CheckoutRequestID string `json:"-"`
+	Message           string    `json:"message"`
+	CheckoutRequestID string    `json:"-"`
+	StartedAt         time.Time `json:"-"`
 }
 
 // Checkout is what the checkout form sends (SPEC.md section 3).

@@ -154,7 +154,7 @@ func (s *Service) settleFailure(ctx context.Context, tx *sql.Tx, paymentID, orde
 	if err != nil || o.Status != order.PendingPayment {
 		return err
 	}
-	_, err = order.Move(ctx, tx, orderID, order.PaymentFailed, mpesa.CustomerMessage(code), "mpesa")
+	_, err = order.Move(ctx, tx, o, order.PaymentFailed, mpesa.CustomerMessage(code), "mpesa")
 	return err
 }
 
@@ -182,17 +182,16 @@ func (s *Service) settleSuccess(ctx context.Context, tx *sql.Tx, paymentID, orde
 		return nil, order.SetAttention(ctx, tx, orderID,
 			"An M-Pesa payment ("+receipt+") arrived while the order was "+string(o.Status)+": refund or fulfil it.")
 	}
-	if o.Attention == msgReferenceLost {
-		// The payment whose reference was lost has been found.
-		if err := order.SetAttention(ctx, tx, orderID, ""); err != nil {
-			return nil, err
-		}
-	}
+	// The payment whose reference was lost has been found: Move stores the
+	// order's attention as o carries it.
 	note := "M-Pesa payment received"
 	if receipt != "" {
 		note += " (receipt " + receipt + ")"
 	}
-	moved, err := order.Move(ctx, tx, orderID, order.Paid, note, "mpesa")
+	if o.Attention == msgReferenceLost {
+		o.Attention = ""
+	}
+	moved, err := order.Move(ctx, tx, o, order.Paid, note, "mpesa")
 	if err != nil {
 		return nil, err
 	}

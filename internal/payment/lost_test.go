@@ -21,11 +21,11 @@ func (f *fixture) lostPush(t *testing.T, qty int) order.Order {
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	created, err := f.orders.Create(context.Background(), order.New{Checkout: c, CartID: f.cartWith(t, qty)}, nil)
+	st, _, err := f.svc.placeOrder(context.Background(), order.New{Checkout: c, CartID: f.cartWith(t, qty)}, "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return created.Order
+	return st.Order
 }
 
 // later moves the service's clock past lostAfter.

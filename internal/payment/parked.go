@@ -324,7 +324,11 @@ func (s *Service) AssignTx(ctx context.Context, tx *sql.Tx, id int64, number str
 	if err := tx.QueryRowContext(ctx, `SELECT phone FROM payment_callbacks WHERE id = $1`, id).Scan(&phone); err != nil {
 		return Assigned{}, err
 	}
-	if p := o.Payment; p != nil && p.Status == "pending" && p.CheckoutRequestID == "" {
+	p, ok, err := latestTx(ctx, tx, o.ID)
+	if err != nil {
+		return Assigned{}, err
+	}
+	if ok && p.Status == "pending" && p.CheckoutRequestID == "" {
 		_, err = tx.ExecContext(ctx, `UPDATE payments SET checkout_request_id = $1, updated_at = CURRENT_TIMESTAMP WHERE id = $2`,
 			a.CheckoutRequestID, p.ID)
 	} else {

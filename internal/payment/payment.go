@@ -10,9 +10,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"shop/internal/apperr"
+	"shop/internal/cart"
+	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
@@ -85,6 +88,9 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.L
 	s := &Service{db: d, orders: orders, gateway: gateway, secret: cfg.CallbackSecret, limits: limits,
 		callbackURL: cfg.PublicURL + CallbackPath + cfg.CallbackSecret + "/", log: log, now: time.Now}
 	s.limiter = ratelimit.New(d, func() time.Time { return s.now() })
+	if orders != nil {
+		orders.UsePayments(s)
+	}
 	return s
 }
 
@@ -120,32 +126,67 @@ func (s *Service) Checkout(ctx context.Context, n order.New, ip string) (Started
 	if !s.Enabled() {
 		return Started{}, ErrNotConfigured
 	}
-	created, err := s.orders.Create(ctx, n, func(tx *sql.Tx) error {
-		return s.reservePush(ctx, tx, n.Checkout.MpesaPhone, ip)
-	})
-	if err != nil {
-		return Started{}, err
+	st, paymentID, err := s.placeOrder(ctx, n, ip)
+	if err != nil || st.Existing {
+		return st, err
 	}
-	if created.Existing {
-		return waiting(created.Order), nil
-	}
-	st := Started{Order: created.Order, AccessToken: created.AccessToken}
-	st.CheckoutRequestID, st.PushErr = s.push(ctx, created.PaymentID, created.Order, n.Checkout.MpesaPhone)
+	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, st.Order, n.Checkout.MpesaPhone)
 	return st, nil
 }
 
-func waiting(o order.Order) Started {
-	st := Started{Order: o, Existing: true}
-	if o.Payment != nil {
-		st.CheckoutRequestID = o.Payment.CheckoutRequestID
+// placeOrder is the checkout's one transaction, which this package drives
+// and each table's owner writes in: the cart's lines (cart), their stock
+// (catalog), the order (order) and its pending payment (here). If any size
+// is short, nothing is taken and nothing is stored.
+func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st Started, paymentID int64, err error) {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// One order at a time per cart: a double submit waits here, then
+		// finds the first order instead of making (and pushing for) a second.
+		if err := db.LockKey(ctx, tx, s.db.Dialect, "cart:"+strconv.FormatInt(n.CartID, 10)); err != nil {
+			return err
+		}
+		if o, ok, err := s.orders.PendingForCartTx(ctx, tx, n.CartID); err != nil || ok {
+			if ok {
+				st = Started{Order: o, Existing: true}
+				p, _, err := latestTx(ctx, tx, o.ID)
+				st.CheckoutRequestID = p.CheckoutRequestID
+				return err
+			}
+			return err
+		}
+		// Counted after the cart's lock, so a double submit never counts twice.
+		if err := s.reservePush(ctx, tx, n.Checkout.MpesaPhone, ip); err != nil {
+			return err
+		}
+		lines, err := cart.LinesTx(ctx, tx, n.CartID)
+		if err != nil {
+			return err
+		}
+		items := make([]order.Item, len(lines))
+		for i, l := range lines {
+			items[i] = order.Item{VariantID: l.VariantID, ProductID: l.ProductID, ProductName: l.ProductName, Size: l.Size,
+				SKU: l.SKU, Quantity: l.Quantity, UnitPrice: l.UnitPrice}
+		}
+		if err := catalog.TakeStockTx(ctx, tx, order.StockLines(items)); err != nil {
+			return err
+		}
+		created, err := s.orders.CreateTx(ctx, tx, n, items)
+		if err != nil {
+			return err
+		}
+		st = Started{Order: created.Order, AccessToken: created.AccessToken}
+		paymentID, err = insertPayment(ctx, tx, created.Order, n.Checkout.MpesaPhone)
+		return err
+	})
+	if err != nil {
+		return Started{}, 0, fmt.Errorf("check out cart %d: %w", n.CartID, err)
 	}
-	return st
+	return st, paymentID, nil
 }
 
 // reservePush counts one prompt against the phone's and the address's
-// limits inside tx, or answers 429. Taken in the order's own transaction,
-// after the cart's lock, a double submit is answered with its order and
-// never counts twice.
+// limits inside tx, or answers 429: it stands or falls with the order or
+// the retry it guards.
 func (s *Service) reservePush(ctx context.Context, tx *sql.Tx, phone, ip string) error {
 	_, wait, err := s.limiter.ReserveTx(ctx, tx,
 		ratelimit.Check{Bucket: "mpesa:phone:" + phone, Limit: s.limits.PerPhone},
@@ -186,12 +227,12 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 		if err := s.reservePush(ctx, tx, phone, ip); err != nil {
 			return err
 		}
-		moved, err := order.Move(ctx, tx, o.ID, order.PendingPayment, "Customer retried the payment", "customer")
+		moved, err := order.Move(ctx, tx, cur, order.PendingPayment, "Customer retried the payment", "customer")
 		if err != nil {
 			return err
 		}
 		o = moved
-		paymentID, err = order.NewPayment(ctx, tx, o.ID, phone, o.Total)
+		paymentID, err = insertPayment(ctx, tx, o, phone)
 		return err
 	})
 	if err != nil {

@@ -26,17 +26,22 @@ import (
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/order"
+	"shop/internal/payment"
 )
 
 // WebApp is a built web app as far as most tests care: an index.html.
 var WebApp = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>shop</title>")}}
 
 // Deps are the usual test shop's: every store on d, a quiet log, WebApp, a
-// fresh media folder and http://localhost. No M-Pesa and no mail.
+// fresh media folder and http://localhost. No M-Pesa gateway and no mail;
+// the payment service is there, so orders show their payments.
 func Deps(t testing.TB, d *db.DB) httpapi.Deps {
+	log := slog.New(slog.DiscardHandler)
+	orders := order.NewStore(d)
 	return httpapi.Deps{
-		DB: d, Log: slog.New(slog.DiscardHandler),
-		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: order.NewStore(d),
+		DB: d, Log: log,
+		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders,
+		Payments:  payment.New(d, orders, nil, payment.Config{PublicURL: "http://localhost"}, log),
 		WebAssets: WebApp, MediaDir: t.TempDir(), PublicURL: "http://localhost",
 	}
 }

@@ -1,0 +1,139 @@
+package order
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"shop/internal/apperr"
+	"shop/internal/money"
+	"shop/internal/secret"
+)
+
+// ErrEmptyCart is returned when there is nothing to order.
+var ErrEmptyCart = apperr.Invalid("Your cart is empty.", nil)
+
+// New is an order about to be made from a cart.
+type New struct {
+	Checkout Checkout
+	UserID   int64 // 0 for a guest
+	CartID   int64
+}
+
+// Created is a new order with its private access token, shown once.
+type Created struct {
+	Order       Order
+	AccessToken string
+}
+
+// CreateTx stores the order for n with items (priced and with their stock
+// already taken by the caller) inside tx, and its first event. The caller,
+// the payment package, drives the checkout's transaction.
+func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (Created, error) {
+	if len(items) == 0 {
+		return Created{}, ErrEmptyCart
+	}
+	token := secret.Token(24)
+	var subtotal money.Cents
+	for i := range items {
+		items[i].TotalPrice = items[i].UnitPrice * money.Cents(items[i].Quantity)
+		subtotal += items[i].TotalPrice
+	}
+	c := n.Checkout
+	var userID, cartID any
+	if n.UserID != 0 {
+		userID = n.UserID
+	}
+	if n.CartID != 0 {
+		cartID = n.CartID
+	}
+	id, number, err := s.insertOrder(ctx, tx, func(number string) *sql.Row {
+		return tx.QueryRowContext(ctx, `INSERT INTO orders (order_number, access_token_hash, user_id, cart_id, status, stock_reserved,
+			subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method)
+			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+			ON CONFLICT (order_number) DO NOTHING RETURNING id`,
+			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(Shipping), int64(subtotal+Shipping),
+			c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod)
+	})
+	if err != nil {
+		return Created{}, err
+	}
+	for _, it := range items {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, variant_id, product_id, product_name, size, sku, quantity, unit_price_cents, total_price_cents)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, id, it.VariantID, it.ProductID, it.ProductName, it.Size, it.SKU, it.Quantity,
+			int64(it.UnitPrice), int64(it.TotalPrice)); err != nil {
+			return Created{}, fmt.Errorf("order item %s: %w", it.SKU, err)
+		}
+	}
+	if err := addEvent(ctx, tx, id, "", PendingPayment, "Order placed", "customer"); err != nil {
+		return Created{}, err
+	}
+	o := Order{ID: id, Number: number, Status: PendingPayment, Items: items, Subtotal: subtotal,
+		ShippingCharge: Shipping, Total: subtotal + Shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
+		PaymentMethod: c.PaymentMethod}
+	return Created{Order: o, AccessToken: token}, nil
+}
+
+// PendingForCartTx returns, inside tx, the cart's order that is waiting for
+// its payment, if there is one.
+func (s *Store) PendingForCartTx(ctx context.Context, tx *sql.Tx, cartID int64) (Order, bool, error) {
+	return pendingForCart(ctx, tx, cartID)
+}
+
+func pendingForCart(ctx context.Context, q queryer, cartID int64) (Order, bool, error) {
+	if cartID == 0 {
+		return Order{}, false, nil
+	}
+	var id int64
+	err := q.QueryRowContext(ctx, `SELECT id FROM orders WHERE cart_id = $1 AND status = $2 ORDER BY id DESC LIMIT 1`,
+		cartID, string(PendingPayment)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Order{}, false, nil
+	}
+	if err != nil {
+		return Order{}, false, fmt.Errorf("find the waiting order of cart %d: %w", cartID, err)
+	}
+	o, err := loadTx(ctx, q, id)
+	return o, err == nil, err
+}
+
+// SetAttention flags an order for a person with a note saying why, or
+// clears the flag with "".
+func SetAttention(ctx context.Context, tx *sql.Tx, orderID int64, note string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET attention = $1, updated_at = CURRENT_TIMESTAMP WHERE id = $2`, note, orderID); err != nil {
+		return fmt.Errorf("flag order %d: %w", orderID, err)
+	}
+	return nil
+}
+
+// insertOrder numbers the order "ORDER-" plus the time in milliseconds, as
+// SPEC.md says, with a suffix when another order took that millisecond.
+func (s *Store) insertOrder(ctx context.Context, tx *sql.Tx, insert func(number string) *sql.Row) (int64, string, error) {
+	base := "ORDER-" + strconv.FormatInt(s.now().UnixMilli(), 10)
+	for i := 1; i <= 1000; i++ {
+		number := base
+		if i > 1 {
+			number += "-" + strconv.Itoa(i)
+		}
+		var id int64
+		err := insert(number).Scan(&id)
+		if err == nil {
+			return id, number, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return 0, "", fmt.Errorf("insert order: %w", err)
+		}
+	}
+	return 0, "", errors.New("insert order: no free order number")
+}
+
+func addEvent(ctx context.Context, tx *sql.Tx, orderID int64, from, to Status, note, actor string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO order_events (order_id, from_status, to_status, note, actor) VALUES ($1, $2, $3, $4, $5)`,
+		orderID, string(from), string(to), note, actor)
+	if err != nil {
+		return fmt.Errorf("order event: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,99 @@
+package order
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"shop/internal/apperr"
+	"shop/internal/cart"
+	"shop/internal/catalog"
+)
+
+// Move changes an order's status inside tx, along an allowed transition
+// only, keeping stock in step: leaving a stock-holding status releases the
+// stock, coming back takes it again. When stock cannot be taken again for a
+// late payment, the order is still paid (the money is real) and flagged for
+// a person. It returns the order as it now is.
+//
+// o is the order as the caller loaded it inside tx (ByIDTx), so a change
+// reads the order once.
+func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor string) (Order, error) {
+	orderID := o.ID
+	if o.Status == to {
+		return o, nil
+	}
+	if !CanMove(o.Status, to) {
+		return Order{}, apperr.Conflict(fmt.Sprintf("An order that is %s cannot become %s.", label(o.Status), label(to)))
+	}
+	reserved := o.StockReserved
+	switch {
+	case reserved && !holdsStock(to):
+		if err := catalog.ReturnStockTx(ctx, tx, stockLines(o.Items)); err != nil {
+			return Order{}, err
+		}
+		reserved = false
+	case !reserved && holdsStock(to):
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT take_stock`); err != nil {
+			return Order{}, err
+		}
+		err := catalog.TakeStockTx(ctx, tx, stockLines(o.Items))
+		switch {
+		case err == nil:
+			reserved = true
+		case to == Paid:
+			if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT take_stock`); rerr != nil {
+				return Order{}, rerr
+			}
+			o.Attention = "Paid after its stock was released, and there is not enough stock now: restock or refund the customer."
+			note += " (not enough stock left: flagged for the shop)"
+		default:
+			return Order{}, err
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT take_stock`); err != nil {
+			return Order{}, err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, stock_reserved = $2, attention = $3, updated_at = CURRENT_TIMESTAMP WHERE id = $4`,
+		string(to), reserved, o.Attention, orderID); err != nil {
+		return Order{}, fmt.Errorf("move order %d to %s: %w", orderID, to, err)
+	}
+	if err := addEvent(ctx, tx, orderID, o.Status, to, note, actor); err != nil {
+		return Order{}, err
+	}
+	if to == Paid && o.CartID != 0 {
+		// The cart empties of what was bought once it is paid for.
+		bought := make([]int64, 0, len(o.Items))
+		for _, it := range o.Items {
+			bought = append(bought, it.VariantID)
+		}
+		if err := cart.RemoveVariantsTx(ctx, tx, o.CartID, bought); err != nil {
+			return Order{}, err
+		}
+	}
+	o.Status, o.StockReserved = to, reserved
+	return o, nil
+}
+
+func label(s Status) string {
+	switch s {
+	case PendingPayment:
+		return "waiting for payment"
+	case PaymentFailed:
+		return "unpaid (payment failed)"
+	}
+	return string(s)
+}
+
+// stockLines is what an order's items hold of the catalogue's stock.
+func stockLines(items []Item) []catalog.StockLine {
+	lines := make([]catalog.StockLine, len(items))
+	for i, it := range items {
+		lines[i] = catalog.StockLine{VariantID: it.VariantID, Qty: it.Quantity}
+	}
+	return lines
+}
+
+// StockLines is what an order's items hold of the catalogue's stock, for
+// the caller that takes it when making the order.
+func StockLines(items []Item) []catalog.StockLine { return stockLines(items) }
