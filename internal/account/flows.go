@@ -18,7 +18,7 @@ import (
 	"shop/internal/secret"
 )
 
-// RegisterInput is SPEC.md's registration payload.
+// RegisterInput is docs/product.md's registration payload.
 type RegisterInput struct {
 	FirstName string `json:"first_name"`
 	LastName  string `json:"last_name"`
@@ -27,9 +27,9 @@ type RegisterInput struct {
 	Password  string `json:"password"`
 }
 
-// Register creates a customer after checking every field with SPEC.md's
+// Register creates a customer after checking every field with docs/product.md's
 // rules. A taken email is an error on the email field: registration, unlike
-// sign-in, says so, as SPEC.md requires. Sign-ups from one address are
+// sign-in, says so, as docs/product.md requires. Sign-ups from one address are
 // limited, so a script cannot fill the user table.
 func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (User, error) {
 	fields := map[string]string{}
@@ -59,7 +59,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (Us
 		LastName: strings.TrimSpace(in.LastName), Phone: phone, PasswordHash: hash, CreatedAt: s.clock()})
 }
 
-// LoginInput is SPEC.md's login payload, and whether to remember the user
+// LoginInput is docs/product.md's login payload, and whether to remember the user
 // past the browser session.
 type LoginInput struct {
 	Username string `json:"username"`

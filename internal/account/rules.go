@@ -8,7 +8,7 @@ import (
 	"shop/internal/apperr"
 )
 
-// The validation messages of SPEC.md section 5, shared by the server's
+// The validation messages of docs/product.md section 5, shared by the server's
 // checks and (in the same words) the web forms.
 const (
 	MsgEmailRequired     = "Email is required"
@@ -21,14 +21,14 @@ const (
 	MsgLastNameRequired  = "Last name is required"
 	MsgPhoneRequired     = "Phone number is required"
 	MsgPhoneInvalid      = "Please enter a valid Kenyan phone number (254XXXXXXXXX)"
-	// SPEC.md section 8: the registration form shows this on the email field.
+	// docs/product.md section 8: the registration form shows this on the email field.
 	MsgEmailTaken = "This email is already registered"
-	// SPEC.md section 8: the login form's general error, also the API's
+	// docs/product.md section 8: the login form's general error, also the API's
 	// answer to wrong credentials whether or not the email exists.
 	MsgInvalidCredentials = "Invalid email or password. Please try again."
 )
 
-// Messages the shop adds where SPEC.md has none.
+// Messages the shop adds where docs/product.md has none.
 const (
 	MsgFixFields          = "Please correct the highlighted fields."
 	MsgEmailTakenError    = "An account with this email already exists."
@@ -44,7 +44,7 @@ const (
 // maxPasswordLen bounds the work a hash does: argon2 reads all of it.
 const maxPasswordLen = 128
 
-// CheckEmail returns SPEC.md's message for a bad email, or "".
+// CheckEmail returns docs/product.md's message for a bad email, or "".
 func CheckEmail(email string) string {
 	email = strings.TrimSpace(email)
 	if email == "" {
@@ -57,7 +57,7 @@ func CheckEmail(email string) string {
 	return ""
 }
 
-// CheckNewPassword returns SPEC.md's message for a password that may not be
+// CheckNewPassword returns docs/product.md's message for a password that may not be
 // set at registration (or reset), or "".
 func CheckNewPassword(pw string) string {
 	if pw == "" {
@@ -84,7 +84,7 @@ func CheckNewPassword(pw string) string {
 // EmailKey is the case-folded address that makes an email unique.
 func EmailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
-// CheckLoginPassword returns SPEC.md's message for a password the sign-in
+// CheckLoginPassword returns docs/product.md's message for a password the sign-in
 // form may not send, or "". Sign-in only asks for six characters: accounts
 // made before the stronger rule still sign in.
 func CheckLoginPassword(pw string) string {
@@ -113,7 +113,7 @@ func CheckName(name, required, tooLong string) string {
 	return ""
 }
 
-// CheckRegisterPhone applies SPEC.md's registration rule: required, and with
+// CheckRegisterPhone applies docs/product.md's registration rule: required, and with
 // spaces removed, 254 followed by nine digits. It returns the number without
 // spaces, or "" and the message.
 func CheckRegisterPhone(phone string) (normalized, msg string) {

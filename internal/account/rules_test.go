@@ -7,7 +7,7 @@ import (
 	"shop/internal/account"
 )
 
-// Every validation message of SPEC.md section 5, word for word.
+// Every validation message of docs/product.md section 5, word for word.
 func TestMessagesAreSPECs(t *testing.T) {
 	for got, want := range map[string]string{
 		account.MsgEmailRequired:      "Email is required",

@@ -14,7 +14,7 @@ import (
 	"shop/internal/secret"
 )
 
-// Tokens is the answer to signing in and to a refresh: SPEC.md's access,
+// Tokens is the answer to signing in and to a refresh: docs/product.md's access,
 // refresh and user, and how many seconds the access token lives.
 type Tokens struct {
 	Access    string   `json:"access"`

@@ -25,7 +25,7 @@ type User struct {
 	LastLoginAt *time.Time
 }
 
-// UserJSON is a user as the API shows it (SPEC.md section 3: id, username,
+// UserJSON is a user as the API shows it (docs/product.md section 3: id, username,
 // email, first_name, last_name; the rest is the shop's).
 type UserJSON struct {
 	ID         int64     `json:"id"`
@@ -109,7 +109,7 @@ type NewUser struct {
 }
 
 // CreateUser stores a customer. A taken email (in any case) is a validation
-// error on the email field with SPEC.md's message.
+// error on the email field with docs/product.md's message.
 func (s *Store) CreateUser(ctx context.Context, n NewUser) (User, error) {
 	email := strings.TrimSpace(n.Email)
 	var u User

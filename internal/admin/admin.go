@@ -1,7 +1,7 @@
 // Package admin is the shop's back office API under /api/admin/: the
 // dashboard, products with their sizes and images, categories, orders,
 // users, contact messages and newsletter subscribers, and the audit log that
-// records every change an admin makes (DESIGN.md sections 2 and 3).
+// records every change an admin makes (docs/architecture.md sections 2 and 3).
 //
 // Every route is listed in httpapi/routes.go with Access: Admin, so the
 // guard answers 401 and 403 before a handler runs; Handle checks once more

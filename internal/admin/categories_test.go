@@ -20,7 +20,7 @@ func TestCategories(t *testing.T) {
 		if feeds.Slug != "animal-feeds" || feeds.Parent != nil {
 			t.Fatalf("created %+v", feeds)
 		}
-		// SPEC.md: lower case, spaces as hyphens.
+		// docs/product.md: lower case, spaces as hyphens.
 		layers := e.category("Layers  Mash Premium", &feeds.ID)
 		if layers.Slug != "layers-mash-premium" || layers.Parent == nil || *layers.Parent != feeds.ID {
 			t.Fatalf("created %+v", layers)

@@ -8,8 +8,8 @@ import (
 	"shop/internal/order"
 )
 
-// Stats is the dashboard: SPEC.md's four figures, computed from the
-// database (DESIGN.md section 3), and what needs the shop's attention.
+// Stats is the dashboard: docs/product.md's four figures, computed from the
+// database (docs/architecture.md section 3), and what needs the shop's attention.
 type Stats struct {
 	TotalProducts int `json:"totalProducts"`
 	TotalOrders   int `json:"totalOrders"`

@@ -9,7 +9,7 @@ import (
 	"shop/internal/money"
 )
 
-// Item is a cart line in SPEC.md's cart-item shape.
+// Item is a cart line in docs/product.md's cart-item shape.
 type Item struct {
 	ID         int64       `json:"id"`
 	Variant    Variant     `json:"variant"`

@@ -51,7 +51,7 @@ func (h *Handlers) cookie(value string, maxAge int) *http.Cookie {
 		HttpOnly: true, Secure: h.SecureCookies, SameSite: http.SameSiteLaxMode}
 }
 
-// List answers GET /api/cart/: the cart's lines (SPEC.md's "cart list").
+// List answers GET /api/cart/: the cart's lines (docs/product.md's "cart list").
 func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 	id, err := h.Resolve(w, r, false)
 	if err != nil {

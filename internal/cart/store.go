@@ -209,7 +209,7 @@ func (s *Store) Add(ctx context.Context, cartID, variantID int64, quantity int) 
 	return itemID, nil
 }
 
-// SetQuantity sets a line's quantity; zero or less removes it, as SPEC.md
+// SetQuantity sets a line's quantity; zero or less removes it, as docs/product.md
 // says. It reports whether the line is still there.
 func (s *Store) SetQuantity(ctx context.Context, cartID, itemID int64, quantity int) (bool, error) {
 	if quantity <= 0 {

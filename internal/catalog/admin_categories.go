@@ -73,7 +73,7 @@ func slugFree(ctx context.Context, tx *sql.Tx, slug string, except int64) error 
 	return nil
 }
 
-// CreateCategoryTx stores a category with SPEC.md's slug.
+// CreateCategoryTx stores a category with docs/product.md's slug.
 func (s *Store) CreateCategoryTx(ctx context.Context, tx *sql.Tx, f CategoryFields) (Category, error) {
 	if err := checkParent(ctx, tx, 0, f.Parent); err != nil {
 		return Category{}, err

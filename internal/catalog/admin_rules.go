@@ -46,7 +46,7 @@ const (
 	msgTooLong      = "%s must be at most %d characters"
 )
 
-// ProductInput is the admin's product form (SPEC.md section 3: name,
+// ProductInput is the admin's product form (docs/product.md section 3: name,
 // description, base_price, category, is_active, is_featured, plus the shop's
 // best-seller, new-arrival and promo tags).
 type ProductInput struct {
@@ -74,7 +74,7 @@ type ProductFields struct {
 	Promo string
 }
 
-// Check trims and validates the form: SPEC.md section 5 requires name,
+// Check trims and validates the form: docs/product.md section 5 requires name,
 // description and price, with the price in steps of 0.01.
 func (in ProductInput) Check() (ProductFields, error) {
 	f := ProductFields{
@@ -190,7 +190,7 @@ func (in VariantInput) Check() (VariantFields, error) {
 	return f, nil
 }
 
-// CategoryInput is the admin's category form (SPEC.md section 3: name, parent).
+// CategoryInput is the admin's category form (docs/product.md section 3: name, parent).
 type CategoryInput struct {
 	Name   string `json:"name"`
 	Parent *int64 `json:"parent"`
@@ -221,7 +221,7 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 
 var spaces = regexp.MustCompile(`\s+`)
 
-// CategorySlug is SPEC.md's rule: the name in lower case with spaces
+// CategorySlug is docs/product.md's rule: the name in lower case with spaces
 // replaced by hyphens ("Dairy Meal" → "dairy-meal").
 func CategorySlug(name string) string {
 	return spaces.ReplaceAllString(strings.ToLower(strings.TrimSpace(name)), "-")

@@ -17,7 +17,7 @@ type Category struct {
 	Parent *int64 `json:"parent"`
 }
 
-// Product is what the shop sells, in the API shape of SPEC.md section 3.
+// Product is what the shop sells, in the API shape of docs/product.md section 3.
 type Product struct {
 	ID          int64       `json:"id"`
 	Name        string      `json:"name"`
@@ -25,7 +25,7 @@ type Product struct {
 	Description string      `json:"description"`
 	BasePrice   money.Cents `json:"base_price"`
 	Category    int64       `json:"category"`
-	// OccasionTags holds 1 for a new arrival, as SPEC.md's front end expects.
+	// OccasionTags holds 1 for a new arrival, as docs/product.md's front end expects.
 	OccasionTags []int     `json:"occasion_tags"`
 	IsActive     bool      `json:"is_active"`
 	IsFeatured   bool      `json:"is_featured"`
@@ -83,7 +83,7 @@ type Review struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// OccasionNewArrival is the occasion tag SPEC.md uses for new products.
+// OccasionNewArrival is the occasion tag docs/product.md uses for new products.
 const OccasionNewArrival = 1
 
 // SizeKey is the size as the shop's weight filter spells it: "10 Kg" → "10kg".

@@ -1,6 +1,6 @@
 // Package content holds what visitors send the shop outside an order:
-// newsletter sign-ups and contact-form messages. Both are stored (DESIGN.md
-// section 3: the shop's own API replaces SPEC.md's hosting form service), and
+// newsletter sign-ups and contact-form messages. Both are stored (docs/architecture.md
+// section 3: the shop's own API replaces docs/product.md's hosting form service), and
 // validated with the same rules and messages as the web forms.
 package content
 
@@ -13,7 +13,7 @@ import (
 	"shop/internal/apperr"
 )
 
-// Subjects a contact message can have (SPEC.md section 5), in the form's order.
+// Subjects a contact message can have (docs/product.md section 5), in the form's order.
 var Subjects = []string{"general", "order", "custom", "wholesale", "press"}
 
 // Length limits of the fields, in characters; the table's CHECKs match.
@@ -104,7 +104,7 @@ func (m NewMessage) Check() error {
 }
 
 // CheckEmail returns the form's message for a bad email address, or "".
-// The rules are the account's (SPEC.md section 5), so every form of the shop
+// The rules are the account's (docs/product.md section 5), so every form of the shop
 // accepts the same addresses.
 func CheckEmail(email string) string {
 	if strings.TrimSpace(email) == "" {

@@ -137,7 +137,7 @@ func IsJSON(contentType string) bool {
 }
 
 // DecodeJSON reads one JSON object into v, then checks every text in it
-// (CheckText). Unknown fields are allowed: clients send fields SPEC.md
+// (CheckText). Unknown fields are allowed: clients send fields docs/product.md
 // defines (amount, items) that the server deliberately ignores.
 func DecodeJSON(r *http.Request, v any) error {
 	if !IsJSON(r.Header.Get("Content-Type")) {

@@ -109,7 +109,7 @@ func SetAttention(ctx context.Context, tx *sql.Tx, orderID int64, note string) e
 }
 
 // insertOrder numbers the order "ORDER-" plus the time in milliseconds, as
-// SPEC.md says, with a suffix when another order took that millisecond.
+// docs/product.md says, with a suffix when another order took that millisecond.
 func (s *Store) insertOrder(ctx context.Context, tx *sql.Tx, insert func(number string) *sql.Row) (int64, string, error) {
 	base := "ORDER-" + strconv.FormatInt(s.now().UnixMilli(), 10)
 	for i := 1; i <= 1000; i++ {

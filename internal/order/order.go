@@ -59,7 +59,7 @@ func holdsStock(s Status) bool {
 	return s != PaymentFailed && s != Cancelled
 }
 
-// Shipping is the flat delivery charge on every order (SPEC.md section 9).
+// Shipping is the flat delivery charge on every order (docs/product.md section 9).
 const Shipping = money.Cents(50000)
 
 // Counties are the delivery counties the checkout offers.
@@ -135,7 +135,7 @@ type Payment struct {
 	StartedAt         time.Time `json:"-"`
 }
 
-// Checkout is what the checkout form sends (SPEC.md section 3).
+// Checkout is what the checkout form sends (docs/product.md section 3).
 type Checkout struct {
 	FirstName     string
 	LastName      string

@@ -27,7 +27,7 @@ func (h *Handlers) ip(r *http.Request) string {
 	return httpx.RemoteIP(r)
 }
 
-// initiateRequest is SPEC.md's mobile-money payload. amount, orderId and
+// initiateRequest is docs/product.md's mobile-money payload. amount, orderId and
 // items are read but not trusted: the order is made from the stored cart at
 // the catalogue's prices.
 type initiateRequest struct {

@@ -97,10 +97,10 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.L
 // ErrNotConfigured says M-Pesa has no credentials on this server.
 var ErrNotConfigured = apperr.Unavailable("M-Pesa payments are not available right now. Please try again later or call us to order.")
 
-// MsgPushFailed is SPEC.md's words when the push cannot be sent.
+// MsgPushFailed is docs/product.md's words when the push cannot be sent.
 const MsgPushFailed = "Payment failed. Please try again."
 
-// MsgPushSent is SPEC.md's words when the push is on its way.
+// MsgPushSent is docs/product.md's words when the push is on its way.
 const MsgPushSent = "Payment initiated! Please check your phone for M-Pesa prompt."
 
 // Enabled reports whether M-Pesa is configured.

@@ -27,7 +27,7 @@ const (
 	CallbackNever CallbackMode = "never"
 )
 
-// Simulated phones and their outcomes (DESIGN.md section 2); any other valid
+// Simulated phones and their outcomes (docs/architecture.md section 2); any other valid
 // number approves.
 var simulatedOutcomes = map[string]struct {
 	code int
