@@ -45,8 +45,8 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, 
 	}
 	if f.Search != "" {
 		n := w.Arg(db.Contains(f.Search))
-		w.And("(LOWER(p.name) LIKE " + n + " ESCAPE '\\' OR LOWER(p.slug) LIKE " + n + " ESCAPE '\\' OR LOWER(p.description) LIKE " + n +
-			" ESCAPE '\\' OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND LOWER(v.sku) LIKE " + n + " ESCAPE '\\'))")
+		w.And("(" + db.Like(n, "LOWER(p.name)", "LOWER(p.slug)", "LOWER(p.description)") +
+			" OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND " + db.Like(n, "LOWER(v.sku)") + "))")
 	}
 	count, rows, err := s.db.ListPage(ctx, productColumns, "products p", &w, "p.id DESC", f.Page, f.PageSize)
 	if err != nil {

@@ -121,8 +121,7 @@ func listWhere(f ListFilter) (with string, w db.Where) {
 		w.And("p.is_featured = TRUE")
 	}
 	if f.Search != "" {
-		n := w.Arg(db.Contains(f.Search))
-		w.And("(LOWER(p.name) LIKE " + n + " ESCAPE '\\' OR LOWER(p.description) LIKE " + n + " ESCAPE '\\')")
+		w.And("(" + db.Like(w.Arg(db.Contains(f.Search)), "LOWER(p.name)", "LOWER(p.description)") + ")")
 	}
 	if f.MinPrice != nil {
 		w.And("p.base_price_cents >= " + w.Arg(int64(*f.MinPrice)))

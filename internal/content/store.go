@@ -25,7 +25,7 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 func (s *Store) Subscribe(ctx context.Context, email string) (created bool, err error) {
 	email = strings.TrimSpace(email)
 	if msg := CheckEmail(email); msg != "" {
-		return false, apperr.Invalid(msg, map[string]string{"email": msg})
+		return false, apperr.InvalidField("email", msg)
 	}
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var id int64

@@ -38,6 +38,16 @@ func Contains(s string) string {
 	return "%" + EscapeLike(strings.ToLower(s)) + "%"
 }
 
+// Like is the condition that any of columns matches the LIKE pattern
+// parameter n, a Contains pattern.
+func Like(n string, columns ...string) string {
+	conds := make([]string, len(columns))
+	for i, c := range columns {
+		conds[i] = c + " LIKE " + n + ` ESCAPE '\'`
+	}
+	return strings.Join(conds, " OR ")
+}
+
 // EscapeLike makes s match itself in a LIKE pattern with ESCAPE '\'.
 func EscapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
