@@ -45,11 +45,7 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 
 // CountUsers counts every user, customers and admins.
 func (s *Store) CountUsers(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count users: %w", err)
-	}
-	return n, nil
+	return s.db.Count(ctx, "users", `SELECT COUNT(*) FROM users`)
 }
 
 // RoleByID returns the stored role of a user: access tokens carry the role

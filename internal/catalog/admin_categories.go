@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 )
 
 // The back office's changes to the category tree.
@@ -62,9 +63,9 @@ func checkParent(ctx context.Context, tx *sql.Tx, id int64, parent *int64) error
 }
 
 func slugFree(ctx context.Context, tx *sql.Tx, slug string, except int64) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE slug = $1 AND id <> $2`, slug, except).Scan(&n); err != nil {
-		return fmt.Errorf("check category slug: %w", err)
+	n, err := db.CountTx(ctx, tx, "categories by slug", `SELECT COUNT(*) FROM categories WHERE slug = $1 AND id <> $2`, slug, except)
+	if err != nil {
+		return err
 	}
 	if n > 0 {
 		msg := fmt.Sprintf("A category with the slug %q already exists.", slug)

@@ -39,9 +39,9 @@ func skuTaken(err error) error {
 // instead of an aborted transaction (PostgreSQL cannot go on after a failed
 // statement).
 func skuFree(ctx context.Context, tx *sql.Tx, sku string, except int64) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM variants WHERE sku = $1 AND id <> $2`, sku, except).Scan(&n); err != nil {
-		return fmt.Errorf("check sku: %w", err)
+	n, err := db.CountTx(ctx, tx, "variants by SKU", `SELECT COUNT(*) FROM variants WHERE sku = $1 AND id <> $2`, sku, except)
+	if err != nil {
+		return err
 	}
 	if n > 0 {
 		return apperr.Invalid(MsgFixFields, map[string]string{"sku": MsgSKUTaken})
@@ -113,14 +113,11 @@ func (s *Store) LowStock(ctx context.Context, threshold, limit int) ([]LowStockV
 	if err != nil {
 		return nil, fmt.Errorf("list low stock: %w", err)
 	}
-	defer rows.Close()
-	out := []LowStockVariant{}
-	for rows.Next() {
-		var v LowStockVariant
-		if err := rows.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive); err != nil {
-			return nil, fmt.Errorf("scan low stock: %w", err)
-		}
-		out = append(out, v)
+	out, err := db.Collect(rows, func(r db.Scanner) (v LowStockVariant, err error) {
+		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list low stock: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"shop/internal/db"
 )
 
 // ProductSlug is an active product's address and when it last changed: what
@@ -19,16 +21,10 @@ func (s *Store) ProductSlugs(ctx context.Context) ([]ProductSlug, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list product slugs: %w", err)
 	}
-	defer rows.Close()
-	out := []ProductSlug{}
-	for rows.Next() {
-		var p ProductSlug
-		if err := rows.Scan(&p.Slug, &p.UpdatedAt); err != nil {
-			return nil, fmt.Errorf("scan product slug: %w", err)
-		}
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := db.Collect(rows, func(r db.Scanner) (p ProductSlug, err error) {
+		return p, r.Scan(&p.Slug, &p.UpdatedAt)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("list product slugs: %w", err)
 	}
 	return out, nil

@@ -155,11 +155,7 @@ func (s *Store) countListed(ctx context.Context, f ListFilter, n int, with strin
 	case n > 0 && n < f.PageSize:
 		return (f.Page-1)*f.PageSize + n, nil
 	}
-	var count int
-	if err := s.db.QueryRow(ctx, with+`SELECT COUNT(*) FROM products p`+w.String(), w.Args...).Scan(&count); err != nil {
-		return 0, fmt.Errorf("count products: %w", err)
-	}
-	return count, nil
+	return s.db.Count(ctx, "products", with+`SELECT COUNT(*) FROM products p`+w.String(), w.Args...)
 }
 
 var errNoProduct = apperr.NotFound("Product not found")
@@ -410,9 +406,5 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 
 // CountProducts counts every product, active or not.
 func (s *Store) CountProducts(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM products`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count products: %w", err)
-	}
-	return n, nil
+	return s.db.Count(ctx, "products", `SELECT COUNT(*) FROM products`)
 }

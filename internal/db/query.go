@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -53,6 +54,25 @@ func EscapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
+// Count runs a query that answers one number, such as a SELECT COUNT(*);
+// what names the rows counted in an error.
+func (d *DB) Count(ctx context.Context, what, q string, args ...any) (int, error) {
+	return count(d.QueryRow(ctx, q, args...), what)
+}
+
+// CountTx is Count inside tx.
+func CountTx(ctx context.Context, tx *sql.Tx, what, q string, args ...any) (int, error) {
+	return count(tx.QueryRowContext(ctx, q, args...), what)
+}
+
+func count(row *sql.Row, what string) (int, error) {
+	var n int
+	if err := row.Scan(&n); err != nil {
+		return 0, fmt.Errorf("count %s: %w", what, err)
+	}
+	return n, nil
+}
+
 // Paging bounds of a list read a page at a time.
 const (
 	DefaultPageSize = 20
@@ -74,7 +94,7 @@ func (d *DB) ListPage(ctx context.Context, columns, from string, w *Where, order
 	if size < 1 || size > MaxPageSize {
 		size = DefaultPageSize
 	}
-	if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM `+from+w.String(), w.Args...).Scan(&count); err != nil {
+	if count, err = d.Count(ctx, from, `SELECT COUNT(*) FROM `+from+w.String(), w.Args...); err != nil {
 		return 0, nil, err
 	}
 	rows, err = d.Query(ctx, `SELECT `+columns+` FROM `+from+w.String()+` ORDER BY `+order+Limit(page, size), w.Args...)
