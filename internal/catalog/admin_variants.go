@@ -107,17 +107,9 @@ type LowStockVariant struct {
 
 // LowStock lists sizes with at most threshold in stock, emptiest first.
 func (s *Store) LowStock(ctx context.Context, threshold, limit int) ([]LowStockVariant, error) {
-	rows, err := s.db.Query(ctx, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, p.name, p.is_active
+	return db.QueryAll(ctx, s.db, "low stock", func(r db.Scanner) (v LowStockVariant, err error) {
+		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive)
+	}, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, p.name, p.is_active
 		FROM variants v JOIN products p ON p.id = v.product_id
 		WHERE v.stock <= $1 ORDER BY p.is_active DESC, v.stock, LOWER(p.name), v.id LIMIT $2`, threshold, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list low stock: %w", err)
-	}
-	out, err := db.Collect(rows, func(r db.Scanner) (v LowStockVariant, err error) {
-		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list low stock: %w", err)
-	}
-	return out, nil
 }

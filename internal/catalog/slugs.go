@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"shop/internal/db"
@@ -17,15 +16,7 @@ type ProductSlug struct {
 
 // ProductSlugs lists every active product by id, in one light query.
 func (s *Store) ProductSlugs(ctx context.Context) ([]ProductSlug, error) {
-	rows, err := s.db.Query(ctx, `SELECT slug, updated_at FROM products WHERE is_active = TRUE ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("list product slugs: %w", err)
-	}
-	out, err := db.Collect(rows, func(r db.Scanner) (p ProductSlug, err error) {
+	return db.QueryAll(ctx, s.db, "product slugs", func(r db.Scanner) (p ProductSlug, err error) {
 		return p, r.Scan(&p.Slug, &p.UpdatedAt)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list product slugs: %w", err)
-	}
-	return out, nil
+	}, `SELECT slug, updated_at FROM products WHERE is_active = TRUE ORDER BY id`)
 }

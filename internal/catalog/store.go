@@ -24,15 +24,7 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 // Categories lists every category, parents before their children's siblings
 // by sort order then name.
 func (s *Store) Categories(ctx context.Context) ([]Category, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+categoryColumns+` FROM categories ORDER BY sort_order, id`)
-	if err != nil {
-		return nil, fmt.Errorf("list categories: %w", err)
-	}
-	cats, err := db.Collect(rows, scanCategory)
-	if err != nil {
-		return nil, fmt.Errorf("list categories: %w", err)
-	}
-	return cats, nil
+	return db.QueryAll(ctx, s.db, "categories", scanCategory, `SELECT `+categoryColumns+` FROM categories ORDER BY sort_order, id`)
 }
 
 const categoryColumns = `id, name, slug, parent_id`
@@ -77,13 +69,12 @@ func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, er
 	if f.Page > 0 {
 		limit = db.Limit(f.Page, f.PageSize)
 	}
-	rows, err := s.db.Query(ctx, with+`SELECT `+productColumns+` FROM products p`+w.String()+` ORDER BY `+listOrder(f.Sort)+limit, w.Args...)
+	var page ProductPage
+	var err error
+	page.Products, err = db.QueryAll(ctx, s.db, "products", scanProduct,
+		with+`SELECT `+productColumns+` FROM products p`+w.String()+` ORDER BY `+listOrder(f.Sort)+limit, w.Args...)
 	if err != nil {
-		return ProductPage{}, fmt.Errorf("list products: %w", err)
-	}
-	page := ProductPage{}
-	if page.Products, err = db.Collect(rows, scanProduct); err != nil {
-		return ProductPage{}, fmt.Errorf("list products: %w", err)
+		return ProductPage{}, err
 	}
 	if page.Count, err = s.countListed(ctx, f, len(page.Products), with, &w); err != nil {
 		return ProductPage{}, err

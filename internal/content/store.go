@@ -67,17 +67,9 @@ func (s *Store) Messages(ctx context.Context, limit int) ([]Message, error) {
 	if limit <= 0 || limit > maxListed {
 		limit = maxListed
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+messageColumns+` FROM contact_messages
+	return db.QueryAll(ctx, s.db, "contact messages", scanMessage, `SELECT `+messageColumns+` FROM contact_messages
 		ORDER BY CASE WHEN handled_at IS NULL THEN 0 ELSE 1 END, created_at DESC, id DESC
 		LIMIT $1`, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list contact messages: %w", err)
-	}
-	out, err := db.Collect(rows, scanMessage)
-	if err != nil {
-		return nil, fmt.Errorf("list contact messages: %w", err)
-	}
-	return out, nil
 }
 
 const messageColumns = `id, name, email, subject, message, created_at, handled_at`
@@ -116,16 +108,8 @@ func (s *Store) Subscribers(ctx context.Context, limit int) ([]Subscriber, error
 	if limit <= 0 || limit > maxListed {
 		limit = maxListed
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, email, created_at FROM newsletter_subscribers
+	return db.QueryAll(ctx, s.db, "subscribers", scanSubscriber, `SELECT id, email, created_at FROM newsletter_subscribers
 		ORDER BY created_at DESC, id DESC LIMIT $1`, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list subscribers: %w", err)
-	}
-	out, err := db.Collect(rows, scanSubscriber)
-	if err != nil {
-		return nil, fmt.Errorf("list subscribers: %w", err)
-	}
-	return out, nil
 }
 
 func scanSubscriber(r db.Scanner) (sub Subscriber, err error) {

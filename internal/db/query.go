@@ -104,6 +104,20 @@ func (d *DB) ListPage(ctx context.Context, columns, from string, w *Where, order
 	return count, rows, nil
 }
 
+// QueryAll runs a read and scans every row with scan; what names the rows
+// in an error.
+func QueryAll[T any](ctx context.Context, d *DB, what string, scan func(Scanner) (T, error), q string, args ...any) ([]T, error) {
+	rows, err := d.Query(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", what, err)
+	}
+	out, err := Collect(rows, scan)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", what, err)
+	}
+	return out, nil
+}
+
 // Scanner is a row to scan: *sql.Row or *sql.Rows.
 type Scanner = interface{ Scan(dest ...any) error }
 
