@@ -36,7 +36,7 @@ func (w *Where) String() string {
 // Contains is a LIKE pattern that finds s anywhere in a LOWER()ed column,
 // with s's own % and _ taken literally; the condition needs ESCAPE '\'.
 func Contains(s string) string {
-	return "%" + EscapeLike(strings.ToLower(s)) + "%"
+	return "%" + escapeLike(strings.ToLower(s)) + "%"
 }
 
 // Like is the condition that any of columns matches the LIKE pattern
@@ -49,8 +49,8 @@ func Like(n string, columns ...string) string {
 	return strings.Join(conds, " OR ")
 }
 
-// EscapeLike makes s match itself in a LIKE pattern with ESCAPE '\'.
-func EscapeLike(s string) string {
+// escapeLike makes s match itself in a LIKE pattern with ESCAPE '\'.
+func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
