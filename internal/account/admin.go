@@ -24,16 +24,11 @@ type UserPage struct {
 func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSize int) (UserPage, error) {
 	var w db.Where
 	if q := strings.TrimSpace(search); q != "" {
-		n := w.Arg(db.Contains(q))
-		conds := []string{
-			"email_key LIKE " + n + " ESCAPE '\\'",
-			"LOWER(first_name || ' ' || last_name) LIKE " + n + " ESCAPE '\\'",
-			"phone LIKE " + n + " ESCAPE '\\'",
-		}
+		cond := db.Like(w.Arg(db.Contains(q)), "email_key", "LOWER(first_name || ' ' || last_name)", "phone")
 		if phone, ok := NormalizePhone(q); ok {
-			conds = append(conds, "phone = "+w.Arg(phone))
+			cond += " OR phone = " + w.Arg(phone)
 		}
-		w.And("(" + strings.Join(conds, " OR ") + ")")
+		w.And("(" + cond + ")")
 	}
 	if role == RoleAdmin || role == RoleCustomer {
 		w.And("role = " + w.Arg(role))
@@ -51,11 +46,7 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 
 // CountUsers counts every user, customers and admins.
 func (s *Store) CountUsers(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count users: %w", err)
-	}
-	return n, nil
+	return s.db.Count(ctx, "users", `SELECT COUNT(*) FROM users`)
 }
 
 // RoleByID returns the stored role of a user: access tokens carry the role

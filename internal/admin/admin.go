@@ -206,7 +206,7 @@ func readSearchList(r *http.Request, def int) (listQuery, error) {
 	q.search = strings.TrimSpace(q.Get("search"))
 	if len(q.search) > 100 {
 		msg := "search is too long (100 characters at most)."
-		return listQuery{}, apperr.Invalid(msg, map[string]string{"search": msg})
+		return listQuery{}, apperr.InvalidField("search", msg)
 	}
 	return q, nil
 }

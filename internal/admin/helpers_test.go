@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"shop/internal/db"
+	"shop/internal/db/dbtest"
 	"shop/internal/order"
 	"shop/internal/testkit"
 )
@@ -44,6 +45,11 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	shop.Register("Wanjiku", "Mwangi", custEmail, "254712345678", custPassword)
 	e.customer, e.custID = shop.Login(custEmail, custPassword)
 	return e
+}
+
+// eachEnv runs fn with a fresh env on each engine.
+func eachEnv(t *testing.T, fn func(t *testing.T, e *env)) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, newEnv(t, d)) })
 }
 
 // do sends a JSON request with the token (if any) and returns the answer.

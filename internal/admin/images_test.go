@@ -18,8 +18,6 @@ import (
 	"github.com/chai2010/webp"
 
 	"shop/internal/admin"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
@@ -87,8 +85,7 @@ func pngHeader(w, h uint32) []byte {
 }
 
 func TestImageUpload(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		e := newEnv(t, d)
+	eachEnv(t, func(t *testing.T, e *env) {
 		cat := e.category("Feeds", nil)
 		p := e.product("Dairy Meal", cat.ID, "3650", true)
 		path := fmt.Sprintf("/api/admin/products/%d/images/", p.ID)

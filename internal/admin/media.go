@@ -64,7 +64,7 @@ var allowedTypes = map[string]string{"image/jpeg": "jpeg", "image/png": "png", "
 var encodeSlots = make(chan struct{}, 1)
 
 func invalidImage(msg string) error {
-	return apperr.Invalid(msg, map[string]string{"image": msg})
+	return apperr.InvalidField("image", msg)
 }
 
 // processImage checks data is a real JPEG, PNG or WebP image and returns the

@@ -22,7 +22,7 @@ func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error
 	status := order.Status(q.Get("status"))
 	if status != "" && !order.ValidStatus(status) {
 		msg := "status must be one of " + statusList() + "."
-		return apperr.Invalid(msg, map[string]string{"status": msg})
+		return apperr.InvalidField("status", msg)
 	}
 	list, err := h.orders.AdminList(r.Context(), order.AdminFilter{Status: status, Search: q.search, Attention: q.Get("attention") == "1",
 		Page: q.page, PageSize: q.size})
@@ -68,13 +68,13 @@ func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 	in.Note = strings.TrimSpace(in.Note)
 	switch {
 	case in.Status == "":
-		return apperr.Invalid(MsgStatusRequired, map[string]string{"status": MsgStatusRequired})
+		return apperr.InvalidField("status", MsgStatusRequired)
 	case !order.ValidStatus(in.Status):
 		msg := "status must be one of " + statusList() + "."
-		return apperr.Invalid(msg, map[string]string{"status": msg})
+		return apperr.InvalidField("status", msg)
 	case utf8.RuneCountInString(in.Note) > 500:
 		msg := "The note must be at most 500 characters."
-		return apperr.Invalid(msg, map[string]string{"note": msg})
+		return apperr.InvalidField("note", msg)
 	}
 	var after order.Order
 	err := h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {

@@ -8,7 +8,6 @@ import (
 
 	"shop/internal/admin"
 	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/order"
 	"shop/internal/testkit"
 )
@@ -58,18 +57,17 @@ func stock(t *testing.T, d *db.DB, variantID int64) int {
 }
 
 func TestOrders(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		e := newEnv(t, d)
+	eachEnv(t, func(t *testing.T, e *env) {
 		cat := e.category("Feeds", nil)
 		p := e.product("Dairy Meal", cat.ID, "3650", true)
 		v := e.variant(p.ID, "70 Kg", "DM-70", "3650", 20)
-		makeOrder(t, d, "ORDER-1700000000001", order.Paid, v.ID, 2, "254712345678", "Wanjiku", "Mwangi")
-		makeOrder(t, d, "ORDER-1700000000002", order.Processing, v.ID, 1, "254722000111", "Otieno", "Juma")
-		makeOrder(t, d, "ORDER-1700000000003", order.PendingPayment, v.ID, 1, "254733000222", "Akinyi", "Achieng")
-		if _, err := d.Exec(context.Background(), `UPDATE orders SET attention = 'Paid after its stock was released' WHERE order_number = 'ORDER-1700000000003'`); err != nil {
+		makeOrder(t, e.d, "ORDER-1700000000001", order.Paid, v.ID, 2, "254712345678", "Wanjiku", "Mwangi")
+		makeOrder(t, e.d, "ORDER-1700000000002", order.Processing, v.ID, 1, "254722000111", "Otieno", "Juma")
+		makeOrder(t, e.d, "ORDER-1700000000003", order.PendingPayment, v.ID, 1, "254733000222", "Akinyi", "Achieng")
+		if _, err := e.d.Exec(context.Background(), `UPDATE orders SET attention = 'Paid after its stock was released' WHERE order_number = 'ORDER-1700000000003'`); err != nil {
 			t.Fatal(err)
 		}
-		if got := stock(t, d, v.ID); got != 16 {
+		if got := stock(t, e.d, v.ID); got != 16 {
 			t.Fatalf("stock %d", got)
 		}
 
@@ -130,7 +128,7 @@ func TestOrders(t *testing.T) {
 			"status must be one of pending_payment, paid, processing, dispatched, delivered, payment_failed, cancelled.")
 		// Cancelling releases the stock.
 		testkit.WantStatus(t, e.as("PATCH", path, map[string]any{"status": "cancelled"}), http.StatusOK)
-		if got := stock(t, d, v.ID); got != 18 {
+		if got := stock(t, e.d, v.ID); got != 18 {
 			t.Fatalf("stock after cancel %d, want 18", got)
 		}
 		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": "processing"}), http.StatusConflict, "", "An order that is cancelled cannot become processing.")

@@ -19,7 +19,7 @@ func (h *Handlers) Products(w http.ResponseWriter, r *http.Request, _ Actor) err
 	status := q.Get("status")
 	if status != catalog.StatusAll && status != catalog.StatusActive && status != catalog.StatusInactive {
 		msg := "status must be active or inactive."
-		return apperr.Invalid(msg, map[string]string{"status": msg})
+		return apperr.InvalidField("status", msg)
 	}
 	list, err := h.catalog.AdminProducts(r.Context(), catalog.AdminFilter{Search: q.search, Status: status, Page: q.page, PageSize: q.size})
 	if err != nil {

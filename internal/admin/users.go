@@ -25,7 +25,7 @@ func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	}
 	role := q.Get("role")
 	if role != "" && role != account.RoleAdmin && role != account.RoleCustomer {
-		return apperr.Invalid(MsgRoleInvalid, map[string]string{"role": MsgRoleInvalid})
+		return apperr.InvalidField("role", MsgRoleInvalid)
 	}
 	list, err := h.accounts.ListUsers(r.Context(), q.search, role, q.page, q.size)
 	if err != nil {
@@ -53,10 +53,10 @@ func (h *Handlers) UpdateUser(w http.ResponseWriter, r *http.Request, a Actor) e
 		return err
 	}
 	if in.Role != account.RoleAdmin && in.Role != account.RoleCustomer {
-		return apperr.Invalid(MsgRoleInvalid, map[string]string{"role": MsgRoleInvalid})
+		return apperr.InvalidField("role", MsgRoleInvalid)
 	}
 	if id == a.UserID {
-		return apperr.Invalid(MsgOwnRole, map[string]string{"role": MsgOwnRole})
+		return apperr.InvalidField("role", MsgOwnRole)
 	}
 	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
 		before, err := h.accounts.SetRoleTx(r.Context(), tx, id, in.Role)

@@ -55,6 +55,12 @@ func Invalid(msg string, fields map[string]string) error {
 	return &Error{Kind: KindInvalid, Message: msg, Fields: fields}
 }
 
+// InvalidField reports bad input in one field, msg being both the answer's
+// message and the field's.
+func InvalidField(field, msg string) error {
+	return Invalid(msg, map[string]string{field: msg})
+}
+
 // InvalidFields reports bad input in several fields at once. The message
 // joins the fields' messages in the order given, so it reads the same every
 // time; fields not in order appear only under their own name.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 )
 
 // The back office's changes to the category tree.
@@ -32,7 +33,7 @@ func checkParent(ctx context.Context, tx *sql.Tx, id int64, parent *int64) error
 		return nil
 	}
 	if id != 0 && *parent == id {
-		return apperr.Invalid(MsgOwnParent, map[string]string{"parent": MsgOwnParent})
+		return apperr.InvalidField("parent", MsgOwnParent)
 	}
 	// Walk up from the new parent: meeting the category means the parent is
 	// one of its descendants. The walk is bounded in case the stored tree
@@ -43,7 +44,7 @@ func checkParent(ctx context.Context, tx *sql.Tx, id int64, parent *int64) error
 		err := tx.QueryRowContext(ctx, `SELECT parent_id FROM categories WHERE id = $1`, cur).Scan(&up)
 		if errors.Is(err, sql.ErrNoRows) {
 			if cur == *parent {
-				return apperr.Invalid(MsgParentUnknown, map[string]string{"parent": MsgParentUnknown})
+				return apperr.InvalidField("parent", MsgParentUnknown)
 			}
 			return nil
 		}
@@ -54,21 +55,21 @@ func checkParent(ctx context.Context, tx *sql.Tx, id int64, parent *int64) error
 			return nil
 		}
 		if id != 0 && up.Int64 == id {
-			return apperr.Invalid(MsgParentIsDescendant, map[string]string{"parent": MsgParentIsDescendant})
+			return apperr.InvalidField("parent", MsgParentIsDescendant)
 		}
 		cur = up.Int64
 	}
-	return apperr.Invalid(MsgParentIsDescendant, map[string]string{"parent": MsgParentIsDescendant})
+	return apperr.InvalidField("parent", MsgParentIsDescendant)
 }
 
 func slugFree(ctx context.Context, tx *sql.Tx, slug string, except int64) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE slug = $1 AND id <> $2`, slug, except).Scan(&n); err != nil {
-		return fmt.Errorf("check category slug: %w", err)
+	n, err := db.CountTx(ctx, tx, "categories by slug", `SELECT COUNT(*) FROM categories WHERE slug = $1 AND id <> $2`, slug, except)
+	if err != nil {
+		return err
 	}
 	if n > 0 {
 		msg := fmt.Sprintf("A category with the slug %q already exists.", slug)
-		return apperr.Invalid(msg, map[string]string{"name": msg})
+		return apperr.InvalidField("name", msg)
 	}
 	return nil
 }

@@ -45,8 +45,8 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, 
 	}
 	if f.Search != "" {
 		n := w.Arg(db.Contains(f.Search))
-		w.And("(LOWER(p.name) LIKE " + n + " ESCAPE '\\' OR LOWER(p.slug) LIKE " + n + " ESCAPE '\\' OR LOWER(p.description) LIKE " + n +
-			" ESCAPE '\\' OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND LOWER(v.sku) LIKE " + n + " ESCAPE '\\'))")
+		w.And("(" + db.Like(n, "LOWER(p.name)", "LOWER(p.slug)", "LOWER(p.description)") +
+			" OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND " + db.Like(n, "LOWER(v.sku)") + "))")
 	}
 	count, rows, err := s.db.ListPage(ctx, productColumns, "products p", &w, "p.id DESC", f.Page, f.PageSize)
 	if err != nil {
@@ -77,9 +77,9 @@ func (s *Store) ProductTx(ctx context.Context, tx *sql.Tx, id int64) (Product, e
 }
 
 func checkCategory(ctx context.Context, tx *sql.Tx, id int64) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM categories WHERE id = $1`, id).Scan(&n); err != nil {
-		return fmt.Errorf("find category %d: %w", id, err)
+	n, err := db.CountTx(ctx, tx, "categories", `SELECT COUNT(*) FROM categories WHERE id = $1`, id)
+	if err != nil {
+		return err
 	}
 	if n == 0 {
 		return apperr.Invalid(MsgFixFields, map[string]string{"category": MsgCategoryUnknown})
@@ -95,9 +95,9 @@ func freeProductSlug(ctx context.Context, tx *sql.Tx, base string, except int64)
 		if i > 1 {
 			slug = base + "-" + strconv.Itoa(i)
 		}
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM products WHERE slug = $1 AND id <> $2`, slug, except).Scan(&n); err != nil {
-			return "", fmt.Errorf("check product slug: %w", err)
+		n, err := db.CountTx(ctx, tx, "products by slug", `SELECT COUNT(*) FROM products WHERE slug = $1 AND id <> $2`, slug, except)
+		if err != nil {
+			return "", err
 		}
 		if n == 0 {
 			return slug, nil
@@ -172,9 +172,9 @@ func (s *Store) DeleteProductTx(ctx context.Context, tx *sql.Tx, id int64) (Dele
 		return Deletion{}, err
 	}
 	d := Deletion{Product: p}
-	var inOrders int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM order_items WHERE product_id = $1`, id).Scan(&inOrders); err != nil {
-		return Deletion{}, fmt.Errorf("count orders of product %d: %w", id, err)
+	inOrders, err := db.CountTx(ctx, tx, "order lines of the product", `SELECT COUNT(*) FROM order_items WHERE product_id = $1`, id)
+	if err != nil {
+		return Deletion{}, err
 	}
 	if inOrders > 0 {
 		d.Deactivated = true

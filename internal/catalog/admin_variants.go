@@ -39,9 +39,9 @@ func skuTaken(err error) error {
 // instead of an aborted transaction (PostgreSQL cannot go on after a failed
 // statement).
 func skuFree(ctx context.Context, tx *sql.Tx, sku string, except int64) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM variants WHERE sku = $1 AND id <> $2`, sku, except).Scan(&n); err != nil {
-		return fmt.Errorf("check sku: %w", err)
+	n, err := db.CountTx(ctx, tx, "variants by SKU", `SELECT COUNT(*) FROM variants WHERE sku = $1 AND id <> $2`, sku, except)
+	if err != nil {
+		return err
 	}
 	if n > 0 {
 		return apperr.Invalid(MsgFixFields, map[string]string{"sku": MsgSKUTaken})
@@ -107,20 +107,9 @@ type LowStockVariant struct {
 
 // LowStock lists sizes with at most threshold in stock, emptiest first.
 func (s *Store) LowStock(ctx context.Context, threshold, limit int) ([]LowStockVariant, error) {
-	rows, err := s.db.Query(ctx, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, p.name, p.is_active
+	return db.QueryAll(ctx, s.db, "low stock", func(r db.Scanner) (v LowStockVariant, err error) {
+		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive)
+	}, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, p.name, p.is_active
 		FROM variants v JOIN products p ON p.id = v.product_id
 		WHERE v.stock <= $1 ORDER BY p.is_active DESC, v.stock, LOWER(p.name), v.id LIMIT $2`, threshold, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list low stock: %w", err)
-	}
-	defer rows.Close()
-	out := []LowStockVariant{}
-	for rows.Next() {
-		var v LowStockVariant
-		if err := rows.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive); err != nil {
-			return nil, fmt.Errorf("scan low stock: %w", err)
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
 }

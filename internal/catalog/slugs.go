@@ -2,8 +2,9 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"time"
+
+	"shop/internal/db"
 )
 
 // ProductSlug is an active product's address and when it last changed: what
@@ -15,21 +16,7 @@ type ProductSlug struct {
 
 // ProductSlugs lists every active product by id, in one light query.
 func (s *Store) ProductSlugs(ctx context.Context) ([]ProductSlug, error) {
-	rows, err := s.db.Query(ctx, `SELECT slug, updated_at FROM products WHERE is_active = TRUE ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("list product slugs: %w", err)
-	}
-	defer rows.Close()
-	out := []ProductSlug{}
-	for rows.Next() {
-		var p ProductSlug
-		if err := rows.Scan(&p.Slug, &p.UpdatedAt); err != nil {
-			return nil, fmt.Errorf("scan product slug: %w", err)
-		}
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list product slugs: %w", err)
-	}
-	return out, nil
+	return db.QueryAll(ctx, s.db, "product slugs", func(r db.Scanner) (p ProductSlug, err error) {
+		return p, r.Scan(&p.Slug, &p.UpdatedAt)
+	}, `SELECT slug, updated_at FROM products WHERE is_active = TRUE ORDER BY id`)
 }

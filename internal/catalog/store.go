@@ -24,15 +24,7 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 // Categories lists every category, parents before their children's siblings
 // by sort order then name.
 func (s *Store) Categories(ctx context.Context) ([]Category, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+categoryColumns+` FROM categories ORDER BY sort_order, id`)
-	if err != nil {
-		return nil, fmt.Errorf("list categories: %w", err)
-	}
-	cats, err := db.Collect(rows, scanCategory)
-	if err != nil {
-		return nil, fmt.Errorf("list categories: %w", err)
-	}
-	return cats, nil
+	return db.QueryAll(ctx, s.db, "categories", scanCategory, `SELECT `+categoryColumns+` FROM categories ORDER BY sort_order, id`)
 }
 
 const categoryColumns = `id, name, slug, parent_id`
@@ -77,13 +69,12 @@ func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, er
 	if f.Page > 0 {
 		limit = db.Limit(f.Page, f.PageSize)
 	}
-	rows, err := s.db.Query(ctx, with+`SELECT `+productColumns+` FROM products p`+w.String()+` ORDER BY `+listOrder(f.Sort)+limit, w.Args...)
+	var page ProductPage
+	var err error
+	page.Products, err = db.QueryAll(ctx, s.db, "products", scanProduct,
+		with+`SELECT `+productColumns+` FROM products p`+w.String()+` ORDER BY `+listOrder(f.Sort)+limit, w.Args...)
 	if err != nil {
-		return ProductPage{}, fmt.Errorf("list products: %w", err)
-	}
-	page := ProductPage{}
-	if page.Products, err = db.Collect(rows, scanProduct); err != nil {
-		return ProductPage{}, fmt.Errorf("list products: %w", err)
+		return ProductPage{}, err
 	}
 	if page.Count, err = s.countListed(ctx, f, len(page.Products), with, &w); err != nil {
 		return ProductPage{}, err
@@ -121,8 +112,7 @@ func listWhere(f ListFilter) (with string, w db.Where) {
 		w.And("p.is_featured = TRUE")
 	}
 	if f.Search != "" {
-		n := w.Arg(db.Contains(f.Search))
-		w.And("(LOWER(p.name) LIKE " + n + " ESCAPE '\\' OR LOWER(p.description) LIKE " + n + " ESCAPE '\\')")
+		w.And("(" + db.Like(w.Arg(db.Contains(f.Search)), "LOWER(p.name)", "LOWER(p.description)") + ")")
 	}
 	if f.MinPrice != nil {
 		w.And("p.base_price_cents >= " + w.Arg(int64(*f.MinPrice)))
@@ -156,11 +146,7 @@ func (s *Store) countListed(ctx context.Context, f ListFilter, n int, with strin
 	case n > 0 && n < f.PageSize:
 		return (f.Page-1)*f.PageSize + n, nil
 	}
-	var count int
-	if err := s.db.QueryRow(ctx, with+`SELECT COUNT(*) FROM products p`+w.String(), w.Args...).Scan(&count); err != nil {
-		return 0, fmt.Errorf("count products: %w", err)
-	}
-	return count, nil
+	return s.db.Count(ctx, "products", with+`SELECT COUNT(*) FROM products p`+w.String(), w.Args...)
 }
 
 var errNoProduct = apperr.NotFound("Product not found")
@@ -411,9 +397,5 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 
 // CountProducts counts every product, active or not.
 func (s *Store) CountProducts(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM products`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count products: %w", err)
-	}
-	return n, nil
+	return s.db.Count(ctx, "products", `SELECT COUNT(*) FROM products`)
 }

@@ -15,20 +15,14 @@ import (
 // SetHandledTx marks a message answered (or not yet answered) inside tx
 // and returns it as it now is, and whether it was handled before.
 func (s *Store) SetHandledTx(ctx context.Context, tx *sql.Tx, id int64, handled bool) (m Message, wasHandled bool, err error) {
-	var at sql.NullTime
-	err = tx.QueryRowContext(ctx, `SELECT id, name, email, subject, message, created_at, handled_at FROM contact_messages WHERE id = $1`, id).
-		Scan(&m.ID, &m.Name, &m.Email, &m.Subject, &m.Message, &m.CreatedAt, &at)
+	m, err = scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM contact_messages WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Message{}, false, apperr.NotFound("Message not found")
 	}
 	if err != nil {
 		return Message{}, false, fmt.Errorf("load contact message %d: %w", id, err)
 	}
-	wasHandled = at.Valid
-	if at.Valid {
-		t := at.Time
-		m.HandledAt = &t
-	}
+	wasHandled = m.HandledAt != nil
 	if wasHandled == handled {
 		return m, wasHandled, nil
 	}
@@ -46,20 +40,12 @@ func (s *Store) SetHandledTx(ctx context.Context, tx *sql.Tx, id int64, handled 
 
 // UnhandledCount counts messages nobody has answered yet.
 func (s *Store) UnhandledCount(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM contact_messages WHERE handled_at IS NULL`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count unhandled messages: %w", err)
-	}
-	return n, nil
+	return s.db.Count(ctx, "unhandled messages", `SELECT COUNT(*) FROM contact_messages WHERE handled_at IS NULL`)
 }
 
 // SubscriberCount counts newsletter subscribers.
 func (s *Store) SubscriberCount(ctx context.Context) (int, error) {
-	var n int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM newsletter_subscribers`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count subscribers: %w", err)
-	}
-	return n, nil
+	return s.db.Count(ctx, "subscribers", `SELECT COUNT(*) FROM newsletter_subscribers`)
 }
 
 // EachSubscriber calls fn for every subscriber, oldest first: the CSV
@@ -71,8 +57,8 @@ func (s *Store) EachSubscriber(ctx context.Context, fn func(Subscriber) error) e
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var sub Subscriber
-		if err := rows.Scan(&sub.ID, &sub.Email, &sub.CreatedAt); err != nil {
+		sub, err := scanSubscriber(rows)
+		if err != nil {
 			return fmt.Errorf("scan subscriber: %w", err)
 		}
 		if err := fn(sub); err != nil {

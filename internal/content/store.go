@@ -25,7 +25,7 @@ func NewStore(d *db.DB) *Store { return &Store{db: d} }
 func (s *Store) Subscribe(ctx context.Context, email string) (created bool, err error) {
 	email = strings.TrimSpace(email)
 	if msg := CheckEmail(email); msg != "" {
-		return false, apperr.Invalid(msg, map[string]string{"email": msg})
+		return false, apperr.InvalidField("email", msg)
 	}
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var id int64
@@ -67,31 +67,24 @@ func (s *Store) Messages(ctx context.Context, limit int) ([]Message, error) {
 	if limit <= 0 || limit > maxListed {
 		limit = maxListed
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, name, email, subject, message, created_at, handled_at
-		FROM contact_messages
+	return db.QueryAll(ctx, s.db, "contact messages", scanMessage, `SELECT `+messageColumns+` FROM contact_messages
 		ORDER BY CASE WHEN handled_at IS NULL THEN 0 ELSE 1 END, created_at DESC, id DESC
 		LIMIT $1`, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list contact messages: %w", err)
+}
+
+const messageColumns = `id, name, email, subject, message, created_at, handled_at`
+
+func scanMessage(r db.Scanner) (Message, error) {
+	var m Message
+	var handled sql.NullTime
+	if err := r.Scan(&m.ID, &m.Name, &m.Email, &m.Subject, &m.Message, &m.CreatedAt, &handled); err != nil {
+		return Message{}, err
 	}
-	defer rows.Close()
-	out := []Message{}
-	for rows.Next() {
-		var m Message
-		var handled sql.NullTime
-		if err := rows.Scan(&m.ID, &m.Name, &m.Email, &m.Subject, &m.Message, &m.CreatedAt, &handled); err != nil {
-			return nil, fmt.Errorf("scan contact message: %w", err)
-		}
-		if handled.Valid {
-			t := handled.Time
-			m.HandledAt = &t
-		}
-		out = append(out, m)
+	if handled.Valid {
+		t := handled.Time
+		m.HandledAt = &t
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list contact messages: %w", err)
-	}
-	return out, nil
+	return m, nil
 }
 
 // SetHandled marks a message answered (or not yet answered again).
@@ -115,24 +108,12 @@ func (s *Store) Subscribers(ctx context.Context, limit int) ([]Subscriber, error
 	if limit <= 0 || limit > maxListed {
 		limit = maxListed
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, email, created_at FROM newsletter_subscribers
+	return db.QueryAll(ctx, s.db, "subscribers", scanSubscriber, `SELECT id, email, created_at FROM newsletter_subscribers
 		ORDER BY created_at DESC, id DESC LIMIT $1`, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list subscribers: %w", err)
-	}
-	defer rows.Close()
-	out := []Subscriber{}
-	for rows.Next() {
-		var sub Subscriber
-		if err := rows.Scan(&sub.ID, &sub.Email, &sub.CreatedAt); err != nil {
-			return nil, fmt.Errorf("scan subscriber: %w", err)
-		}
-		out = append(out, sub)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list subscribers: %w", err)
-	}
-	return out, nil
+}
+
+func scanSubscriber(r db.Scanner) (sub Subscriber, err error) {
+	return sub, r.Scan(&sub.ID, &sub.Email, &sub.CreatedAt)
 }
 
 // maxListed caps a list of messages or subscribers.

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -35,12 +36,41 @@ func (w *Where) String() string {
 // Contains is a LIKE pattern that finds s anywhere in a LOWER()ed column,
 // with s's own % and _ taken literally; the condition needs ESCAPE '\'.
 func Contains(s string) string {
-	return "%" + EscapeLike(strings.ToLower(s)) + "%"
+	return "%" + escapeLike(strings.ToLower(s)) + "%"
 }
 
-// EscapeLike makes s match itself in a LIKE pattern with ESCAPE '\'.
-func EscapeLike(s string) string {
+// Like is the condition that any of columns matches the LIKE pattern
+// parameter n, a Contains pattern.
+func Like(n string, columns ...string) string {
+	conds := make([]string, len(columns))
+	for i, c := range columns {
+		conds[i] = c + " LIKE " + n + ` ESCAPE '\'`
+	}
+	return strings.Join(conds, " OR ")
+}
+
+// escapeLike makes s match itself in a LIKE pattern with ESCAPE '\'.
+func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Count runs a query that answers one number, such as a SELECT COUNT(*);
+// what names the rows counted in an error.
+func (d *DB) Count(ctx context.Context, what, q string, args ...any) (int, error) {
+	return count(d.QueryRow(ctx, q, args...), what)
+}
+
+// CountTx is Count inside tx.
+func CountTx(ctx context.Context, tx *sql.Tx, what, q string, args ...any) (int, error) {
+	return count(tx.QueryRowContext(ctx, q, args...), what)
+}
+
+func count(row *sql.Row, what string) (int, error) {
+	var n int
+	if err := row.Scan(&n); err != nil {
+		return 0, fmt.Errorf("count %s: %w", what, err)
+	}
+	return n, nil
 }
 
 // Paging bounds of a list read a page at a time.
@@ -64,7 +94,7 @@ func (d *DB) ListPage(ctx context.Context, columns, from string, w *Where, order
 	if size < 1 || size > MaxPageSize {
 		size = DefaultPageSize
 	}
-	if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM `+from+w.String(), w.Args...).Scan(&count); err != nil {
+	if count, err = d.Count(ctx, from, `SELECT COUNT(*) FROM `+from+w.String(), w.Args...); err != nil {
 		return 0, nil, err
 	}
 	rows, err = d.Query(ctx, `SELECT `+columns+` FROM `+from+w.String()+` ORDER BY `+order+Limit(page, size), w.Args...)
@@ -72,6 +102,20 @@ func (d *DB) ListPage(ctx context.Context, columns, from string, w *Where, order
 		return 0, nil, err
 	}
 	return count, rows, nil
+}
+
+// QueryAll runs a read and scans every row with scan; what names the rows
+// in an error.
+func QueryAll[T any](ctx context.Context, d *DB, what string, scan func(Scanner) (T, error), q string, args ...any) ([]T, error) {
+	rows, err := d.Query(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", what, err)
+	}
+	out, err := Collect(rows, scan)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", what, err)
+	}
+	return out, nil
 }
 
 // Scanner is a row to scan: *sql.Row or *sql.Rows.

@@ -8,20 +8,20 @@ import (
 )
 
 // Robots answers GET /robots.txt: crawlers may go anywhere but the API and
-// the Private pages, and find the sitemap.
+// the private pages, and find the sitemap.
 func (s *Storefront) Robots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	fmt.Fprint(w, "User-agent: *\nAllow: /\nDisallow: /api/\n")
 	for _, pg := range pages {
-		if pg.visibility == Private {
+		if pg.listing == private {
 			fmt.Fprintf(w, "Disallow: %s\n", pg.path)
 		}
 	}
 	fmt.Fprintf(w, "\nSitemap: %s/sitemap.xml\n", s.base)
 }
 
-// Sitemap answers GET /sitemap.xml: the Listed pages and every product for sale.
+// Sitemap answers GET /sitemap.xml: the listed pages and every product for sale.
 func (s *Storefront) Sitemap(w http.ResponseWriter, r *http.Request) {
 	products, err := s.catalog.ProductSlugs(r.Context())
 	if err != nil {
@@ -39,7 +39,7 @@ func (s *Storefront) Sitemap(w http.ResponseWriter, r *http.Request) {
 		URLs    []url    `xml:"url"`
 	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 	for _, pg := range pages {
-		if pg.visibility == Listed && pg.sameAs == "" && !pg.isPrefix() {
+		if pg.listing == listed && pg.sameAs == "" && !pg.isPrefix() {
 			set.URLs = append(set.URLs, url{Loc: s.base + pg.path})
 		}
 	}

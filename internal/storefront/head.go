@@ -52,7 +52,7 @@ func (s *Storefront) headFor(ctx context.Context, p string) pageHead {
 	switch {
 	case pg.head != nil:
 		h = pg.head(s, ctx, pg, p)
-	case pg.visibility == Listed:
+	case pg.listing == listed:
 		h = pageHead{title: pageTitle(pg.title), description: pg.description, path: pg.path}
 	default:
 		h = pageHead{title: pageTitle(pg.title), description: homeDescription, noindex: true}

@@ -5,24 +5,24 @@ import (
 	"strings"
 )
 
-// Visibility says what search engines may do with a page.
-type Visibility int
+// listing says what search engines may do with a page.
+type listing int
 
 const (
-	// Listed pages are in the sitemap and name their canonical address.
-	Listed Visibility = iota
-	// Unlisted pages ask search engines not to index them (robots noindex).
-	Unlisted
-	// Private pages are unlisted, and robots.txt asks crawlers to stay out.
-	Private
+	// listed pages are in the sitemap and name their canonical address.
+	listed listing = iota
+	// unlisted pages ask search engines not to index them (robots noindex).
+	unlisted
+	// private pages are unlisted, and robots.txt asks crawlers to stay out.
+	private
 )
 
 // page is one screen of the web app.
 type page struct {
 	// path is the page's address; one ending in "/" stands for the pages one
 	// segment below it (/products/{slug}).
-	path       string
-	visibility Visibility
+	path    string
+	listing listing
 	// title is the page's own name, which pageTitle makes the document's
 	// title; "" for home.
 	title       string
@@ -42,8 +42,8 @@ const homeDescription = "Mifugo Bora Feeds sells animal feeds, dewormers, supple
 
 // pages are the web app's screens, the one list the server keeps of them:
 // the app serves any other address as its 404 screen. Keep in step with
-// web/src/app/routes.tsx. Listed pages appear in the sitemap in this order,
-// and Private ones in robots.txt.
+// web/src/app/routes.tsx. listed pages appear in the sitemap in this order,
+// and private ones in robots.txt.
 var pages = []page{
 	{path: "/", description: homeDescription, head: (*Storefront).homeHead},
 	{path: "/home", sameAs: "/"},
@@ -59,16 +59,16 @@ var pages = []page{
 		description: "How Mifugo Bora Feeds collects, uses and protects your personal data under Kenya's Data Protection Act, 2019."},
 	{path: "/products/", module: "src/features/product/ProductPage.tsx", head: (*Storefront).productHead},
 
-	{path: "/admin", visibility: Private, title: "Admin"},
-	{path: "/account", visibility: Private, title: "My Account"},
-	{path: "/checkout", visibility: Private, title: "Checkout"},
-	{path: "/cart", visibility: Private, title: "Your Cart"},
+	{path: "/admin", listing: private, title: "Admin"},
+	{path: "/account", listing: private, title: "My Account"},
+	{path: "/checkout", listing: private, title: "Checkout"},
+	{path: "/cart", listing: private, title: "Your Cart"},
 
-	{path: "/login", visibility: Unlisted, title: "Sign In"},
-	{path: "/register", visibility: Unlisted, title: "Create Your Account"},
-	{path: "/forgot-password", visibility: Unlisted, title: "Forgot Password"},
-	{path: "/reset-password", visibility: Unlisted, title: "Reset Password"},
-	{path: "/order-confirmation", visibility: Unlisted, title: "Order Confirmation"},
+	{path: "/login", listing: unlisted, title: "Sign In"},
+	{path: "/register", listing: unlisted, title: "Create Your Account"},
+	{path: "/forgot-password", listing: unlisted, title: "Forgot Password"},
+	{path: "/reset-password", listing: unlisted, title: "Reset Password"},
+	{path: "/order-confirmation", listing: unlisted, title: "Order Confirmation"},
 }
 
 // lookup finds the page at the cleaned path p, following sameAs.

@@ -258,16 +258,10 @@ func drawSack(dst *image.RGBA, box image.Rectangle) {
 		z.ClosePath()
 	})
 	// The label.
-	shape(cardBrand, func(z *vector.Rasterizer) {
-		rect(z, 205, 210, 425, 440)
-	})
-	shape(cardGold, func(z *vector.Rasterizer) {
-		rect(z, 245, 395, 385, 420)
-	})
+	shape(cardBrand, func(z *vector.Rasterizer) { rect(z, 205, 210, 425, 440) })
+	shape(cardGold, func(z *vector.Rasterizer) { rect(z, 245, 395, 385, 420) })
 	// A leaf on a white disc.
-	shape(color.White, func(z *vector.Rasterizer) {
-		circle(z, 315, 285, 52)
-	})
+	shape(color.White, func(z *vector.Rasterizer) { circle(z, 315, 285, 52) })
 	shape(cardBrand, func(z *vector.Rasterizer) {
 		z.MoveTo(315, 330)
 		z.QuadTo(310, 275, 352, 248)
@@ -278,9 +272,7 @@ func drawSack(dst *image.RGBA, box image.Rectangle) {
 		z.QuadTo(276, 300, 313, 322)
 		z.ClosePath()
 	})
-	shape(cardLeaf, func(z *vector.Rasterizer) {
-		rect(z, 255, 350, 375, 362)
-	})
+	shape(cardLeaf, func(z *vector.Rasterizer) { rect(z, 255, 350, 375, 362) })
 }
 
 func rect(z *vector.Rasterizer, x0, y0, x1, y1 float32) {

@@ -29,7 +29,7 @@ function remember(key: string, data: unknown) {
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
 }
 
-// The server sends some answers with the page itself (internal/httpapi/seo.go: the product
+// The server sends some answers with the page itself (internal/storefront/head.go: the product
 // of a product page, the home page's New Products), keyed like this cache, so the first view
 // needs no extra round trip. They are read once, when the app starts.
 function seedFromPage() {

@@ -1,8 +1,11 @@
 package storefront_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
+	"image/png"
 	"net/http"
 	"regexp"
 	"strings"
@@ -12,6 +15,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/money"
 	"shop/internal/testkit"
@@ -254,5 +258,110 @@ func TestPageDataIsTheAPIAnswer(t *testing.T) {
 	// Other pages carry none.
 	if strings.Contains(h.Get("/about").Body.String(), "page-data") {
 		t.Error("/about has page data")
+	}
+}
+
+func TestModulePreloads(t *testing.T) {
+	index := string(seoIndex["index.html"].Data)
+	files := fstest.MapFS{
+		"index.html": {Data: []byte(index)},
+		".vite/manifest.json": {Data: []byte(`{
+			"index.html": {"file": "assets/index-abc.js", "isEntry": true, "imports": ["_vendor.js"]},
+			"_vendor.js": {"file": "assets/vendor-1.js"},
+			"_Page.js": {"file": "assets/Page-2.js", "imports": ["_vendor.js"]},
+			"src/features/shop/ShopPage.tsx": {"file": "assets/ShopPage-3.js", "isDynamicEntry": true, "imports": ["_vendor.js", "_Page.js"]},
+			"src/features/product/ProductPage.tsx": {"file": "assets/ProductPage-4.js", "isDynamicEntry": true, "imports": ["_Page.js"]}
+		}`)},
+	}
+	srv := testkit.NewShop(t, dbtest.New(t, db.SQLite), testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = files }), testkit.Demo)
+	preloads := func(path string) []string {
+		var out []string
+		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)" />`).FindAllStringSubmatch(srv.Get(path).Body.String(), -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	for path, want := range map[string]string{
+		"/shop?category=feeds":            "/assets/Page-2.js /assets/ShopPage-3.js",
+		"/products/high-yield-dairy-meal": "/assets/Page-2.js /assets/ProductPage-4.js",
+		"/products/no-such-product":       "", // a 404 needs no page code
+		"/":                               "",
+		"/about":                          "", // not in this manifest
+	} {
+		if got := strings.Join(preloads(path), " "); got != want {
+			t.Errorf("%s preloads %q, want %q", path, got, want)
+		}
+	}
+}
+
+func TestSitemapAndRobots(t *testing.T) {
+	h := seoServer(t)
+	rec := h.Get("/sitemap.xml")
+	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/xml") {
+		t.Fatalf("sitemap: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	var set struct {
+		URLs []struct {
+			Loc     string `xml:"loc"`
+			LastMod string `xml:"lastmod"`
+		} `xml:"url"`
+	}
+	if err := xml.Unmarshal(rec.Body.Bytes(), &set); err != nil {
+		t.Fatal(err)
+	}
+	locs := map[string]bool{}
+	for _, u := range set.URLs {
+		locs[u.Loc] = true
+	}
+	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/products/high-yield-dairy-meal", "/products/evil"} {
+		if !locs["https://shop.example.co.ke"+p] {
+			t.Errorf("sitemap lacks %s", p)
+		}
+	}
+	if want := 6 + len(demo.Products()) + 1; len(set.URLs) != want {
+		t.Errorf("%d addresses, want %d", len(set.URLs), want)
+	}
+	if locs["https://shop.example.co.ke/cart"] {
+		t.Error("the cart is in the sitemap")
+	}
+
+	robots := h.Get("/robots.txt").Body.String()
+	if !strings.Contains(robots, "\nSitemap: https://shop.example.co.ke/sitemap.xml\n") {
+		t.Errorf("robots.txt:\n%s", robots)
+	}
+}
+
+func TestShareCard(t *testing.T) {
+	h := seoServer(t)
+	rec := h.Get("/share/products/high-yield-dairy-meal.png")
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
+		t.Fatalf("share card: %d %v", rec.Code, rec.Header())
+	}
+	img, err := png.Decode(bytes.NewReader(rec.Body.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+		t.Fatalf("card is %v, previews want 1200x630", b)
+	}
+	// The brand stripe along the bottom, and the drawn sack's green label on the left.
+	if r, g, b, _ := img.At(900, 625).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
+		t.Errorf("bottom stripe is %x %x %x", r>>8, g>>8, b>>8)
+	}
+	if r, g, b, _ := img.At(230, 420).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
+		t.Errorf("label is %x %x %x", r>>8, g>>8, b>>8)
+	}
+	again := h.Get("/share/products/high-yield-dairy-meal.png")
+	if !bytes.Equal(again.Body.Bytes(), rec.Body.Bytes()) {
+		t.Error("the card differs on a second request")
+	}
+	for _, path := range []string{"/share/products/no-such-feed.png", "/share/products/high-yield-dairy-meal.jpg", "/share/products/1.png"} {
+		if code := h.Get(path).Code; code != 404 {
+			t.Errorf("%s: %d", path, code)
+		}
+	}
+	// A long name wraps and still draws.
+	if code := h.Get("/share/products/evil.png").Code; code != 200 {
+		t.Errorf("evil card: %d", code)
 	}
 }
