@@ -37,21 +37,19 @@ func takeParked(ctx context.Context, tx *sql.Tx, checkoutID string) ([]string, e
 	if err != nil {
 		return nil, err
 	}
-	var bodies []string
-	for rows.Next() {
-		var b string
-		if err := rows.Scan(&b); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		bodies = append(bodies, b)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(bodies) == 0 {
+	bodies, err := db.Collect(rows, scanOne[string])
+	if err != nil || len(bodies) == 0 {
 		return nil, err
 	}
 	_, err = tx.ExecContext(ctx, `DELETE FROM payment_callbacks WHERE checkout_request_id = $1`, checkoutID)
 	return bodies, err
+}
+
+// scanOne reads a row of one column.
+func scanOne[T any](r db.Scanner) (T, error) {
+	var v T
+	err := r.Scan(&v)
+	return v, err
 }
 
 // applyParked applies the callbacks parked for checkoutID, now that a
@@ -120,25 +118,14 @@ func (s *Service) resolveLost(ctx context.Context, now time.Time) error {
 // fillParkedDetails reads the details of callbacks parked before the shop
 // kept them in columns.
 func (s *Service) fillParkedDetails(ctx context.Context) error {
-	rows, err := s.db.Query(ctx, `SELECT id, body FROM payment_callbacks WHERE result_code = -1`)
-	if err != nil {
-		return fmt.Errorf("list old parked callbacks: %w", err)
-	}
 	type old struct {
 		id   int64
 		body string
 	}
-	var list []old
-	for rows.Next() {
-		var o old
-		if err := rows.Scan(&o.id, &o.body); err != nil {
-			rows.Close()
-			return err
-		}
-		list = append(list, o)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	list, err := db.QueryAll(ctx, s.db, "old parked callbacks", func(r db.Scanner) (o old, err error) {
+		return o, r.Scan(&o.id, &o.body)
+	}, `SELECT id, body FROM payment_callbacks WHERE result_code = -1`)
+	if err != nil {
 		return err
 	}
 	for _, o := range list {
@@ -177,20 +164,9 @@ func (s *Service) parkedSuccesses(ctx context.Context, id int64) ([]Unmatched, e
 		q += ` AND id = $1`
 		args = append(args, id)
 	}
-	rows, err := s.db.Query(ctx, q+` ORDER BY received_at, id LIMIT 500`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list unmatched payments: %w", err)
-	}
-	defer rows.Close()
-	out := []Unmatched{}
-	for rows.Next() {
-		var u Unmatched
-		if err := rows.Scan(&u.ID, &u.CheckoutRequestID, &u.Receipt, &u.Amount, &u.Phone, &u.ReceivedAt); err != nil {
-			return nil, fmt.Errorf("scan unmatched payment: %w", err)
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return db.QueryAll(ctx, s.db, "unmatched payments", func(r db.Scanner) (u Unmatched, err error) {
+		return u, r.Scan(&u.ID, &u.CheckoutRequestID, &u.Receipt, &u.Amount, &u.Phone, &u.ReceivedAt)
+	}, q+` ORDER BY received_at, id LIMIT 500`, args...)
 }
 
 // matchParked ties a parked success to its payment: the one that now
@@ -216,21 +192,22 @@ func (s *Service) matchParked(ctx context.Context, p Unmatched, now time.Time) e
 		if err != nil {
 			return err
 		}
+		type candidate struct {
+			id     int64
+			amount money.Cents
+		}
+		all, err := db.Collect(rows, func(r db.Scanner) (c candidate, err error) { return c, r.Scan(&c.id, &c.amount) })
+		if err != nil {
+			return err
+		}
 		var ids []int64
-		for rows.Next() {
-			var id int64
-			var amount money.Cents
-			if err := rows.Scan(&id, &amount); err != nil {
-				rows.Close()
-				return err
-			}
-			if amount.Shillings()*100 == int64(p.Amount) {
-				ids = append(ids, id)
+		for _, c := range all {
+			if c.amount.Shillings()*100 == int64(p.Amount) {
+				ids = append(ids, c.id)
 			}
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil || len(ids) != 1 {
-			return err
+		if len(ids) != 1 {
+			return nil
 		}
 		matched = true
 		_, err = tx.ExecContext(ctx, `UPDATE payments SET checkout_request_id = $1, updated_at = CURRENT_TIMESTAMP
@@ -251,22 +228,9 @@ func (s *Service) matchParked(ctx context.Context, p Unmatched, now time.Time) e
 // answer was never stored. The order keeps its stock and stays waiting: it
 // is not failed, since the customer may well have paid.
 func (s *Service) flagLost(ctx context.Context, now time.Time) error {
-	rows, err := s.db.Query(ctx, `SELECT DISTINCT p.order_id FROM payments p JOIN orders o ON o.id = p.order_id
+	ids, err := db.QueryAll(ctx, s.db, "lost pushes", scanOne[int64], `SELECT DISTINCT p.order_id FROM payments p JOIN orders o ON o.id = p.order_id
 		WHERE p.status = 'pending' AND p.checkout_request_id IS NULL AND p.created_at <= $1 AND o.attention = ''`, now.Add(-lostAfter))
 	if err != nil {
-		return fmt.Errorf("list lost pushes: %w", err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, id := range ids {

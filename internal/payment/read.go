@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 )
@@ -15,18 +16,23 @@ import (
 const paymentColumns = `id, order_id, method, status, phone, amount_cents, result_code, result_desc,
 	COALESCE(receipt, ''), COALESCE(checkout_request_id, ''), created_at`
 
-func scanPayment(rows *sql.Rows) (int64, order.Payment, error) {
-	var p order.Payment
-	var orderID int64
+// orderPayment is a payment and the order it is for.
+type orderPayment struct {
+	orderID int64
+	order.Payment
+}
+
+func scanPayment(r db.Scanner) (orderPayment, error) {
+	var p orderPayment
 	var code sql.NullInt64
-	err := rows.Scan(&p.ID, &orderID, &p.Method, &p.Status, &p.Phone, &p.Amount, &code, &p.ResultDesc, &p.Receipt,
+	err := r.Scan(&p.ID, &p.orderID, &p.Method, &p.Status, &p.Phone, &p.Amount, &code, &p.ResultDesc, &p.Receipt,
 		&p.CheckoutRequestID, &p.StartedAt)
 	if code.Valid {
 		c := int(code.Int64)
 		p.ResultCode = &c
 		p.Message = mpesa.CustomerMessage(c)
 	}
-	return orderID, p, err
+	return p, err
 }
 
 // Latest returns each order's latest payment attempt.
@@ -36,38 +42,22 @@ func (s *Service) Latest(ctx context.Context, orderIDs []int64) (map[int64]order
 		return out, nil
 	}
 	cond, arg := s.db.InIDs("order_id", 1, orderIDs)
-	rows, err := s.db.Query(ctx, `SELECT `+paymentColumns+` FROM payments WHERE id IN
+	list, err := db.QueryAll(ctx, s.db, "latest payments", scanPayment, `SELECT `+paymentColumns+` FROM payments WHERE id IN
 		(SELECT MAX(id) FROM payments WHERE `+cond+` GROUP BY order_id)`, arg)
-	if err != nil {
-		return nil, fmt.Errorf("load latest payments: %w", err)
+	for _, p := range list {
+		out[p.orderID] = p.Payment
 	}
-	defer rows.Close()
-	for rows.Next() {
-		orderID, p, err := scanPayment(rows)
-		if err != nil {
-			return nil, fmt.Errorf("scan payment: %w", err)
-		}
-		out[orderID] = p
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // All returns an order's payment attempts, newest first.
 func (s *Service) All(ctx context.Context, orderID int64) ([]order.Payment, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+paymentColumns+` FROM payments WHERE order_id = $1 ORDER BY id DESC`, orderID)
-	if err != nil {
-		return nil, fmt.Errorf("load payments of order %d: %w", orderID, err)
+	list, err := db.QueryAll(ctx, s.db, "payments", scanPayment, `SELECT `+paymentColumns+` FROM payments WHERE order_id = $1 ORDER BY id DESC`, orderID)
+	out := make([]order.Payment, len(list))
+	for i, p := range list {
+		out[i] = p.Payment
 	}
-	defer rows.Close()
-	out := []order.Payment{}
-	for rows.Next() {
-		_, p, err := scanPayment(rows)
-		if err != nil {
-			return nil, fmt.Errorf("scan payment: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return out, err
 }
 
 // latestTx is an order's latest payment attempt inside tx, if it has one.
@@ -80,8 +70,8 @@ func latestTx(ctx context.Context, tx *sql.Tx, orderID int64) (order.Payment, bo
 	if !rows.Next() {
 		return order.Payment{}, false, rows.Err()
 	}
-	_, p, err := scanPayment(rows)
-	return p, err == nil, err
+	p, err := scanPayment(rows)
+	return p.Payment, err == nil, err
 }
 
 // insertPayment starts a pending M-Pesa payment of an order's total.

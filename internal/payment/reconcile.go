@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 )
@@ -41,23 +42,12 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 		queries    int
 		created    time.Time
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, checkout_request_id, queries, created_at FROM payments
+	list, err := db.QueryAll(ctx, s.db, "late payments", func(r db.Scanner) (d due, err error) {
+		return d, r.Scan(&d.id, &d.checkoutID, &d.queries, &d.created)
+	}, `SELECT id, checkout_request_id, queries, created_at FROM payments
 		WHERE status = 'pending' AND checkout_request_id IS NOT NULL AND next_query_at <= $1
 		ORDER BY next_query_at LIMIT 50`, now)
 	if err != nil {
-		return 0, fmt.Errorf("list late payments: %w", err)
-	}
-	var list []due
-	for rows.Next() {
-		var d due
-		if err := rows.Scan(&d.id, &d.checkoutID, &d.queries, &d.created); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		list = append(list, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return 0, err
 	}
 	for _, d := range list {

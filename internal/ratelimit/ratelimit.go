@@ -117,16 +117,8 @@ func retryAfter(ctx context.Context, tx *sql.Tx, c Check, now time.Time) (time.D
 	if err != nil {
 		return 0, fmt.Errorf("count events: %w", err)
 	}
-	defer rows.Close()
-	var ats []time.Time
-	for rows.Next() {
-		var at time.Time
-		if err := rows.Scan(&at); err != nil {
-			return 0, fmt.Errorf("count events: %w", err)
-		}
-		ats = append(ats, at)
-	}
-	if err := rows.Err(); err != nil {
+	ats, err := db.Collect(rows, func(r db.Scanner) (at time.Time, err error) { return at, r.Scan(&at) })
+	if err != nil {
 		return 0, fmt.Errorf("count events: %w", err)
 	}
 	if len(ats) < c.Limit.Max {
