@@ -218,7 +218,9 @@ func TestDuplicateCallbackMakesOnePayment(t *testing.T) {
 		f.svc.OnPaid = func(context.Context, order.Order) error { paidCount++; return nil }
 		st := f.start(t, "254708374149", 1)
 		f.waitFor(t, st.Order.Number, isStatus(order.Paid))
-		time.Sleep(60 * time.Millisecond) // the second callback lands after the first
+		for deadline := time.Now().Add(5 * time.Second); f.sim.Delivered() < 2 && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond) // the second callback lands after the first
+		}
 		var events, succeeded int
 		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM order_events WHERE to_status = 'paid'`).Scan(&events)
 		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM payments WHERE status = 'succeeded'`).Scan(&succeeded)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -54,6 +55,9 @@ type Simulator struct {
 	LateBy time.Duration
 	// Client posts the callbacks.
 	Client *http.Client
+
+	// delivered counts the callbacks the shop has answered.
+	delivered atomic.Int64
 
 	mu     sync.Mutex
 	tokens map[string]bool
@@ -279,8 +283,13 @@ func (s *Simulator) sendCallback(checkoutID string, p *simPush) {
 	resp, err := s.Client.Post(p.callback, "application/json", bytes.NewReader(body))
 	if err == nil {
 		resp.Body.Close()
+		s.delivered.Add(1)
 	}
 }
+
+// Delivered is how many callbacks the shop has answered: the shop records a
+// callback before it answers, so a test can wait on this instead of a clock.
+func (s *Simulator) Delivered() int64 { return s.delivered.Load() }
 
 // receiptFor makes a receipt number like Safaricom's (10 capitals and
 // digits), stable per push so a repeated callback repeats it.
