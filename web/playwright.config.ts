@@ -68,6 +68,11 @@ export default defineConfig({
       // One log line per request drowns the test report; warnings and errors still show.
       SHOP_LOG_LEVEL: 'warn',
       SHOP_MPESA_SIM_DELAY: '1s', // the simulated phone answers M-Pesa requests after 1 s
+      // The whole suite is one client address and a handful of test phones; the limits
+      // themselves are tested in Go (internal/httpapi, internal/account).
+      SHOP_MPESA_PROMPTS_PER_PHONE: '1000',
+      SHOP_MPESA_PROMPTS_PER_ADDRESS: '1000',
+      SHOP_SIGNUPS_PER_ADDRESS: '1000',
     },
   },
 });

@@ -39,7 +39,9 @@ func newMailer(cfg config.Config, d *db.DB, log *slog.Logger) (m mail.Mailer, ou
 // newAuth builds the sign-in service and loads its signing key, so a
 // database that cannot hold one fails at start.
 func newAuth(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Logger, mailer mail.Mailer) (*account.Service, error) {
-	auth := account.NewService(d, account.Options{Mailer: mailer, Log: log, PublicURL: cfg.PublicURL, Secret: cfg.AuthSecret})
+	limits := account.DefaultLimits
+	limits.RegisterPerIP.Max = cfg.SignupsPerAddress
+	auth := account.NewService(d, account.Options{Mailer: mailer, Log: log, PublicURL: cfg.PublicURL, Secret: cfg.AuthSecret, Limits: &limits})
 	if err := auth.Init(ctx); err != nil {
 		return nil, fmt.Errorf("sign-in key: %w", err)
 	}

@@ -66,7 +66,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 	}
 	orders := order.NewStore(d)
 	gateway, simulator, secret := paymentGateway(cfg)
-	payments := payment.New(d, orders, gateway, payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret}, log)
+	limits := payment.DefaultPushLimits
+	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
+	payments := payment.New(d, orders, gateway, payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits}, log)
 	if gateway == nil {
 		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
 	}

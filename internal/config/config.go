@@ -51,6 +51,13 @@ type Config struct {
 	// LowStockThreshold: the admin dashboard lists sizes with at most this
 	// many in stock (SHOP_LOW_STOCK_THRESHOLD, default 10).
 	LowStockThreshold int
+	// PromptsPerPhone and PromptsPerAddress bound the M-Pesa prompts in 10
+	// minutes to one phone number and from one client address
+	// (SHOP_MPESA_PROMPTS_PER_PHONE, default 3; SHOP_MPESA_PROMPTS_PER_ADDRESS,
+	// default 10). SignupsPerAddress bounds new accounts from one address in
+	// an hour (SHOP_SIGNUPS_PER_ADDRESS, default 10). A shop whose customers
+	// share one address (an agrovet's till, a co-operative's office) raises them.
+	PromptsPerPhone, PromptsPerAddress, SignupsPerAddress int
 }
 
 // MediaDir is where product images live.
@@ -82,13 +89,24 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	default:
 		return c, fmt.Errorf("SHOP_DEV must be 1 or 0, not %q", v)
 	}
-	c.LowStockThreshold = 10
-	if v := strings.TrimSpace(getenv("SHOP_LOW_STOCK_THRESHOLD")); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1_000_000 {
-			return c, fmt.Errorf("SHOP_LOW_STOCK_THRESHOLD must be a whole number of 1 or more, not %q", v)
+	for _, n := range []struct {
+		name string
+		to   *int
+		def  int
+	}{
+		{"SHOP_LOW_STOCK_THRESHOLD", &c.LowStockThreshold, 10},
+		{"SHOP_MPESA_PROMPTS_PER_PHONE", &c.PromptsPerPhone, 3},
+		{"SHOP_MPESA_PROMPTS_PER_ADDRESS", &c.PromptsPerAddress, 10},
+		{"SHOP_SIGNUPS_PER_ADDRESS", &c.SignupsPerAddress, 10},
+	} {
+		*n.to = n.def
+		if v := strings.TrimSpace(getenv(n.name)); v != "" {
+			i, err := strconv.Atoi(v)
+			if err != nil || i < 1 || i > 1_000_000 {
+				return c, fmt.Errorf("%s must be a whole number of 1 or more, not %q", n.name, v)
+			}
+			*n.to = i
 		}
-		c.LowStockThreshold = n
 	}
 	for _, p := range strings.Split(getenv("SHOP_TRUSTED_PROXIES"), ",") {
 		if p = strings.TrimSpace(p); p == "" {
