@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -150,30 +151,25 @@ func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // IsUniqueViolation reports whether err is a unique-constraint failure, so
 // callers can answer "already taken" instead of a 500.
 func IsUniqueViolation(err error) bool {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		return pgErr.Code == "23505"
-	}
-	var sqErr *sqlite.Error
-	if errors.As(err, &sqErr) {
-		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
-	}
-	return false
+	return isViolation(err, "23505", sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
 }
 
 // IsForeignKeyViolation reports whether err is a foreign-key failure (a row
-// still referenced elsewhere, or a reference to nothing).
+// still referenced elsewhere, or a reference to nothing). SQLite enforces ON
+// DELETE RESTRICT like a trigger.
 func IsForeignKeyViolation(err error) bool {
+	return isViolation(err, "23503", sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY, sqlite3.SQLITE_CONSTRAINT_TRIGGER)
+}
+
+// isViolation reports whether err is PostgreSQL's error pgCode or one of
+// SQLite's extended codes.
+func isViolation(err error, pgCode string, sqliteCodes ...int) bool {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
-		return pgErr.Code == "23503"
+		return pgErr.Code == pgCode
 	}
 	var sqErr *sqlite.Error
-	if errors.As(err, &sqErr) {
-		// ON DELETE RESTRICT is enforced like a trigger in SQLite.
-		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_TRIGGER
-	}
-	return false
+	return errors.As(err, &sqErr) && slices.Contains(sqliteCodes, sqErr.Code())
 }
 
 // InIDs returns a condition that column is one of the ids passed as the

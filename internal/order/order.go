@@ -177,18 +177,22 @@ func (c *Checkout) Validate() error {
 			bad[field] = MsgTooLong
 		}
 	}
+	// phone checks a required phone number and stores it as 254XXXXXXXXX.
+	phone := func(field string, value *string, msg string) {
+		if *value == "" {
+			bad[field] = msg
+		} else if p, ok := account.NormalizePhone(*value); ok {
+			*value = p
+		} else {
+			bad[field] = MsgPhoneInvalid
+		}
+	}
 	required("firstName", c.FirstName, MsgFirstName, 100)
 	required("lastName", c.LastName, MsgLastName, 100)
 	if m := account.CheckEmail(c.Email); m != "" {
 		bad["email"] = m
 	}
-	if c.Phone == "" {
-		bad["phone"] = MsgPhone
-	} else if p, ok := account.NormalizePhone(c.Phone); ok {
-		c.Phone = p
-	} else {
-		bad["phone"] = MsgPhoneInvalid
-	}
+	phone("phone", &c.Phone, MsgPhone)
 	required("address", c.Address, MsgAddress, 300)
 	required("city", c.City, MsgCity, 100)
 	if !isCounty(c.County) {
@@ -201,13 +205,7 @@ func (c *Checkout) Validate() error {
 	// never sends it, so card is refused like any other method.
 	switch c.PaymentMethod {
 	case "mpesa":
-		if c.MpesaPhone == "" {
-			bad["mpesaPhone"] = MsgMpesaPhone
-		} else if p, ok := account.NormalizePhone(c.MpesaPhone); ok {
-			c.MpesaPhone = p
-		} else {
-			bad["mpesaPhone"] = MsgPhoneInvalid
-		}
+		phone("mpesaPhone", &c.MpesaPhone, MsgMpesaPhone)
 	default:
 		bad["paymentMethod"] = "Please choose a payment method"
 	}
