@@ -184,20 +184,16 @@ type PushResponse struct {
 
 // STKPush sends an STK push. An accepted push answers later, by callback or query.
 func (c *Client) STKPush(ctx context.Context, p PushRequest) (PushResponse, error) {
-	ts := Timestamp(c.now())
-	body := map[string]any{
-		"BusinessShortCode": c.cfg.ShortCode,
-		"Password":          Password(c.cfg.ShortCode, c.cfg.Passkey, ts),
-		"Timestamp":         ts,
-		"TransactionType":   c.cfg.TransactionType,
-		"Amount":            p.Amount,
-		"PartyA":            p.Phone,
-		"PartyB":            c.cfg.PartyB,
-		"PhoneNumber":       p.Phone,
-		"CallBackURL":       p.CallbackURL,
-		"AccountReference":  truncate(p.Reference, 12),
-		"TransactionDesc":   truncate(p.Description, 13),
-	}
+	body := c.signed(map[string]any{
+		"TransactionType":  c.cfg.TransactionType,
+		"Amount":           p.Amount,
+		"PartyA":           p.Phone,
+		"PartyB":           c.cfg.PartyB,
+		"PhoneNumber":      p.Phone,
+		"CallBackURL":      p.CallbackURL,
+		"AccountReference": truncate(p.Reference, 12),
+		"TransactionDesc":  truncate(p.Description, 13),
+	})
 	var out struct {
 		MerchantRequestID   string     `json:"MerchantRequestID"`
 		CheckoutRequestID   string     `json:"CheckoutRequestID"`
@@ -214,6 +210,16 @@ func (c *Client) STKPush(ctx context.Context, p PushRequest) (PushResponse, erro
 	return PushResponse{MerchantRequestID: out.MerchantRequestID, CheckoutRequestID: out.CheckoutRequestID, CustomerMessage: out.CustomerMessage}, nil
 }
 
+// signed adds the short code, the Nairobi timestamp and the Password made
+// from them, which every STK request carries, to fields.
+func (c *Client) signed(fields map[string]any) map[string]any {
+	ts := Timestamp(c.now())
+	fields["BusinessShortCode"] = c.cfg.ShortCode
+	fields["Password"] = Password(c.cfg.ShortCode, c.cfg.Passkey, ts)
+	fields["Timestamp"] = ts
+	return fields
+}
+
 // QueryResult is what an STK query learnt. Pending means no final answer yet.
 type QueryResult struct {
 	Pending    bool
@@ -225,13 +231,7 @@ type QueryResult struct {
 // Daraja's busy answers and unknown codes read as pending: only a known final
 // code ends a payment.
 func (c *Client) STKQuery(ctx context.Context, checkoutRequestID string) (QueryResult, error) {
-	ts := Timestamp(c.now())
-	body := map[string]any{
-		"BusinessShortCode": c.cfg.ShortCode,
-		"Password":          Password(c.cfg.ShortCode, c.cfg.Passkey, ts),
-		"Timestamp":         ts,
-		"CheckoutRequestID": checkoutRequestID,
-	}
+	body := c.signed(map[string]any{"CheckoutRequestID": checkoutRequestID})
 	var out struct {
 		ResponseCode flexString `json:"ResponseCode"`
 		ResultCode   *flexInt   `json:"ResultCode"`

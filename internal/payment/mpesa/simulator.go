@@ -166,22 +166,27 @@ func (s *Simulator) authorised(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
+// signedRequest is what every STK request carries to prove the caller.
+type signedRequest struct {
+	BusinessShortCode flexString `json:"BusinessShortCode"`
+	Password          string     `json:"Password"`
+	Timestamp         string     `json:"Timestamp"`
+}
+
 func (s *Simulator) push(w http.ResponseWriter, r *http.Request) {
 	if !s.authorised(w, r) {
 		return
 	}
 	var in struct {
-		BusinessShortCode flexString `json:"BusinessShortCode"`
-		Password          string     `json:"Password"`
-		Timestamp         string     `json:"Timestamp"`
-		TransactionType   string     `json:"TransactionType"`
-		Amount            flexInt    `json:"Amount"`
-		PartyA            flexString `json:"PartyA"`
-		PartyB            flexString `json:"PartyB"`
-		PhoneNumber       flexString `json:"PhoneNumber"`
-		CallBackURL       string     `json:"CallBackURL"`
-		AccountReference  string     `json:"AccountReference"`
-		TransactionDesc   string     `json:"TransactionDesc"`
+		signedRequest
+		TransactionType  string     `json:"TransactionType"`
+		Amount           flexInt    `json:"Amount"`
+		PartyA           flexString `json:"PartyA"`
+		PartyB           flexString `json:"PartyB"`
+		PhoneNumber      flexString `json:"PhoneNumber"`
+		CallBackURL      string     `json:"CallBackURL"`
+		AccountReference string     `json:"AccountReference"`
+		TransactionDesc  string     `json:"TransactionDesc"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
 		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid JSON")
@@ -315,10 +320,8 @@ func (s *Simulator) query(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var in struct {
-		BusinessShortCode flexString `json:"BusinessShortCode"`
-		Password          string     `json:"Password"`
-		Timestamp         string     `json:"Timestamp"`
-		CheckoutRequestID string     `json:"CheckoutRequestID"`
+		signedRequest
+		CheckoutRequestID string `json:"CheckoutRequestID"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Password != Password(s.ShortCode, s.Passkey, in.Timestamp) {
 		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid Password")
