@@ -1,5 +1,5 @@
 // The signed-in customer's orders (GET /api/orders/, order JSON per DESIGN.md section 2).
-import { ApiError, request } from '../../lib/api';
+import { request } from '../../lib/api';
 
 export interface AccountOrderItem {
   product_name: string;
@@ -18,15 +18,10 @@ export interface AccountOrder {
   total: string;
 }
 
-/** The user's orders, newest first. A shop without the orders API yet (404) has none. */
+/** The user's orders, newest first. */
 export async function listMyOrders(options?: { signal?: AbortSignal }): Promise<AccountOrder[]> {
-  try {
-    const orders = await request<AccountOrder[]>('GET', '/orders/', undefined, options);
-    return Array.isArray(orders) ? orders : [];
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return [];
-    throw err;
-  }
+  const orders = await request<AccountOrder[]>('GET', '/orders/', undefined, options);
+  return Array.isArray(orders) ? orders : [];
 }
 
 const STATUS_LABELS: Record<string, string> = {
