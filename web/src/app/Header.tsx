@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LeafLogo, MenuIcon } from '../components/icons';
 import { HeaderAccount } from '../features/auth/HeaderAccount';
 import { useCart } from '../features/cart/CartProvider';
-import { BUSINESS } from './business';
+import { BUSINESS } from '../lib/business';
 import { CartLink } from './CartLink';
 import { MAIN_NAV } from './navigation';
 

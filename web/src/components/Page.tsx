@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from '../app/business';
+import { pageTitle } from '../lib/business';
 
 interface PageProps {
   /** The page's heading, also used in the document title. */

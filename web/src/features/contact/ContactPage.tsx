@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { BUSINESS, pageTitle } from '../../app/business';
+import { BUSINESS, pageTitle } from '../../lib/business';
 import { Dialog } from '../../components/Dialog';
 import { MapEmbed } from '../../components/MapEmbed';
 import { ApiError } from '../../lib/api';
