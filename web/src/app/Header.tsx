@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LeafLogo, MenuIcon } from '../components/icons';
 import { HeaderAccount } from '../features/auth/HeaderAccount';
-import { useCart } from '../features/cart/CartProvider';
+import { useCart } from '../lib/CartProvider';
 import { BUSINESS } from '../lib/business';
 import { CartLink } from './CartLink';
 import { MAIN_NAV } from './navigation';

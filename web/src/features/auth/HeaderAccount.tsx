@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../../lib/CartProvider';
 import { logout } from './api';
 import type { LoginState } from './LoginPage';
 import { useSession } from './useSession';

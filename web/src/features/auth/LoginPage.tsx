@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/Page';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../../lib/CartProvider';
 import { ApiError } from '../../lib/api';
 import { login } from './api';
 import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, linkClass } from './fields';

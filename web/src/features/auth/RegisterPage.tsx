@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/Page';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../../lib/CartProvider';
 import { ApiError } from '../../lib/api';
 import { login, register as registerAccount } from './api';
 import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, linkClass } from './fields';

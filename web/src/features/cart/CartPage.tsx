@@ -4,8 +4,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { formatKsh } from '../../lib/money';
 import { orderTotals } from '../checkout/rules';
-import type { CartItem } from './api';
-import { useCart } from './CartProvider';
+import type { CartItem } from '../../lib/cart';
+import { useCart } from '../../lib/CartProvider';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';

@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { formatKsh } from '../../lib/money';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../../lib/CartProvider';
 import { TextField } from '../checkout/fields';
 import { MSG, normalizePhone } from '../checkout/rules';
 import { retryPayment, type Order } from './api';

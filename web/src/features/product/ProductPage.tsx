@@ -10,12 +10,12 @@ import { formatDate } from '../../lib/dates';
 import { formatKsh } from '../../lib/money';
 import type { Product } from '../../lib/types';
 import { useResource } from '../../lib/useResource';
-import { useAddToCart } from '../cart/useAddToCart';
-import { fetchProduct, useCategories, useProducts } from '../catalog/api';
-import { ProductBadges, StockBadge } from '../catalog/Badges';
-import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
-import { cardVariant, categoryTrail } from '../catalog/product';
-import { SizePicker } from '../catalog/SizePicker';
+import { useAddToCart } from '../../lib/useAddToCart';
+import { fetchProduct, useCategories, useProducts } from '../../lib/catalog';
+import { ProductBadges, StockBadge } from '../../components/product/Badges';
+import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
+import { cardVariant, categoryTrail } from '../../lib/product';
+import { SizePicker } from '../../components/product/SizePicker';
 
 export default function ProductPage() {
   const { slug = '' } = useParams();

@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import type { Category } from '../../lib/types';
-import { useCategories, useProducts } from '../catalog/api';
-import { ProductCard, ProductCardSkeleton, type CardMode } from '../catalog/ProductCard';
+import { useCategories, useProducts } from '../../lib/catalog';
+import { ProductCard, ProductCardSkeleton, type CardMode } from '../../components/product/ProductCard';
 import {
   changeFilters,
   COLLECTIONS,

@@ -1,7 +1,7 @@
 // The catalogue endpoints: filtering, sorting and paging all run on the server.
-import { request, type RequestOptions } from '../../lib/api';
-import type { Category, Paginated, Product } from '../../lib/types';
-import { useResource } from '../../lib/useResource';
+import { request, type RequestOptions } from './api';
+import type { Category, Paginated, Product } from './types';
+import { useResource } from './useResource';
 
 export type ProductSort = 'name' | 'price-low' | 'price-high';
 

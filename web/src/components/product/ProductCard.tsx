@@ -1,11 +1,11 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ProductImage } from '../../components/ProductImage';
+import { ProductImage } from '../ProductImage';
 import { formatKsh } from '../../lib/money';
 import type { Product } from '../../lib/types';
-import { useAddToCart } from '../cart/useAddToCart';
+import { useAddToCart } from '../../lib/useAddToCart';
 import { ProductBadges, StockBadge } from './Badges';
-import { cardVariant, inStock, productPath } from './product';
+import { cardVariant, inStock, productPath } from '../../lib/product';
 
 // The quick view is code most visits never need: it loads on first use (and is fetched
 // early when a pointer or focus reaches a Quick View button).

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { addCartItem, getCart, removeCartItem, updateCartItem, type CartItem } from './api';
+import { addCartItem, getCart, removeCartItem, updateCartItem, type CartItem } from './cart';
 
 export type CartStatus = 'loading' | 'ready' | 'error';
 

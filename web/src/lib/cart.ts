@@ -1,7 +1,7 @@
 // The cart endpoints (DESIGN.md section 2). A guest's cart is found by an httpOnly cookie the
 // server sets; the shared client sends same-origin credentials, so nothing more is needed here.
-import { request, type RequestOptions } from '../../lib/api';
-import type { Image } from '../../lib/types';
+import { request, type RequestOptions } from './api';
+import type { Image } from './types';
 
 export interface CartVariant {
   id: number;

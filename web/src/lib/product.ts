@@ -1,4 +1,4 @@
-import type { Category, Product, Variant } from '../../lib/types';
+import type { Category, Product, Variant } from './types';
 
 /** Whether any size can be bought (SPEC.md section 4, stock badge). */
 export function inStock(p: Product): boolean {

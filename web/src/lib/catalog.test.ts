@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchCategories, fetchProduct, fetchProducts } from './api';
+import { fetchCategories, fetchProduct, fetchProducts } from './catalog';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Category, Product, Variant } from '../../lib/types';
+import type { Category, Product, Variant } from './types';
 import { badges, cardVariant, categoryTrail, inStock } from './product';
 
 function variant(id: number, stock: number): Variant {

@@ -1,5 +1,5 @@
 import type { Product } from '../../lib/types';
-import { badges, inStock } from './product';
+import { badges, inStock } from '../../lib/product';
 
 const badgeStyle: Record<string, string> = {
   'New Product': 'bg-sky-100 text-sky-900',

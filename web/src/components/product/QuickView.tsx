@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from '../../components/Dialog';
-import { ProductImage } from '../../components/ProductImage';
-import { QuantityStepper } from '../../components/QuantityStepper';
-import { CloseIcon } from '../../components/icons';
+import { Dialog } from '../Dialog';
+import { ProductImage } from '../ProductImage';
+import { QuantityStepper } from '../QuantityStepper';
+import { CloseIcon } from '../icons';
 import { formatKsh } from '../../lib/money';
 import type { Product } from '../../lib/types';
-import { useAddToCart } from '../cart/useAddToCart';
+import { useAddToCart } from '../../lib/useAddToCart';
 import { ProductBadges, StockBadge } from './Badges';
-import { cardVariant, productPath } from './product';
+import { cardVariant, productPath } from '../../lib/product';
 import { SizePicker } from './SizePicker';
 
 interface QuickViewProps {
