@@ -3,8 +3,8 @@ import { BUSINESS, pageTitle } from '../../lib/business';
 import { Dialog } from '../../components/Dialog';
 import { MapEmbed } from '../../components/MapEmbed';
 import { ApiError } from '../../lib/api';
-import { sendContactMessage } from '../content/api';
-import { checkContact, LIMITS, SUBJECTS, type ContactErrors, type ContactForm } from '../content/rules';
+import { sendContactMessage } from '../../lib/content';
+import { checkContact, LIMITS, SUBJECTS, type ContactErrors, type ContactForm } from '../../lib/contentRules';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 

@@ -1,6 +1,6 @@
 // The shop's own endpoints for the newsletter and the contact form (DESIGN.md section 3).
-import { request } from '../../lib/api';
-import type { ContactForm } from './rules';
+import { request } from './api';
+import type { ContactForm } from './contentRules';
 
 export interface Reply {
   message: string;

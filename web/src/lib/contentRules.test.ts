@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContact, checkEmail, MESSAGES } from './rules';
+import { checkContact, checkEmail, MESSAGES } from './contentRules';
 
 const valid = { name: 'Wanjiku', email: 'wanjiku@example.co.ke', subject: 'order', message: 'Where is my order?' };
 

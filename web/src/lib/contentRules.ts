@@ -1,11 +1,12 @@
 // The contact and newsletter forms' rules and messages: the same as the server's
 // (internal/content/content.go), which checks everything again.
+import { charLength, EMAIL_MSG } from './validation';
 
 export const MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be at most 100 characters',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
+  emailRequired: EMAIL_MSG.required,
+  emailInvalid: EMAIL_MSG.invalid,
   subjectRequired: 'Please choose a subject',
   messageRequired: 'Message is required',
   messageTooLong: 'Message must be at most 5000 characters',
@@ -33,15 +34,14 @@ export interface ContactForm {
 
 export type ContactErrors = Partial<Record<keyof ContactForm, string>>;
 
-const length = (s: string) => [...s].length;
-
-// One address, no display name: something@domain.tld, as the server's check accepts.
+// One address, no display name: something@domain.tld. Looser than the account forms' check
+// (lib/validation.ts): what this lets through, the server refuses with the same message.
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
 
 export function checkEmail(email: string): string | undefined {
   const value = email.trim();
   if (value === '') return MESSAGES.emailRequired;
-  if (length(value) > LIMITS.email || !EMAIL.test(value)) return MESSAGES.emailInvalid;
+  if (charLength(value) > LIMITS.email || !EMAIL.test(value)) return MESSAGES.emailInvalid;
   return undefined;
 }
 
@@ -49,12 +49,12 @@ export function checkContact(form: ContactForm): ContactErrors {
   const errors: ContactErrors = {};
   const name = form.name.trim();
   if (name === '') errors.name = MESSAGES.nameRequired;
-  else if (length(name) > LIMITS.name) errors.name = MESSAGES.nameTooLong;
+  else if (charLength(name) > LIMITS.name) errors.name = MESSAGES.nameTooLong;
   const email = checkEmail(form.email);
   if (email) errors.email = email;
   if (!SUBJECTS.some((s) => s.value === form.subject)) errors.subject = MESSAGES.subjectRequired;
   const message = form.message.trim();
   if (message === '') errors.message = MESSAGES.messageRequired;
-  else if (length(message) > LIMITS.message) errors.message = MESSAGES.messageTooLong;
+  else if (charLength(message) > LIMITS.message) errors.message = MESSAGES.messageTooLong;
   return errors;
 }
