@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../lib/authToken';
-import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../auth/testUtils';
-import { MSG } from '../auth/rules';
+import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../../test/utils';
+import { MSG } from '../../lib/accountRules';
 import AccountPage from './AccountPage';
 
 const order = {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCart } from '../../lib/CartProvider';
-import { logout } from './api';
+import { logout } from '../../lib/account';
 import type { LoginState } from './LoginPage';
-import { useSession } from './useSession';
+import { useSession } from '../../lib/useSession';
 
 const MENU_ID = 'account-menu';
 const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password'];

@@ -1,7 +1,7 @@
 // The account calls of the shop API (DESIGN.md section 2; SPEC.md section 7 for login and
 // register). Signing in stores the session (lib/authToken); every other call carries it.
-import { request } from '../../lib/api';
-import { clearSession, getSession, saveSession, setSessionUser, type TokenPair, type User } from '../../lib/authToken';
+import { request } from './api';
+import { clearSession, getSession, saveSession, setSessionUser, type TokenPair, type User } from './authToken';
 
 /** SPEC.md section 3's registration payload. */
 export interface RegisterPayload {

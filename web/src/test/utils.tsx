@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { saveSession, type User } from '../../lib/authToken';
+import { saveSession, type User } from '../lib/authToken';
 
 export const testUser: User = {
   id: 7,

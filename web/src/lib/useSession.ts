@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getSession, subscribeSession, type Session } from '../../lib/authToken';
+import { getSession, subscribeSession, type Session } from './authToken';
 
 /** The signed-in session, or null; re-renders when it changes here or in another tab. */
 export function useSession(): Session | null {
