@@ -1,11 +1,11 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ProductImage } from '../ProductImage';
 import { formatKsh } from '../../lib/money';
+import { productPath } from '../../lib/product';
 import type { Product } from '../../lib/types';
-import { useAddToCart } from '../../lib/useAddToCart';
+import { ProductImage } from '../ProductImage';
+import { AddToCartButton, AddToCartError, usePurchase } from './AddToCart';
 import { ProductBadges, StockBadge } from './Badges';
-import { cardVariant, inStock, productPath } from '../../lib/product';
 
 // The quick view is code most visits never need: it loads on first use (and is fetched
 // early when a pointer or focus reaches a Quick View button).
@@ -30,12 +30,10 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 3, eager = 
   const nameId = useId();
   const [quickView, setQuickView] = useState(false);
   const quickViewButton = useRef<HTMLButtonElement>(null);
-  const { state, error, addToCart } = useAddToCart();
-  const variant = cardVariant(product);
-  const available = inStock(product);
+  const purchase = usePurchase(product);
+  const variant = purchase.variant;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const list = mode === 'list';
-  const addedText = list ? 'Added!' : 'Added to Cart!';
 
   return (
     <article
@@ -76,21 +74,14 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 3, eager = 
           >
             Quick View
           </button>
-          <button
-            type="button"
+          <AddToCartButton
+            purchase={purchase}
             aria-describedby={nameId}
-            disabled={!available || !variant || state === 'adding'}
-            onClick={() => variant && void addToCart(variant.id, 1)}
-            className={`${buttonBase} flex-1 bg-brand-700 text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-700`}
-          >
-            {state === 'added' ? addedText : 'Add to Cart'}
-          </button>
+            size="min-h-11 flex-1 px-3 text-sm"
+            addedText={list ? 'Added!' : 'Added to Cart!'}
+          />
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        <AddToCartError purchase={purchase} />
       </div>
       {quickView && (
         <Suspense fallback={null}>

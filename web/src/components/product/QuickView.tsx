@@ -1,15 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from '../Dialog';
-import { ProductImage } from '../ProductImage';
-import { QuantityStepper } from '../QuantityStepper';
-import { CloseIcon } from '../icons';
 import { formatKsh } from '../../lib/money';
+import { productPath } from '../../lib/product';
 import type { Product } from '../../lib/types';
-import { useAddToCart } from '../../lib/useAddToCart';
+import { Dialog } from '../Dialog';
+import { CloseIcon } from '../icons';
+import { ProductImage } from '../ProductImage';
+import { AddToCart, usePurchase } from './AddToCart';
 import { ProductBadges, StockBadge } from './Badges';
-import { cardVariant, productPath } from '../../lib/product';
-import { SizePicker } from './SizePicker';
 
 interface QuickViewProps {
   product: Product;
@@ -19,12 +17,7 @@ interface QuickViewProps {
 /** A product at a glance, over the page: size, quantity and add to cart. */
 export default function QuickView({ product, onClose }: QuickViewProps) {
   const titleId = useId();
-  const [variantId, setVariantId] = useState<number | undefined>(cardVariant(product)?.id);
-  const [quantity, setQuantity] = useState(1);
-  const { state, error, addToCart } = useAddToCart();
-  const variant = product.variants.find((v) => v.id === variantId);
-  // SPEC.md section 5: disabled with no variant or with stock 0.
-  const canAdd = !!variant && variant.stock > 0 && state !== 'adding';
+  const purchase = usePurchase(product);
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className="max-w-3xl">
@@ -46,23 +39,9 @@ export default function QuickView({ product, onClose }: QuickViewProps) {
           <h2 id={titleId} className="text-xl font-bold text-brand-900">
             {product.name}
           </h2>
-          <p className="text-2xl font-bold text-brand-900">{formatKsh(variant?.price ?? product.base_price)}</p>
+          <p className="text-2xl font-bold text-brand-900">{formatKsh(purchase.variant?.price ?? product.base_price)}</p>
           <p className="text-sm text-stone-700">{product.description}</p>
-          <SizePicker variants={product.variants} value={variantId} onChange={setVariantId} />
-          <QuantityStepper value={quantity} onChange={setQuantity} />
-          <button
-            type="button"
-            disabled={!canAdd}
-            onClick={() => variant && void addToCart(variant.id, quantity)}
-            className="inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
-          >
-            {state === 'added' ? 'Added to Cart!' : 'Add to Cart'}
-          </button>
-          {error && (
-            <p role="alert" className="text-sm text-red-800">
-              {error}
-            </p>
-          )}
+          <AddToCart product={product} purchase={purchase} size="h-12 px-5" />
           <Link to={productPath(product)} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
             View full details
           </Link>
