@@ -17,3 +17,12 @@ export function Page({ title, children }: PageProps) {
     </div>
   );
 }
+
+/** A page's one line while its content loads ("Loading your cart…"), read out politely. */
+export function LoadingLine({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mt-6 text-stone-700">
+      {children}
+    </p>
+  );
+}

@@ -1,4 +1,4 @@
-// Helpers for the account screens' tests: a fake shop API and a router around a page.
+// Test helpers: a fake shop API, a customer to sign in, and a router around a page.
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 // The frame of every field in the kit: a label, an optional hint, the control, and the
 // field's error tied to the control (aria-invalid, aria-describedby) so a screen reader reads
@@ -13,6 +13,20 @@ export interface FieldProps {
   /** Says '(optional)' after the label. */
   optional?: boolean | undefined;
   compact?: boolean | undefined;
+}
+
+/** A text field tied to a form's state (useForm's field()). */
+export interface FieldBinding {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  ref?: Ref<HTMLInputElement> | undefined;
+}
+
+/** Parts a field's props into the frame's and the control's own. */
+export function splitField<P extends FieldProps>({ id, label, error, hint, optional, compact, ...control }: P): [FieldProps, Omit<P, keyof FieldProps>] {
+  return [{ id, label, error, hint, optional, compact }, control];
 }
 
 function hintShown({ hint, error, compact }: FieldProps): boolean {

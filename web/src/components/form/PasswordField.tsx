@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
-import { controlClass, Field, fieldAria, type FieldProps } from './Field';
+import { controlClass, Field, fieldAria, splitField, type FieldBinding, type FieldProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'>;
 
@@ -10,9 +10,10 @@ interface PasswordFieldProps extends FieldProps, InputProps {
 }
 
 /** A password input with a Show/Hide button, so a farmer on a small keyboard can check what they typed. */
-export function PasswordField({ id, label, value, onChange, error, hint, ref, ...input }: PasswordFieldProps) {
+export function PasswordField({ value, onChange, ref, ...props }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
-  const field = { id, label, error, hint };
+  const [field, input] = splitField(props);
+  const { id, label } = field;
   return (
     <Field {...field}>
       <div className="relative mt-1">
@@ -42,14 +43,6 @@ export function PasswordField({ id, label, value, onChange, error, hint, ref, ..
       </div>
     </Field>
   );
-}
-
-export interface FieldBinding {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  ref?: Ref<HTMLInputElement> | undefined;
 }
 
 const NEW_PASSWORD_HINT = 'At least 8 characters, with an upper-case letter, a lower-case letter and a number.';

@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { controlClass, Field, fieldAria, type FieldProps } from './Field';
+import { controlClass, Field, fieldAria, splitField, type FieldProps } from './Field';
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id' | 'children'>;
 
@@ -10,14 +10,14 @@ interface SelectFieldProps extends FieldProps, SelectProps {
   children: ReactNode;
 }
 
-export function SelectField({ id, label, value, onChange, error, hint, optional, compact, children, ...select }: SelectFieldProps) {
-  const field = { id, label, error, hint, optional, compact };
+export function SelectField({ value, onChange, children, ...props }: SelectFieldProps) {
+  const [field, select] = splitField(props);
   return (
     <Field {...field}>
       <select
         {...select}
-        id={id}
-        name={id}
+        id={field.id}
+        name={field.id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         {...fieldAria(field)}

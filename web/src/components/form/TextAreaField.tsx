@@ -1,18 +1,21 @@
-import { controlClass, Field, fieldAria, type FieldProps } from './Field';
+import type { TextareaHTMLAttributes } from 'react';
+import { controlClass, Field, fieldAria, splitField, type FieldProps } from './Field';
 
-interface TextAreaFieldProps extends FieldProps {
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'>;
+
+interface TextAreaFieldProps extends FieldProps, TextAreaProps {
   value: string;
   onChange: (value: string) => void;
-  rows?: number;
 }
 
-export function TextAreaField({ id, label, value, onChange, error, hint, optional, compact, rows = 4 }: TextAreaFieldProps) {
-  const field = { id, label, error, hint, optional, compact };
+export function TextAreaField({ value, onChange, rows = 4, ...props }: TextAreaFieldProps) {
+  const [field, textarea] = splitField(props);
   return (
     <Field {...field}>
       <textarea
-        id={id}
-        name={id}
+        {...textarea}
+        id={field.id}
+        name={field.id}
         rows={rows}
         value={value}
         onChange={(e) => onChange(e.target.value)}

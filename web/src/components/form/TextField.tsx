@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { controlClass, Field, fieldAria, type FieldProps } from './Field';
+import { controlClass, Field, fieldAria, splitField, type FieldProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'>;
 
@@ -10,15 +10,15 @@ interface TextFieldProps extends FieldProps, InputProps {
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
-export function TextField({ id, label, value, onChange, error, hint, optional, compact, type = 'text', ref, ...input }: TextFieldProps) {
-  const field = { id, label, error, hint, optional, compact };
+export function TextField({ value, onChange, type = 'text', ref, ...props }: TextFieldProps) {
+  const [field, input] = splitField(props);
   return (
     <Field {...field}>
       <input
         {...input}
         ref={ref}
-        id={id}
-        name={id}
+        id={field.id}
+        name={field.id}
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}

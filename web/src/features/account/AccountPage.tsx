@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields, PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { Page } from '../../components/Page';
@@ -50,6 +51,20 @@ export default function AccountPage() {
 
 const sectionHeading = 'text-xl font-bold text-brand-900';
 
+/** A section of the page that is one form, named by its heading. */
+function FormSection({ id, title, onSubmit, children }: { id: string; title: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={sectionHeading}>
+        {title}
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby={id}>
+        {children}
+      </form>
+    </section>
+  );
+}
+
 const PROFILE_ORDER = ['first_name', 'last_name', 'phone'] as const;
 
 function ProfileSection({ user }: { user: User }) {
@@ -78,28 +93,20 @@ function ProfileSection({ user }: { user: User }) {
   }
 
   return (
-    <section aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className={sectionHeading}>
-        Your details
-      </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby="profile-heading">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" {...form.field('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...form.field('last_name')} />
-        </div>
-        <TextField
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          hint="For example 0712 345 678 or 254712345678."
-          {...form.field('phone')}
-        />
-        <FormMessage kind="error">{form.formError}</FormMessage>
-        <FormMessage kind="success">{values.saved}</FormMessage>
-        <SubmitButton busy={form.busy} label="Save changes" busyLabel="Saving..." />
-      </form>
-    </section>
+    <FormSection id="profile-heading" title="Your details" onSubmit={onSubmit}>
+      <NameFields first={form.field('first_name')} last={form.field('last_name')} />
+      <TextField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint="For example 0712 345 678 or 254712345678."
+        {...form.field('phone')}
+      />
+      <FormMessage kind="error">{form.formError}</FormMessage>
+      <FormMessage kind="success">{values.saved}</FormMessage>
+      <SubmitButton busy={form.busy} label="Save changes" busyLabel="Saving..." />
+    </FormSection>
   );
 }
 
@@ -136,18 +143,13 @@ function PasswordSection() {
   }
 
   return (
-    <section aria-labelledby="password-heading">
-      <h2 id="password-heading" className={sectionHeading}>
-        Change password
-      </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby="password-heading">
-        <PasswordField label="Current password" autoComplete="current-password" {...form.field('current')} />
-        <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
-        <FormMessage kind="error">{form.formError}</FormMessage>
-        <FormMessage kind="success">{values.done}</FormMessage>
-        <SubmitButton busy={form.busy} label="Change password" busyLabel="Changing..." />
-      </form>
-    </section>
+    <FormSection id="password-heading" title="Change password" onSubmit={onSubmit}>
+      <PasswordField label="Current password" autoComplete="current-password" {...form.field('current')} />
+      <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
+      <FormMessage kind="error">{form.formError}</FormMessage>
+      <FormMessage kind="success">{values.done}</FormMessage>
+      <SubmitButton busy={form.busy} label="Change password" busyLabel="Changing..." />
+    </FormSection>
   );
 }
 

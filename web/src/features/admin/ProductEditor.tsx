@@ -10,7 +10,7 @@ import { adminApi, type AdminCategory, type ProductPayload } from './api';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from './rules';
-import { Button, LoadError, Note, errorText, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, PriceField, errorText, useLoad, type NoteState } from './ui';
 
 interface FormState {
   name: string;
@@ -122,18 +122,7 @@ export function ProductEditor({
         <div className="md:col-span-2">
           <TextAreaField compact id="description" label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} />
         </div>
-        <TextField
-          compact
-          id="base_price"
-          label="Price (Ksh)"
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          value={form.base_price}
-          onChange={(v) => set('base_price', v)}
-          error={errors.base_price}
-        />
+        <PriceField id="base_price" value={form.base_price} onChange={(v) => set('base_price', v)} error={errors.base_price} />
         <SelectField compact id="category" label="Category" value={form.category} onChange={(v) => set('category', v)} error={errors.category}>
           <option value="">Choose a category</option>
           {categories.map((c) => (

@@ -5,7 +5,7 @@ import type { Variant } from '../../lib/types';
 import type { Errors } from '../../lib/validation';
 import { adminApi } from './api';
 import { validateVariant, type VariantForm } from './rules';
-import { Button, errorText } from './ui';
+import { Button, PriceField, errorText } from './ui';
 
 const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0' };
 
@@ -94,18 +94,7 @@ function VariantRow({
     >
       <TextField compact id={`${key}-size`} label="Size" value={f.size} onChange={(v) => set('size', v)} error={errors.size} placeholder="10 Kg" />
       <TextField compact id={`${key}-sku`} label="SKU" value={f.sku} onChange={(v) => set('sku', v)} error={errors.sku} />
-      <TextField
-        compact
-        id={`${key}-price`}
-        label="Price (Ksh)"
-        type="number"
-        step="0.01"
-        min="0"
-        inputMode="decimal"
-        value={f.price}
-        onChange={(v) => set('price', v)}
-        error={errors.price}
-      />
+      <PriceField id={`${key}-price`} value={f.price} onChange={(v) => set('price', v)} error={errors.price} />
       <TextField
         compact
         id={`${key}-stock`}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { statusLabel, type OrderStatus } from '../../lib/orders';
 
@@ -83,6 +84,11 @@ export function Note({ note, className }: { note: NoteState; className?: string 
       {note.text}
     </p>
   );
+}
+
+/** A price in shillings, in steps of 0.01 (a product's and each size's). */
+export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined }) {
+  return <TextField compact label="Price (Ksh)" type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
 }
 
 export function Badge({ tone, children }: { tone: 'green' | 'grey' | 'amber' | 'red' | 'blue'; children: ReactNode }) {

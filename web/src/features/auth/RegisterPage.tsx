@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '../../components/form/CheckboxField';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { Page } from '../../components/Page';
@@ -73,10 +74,7 @@ export default function RegisterPage() {
       <div className="mt-2 max-w-md">
         <p className="text-stone-700">Order feeds and supplements for delivery anywhere in Kenya, and follow every order.</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Create account">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" {...form.field('first_name')} />
-            <TextField label="Last name" autoComplete="family-name" {...form.field('last_name')} />
-          </div>
+          <NameFields first={form.field('first_name')} last={form.field('last_name')} />
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           <TextField
             label="Phone number"

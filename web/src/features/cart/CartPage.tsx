@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
-import { Page } from '../../components/Page';
+import { LoadingLine, Page } from '../../components/Page';
 import { linkClass } from '../../components/styles';
 import { orderTotals, type CartItem } from '../../lib/cart';
 import { useCart } from '../../lib/CartProvider';
@@ -25,9 +25,7 @@ export default function CartPage() {
   if (cart.status === 'loading' && cart.items.length === 0) {
     return (
       <Page title="Your Cart">
-        <p role="status" className="mt-6 text-stone-700">
-          Loading your cart…
-        </p>
+        <LoadingLine>Loading your cart…</LoadingLine>
       </Page>
     );
   }

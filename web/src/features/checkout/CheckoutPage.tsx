@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef, useState, type Dispatch, type FormEvent 
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
-import { Page } from '../../components/Page';
+import { LoadingLine, Page } from '../../components/Page';
 import { linkClass } from '../../components/styles';
 import { ApiError } from '../../lib/api';
 import { orderTotals, type CartItem } from '../../lib/cart';
@@ -118,9 +118,7 @@ export default function CheckoutPage() {
     if (cart.status === 'ready' && !placed.current) return <Navigate to="/cart" replace />;
     return (
       <Page title="Checkout">
-        <p role="status" className="mt-6 text-stone-700">
-          Loading your cart…
-        </p>
+        <LoadingLine>Loading your cart…</LoadingLine>
       </Page>
     );
   }

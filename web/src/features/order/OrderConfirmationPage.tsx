@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { TextField } from '../../components/form/TextField';
 import { OrderSummary } from '../../components/OrderSummary';
-import { Page } from '../../components/Page';
+import { LoadingLine, Page } from '../../components/Page';
 import { linkClass } from '../../components/styles';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
@@ -66,9 +66,7 @@ export default function OrderConfirmationPage() {
   if (!order) {
     return (
       <Page title={TITLE}>
-        <p role="status" className="mt-6 text-stone-700">
-          Loading your order…
-        </p>
+        <LoadingLine>Loading your order…</LoadingLine>
       </Page>
     );
   }
