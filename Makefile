@@ -30,7 +30,7 @@ test-go:
 	go test ./...
 
 test-web: web/node_modules/.installed
-	cd web && npm run typecheck && npm test
+	cd web && npm run typecheck && npm run lint && npm test
 
 test-e2e: bin/shop
 	scripts/ensure-chromium.sh

@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { pageTitle } from './business';
+import { pageTitle } from '../lib/business';
 
 interface ErrorScreenProps {
   notFound?: boolean;

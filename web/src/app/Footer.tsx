@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Later } from '../components/Later';
 import { NewsletterForm } from '../features/content/NewsletterForm';
-import { BUSINESS } from './business';
+import { BUSINESS } from '../lib/business';
 import { MAIN_NAV, PRODUCT_LINKS } from './navigation';
 
 const linkClass = 'rounded-sm text-brand-100 underline-offset-2 hover:text-white hover:underline';

@@ -1,32 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { CloseIcon, LeafLogo, MenuIcon } from '../components/icons';
 import { HeaderAccount } from '../features/auth/HeaderAccount';
-import { useCart } from '../features/cart/CartProvider';
-import { BUSINESS } from './business';
+import { useCart } from '../lib/CartProvider';
+import { BUSINESS } from '../lib/business';
+import { useMenu } from '../lib/useMenu';
 import { CartLink } from './CartLink';
 import { MAIN_NAV } from './navigation';
 
 const MENU_ID = 'main-menu';
 
 export function Header() {
-  const location = useLocation();
   const { count: cartCount } = useCart();
-  // The menu remembers the location it was opened at, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenAt(null);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  const { open, buttonRef, toggle } = useMenu();
 
   return (
     <header className="sticky top-0 z-40 border-b border-earth-200 bg-white">
@@ -72,7 +57,7 @@ export function Header() {
           className="inline-flex h-11 items-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 md:hidden"
           aria-expanded={open}
           aria-controls={MENU_ID}
-          onClick={() => setOpenAt(open ? null : location.key)}
+          onClick={toggle}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
           {/* On the narrowest phones the icon alone carries the name, to keep the header on one line. */}

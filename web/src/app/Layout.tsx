@@ -1,5 +1,5 @@
 import { Outlet, useNavigation } from 'react-router';
-import { CartProvider } from '../features/cart/CartProvider';
+import { CartProvider } from '../lib/CartProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';

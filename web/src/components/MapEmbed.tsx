@@ -1,4 +1,4 @@
-import { BUSINESS } from '../app/business';
+import { BUSINESS } from '../lib/business';
 import { useNearScreen } from '../lib/useNearScreen';
 
 const { lat, lon } = BUSINESS.location;

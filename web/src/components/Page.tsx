@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from '../app/business';
+import { pageTitle } from '../lib/business';
 
 interface PageProps {
   /** The page's heading, also used in the document title. */
@@ -15,5 +15,14 @@ export function Page({ title, children }: PageProps) {
       <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{title}</h1>
       {children}
     </div>
+  );
+}
+
+/** A page's one line while its content loads ("Loading your cart…"), read out politely. */
+export function LoadingLine({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mt-6 text-stone-700">
+      {children}
+    </p>
   );
 }

@@ -8,18 +8,8 @@ import {
   subscribeSession,
   updateSession,
   type TokenPair,
-  type User,
 } from './authToken';
-
-const user: User = {
-  id: 7,
-  username: 'wanjiku@farm.co.ke',
-  email: 'wanjiku@farm.co.ke',
-  first_name: 'Wanjiku',
-  last_name: 'Kamau',
-  phone: '254712345678',
-  role: 'customer',
-};
+import { testUser as user } from '../test/utils';
 
 const pair: TokenPair = { access: 'access-1', refresh: 'refresh-1', user, expires_in: 900 };
 

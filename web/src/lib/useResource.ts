@@ -47,11 +47,6 @@ function seedFromPage() {
 }
 seedFromPage();
 
-/** Forgets cached answers whose key starts with prefix (all of them without one). */
-export function forgetResources(prefix = '') {
-  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
-}
-
 interface Settled<T> {
   key: string;
   attempt: number;

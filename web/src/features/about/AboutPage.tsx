@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BUSINESS, pageTitle } from '../../app/business';
+import { BUSINESS, pageTitle } from '../../lib/business';
 
 // SPEC.md section 2, About: hero, timeline, four values, a team of three, links on.
 const TIMELINE = [

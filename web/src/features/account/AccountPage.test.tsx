@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../lib/authToken';
-import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../auth/testUtils';
-import { MSG } from '../auth/rules';
+import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../../test/utils';
+import { MSG } from '../../lib/accountRules';
 import AccountPage from './AccountPage';
 
 const order = {
@@ -50,15 +50,20 @@ describe('AccountPage', () => {
     );
   });
 
-  it.each([
-    ['an empty list', () => json(200, [])],
-    ['no orders API yet (404)', () => json(404, { error: 'No such API endpoint' })],
-  ])('says there are no orders yet for %s', async (_, answer) => {
+  it('says there are no orders yet for an empty list', async () => {
     signIn();
-    fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': answer });
+    fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, []) });
     renderAccount();
     expect(await screen.findByText(/You have no orders yet/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse our products' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it('treats a 404 from the orders endpoint as a failure, not as no orders', async () => {
+    signIn();
+    fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(404, { error: 'No such API endpoint' }) });
+    renderAccount();
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not load your orders.');
+    expect(screen.queryByText(/You have no orders yet/)).toBeNull();
   });
 
   it('offers to try again when the orders cannot be loaded', async () => {

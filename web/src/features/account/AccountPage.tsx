@@ -1,15 +1,19 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
+import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { NameFields } from '../../components/form/NameFields';
+import { NewPasswordFields, PasswordField } from '../../components/form/PasswordField';
+import { TextField } from '../../components/form/TextField';
 import { Page } from '../../components/Page';
+import { linkClass } from '../../components/styles';
+import { changePassword, getMe, updateMe } from '../../lib/account';
+import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { getSession, type User } from '../../lib/authToken';
 import { formatKsh } from '../../lib/money';
-import { changePassword, getMe, updateMe } from '../auth/api';
-import { FormMessage, PasswordField, SubmitButton, TextField, linkClass } from '../auth/fields';
-import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../auth/rules';
-import { failureMessage, useForm } from '../auth/useForm';
-import { useSession } from '../auth/useSession';
-import { listMyOrders, orderDate, statusLabel, type AccountOrder } from './orders';
+import { listMyOrders, statusLabel, type Order } from '../../lib/orders';
+import { failureMessage, useForm } from '../../lib/useForm';
+import { useSession } from '../../lib/useSession';
 
 /** The customer's own page: their details, their password and their orders. */
 export default function AccountPage() {
@@ -47,11 +51,25 @@ export default function AccountPage() {
 
 const sectionHeading = 'text-xl font-bold text-brand-900';
 
+/** A section of the page that is one form, named by its heading. */
+function FormSection({ id, title, onSubmit, children }: { id: string; title: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={sectionHeading}>
+        {title}
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby={id}>
+        {children}
+      </form>
+    </section>
+  );
+}
+
 const PROFILE_ORDER = ['first_name', 'last_name', 'phone'] as const;
 
 function ProfileSection({ user }: { user: User }) {
   const form = useForm({ first_name: user.first_name, last_name: user.last_name, phone: user.phone, saved: '' });
-  const { values, errors, set, register } = form;
+  const { values, set } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -75,48 +93,20 @@ function ProfileSection({ user }: { user: User }) {
   }
 
   return (
-    <section aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className={sectionHeading}>
-        Your details
-      </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby="profile-heading">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id="first_name"
-            label="First name"
-            autoComplete="given-name"
-            value={values.first_name}
-            onChange={(v) => set('first_name', v)}
-            error={errors.first_name}
-            ref={register('first_name')}
-          />
-          <TextField
-            id="last_name"
-            label="Last name"
-            autoComplete="family-name"
-            value={values.last_name}
-            onChange={(v) => set('last_name', v)}
-            error={errors.last_name}
-            ref={register('last_name')}
-          />
-        </div>
-        <TextField
-          id="phone"
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          hint="For example 0712 345 678 or 254712345678."
-          value={values.phone}
-          onChange={(v) => set('phone', v)}
-          error={errors.phone}
-          ref={register('phone')}
-        />
-        <FormMessage kind="error">{form.formError}</FormMessage>
-        <FormMessage kind="success">{values.saved}</FormMessage>
-        <SubmitButton busy={form.busy} label="Save changes" busyLabel="Saving..." />
-      </form>
-    </section>
+    <FormSection id="profile-heading" title="Your details" onSubmit={onSubmit}>
+      <NameFields first={form.field('first_name')} last={form.field('last_name')} />
+      <TextField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint="For example 0712 345 678 or 254712345678."
+        {...form.field('phone')}
+      />
+      <FormMessage kind="error">{form.formError}</FormMessage>
+      <FormMessage kind="success">{values.saved}</FormMessage>
+      <SubmitButton busy={form.busy} label="Save changes" busyLabel="Saving..." />
+    </FormSection>
   );
 }
 
@@ -124,7 +114,7 @@ const PASSWORD_ORDER = ['current', 'password', 'confirm'] as const;
 
 function PasswordSection() {
   const form = useForm({ current: '', password: '', confirm: '', done: '' });
-  const { values, errors, set, register } = form;
+  const { values, set } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -153,48 +143,24 @@ function PasswordSection() {
   }
 
   return (
-    <section aria-labelledby="password-heading">
-      <h2 id="password-heading" className={sectionHeading}>
-        Change password
-      </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5" aria-labelledby="password-heading">
-        <PasswordField
-          id="current"
-          label="Current password"
-          autoComplete="current-password"
-          value={values.current}
-          onChange={(v) => set('current', v)}
-          error={errors.current}
-          ref={register('current')}
-        />
-        <PasswordField
-          id="password"
-          label="New password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with an upper-case letter, a lower-case letter and a number."
-          value={values.password}
-          onChange={(v) => set('password', v)}
-          error={errors.password}
-          ref={register('password')}
-        />
-        <PasswordField
-          id="confirm"
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={(v) => set('confirm', v)}
-          error={errors.confirm}
-          ref={register('confirm')}
-        />
-        <FormMessage kind="error">{form.formError}</FormMessage>
-        <FormMessage kind="success">{values.done}</FormMessage>
-        <SubmitButton busy={form.busy} label="Change password" busyLabel="Changing..." />
-      </form>
-    </section>
+    <FormSection id="password-heading" title="Change password" onSubmit={onSubmit}>
+      <PasswordField label="Current password" autoComplete="current-password" {...form.field('current')} />
+      <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
+      <FormMessage kind="error">{form.formError}</FormMessage>
+      <FormMessage kind="success">{values.done}</FormMessage>
+      <SubmitButton busy={form.busy} label="Change password" busyLabel="Changing..." />
+    </FormSection>
   );
 }
 
-type OrdersState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; orders: AccountOrder[] };
+const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function orderDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
+}
+
+type OrdersState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; orders: Order[] };
 
 function OrderHistory() {
   const [state, setState] = useState<OrdersState>({ phase: 'loading' });

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { SelectField } from '../../components/form/SelectField';
+import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
+import type { Errors } from '../../lib/validation';
 import { adminApi, type AdminCategory } from './api';
-import { MSG, categorySlug, descendants, validateCategory, type Errors } from './rules';
-import { Button, LoadError, Select, TextInput, errorText, useLoad } from './ui';
+import { MSG, categorySlug, descendants, validateCategory } from './rules';
+import { Button, LoadError, Note, errorText, useLoad, type NoteState } from './ui';
 
 export function CategoriesTab() {
   const cats = useLoad(adminApi.categories, 'categories');
@@ -72,7 +75,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
   const [name, setName] = useState(category?.name ?? '');
   const [parent, setParent] = useState(category?.parent != null ? String(category.parent) : '');
   const [errors, setErrors] = useState<Errors<'name' | 'parent'>>({});
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<NoteState>(null);
   const [busy, setBusy] = useState(false);
   const id = category?.id ?? null;
   // A category cannot sit under itself or under one of its own sub-categories.
@@ -111,7 +114,8 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
         {id === null ? 'Add category' : `Edit ${category?.name}`}
       </h2>
       <form noValidate onSubmit={save} aria-label="Category" className="mt-2 space-y-4">
-        <TextInput
+        <TextField
+          compact
           id="category-name"
           label="Name"
           value={name}
@@ -122,7 +126,8 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
           error={errors.name}
           hint={name.trim() ? `Slug: ${categorySlug(name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
         />
-        <Select
+        <SelectField
+          compact
           id="category-parent"
           label="Parent"
           value={parent}
@@ -138,7 +143,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
               {c.name}
             </option>
           ))}
-        </Select>
+        </SelectField>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
             {id === null ? 'Create category' : 'Save category'}
@@ -149,11 +154,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
             </Button>
           )}
         </div>
-        {message && (
-          <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'text-red-800' : 'text-brand-800'}>
-            {message.text}
-          </p>
-        )}
+        <Note note={message} />
       </form>
     </section>
   );

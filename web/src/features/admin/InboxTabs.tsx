@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { adminApi } from './api';
-import { Badge, Button, LoadError, Pager, errorText, formatDate, useLoad } from './ui';
+import { Pager } from './PagedList';
+import { Badge, Button, LoadError, errorText, formatDate, useLoad } from './ui';
 
 const SUBJECTS: Record<string, string> = {
   general: 'General',

@@ -1,18 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { SelectField } from '../../components/form/SelectField';
+import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
-import { ORDER_STATUSES, STATUS_LABEL, adminApi, type OrderDetail, type OrderStatus } from './api';
-import { Badge, Button, LoadError, Pager, Select, StatusBadge, TextInput, errorText, formatDate, useDebounced, useLoad } from './ui';
+import { ORDER_STATUSES, statusLabel, type OrderStatus } from '../../lib/orders';
+import { adminApi, type OrderDetail } from './api';
+import { PagedList, usePagedList } from './PagedList';
+import { Badge, Button, LoadError, Note, StatusBadge, errorText, formatDate, useLoad, type NoteState } from './ui';
 
 export function OrdersTab() {
   const [open, setOpen] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [attention, setAttention] = useState(false);
-  const [page, setPage] = useState(1);
-  const q = useDebounced(search);
-  const list = useLoad(
-    () => adminApi.orders({ status, search: q, page, attention: attention ? '1' : '' }),
-    `${status}|${q}|${page}|${attention}`,
+  const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '', attention: false }, (q) =>
+    adminApi.orders({ status: q.status, search: q.search, page: q.page, attention: q.attention ? '1' : '' }),
   );
 
   if (open) {
@@ -30,79 +28,55 @@ export function OrdersTab() {
     <div>
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 flex-1">
-          <TextInput
+          <TextField
+            compact
             id="order-search"
             label="Search orders"
             type="search"
             placeholder="Order id, phone or name"
             value={search}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(1);
-            }}
+            onChange={setSearch}
           />
         </div>
         <div className="w-48">
-          <Select
-            id="order-status"
-            label="Status"
-            value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          >
+          <SelectField compact id="order-status" label="Status" value={filters.status} onChange={(v) => setFilter('status', v)}>
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABEL[s]}
+                {statusLabel(s)}
               </option>
             ))}
-          </Select>
+          </SelectField>
         </div>
         <label className="inline-flex min-h-10 items-center gap-2">
           <input
             type="checkbox"
-            checked={attention}
-            onChange={(e) => {
-              setAttention(e.target.checked);
-              setPage(1);
-            }}
+            checked={filters.attention}
+            onChange={(e) => setFilter('attention', e.target.checked)}
             className="h-5 w-5 accent-brand-700"
           />
           Needs attention only
         </label>
       </div>
-      {list.error && <LoadError what="the orders" error={list.error} onRetry={list.reload} />}
-      {list.data && (
-        <>
-          <p className="mt-4 text-sm text-stone-700" aria-live="polite">
-            {list.data.count} {list.data.count === 1 ? 'order' : 'orders'}
-          </p>
-          <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white" aria-label="Orders">
-            {list.data.results.map((o) => (
-              <li key={o.orderId} className={`flex flex-wrap items-center gap-3 px-3 py-3 ${o.attention ? 'border-l-4 border-red-700 bg-red-50' : ''}`}>
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold text-stone-900">
-                    {o.orderId} <StatusBadge status={o.status} /> {o.attention && <Badge tone="red">Needs attention</Badge>}
-                  </p>
-                  <p className="text-sm text-stone-700">
-                    {o.customer_name} · {o.phone} · {formatKsh(o.total)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'} ·{' '}
-                    {formatDate(o.created_at)}
-                    {o.receipt && ` · M-Pesa ${o.receipt}`}
-                  </p>
-                </div>
-                <Button variant="secondary" onClick={() => setOpen(o.orderId)} aria-label={`Open ${o.orderId}`}>
-                  Open
-                </Button>
-              </li>
-            ))}
-            {list.data.results.length === 0 && <li className="px-3 py-6 text-center text-stone-700">No orders found</li>}
-          </ul>
-          <Pager page={page} count={list.data.count} pageSize={list.data.page_size} onPage={setPage} />
-        </>
-      )}
-      {!list.data && !list.error && <p role="status">Loading orders…</p>}
+      <PagedList list={list} page={page} onPage={setPage} label="Orders" noun={['order', 'orders']} what="the orders" empty="No orders found" loading="Loading orders…">
+        {(o) => (
+          <li key={o.orderId} className={`flex flex-wrap items-center gap-3 px-3 py-3 ${o.attention ? 'border-l-4 border-red-700 bg-red-50' : ''}`}>
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-stone-900">
+                {o.orderId} <StatusBadge status={o.status} /> {o.attention && <Badge tone="red">Needs attention</Badge>}
+              </p>
+              <p className="text-sm text-stone-700">
+                {o.customer_name} · {o.phone} · {formatKsh(o.total)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'} ·{' '}
+                {formatDate(o.created_at)}
+                {o.receipt && ` · M-Pesa ${o.receipt}`}
+              </p>
+            </div>
+            <Button variant="secondary" onClick={() => setOpen(o.orderId)} aria-label={`Open ${o.orderId}`}>
+              Open
+            </Button>
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }
@@ -193,8 +167,8 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
         <ol className="mt-1 space-y-1">
           {o.history.map((h, i) => (
             <li key={i} className="text-sm text-stone-800">
-              {formatDate(h.created_at)}: {h.from ? `${STATUS_LABEL[h.from as OrderStatus] ?? h.from} → ` : ''}
-              {STATUS_LABEL[h.to] ?? h.to}
+              {formatDate(h.created_at)}: {h.from ? `${statusLabel(h.from)} → ` : ''}
+              {statusLabel(h.to)}
               {h.note && ` — ${h.note}`} <span className="text-stone-600">({h.actor})</span>
             </li>
           ))}
@@ -207,7 +181,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
 function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: OrderDetail) => void }) {
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<NoteState>(null);
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -223,7 +197,7 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
       onMoved(moved);
       setTo('');
       setNote('');
-      setMessage({ kind: 'ok', text: `Status changed to ${STATUS_LABEL[moved.status]}.` });
+      setMessage({ kind: 'ok', text: `Status changed to ${statusLabel(moved.status)}.` });
     } catch (err) {
       setMessage({ kind: 'error', text: errorText(err, 'The status could not be changed.') });
     } finally {
@@ -231,16 +205,12 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
     }
   }
 
-  const feedback = message && (
-    <p role={message.kind === 'error' ? 'alert' : 'status'} className={`mt-2 ${message.kind === 'error' ? 'text-red-800' : 'text-brand-800'}`}>
-      {message.text}
-    </p>
-  );
+  const feedback = <Note note={message} className="mt-2" />;
   if (order.next_statuses.length === 0) {
     return (
       <div>
         {feedback}
-        <p className="text-stone-700">This order is {STATUS_LABEL[order.status].toLowerCase()}: its status cannot change any more.</p>
+        <p className="text-stone-700">This order is {statusLabel(order.status).toLowerCase()}: its status cannot change any more.</p>
       </div>
     );
   }
@@ -248,15 +218,15 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
     <form noValidate onSubmit={submit} aria-label="Change status" className="rounded-md border border-stone-200 bg-white p-3">
       <h3 className="font-bold text-stone-900">Change status</h3>
       <div className="mt-2 grid gap-3 sm:grid-cols-3 sm:items-end">
-        <Select id="new-status" label="New status" value={to} onChange={setTo}>
+        <SelectField compact id="new-status" label="New status" value={to} onChange={setTo}>
           <option value="">Choose…</option>
           {order.next_statuses.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABEL[s]}
+              {statusLabel(s)}
             </option>
           ))}
-        </Select>
-        <TextInput id="status-note" label="Note (optional)" value={note} onChange={setNote} />
+        </SelectField>
+        <TextField compact id="status-note" label="Note (optional)" value={note} onChange={setNote} />
         <Button type="submit" disabled={busy}>
           Update status
         </Button>

@@ -1,35 +1,7 @@
 // The back office's calls (DESIGN.md section 2: /api/admin/...), all through the one API client.
 import { request } from '../../lib/api';
+import type { Order, OrderPayment, OrderStatus } from '../../lib/orders';
 import type { Category, Image, Product, Variant } from '../../lib/types';
-
-export type OrderStatus =
-  | 'pending_payment'
-  | 'paid'
-  | 'processing'
-  | 'dispatched'
-  | 'delivered'
-  | 'payment_failed'
-  | 'cancelled';
-
-export const ORDER_STATUSES: OrderStatus[] = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'dispatched',
-  'delivered',
-  'payment_failed',
-  'cancelled',
-];
-
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  pending_payment: 'Waiting for payment',
-  paid: 'Paid',
-  processing: 'Processing',
-  dispatched: 'Dispatched',
-  delivered: 'Delivered',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-};
 
 /** Every paginated admin list answers this envelope. */
 export interface AdminPage<T> {
@@ -85,29 +57,9 @@ export interface Stats {
   recentOrders: OrderSummary[];
 }
 
-export interface OrderPayment {
-  method: string;
-  status: string;
-  phone: string;
-  amount: string;
-  result_code: number | null;
-  result_desc: string;
-  receipt: string;
-  message: string;
-}
-
-export interface OrderDetail {
-  orderId: string;
-  status: OrderStatus;
-  created_at: string;
+/** An order as the back office reads it: the customer's view, its payments and its history. */
+export interface OrderDetail extends Order {
   updated_at: string;
-  items: { product_name: string; size: string; sku: string; quantity: number; unit_price: string; total_price: string }[];
-  subtotal: string;
-  shipping: string;
-  total: string;
-  customer: { name: string; email: string; phone: string };
-  shipping_address: { address: string; city: string; county: string; postalCode: string };
-  payment: OrderPayment | null;
   payments: OrderPayment[];
   payment_method: string;
   history: { from: string; to: OrderStatus; note: string; actor: string; created_at: string }[];

@@ -2,6 +2,7 @@
 // in steps of 0.01; category name required, never its own parent; slug = the name in lower case
 // with spaces as hyphens). The server checks the same rules with the same words
 // (internal/catalog/admin_rules.go), so a field reads the same whichever side caught it.
+import type { Errors } from '../../lib/validation';
 
 export const MSG = {
   fixFields: 'Please correct the highlighted fields.',
@@ -29,7 +30,6 @@ export const MSG = {
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-export type Errors<K extends string> = Partial<Record<K, string>>;
 
 /** "1500", "1500.5", "1500.50": not negative, at most two decimal places (step 0.01). */
 export function checkPrice(value: string): string | undefined {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
-import { STATUS_LABEL, type OrderStatus } from './api';
+import { statusLabel, type OrderStatus } from '../../lib/orders';
 
-// Small pieces the admin tabs share: loading data with a retry, buttons, fields, a pager.
+// Small pieces the admin tabs share: loading data with a retry, buttons, notes, badges.
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -72,132 +73,22 @@ export function Button({
   );
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-earth-500';
+/** What became of the last action: a confirmation, or an error read out at once. */
+export type NoteState = { kind: 'ok' | 'error'; text: string } | null;
 
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  children?: ReactNode;
-}
-
-function FieldFrame({ id, label, error, hint, children }: FieldProps) {
+export function Note({ note, className }: { note: NoteState; className?: string }) {
+  if (!note) return null;
+  const tone = note.kind === 'error' ? 'text-red-800' : 'text-brand-800';
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
+    <p role={note.kind === 'error' ? 'alert' : 'status'} className={className ? `${className} ${tone}` : tone}>
+      {note.text}
+    </p>
   );
 }
 
-function aria(id: string, error?: string, hint?: string) {
-  return {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  } as const;
-}
-
-export function TextInput({
-  id,
-  label,
-  error,
-  hint,
-  value,
-  onChange,
-  type = 'text',
-  ...rest
-}: FieldProps & {
-  value: string;
-  onChange: (v: string) => void;
-  type?: 'text' | 'number' | 'search';
-  step?: string;
-  min?: string;
-  inputMode?: 'decimal' | 'numeric' | 'text';
-  placeholder?: string;
-}) {
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        name={id}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...rest}
-        {...aria(id, error, hint)}
-        className={`${inputClass} ${error ? 'border-red-700' : 'border-stone-400'}`}
-      />
-    </FieldFrame>
-  );
-}
-
-export function TextArea({
-  id,
-  label,
-  error,
-  value,
-  onChange,
-}: FieldProps & { value: string; onChange: (v: string) => void }) {
-  return (
-    <FieldFrame id={id} label={label} error={error}>
-      <textarea
-        id={id}
-        name={id}
-        rows={4}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...aria(id, error)}
-        className={`${inputClass} ${error ? 'border-red-700' : 'border-stone-400'}`}
-      />
-    </FieldFrame>
-  );
-}
-
-export function Select({
-  id,
-  label,
-  error,
-  value,
-  onChange,
-  children,
-}: FieldProps & { value: string; onChange: (v: string) => void }) {
-  return (
-    <FieldFrame id={id} label={label} error={error}>
-      <select
-        id={id}
-        name={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...aria(id, error)}
-        className={`${inputClass} ${error ? 'border-red-700' : 'border-stone-400'}`}
-      >
-        {children}
-      </select>
-    </FieldFrame>
-  );
-}
-
-export function Checkbox({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label htmlFor={id} className="inline-flex min-h-10 items-center gap-2 text-stone-900">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-5 w-5 accent-brand-700" />
-      {label}
-    </label>
-  );
+/** A price in shillings, in steps of 0.01 (a product's and each size's). */
+export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined }) {
+  return <TextField compact label="Price (Ksh)" type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
 }
 
 export function Badge({ tone, children }: { tone: 'green' | 'grey' | 'amber' | 'red' | 'blue'; children: ReactNode }) {
@@ -222,25 +113,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
           : status === 'dispatched'
             ? 'blue'
             : 'green';
-  return <Badge tone={tone}>{STATUS_LABEL[status] ?? status}</Badge>;
-}
-
-export function Pager({ page, count, pageSize, onPage }: { page: number; count: number; pageSize: number; onPage: (p: number) => void }) {
-  const pages = Math.max(1, Math.ceil(count / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span className="text-sm text-stone-700">
-        Page {page} of {pages}
-      </span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  );
+  return <Badge tone={tone}>{statusLabel(status)}</Badge>;
 }
 
 const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });

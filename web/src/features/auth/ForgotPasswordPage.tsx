@@ -1,15 +1,17 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { TextField } from '../../components/form/TextField';
 import { Page } from '../../components/Page';
+import { linkClass } from '../../components/styles';
+import { forgotPassword } from '../../lib/account';
 import { ApiError } from '../../lib/api';
-import { forgotPassword } from './api';
-import { FormMessage, SubmitButton, TextField, linkClass } from './fields';
-import { checkEmail } from './rules';
-import { failureMessage, useForm } from './useForm';
+import { failureMessage, useForm } from '../../lib/useForm';
+import { checkEmail } from '../../lib/validation';
 
 export default function ForgotPasswordPage() {
   const form = useForm({ email: '', sent: '' });
-  const { values, errors, set, register } = form;
+  const { values, set } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,17 +48,7 @@ export default function ForgotPasswordPage() {
               Enter the email you registered with. We will send you a link to choose a new password.
             </p>
             <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Forgot password">
-              <TextField
-                id="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={values.email}
-                onChange={(v) => set('email', v)}
-                error={errors.email}
-                ref={register('email')}
-              />
+              <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
               <FormMessage kind="error">{form.formError}</FormMessage>
               <SubmitButton busy={form.busy} label="Send reset link" busyLabel="Sending..." />
             </form>

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../lib/authToken';
 import { HeaderAccount } from './HeaderAccount';
-import { Landing, fakeApi, json, renderAt, sentBody, signIn } from './testUtils';
+import { Landing, fakeApi, json, renderAt, sentBody, signIn } from '../../test/utils';
 
 afterEach(() => clearSession());
 

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useCart } from '../cart/CartProvider';
-import { logout } from './api';
+import { useCart } from '../../lib/CartProvider';
+import { logout } from '../../lib/account';
 import type { LoginState } from './LoginPage';
-import { useSession } from './useSession';
+import { useMenu } from '../../lib/useMenu';
+import { useSession } from '../../lib/useSession';
 
 const MENU_ID = 'account-menu';
 const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password'];
@@ -29,29 +30,8 @@ export function HeaderAccount() {
   const location = useLocation();
   const navigate = useNavigate();
   const cart = useCart();
-  // Like the main menu, it remembers where it was opened, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
   const wrapRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenAt(null);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapRef.current?.contains(event.target as Node)) setOpenAt(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+  const { open, buttonRef, toggle, close } = useMenu(wrapRef);
 
   if (!session) {
     const here = location.pathname + location.search;
@@ -69,7 +49,7 @@ export function HeaderAccount() {
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '';
 
   async function signOut() {
-    setOpenAt(null);
+    close();
     await logout();
     // Signed out, the cart shown is the guest's again.
     void cart.reload();
@@ -85,7 +65,7 @@ export function HeaderAccount() {
         aria-label={`${name}, account menu`}
         aria-expanded={open}
         aria-controls={MENU_ID}
-        onClick={() => setOpenAt(open ? null : location.key)}
+        onClick={toggle}
       >
         <PersonIcon />
         <span className="max-w-32 truncate max-sm:sr-only">{name}</span>

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../lib/authToken';
 import LoginPage from './LoginPage';
-import { MSG } from './rules';
-import { fakeApi, json, renderAt, sentBody, testUser } from './testUtils';
+import { MSG } from '../../lib/accountRules';
+import { fakeApi, json, renderAt, sentBody, testUser } from '../../test/utils';
 
 function renderLogin(from?: string) {
   return renderAt({ pathname: '/login', state: from ? { from } : undefined }, [{ path: '/login', element: <LoginPage /> }]);

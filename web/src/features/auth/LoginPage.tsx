@@ -1,12 +1,17 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { CheckboxField } from '../../components/form/CheckboxField';
+import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { PasswordField } from '../../components/form/PasswordField';
+import { TextField } from '../../components/form/TextField';
 import { Page } from '../../components/Page';
-import { useCart } from '../cart/CartProvider';
+import { linkClass } from '../../components/styles';
+import { login } from '../../lib/account';
+import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
-import { login } from './api';
-import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, linkClass } from './fields';
-import { MSG, safeReturnPath, validateLogin } from './rules';
-import { failureMessage, useForm } from './useForm';
+import { useCart } from '../../lib/CartProvider';
+import { failureMessage, useForm } from '../../lib/useForm';
+import { safeReturnPath, validateLogin } from './rules';
 
 const ORDER = ['email', 'password'] as const;
 
@@ -21,7 +26,7 @@ export default function LoginPage() {
   const cart = useCart();
   const from = safeReturnPath((location.state as LoginState | null)?.from);
   const form = useForm<{ email: string; password: string; remember: boolean }>({ email: '', password: '', remember: false });
-  const { values, errors, set, register } = form;
+  const { values, set } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,26 +52,8 @@ export default function LoginPage() {
       <div className="mt-2 max-w-md">
         <p className="text-stone-700">Sign in to your account to check out faster and follow your orders.</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Sign in">
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={values.email}
-            onChange={(v) => set('email', v)}
-            error={errors.email}
-            ref={register('email')}
-          />
-          <PasswordField
-            id="password"
-            label="Password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(v) => set('password', v)}
-            error={errors.password}
-            ref={register('password')}
-          />
+          <TextField label="Email" type="email" autoComplete="username" inputMode="email" {...form.field('email')} />
+          <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <CheckboxField id="remember" checked={values.remember} onChange={(v) => set('remember', v)}>
               Remember me

@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../lib/authToken';
 import RegisterPage from './RegisterPage';
-import { MSG } from './rules';
-import { fakeApi, json, renderAt, sentBody, testUser } from './testUtils';
+import { MSG } from '../../lib/accountRules';
+import { fakeApi, json, renderAt, sentBody, testUser } from '../../test/utils';
 
 function renderRegister() {
   return renderAt('/register', [

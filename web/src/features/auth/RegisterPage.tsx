@@ -1,22 +1,33 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CheckboxField } from '../../components/form/CheckboxField';
+import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { NameFields } from '../../components/form/NameFields';
+import { NewPasswordFields } from '../../components/form/PasswordField';
+import { TextField } from '../../components/form/TextField';
 import { Page } from '../../components/Page';
-import { useCart } from '../cart/CartProvider';
+import { linkClass } from '../../components/styles';
+import { login, register as registerAccount } from '../../lib/account';
+import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
-import { login, register as registerAccount } from './api';
-import { CheckboxField, FormMessage, PasswordField, SubmitButton, TextField, linkClass } from './fields';
-import { MSG, validateRegister, type Errors, type RegisterForm } from './rules';
-import { useForm } from './useForm';
+import { useCart } from '../../lib/CartProvider';
+import { useForm } from '../../lib/useForm';
+import type { Errors } from '../../lib/validation';
+import { validateRegister, type RegisterForm } from './rules';
 
 const ORDER = ['first_name', 'last_name', 'email', 'phone', 'password', 'confirm', 'terms'] as const;
 
 const EMPTY: RegisterForm = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm: '', terms: false };
 
-export default function RegisterPage() {
+/**
+ * The sign-up form's state and sending: the account is created, then signed in (SPEC.md) and
+ * the visitor goes home; the server's refusals land on the fields they concern.
+ */
+function useRegisterForm() {
   const navigate = useNavigate();
   const cart = useCart();
   const form = useForm(EMPTY);
-  const { values, errors, set, register } = form;
+  const { values } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +55,6 @@ export default function RegisterPage() {
       }
       return;
     }
-    // SPEC.md: registration signs the user in, then goes home.
     try {
       await login(email, values.password, false);
       void cart.reload();
@@ -54,90 +64,38 @@ export default function RegisterPage() {
     }
   }
 
+  return { form, onSubmit };
+}
+
+export default function RegisterPage() {
+  const { form, onSubmit } = useRegisterForm();
   return (
     <Page title="Create Your Account">
       <div className="mt-2 max-w-md">
         <p className="text-stone-700">Order feeds and supplements for delivery anywhere in Kenya, and follow every order.</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Create account">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id="first_name"
-              label="First name"
-              autoComplete="given-name"
-              value={values.first_name}
-              onChange={(v) => set('first_name', v)}
-              error={errors.first_name}
-              ref={register('first_name')}
-            />
-            <TextField
-              id="last_name"
-              label="Last name"
-              autoComplete="family-name"
-              value={values.last_name}
-              onChange={(v) => set('last_name', v)}
-              error={errors.last_name}
-              ref={register('last_name')}
-            />
-          </div>
+          <NameFields first={form.field('first_name')} last={form.field('last_name')} />
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(v) => set('email', v)}
-            error={errors.email}
-            ref={register('email')}
-          />
-          <TextField
-            id="phone"
             label="Phone number"
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             placeholder="254712345678"
             hint="Start with 254, for example 254712345678."
-            value={values.phone}
-            onChange={(v) => set('phone', v)}
-            error={errors.phone}
-            ref={register('phone')}
+            {...form.field('phone')}
           />
-          <PasswordField
-            id="password"
-            label="Password"
-            autoComplete="new-password"
-            hint="At least 8 characters, with an upper-case letter, a lower-case letter and a number."
-            value={values.password}
-            onChange={(v) => set('password', v)}
-            error={errors.password}
-            ref={register('password')}
+          <NewPasswordFields
+            labels={{ password: 'Password', confirm: 'Confirm password' }}
+            password={form.field('password')}
+            confirm={form.field('confirm')}
           />
-          <PasswordField
-            id="confirm"
-            label="Confirm password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={(v) => set('confirm', v)}
-            error={errors.confirm}
-            ref={register('confirm')}
+          <TermsCheckbox
+            checked={form.values.terms}
+            onChange={(v) => form.set('terms', v)}
+            error={form.errors.terms}
+            ref={form.register('terms')}
           />
-          <CheckboxField
-            id="terms"
-            checked={values.terms}
-            onChange={(v) => set('terms', v)}
-            error={errors.terms}
-            ref={register('terms')}
-          >
-            I agree to the{' '}
-            <Link to="/terms" className={linkClass}>
-              Terms and Conditions
-            </Link>{' '}
-            and the{' '}
-            <Link to="/privacy" className={linkClass}>
-              Privacy Policy
-            </Link>
-          </CheckboxField>
           <FormMessage kind="error">{form.formError}</FormMessage>
           <SubmitButton busy={form.busy} label="Create Account" busyLabel="Creating account..." />
         </form>
@@ -149,5 +107,20 @@ export default function RegisterPage() {
         </p>
       </div>
     </Page>
+  );
+}
+
+function TermsCheckbox(props: Omit<Parameters<typeof CheckboxField>[0], 'id' | 'children'>) {
+  return (
+    <CheckboxField id="terms" {...props}>
+      I agree to the{' '}
+      <Link to="/terms" className={linkClass}>
+        Terms and Conditions
+      </Link>{' '}
+      and the{' '}
+      <Link to="/privacy" className={linkClass}>
+        Privacy Policy
+      </Link>
+    </CheckboxField>
   );
 }

@@ -1,11 +1,13 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { NewPasswordFields } from '../../components/form/PasswordField';
 import { Page } from '../../components/Page';
+import { linkClass } from '../../components/styles';
+import { resetPassword } from '../../lib/account';
+import { checkConfirm, checkNewPassword } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
-import { resetPassword } from './api';
-import { FormMessage, PasswordField, SubmitButton, linkClass } from './fields';
-import { checkConfirm, checkNewPassword } from './rules';
-import { failureMessage, useForm } from './useForm';
+import { failureMessage, useForm } from '../../lib/useForm';
 
 const ORDER = ['password', 'confirm'] as const;
 
@@ -20,7 +22,7 @@ export default function ResetPasswordPage() {
     done: '',
     linkInvalid: token === '',
   });
-  const { values, errors, set, register } = form;
+  const { values, set } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -67,25 +69,7 @@ export default function ResetPasswordPage() {
       <>
         <p className="text-stone-700">Choose a new password for your account.</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Reset password">
-          <PasswordField
-            id="password"
-            label="New password"
-            autoComplete="new-password"
-            hint="At least 8 characters, with an upper-case letter, a lower-case letter and a number."
-            value={values.password}
-            onChange={(v) => set('password', v)}
-            error={errors.password}
-            ref={register('password')}
-          />
-          <PasswordField
-            id="confirm"
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={(v) => set('confirm', v)}
-            error={errors.confirm}
-            ref={register('confirm')}
-          />
+          <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
           <FormMessage kind="error">{form.formError}</FormMessage>
           <SubmitButton busy={form.busy} label="Reset password" busyLabel="Resetting..." />
         </form>

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MSG,
-  checkConfirm,
-  checkEmail,
-  checkLoginPassword,
-  checkNewPassword,
-  checkProfilePhone,
-  checkRegisterPhone,
-  safeReturnPath,
-  validateLogin,
-  validateRegister,
-  type RegisterForm,
-} from './rules';
+import { MSG, checkConfirm, checkNewPassword, checkProfilePhone } from '../../lib/accountRules';
+import { checkEmail } from '../../lib/validation';
+import { checkLoginPassword, checkRegisterPhone, safeReturnPath, validateLogin, validateRegister, type RegisterForm } from './rules';
 
 describe('messages', () => {
   it('are SPEC.md’s, word for word', () => {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
-import { Page } from '../../components/Page';
+import { OrderSummary } from '../../components/OrderSummary';
+import { LoadingLine, Page } from '../../components/Page';
+import { linkClass } from '../../components/styles';
+import { orderTotals, type CartItem } from '../../lib/cart';
+import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
-import { orderTotals } from '../checkout/rules';
-import type { CartItem } from './api';
-import { useCart } from './CartProvider';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
 const stepButton =
   'inline-flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 disabled:text-stone-400 disabled:hover:bg-transparent';
 
@@ -25,9 +25,7 @@ export default function CartPage() {
   if (cart.status === 'loading' && cart.items.length === 0) {
     return (
       <Page title="Your Cart">
-        <p role="status" className="mt-6 text-stone-700">
-          Loading your cart…
-        </p>
+        <LoadingLine>Loading your cart…</LoadingLine>
       </Page>
     );
   }
@@ -47,7 +45,6 @@ export default function CartPage() {
     );
   }
 
-  const { subtotal, shipping, total } = orderTotals(cart.items);
   return (
     <Page title="Your Cart">
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
@@ -64,31 +61,14 @@ export default function CartPage() {
           </p>
         </section>
 
-        <aside aria-labelledby="cart-summary-title" className="h-fit rounded-lg border border-earth-200 bg-white p-5">
-          <h2 id="cart-summary-title" className="text-lg font-semibold text-stone-900">
-            Order Summary
-          </h2>
-          <dl className="mt-3 space-y-1">
-            <div className="flex justify-between">
-              <dt className="text-stone-700">Subtotal</dt>
-              <dd>{formatKsh(subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-stone-700">Shipping</dt>
-              <dd>{formatKsh(shipping)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-earth-200 pt-2 text-lg font-bold">
-              <dt>Total</dt>
-              <dd>{formatKsh(total)}</dd>
-            </div>
-          </dl>
+        <OrderSummary title="Order Summary" titleId="cart-summary-title" totals={orderTotals(cart.items)}>
           <Link
             to="/checkout"
             className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
           >
             Proceed to Checkout
           </Link>
-        </aside>
+        </OrderSummary>
       </div>
     </Page>
   );

@@ -1,6 +1,6 @@
 // The checkout's call: starting the M-Pesa payment.
 import { request } from '../../lib/api';
-import type { PaymentStarted } from '../order/api';
+import type { PaymentStarted } from '../../lib/orders';
 import type { InitiatePayload } from './rules';
 
 /**

@@ -1,28 +1,27 @@
 // The checkout form's rules, in one place: the fields, the steps they belong to, the checks
 // and their messages. The messages are the server's own words (internal/order/order.go and
 // internal/account/rules.go), so a field reads the same whether the browser or the server
-// caught the mistake; the phone reading mirrors internal/account/phone.go.
+// caught the mistake.
+import { orderTotals, type CartLine } from '../../lib/cart';
+import { checkEmail, checkPhone, EMAIL_MSG, PHONE_MSG, type Errors } from '../../lib/validation';
 
 export const MSG = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
-  phone: 'Phone number is required',
-  phoneInvalid: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
+  emailRequired: EMAIL_MSG.required,
+  emailInvalid: EMAIL_MSG.invalid,
+  phone: PHONE_MSG.required,
+  phoneInvalid: PHONE_MSG.invalid,
   address: 'Address is required',
   city: 'City is required',
   county: 'Please choose a county',
-  mpesaPhone: 'M-Pesa phone number is required',
+  mpesaPhone: PHONE_MSG.mpesaRequired,
   postalCode: 'Please enter a valid postal code',
   tooLong: 'This is too long',
 } as const;
 
 /** The delivery counties the checkout offers (SPEC.md section 5; order.Counties on the server). */
 export const COUNTIES = ['Nairobi', 'Mombasa', 'Kiambu', 'Nakuru', 'Machakos', 'Kajiado', 'Other'] as const;
-
-/** Flat delivery charge on every order, in shillings (SPEC.md section 9). */
-export const SHIPPING_KSH = 500;
 
 export type PaymentMethod = 'mpesa' | 'card';
 
@@ -41,7 +40,7 @@ export interface CheckoutForm {
 }
 
 export type Field = keyof CheckoutForm;
-export type FieldErrors = Partial<Record<Field, string>>;
+export type FieldErrors = Errors<Field>;
 
 export const EMPTY_FORM: CheckoutForm = {
   firstName: '',
@@ -70,47 +69,6 @@ export const LAST_STEP = STEPS.length;
 export function stepOf(field: string): number {
   const i = STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
   return i < 0 ? LAST_STEP : i + 1;
-}
-
-// Characters a phone number may be written with that carry no digit.
-const PHONE_SEPARATORS = /[ \-.()\t\u00a0]/g;
-
-/**
- * Reads a Kenyan mobile number as people write it — 0712 345 678, 0112-345-678,
- * +254 712 345 678, 254712345678 or 712345678 — and returns it as M-Pesa wants it:
- * 254 and nine digits starting with 7 or 1. null for anything else.
- */
-export function normalizePhone(input: string): string | null {
-  let s = input.replace(PHONE_SEPARATORS, '');
-  if (s.startsWith('+')) {
-    if (!s.startsWith('+254')) return null;
-    s = s.slice(1);
-  }
-  if (s.length === 12 && s.startsWith('254')) s = s.slice(3);
-  else if (s.length === 10 && s.startsWith('0')) s = s.slice(1);
-  else if (s.length !== 9) return null;
-  if (!/^[71]\d{8}$/.test(s)) return null;
-  return `254${s}`;
-}
-
-// An address as Go's net/mail reads one: dot-atoms either side of a single @ (letters beyond
-// ASCII allowed), and a dot in the domain.
-const ATEXT = "[A-Za-z0-9!#$%&'*+\\-/=?^_`{|}~\\u0080-\\uFFFF]+";
-const DOT_ATOM = `${ATEXT}(?:\\.${ATEXT})*`;
-const EMAIL = new RegExp(`^${DOT_ATOM}@${DOT_ATOM}$`);
-
-/** The account rules' message for an email, or undefined when it is fine. */
-export function checkEmail(input: string): string | undefined {
-  const email = input.trim();
-  if (email === '') return MSG.emailRequired;
-  const domain = email.slice(email.lastIndexOf('@'));
-  if (email.length > 254 || !EMAIL.test(email) || !domain.includes('.')) return MSG.emailInvalid;
-  return undefined;
-}
-
-function checkPhone(value: string, required: string): string | undefined {
-  if (value.trim() === '') return required;
-  return normalizePhone(value) ? undefined : MSG.phoneInvalid;
 }
 
 function checkRequired(value: string, message: string, max: number): string | undefined {
@@ -170,18 +128,6 @@ export function validateAll(form: CheckoutForm): FieldErrors {
 export function firstInvalidStep(errors: FieldErrors): number | undefined {
   const steps = Object.keys(errors).map(stepOf);
   return steps.length ? Math.min(...steps) : undefined;
-}
-
-export interface CartLine {
-  total_price: string;
-}
-
-/** Subtotal, shipping and total in shillings (SPEC.md section 9: total = subtotal + 500). */
-export function orderTotals(items: readonly CartLine[]) {
-  // Sum in cents so that 0.1 + 0.2 stays exact.
-  const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);
-  const subtotal = cents / 100;
-  return { subtotal, shipping: SHIPPING_KSH, total: subtotal + SHIPPING_KSH };
 }
 
 /** SPEC.md section 3's mobile-money payload. The server recomputes the amount from the cart. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
-import { subscribe } from './api';
-import { checkEmail } from './rules';
+import { subscribe } from '../../lib/content';
+import { checkEmail } from '../../lib/contentRules';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 

@@ -7,11 +7,11 @@ import { Stars } from '../../components/Stars';
 import { formatKsh } from '../../lib/money';
 import { useNearScreen } from '../../lib/useNearScreen';
 import type { Product } from '../../lib/types';
-import { useAddToCart } from '../cart/useAddToCart';
-import { useCategories, useProducts } from '../catalog/api';
-import { ProductBadges, StockBadge } from '../catalog/Badges';
-import { cardVariant, categoryTrail, productPath } from '../catalog/product';
-import { SizePicker } from '../catalog/SizePicker';
+import { useAddToCart } from '../../lib/useAddToCart';
+import { useCategories, useProducts } from '../../lib/catalog';
+import { ProductBadges, StockBadge } from '../../components/product/Badges';
+import { cardVariant, categoryTrail, productPath } from '../../lib/product';
+import { SizePicker } from '../../components/product/SizePicker';
 
 const FEATURED = { featured: 'featured', page: 1, page_size: 1 } as const;
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { BUSINESS, pageTitle } from '../../app/business';
+import { BUSINESS, pageTitle } from '../../lib/business';
 import { Later } from '../../components/Later';
 import { CategoriesBar } from './CategoriesBar';
 import { FeaturedProduct } from './FeaturedProduct';

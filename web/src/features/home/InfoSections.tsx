@@ -1,5 +1,5 @@
 import { BELOW_THE_FOLD } from './ProductSections';
-import { BUSINESS } from '../../app/business';
+import { BUSINESS } from '../../lib/business';
 import { MapEmbed } from '../../components/MapEmbed';
 
 const STRENGTHS = [

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Carousel } from '../../components/Carousel';
 import { ErrorState } from '../../components/ErrorState';
 import { useNearScreen } from '../../lib/useNearScreen';
-import { useProducts } from '../catalog/api';
-import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
+import { useProducts } from '../../lib/catalog';
+import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
 
 const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // SPEC.md section 9: up to 8
 const FEATURED_COLLECTION = { page: 1, page_size: 12 } as const; // SPEC.md section 9: the first 12

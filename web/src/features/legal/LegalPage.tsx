@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BUSINESS, pageTitle } from '../../app/business';
+import { BUSINESS, pageTitle } from '../../lib/business';
 
 export interface LegalSection {
   title: string;

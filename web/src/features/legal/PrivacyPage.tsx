@@ -1,4 +1,4 @@
-import { BUSINESS } from '../../app/business';
+import { BUSINESS } from '../../lib/business';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 const SECTIONS: LegalSection[] = [

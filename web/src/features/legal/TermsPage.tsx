@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BUSINESS } from '../../app/business';
+import { BUSINESS } from '../../lib/business';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 const SECTIONS: LegalSection[] = [

@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { getOrder, retryPayment, type Order, type OrderStatus } from './api';
+import type { Order, OrderStatus } from '../../lib/orders';
+import { getOrder, retryPayment } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
 import { POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
 

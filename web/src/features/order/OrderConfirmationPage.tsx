@@ -1,20 +1,22 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
-import { Page } from '../../components/Page';
+import { TextField } from '../../components/form/TextField';
+import { OrderSummary } from '../../components/OrderSummary';
+import { LoadingLine, Page } from '../../components/Page';
+import { linkClass } from '../../components/styles';
 import { ApiError } from '../../lib/api';
+import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
-import { useCart } from '../cart/CartProvider';
-import { TextField } from '../checkout/fields';
-import { MSG, normalizePhone } from '../checkout/rules';
-import { retryPayment, type Order } from './api';
+import type { Order } from '../../lib/orders';
+import { checkPhone, PHONE_MSG } from '../../lib/validation';
+import { retryPayment } from './api';
 import { useOrderStatus } from './useOrderStatus';
 
 const TITLE = 'Order Confirmation';
 const PAID_STATUSES = new Set(['paid', 'processing', 'dispatched', 'delivered']);
 const FAILED_DEFAULT = 'Payment failed. Please try again.';
 
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
 const buttonClass =
   'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
 
@@ -64,9 +66,7 @@ export default function OrderConfirmationPage() {
   if (!order) {
     return (
       <Page title={TITLE}>
-        <p role="status" className="mt-6 text-stone-700">
-          Loading your order…
-        </p>
+        <LoadingLine>Loading your order…</LoadingLine>
       </Page>
     );
   }
@@ -193,7 +193,7 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const problem = phone.trim() === '' ? MSG.mpesaPhone : normalizePhone(phone) ? undefined : MSG.phoneInvalid;
+    const problem = checkPhone(phone, PHONE_MSG.mpesaRequired);
     setFieldError(problem);
     setFormError(null);
     if (problem) {
@@ -232,6 +232,7 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
         type="tel"
         inputMode="tel"
         autoComplete="tel"
+        required
         value={phone}
         onChange={(v) => {
           setPhone(v);
@@ -253,38 +254,14 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
 
 function OrderDetails({ order }: { order: Order }) {
   const address = order.shipping_address;
+  const lines = order.items.map((it) => ({
+    key: it.sku,
+    name: it.product_name,
+    detail: `${it.size} · ${it.quantity} × ${formatKsh(it.unit_price)}`,
+    total: it.total_price,
+  }));
   return (
-    <section aria-labelledby="order-details-title" className="rounded-lg border border-earth-200 bg-white p-5">
-      <h2 id="order-details-title" className="text-lg font-semibold text-stone-900">
-        Your order
-      </h2>
-      <ul className="mt-3 divide-y divide-earth-200">
-        {order.items.map((it) => (
-          <li key={it.sku} className="flex justify-between gap-3 py-2">
-            <div className="min-w-0">
-              <p className="font-medium text-stone-900">{it.product_name}</p>
-              <p className="text-sm text-stone-600">
-                {it.size} · {it.quantity} × {formatKsh(it.unit_price)}
-              </p>
-            </div>
-            <p className="shrink-0 font-medium">{formatKsh(it.total_price)}</p>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-3 space-y-1 border-t border-earth-200 pt-3">
-        <div className="flex justify-between">
-          <dt className="text-stone-700">Subtotal</dt>
-          <dd>{formatKsh(order.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-stone-700">Shipping</dt>
-          <dd>{formatKsh(order.shipping)}</dd>
-        </div>
-        <div className="flex justify-between text-lg font-bold">
-          <dt>Total</dt>
-          <dd>{formatKsh(order.total)}</dd>
-        </div>
-      </dl>
+    <OrderSummary title="Your order" titleId="order-details-title" as="section" lines={lines} strongLineTotals totals={order}>
       <h3 className="mt-5 font-semibold text-stone-900">Delivery address</h3>
       <address className="mt-1 text-stone-800 not-italic">
         {order.customer.name && <span className="block">{order.customer.name}</span>}
@@ -295,6 +272,6 @@ function OrderDetails({ order }: { order: Order }) {
         </span>
         {order.customer.phone && <span className="block">{order.customer.phone}</span>}
       </address>
-    </section>
+    </OrderSummary>
   );
 }

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import type { Order, OrderStatus } from './api';
+import type { Order, OrderStatus } from '../../lib/orders';
 import { getOrder } from './api';
 import { orderStatusReducer, initialOrderStatus, POLL_LIMIT_MS, POLL_MS, useOrderStatus } from './useOrderStatus';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '../../lib/api';
-import { getOrder, type Order } from './api';
+import type { Order } from '../../lib/orders';
+import { getOrder } from './api';
 
 /** How often the page asks whether M-Pesa has answered. */
 export const POLL_MS = 2000;

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { pageTitle } from '../../app/business';
 import { ErrorState } from '../../components/ErrorState';
+import { AddToCart, usePurchase } from '../../components/product/AddToCart';
+import { ProductBadges, StockBadge } from '../../components/product/Badges';
+import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
 import { ProductImage } from '../../components/ProductImage';
-import { QuantityStepper } from '../../components/QuantityStepper';
 import { Stars } from '../../components/Stars';
 import { ApiError } from '../../lib/api';
+import { pageTitle } from '../../lib/business';
+import { fetchProduct, useCategories, useProducts } from '../../lib/catalog';
 import { formatDate } from '../../lib/dates';
 import { formatKsh } from '../../lib/money';
+import { categoryTrail } from '../../lib/product';
 import type { Product } from '../../lib/types';
 import { useResource } from '../../lib/useResource';
-import { useAddToCart } from '../cart/useAddToCart';
-import { fetchProduct, useCategories, useProducts } from '../catalog/api';
-import { ProductBadges, StockBadge } from '../catalog/Badges';
-import { ProductCard, ProductCardSkeleton } from '../catalog/ProductCard';
-import { cardVariant, categoryTrail } from '../catalog/product';
-import { SizePicker } from '../catalog/SizePicker';
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
@@ -77,11 +75,8 @@ function DetailsSkeleton() {
 function Details({ product }: { product: Product }) {
   const categories = useCategories();
   const [imageIndex, setImageIndex] = useState(0);
-  const [variantId, setVariantId] = useState(cardVariant(product)?.id);
-  const [quantity, setQuantity] = useState(1);
-  const { state, error, addToCart } = useAddToCart();
-  const variant = product.variants.find((v) => v.id === variantId);
-  const canAdd = !!variant && variant.stock > 0 && state !== 'adding';
+  const purchase = usePurchase(product);
+  const variant = purchase.variant;
   const trail = categoryTrail(categories.data, product.category);
   const image = product.images[imageIndex] ?? product.images[0];
 
@@ -146,21 +141,7 @@ function Details({ product }: { product: Product }) {
             {variant && <span className="ml-2 text-base font-normal text-stone-700">for {variant.size}</span>}
           </p>
           <p className="text-stone-800">{product.description}</p>
-          <SizePicker variants={product.variants} value={variantId} onChange={setVariantId} showStock />
-          <QuantityStepper value={quantity} onChange={setQuantity} />
-          <button
-            type="button"
-            disabled={!canAdd}
-            onClick={() => variant && void addToCart(variant.id, quantity)}
-            className="inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 text-lg font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 sm:self-start"
-          >
-            {state === 'added' ? 'Added to Cart!' : 'Add to Cart'}
-          </button>
-          {error && (
-            <p role="alert" className="text-sm text-red-800">
-              {error}
-            </p>
-          )}
+          <AddToCart product={product} purchase={purchase} size="h-12 px-6 text-lg sm:self-start" showStock />
           {variant && <p className="text-sm text-stone-700">SKU: {variant.sku}</p>}
           <p className="text-sm text-stone-700">Delivery anywhere in Kenya for a flat Ksh 500 an order. Pay with M-Pesa.</p>
           <BackLink />

@@ -1,4 +1,4 @@
-import type { ProductQuery, ProductSort } from '../catalog/api';
+import type { ProductQuery, ProductSort } from '../../lib/catalog';
 
 // The shop's filters live in the address (SPEC.md section 2), so a filtered page can be
 // shared, reloaded and reached with Back. Defaults are left out of the address.

@@ -1,0 +1,63 @@
+// Lints the app's source (src/). The boundaries rule keeps the features apart: a page or
+// section may use the shared kit (components/, lib/) and its own folder, never another
+// feature, so a feature can be changed, moved or deleted without breaking the others.
+import boundaries from 'eslint-plugin-boundaries';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommended],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/legacy-templates': false,
+      'boundaries/elements': [
+        // The shell: routes, layout, header and footer put the features together.
+        { type: 'app', pattern: 'src/app' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
+        { type: 'components', pattern: 'src/components' },
+        { type: 'lib', pattern: 'src/lib' },
+        // Test set-up and helpers, for test files only.
+        { type: 'test', pattern: 'src/test' },
+      ],
+      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+      // A test that mocks a module depends on it as much as one that imports it.
+      'boundaries/additional-dependency-nodes': [
+        { selector: "CallExpression[callee.object.name='vi'][callee.property.name='mock'] > Literal:first-child", kind: 'value', name: 'vi.mock' },
+      ],
+      // The entry point only starts the app.
+      'boundaries/ignore': ['src/main.tsx', 'src/index.css'],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['feature', 'components', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
+                { to: { element: { type: 'feature', captured: { name: '{{ from.captured.name }}' } } } },
+              ],
+            },
+            { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } } },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+            { from: { element: { type: 'test' } }, allow: { to: { element: { types: { anyOf: ['test', 'lib'] } } } } },
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'test' } } } },
+          ],
+        },
+      ],
+      // Every file must belong to one of the elements above, so a new top-level folder is a
+      // decision rather than a way around the rule.
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': 'error',
+    },
+  },
+);

@@ -1,0 +1,30 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { controlClass, Field, fieldAria, splitField, type FieldProps } from './Field';
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id' | 'children'>;
+
+interface SelectFieldProps extends FieldProps, SelectProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** The <option>s. */
+  children: ReactNode;
+}
+
+export function SelectField({ value, onChange, children, ...props }: SelectFieldProps) {
+  const [field, select] = splitField(props);
+  return (
+    <Field {...field}>
+      <select
+        {...select}
+        id={field.id}
+        name={field.id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...fieldAria(field)}
+        className={controlClass(field)}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react';
+import { Checkbox } from '../../components/form/CheckboxField';
+import { SelectField } from '../../components/form/SelectField';
+import { TextAreaField } from '../../components/form/TextAreaField';
+import { TextField } from '../../components/form/TextField';
+import { ApiError } from '../../lib/api';
+import type { Product } from '../../lib/types';
+import type { Errors } from '../../lib/validation';
+import { adminApi, type AdminCategory, type ProductPayload } from './api';
+import { ProductImages } from './ProductImages';
+import { ProductSizes } from './ProductSizes';
+import { MSG, validateProduct } from './rules';
+import { Button, LoadError, Note, PriceField, errorText, useLoad, type NoteState } from './ui';
+
+interface FormState {
+  name: string;
+  description: string;
+  base_price: string;
+  category: string;
+  is_active: boolean;
+  is_featured: boolean;
+  is_best_seller: boolean;
+  is_new_arrival: boolean;
+  promo: '' | 'bulk' | 'seasonal';
+}
+
+const emptyForm: FormState = {
+  name: '',
+  description: '',
+  base_price: '',
+  category: '',
+  is_active: true,
+  is_featured: false,
+  is_best_seller: false,
+  is_new_arrival: false,
+  promo: '',
+};
+
+function formOf(p: Product): FormState {
+  return {
+    name: p.name,
+    description: p.description,
+    base_price: p.base_price,
+    category: String(p.category),
+    is_active: p.is_active,
+    is_featured: p.is_featured,
+    is_best_seller: p.is_best_seller,
+    is_new_arrival: p.is_new_arrival,
+    promo: (p.promo ?? '') as FormState['promo'],
+  };
+}
+
+/** Adding a product, or editing one with its sizes and images. */
+export function ProductEditor({
+  id,
+  categories,
+  onCreated,
+  onClose,
+}: {
+  id: number | null;
+  categories: AdminCategory[];
+  onCreated: (id: number) => void;
+  onClose: () => void;
+}) {
+  const loaded = useLoad(() => (id === null ? Promise.resolve(null) : adminApi.product(id)), String(id));
+  const [form, setForm] = useState<FormState | null>(id === null ? emptyForm : null);
+  const [errors, setErrors] = useState<Errors<keyof FormState>>({});
+  const [message, setMessage] = useState<NoteState>(null);
+  const [busy, setBusy] = useState(false);
+  const product = loaded.data ?? null;
+  if (form === null && product) setForm(formOf(product));
+
+  if (loaded.error) return <LoadError what="the product" error={loaded.error} onRetry={loaded.reload} />;
+  if (!form) return <p role="status">Loading the product…</p>;
+
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => {
+    setForm({ ...form, [k]: v });
+    if (errors[k]) setErrors({ ...errors, [k]: undefined });
+  };
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!form || busy) return;
+    const bad = validateProduct(form);
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) {
+      setMessage({ kind: 'error', text: MSG.fixFields });
+      return;
+    }
+    const body: ProductPayload = { ...form, base_price: form.base_price.trim(), category: Number(form.category) };
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (id === null) {
+        const created = await adminApi.createProduct(body);
+        onCreated(created.id);
+        return;
+      }
+      const saved = await adminApi.updateProduct(id, body);
+      setForm(formOf(saved));
+      setMessage({ kind: 'ok', text: 'Product saved.' });
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<keyof FormState>);
+      setMessage({ kind: 'error', text: errorText(err, 'The product could not be saved.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-bold text-stone-900">{id === null ? 'Add product' : `Edit ${product?.name ?? 'product'}`}</h2>
+        <Button variant="secondary" onClick={onClose}>
+          Back to products
+        </Button>
+      </div>
+      <form noValidate onSubmit={save} aria-label="Product" className="grid gap-4 md:grid-cols-2">
+        <div className="md:col-span-2">
+          <TextField compact id="name" label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} />
+        </div>
+        <div className="md:col-span-2">
+          <TextAreaField compact id="description" label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} />
+        </div>
+        <PriceField id="base_price" value={form.base_price} onChange={(v) => set('base_price', v)} error={errors.base_price} />
+        <SelectField compact id="category" label="Category" value={form.category} onChange={(v) => set('category', v)} error={errors.category}>
+          <option value="">Choose a category</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField compact id="promo" label="Promo" value={form.promo} onChange={(v) => set('promo', v as FormState['promo'])}>
+          <option value="">None</option>
+          <option value="bulk">Bulk</option>
+          <option value="seasonal">Seasonal</option>
+        </SelectField>
+        <fieldset className="flex flex-wrap gap-x-6 md:col-span-2">
+          <legend className="text-sm font-semibold text-stone-800">Shown in the shop</legend>
+          <Checkbox id="is_active" label="Active" checked={form.is_active} onChange={(v) => set('is_active', v)} />
+          <Checkbox id="is_featured" label="Featured" checked={form.is_featured} onChange={(v) => set('is_featured', v)} />
+          <Checkbox id="is_best_seller" label="Best seller" checked={form.is_best_seller} onChange={(v) => set('is_best_seller', v)} />
+          <Checkbox id="is_new_arrival" label="New arrival" checked={form.is_new_arrival} onChange={(v) => set('is_new_arrival', v)} />
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3 md:col-span-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : id === null ? 'Create product' : 'Save product'}
+          </Button>
+          <Note note={message} />
+        </div>
+      </form>
+      {id !== null && product && (
+        <>
+          <ProductSizes productId={id} initial={product.variants} />
+          <ProductImages productId={id} initial={product.images} />
+        </>
+      )}
+      {id === null && <p className="text-stone-700">Sizes and images can be added once the product is created.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import type { Dispatch } from 'react';
+import { SelectField } from '../../components/form/SelectField';
+import { TextField } from '../../components/form/TextField';
+import type { CheckoutAction, CheckoutState } from './checkoutState';
+import { COUNTIES, STEPS, type CheckoutForm, type Field } from './rules';
+
+// The checkout wizard's steps: the stepper above the form and what each step asks for.
+
+export const fieldId = (field: Field) => `checkout-${field}`;
+
+export function Stepper({ step }: { step: number }) {
+  return (
+    <nav aria-label="Checkout steps" className="mt-6">
+      <ol className="grid grid-cols-4 gap-1 sm:gap-3">
+        {STEPS.map((s, i) => {
+          const n = i + 1;
+          const state = n < step ? 'done' : n === step ? 'current' : 'todo';
+          return (
+            <li
+              key={s.title}
+              aria-current={state === 'current' ? 'step' : undefined}
+              className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left"
+            >
+              <span
+                aria-hidden="true"
+                className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                  state === 'current'
+                    ? 'bg-brand-700 text-white'
+                    : state === 'done'
+                      ? 'bg-brand-100 text-brand-800'
+                      : 'border border-stone-400 bg-white text-stone-600'
+                }`}
+              >
+                {state === 'done' ? '✓' : n}
+              </span>
+              <span className={`text-xs leading-tight sm:text-sm ${state === 'current' ? 'font-semibold text-stone-900' : 'text-stone-700'}`}>
+                {s.title}
+                {state === 'done' && <span className="sr-only"> (done)</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+export interface StepProps {
+  state: CheckoutState;
+  dispatch: Dispatch<CheckoutAction>;
+}
+
+/** Props that tie a field to the form's state; every field but the postal code is required. */
+function bind(field: Field, { state, dispatch }: StepProps) {
+  return {
+    id: fieldId(field),
+    value: state.form[field],
+    error: state.errors[field],
+    required: true,
+    onChange: (value: string) => dispatch({ type: 'change', field, value }),
+    onBlur: () => dispatch({ type: 'blur', field }),
+  };
+}
+
+export function CustomerStep(props: StepProps) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" {...bind('firstName', props)} />
+        <TextField label="Last name" autoComplete="family-name" {...bind('lastName', props)} />
+      </div>
+      <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...bind('email', props)} />
+      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" hint="e.g. 0712 345 678" {...bind('phone', props)} />
+    </>
+  );
+}
+
+export function ShippingStep(props: StepProps) {
+  return (
+    <>
+      <TextField label="Address" autoComplete="street-address" hint="Road, building or nearest landmark" {...bind('address', props)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="City / Town" autoComplete="address-level2" {...bind('city', props)} />
+        <SelectField label="County" autoComplete="address-level1" {...bind('county', props)}>
+          <option value="">Choose a county</option>
+          {COUNTIES.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Postal code" inputMode="numeric" autoComplete="postal-code" {...bind('postalCode', props)} optional required={false} />
+    </>
+  );
+}
+
+export function PaymentStep(props: StepProps) {
+  const { state, dispatch } = props;
+  const method = state.form.paymentMethod;
+  const option = (value: 'mpesa' | 'card', label: string, note: string) => (
+    <label
+      className={`flex cursor-pointer items-start gap-3 rounded-md border p-4 ${
+        method === value ? 'border-brand-600 bg-brand-50' : 'border-stone-300 bg-white'
+      }`}
+    >
+      <input
+        type="radio"
+        name="paymentMethod"
+        value={value}
+        checked={method === value}
+        onChange={() => dispatch({ type: 'change', field: 'paymentMethod', value })}
+        className="mt-1 h-5 w-5 accent-brand-700"
+      />
+      <span>
+        <span className="block font-semibold text-stone-900">{label}</span>
+        <span className="block text-sm text-stone-700">{note}</span>
+      </span>
+    </label>
+  );
+  return (
+    <>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-sm font-semibold text-stone-800">Payment method</legend>
+        {option('mpesa', 'M-Pesa', 'Pay from your phone: we send a request, you enter your PIN.')}
+        {option('card', 'Card', 'Visa or Mastercard.')}
+      </fieldset>
+      {method === 'mpesa' && (
+        <TextField
+          label="M-Pesa phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="The phone that will receive the M-Pesa request"
+          {...bind('mpesaPhone', props)}
+        />
+      )}
+    </>
+  );
+}
+
+export function ReviewStep({ form }: { form: CheckoutForm }) {
+  const row = (term: string, value: string) => (
+    <div className="sm:flex sm:gap-4">
+      <dt className="text-sm font-semibold text-stone-700 sm:w-40 sm:shrink-0">{term}</dt>
+      <dd className="text-stone-900">{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-3">
+      {row('Name', `${form.firstName.trim()} ${form.lastName.trim()}`)}
+      {row('Email', form.email.trim())}
+      {row('Phone', form.phone.trim())}
+      {row('Delivery address', [form.address.trim(), form.city.trim(), form.county, form.postalCode.trim()].filter(Boolean).join(', '))}
+      {row('Payment', form.paymentMethod === 'mpesa' ? `M-Pesa, ${form.mpesaPhone.trim()}` : 'Card')}
+    </dl>
+  );
+}

@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { ApiError } from '../../lib/api';
+import { sendContactMessage } from '../../lib/content';
+import { checkContact, LIMITS, SUBJECTS, type ContactErrors, type ContactForm } from '../../lib/contentRules';
+
+type Status = 'idle' | 'sending' | 'success' | 'error';
+
+const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
+const ORDER = ['name', 'email', 'subject', 'message'] as const;
+
+const BUTTON_TEXT: Record<Status, string> = {
+  idle: 'Send Message',
+  sending: 'Sending...',
+  success: 'Message Sent!',
+  error: 'Error - Try Again',
+};
+
+const input =
+  'mt-1 block w-full rounded-md border bg-white px-3 text-base text-stone-900 aria-invalid:border-red-700 focus-visible:outline-3 focus-visible:outline-earth-500';
+const label = 'block font-semibold text-stone-900';
+
+/**
+ * The message form's state and sending. A field's message goes as the field is edited; a
+ * failure says why when the server did (too many messages, no connection).
+ */
+function useMessageForm(id: string) {
+  const [form, setForm] = useState<ContactForm>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<Status>('idle');
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  const field = (name: keyof ContactForm) => ({
+    id: `${id}-${name}`,
+    name,
+    value: form[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+      if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
+      if (status === 'success') setStatus('idle');
+    },
+  });
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const problems = checkContact(form);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      const first = ORDER.find((k) => problems[k]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setStatus('sending');
+    try {
+      await sendContactMessage(form);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as ContactErrors);
+      setFailure(
+        err instanceof ApiError && !err.fields && err.status !== 500
+          ? err.message
+          : 'Your message was not sent. Please check the form and try again.',
+      );
+      setStatus('error');
+      return;
+    }
+    setForm(EMPTY);
+    setStatus('success');
+    setSent(true);
+  }
+
+  return { field, errors, status, failure, onSubmit, sent, closeSent: () => setSent(false) };
+}
+
+export function MessageForm() {
+  const id = useId();
+  const { field, errors, status, failure, onSubmit, sent, closeSent } = useMessageForm(id);
+
+  const error = (name: keyof ContactForm) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} className="mt-1 text-sm font-semibold text-red-800">
+        {errors[name]}
+      </p>
+    );
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-earth-200 bg-white p-5">
+      <h2 id={`${id}-title`} className="text-xl font-bold text-brand-900">
+        Send us a message
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">All fields are required.</p>
+      <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className={label}>
+            Name
+          </label>
+          <input {...field('name')} type="text" autoComplete="name" required maxLength={LIMITS.name} className={`${input} h-11 border-stone-400`} />
+          {error('name')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className={label}>
+            Email
+          </label>
+          <input {...field('email')} type="email" autoComplete="email" required maxLength={LIMITS.email} className={`${input} h-11 border-stone-400`} />
+          {error('email')}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-subject`} className={label}>
+            Subject
+          </label>
+          <select {...field('subject')} required className={`${input} h-11 border-stone-400`}>
+            <option value="">Choose a subject</option>
+            {SUBJECTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {error('subject')}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-message`} className={label}>
+            Message
+          </label>
+          <textarea {...field('message')} required rows={6} maxLength={LIMITS.message} className={`${input} border-stone-400 py-2`} />
+          {error('message')}
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={status === 'sending'}
+            className={`inline-flex h-12 items-center rounded-md px-6 font-semibold text-white disabled:opacity-80 ${
+              status === 'error' ? 'bg-red-800 hover:bg-red-900' : 'bg-brand-700 hover:bg-brand-800'
+            }`}
+          >
+            {BUTTON_TEXT[status]}
+          </button>
+          <p role="status" className="mt-2 min-h-5 text-sm text-stone-700">
+            {status === 'error' ? failure : ''}
+          </p>
+        </div>
+      </form>
+      {sent && <SentDialog id={`${id}-done`} onClose={closeSent} />}
+    </section>
+  );
+}
+
+/** SPEC.md's confirmation once the message is stored. */
+function SentDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  return (
+    <Dialog labelledBy={id} onClose={onClose} className="max-w-sm">
+      <div className="p-6 text-center">
+        <h2 id={id} className="text-xl font-bold text-brand-900">
+          Submitted
+        </h2>
+        <p className="mt-2 text-stone-800">We will reach out!</p>
+        <button
+          type="button"
+          autoFocus
+          onClick={onClose}
+          className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+        >
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}

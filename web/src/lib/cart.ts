@@ -1,0 +1,61 @@
+// The cart endpoints (DESIGN.md section 2). A guest's cart is found by an httpOnly cookie the
+// server sets; the shared client sends same-origin credentials, so nothing more is needed here.
+import { request, type RequestOptions } from './api';
+import type { Image } from './types';
+
+export interface CartVariant {
+  id: number;
+  size: string;
+  sku: string;
+  price: string;
+  stock?: number;
+  product: {
+    id: number;
+    name: string;
+    slug: string;
+    images: Pick<Image, 'image' | 'alt' | 'width' | 'height'>[];
+  };
+}
+
+/** A cart line in SPEC.md's shape; money as "1500.00" strings. */
+export interface CartItem {
+  id: number;
+  variant: CartVariant;
+  quantity: number;
+  unit_price: string;
+  total_price: string;
+  added_at: string;
+}
+
+export function getCart(options?: RequestOptions): Promise<CartItem[]> {
+  return request('GET', '/cart/', undefined, options);
+}
+
+/** Adds a size to the cart; adding one already there raises its quantity. */
+export function addCartItem(variant: number, quantity = 1): Promise<CartItem> {
+  return request('POST', '/cart/items/', { variant, quantity });
+}
+
+/** Sets a line's quantity; at or below 0 the server removes the line and answers nothing. */
+export function updateCartItem(id: number, quantity: number): Promise<CartItem | undefined> {
+  return request('PATCH', `/cart/items/${id}/`, { quantity });
+}
+
+export function removeCartItem(id: number): Promise<void> {
+  return request('DELETE', `/cart/items/${id}/`);
+}
+
+/** Flat delivery charge on every order, in shillings (SPEC.md section 9). */
+export const SHIPPING_KSH = 500;
+
+export interface CartLine {
+  total_price: string;
+}
+
+/** Subtotal, shipping and total in shillings (SPEC.md section 9: total = subtotal + 500). */
+export function orderTotals(items: readonly CartLine[]) {
+  // Sum in cents so that 0.1 + 0.2 stays exact.
+  const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);
+  const subtotal = cents / 100;
+  return { subtotal, shipping: SHIPPING_KSH, total: subtotal + SHIPPING_KSH };
+}

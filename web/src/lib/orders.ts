@@ -1,0 +1,143 @@
+// Orders and their M-Pesa payments (DESIGN.md sections 2 and 5), as the customer's pages,
+// the checkout and the back office all read them.
+import { request } from './api';
+
+export type OrderStatus =
+  | 'pending_payment'
+  | 'paid'
+  | 'processing'
+  | 'dispatched'
+  | 'delivered'
+  | 'payment_failed'
+  | 'cancelled';
+
+/** Every status, in the order an order moves through them. */
+export const ORDER_STATUSES: OrderStatus[] = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'dispatched',
+  'delivered',
+  'payment_failed',
+  'cancelled',
+];
+
+// The server's words for the same states (internal/order/store.go) read the same way.
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Waiting for payment',
+  paid: 'Paid',
+  processing: 'Processing',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+  payment_failed: 'Payment failed',
+  cancelled: 'Cancelled',
+};
+
+/** A status in words; one the shop does not know yet is shown as the server named it. */
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status as OrderStatus] ?? status;
+}
+
+export interface OrderItem {
+  product_name: string;
+  size: string;
+  sku: string;
+  quantity: number;
+  unit_price: string;
+  total_price: string;
+}
+
+export interface OrderPayment {
+  method: string;
+  /** The payment attempt's own state: pending, paid or failed. */
+  status: string;
+  phone: string;
+  amount: string;
+  result_code: number | null;
+  result_desc: string;
+  /** The M-Pesa receipt number once paid. */
+  receipt: string;
+  /** What happened, in a farmer's words (MPESA.md's table). */
+  message: string;
+}
+
+/** An order as its customer reads it; money as "1500.00" strings. */
+export interface Order {
+  orderId: string;
+  status: OrderStatus;
+  created_at: string;
+  items: OrderItem[];
+  subtotal: string;
+  shipping: string;
+  total: string;
+  customer: { name: string; firstName?: string; lastName?: string; email: string; phone: string };
+  shipping_address: { address: string; city: string; county: string; postalCode: string };
+  payment: OrderPayment | null;
+  can_retry_payment?: boolean;
+}
+
+/** The answer to starting a payment: SPEC.md's shape plus the order's private token. */
+export interface PaymentStarted {
+  success: boolean;
+  orderId: string;
+  checkoutRequestId: string;
+  message: string;
+  orderToken?: string;
+}
+
+// ---- The order's private token ----
+// A guest can read an order only with the token the server gave when it was made. It is kept
+// in this tab (sessionStorage) and in this browser (localStorage), so the confirmation page
+// survives a reload and the link still works in a new tab. Storage may be refused (private
+// browsing): then a signed-in owner still reads the order, a guest sees "not found".
+
+const TOKEN_PREFIX = 'orderToken:';
+
+export function saveOrderToken(orderId: string, token: string): void {
+  for (const storage of storages()) {
+    try {
+      storage.setItem(TOKEN_PREFIX + orderId, token);
+    } catch {
+      // Full or refused: the other storage may still hold it.
+    }
+  }
+}
+
+export function loadOrderToken(orderId: string): string | null {
+  for (const storage of storages()) {
+    try {
+      const token = storage.getItem(TOKEN_PREFIX + orderId);
+      if (token) return token;
+    } catch {
+      // Refused: try the next one.
+    }
+  }
+  return null;
+}
+
+function storages(): Storage[] {
+  const out: Storage[] = [];
+  try {
+    out.push(window.sessionStorage);
+  } catch {
+    // Access itself can throw when storage is disabled.
+  }
+  try {
+    out.push(window.localStorage);
+  } catch {
+    // As above.
+  }
+  return out;
+}
+
+/** The header that lets a guest read their own order. */
+export function orderTokenHeaders(orderId: string): Record<string, string> {
+  const token = loadOrderToken(orderId);
+  return token ? { 'X-Order-Token': token } : {};
+}
+
+/** The signed-in customer's orders, newest first. */
+export async function listMyOrders(options?: { signal?: AbortSignal }): Promise<Order[]> {
+  const orders = await request<Order[]>('GET', '/orders/', undefined, options);
+  return Array.isArray(orders) ? orders : [];
+}

@@ -1,0 +1,39 @@
+import type { Category, Product, Variant } from './types';
+
+/** Whether any size can be bought (SPEC.md section 4, stock badge). */
+export function inStock(p: Product): boolean {
+  return p.variants.some((v) => v.stock > 0);
+}
+
+/**
+ * The size a card adds to the cart: the first one, as SPEC.md says, unless it is sold out
+ * and a later one is not.
+ */
+export function cardVariant(p: Product): Variant | undefined {
+  return p.variants.find((v) => v.stock > 0) ?? p.variants[0];
+}
+
+/** The badges of a product, from the flags the admin sets (DESIGN.md section 3). */
+export function badges(p: Product): string[] {
+  const out: string[] = [];
+  if (p.is_new_arrival || p.occasion_tags.includes(1)) out.push('New Product');
+  if (p.is_best_seller) out.push('Best Seller');
+  if (p.is_featured) out.push('Featured');
+  return out;
+}
+
+export function productPath(p: Pick<Product, 'slug'>): string {
+  return `/products/${p.slug}`;
+}
+
+/** A category and its ancestors, top first: Feeds › Dairy Meal. */
+export function categoryTrail(categories: Category[] | undefined, id: number): Category[] {
+  const trail: Category[] = [];
+  const byId = new Map((categories ?? []).map((c) => [c.id, c]));
+  let c = byId.get(id);
+  while (c && trail.length < 10) {
+    trail.unshift(c);
+    c = c.parent === null ? undefined : byId.get(c.parent);
+  }
+  return trail;
+}

@@ -1,0 +1,75 @@
+// Test helpers: a fake shop API, a customer to sign in, and a router around a page.
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { saveSession, type User } from '../lib/authToken';
+
+export const testUser: User = {
+  id: 7,
+  username: 'wanjiku@farm.co.ke',
+  email: 'wanjiku@farm.co.ke',
+  first_name: 'Wanjiku',
+  last_name: 'Kamau',
+  phone: '254712345678',
+  role: 'customer',
+  date_joined: '2026-03-01T09:00:00Z',
+};
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch with handlers by "METHOD /api/path/"; anything else answers 404. Returns the
+ * mock, whose calls the test can read.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const mock = vi.fn<typeof fetch>(async (url, init = {}) => {
+    const key = `${init.method ?? 'GET'} ${String(url)}`;
+    const handler = handlers[key];
+    if (!handler) return json(404, { error: `No such API endpoint: ${key}` });
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    return handler(body, init);
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The body the n-th call to path carried. */
+export function sentBody(mock: ReturnType<typeof fakeApi>, key: string, n = 0): unknown {
+  const calls = mock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  const init = calls[n]?.[1];
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+}
+
+export function signIn(user: User = testUser, remember = true) {
+  saveSession({ access: 'access-token', refresh: 'refresh-token', user, expires_in: 900 }, remember);
+}
+
+/** Shows where the router is, for pages a test only navigates to. */
+export function Landing({ name }: { name: string }) {
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  return (
+    <p>
+      {name} page{from ? ` (from ${from})` : ''}
+    </p>
+  );
+}
+
+export function renderAt(entry: string | { pathname: string; state?: unknown }, routes: RouteObject[]) {
+  const all: RouteObject[] = [
+    ...routes,
+    { path: '/', element: <Landing name="Home" /> },
+    { path: '/shop', element: <Landing name="Shop" /> },
+    { path: '*', element: <Landing name="Other" /> },
+  ];
+  const router = createMemoryRouter(all, { initialEntries: [entry] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
