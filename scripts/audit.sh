@@ -6,6 +6,9 @@
 # >= 95; the JavaScript of / <= 120 KB gzipped; no serious or critical axe violation.
 #
 # AUDIT_RUNS (default 3): Lighthouse runs per page; the median run counts, as Lighthouse advises.
+# A run Lighthouse itself aborts (a runtimeError in its report, e.g. NO_NAVSTART, or an exit with
+# no report) is tried again, twice at most, and never counted as a score: only the bars fail the
+# audit (and a page no run of which completed, as then nothing was measured).
 # AUDIT_PORT (default 18190). Reports (JSON and HTML) go to web/audit/reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."

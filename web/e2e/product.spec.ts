@@ -6,6 +6,7 @@ test.describe.configure({ timeout: 60_000 });
 test.beforeEach(async ({ page }) => offline(page));
 
 test('a product page: sizes with price and stock, quantity, add, reviews, related', async ({ page }) => {
+  await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
   await page.goto('/shop?search=kienyeji%20growers');
   await page.getByRole('main').getByRole('article').first().getByRole('link', { name: 'Mifugo Bora Kienyeji Growers Mash' }).click();
   await expect(page).toHaveURL(/\/products\/kienyeji-growers-mash$/);
@@ -18,10 +19,14 @@ test('a product page: sizes with price and stock, quantity, add, reviews, relate
   await sizes.getByRole('radio', { name: /70 Kg/ }).check({ force: true });
   await expect(page.getByText('Ksh 3,600for 70 Kg')).toBeVisible();
   await page.getByRole('button', { name: 'Increase quantity' }).click();
+  // The clock stands still from here: "Added to Cart!" lasts 2 s of page time, however slowly
+  // the test machine gets to look at it.
+  await page.clock.pauseAt(new Date('2025-06-01T09:00:00'));
   // The product's own button comes before the related products' ones.
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page.getByRole('button', { name: 'Added to Cart!' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  await page.clock.resume();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('listitem')).not.toHaveCount(0);

@@ -107,6 +107,10 @@ test('grid and list cards add to the cart with their own confirmation', async ({
   await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
   await page.goto('/shop?search=dairy%20meal');
   const first = cards(page).filter({ hasText: 'In Stock' }).first();
+  await expect(first).toBeVisible();
+  // The clock stands still from here: the confirmations last 2 s of page time, however slowly
+  // the test machine gets to look at them.
+  await page.clock.pauseAt(new Date('2025-06-01T09:00:00'));
   await first.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(first.getByRole('button', { name: 'Added to Cart!' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
@@ -133,6 +137,7 @@ test('a product without stock cannot be added', async ({ page }) => {
 });
 
 test('quick view: size, quantity, add; Escape, backdrop and focus', async ({ page }) => {
+  await page.clock.install({ time: new Date('2025-06-01T08:00:00') });
   await page.goto('/shop?search=high%20yield');
   const card = cards(page).first();
   const open = card.getByRole('button', { name: 'Quick View' });
@@ -156,9 +161,13 @@ test('quick view: size, quantity, add; Escape, backdrop and focus', async ({ pag
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   }
+  // The clock stands still from here: "Added to Cart!" lasts 2 s of page time, however slowly
+  // the test machine gets to look at it.
+  await page.clock.pauseAt(new Date('2025-06-01T09:00:00'));
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(dialog.getByRole('button', { name: 'Added to Cart!' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  await page.clock.resume();
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Assertions wait up to 15 s: on a busy two-core test machine one page load can take several
@@ -45,7 +45,21 @@ export async function firstVisibleSlide(page: Page, label: string): Promise<stri
   return visibleSlides(page, label).first().getAttribute('aria-label');
 }
 
-/** Scrolls a home section into view: the sections far down load only when scrolled near. */
-export async function reveal(page: Page, heading: string) {
+/** What each lazily built home section shows once it has been built. */
+const BUILT = {
+  'Featured Collection': (page: Page) => page.getByRole('region', { name: 'Featured Collection' }).getByRole('article').first(),
+  'Featured Product': (page: Page) => page.getByRole('region', { name: 'Featured Product' }).getByRole('heading', { level: 3 }),
+  'What Farmers are Saying': (page: Page) => carousel(page, 'Testimonials').locator('[aria-roledescription="slide"]').first(),
+} satisfies Record<string, (page: Page) => Locator>;
+
+/**
+ * Scrolls a home section into view and waits until it is built. These sections build when an
+ * IntersectionObserver reports them near the screen, which it does on a later frame, not during
+ * the scroll: on a busy machine a test could resize the window (the page above grows by
+ * thousands of pixels at a phone width) or scroll on to the next section before that frame,
+ * and the section would then stay far from the screen and never be built.
+ */
+export async function reveal(page: Page, heading: keyof typeof BUILT) {
   await page.getByRole('heading', { level: 2, name: heading, exact: true }).scrollIntoViewIfNeeded();
+  await expect(BUILT[heading](page), `${heading} built once scrolled near`).toBeAttached();
 }

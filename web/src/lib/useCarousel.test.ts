@@ -67,6 +67,25 @@ describe('carousel timing (SPEC.md sections 4 and 9)', () => {
     expect(result.current.index).toBe(1);
   });
 
+  it('keeps a full view across a resize, and a resize does not hold it again', () => {
+    // Six testimonials: one in view below 640 px, four from 1024 px.
+    const { result, rerender } = renderHook((visible: number) => useCarousel({ count: 6, visible, intervalMs: 4000 }), {
+      initialProps: 1,
+    });
+    act(() => result.current.goTo(5));
+    expect(result.current.index).toBe(5);
+    rerender(4);
+    expect(result.current.positions).toBe(3);
+    expect(result.current.index).toBe(2); // the last full view, never past the end
+    act(() => vi.advanceTimersByTime(10_000 + 4000));
+    expect(result.current.index).toBe(0);
+    // Long after the press: back to one in view, it steps on at once, with no second hold.
+    rerender(1);
+    expect(result.current.positions).toBe(6);
+    act(() => vi.advanceTimersByTime(4000));
+    expect(result.current.index).toBe(1);
+  });
+
   it('does not move when everything fits', () => {
     const { result } = renderHook(() => useCarousel({ count: 3, visible: 4, intervalMs: 5000 }));
     expect(result.current.positions).toBe(1);

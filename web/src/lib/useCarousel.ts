@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from './useMediaQuery';
 
 /** How long a press on an arrow or dot holds the automatic slides (SPEC.md section 9). */
@@ -22,6 +22,9 @@ export function useCarousel({ count, visible, intervalMs }: CarouselOptions) {
   const positions = Math.max(1, count - visible + 1);
   const [rawIndex, setIndex] = useState(0);
   const [manualPresses, setManualPresses] = useState(0);
+  // When the hold of the last press ends (Date.now() time). The timer below restarts when the
+  // number of positions changes (a resize across a breakpoint): it waits out only what is left.
+  const heldUntil = useRef(0);
   const [stopped, setStopped] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const index = Math.min(rawIndex, positions - 1);
@@ -33,11 +36,12 @@ export function useCarousel({ count, visible, intervalMs }: CarouselOptions) {
     const run = () => {
       interval = setInterval(() => setIndex((i) => (Math.min(i, positions - 1) + 1) % positions), intervalMs);
     };
-    if (manualPresses === 0) {
+    const left = heldUntil.current - Date.now();
+    if (left <= 0) {
       run();
       return () => clearInterval(interval);
     }
-    const hold = setTimeout(run, MANUAL_PAUSE_MS);
+    const hold = setTimeout(run, left);
     return () => {
       clearTimeout(hold);
       clearInterval(interval);
@@ -47,6 +51,7 @@ export function useCarousel({ count, visible, intervalMs }: CarouselOptions) {
   const goTo = useCallback(
     (i: number) => {
       setIndex(((i % positions) + positions) % positions);
+      heldUntil.current = Date.now() + MANUAL_PAUSE_MS;
       setManualPresses((n) => n + 1);
     },
     [positions],
