@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
-// The back office (SPEC.md section 2 'Admin', DESIGN.md section 3) against the real binary: the
+// The back office (docs/product.md section 2 'Admin', docs/architecture.md section 3) against the real binary: the
 // guard, products, categories and an order's status. The admin is made the way the owner makes
 // one, with `shop admin create` on the test server's database.
 
@@ -88,7 +88,7 @@ test('create a product, see it in the shop, edit it, delete it', async ({ page }
   await openTab(page, 'Products');
   await page.getByRole('button', { name: 'Add product' }).click();
 
-  // SPEC.md's required fields, checked before anything is sent.
+  // docs/product.md's required fields, checked before anything is sent.
   const form = page.getByRole('form', { name: 'Product' });
   await form.getByRole('button', { name: 'Create product' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();
@@ -133,7 +133,7 @@ test('create a product, see it in the shop, edit it, delete it', async ({ page }
   await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
   await expect(row.getByText('Ksh 1,500')).toBeVisible();
 
-  // Delete, with SPEC.md's confirm and alert.
+  // Delete, with docs/product.md's confirm and alert.
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(row).toHaveCount(0);
   expect(dialogs).toEqual(['Are you sure you want to delete this product?', 'Product deleted successfully']);

@@ -13,7 +13,7 @@ const PAYMENT_FAILED = 'Payment failed. Please try again.';
 /** Long enough for the simulated phone (1 s) plus a poll (2 s) on a busy machine. */
 const PAYMENT_TIMEOUT = 20_000;
 
-// Simulated phones (DESIGN.md section 2); any other valid number approves.
+// Simulated phones (docs/architecture.md section 2); any other valid number approves.
 const APPROVES = '0712 345 678';
 const CANCELS = '0700000001';
 const NO_MONEY = '0700000002';

@@ -34,7 +34,7 @@ test('home shows the nine sections in order, without errors', async ({ page }) =
   await expect(carousel(page, 'New Products').locator('[aria-roledescription="slide"]')).toHaveCount(8);
   await reveal(page, 'What Farmers are Saying');
   await expect(carousel(page, 'Testimonials').locator('[aria-roledescription="slide"]')).toHaveCount(6);
-  // Location: hours as SPEC.md states them for the home page.
+  // Location: hours as docs/product.md states them for the home page.
   const location = page.getByRole('region', { name: 'Visit our store in Ruiru' });
   for (const line of ['Mon-Fri 8:00 AM-6:00 PM', 'Sat 8:00 AM-4:00 PM', 'Sunday closed']) {
     await expect(location.getByText(line)).toBeVisible();

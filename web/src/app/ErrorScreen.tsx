@@ -8,7 +8,7 @@ interface ErrorScreenProps {
 
 const buttonClass = 'inline-flex h-11 items-center rounded-md px-5 font-semibold';
 
-/** The screen for an unknown address or a page that failed (SPEC.md: 'Unexpected Application Error!'). */
+/** The screen for an unknown address or a page that failed (docs/product.md: 'Unexpected Application Error!'). */
 export function ErrorScreen({ notFound = false, detail }: ErrorScreenProps) {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-16 text-center">

@@ -39,7 +39,7 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
 }
 
 /**
- * A row of slides that steps by itself (SPEC.md section 4): arrows, one dot per position,
+ * A row of slides that steps by itself (docs/product.md section 4): arrows, one dot per position,
  * and a pause button. Slides out of view are inert, so Tab never lands on a hidden card.
  */
 export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, three = false }: CarouselProps<T>) {

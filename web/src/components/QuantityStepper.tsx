@@ -6,7 +6,7 @@ interface QuantityStepperProps {
   label?: string;
 }
 
-/** A quantity of at least 1 and no upper limit (SPEC.md section 5); the server checks stock. */
+/** A quantity of at least 1 and no upper limit (docs/product.md section 5); the server checks stock. */
 export function QuantityStepper({ value, onChange, label = 'Quantity' }: QuantityStepperProps) {
   const id = useId();
   const set = (n: number) => onChange(Math.max(1, Math.floor(Number.isFinite(n) ? n : 1)));

@@ -1,9 +1,9 @@
-// The account calls of the shop API (DESIGN.md section 2; SPEC.md section 7 for login and
+// The account calls of the shop API (docs/architecture.md section 2; docs/product.md section 7 for login and
 // register). Signing in stores the session (lib/authToken); every other call carries it.
 import { request } from './api';
 import { clearSession, getSession, saveSession, setSessionUser, type TokenPair, type User } from './authToken';
 
-/** SPEC.md section 3's registration payload. */
+/** docs/product.md section 3's registration payload. */
 export interface RegisterPayload {
   first_name: string;
   last_name: string;
@@ -12,7 +12,7 @@ export interface RegisterPayload {
   password: string;
 }
 
-/** Signs in (SPEC.md: username is the email) and keeps the session; resolves with the user. */
+/** Signs in (docs/product.md: username is the email) and keeps the session; resolves with the user. */
 export async function login(email: string, password: string, remember: boolean): Promise<User> {
   const pair = await request<TokenPair>(
     'POST',

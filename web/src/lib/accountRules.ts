@@ -1,5 +1,5 @@
 // The account forms' messages and the checks that sign-up, password reset and the account
-// page share, with SPEC.md section 5's messages word for word. The server checks the same
+// page share, with docs/product.md section 5's messages word for word. The server checks the same
 // rules with the same words (internal/account/rules.go), so a field reads the same whichever
 // side caught the mistake.
 import { charLength, checkPhone, EMAIL_MSG, PHONE_MSG } from './validation';
@@ -22,7 +22,7 @@ export const MSG = {
   confirmMismatch: 'Passwords do not match',
   terms: 'Please accept the Terms and Conditions and the Privacy Policy',
   currentPassword: 'Please enter your current password',
-  // SPEC.md section 8.
+  // docs/product.md section 8.
   emailTaken: 'This email is already registered',
   loginFailed: 'Invalid email or password. Please try again.',
   registerFailed: 'Registration failed. Please try again.',

@@ -1,4 +1,4 @@
-// The one client for the shop's JSON API (DESIGN.md house rule 9): components never call
+// The one client for the shop's JSON API (docs/architecture.md house rule 9): components never call
 // fetch themselves. Every call goes to /api on the same origin, sends and accepts JSON,
 // carries the bearer token when one is stored, and fails with an ApiError.
 

@@ -1,4 +1,4 @@
-// The signed-in session: the access token (SPEC.md section 6: browser storage, key authToken),
+// The signed-in session: the access token (docs/product.md section 6: browser storage, key authToken),
 // the refresh token, when the access token expires, and the user as login returned it.
 //
 // Everything lives in localStorage, so every tab of the browser shares one session (signing
@@ -202,7 +202,7 @@ function clearStorage() {
   if (cookieValue() !== null) setBrowserCookie(null);
 }
 
-/** A bare access token, as SPEC.md keeps it (tests, and tools that sign in by hand). */
+/** A bare access token, as docs/product.md keeps it (tests, and tools that sign in by hand). */
 export function setAuthToken(token: string): void {
   writeKeys({ [KEYS.access]: token, [KEYS.mode]: 'remember' });
 }

@@ -25,7 +25,7 @@ export const BUSINESS = {
     { name: 'X', url: 'https://x.com/mifugoborafeeds' },
     { name: 'YouTube', url: 'https://www.youtube.com/@mifugoborafeeds' },
   ],
-  // SPEC.md section 9 gives two sets of hours, one for each page, "as stated".
+  // docs/product.md section 9 gives two sets of hours, one for each page, "as stated".
   hours: {
     home: ['Mon-Fri 8:00 AM-6:00 PM', 'Sat 8:00 AM-4:00 PM', 'Sunday closed'],
     contact: 'Mon-Fri 9AM-6PM',

@@ -1,4 +1,4 @@
-// The cart endpoints (DESIGN.md section 2). A guest's cart is found by an httpOnly cookie the
+// The cart endpoints (docs/architecture.md section 2). A guest's cart is found by an httpOnly cookie the
 // server sets; the shared client sends same-origin credentials, so nothing more is needed here.
 import { request, type RequestOptions } from './api';
 import type { Image } from './types';
@@ -17,7 +17,7 @@ export interface CartVariant {
   };
 }
 
-/** A cart line in SPEC.md's shape; money as "1500.00" strings. */
+/** A cart line in docs/product.md's shape; money as "1500.00" strings. */
 export interface CartItem {
   id: number;
   variant: CartVariant;
@@ -45,14 +45,14 @@ export function removeCartItem(id: number): Promise<void> {
   return request('DELETE', `/cart/items/${id}/`);
 }
 
-/** Flat delivery charge on every order, in shillings (SPEC.md section 9). */
+/** Flat delivery charge on every order, in shillings (docs/product.md section 9). */
 export const SHIPPING_KSH = 500;
 
 export interface CartLine {
   total_price: string;
 }
 
-/** Subtotal, shipping and total in shillings (SPEC.md section 9: total = subtotal + 500). */
+/** Subtotal, shipping and total in shillings (docs/product.md section 9: total = subtotal + 500). */
 export function orderTotals(items: readonly CartLine[]) {
   // Sum in cents so that 0.1 + 0.2 stays exact.
   const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);

@@ -1,4 +1,4 @@
-// The shop's own endpoints for the newsletter and the contact form (DESIGN.md section 3).
+// The shop's own endpoints for the newsletter and the contact form (docs/architecture.md section 3).
 import { request } from './api';
 import type { ContactForm } from './contentRules';
 

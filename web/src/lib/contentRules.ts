@@ -14,7 +14,7 @@ export const MESSAGES = {
 
 export const LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
-/** The contact form's subjects (SPEC.md section 5), with what the form shows for each. */
+/** The contact form's subjects (docs/product.md section 5), with what the form shows for each. */
 export const SUBJECTS = [
   { value: 'general', label: 'General inquiry' },
   { value: 'order', label: 'Order support' },

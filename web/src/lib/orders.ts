@@ -1,4 +1,4 @@
-// Orders and their M-Pesa payments (DESIGN.md sections 2 and 5), as the customer's pages,
+// Orders and their M-Pesa payments (docs/architecture.md sections 2 and 5), as the customer's pages,
 // the checkout and the back office all read them.
 import { request } from './api';
 
@@ -57,7 +57,7 @@ export interface OrderPayment {
   result_desc: string;
   /** The M-Pesa receipt number once paid. */
   receipt: string;
-  /** What happened, in a farmer's words (MPESA.md's table). */
+  /** What happened, in a farmer's words (docs/payments.md section 6). */
   message: string;
 }
 
@@ -76,7 +76,7 @@ export interface Order {
   can_retry_payment?: boolean;
 }
 
-/** The answer to starting a payment: SPEC.md's shape plus the order's private token. */
+/** The answer to starting a payment: docs/product.md's shape plus the order's private token. */
 export interface PaymentStarted {
   success: boolean;
   orderId: string;

@@ -1,19 +1,19 @@
 import type { Category, Product, Variant } from './types';
 
-/** Whether any size can be bought (SPEC.md section 4, stock badge). */
+/** Whether any size can be bought (docs/product.md section 4, stock badge). */
 export function inStock(p: Product): boolean {
   return p.variants.some((v) => v.stock > 0);
 }
 
 /**
- * The size a card adds to the cart: the first one, as SPEC.md says, unless it is sold out
+ * The size a card adds to the cart: the first one, as docs/product.md says, unless it is sold out
  * and a later one is not.
  */
 export function cardVariant(p: Product): Variant | undefined {
   return p.variants.find((v) => v.stock > 0) ?? p.variants[0];
 }
 
-/** The badges of a product, from the flags the admin sets (DESIGN.md section 3). */
+/** The badges of a product, from the flags the admin sets (docs/architecture.md section 3). */
 export function badges(p: Product): string[] {
   const out: string[] = [];
   if (p.is_new_arrival || p.occasion_tags.includes(1)) out.push('New Product');

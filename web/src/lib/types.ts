@@ -1,4 +1,4 @@
-// Shapes of the shop API's JSON (DESIGN.md section 2, SPEC.md section 3).
+// Shapes of the shop API's JSON (docs/architecture.md section 2, docs/product.md section 3).
 // Money is a decimal string with two places, e.g. "1500.00"; format it with formatKsh.
 
 export interface Variant {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCart } from './CartProvider';
 
-/** How long a button says 'Added to Cart!' (SPEC.md section 9). */
+/** How long a button says 'Added to Cart!' (docs/product.md section 9). */
 export const ADDED_MS = 2000;
 
 export type AddState = 'idle' | 'adding' | 'added';

@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('carousel timing (SPEC.md sections 4 and 9)', () => {
+describe('carousel timing (docs/product.md sections 4 and 9)', () => {
   it('steps every interval and wraps after the last full view', () => {
     const { result } = renderHook(() => useCarousel({ count: 8, visible: 4, intervalMs: 5000 }));
     expect(result.current.positions).toBe(5);

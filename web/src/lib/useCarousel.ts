@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from './useMediaQuery';
 
-/** How long a press on an arrow or dot holds the automatic slides (SPEC.md section 9). */
+/** How long a press on an arrow or dot holds the automatic slides (docs/product.md section 9). */
 export const MANUAL_PAUSE_MS = 10_000;
 
 interface CarouselOptions {

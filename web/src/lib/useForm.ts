@@ -8,7 +8,7 @@ type TextKey<V> = { [K in Key<V>]: V[K] extends string ? K : never }[Key<V>];
 
 /**
  * A small form state: values, each field's error (cleared as soon as that field is edited, as
- * SPEC.md asks), a message for the whole form, and a busy flag while it is being sent.
+ * docs/product.md asks), a message for the whole form, and a busy flag while it is being sent.
  */
 export function useForm<V extends { [K in keyof V]: string | boolean }>(initial: V) {
   const [values, setValues] = useState(initial);

@@ -7,7 +7,7 @@ import { SizePicker } from './SizePicker';
 
 /**
  * Buying a product: the size chosen (the card's size at first), the quantity, and adding
- * them to the cart. SPEC.md section 5: nothing can be added without a size in stock.
+ * them to the cart. docs/product.md section 5: nothing can be added without a size in stock.
  */
 export function usePurchase(product: Product) {
   const [variantId, setVariantId] = useState(cardVariant(product)?.id);

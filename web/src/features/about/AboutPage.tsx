@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BUSINESS, pageTitle } from '../../lib/business';
 
-// SPEC.md section 2, About: hero, timeline, four values, a team of three, links on.
+// docs/product.md section 2, About: hero, timeline, four values, a team of three, links on.
 const TIMELINE = [
   { year: '2018', title: 'Founded in Ruiru', text: 'Mifugo Bora Feeds opens a small mixing shed and store on the Eastern Bypass, serving dairy farmers around Ruiru.' },
   { year: '2019', title: 'Our first product line', text: 'We launch our own dairy meal, kienyeji mash and layers mash, made to our formulas from local maize, soya and minerals.' },

@@ -12,9 +12,9 @@ import { ProductsTab } from './ProductsTab';
 import { LoadError, useLoad } from './ui';
 import { UsersTab } from './UsersTab';
 
-// /admin (SPEC.md section 2): 'Welcome, Admin' and the tabs. Only an admin sees it: anyone else
+// /admin (docs/product.md section 2): 'Welcome, Admin' and the tabs. Only an admin sees it: anyone else
 // is sent to /login, which brings them back here once an admin has signed in. The server checks
-// the role on every call too (DESIGN.md section 3); this only spares a visitor a broken screen.
+// the role on every call too (docs/architecture.md section 3); this only spares a visitor a broken screen.
 
 const TABS = [
   { id: 'dashboard', label: 'Dashboard' },

@@ -47,7 +47,7 @@ describe('the /admin guard', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("greets an admin with SPEC.md's heading and tabs", async () => {
+  it("greets an admin with docs/product.md's heading and tabs", async () => {
     window.localStorage.setItem('authToken', 'admin-token');
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);

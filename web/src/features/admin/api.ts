@@ -1,4 +1,4 @@
-// The back office's calls (DESIGN.md section 2: /api/admin/...), all through the one API client.
+// The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API client.
 import { request } from '../../lib/api';
 import type { Order, OrderPayment, OrderStatus } from '../../lib/orders';
 import type { Category, Image, Product, Variant } from '../../lib/types';

@@ -36,7 +36,7 @@ describe('admin category form', () => {
     { id: 4, parent: null },
   ];
 
-  it('makes the slug from the name as SPEC.md says', () => {
+  it('makes the slug from the name as docs/product.md says', () => {
     expect(categorySlug('  Dairy Meal ')).toBe('dairy-meal');
     expect(categorySlug('Layers  Mash Premium')).toBe('layers-mash-premium');
   });

@@ -1,4 +1,4 @@
-// The admin forms' rules (SPEC.md section 5: product name, description and price required, price
+// The admin forms' rules (docs/product.md section 5: product name, description and price required, price
 // in steps of 0.01; category name required, never its own parent; slug = the name in lower case
 // with spaces as hyphens). The server checks the same rules with the same words
 // (internal/catalog/admin_rules.go), so a field reads the same whichever side caught it.
@@ -18,7 +18,7 @@ export const MSG = {
   parentIsDescendant: 'A category cannot be placed under one of its own sub-categories',
   imageType: 'Upload a JPEG, PNG or WebP image.',
   imageTooBig: 'The image is too large: upload a file of at most 8 MB.',
-  // SPEC.md section 8.
+  // docs/product.md section 8.
   confirmDeleteProduct: 'Are you sure you want to delete this product?',
   productDeleted: 'Product deleted successfully',
   productDeleteFailed: 'Failed to delete product',
@@ -73,7 +73,7 @@ export function validateVariant(f: VariantForm): Errors<keyof VariantForm> {
   return e;
 }
 
-/** SPEC.md: the slug is the name in lower case with spaces replaced by hyphens. */
+/** docs/product.md: the slug is the name in lower case with spaces replaced by hyphens. */
 export function categorySlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-');
 }

@@ -16,7 +16,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign In
 afterEach(() => clearSession());
 
 describe('LoginPage', () => {
-  it("has SPEC.md's title, fields and links", () => {
+  it("has docs/product.md's title, fields and links", () => {
     renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
     expect(email().getAttribute('type')).toBe('email');

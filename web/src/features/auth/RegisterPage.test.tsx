@@ -29,7 +29,7 @@ function fillValid() {
 afterEach(() => clearSession());
 
 describe('RegisterPage', () => {
-  it("has SPEC.md's title and links", () => {
+  it("has docs/product.md's title and links", () => {
     renderRegister();
     expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeTruthy();
     const terms = screen.getByRole('checkbox', { name: /I agree to the/ }).closest('div') as HTMLElement;
@@ -38,7 +38,7 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('link', { name: 'Sign in to existing account' }).getAttribute('href')).toBe('/login');
   });
 
-  it('shows every message of SPEC.md, and a field’s error clears when it is edited', () => {
+  it('shows every message of docs/product.md, and a field’s error clears when it is edited', () => {
     const api = fakeApi({});
     renderRegister();
     submit();
@@ -102,7 +102,7 @@ describe('RegisterPage', () => {
     expect(getSession()).toBeNull();
   });
 
-  it('reads an error that only mentions the email as a taken email (SPEC.md section 8)', async () => {
+  it('reads an error that only mentions the email as a taken email (docs/product.md section 8)', async () => {
     fakeApi({ 'POST /api/auth/register/': () => json(400, { error: 'user with this email already exists.' }) });
     renderRegister();
     fillValid();

@@ -20,7 +20,7 @@ const ORDER = ['first_name', 'last_name', 'email', 'phone', 'password', 'confirm
 const EMPTY: RegisterForm = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm: '', terms: false };
 
 /**
- * The sign-up form's state and sending: the account is created, then signed in (SPEC.md) and
+ * The sign-up form's state and sending: the account is created, then signed in (docs/product.md) and
  * the visitor goes home; the server's refusals land on the fields they concern.
  */
 function useRegisterForm() {
@@ -47,10 +47,10 @@ function useRegisterForm() {
       if (err instanceof ApiError && err.status === 400 && err.fields) {
         form.showErrors(err.fields as Errors<keyof RegisterForm>, ORDER);
       } else if (err instanceof ApiError && err.status === 400 && /email/i.test(err.message)) {
-        // SPEC.md section 8: an error that mentions the email means it is taken.
+        // docs/product.md section 8: an error that mentions the email means it is taken.
         form.showErrors({ email: MSG.emailTaken }, ORDER);
       } else {
-        // SPEC.md section 8: any other failure.
+        // docs/product.md section 8: any other failure.
         form.setFormError(MSG.registerFailed);
       }
       return;

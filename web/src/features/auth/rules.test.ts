@@ -4,7 +4,7 @@ import { checkEmail } from '../../lib/validation';
 import { checkLoginPassword, checkRegisterPhone, safeReturnPath, validateLogin, validateRegister, type RegisterForm } from './rules';
 
 describe('messages', () => {
-  it('are SPEC.md’s, word for word', () => {
+  it('are docs/product.md’s, word for word', () => {
     expect(MSG).toMatchObject({
       emailRequired: 'Email is required',
       emailInvalid: 'Please enter a valid email',
@@ -84,7 +84,7 @@ describe('register', () => {
     expect(checkLoginPassword('😀😀😀😀😀')).toBe(MSG.passwordMin6);
   });
 
-  it('spaces anywhere in the phone are removed first, as SPEC.md says', () => {
+  it('spaces anywhere in the phone are removed first, as docs/product.md says', () => {
     expect(checkRegisterPhone('254712345678')).toBeUndefined();
     expect(checkRegisterPhone(' 254 7123 45678 ')).toBeUndefined();
     expect(checkRegisterPhone('254-712-345-678')).toBe(MSG.phoneInvalid);

@@ -10,7 +10,7 @@ export function checkLoginPassword(pw: string): string | undefined {
   return undefined;
 }
 
-/** SPEC.md's registration rule: with spaces removed, 254 followed by nine digits. */
+/** docs/product.md's registration rule: with spaces removed, 254 followed by nine digits. */
 export function checkRegisterPhone(phone: string): string | undefined {
   const v = phone.replace(/\s/g, '');
   if (v === '') return MSG.phoneRequired;

@@ -15,7 +15,7 @@ import { initiatePayload, LAST_STEP, STEPS, validateAll, validateStep, type Fiel
 import { CustomerStep, fieldId, PaymentStep, ReviewStep, ShippingStep, Stepper } from './steps';
 import { usePrefill } from './usePrefill';
 
-// SPEC.md section 8.
+// docs/product.md section 8.
 export const MSG_CARD = 'Other payment methods coming soon!';
 export const MSG_PAYMENT_STARTED = 'Payment initiated! Please check your phone for M-Pesa prompt.';
 export const MSG_PAYMENT_FAILED = 'Payment failed. Please try again.';
@@ -35,7 +35,7 @@ function focusFirstProblem(fields: Field[]) {
 /**
  * Complete Order: checks every step, then starts the M-Pesa payment and opens the order's
  * page. A refusal goes where it belongs: a field's message on its step, the server's words
- * above the buttons, or the SPEC.md alert when the payment could not start at all.
+ * above the buttons, or the docs/product.md alert when the payment could not start at all.
  */
 function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>, cart: Cart) {
   const navigate = useNavigate();

@@ -81,7 +81,7 @@ describe('steps of fields', () => {
 });
 
 describe('initiatePayload', () => {
-  it('builds SPEC.md’s mobile-money payload', () => {
+  it('builds docs/product.md’s mobile-money payload', () => {
     const items = [{ id: 7, total_price: '3000.00' }];
     expect(initiatePayload({ ...valid, firstName: ' Wanjiku ' }, items, 1700000000000)).toEqual({
       phone: '0712345678',

@@ -20,12 +20,12 @@ export const MSG = {
   tooLong: 'This is too long',
 } as const;
 
-/** The delivery counties the checkout offers (SPEC.md section 5; order.Counties on the server). */
+/** The delivery counties the checkout offers (docs/product.md section 5; order.Counties on the server). */
 export const COUNTIES = ['Nairobi', 'Mombasa', 'Kiambu', 'Nakuru', 'Machakos', 'Kajiado', 'Other'] as const;
 
 export type PaymentMethod = 'mpesa' | 'card';
 
-/** SPEC.md section 3, Checkout form. */
+/** docs/product.md section 3, Checkout form. */
 export interface CheckoutForm {
   firstName: string;
   lastName: string;
@@ -55,7 +55,7 @@ export const EMPTY_FORM: CheckoutForm = {
   mpesaPhone: '',
 };
 
-/** The wizard's four steps and the fields each one asks for (SPEC.md section 2, Checkout). */
+/** The wizard's four steps and the fields each one asks for (docs/product.md section 2, Checkout). */
 export const STEPS = [
   { title: 'Customer Info', fields: ['firstName', 'lastName', 'email', 'phone'] },
   { title: 'Shipping', fields: ['address', 'city', 'county', 'postalCode'] },
@@ -102,7 +102,7 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
     case 'paymentMethod':
       return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' ? undefined : 'Please choose a payment method';
     case 'mpesaPhone':
-      // Card has no requirement and no card fields (SPEC.md section 5).
+      // Card has no requirement and no card fields (docs/product.md section 5).
       return form.paymentMethod === 'mpesa' ? checkPhone(form.mpesaPhone, MSG.mpesaPhone) : undefined;
   }
 }
@@ -130,7 +130,7 @@ export function firstInvalidStep(errors: FieldErrors): number | undefined {
   return steps.length ? Math.min(...steps) : undefined;
 }
 
-/** SPEC.md section 3's mobile-money payload. The server recomputes the amount from the cart. */
+/** docs/product.md section 3's mobile-money payload. The server recomputes the amount from the cart. */
 export interface InitiatePayload<Item> {
   phone: string;
   amount: number;

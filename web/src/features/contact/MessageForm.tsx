@@ -147,7 +147,7 @@ export function MessageForm() {
   );
 }
 
-/** SPEC.md's confirmation once the message is stored. */
+/** docs/product.md's confirmation once the message is stored. */
 function SentDialog({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <Dialog labelledBy={id} onClose={onClose} className="max-w-sm">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
-// SPEC.md section 2: the home page's category dropdowns, each entry a shop filter.
+// docs/product.md section 2: the home page's category dropdowns, each entry a shop filter.
 const GROUPS: { label: string; links: [string, string][] }[] = [
   {
     label: 'Feeds',

@@ -15,7 +15,7 @@ import { SizePicker } from '../../components/product/SizePicker';
 
 const FEATURED = { featured: 'featured', page: 1, page_size: 1 } as const;
 
-/** SPEC.md section 2, the featured-product panel: chips, size, quantity, add, checkout. */
+/** docs/product.md section 2, the featured-product panel: chips, size, quantity, add, checkout. */
 export function FeaturedProduct() {
   const { ref, near } = useNearScreen<HTMLDivElement>();
   return (

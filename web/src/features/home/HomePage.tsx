@@ -8,7 +8,7 @@ import { FeaturedCollection, NewProducts } from './ProductSections';
 import { Testimonials } from './Testimonials';
 
 // The home page is in the first bundle (every other page loads on demand): keep it light.
-// Its sections follow SPEC.md section 2 in order.
+// Its sections follow docs/product.md section 2 in order.
 export function HomePage() {
   const { pathname } = useLocation();
   return (

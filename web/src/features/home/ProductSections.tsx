@@ -5,8 +5,8 @@ import { useNearScreen } from '../../lib/useNearScreen';
 import { useProducts } from '../../lib/catalog';
 import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
 
-const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // SPEC.md section 9: up to 8
-const FEATURED_COLLECTION = { page: 1, page_size: 12 } as const; // SPEC.md section 9: the first 12
+const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // docs/product.md section 9: up to 8
+const FEATURED_COLLECTION = { page: 1, page_size: 12 } as const; // docs/product.md section 9: the first 12
 
 /**
  * Sections far down the page: the browser skips their layout and painting until they come

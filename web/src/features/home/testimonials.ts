@@ -1,4 +1,4 @@
-// What farmers say about us (SPEC.md section 3, Testimonial): fixed page content.
+// What farmers say about us (docs/product.md section 3, Testimonial): fixed page content.
 // `image` is drawn on the page: the farmer's initials on their colour, no photo to load.
 
 export interface Testimonial {

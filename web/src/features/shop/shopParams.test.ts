@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changeFilters, DEFAULT_FILTERS, filtersToParams, pageWindow, parseFilters, productQuery, showingText } from './shopParams';
 
 describe('shop filters in the address', () => {
-  it('reads every filter SPEC.md lists', () => {
+  it('reads every filter docs/product.md lists', () => {
     const f = parseFilters(new URLSearchParams('category=dairy-meal&weight=70kg&promo=bulk&featured=new-arrivals&search=%20mash%20&sort=price-high&page=3'));
     expect(f).toEqual({ category: 'dairy-meal', weight: '70kg', promo: 'bulk', featured: 'new-arrivals', search: 'mash', sort: 'price-high', page: 3 });
   });

@@ -1,9 +1,9 @@
 import type { ProductQuery, ProductSort } from '../../lib/catalog';
 
-// The shop's filters live in the address (SPEC.md section 2), so a filtered page can be
+// The shop's filters live in the address (docs/product.md section 2), so a filtered page can be
 // shared, reloaded and reached with Back. Defaults are left out of the address.
 
-export const PAGE_SIZE = 20; // SPEC.md section 9
+export const PAGE_SIZE = 20; // docs/product.md section 9
 
 export interface ShopFilters {
   category: string;
@@ -94,7 +94,7 @@ export function productQuery(f: ShopFilters): ProductQuery {
   };
 }
 
-/** Up to five page numbers around the current one (SPEC.md section 2, pagination). */
+/** Up to five page numbers around the current one (docs/product.md section 2, pagination). */
 export function pageWindow(page: number, pages: number, size = 5): number[] {
   if (pages <= 0) return [];
   const count = Math.min(size, pages);
