@@ -49,7 +49,7 @@ export interface OrderItem {
 
 export interface OrderPayment {
   method: string;
-  /** The payment attempt's own state: pending, paid or failed. */
+  /** The payment attempt's own state: pending, succeeded or failed. */
   status: string;
   phone: string;
   amount: string;
@@ -74,6 +74,8 @@ export interface Order {
   shipping_address: { address: string; city: string; county: string; postalCode: string };
   payment: OrderPayment | null;
   can_retry_payment?: boolean;
+  /** While it waits for its payment: when its stock goes back on sale. */
+  stock_held_until?: string;
 }
 
 /** The answer to starting a payment: docs/product.md's shape plus the order's private token. */

@@ -1,6 +1,7 @@
 import { formatKsh } from '../../lib/money';
 import { adminApi, type OrderSummary } from './api';
 import { Badge, Button, LoadError, StatusBadge, formatDate, useLoad } from './ui';
+import { UnmatchedPayments } from './UnmatchedPayments';
 
 export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages') => void }) {
   const stats = useLoad(adminApi.stats, 'stats');
@@ -42,6 +43,8 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
           </Button>
         </div>
       </section>
+
+      <UnmatchedPayments />
 
       <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
 

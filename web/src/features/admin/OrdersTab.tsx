@@ -102,6 +102,11 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
           Needs attention: {o.attention}
         </p>
       )}
+      {o.stock_held_until && (
+        <p className="rounded-md border border-earth-100 bg-earth-100 p-3 text-earth-800">
+          Its stock is held until {formatDate(o.stock_held_until)} while the customer pays; then it goes back on sale.
+        </p>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="cust-h">
           <h3 id="cust-h" className="font-bold text-stone-900">

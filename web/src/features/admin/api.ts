@@ -188,4 +188,18 @@ export const adminApi = {
   subscribersCSV: () => request<Blob>('GET', '/admin/subscribers/?format=csv', undefined, { as: 'blob' }),
 
   audit: (p: { page?: number }) => request<AdminPage<AuditEntry>>('GET', `/admin/audit/${qs(p)}`),
+
+  unmatchedPayments: () => request<{ count: number; results: UnmatchedPayment[] }>('GET', '/admin/payments/unmatched/'),
+  assignPayment: (id: number, orderId: string) =>
+    request<OrderDetail>('POST', `/admin/payments/unmatched/${id}/assign/`, { orderId }),
 };
+
+/** An M-Pesa payment that arrived for no known order, kept until an admin assigns it. */
+export interface UnmatchedPayment {
+  id: number;
+  checkout_request_id: string;
+  receipt: string;
+  amount: string;
+  phone: string;
+  received_at: string;
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { TextField } from '../../components/form/TextField';
+import { formatKsh } from '../../lib/money';
+import { adminApi, type UnmatchedPayment } from './api';
+import { Button, LoadError, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
+
+// Money M-Pesa says arrived but that no order claimed: a prompt whose reference the shop lost
+// when it stopped. Each stays listed until it is assigned to its order (docs/payments.md).
+export function UnmatchedPayments() {
+  const list = useLoad(adminApi.unmatchedPayments, 'unmatched');
+  if (list.error && !list.data) return <LoadError what="the unmatched payments" error={list.error} onRetry={list.reload} />;
+  const payments = list.data?.results;
+  return (
+    <section aria-labelledby="unmatched-h">
+      <h2 id="unmatched-h" className="text-lg font-bold text-stone-900">
+        Unmatched M-Pesa payments
+      </h2>
+      {!payments && <p role="status">Loading the unmatched payments…</p>}
+      {payments?.length === 0 && <p className="mt-2 text-stone-700">Every M-Pesa payment belongs to an order.</p>}
+      {payments && payments.length > 0 && (
+        <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-red-300 bg-red-50">
+          {payments.map((p) => (
+            <Unmatched key={p.id} payment={p} onAssigned={list.reload} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Unmatched({ payment: p, onAssigned }: { payment: UnmatchedPayment; onAssigned: () => void }) {
+  const [orderId, setOrderId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<NoteState>(null);
+  const [error, setError] = useState<string>();
+  const assign = async () => {
+    if (!orderId.trim()) {
+      setError('Choose the order this payment was made for.');
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    setNote(null);
+    try {
+      await adminApi.assignPayment(p.id, orderId.trim());
+      setNote({ kind: 'ok', text: `Assigned to ${orderId.trim()}.` });
+      onAssigned();
+    } catch (err) {
+      setNote({ kind: 'error', text: errorText(err, 'The payment could not be assigned. Please try again.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="space-y-2 px-3 py-3">
+      <p>
+        <strong>{p.receipt || 'No receipt'}</strong> · {formatKsh(p.amount)} from {p.phone || 'an unknown number'} ·{' '}
+        {formatDate(p.received_at)}
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <TextField compact id={`assign-${p.id}`} label="Order number" value={orderId} onChange={setOrderId} error={error} placeholder="ORDER-…" />
+        <Button onClick={assign} disabled={busy}>
+          {busy ? 'Assigning…' : 'Assign to order'}
+        </Button>
+      </div>
+      <Note note={note} />
+    </li>
+  );
+}
