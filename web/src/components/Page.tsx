@@ -7,6 +7,9 @@ interface PageProps {
   children?: ReactNode;
 }
 
+/** An underlined link in a page's text or below a form. */
+export const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
+
 /** A page's frame: document title, one h1, and the content below it. */
 export function Page({ title, children }: PageProps) {
   return (

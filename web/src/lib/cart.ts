@@ -44,18 +44,3 @@ export function updateCartItem(id: number, quantity: number): Promise<CartItem |
 export function removeCartItem(id: number): Promise<void> {
   return request('DELETE', `/cart/items/${id}/`);
 }
-
-/** Flat delivery charge on every order, in shillings (docs/product.md section 9). */
-export const SHIPPING_KSH = 500;
-
-export interface CartLine {
-  total_price: string;
-}
-
-/** Subtotal, shipping and total in shillings (docs/product.md section 9: total = subtotal + 500). */
-export function orderTotals(items: readonly CartLine[]) {
-  // Sum in cents so that 0.1 + 0.2 stays exact.
-  const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);
-  const subtotal = cents / 100;
-  return { subtotal, shipping: SHIPPING_KSH, total: subtotal + SHIPPING_KSH };
-}

@@ -87,6 +87,23 @@ export interface PaymentStarted {
   orderToken?: string;
 }
 
+// ---- What an order costs ----
+
+/** Flat delivery charge on every order, in shillings (docs/product.md section 9). */
+export const SHIPPING_KSH = 500;
+
+export interface CartLine {
+  total_price: string;
+}
+
+/** Subtotal, shipping and total in shillings (docs/product.md section 9: total = subtotal + 500). */
+export function orderTotals(items: readonly CartLine[]) {
+  // Sum in cents so that 0.1 + 0.2 stays exact.
+  const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);
+  const subtotal = cents / 100;
+  return { subtotal, shipping: SHIPPING_KSH, total: subtotal + SHIPPING_KSH };
+}
+
 // ---- The order's private token ----
 // A guest can read an order only with the token the server gave when it was made. It is kept
 // in this tab (sessionStorage) and in this browser (localStorage), so the confirmation page

@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api';
 import type { Errors } from './validation';
 
-/** The fields of a form that hold text. */
 type Key<V> = Extract<keyof V, string>;
+/** The fields of a form that hold text. */
 type TextKey<V> = { [K in Key<V>]: V[K] extends string ? K : never }[Key<V>];
 
 /**

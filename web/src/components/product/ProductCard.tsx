@@ -4,7 +4,7 @@ import { formatKsh } from '../../lib/money';
 import { productPath } from '../../lib/product';
 import type { Product } from '../../lib/types';
 import { ProductImage } from '../ProductImage';
-import { AddToCartButton, AddToCartError, usePurchase } from './AddToCart';
+import { AddToCartButton, AddToCartError, usePurchase } from './purchase';
 import { ProductBadges, StockBadge } from './Badges';
 
 // The quick view is code most visits never need: it loads on first use (and is fetched

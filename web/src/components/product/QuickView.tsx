@@ -6,7 +6,8 @@ import type { Product } from '../../lib/types';
 import { Dialog } from '../Dialog';
 import { CloseIcon } from '../icons';
 import { ProductImage } from '../ProductImage';
-import { AddToCart, usePurchase } from './AddToCart';
+import { AddToCart } from './AddToCart';
+import { usePurchase } from './purchase';
 import { ProductBadges, StockBadge } from './Badges';
 
 interface QuickViewProps {

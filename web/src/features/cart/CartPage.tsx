@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
-import { LoadingLine, Page } from '../../components/Page';
-import { linkClass } from '../../components/styles';
-import { orderTotals, type CartItem } from '../../lib/cart';
+import { linkClass, LoadingLine, Page } from '../../components/Page';
+import type { CartItem } from '../../lib/cart';
 import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
+import { orderTotals } from '../../lib/orders';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
 const stepButton =

@@ -2,12 +2,11 @@ import { useEffect, useReducer, useRef, useState, type Dispatch, type FormEvent 
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
-import { LoadingLine, Page } from '../../components/Page';
-import { linkClass } from '../../components/styles';
+import { linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
-import { orderTotals, type CartItem } from '../../lib/cart';
+import type { CartItem } from '../../lib/cart';
 import { useCart, type Cart } from '../../lib/CartProvider';
-import { saveOrderToken } from '../../lib/orders';
+import { orderTotals, saveOrderToken } from '../../lib/orders';
 import { initiatePayment } from './api';
 import { checkoutReducer, type CheckoutAction, type CheckoutState } from './checkoutState';
 import { clearDraft, loadDraft, saveDraft } from './draft';

@@ -2,7 +2,7 @@
 // and their messages. The messages are the server's own words (internal/order/order.go and
 // internal/account/rules.go), so a field reads the same whether the browser or the server
 // caught the mistake.
-import { orderTotals, type CartLine } from '../../lib/cart';
+import { orderTotals, type CartLine } from '../../lib/orders';
 import { checkEmail, checkPhone, EMAIL_MSG, PHONE_MSG, type Errors } from '../../lib/validation';
 
 export const MSG = {

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
-import { sendContactMessage } from '../../lib/content';
-import { checkContact, LIMITS, SUBJECTS, type ContactErrors, type ContactForm } from '../../lib/contentRules';
+import { sendContactMessage } from './api';
+import { checkContact, LIMITS, SUBJECTS, type ContactErrors, type ContactForm } from './rules';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 

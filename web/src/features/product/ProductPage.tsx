@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
-import { AddToCart, usePurchase } from '../../components/product/AddToCart';
+import { AddToCart } from '../../components/product/AddToCart';
+import { usePurchase } from '../../components/product/purchase';
 import { ProductBadges, StockBadge } from '../../components/product/Badges';
 import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
 import { ProductImage } from '../../components/ProductImage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderTotals } from './cart';
+import { orderTotals } from './orders';
 
 describe('orderTotals', () => {
   it('adds Ksh 500 shipping to the sum of the lines', () => {
