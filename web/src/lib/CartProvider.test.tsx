@@ -1,11 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../test/utils';
 import { CartProvider, useCart, type Cart } from './CartProvider';
 import type { CartItem } from './cart';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => fetchMock.mockReset());
+const fetchMock = stubFetch();
 
 function json(status: number, body: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../test/utils';
 import { fetchCategories, fetchProduct, fetchProducts } from './catalog';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-});
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function call(n = 0): { url: string; init: RequestInit } {
   const args = fetchMock.mock.calls[n];
@@ -24,7 +14,7 @@ function call(n = 0): { url: string; init: RequestInit } {
 
 describe('catalogue', () => {
   it('asks for one page without empty filters', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { count: 0, next: null, previous: null, results: [] }));
+    fetchMock.mockResolvedValue(json(200, { count: 0, next: null, previous: null, results: [] }));
 
     await expect(fetchProducts({ page: 1, page_size: 20 })).resolves.toMatchObject({ count: 0, results: [] });
     expect(call().url).toBe('/api/products/?page=1&page_size=20');
@@ -32,7 +22,7 @@ describe('catalogue', () => {
 
   it('sends the filters as query parameters and leaves out empty ones', async () => {
     const page = { count: 41, next: '/api/products/?page=3', previous: '/api/products/?page=1', results: [] };
-    fetchMock.mockResolvedValue(jsonResponse(200, page));
+    fetchMock.mockResolvedValue(json(200, page));
 
     const result = await fetchProducts({
       category: 'dewormers',
@@ -59,15 +49,15 @@ describe('catalogue', () => {
       page_size: '20',
     });
 
-    fetchMock.mockResolvedValue(jsonResponse(200, page));
+    fetchMock.mockResolvedValue(json(200, page));
     await fetchProducts({ category: '', search: undefined, sort: 'name', page: 1, page_size: 20 });
     expect(call(1).url).toBe('/api/products/?sort=name&page=1&page_size=20');
   });
 
   it('gets one product by slug, escaped', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { id: 1 }));
+    fetchMock.mockResolvedValue(json(200, { id: 1 }));
     await fetchProduct('dairy-meal');
-    fetchMock.mockResolvedValue(jsonResponse(200, { id: 1 }));
+    fetchMock.mockResolvedValue(json(200, { id: 1 }));
     await fetchProduct('dairy meal/20kg');
 
     expect(call(0).url).toBe('/api/products/dairy-meal/');
@@ -76,7 +66,7 @@ describe('catalogue', () => {
 
   it('lists categories', async () => {
     const categories = [{ id: 1, name: 'Feeds', slug: 'feeds', parent: null }];
-    fetchMock.mockResolvedValue(jsonResponse(200, categories));
+    fetchMock.mockResolvedValue(json(200, categories));
 
     await expect(fetchCategories()).resolves.toEqual(categories);
     expect(call().url).toBe('/api/categories/');

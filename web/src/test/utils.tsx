@@ -1,7 +1,7 @@
 // Test helpers: a fake shop API, a customer to sign in, and a router around a page.
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSession, type User } from '../lib/authToken';
 
 export const testUser: User = {
@@ -20,6 +20,18 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
   });
+}
+
+/** A fetch stub for one test file's tests, put in place before each and reset after it. */
+export function stubFetch() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+  });
+  return fetchMock;
 }
 
 type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;

@@ -1,20 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../test/utils';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-});
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const parked = {
   id: 7,

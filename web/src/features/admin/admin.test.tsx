@@ -1,22 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../test/utils';
 import AdminPage from './AdminPage';
 import { adminApi } from './api';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-});
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderAdmin() {
   const router = createMemoryRouter(
