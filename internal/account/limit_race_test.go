@@ -77,59 +77,52 @@ func tally(t *testing.T, recs []*httptest.ResponseRecorder) map[int]int {
 
 func fromIP(ip string) func(int) string { return func(int) string { return ip + ":4000" } }
 
-// Sixteen wrong passwords at once for one account: the limit is reserved
-// before each check, so at most five passwords are ever looked at.
-func TestParallelWrongPasswordsHitTheAccountLimit(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
-		h.register("chebet@farm.co.ke", "Maziwa2026")
-		checks := countPasswordChecks(t)
-		recs := h.parallel(16, "POST", "/api/auth/login/",
+// Sixteen wrong passwords at once: each limit is reserved before the
+// password is looked at, so five are checked and eleven get 429, whether
+// the guesses aim at one account from many addresses, at many accounts
+// from one address, or at a signed-in user's current password.
+func TestParallelGuessesCheckAtMostFivePasswords(t *testing.T) {
+	byAddress := account.DefaultLimits
+	byAddress.LoginPerIP = account.Limit{Max: 5, Window: 15 * time.Minute}
+	for _, tc := range []struct {
+		name   string
+		limits *account.Limits
+		path   string
+		body   func(i int) any
+		remote func(i int) string
+		signIn bool // send the user's access token
+		wrong  int  // the answer to a wrong password
+	}{
+		{"one account", nil, "/api/auth/login/",
 			func(int) any { return map[string]string{"username": "chebet@farm.co.ke", "password": "Wrong-2026"} },
-			func(i int) string { return fmt.Sprintf("198.51.100.%d:4000", i+1) })
-		got := tally(t, recs)
-		if checks.Load() > 5 || got[http.StatusUnauthorized] != int(checks.Load()) || got[http.StatusTooManyRequests] != 16-got[http.StatusUnauthorized] {
-			t.Fatalf("%d passwords checked; answers %v", checks.Load(), got)
-		}
-		if got[http.StatusUnauthorized] != 5 {
-			t.Fatalf("answers %v: the first five guesses are each checked", got)
-		}
-	})
-}
-
-// The same from one address against many accounts: the per-address limit
-// is reserved the same way.
-func TestParallelGuessesHitTheAddressLimit(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		limits := account.DefaultLimits
-		limits.LoginPerIP = account.Limit{Max: 5, Window: 15 * time.Minute}
-		h := newHarness(t, d, &limits)
-		checks := countPasswordChecks(t)
-		recs := h.parallel(16, "POST", "/api/auth/login/",
+			func(i int) string { return fmt.Sprintf("198.51.100.%d:4000", i+1) }, false, http.StatusUnauthorized},
+		{"one address", &byAddress, "/api/auth/login/",
 			func(i int) any {
 				return map[string]string{"username": fmt.Sprintf("guess%d@farm.co.ke", i), "password": "Wrong-2026"}
-			}, fromIP("192.0.2.77"))
-		if got := tally(t, recs); checks.Load() != 5 || got[http.StatusUnauthorized] != 5 || got[http.StatusTooManyRequests] != 11 {
-			t.Fatalf("%d passwords checked; answers %v", checks.Load(), got)
-		}
-	})
-}
-
-func TestParallelWrongCurrentPasswords(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
-		h.register("achieng@farm.co.ke", "Kuku-2026")
-		tk := h.login("achieng@farm.co.ke", "Kuku-2026", false)
-		checks := countPasswordChecks(t)
-		recs := h.parallel(16, "POST", "/api/auth/password/change/",
+			},
+			fromIP("192.0.2.77"), false, http.StatusUnauthorized},
+		{"current password", nil, "/api/auth/password/change/",
 			func(int) any {
 				return map[string]string{"current_password": "Wrong-2026", "new_password": "Mbuzi-2027"}
 			},
-			fromIP("192.0.2.8"), testkit.Bearer(tk.Access)...)
-		if got := tally(t, recs); checks.Load() != 5 || got[http.StatusBadRequest] != 5 || got[http.StatusTooManyRequests] != 11 {
-			t.Fatalf("%d passwords checked; answers %v", checks.Load(), got)
-		}
-	})
+			fromIP("192.0.2.8"), true, http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dbtest.Each(t, func(t *testing.T, d *db.DB) {
+				h := newHarness(t, d, tc.limits)
+				h.register("chebet@farm.co.ke", "Maziwa2026")
+				var header []string
+				if tc.signIn {
+					header = testkit.Bearer(h.login("chebet@farm.co.ke", "Maziwa2026", false).Access)
+				}
+				checks := countPasswordChecks(t)
+				got := tally(t, h.parallel(16, "POST", tc.path, tc.body, tc.remote, header...))
+				if checks.Load() != 5 || got[tc.wrong] != 5 || got[http.StatusTooManyRequests] != 11 {
+					t.Fatalf("%d passwords checked; answers %v", checks.Load(), got)
+				}
+			})
+		})
+	}
 }
 
 func TestParallelResetRequests(t *testing.T) {
