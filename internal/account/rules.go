@@ -4,6 +4,7 @@ import (
 	"net/mail"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"shop/internal/apperr"
 )
@@ -60,14 +61,8 @@ func CheckEmail(email string) string {
 // CheckNewPassword returns docs/product.md's message for a password that may not be
 // set at registration (or reset), or "".
 func CheckNewPassword(pw string) string {
-	if pw == "" {
-		return MsgPasswordRequired
-	}
-	if len([]rune(pw)) < 8 {
-		return MsgPasswordMin8
-	}
-	if len([]rune(pw)) > maxPasswordLen {
-		return MsgPasswordTooLong
+	if m := checkPasswordLength(pw, 8, MsgPasswordMin8); m != "" {
+		return m
 	}
 	var upper, lower, digit bool
 	for _, r := range pw {
@@ -88,13 +83,18 @@ func EmailKey(email string) string { return strings.ToLower(strings.TrimSpace(em
 // form may not send, or "". Sign-in only asks for six characters: accounts
 // made before the stronger rule still sign in.
 func CheckLoginPassword(pw string) string {
-	if pw == "" {
+	return checkPasswordLength(pw, 6, MsgPasswordMin6)
+}
+
+// checkPasswordLength is the message for a password that is missing, shorter
+// than min characters (short), or too long to hash cheaply; or "".
+func checkPasswordLength(pw string, min int, short string) string {
+	switch n := utf8.RuneCountInString(pw); {
+	case pw == "":
 		return MsgPasswordRequired
-	}
-	if len([]rune(pw)) < 6 {
-		return MsgPasswordMin6
-	}
-	if len([]rune(pw)) > maxPasswordLen {
+	case n < min:
+		return short
+	case n > maxPasswordLen:
 		return MsgPasswordTooLong
 	}
 	return ""
