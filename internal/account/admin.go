@@ -49,8 +49,8 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	return s.db.Count(ctx, "users", `SELECT COUNT(*) FROM users`)
 }
 
-// RoleByID returns the stored role of a user: access tokens carry the role
-// they were issued with, and the back office checks it is still so.
+// RoleByID returns the stored role of a user, which the back office reads
+// again before each change it makes.
 func (s *Store) RoleByID(ctx context.Context, id int64) (string, error) {
 	var role string
 	err := s.db.QueryRow(ctx, `SELECT role FROM users WHERE id = $1`, id).Scan(&role)

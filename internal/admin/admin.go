@@ -4,9 +4,9 @@
 // records every change an admin makes (docs/architecture.md sections 2 and 3).
 //
 // Every route is listed in httpapi/routes.go with Access: Admin, so the
-// guard answers 401 and 403 before a handler runs; Handle checks once more
-// that the signed-in user is still an admin in the database, since an
-// access token keeps the role it was issued with for its short life.
+// guard answers 401 and 403 (from the role stored now: every request reads
+// its session and user) before a handler runs; Handle reads the stored role
+// once more, uncached, right before the change it guards.
 package admin
 
 import (
