@@ -102,7 +102,7 @@ func IsPage(p string) bool {
 }
 
 // pageTitle is the document title of a page titled title, as the web app
-// writes it (web/src/app/business.ts pageTitle).
+// writes it (web/src/lib/business.ts pageTitle).
 func pageTitle(title string) string {
 	if title == "" {
 		return siteName + " — " + siteTagline
