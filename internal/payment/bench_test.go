@@ -2,12 +2,14 @@ package payment
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -39,13 +41,14 @@ func benchShop(b *testing.B) (*Service, *cart.Store, *db.DB) {
 	b.Cleanup(daraja.Close)
 	client := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"},
 		&http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}})
-	svc := New(d, order.NewStore(d), client, Config{PublicURL: "http://127.0.0.1:1", CallbackSecret: "x", Limits: &unlimited}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	svc := New(d, order.NewStore(d), client, Config{PublicURL: "http://127.0.0.1:1", CallbackSecret: "x"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	return svc, cart.NewStore(d), d
 }
 
-// BenchmarkCheckout is checkout initiation as a shopper meets it: the order
-// from a two-line cart, the stock reservation, and the STK push to the
-// simulator over HTTP, 32 shoppers at once.
+// BenchmarkCheckout is checkout initiation as a shopper meets it: the prompt
+// limits, the order from a two-line cart, the stock reservation, and the STK
+// push to the simulator over HTTP, 32 shoppers at once, each with their own
+// phone and address as real customers have.
 func BenchmarkCheckout(b *testing.B) {
 	svc, carts, _ := benchShop(b)
 	ctx := context.Background()
@@ -66,14 +69,19 @@ func BenchmarkCheckout(b *testing.B) {
 	}
 	var mu sync.Mutex
 	var lat []time.Duration
+	var shopper atomic.Int64
 	b.SetParallelism(16) // 2 cores × 16 = 32 shoppers
 	b.ResetTimer()
 	start := time.Now()
 	b.RunParallel(func(pb *testing.PB) {
 		var mine []time.Duration
 		for pb.Next() {
+			n := shopper.Add(1)
+			c := c
+			c.MpesaPhone = fmt.Sprintf("2547%08d", n)
+			ip := fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
 			t0 := time.Now()
-			st, err := svc.Checkout(ctx, order.New{Checkout: c, CartID: <-ids}, "192.0.2.1")
+			st, err := svc.Checkout(ctx, order.New{Checkout: c, CartID: <-ids}, ip)
 			if err != nil || st.PushErr != nil {
 				b.Errorf("checkout: %v %v", err, st.PushErr)
 				return
