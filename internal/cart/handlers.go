@@ -90,11 +90,16 @@ func (h *Handlers) Add(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	it, err := h.Store.Item(r.Context(), id, itemID)
+	return h.writeItem(w, r, http.StatusCreated, id, itemID)
+}
+
+// writeItem answers with a cart line as it now is.
+func (h *Handlers) writeItem(w http.ResponseWriter, r *http.Request, status int, cartID, itemID int64) error {
+	it, err := h.Store.Item(r.Context(), cartID, itemID)
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusCreated, it)
+	httpx.WriteJSON(w, status, it)
 	return nil
 }
 
@@ -129,12 +134,7 @@ func (h *Handlers) Update(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	}
-	it, err := h.Store.Item(r.Context(), id, itemID)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, it)
-	return nil
+	return h.writeItem(w, r, http.StatusOK, id, itemID)
 }
 
 // Delete answers DELETE /api/cart/items/{id}/.
