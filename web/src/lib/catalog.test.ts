@@ -24,30 +24,21 @@ describe('catalogue', () => {
     const page = { count: 41, next: '/api/products/?page=3', previous: '/api/products/?page=1', results: [] };
     fetchMock.mockResolvedValue(json(200, page));
 
-    const result = await fetchProducts({
+    const text = {
       category: 'dewormers',
       weight: '120ml',
       promo: 'bulk',
       featured: 'new-arrivals',
       search: 'albendazole 10%',
       sort: 'price-low',
-      page: 2,
-      page_size: 20,
-    });
+    } as const;
+    const result = await fetchProducts({ ...text, page: 2, page_size: 20 });
 
     expect(result.count).toBe(41);
     const url = new URL(call().url, 'http://shop.test');
     expect(url.pathname).toBe('/api/products/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      category: 'dewormers',
-      weight: '120ml',
-      promo: 'bulk',
-      featured: 'new-arrivals',
-      search: 'albendazole 10%',
-      sort: 'price-low',
-      page: '2',
-      page_size: '20',
-    });
+    // The text filters go as they are; the numbers as their digits.
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ...text, page: '2', page_size: '20' });
 
     fetchMock.mockResolvedValue(json(200, page));
     await fetchProducts({ category: '', search: undefined, sort: 'name', page: 1, page_size: 20 });

@@ -1,5 +1,5 @@
 // Test helpers: a fake shop API, a customer to sign in, and a router around a page.
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSession, type User } from '../lib/authToken';
@@ -84,4 +84,11 @@ export function renderAt(entry: string | { pathname: string; state?: unknown }, 
   const router = createMemoryRouter(all, { initialEntries: [entry] });
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** Lets the pending promise callbacks run, then moves the fake clock. */
+export async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 }

@@ -49,6 +49,20 @@ export function controlClass({ error, compact }: FieldProps, withMargin = true):
   return `${withMargin ? 'mt-1 ' : ''}block w-full rounded-md border bg-white px-3 ${size} text-base text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-earth-500 ${border}`;
 }
 
+/**
+ * What every single-value control in the kit carries: its id (also its name, so a form posts
+ * it), the change handler that hands on just the value, the error's aria and the look.
+ */
+export function controlProps(field: FieldProps, onChange: (value: string) => void) {
+  return {
+    id: field.id,
+    name: field.id,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+    ...fieldAria(field),
+    className: controlClass(field),
+  };
+}
+
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   if (!error) return null;
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { controlClass, Field, fieldAria, splitField, type FieldProps } from './Field';
+import { controlProps, Field, splitField, type FieldProps } from './Field';
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id' | 'children'>;
 
@@ -14,15 +14,7 @@ export function SelectField({ value, onChange, children, ...props }: SelectField
   const [field, select] = splitField(props);
   return (
     <Field {...field}>
-      <select
-        {...select}
-        id={field.id}
-        name={field.id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...fieldAria(field)}
-        className={controlClass(field)}
-      >
+      <select {...select} value={value} {...controlProps(field, onChange)}>
         {children}
       </select>
     </Field>

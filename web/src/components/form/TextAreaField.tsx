@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { controlClass, Field, fieldAria, splitField, type FieldProps } from './Field';
+import { controlProps, Field, splitField, type FieldProps } from './Field';
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'>;
 
@@ -14,13 +14,9 @@ export function TextAreaField({ value, onChange, rows = 4, ...props }: TextAreaF
     <Field {...field}>
       <textarea
         {...textarea}
-        id={field.id}
-        name={field.id}
         rows={rows}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...fieldAria(field)}
-        className={controlClass(field)}
+        {...controlProps(field, onChange)}
       />
     </Field>
   );

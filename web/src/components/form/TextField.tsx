@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { controlClass, Field, fieldAria, splitField, type FieldProps } from './Field';
+import { controlProps, Field, splitField, type FieldProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'>;
 
@@ -17,13 +17,9 @@ export function TextField({ value, onChange, type = 'text', ref, ...props }: Tex
       <input
         {...input}
         ref={ref}
-        id={field.id}
-        name={field.id}
         type={type}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...fieldAria(field)}
-        className={controlClass(field)}
+        {...controlProps(field, onChange)}
       />
     </Field>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BUSINESS, pageTitle } from '../../lib/business';
 
@@ -40,9 +41,7 @@ export default function AboutPage() {
       </section>
 
       <section aria-labelledby="story" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 id="story" className="text-2xl font-bold text-brand-900">
-          Our story
-        </h2>
+        <Heading id="story">Our story</Heading>
         <ol className="mt-6 space-y-6 border-l-2 border-brand-300 pl-6">
           {TIMELINE.map((t) => (
             <li key={t.year} className="relative">
@@ -57,9 +56,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="values" className="bg-white py-10">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="values" className="text-2xl font-bold text-brand-900">
-            Our values
-          </h2>
+          <Heading id="values">Our values</Heading>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {VALUES.map((v) => (
               <li key={v.title} className="rounded-lg border border-earth-200 bg-earth-50 p-5">
@@ -72,9 +69,7 @@ export default function AboutPage() {
       </section>
 
       <section aria-labelledby="team" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 id="team" className="text-2xl font-bold text-brand-900">
-          Our team
-        </h2>
+        <Heading id="team">Our team</Heading>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {TEAM.map((m) => (
             <li key={m.name} className="rounded-lg border border-earth-200 bg-white p-5 text-center">
@@ -109,5 +104,14 @@ export default function AboutPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A section's heading; its id names the section for screen readers. */
+function Heading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className="text-2xl font-bold text-brand-900">
+      {children}
+    </h2>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
@@ -108,10 +108,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="cust-h">
-          <h3 id="cust-h" className="font-bold text-stone-900">
-            Customer
-          </h3>
+        <Part id="cust-h" title="Customer">
           <p>{o.customer.name}</p>
           <p>{o.customer.phone}</p>
           <p>{o.customer.email}</p>
@@ -120,11 +117,8 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
             {o.shipping_address.address}, {o.shipping_address.city}, {o.shipping_address.county}
             {o.shipping_address.postalCode && ` ${o.shipping_address.postalCode}`}
           </p>
-        </section>
-        <section aria-labelledby="pay-h">
-          <h3 id="pay-h" className="font-bold text-stone-900">
-            Payment
-          </h3>
+        </Part>
+        <Part id="pay-h" title="Payment">
           {o.payments.length === 0 && <p>No payment yet ({o.payment_method}).</p>}
           <ul className="space-y-1">
             {o.payments.map((p, i) => (
@@ -139,12 +133,9 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
               </li>
             ))}
           </ul>
-        </section>
+        </Part>
       </div>
-      <section aria-labelledby="items-h">
-        <h3 id="items-h" className="font-bold text-stone-900">
-          Items
-        </h3>
+      <Part id="items-h" title="Items">
         <ul className="mt-1 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
           {o.items.map((it) => (
             <li key={it.sku} className="flex flex-wrap justify-between gap-2 px-3 py-2">
@@ -163,12 +154,9 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
             <span>{formatKsh(o.total)}</span>
           </li>
         </ul>
-      </section>
+      </Part>
       <StatusForm order={o} onMoved={setOrder} />
-      <section aria-labelledby="hist-h">
-        <h3 id="hist-h" className="font-bold text-stone-900">
-          History
-        </h3>
+      <Part id="hist-h" title="History">
         <ol className="mt-1 space-y-1">
           {o.history.map((h, i) => (
             <li key={i} className="text-sm text-stone-800">
@@ -178,7 +166,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
             </li>
           ))}
         </ol>
-      </section>
+      </Part>
     </div>
   );
 }
@@ -238,5 +226,17 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
       </div>
       {feedback}
     </form>
+  );
+}
+
+/** A part of the order view, named by its heading for screen readers. */
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-bold text-stone-900">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

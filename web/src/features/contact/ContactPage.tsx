@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MapEmbed } from '../../components/MapEmbed';
 import { BUSINESS, pageTitle } from '../../lib/business';
 import { MessageForm } from './MessageForm';
@@ -17,34 +18,25 @@ export default function ContactPage() {
             Our details
           </h2>
           <dl className="space-y-4 rounded-lg border border-earth-200 bg-white p-5">
-            <div>
-              <dt className="font-semibold text-stone-900">Phone</dt>
-              <dd>
-                <a href={BUSINESS.phoneHref} className="text-brand-800 underline underline-offset-2">
-                  {BUSINESS.phone}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-stone-900">Email</dt>
-              <dd>
-                <a href={BUSINESS.emailHref} className="break-all text-brand-800 underline underline-offset-2">
-                  {BUSINESS.email}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-stone-900">Location</dt>
-              <dd className="text-stone-800">Ruiru, Kenya</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-stone-900">Hours</dt>
-              <dd className="text-stone-800">{BUSINESS.hours.contact}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-stone-900">Replies</dt>
-              <dd className="text-stone-800">We reply within 24 hours.</dd>
-            </div>
+            <Detail term="Phone">
+              <a href={BUSINESS.phoneHref} className="text-brand-800 underline underline-offset-2">
+                {BUSINESS.phone}
+              </a>
+            </Detail>
+            <Detail term="Email">
+              <a href={BUSINESS.emailHref} className="break-all text-brand-800 underline underline-offset-2">
+                {BUSINESS.email}
+              </a>
+            </Detail>
+            <Detail term="Location" plain>
+              Ruiru, Kenya
+            </Detail>
+            <Detail term="Hours" plain>
+              {BUSINESS.hours.contact}
+            </Detail>
+            <Detail term="Replies" plain>
+              We reply within 24 hours.
+            </Detail>
           </dl>
         </section>
         <MessageForm />
@@ -56,6 +48,16 @@ export default function ContactPage() {
         </h2>
         <MapEmbed />
       </section>
+    </div>
+  );
+}
+
+/** One term of the details list; `plain` for a value that is text rather than a link. */
+function Detail({ term, plain, children }: { term: string; plain?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-semibold text-stone-900">{term}</dt>
+      <dd className={plain ? 'text-stone-800' : undefined}>{children}</dd>
     </div>
   );
 }

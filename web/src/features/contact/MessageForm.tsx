@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
 import { sendContactMessage } from './api';
@@ -85,6 +85,17 @@ export function MessageForm() {
       </p>
     );
 
+  // A field with its label above and its message below; `wide` spans both columns.
+  const row = (name: keyof ContactForm, text: string, control: ReactNode, wide = false) => (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <label htmlFor={`${id}-${name}`} className={label}>
+        {text}
+      </label>
+      {control}
+      {error(name)}
+    </div>
+  );
+
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-earth-200 bg-white p-5">
       <h2 id={`${id}-title`} className="text-xl font-bold text-brand-900">
@@ -92,24 +103,11 @@ export function MessageForm() {
       </h2>
       <p className="mt-1 text-sm text-stone-700">All fields are required.</p>
       <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className={label}>
-            Name
-          </label>
-          <input {...field('name')} type="text" autoComplete="name" required maxLength={LIMITS.name} className={`${input} h-11 border-stone-400`} />
-          {error('name')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className={label}>
-            Email
-          </label>
-          <input {...field('email')} type="email" autoComplete="email" required maxLength={LIMITS.email} className={`${input} h-11 border-stone-400`} />
-          {error('email')}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-subject`} className={label}>
-            Subject
-          </label>
+        {row('name', 'Name', <input {...field('name')} type="text" autoComplete="name" required maxLength={LIMITS.name} className={`${input} h-11 border-stone-400`} />)}
+        {row('email', 'Email', <input {...field('email')} type="email" autoComplete="email" required maxLength={LIMITS.email} className={`${input} h-11 border-stone-400`} />)}
+        {row(
+          'subject',
+          'Subject',
           <select {...field('subject')} required className={`${input} h-11 border-stone-400`}>
             <option value="">Choose a subject</option>
             {SUBJECTS.map((s) => (
@@ -117,16 +115,10 @@ export function MessageForm() {
                 {s.label}
               </option>
             ))}
-          </select>
-          {error('subject')}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-message`} className={label}>
-            Message
-          </label>
-          <textarea {...field('message')} required rows={6} maxLength={LIMITS.message} className={`${input} border-stone-400 py-2`} />
-          {error('message')}
-        </div>
+          </select>,
+          true,
+        )}
+        {row('message', 'Message', <textarea {...field('message')} required rows={6} maxLength={LIMITS.message} className={`${input} border-stone-400 py-2`} />, true)}
         <div className="sm:col-span-2">
           <button
             type="submit"

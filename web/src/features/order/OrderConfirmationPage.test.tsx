@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import type { Order, OrderStatus } from '../../lib/orders';
+import { testOrder as order } from '../../test/orders';
+import { advance } from '../../test/utils';
 import { getOrder, retryPayment } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
 import { POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
@@ -10,40 +11,6 @@ import { POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
 vi.mock('./api', () => ({ getOrder: vi.fn(), retryPayment: vi.fn() }));
 const getOrderMock = vi.mocked(getOrder);
 const retryMock = vi.mocked(retryPayment);
-
-function order(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
-  return {
-    orderId: 'ORDER-1700000000000',
-    status,
-    created_at: '2026-01-01T00:00:00Z',
-    items: [
-      { product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HYDM-70', quantity: 2, unit_price: '3950.00', total_price: '7900.00' },
-    ],
-    subtotal: '7900.00',
-    shipping: '500.00',
-    total: '8400.00',
-    customer: { name: 'Wanjiku Kamau', email: 'w@example.com', phone: '254722111222' },
-    shipping_address: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
-    payment: {
-      method: 'mpesa',
-      status: 'pending',
-      phone: '254700000001',
-      amount: '8400.00',
-      result_code: null,
-      result_desc: '',
-      receipt: '',
-      message: '',
-      ...payment,
-    },
-    can_retry_payment: status === 'payment_failed',
-  };
-}
-
-async function advance(ms: number) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-}
 
 async function renderPage(search = '?orderId=ORDER-1700000000000') {
   const router = createMemoryRouter([{ path: '/order-confirmation', Component: OrderConfirmationPage }], {

@@ -1,44 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import type { Order, OrderStatus } from '../../lib/orders';
+import { testOrder as order } from '../../test/orders';
+import { advance } from '../../test/utils';
 import { getOrder } from './api';
 import { orderStatusReducer, initialOrderStatus, POLL_LIMIT_MS, POLL_MS, useOrderStatus } from './useOrderStatus';
 
 vi.mock('./api', () => ({ getOrder: vi.fn() }));
 const getOrderMock = vi.mocked(getOrder);
-
-function order(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
-  return {
-    orderId: 'ORDER-1',
-    status,
-    created_at: '2026-01-01T00:00:00Z',
-    items: [],
-    subtotal: '1000.00',
-    shipping: '500.00',
-    total: '1500.00',
-    customer: { name: 'W K', email: 'w@example.com', phone: '254712345678' },
-    shipping_address: { address: 'Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
-    payment: {
-      method: 'mpesa',
-      status: 'pending',
-      phone: '254712345678',
-      amount: '1500.00',
-      result_code: null,
-      result_desc: '',
-      receipt: '',
-      message: '',
-      ...payment,
-    },
-  };
-}
-
-/** Lets the pending promise callbacks run, then moves the clock. */
-async function advance(ms: number) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-}
 
 beforeEach(() => {
   vi.useFakeTimers();

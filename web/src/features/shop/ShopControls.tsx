@@ -82,51 +82,59 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
           className={control}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-category`} className={label}>
-          Category
-        </label>
-        <select id={`${id}-category`} value={filters.category} onChange={(e) => apply({ category: e.target.value })} className={control}>
-          <option value="">All Categories</option>
-          {options.map((o) => (
-            <option key={o.slug} value={o.slug}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-collection`} className={label}>
-          Collection
-        </label>
-        <select id={`${id}-collection`} value={filters.featured} onChange={(e) => apply({ featured: e.target.value })} className={control}>
-          <option value="">All Products</option>
-          {COLLECTIONS.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-sort`} className={label}>
-          Sort by
-        </label>
-        <select
-          id={`${id}-sort`}
-          value={filters.sort}
-          onChange={(e) => apply({ sort: e.target.value as ShopFilters['sort'] })}
-          className={control}
-        >
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-category`}
+        label="Category"
+        all="All Categories"
+        value={filters.category}
+        options={options.map((o) => ({ value: o.slug, label: o.name }))}
+        onChange={(category) => apply({ category })}
+      />
+      <FilterSelect
+        id={`${id}-collection`}
+        label="Collection"
+        all="All Products"
+        value={filters.featured}
+        options={COLLECTIONS}
+        onChange={(featured) => apply({ featured })}
+      />
+      <FilterSelect
+        id={`${id}-sort`}
+        label="Sort by"
+        value={filters.sort}
+        options={SORTS}
+        onChange={(sort) => apply({ sort: sort as ShopFilters['sort'] })}
+      />
       <ViewSwitch view={view} onView={onView} />
     </form>
+  );
+}
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  /** The first option's text, the one that filters nothing; none for the sort. */
+  all?: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
+function FilterSelect({ id, label: text, all, value, options, onChange }: FilterSelectProps) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
+        {all !== undefined && <option value="">{all}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

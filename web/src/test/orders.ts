@@ -1,0 +1,30 @@
+// An order as the API returns it, for the tests of the order confirmation page and its polling.
+import type { Order, OrderStatus } from '../lib/orders';
+
+export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
+  return {
+    orderId: 'ORDER-1700000000000',
+    status,
+    created_at: '2026-01-01T00:00:00Z',
+    items: [
+      { product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HYDM-70', quantity: 2, unit_price: '3950.00', total_price: '7900.00' },
+    ],
+    subtotal: '7900.00',
+    shipping: '500.00',
+    total: '8400.00',
+    customer: { name: 'Wanjiku Kamau', email: 'w@example.com', phone: '254722111222' },
+    shipping_address: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
+    payment: {
+      method: 'mpesa',
+      status: 'pending',
+      phone: '254700000001',
+      amount: '8400.00',
+      result_code: null,
+      result_desc: '',
+      receipt: '',
+      message: '',
+      ...payment,
+    },
+    can_retry_payment: status === 'payment_failed',
+  };
+}
