@@ -52,15 +52,8 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 // RoleByID returns the stored role of a user, which the back office reads
 // again before each change it makes.
 func (s *Store) RoleByID(ctx context.Context, id int64) (string, error) {
-	var role string
-	err := s.db.QueryRow(ctx, `SELECT role FROM users WHERE id = $1`, id).Scan(&role)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", errNoUser
-	}
-	if err != nil {
-		return "", fmt.Errorf("load role of user %d: %w", id, err)
-	}
-	return role, nil
+	u, err := s.UserByID(ctx, id)
+	return u.Role, err
 }
 
 // SetRoleTx gives a user a role inside tx and returns the user as they

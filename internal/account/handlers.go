@@ -20,6 +20,13 @@ type Handlers struct {
 // Every answer here is about one person: no cache may keep it.
 func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store") }
 
+// private answers v with status, kept by no cache.
+func private(w http.ResponseWriter, status int, v any) error {
+	noStore(w)
+	httpx.WriteJSON(w, status, v)
+	return nil
+}
+
 func (h *Handlers) ip(r *http.Request) string {
 	if h.ClientIP != nil {
 		return h.ClientIP(r)
@@ -47,9 +54,7 @@ func (h *Handlers) Register(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusCreated, u.JSON())
-	return nil
+	return private(w, http.StatusCreated, u.JSON())
 }
 
 // Login answers POST /api/auth/login/ with {access, refresh, user, expires_in}.
@@ -62,9 +67,7 @@ func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, t)
-	return nil
+	return private(w, http.StatusOK, t)
 }
 
 type refreshBody struct {
@@ -81,9 +84,7 @@ func (h *Handlers) Refresh(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, t)
-	return nil
+	return private(w, http.StatusOK, t)
 }
 
 // Logout answers POST /api/auth/logout/ {refresh} with 204, ending the
@@ -116,9 +117,7 @@ func (h *Handlers) Me(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, u.JSON())
-	return nil
+	return private(w, http.StatusOK, u.JSON())
 }
 
 // UpdateMe answers PATCH /api/auth/me/ {first_name?, last_name?, phone?}.
@@ -135,9 +134,7 @@ func (h *Handlers) UpdateMe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, u.JSON())
-	return nil
+	return private(w, http.StatusOK, u.JSON())
 }
 
 type messageBody struct {
@@ -165,9 +162,7 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Svc.ChangePassword(r.Context(), p, sessionFrom(r.Context()), in); err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, messageBody{MsgPasswordChanged})
-	return nil
+	return private(w, http.StatusOK, messageBody{MsgPasswordChanged})
 }
 
 // ForgotPassword answers POST /api/auth/password/forgot/ {email} the same
@@ -182,9 +177,7 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Svc.ForgotPassword(r.Context(), in.Email, h.ip(r)); err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, messageBody{MsgResetSent})
-	return nil
+	return private(w, http.StatusOK, messageBody{MsgResetSent})
 }
 
 // ResetPassword answers POST /api/auth/password/reset/ {token, password}.
@@ -196,7 +189,5 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Svc.ResetPassword(r.Context(), in); err != nil {
 		return err
 	}
-	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, messageBody{MsgPasswordReset})
-	return nil
+	return private(w, http.StatusOK, messageBody{MsgPasswordReset})
 }
