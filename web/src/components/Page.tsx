@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { pageTitle } from '../lib/business';
 
 interface PageProps {
@@ -26,6 +27,17 @@ export function LoadingLine({ children }: { children: ReactNode }) {
   return (
     <p role="status" className="mt-6 text-stone-700">
       {children}
+    </p>
+  );
+}
+
+/** The way back to the shop below a cart or an order. */
+export function ContinueShopping({ className }: { className: string }) {
+  return (
+    <p className={className}>
+      <Link to="/shop" className={linkClass}>
+        Continue Shopping
+      </Link>
     </p>
   );
 }

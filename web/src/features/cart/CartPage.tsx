@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
-import { linkClass, LoadingLine, Page } from '../../components/Page';
+import { ContinueShopping, LoadingLine, Page } from '../../components/Page';
 import type { CartItem } from '../../lib/cart';
 import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
@@ -54,11 +54,7 @@ export default function CartPage() {
               <CartLine key={item.id} item={item} />
             ))}
           </ul>
-          <p className="mt-4">
-            <Link to="/shop" className={linkClass}>
-              Continue Shopping
-            </Link>
-          </p>
+          <ContinueShopping className="mt-4" />
         </section>
 
         <OrderSummary title="Order Summary" titleId="cart-summary-title" totals={orderTotals(cart.items)}>

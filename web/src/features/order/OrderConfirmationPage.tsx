@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { TextField } from '../../components/form/TextField';
 import { OrderSummary } from '../../components/OrderSummary';
-import { linkClass, LoadingLine, Page } from '../../components/Page';
+import { ContinueShopping, linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
@@ -83,11 +83,7 @@ export default function OrderConfirmationPage() {
           <OrderDetails order={order} />
         </div>
       </div>
-      <p className="mt-8">
-        <Link to="/shop" className={linkClass}>
-          Continue Shopping
-        </Link>
-      </p>
+      <ContinueShopping className="mt-8" />
     </Page>
   );
 }
