@@ -132,6 +132,20 @@ func (h *Handlers) change(ctx context.Context, a Actor, fn func(tx *sql.Tx) (Ent
 	})
 }
 
+// commit runs fn as one audited change and answers with status and the
+// value fn returns: the shape of the back office's creates and edits.
+func commit[T any](h *Handlers, w http.ResponseWriter, r *http.Request, a Actor, status int, fn func(tx *sql.Tx) (T, Entry, error)) error {
+	var out T
+	err := h.change(r.Context(), a, func(tx *sql.Tx) (e Entry, err error) {
+		out, e, err = fn(tx)
+		return e, err
+	})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, status, out)
+}
+
 // ---- small request helpers ----
 
 // pathID reads the id named name in the route's pattern; one that is no

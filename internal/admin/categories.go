@@ -44,17 +44,14 @@ func (h *Handlers) CreateCategory(w http.ResponseWriter, r *http.Request, a Acto
 	if err != nil {
 		return err
 	}
-	var c catalog.Category
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		if c, err = h.catalog.CreateCategoryTx(r.Context(), tx, f); err != nil {
-			return Entry{}, err
+	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (AdminCategory, Entry, error) {
+		c, err := h.catalog.CreateCategoryTx(r.Context(), tx, f)
+		if err != nil {
+			return AdminCategory{}, Entry{}, err
 		}
-		return entry("create", "category", c.ID, fmt.Sprintf("created %s (slug %s, parent %s)", quote(c.Name), c.Slug, parentWord(c.Parent))), nil
+		return AdminCategory{Category: c}, entry("create", "category", c.ID,
+			fmt.Sprintf("created %s (slug %s, parent %s)", quote(c.Name), c.Slug, parentWord(c.Parent))), nil
 	})
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, AdminCategory{Category: c})
 }
 
 // UpdateCategory answers PUT or PATCH /api/admin/categories/{id}/ with {name, parent}.
@@ -99,15 +96,12 @@ func (h *Handlers) DeleteCategory(w http.ResponseWriter, r *http.Request, a Acto
 	if err != nil {
 		return err
 	}
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (map[string]any, Entry, error) {
 		c, err := h.catalog.DeleteCategoryTx(r.Context(), tx, id)
 		if err != nil {
-			return Entry{}, err
+			return nil, Entry{}, err
 		}
-		return entry("delete", "category", id, fmt.Sprintf("deleted %s (slug %s)", quote(c.Name), c.Slug)), nil
+		return map[string]any{"deleted": true, "message": "Category deleted successfully"},
+			entry("delete", "category", id, fmt.Sprintf("deleted %s (slug %s)", quote(c.Name), c.Slug)), nil
 	})
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"deleted": true, "message": "Category deleted successfully"})
 }

@@ -163,17 +163,13 @@ func (h *Handlers) AddVariant(w http.ResponseWriter, r *http.Request, a Actor) e
 	if err != nil {
 		return err
 	}
-	var v catalog.Variant
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		if v, err = h.catalog.AddVariantTx(r.Context(), tx, pid, f); err != nil {
-			return Entry{}, err
+	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (catalog.Variant, Entry, error) {
+		v, err := h.catalog.AddVariantTx(r.Context(), tx, pid, f)
+		if err != nil {
+			return v, Entry{}, err
 		}
-		return entry("create", "variant", v.ID, fmt.Sprintf("product %d: added size %s, SKU %s, price %s, stock %d", pid, quote(v.Size), v.SKU, v.Price, v.Stock)), nil
+		return v, entry("create", "variant", v.ID, fmt.Sprintf("product %d: added size %s, SKU %s, price %s, stock %d", pid, quote(v.Size), v.SKU, v.Price, v.Stock)), nil
 	})
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, v)
 }
 
 // UpdateVariant answers PUT or PATCH /api/admin/products/{id}/variants/{variantId}/.
@@ -186,11 +182,10 @@ func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor
 	if err != nil {
 		return err
 	}
-	var after catalog.Variant
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		var before catalog.Variant
-		if before, after, err = h.catalog.UpdateVariantTx(r.Context(), tx, pid, vid, f); err != nil {
-			return Entry{}, err
+	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (catalog.Variant, Entry, error) {
+		before, after, err := h.catalog.UpdateVariantTx(r.Context(), tx, pid, vid, f)
+		if err != nil {
+			return after, Entry{}, err
 		}
 		var d diff
 		d.add("size", before.Size, after.Size)
@@ -198,14 +193,10 @@ func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor
 		d.add("price", before.Price, after.Price)
 		d.add("stock", before.Stock, after.Stock)
 		if len(d) == 0 {
-			return Entry{}, nil
+			return after, Entry{}, nil
 		}
-		return entry("update", "variant", vid, fmt.Sprintf("product %d, SKU %s: %s", pid, before.SKU, d)), nil
+		return after, entry("update", "variant", vid, fmt.Sprintf("product %d, SKU %s: %s", pid, before.SKU, d)), nil
 	})
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, after)
 }
 
 // DeleteVariant answers DELETE /api/admin/products/{id}/variants/{variantId}/.
