@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"shop/internal/account"
 	"shop/internal/db"
@@ -251,4 +252,41 @@ func TestDemotedAdminLosesOrdersAtOnce(t *testing.T) {
 			t.Fatalf("the demoted admin's session still works: %d", status)
 		}
 	})
+}
+
+// 'Try again' counts against the same prompt limits: a cancelled payment
+// can be retried, but not into a flood of prompts to one phone.
+func TestRetryFollowsThePromptLimits(t *testing.T) {
+	s := newShop(t, dbtest.New(t, db.SQLite), true)
+	s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
+	// 254700000001 cancels every prompt on the simulated phone.
+	status, body := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "254700000001", 1))
+	if status != 201 {
+		t.Fatalf("initiate: %d %v", status, body)
+	}
+	number := body["orderId"].(string)
+	failed := func() {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if _, o := s.do(t, "GET", "/api/orders/"+number+"/", ""); o["status"] == "payment_failed" {
+				return
+			} else if time.Now().After(deadline) {
+				t.Fatalf("still %v", o["status"])
+			}
+		}
+	}
+	for i := 1; i < payment.DefaultPushLimits.PerPhone.Max; i++ {
+		failed()
+		if status, body := s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"254700000001"}`); status != 201 {
+			t.Fatalf("retry %d: %d %v", i, status, body)
+		}
+	}
+	failed()
+	status, body = s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"254700000001"}`)
+	if status != http.StatusTooManyRequests || body["error"] != payment.MsgTooManyPushes {
+		t.Fatalf("one retry too many: %d %v", status, body)
+	}
+	if _, o := s.do(t, "GET", "/api/orders/"+number+"/", ""); o["status"] != "payment_failed" {
+		t.Fatalf("a refused retry moved the order: %v", o["status"])
+	}
 }
