@@ -198,65 +198,36 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 		ids[i] = ps[i].ID
 	}
 	in, idsArg := s.db.InIDs("product_id", 1, ids)
-	err := s.each(ctx, "variants", `SELECT id, product_id, size, sku, price_cents, stock FROM variants
-		WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg, func(r db.Scanner) error {
-		var v Variant
-		if err := r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock); err != nil {
-			return err
-		}
-		p := index[v.Product]
-		p.Variants = append(p.Variants, v)
-		return nil
-	})
+	variants, err := db.QueryAll(ctx, s.db, "variants", func(r db.Scanner) (v Variant, err error) {
+		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock)
+	}, `SELECT id, product_id, size, sku, price_cents, stock FROM variants WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
 	if err != nil {
 		return err
 	}
-	err = s.each(ctx, "images", `SELECT id, product_id, path, alt, width, height, sort_order FROM product_images
-		WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg, func(r db.Scanner) error {
-		var im Image
-		if err := r.Scan(&im.ID, &im.Product, &im.Image, &im.Alt, &im.Width, &im.Height, &im.SortOrder); err != nil {
-			return err
-		}
-		p := index[im.Product]
-		p.Images = append(p.Images, im)
-		return nil
-	})
+	images, err := db.QueryAll(ctx, s.db, "images", func(r db.Scanner) (im Image, err error) {
+		return im, r.Scan(&im.ID, &im.Product, &im.Image, &im.Alt, &im.Width, &im.Height, &im.SortOrder)
+	}, `SELECT id, product_id, path, alt, width, height, sort_order FROM product_images WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
 	if err != nil {
 		return err
 	}
-	err = s.each(ctx, "reviews", `SELECT id, product_id, name, rating, comment, created_at FROM reviews
-		WHERE `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg, func(r db.Scanner) error {
-		var rv Review
-		if err := r.Scan(&rv.ID, &rv.Product, &rv.Name, &rv.Rating, &rv.Comment, &rv.CreatedAt); err != nil {
-			return err
-		}
-		p := index[rv.Product]
-		p.Reviews = append(p.Reviews, rv)
-		return nil
-	})
+	reviews, err := db.QueryAll(ctx, s.db, "reviews", func(r db.Scanner) (rv Review, err error) {
+		return rv, r.Scan(&rv.ID, &rv.Product, &rv.Name, &rv.Rating, &rv.Comment, &rv.CreatedAt)
+	}, `SELECT id, product_id, name, rating, comment, created_at FROM reviews WHERE `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg)
 	if err != nil {
 		return err
+	}
+	// Each list comes ordered by product, so each product's stays in order.
+	for _, v := range variants {
+		index[v.Product].Variants = append(index[v.Product].Variants, v)
+	}
+	for _, im := range images {
+		index[im.Product].Images = append(index[im.Product].Images, im)
+	}
+	for _, rv := range reviews {
+		index[rv.Product].Reviews = append(index[rv.Product].Reviews, rv)
 	}
 	for i := range ps {
 		ps[i].Rating, ps[i].ReviewCount = meanRating(ps[i].Reviews)
-	}
-	return nil
-}
-
-// each runs a read with one argument and hands every row to fn.
-func (s *Store) each(ctx context.Context, what, q string, arg any, fn func(db.Scanner) error) error {
-	rows, err := s.db.Query(ctx, q, arg)
-	if err != nil {
-		return fmt.Errorf("load %s: %w", what, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return fmt.Errorf("scan %s: %w", what, err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("load %s: %w", what, err)
 	}
 	return nil
 }

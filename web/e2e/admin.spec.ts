@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { acceptDialogs } from './storefront-helpers';
 
 // The back office (docs/product.md section 2 'Admin', docs/architecture.md section 3) against the real binary: the
 // guard, products, categories and an order's status. The admin is made the way the owner makes
@@ -17,15 +18,6 @@ test.beforeAll(() => {
   });
 });
 
-/** Every browser dialog (confirm, alert), accepted as it comes, in order. */
-function acceptDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
 
 async function signIn(page: Page, email: string, password: string) {
   const main = page.getByRole('main');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { acceptDialogs } from './storefront-helpers';
 
 // The money path: cart → checkout → M-Pesa (the server's built-in Daraja simulator, whose phone
 // answers after SHOP_MPESA_SIM_DELAY) → order confirmation. Every test has its own browser
@@ -45,15 +46,6 @@ async function addToCart(page: Page, slug: string, size: string, quantity = 1) {
   return variant;
 }
 
-/** Every browser dialog's text, accepted as it comes. */
-function acceptDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
 
 /** A form field of the page's main content (the footer has its own email field). */
 function field(page: Page, label: string): Locator {

@@ -63,3 +63,13 @@ export async function reveal(page: Page, heading: keyof typeof BUILT) {
   await page.getByRole('heading', { level: 2, name: heading, exact: true }).scrollIntoViewIfNeeded();
   await expect(BUILT[heading](page), `${heading} built once scrolled near`).toBeAttached();
 }
+
+/** Every browser dialog's text (confirm, alert), accepted as it comes, in order. */
+export function acceptDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
