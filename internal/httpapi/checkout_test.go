@@ -49,6 +49,25 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 
 func decodeBody(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }
 
+// waitForStatus reads the order until it has status (the simulated phone
+// answers on its own time) and returns it; header may carry its token.
+func (s *shop) waitForStatus(t *testing.T, number, status string, header ...string) map[string]any {
+	t.Helper()
+	var o map[string]any
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		code, got := s.do(t, "GET", "/api/orders/"+number+"/", "", header...)
+		if code != 200 {
+			t.Fatalf("order %s: %d %v", number, code, got)
+		}
+		if o = got; o["status"] == status {
+			return o
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("order %s still %v, not %s", number, o["status"], status)
+		}
+	}
+}
+
 func (s *shop) do(t *testing.T, method, path, body string, header ...string) (int, map[string]any) {
 	t.Helper()
 	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
@@ -109,17 +128,9 @@ func TestCheckoutOverHTTP(t *testing.T) {
 		if status, _ := s.do(t, "GET", "/api/orders/"+number+"/", ""); status != 200 {
 			t.Fatalf("order in the browser that placed it, by its cart: %d", status)
 		}
-		var o map[string]any
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			status, o = s.do(t, "GET", "/api/orders/"+number+"/?token="+token, "")
-			if status != 200 {
-				t.Fatalf("order with token: %d %v", status, o)
-			}
-			if o["status"] == "paid" || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
+		o := stranger.waitForStatus(t, number, "paid", "X-Order-Token", token)
+		if status, _ := stranger.do(t, "GET", "/api/orders/"+number+"/?token="+token, ""); status != 200 {
+			t.Fatalf("order with the token in its link: %d", status)
 		}
 		wantTotal := amount(unit)*2 + 500
 		total := amount(o["total"].(string))
@@ -147,13 +158,8 @@ func TestRetryAfterCancelOverHTTP(t *testing.T) {
 		t.Fatalf("initiate: %d %v", status, body)
 	}
 	number, token := body["orderId"].(string), body["orderToken"].(string)
-	var o map[string]any
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if _, o = s.do(t, "GET", "/api/orders/"+number+"/", "", "X-Order-Token", token); o["status"] == "payment_failed" {
-			break
-		}
-	}
-	if o["status"] != "payment_failed" || o["payment"].(map[string]any)["message"] != "You cancelled the payment on your phone" || o["can_retry_payment"] != true {
+	o := s.waitForStatus(t, number, "payment_failed", "X-Order-Token", token)
+	if o["payment"].(map[string]any)["message"] != "You cancelled the payment on your phone" || o["can_retry_payment"] != true {
 		t.Fatalf("after cancel: %v", o)
 	}
 	stranger := &shop{url: s.url, client: &http.Client{}}
@@ -163,12 +169,7 @@ func TestRetryAfterCancelOverHTTP(t *testing.T) {
 	if status, body := s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"0708374149"}`, "X-Order-Token", token); status != 201 || body["success"] != true {
 		t.Fatalf("retry: %d %v", status, body)
 	}
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if _, o = s.do(t, "GET", "/api/orders/"+number+"/", "", "X-Order-Token", token); o["status"] == "paid" {
-			return
-		}
-	}
-	t.Fatalf("not paid after retry: %v", o)
+	s.waitForStatus(t, number, "paid", "X-Order-Token", token)
 }
 
 func TestCallbackEndpoint(t *testing.T) {

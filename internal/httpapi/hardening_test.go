@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"shop/internal/account"
 	"shop/internal/db"
@@ -265,16 +264,7 @@ func TestRetryFollowsThePromptLimits(t *testing.T) {
 		t.Fatalf("initiate: %d %v", status, body)
 	}
 	number := body["orderId"].(string)
-	failed := func() {
-		t.Helper()
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-			if _, o := s.do(t, "GET", "/api/orders/"+number+"/", ""); o["status"] == "payment_failed" {
-				return
-			} else if time.Now().After(deadline) {
-				t.Fatalf("still %v", o["status"])
-			}
-		}
-	}
+	failed := func() { s.waitForStatus(t, number, "payment_failed") }
 	for i := 1; i < payment.DefaultPushLimits.PerPhone.Max; i++ {
 		failed()
 		if status, body := s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"254700000001"}`); status != 201 {
