@@ -49,6 +49,18 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 
 func decodeBody(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }
 
+// placeOrder puts one bag in the cart and checks out with M-Pesa phone,
+// returning the order's number and token.
+func (s *shop) placeOrder(t *testing.T, phone string) (number, token string) {
+	t.Helper()
+	s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
+	status, body := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", phone, 1))
+	if status != 201 {
+		t.Fatalf("initiate: %d %v", status, body)
+	}
+	return body["orderId"].(string), body["orderToken"].(string)
+}
+
 // waitForStatus reads the order until it has status (the simulated phone
 // answers on its own time) and returns it; header may carry its token.
 func (s *shop) waitForStatus(t *testing.T, number, status string, header ...string) map[string]any {
@@ -152,12 +164,7 @@ func TestCheckoutOverHTTP(t *testing.T) {
 
 func TestRetryAfterCancelOverHTTP(t *testing.T) {
 	s := newShop(t, dbtest.New(t, db.SQLite), true)
-	s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
-	status, body := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "254700000001", 1))
-	if status != 201 {
-		t.Fatalf("initiate: %d %v", status, body)
-	}
-	number, token := body["orderId"].(string), body["orderToken"].(string)
+	number, token := s.placeOrder(t, "254700000001")
 	o := s.waitForStatus(t, number, "payment_failed", "X-Order-Token", token)
 	if o["payment"].(map[string]any)["message"] != "You cancelled the payment on your phone" || o["can_retry_payment"] != true {
 		t.Fatalf("after cancel: %v", o)

@@ -203,9 +203,7 @@ func TestDemotedAdminLosesOrdersAtOnce(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newShop(t, d, true)
 		ctx := context.Background()
-		s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
-		_, started := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "0708374149", 1))
-		number := started["orderId"].(string)
+		number, _ := s.placeOrder(t, "0708374149")
 
 		accounts := account.NewStore(d)
 		for _, email := range []string{"owner@mifugobora.co.ke", "clerk@mifugobora.co.ke"} {
@@ -257,13 +255,8 @@ func TestDemotedAdminLosesOrdersAtOnce(t *testing.T) {
 // can be retried, but not into a flood of prompts to one phone.
 func TestRetryFollowsThePromptLimits(t *testing.T) {
 	s := newShop(t, dbtest.New(t, db.SQLite), true)
-	s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
 	// 254700000001 cancels every prompt on the simulated phone.
-	status, body := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "254700000001", 1))
-	if status != 201 {
-		t.Fatalf("initiate: %d %v", status, body)
-	}
-	number := body["orderId"].(string)
+	number, _ := s.placeOrder(t, "254700000001")
 	failed := func() { s.waitForStatus(t, number, "payment_failed") }
 	for i := 1; i < payment.DefaultPushLimits.PerPhone.Max; i++ {
 		failed()
@@ -272,7 +265,7 @@ func TestRetryFollowsThePromptLimits(t *testing.T) {
 		}
 	}
 	failed()
-	status, body = s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"254700000001"}`)
+	status, body := s.do(t, "POST", "/api/orders/"+number+"/pay/", `{"phone":"254700000001"}`)
 	if status != http.StatusTooManyRequests || body["error"] != payment.MsgTooManyPushes {
 		t.Fatalf("one retry too many: %d %v", status, body)
 	}
