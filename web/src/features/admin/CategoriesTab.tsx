@@ -81,6 +81,11 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
   // A category cannot sit under itself or under one of its own sub-categories.
   const below = id === null ? new Set<number>() : descendants(id, all);
   const parents = all.filter((c) => c.id !== id && !below.has(c.id));
+  // A field's message goes as soon as the field is edited.
+  const edit = (set: (v: string) => void, field: 'name' | 'parent') => (v: string) => {
+    set(v);
+    setErrors({ ...errors, [field]: undefined });
+  };
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -119,10 +124,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
           id="category-name"
           label="Name"
           value={name}
-          onChange={(v) => {
-            setName(v);
-            setErrors({ ...errors, name: undefined });
-          }}
+          onChange={edit(setName, 'name')}
           error={errors.name}
           hint={name.trim() ? `Slug: ${categorySlug(name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
         />
@@ -131,10 +133,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
           id="category-parent"
           label="Parent"
           value={parent}
-          onChange={(v) => {
-            setParent(v);
-            setErrors({ ...errors, parent: undefined });
-          }}
+          onChange={edit(setParent, 'parent')}
           error={errors.parent}
         >
           <option value="">None (top level)</option>
