@@ -206,6 +206,7 @@ func newCrossOriginCheck(publicURL string) (*http.CrossOriginProtection, error) 
 // UTF-8) is a 400 rather than a database error, and a state change from
 // another site is a 403.
 func checkAPIRequest(crossOrigin *http.CrossOriginProtection, next http.Handler) http.Handler {
+	checked := crossOrigin.Handler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/api/") {
 			next.ServeHTTP(w, r)
@@ -215,6 +216,6 @@ func checkAPIRequest(crossOrigin *http.CrossOriginProtection, next http.Handler)
 			httpx.WriteError(w, r, err)
 			return
 		}
-		crossOrigin.Handler(next).ServeHTTP(w, r)
+		checked.ServeHTTP(w, r)
 	})
 }

@@ -79,15 +79,11 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 // PendingForCartTx returns, inside tx, the cart's order that is waiting for
 // its payment, if there is one.
 func (s *Store) PendingForCartTx(ctx context.Context, tx *sql.Tx, cartID int64) (Order, bool, error) {
-	return pendingForCart(ctx, tx, cartID)
-}
-
-func pendingForCart(ctx context.Context, q queryer, cartID int64) (Order, bool, error) {
 	if cartID == 0 {
 		return Order{}, false, nil
 	}
 	var id int64
-	err := q.QueryRowContext(ctx, `SELECT id FROM orders WHERE cart_id = $1 AND status = $2 ORDER BY id DESC LIMIT 1`,
+	err := tx.QueryRowContext(ctx, `SELECT id FROM orders WHERE cart_id = $1 AND status = $2 ORDER BY id DESC LIMIT 1`,
 		cartID, string(PendingPayment)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Order{}, false, nil
@@ -95,7 +91,7 @@ func pendingForCart(ctx context.Context, q queryer, cartID int64) (Order, bool, 
 	if err != nil {
 		return Order{}, false, fmt.Errorf("find the waiting order of cart %d: %w", cartID, err)
 	}
-	o, err := loadTx(ctx, q, id)
+	o, err := loadTx(ctx, tx, id)
 	return o, err == nil, err
 }
 

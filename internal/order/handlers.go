@@ -59,9 +59,6 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if orders == nil {
-		orders = []Order{}
-	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, orders)
 	return nil

@@ -29,7 +29,7 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 	reserved := o.StockReserved
 	switch {
 	case reserved && !holdsStock(to):
-		if err := catalog.ReturnStockTx(ctx, tx, stockLines(o.Items)); err != nil {
+		if err := catalog.ReturnStockTx(ctx, tx, StockLines(o.Items)); err != nil {
 			return Order{}, err
 		}
 		reserved = false
@@ -37,7 +37,7 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT take_stock`); err != nil {
 			return Order{}, err
 		}
-		err := catalog.TakeStockTx(ctx, tx, stockLines(o.Items))
+		err := catalog.TakeStockTx(ctx, tx, StockLines(o.Items))
 		switch {
 		case err == nil:
 			reserved = true
@@ -85,15 +85,11 @@ func label(s Status) string {
 	return string(s)
 }
 
-// stockLines is what an order's items hold of the catalogue's stock.
-func stockLines(items []Item) []catalog.StockLine {
+// StockLines is what an order's items hold of the catalogue's stock.
+func StockLines(items []Item) []catalog.StockLine {
 	lines := make([]catalog.StockLine, len(items))
 	for i, it := range items {
 		lines[i] = catalog.StockLine{VariantID: it.VariantID, Qty: it.Quantity}
 	}
 	return lines
 }
-
-// StockLines is what an order's items hold of the catalogue's stock, for
-// the caller that takes it when making the order.
-func StockLines(items []Item) []catalog.StockLine { return stockLines(items) }

@@ -212,6 +212,6 @@ func (s *Service) flagAmount(ctx context.Context, paymentID, paidCents, wantCent
 			return err
 		}
 		return order.SetAttention(ctx, tx, orderID, fmt.Sprintf("M-Pesa reported %s paid, but the order asked for %s: check the M-Pesa statement, then refund or settle by hand.",
-			"Ksh "+money.Cents(paidCents).String(), "Ksh "+money.Cents(wantCents).String()))
+			money.Cents(paidCents).Ksh(), money.Cents(wantCents).Ksh()))
 	})
 }

@@ -168,7 +168,7 @@ func TestWrongAmountIsNotPaidByAQuery(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, _ := f.orders.ByNumber(ctx, st.Order.Number)
-		if got.Status != order.PendingPayment || !strings.Contains(got.Attention, "Ksh 1.00 paid") {
+		if got.Status != order.PendingPayment || !strings.Contains(got.Attention, "Ksh 1 paid, but the order asked for Ksh 2,000") {
 			t.Fatalf("after a query: %s attention %q", got.Status, got.Attention)
 		}
 	})

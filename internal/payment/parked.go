@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"shop/internal/apperr"
@@ -174,15 +173,15 @@ func (s *Service) parkedSuccesses(ctx context.Context, id int64) ([]Unmatched, e
 // no id, older than lostAfter) from the same phone for the same amount.
 // With two candidates it does nothing: a person must choose.
 func (s *Service) matchParked(ctx context.Context, p Unmatched, now time.Time) error {
-	var stored int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM payments WHERE checkout_request_id = $1`, p.CheckoutRequestID).Scan(&stored); err != nil {
-		return fmt.Errorf("find payment of %s: %w", p.CheckoutRequestID, err)
+	stored, err := s.db.Count(ctx, "payments of "+p.CheckoutRequestID, `SELECT COUNT(*) FROM payments WHERE checkout_request_id = $1`, p.CheckoutRequestID)
+	if err != nil {
+		return err
 	}
 	if stored > 0 {
 		return s.applyParked(ctx, p.CheckoutRequestID)
 	}
 	matched := false
-	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := db.LockKey(ctx, tx, s.db.Dialect, "checkout:"+p.CheckoutRequestID); err != nil {
 			return err
 		}
@@ -260,8 +259,9 @@ const MsgAssignAmount = "The amount paid is not this order's total: choose the o
 func (s *Service) AssignTx(ctx context.Context, tx *sql.Tx, id int64, number string) (Assigned, error) {
 	var a Assigned
 	var amount int64
+	var phone string
 	err := tx.QueryRowContext(ctx, `SELECT checkout_request_id, receipt, amount_cents, phone FROM payment_callbacks WHERE id = $1 AND result_code = 0`, id).
-		Scan(&a.CheckoutRequestID, &a.Receipt, &amount, new(string))
+		Scan(&a.CheckoutRequestID, &a.Receipt, &amount, &phone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Assigned{}, apperr.NotFound("No such unmatched payment")
 	}
@@ -269,11 +269,7 @@ func (s *Service) AssignTx(ctx context.Context, tx *sql.Tx, id int64, number str
 		return Assigned{}, fmt.Errorf("load unmatched payment %d: %w", id, err)
 	}
 	a.Amount = money.Cents(amount)
-	orderID, err := order.IDByNumber(ctx, tx, number)
-	if err != nil {
-		return Assigned{}, err
-	}
-	o, err := s.orders.ByIDTx(ctx, tx, orderID)
+	o, err := s.orders.ByNumberTx(ctx, tx, number)
 	if err != nil {
 		return Assigned{}, err
 	}
@@ -282,10 +278,6 @@ func (s *Service) AssignTx(ctx context.Context, tx *sql.Tx, id int64, number str
 	}
 	a.OrderNumber = o.Number
 	if err := db.LockKey(ctx, tx, s.db.Dialect, "checkout:"+a.CheckoutRequestID); err != nil {
-		return Assigned{}, err
-	}
-	var phone string
-	if err := tx.QueryRowContext(ctx, `SELECT phone FROM payment_callbacks WHERE id = $1`, id).Scan(&phone); err != nil {
 		return Assigned{}, err
 	}
 	p, ok, err := latestTx(ctx, tx, o.ID)
@@ -316,5 +308,5 @@ func (s *Service) ApplyAssigned(ctx context.Context, a Assigned) error {
 }
 
 func (a Assigned) String() string {
-	return a.Receipt + " (" + strconv.FormatInt(int64(a.Amount)/100, 10) + " KES) to " + a.OrderNumber
+	return a.Receipt + " (" + a.Amount.Ksh() + ") to " + a.OrderNumber
 }

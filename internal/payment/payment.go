@@ -145,13 +145,13 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 		if err := db.LockKey(ctx, tx, s.db.Dialect, "cart:"+strconv.FormatInt(n.CartID, 10)); err != nil {
 			return err
 		}
-		if o, ok, err := s.orders.PendingForCartTx(ctx, tx, n.CartID); err != nil || ok {
-			if ok {
-				st = Started{Order: o, Existing: true}
-				p, _, err := latestTx(ctx, tx, o.ID)
-				st.CheckoutRequestID = p.CheckoutRequestID
-				return err
-			}
+		o, waiting, err := s.orders.PendingForCartTx(ctx, tx, n.CartID)
+		if err != nil {
+			return err
+		}
+		if waiting {
+			p, _, err := latestTx(ctx, tx, o.ID)
+			st = Started{Order: o, Existing: true, CheckoutRequestID: p.CheckoutRequestID}
 			return err
 		}
 		// Counted after the cart's lock, so a double submit never counts twice.
