@@ -1,19 +1,78 @@
 package demo
 
-import "strings"
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
 
-// sz is one pack size with its price (Ksh) and stock; the SKU is derived.
-type sz struct {
-	size         string
-	price, stock int
+// catalogueJSON is the demo catalogue as data, so the shop's owner can read
+// and edit it without reading Go. Products are listed in id order: the
+// first is the one featured product and the first three are the best
+// sellers (the feeds first, the best-selling dewormer third), matching the
+// shop's badge rules.
+//
+//go:embed catalogue.json
+var catalogueJSON []byte
+
+type catalogueFile struct {
+	Categories []struct {
+		Name, Slug, Parent string
+	}
+	Products []struct {
+		Name, Slug, Category, Description, Promo string
+		Featured, BestSeller, NewArrival         bool
+		SKUPrefix                                string
+		Sizes                                    []struct {
+			Size            string
+			PriceKsh, Stock int
+		}
+		Reviews []Review
+		Look    Look
+	}
 }
 
-// vars builds variants whose SKUs are prefix + "-" + a size code,
-// e.g. vars("MB-DM", sz{"70 Kg", 3650, 40}) gives SKU "MB-DM-70KG".
-func vars(prefix string, sizes ...sz) []Variant {
-	out := make([]Variant, len(sizes))
-	for i, s := range sizes {
-		out[i] = Variant{Size: s.size, SKU: prefix + "-" + sizeCode(s.size), PriceKsh: s.price, Stock: s.stock}
+// load decodes the embedded catalogue afresh, so every caller owns what it
+// gets. The file ships inside the binary and a test reads it, so a broken
+// file is a build-time mistake, not a run-time condition.
+func load() catalogueFile {
+	var f catalogueFile
+	dec := json.NewDecoder(bytes.NewReader(catalogueJSON))
+	dec.DisallowUnknownFields() // a misspelt field fails the tests instead of vanishing
+	if err := dec.Decode(&f); err != nil {
+		panic(fmt.Sprintf("demo: catalogue.json: %v", err))
+	}
+	return f
+}
+
+// Categories returns the category tree, parents before children.
+// The order is the id order: index 0 becomes category id 1.
+func Categories() []Category {
+	f := load()
+	out := make([]Category, len(f.Categories))
+	for i, c := range f.Categories {
+		out[i] = Category{Name: c.Name, Slug: c.Slug, ParentSlug: c.Parent}
+	}
+	return out
+}
+
+// Products returns the demo catalogue. The order is the id order:
+// index 0 becomes product id 1.
+func Products() []Product {
+	f := load()
+	out := make([]Product, len(f.Products))
+	for i, p := range f.Products {
+		out[i] = Product{
+			Name: p.Name, Slug: p.Slug, Description: p.Description, CategorySlug: p.Category,
+			Featured: p.Featured, BestSeller: p.BestSeller, NewArrival: p.NewArrival, Promo: p.Promo,
+			Reviews: p.Reviews, Look: p.Look,
+		}
+		// SKUs are the prefix and a size code: "MB-DM" and "70 Kg" give "MB-DM-70KG".
+		for _, s := range p.Sizes {
+			out[i].Variants = append(out[i].Variants, Variant{Size: s.Size, SKU: p.SKUPrefix + "-" + sizeCode(s.Size), PriceKsh: s.PriceKsh, Stock: s.Stock})
+		}
 	}
 	return out
 }
@@ -24,11 +83,4 @@ func sizeCode(size string) string {
 	c := strings.ToUpper(strings.ReplaceAll(size, " ", ""))
 	c = strings.Replace(c, "GRAMS", "G", 1)
 	return strings.Replace(c, "LITRE", "L", 1)
-}
-
-// Products returns the demo catalogue. The order is the id order:
-// index 0 becomes product id 1. Only id 1 is featured and only ids 1-3
-// are best sellers, matching the shop's badge rules.
-func Products() []Product {
-	return append(feedProducts(), healthProducts()...)
 }

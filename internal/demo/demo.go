@@ -48,23 +48,3 @@ type Look struct {
 
 // Sizes lists every pack size the shop uses, spelled exactly as shown.
 var Sizes = []string{"10 Kg", "20 Kg", "70 Kg", "1 litre", "120 ml", "20 ml", "500 ml", "90 ml", "1 Kg", "250 grams", "500 grams"}
-
-// Categories returns the category tree, parents before children.
-// The order is the id order: index 0 becomes category id 1.
-func Categories() []Category {
-	return []Category{
-		{Name: "Feeds", Slug: "feeds"},
-		{Name: "Dairy Meal", Slug: "dairy-meal", ParentSlug: "feeds"},
-		{Name: "Kienyeji Mash", Slug: "kienyeli-mash", ParentSlug: "feeds"},
-		{Name: "Layers Mash", Slug: "layers", ParentSlug: "feeds"},
-		{Name: "Chick Feeds", Slug: "chick-feeds", ParentSlug: "feeds"},
-		{Name: "Broiler Feeds", Slug: "broiler-feeds", ParentSlug: "feeds"},
-		{Name: "Pig Feeds", Slug: "pig-feeds", ParentSlug: "feeds"},
-		{Name: "Dewormers", Slug: "dewormers"},
-		{Name: "Albendazole 10%", Slug: "albendazole-10", ParentSlug: "dewormers"},
-		{Name: "Albendazole 2.5%", Slug: "albendazole-25", ParentSlug: "dewormers"},
-		{Name: "Supplements", Slug: "supplements"},
-		{Name: "Chemicals", Slug: "chemicals"},
-		{Name: "Dicalcium Phosphate (DCP)", Slug: "dcp"},
-	}
-}
