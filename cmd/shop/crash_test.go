@@ -33,6 +33,11 @@ func (d *slowDaraja) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `{"access_token":"slow-token","expires_in":"3599"}`)
 		return
 	}
+	if !strings.HasPrefix(r.URL.Path, "/mpesa/stkpush/") {
+		// The reconciler's Pull Transactions: no Paybill payments.
+		fmt.Fprint(w, `{"ResponseCode":"1000","ResponseMessage":"Success","Response":[[]]}`)
+		return
+	}
 	var push map[string]any
 	_ = json.NewDecoder(r.Body).Decode(&push)
 	d.pushed <- push

@@ -4,6 +4,7 @@
 //	shop serve [--dev] [--addr :8080]   run the shop
 //	shop migrate                        apply database migrations
 //	shop admin create --email E --password P
+//	shop mpesa register-urls
 //	shop version
 package main
 
@@ -28,6 +29,7 @@ commands:
   serve [--dev] [--addr ADDR]               run the shop (SHOP_* environment variables configure it)
   migrate                                   apply database migrations and exit
   admin create --email E --password P       create an admin, or make an existing user one
+  mpesa register-urls [--response-type T]   register the Paybill confirmation URLs with Daraja
   version                                   print the version
 `
 
@@ -55,6 +57,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		cmdErr = migrate(ctx, cfg, args[1:], stdout, stderr)
 	case "admin":
 		cmdErr = admin(ctx, cfg, args[1:], stdout, stderr)
+	case "mpesa":
+		cmdErr = mpesaCmd(ctx, cfg, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "shop", version)
 	case "help", "--help", "-h":

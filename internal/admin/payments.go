@@ -68,3 +68,67 @@ func (h *Handlers) AssignPayment(w http.ResponseWriter, r *http.Request, a Actor
 	}
 	return writeJSON(w, http.StatusOK, d)
 }
+
+// PaybillPayments answers GET /api/admin/payments/?matched=false: payments
+// customers made by Paybill or Buy Goods, newest first; matched=false lists
+// those whose account number matched no order, matched=true the others.
+func (h *Handlers) PaybillPayments(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	var matched *bool
+	switch v := r.URL.Query().Get("matched"); v {
+	case "":
+	case "true", "false":
+		b := v == "true"
+		matched = &b
+	default:
+		return apperr.Invalid("matched is true or false.", map[string]string{"matched": "matched is true or false."})
+	}
+	list := []payment.PaybillPayment{}
+	if h.payments != nil {
+		var err error
+		if list, err = h.payments.PaybillPayments(r.Context(), matched); err != nil {
+			return err
+		}
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"count": len(list), "results": list})
+}
+
+// AssignPaybill answers POST /api/admin/payments/{id}/assign/ {orderId}: a
+// Paybill payment is given to an order, which counts it as if its account
+// number had matched (paid when covered, flagged when it cannot take it).
+func (h *Handlers) AssignPaybill(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Payment")
+	if err != nil {
+		return err
+	}
+	if h.payments == nil {
+		return apperr.NotFound("No such payment")
+	}
+	var in struct {
+		OrderID string `json:"orderId"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if in.OrderID = strings.TrimSpace(in.OrderID); in.OrderID == "" {
+		return apperr.Invalid(MsgOrderRequired, map[string]string{"orderId": MsgOrderRequired})
+	}
+	var done payment.PaybillPayment
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		var err error
+		if done, err = h.payments.AssignPaybillTx(r.Context(), tx, id, in.OrderID); err != nil {
+			return Entry{}, err
+		}
+		return entry("assign", "payment", done.TransID, "Paybill payment "+done.TransID+" ("+done.Amount.Ksh()+") to "+done.OrderID), nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := h.payments.ApplyPaybill(r.Context(), done); err != nil {
+		return err
+	}
+	d, err := h.orders.AdminDetail(r.Context(), done.OrderID)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, d)
+}

@@ -15,11 +15,13 @@ type Stats struct {
 	TotalOrders   int `json:"totalOrders"`
 	TotalUsers    int `json:"totalUsers"`
 	// TotalRevenue sums orders that are paid, processing, dispatched or delivered.
-	TotalRevenue      money.Cents               `json:"totalRevenue"`
-	OrdersByStatus    map[order.Status]int      `json:"ordersByStatus"`
-	AwaitingDispatch  int                       `json:"awaitingDispatch"`
-	AttentionOrders   int                       `json:"attentionOrders"`
-	UnhandledMessages int                       `json:"unhandledMessages"`
+	TotalRevenue      money.Cents          `json:"totalRevenue"`
+	OrdersByStatus    map[order.Status]int `json:"ordersByStatus"`
+	AwaitingDispatch  int                  `json:"awaitingDispatch"`
+	AttentionOrders   int                  `json:"attentionOrders"`
+	UnhandledMessages int                  `json:"unhandledMessages"`
+	// UnmatchedPayments counts money that came in for no order yet.
+	UnmatchedPayments int                       `json:"unmatchedPayments"`
 	Subscribers       int                       `json:"subscribers"`
 	LowStockThreshold int                       `json:"lowStockThreshold"`
 	LowStock          []catalog.LowStockVariant `json:"lowStock"`
@@ -49,6 +51,11 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	}
 	if s.Subscribers, err = h.content.SubscriberCount(ctx); err != nil {
 		return err
+	}
+	if h.payments != nil {
+		if s.UnmatchedPayments, err = h.payments.UnmatchedCount(ctx); err != nil {
+			return err
+		}
 	}
 	s.LowStockThreshold = h.lowStock
 	if s.LowStock, err = h.catalog.LowStock(ctx, h.lowStock, 50); err != nil {

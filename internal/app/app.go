@@ -68,7 +68,24 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 	gateway, simulator, secret := paymentGateway(cfg)
 	limits := payment.DefaultPushLimits
 	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
-	payments := payment.New(d, orders, gateway, payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits}, log)
+	payCfg := payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits}
+	switch {
+	case cfg.MPesa.Configured():
+		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
+		if payCfg.BuyGoods && cfg.MPesa.PartyB != "" {
+			payCfg.ShortCode = cfg.MPesa.PartyB // the till number customers type
+		}
+	case simulator != nil:
+		payCfg.ShortCode = simulator.ShortCode
+	}
+	payments := payment.New(d, orders, gateway, payCfg, log)
+	var paybill http.Handler
+	if simulator != nil {
+		// In --dev the simulated Daraja reports Paybill payments straight
+		// to this shop, as if `shop mpesa register-urls` had run.
+		simulator.ConfirmationURL, simulator.ValidationURL = payments.C2BURLs()
+		paybill = simulator.PaybillHandler()
+	}
 	if gateway == nil {
 		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
 	}
@@ -91,7 +108,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 	}
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
-		Daraja: daraja, WebAssets: webAssets,
+		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
 		LowStockThreshold: cfg.LowStockThreshold,

@@ -87,7 +87,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 }
 
 // secretPaths are path prefixes whose next segment is a secret.
-var secretPaths = []string{"/api/payments/mpesa/callback/", "/api/payments/callback/"}
+var secretPaths = []string{"/api/payments/mpesa/callback/", "/api/payments/callback/", "/api/payments/c2b/confirmation/", "/api/payments/c2b/validation/"}
 
 // MaskPath hides the secret segment of the paths that carry one.
 func MaskPath(p string) string {

@@ -76,6 +76,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.pay.Initiate)},
 		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody},
 		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody},
+		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody},
+		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.pay.Retry)},
@@ -119,6 +121,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
 		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Admin},
 		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Admin},
+		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Admin},
+		{Pattern: "POST /api/admin/payments/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPaybill), Access: Admin},
 		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},
 		{Pattern: "PATCH /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.UpdateUser), Access: Admin},
 		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},
@@ -135,6 +139,9 @@ func (s *Server) routes() []Route {
 	}
 	if s.daraja != nil {
 		routes = append(routes, Route{Pattern: "/dev/daraja/", Handler: s.daraja})
+	}
+	if s.paybill != nil {
+		routes = append(routes, Route{Pattern: "POST /dev/mpesa/paybill/{$}", Handler: s.paybill, MaxBody: 4096})
 	}
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})

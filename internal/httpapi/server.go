@@ -38,7 +38,10 @@ type Deps struct {
 	Orders   *order.Store
 	Payments *payment.Service
 	// Daraja is the M-Pesa simulator served under /dev/daraja/ in dev mode; nil otherwise.
-	Daraja    http.Handler
+	Daraja http.Handler
+	// Paybill is the simulator's customer paying by Paybill, served at
+	// POST /dev/mpesa/paybill/ in dev mode; nil otherwise.
+	Paybill   http.Handler
 	Content   *content.Store
 	WebAssets fs.FS
 	MediaDir  string
@@ -64,6 +67,7 @@ type Server struct {
 	orders  *order.Handlers
 	pay     *payment.Handlers
 	daraja  http.Handler
+	paybill http.Handler
 	content *content.Handlers
 	app     http.Handler
 	media   http.Handler
@@ -110,6 +114,7 @@ func New(d Deps) (*Server, error) {
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
+	s.paybill = d.Paybill
 	authSvc := d.Auth
 	if authSvc == nil {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})

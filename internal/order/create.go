@@ -133,3 +133,9 @@ func addEvent(ctx context.Context, tx *sql.Tx, orderID int64, from, to Status, n
 	}
 	return nil
 }
+
+// NoteTx writes a line in an order's history without moving it, such as a
+// part payment received.
+func NoteTx(ctx context.Context, tx *sql.Tx, o Order, note, actor string) error {
+	return addEvent(ctx, tx, o.ID, o.Status, o.Status, note, actor)
+}

@@ -78,6 +78,13 @@ type Order struct {
 	Customer        Customer    `json:"customer"`
 	ShippingAddress Address     `json:"shipping_address"`
 	Payment         *Payment    `json:"payment"`
+	// AmountPaid is what the order has received by STK and Paybill;
+	// BalanceDue what is still to pay (0 once covered).
+	AmountPaid money.Cents `json:"amount_paid"`
+	BalanceDue money.Cents `json:"balance_due"`
+	// Paybill tells an unpaid order's customer how to pay from their own
+	// M-Pesa menu; absent when nothing is due.
+	Paybill *PayGuide `json:"paybill,omitempty"`
 	// CanRetryPayment tells the confirmation page to offer 'Try again'.
 	CanRetryPayment bool `json:"can_retry_payment"`
 	// StockHeldUntil is when an unpaid order's stock goes back on sale if no
@@ -129,10 +136,23 @@ type Payment struct {
 	ResultCode *int        `json:"result_code"`
 	ResultDesc string      `json:"result_desc"`
 	Receipt    string      `json:"receipt"`
-	// Message says what happened in a farmer's words.
-	Message           string    `json:"message"`
+	// Message says what happened in a farmer's words; Advice what to do next.
+	Message string `json:"message"`
+	Advice  string `json:"advice,omitempty"`
+	// PayerName is the name M-Pesa gives for a Paybill payment.
+	PayerName         string    `json:"payer_name,omitempty"`
 	CheckoutRequestID string    `json:"-"`
-	StartedAt         time.Time `json:"-"`
+	StartedAt         time.Time `json:"created_at"`
+}
+
+// PayGuide is the Paybill (or Buy Goods) road: the numbers a customer
+// types in Lipa na M-Pesa to pay an order without a prompt.
+type PayGuide struct {
+	// Kind is "paybill" (business and account number) or "till" (Buy Goods).
+	Kind    string      `json:"kind"`
+	Number  string      `json:"business_number"`
+	Account string      `json:"account_number,omitempty"`
+	Amount  money.Cents `json:"amount"`
 }
 
 // Checkout is what the checkout form sends (docs/product.md section 3).

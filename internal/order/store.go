@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/money"
 	"shop/internal/secret"
 )
 
@@ -27,8 +28,12 @@ type Store struct {
 type PaymentReader interface {
 	// Latest returns each order's latest payment attempt, by order id.
 	Latest(ctx context.Context, orderIDs []int64) (map[int64]Payment, error)
-	// All returns an order's payment attempts, newest first.
+	// All returns an order's payments, STK and Paybill, newest first.
 	All(ctx context.Context, orderID int64) ([]Payment, error)
+	// Received returns what each order has received, by order id.
+	Received(ctx context.Context, orderIDs []int64) (map[int64]money.Cents, error)
+	// Guide is how to pay order o from the M-Pesa menu, or nil.
+	Guide(o Order) *PayGuide
 }
 
 // NewStore returns a Store on d.
@@ -113,7 +118,14 @@ func (s *Store) withPayments(ctx context.Context, orders ...*Order) error {
 	if err != nil {
 		return err
 	}
+	received, err := s.payments.Received(ctx, ids)
+	if err != nil {
+		return err
+	}
 	for _, o := range orders {
+		o.AmountPaid = received[o.ID]
+		o.BalanceDue = max(0, o.Total-o.AmountPaid)
+		o.Paybill = s.payments.Guide(*o)
 		p, ok := latest[o.ID]
 		if !ok {
 			continue

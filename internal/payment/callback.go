@@ -2,12 +2,10 @@ package payment
 
 import (
 	"context"
-	"crypto/subtle"
 	"database/sql"
 	"errors"
 	"fmt"
 
-	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/httpx"
 	"shop/internal/money"
@@ -22,8 +20,8 @@ import (
 // wrong secret is not found; a callback for an unknown push, a repeat, or
 // one whose amount does not match changes nothing and is still acknowledged.
 func (s *Service) HandleCallback(ctx context.Context, secret string, body []byte) error {
-	if s.secret == "" || subtle.ConstantTimeCompare([]byte(secret), []byte(s.secret)) != 1 {
-		return apperr.NotFound("Not found")
+	if err := s.checkSecret(secret); err != nil {
+		return err
 	}
 	return s.applyCallback(ctx, body)
 }
@@ -94,10 +92,15 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 	var paid *order.Order
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var orderID int64
+		if err := tx.QueryRowContext(ctx, `SELECT order_id FROM payments WHERE id = $1`, paymentID).Scan(&orderID); err != nil {
+			return err
+		}
+		if err := lockOrder(ctx, tx, s.db.Dialect, orderID); err != nil {
+			return err
+		}
 		var status string
 		var oldReceipt sql.NullString
-		if err := tx.QueryRowContext(ctx, `SELECT order_id, status, receipt FROM payments WHERE id = $1`, paymentID).
-			Scan(&orderID, &status, &oldReceipt); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT status, receipt FROM payments WHERE id = $1`, paymentID).Scan(&status, &oldReceipt); err != nil {
 			return err
 		}
 		if code != mpesa.ResultSuccess {
@@ -125,11 +128,7 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 	if err != nil {
 		return fmt.Errorf("settle payment %d: %w", paymentID, err)
 	}
-	if paid != nil && s.OnPaid != nil {
-		if err := s.OnPaid(ctx, *paid); err != nil {
-			s.log.ErrorContext(ctx, "after payment", "order", paid.Number, "err", err)
-		}
-	}
+	s.afterPaid(ctx, paid)
 	return nil
 }
 
@@ -158,44 +157,27 @@ func (s *Service) settleFailure(ctx context.Context, tx *sql.Tx, paymentID, orde
 	return err
 }
 
-// settleSuccess records the money and pays the order, or, when the order
-// cannot take it (cancelled, or paid by another attempt), keeps the payment
-// and flags the order for a person. It returns the order when it was paid.
+// settleSuccess records the money and credits the order with it (see
+// creditTx). It returns the order when it was paid.
 func (s *Service) settleSuccess(ctx context.Context, tx *sql.Tx, paymentID, orderID int64, desc, receipt string) (*order.Order, error) {
 	var rcpt any
 	if receipt != "" {
 		rcpt = receipt
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE payments SET status = 'succeeded', result_code = 0, result_desc = $1, receipt = $2, next_query_at = NULL,
-		updated_at = CURRENT_TIMESTAMP WHERE id = $3 AND status <> 'succeeded'`, desc, rcpt, paymentID)
+	var amount money.Cents
+	err := tx.QueryRowContext(ctx, `UPDATE payments SET status = 'succeeded', result_code = 0, result_desc = $1, receipt = $2, next_query_at = NULL,
+		updated_at = CURRENT_TIMESTAMP WHERE id = $3 AND status <> 'succeeded' RETURNING amount_cents`, desc, rcpt, paymentID).Scan(&amount)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, nil
 	}
 	o, err := s.orders.ByIDTx(ctx, tx, orderID)
 	if err != nil {
 		return nil, err
 	}
-	if !order.CanMove(o.Status, order.Paid) {
-		return nil, order.SetAttention(ctx, tx, orderID,
-			"An M-Pesa payment ("+receipt+") arrived while the order was "+string(o.Status)+": refund or fulfil it.")
-	}
-	// The payment whose reference was lost has been found: Move stores the
-	// order's attention as o carries it.
-	note := "M-Pesa payment received"
-	if receipt != "" {
-		note += " (receipt " + receipt + ")"
-	}
-	if o.Attention == msgReferenceLost {
-		o.Attention = ""
-	}
-	moved, err := order.Move(ctx, tx, o, order.Paid, note, "mpesa")
-	if err != nil {
-		return nil, err
-	}
-	return &moved, nil
+	return s.creditTx(ctx, tx, o, credit{how: "M-Pesa", receipt: receipt, amount: amount})
 }
 
 // flagAmount stops asking Daraja about a payment whose callback reported a

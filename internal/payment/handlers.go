@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -152,6 +153,23 @@ func (h *Handlers) Retry(w http.ResponseWriter, r *http.Request) error {
 // Callback answers Daraja's POST to the callback URL, quickly, with the
 // acknowledgement it expects. A wrong secret gets 404 and changes nothing.
 func (h *Handlers) Callback(w http.ResponseWriter, r *http.Request) error {
+	return acknowledge(w, r, h.Service.HandleCallback)
+}
+
+// C2BConfirmation answers Daraja's confirmation of a Paybill payment, once
+// it is stored. A wrong secret gets 404 and changes nothing.
+func (h *Handlers) C2BConfirmation(w http.ResponseWriter, r *http.Request) error {
+	return acknowledge(w, r, h.Service.HandleC2BConfirmation)
+}
+
+// C2BValidation accepts a Paybill payment before the money moves.
+func (h *Handlers) C2BValidation(w http.ResponseWriter, r *http.Request) error {
+	return acknowledge(w, r, h.Service.HandleC2BValidation)
+}
+
+// acknowledge reads a body Daraja posted to a URL ending in the callback
+// secret, hands it to handle, and answers as Daraja expects.
+func acknowledge(w http.ResponseWriter, r *http.Request, handle func(ctx context.Context, secret string, body []byte) error) error {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -160,7 +178,7 @@ func (h *Handlers) Callback(w http.ResponseWriter, r *http.Request) error {
 		}
 		return apperr.Invalid("Unreadable body.", nil)
 	}
-	if err := h.Service.HandleCallback(r.Context(), r.PathValue("secret"), body); err != nil {
+	if err := handle(r.Context(), r.PathValue("secret"), body); err != nil {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"ResultCode": 0, "ResultDesc": "Accepted"})

@@ -11,12 +11,14 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
 
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/db"
+	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 	"shop/internal/ratelimit"
@@ -37,9 +39,16 @@ type Service struct {
 	gateway Gateway // nil when M-Pesa is not configured
 	// callbackURL is where Daraja posts results; it ends in the secret.
 	callbackURL string
+	publicURL   string
 	secret      string
-	log         *slog.Logger
-	now         func() time.Time
+	// till is how customers pay without a prompt: the Paybill or Buy Goods
+	// number shown beside "Try again".
+	till order.PayGuide
+	log  *slog.Logger
+	now  func() time.Time
+	// pullMu guards lastPull, when Pull Transactions was last asked.
+	pullMu   sync.Mutex
+	lastPull time.Time
 	// OnPaid runs after an order is paid (the order mail). Errors are logged.
 	OnPaid func(ctx context.Context, o order.Order) error
 }
@@ -52,6 +61,10 @@ type Config struct {
 	CallbackSecret string
 	// Limits bound the prompts per phone and per address; nil: DefaultPushLimits.
 	Limits *PushLimits
+	// ShortCode is the Paybill number customers pay to by hand, or with
+	// BuyGoods the till number.
+	ShortCode string
+	BuyGoods  bool
 }
 
 // PushLimits bound how many M-Pesa prompts one phone number and one client
@@ -86,7 +99,13 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.L
 		limits = *cfg.Limits
 	}
 	s := &Service{db: d, orders: orders, gateway: gateway, secret: cfg.CallbackSecret, limits: limits,
-		callbackURL: cfg.PublicURL + CallbackPath + cfg.CallbackSecret + "/", log: log, now: time.Now}
+		callbackURL: cfg.PublicURL + CallbackPath + cfg.CallbackSecret + "/", publicURL: cfg.PublicURL, log: log, now: time.Now}
+	if cfg.ShortCode != "" {
+		s.till = order.PayGuide{Kind: "paybill", Number: cfg.ShortCode}
+		if cfg.BuyGoods {
+			s.till.Kind = "till"
+		}
+	}
 	s.limiter = ratelimit.New(d, func() time.Time { return s.now() })
 	if orders != nil {
 		orders.UsePayments(s)
@@ -130,7 +149,7 @@ func (s *Service) Checkout(ctx context.Context, n order.New, ip string) (Started
 	if err != nil || st.Existing {
 		return st, err
 	}
-	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, st.Order, n.Checkout.MpesaPhone)
+	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, st.Order.Number, n.Checkout.MpesaPhone, st.Order.Total)
 	return st, nil
 }
 
@@ -175,7 +194,7 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 			return err
 		}
 		st = Started{Order: created.Order, AccessToken: created.AccessToken}
-		paymentID, err = insertPayment(ctx, tx, created.Order, n.Checkout.MpesaPhone)
+		paymentID, err = insertPayment(ctx, tx, created.Order.ID, n.Checkout.MpesaPhone, created.Order.Total)
 		return err
 	})
 	if err != nil {
@@ -211,10 +230,11 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 		return Started{}, err
 	}
 	var paymentID int64
+	var due money.Cents
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		// Two retries at once: the second waits here, then sees the order
 		// already pending, and sends no second prompt.
-		if err := db.LockKey(ctx, tx, s.db.Dialect, "order:"+o.Number); err != nil {
+		if err := lockOrder(ctx, tx, s.db.Dialect, o.ID); err != nil {
 			return err
 		}
 		cur, err := s.orders.ByIDTx(ctx, tx, o.ID)
@@ -232,14 +252,20 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 			return err
 		}
 		o = moved
-		paymentID, err = insertPayment(ctx, tx, o, phone)
+		// A part paid by Paybill is not asked for again.
+		received, err := paidTx(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
+		due = o.Total - received
+		paymentID, err = insertPayment(ctx, tx, o.ID, phone, due)
 		return err
 	})
 	if err != nil {
 		return Started{}, fmt.Errorf("retry payment of %s: %w", o.Number, err)
 	}
 	st := Started{Order: o}
-	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, o, phone)
+	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, o.Number, phone, due)
 	return st, nil
 }
 
@@ -259,14 +285,14 @@ const firstQueryAfter = 25 * time.Second
 
 // push sends the STK push for a pending payment. When Daraja refuses it, the
 // payment fails at once and the order's stock is released.
-func (s *Service) push(ctx context.Context, paymentID int64, o order.Order, phone string) (string, error) {
+func (s *Service) push(ctx context.Context, paymentID int64, number, phone string, amount money.Cents) (string, error) {
 	resp, err := s.gateway.STKPush(ctx, mpesa.PushRequest{
-		Phone: phone, Amount: o.Total.Shillings(),
-		Reference: o.Number[len(o.Number)-min(12, len(o.Number)):], Description: "Mifugo order",
+		Phone: phone, Amount: amount.Shillings(),
+		Reference: number[len(number)-min(12, len(number)):], Description: "Mifugo order",
 		CallbackURL: s.callbackURL,
 	})
 	if err != nil {
-		s.log.WarnContext(ctx, "stk push refused", "order", o.Number, "err", err)
+		s.log.WarnContext(ctx, "stk push refused", "order", number, "err", err)
 		code, desc := mpesa.ResultPushFailed, err.Error()
 		var de *mpesa.Error
 		if errors.As(err, &de) {
@@ -295,12 +321,12 @@ func (s *Service) push(ctx context.Context, paymentID int64, o order.Order, phon
 		// The push went out and the customer may pay, but the shop cannot
 		// match the answer: the payment stays pending without a checkout id,
 		// and the reconciler fails it after a while; say so loudly.
-		s.log.ErrorContext(ctx, "store checkout request id", "order", o.Number, "checkout_request_id", resp.CheckoutRequestID, "err", err)
+		s.log.ErrorContext(ctx, "store checkout request id", "order", number, "checkout_request_id", resp.CheckoutRequestID, "err", err)
 		return resp.CheckoutRequestID, nil
 	}
 	for _, body := range early {
 		if err := s.applyCallback(ctx, []byte(body)); err != nil {
-			s.log.ErrorContext(ctx, "apply early callback", "order", o.Number, "err", err)
+			s.log.ErrorContext(ctx, "apply early callback", "order", number, "err", err)
 		}
 	}
 	return resp.CheckoutRequestID, nil

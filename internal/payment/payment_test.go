@@ -53,9 +53,11 @@ func newFixture(t *testing.T, d *db.DB, stock int, mode mpesa.CallbackMode, dela
 	shop := httptest.NewServer(mux)
 	t.Cleanup(func() { f.sim.Close(); daraja.Close(); shop.Close() })
 	client := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "pass"}, nil)
-	f.svc = New(d, f.orders, client, Config{PublicURL: shop.URL, CallbackSecret: secret, Limits: &unlimited}, slog.New(slog.NewTextHandler(testWriter{t}, nil)))
+	f.svc = New(d, f.orders, client, Config{PublicURL: shop.URL, CallbackSecret: secret, Limits: &unlimited, ShortCode: "174379"}, slog.New(slog.NewTextHandler(testWriter{t}, nil)))
 	h := &Handlers{Service: f.svc}
 	mux.Handle("POST "+CallbackPath+"{secret}/{$}", httpx.Handler(h.Callback))
+	mux.Handle("POST "+C2BConfirmationPath+"{secret}/{$}", httpx.Handler(h.C2BConfirmation))
+	f.sim.ConfirmationURL, _ = f.svc.C2BURLs()
 	return f
 }
 

@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"shop/internal/db"
+	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 )
@@ -31,6 +33,7 @@ func scanPayment(r db.Scanner) (orderPayment, error) {
 		c := int(code.Int64)
 		p.ResultCode = &c
 		p.Message = mpesa.CustomerMessage(c)
+		p.Advice = mpesa.CustomerAdvice(c)
 	}
 	return p, err
 }
@@ -50,13 +53,29 @@ func (s *Service) Latest(ctx context.Context, orderIDs []int64) (map[int64]order
 	return out, err
 }
 
-// All returns an order's payment attempts, newest first.
+// All returns an order's payments, newest first: its STK attempts and the
+// Paybill payments matched to it.
 func (s *Service) All(ctx context.Context, orderID int64) ([]order.Payment, error) {
-	list, err := db.QueryAll(ctx, s.db, "payments", scanPayment, `SELECT `+paymentColumns+` FROM payments WHERE order_id = $1 ORDER BY id DESC`, orderID)
+	list, err := db.QueryAll(ctx, s.db, "payments", scanPayment, `SELECT `+paymentColumns+` FROM payments WHERE order_id = $1`, orderID)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]order.Payment, len(list))
 	for i, p := range list {
 		out[i] = p.Payment
 	}
+	c2b, err := db.QueryAll(ctx, s.db, "paybill payments", func(r db.Scanner) (p order.Payment, err error) {
+		var applied sql.NullTime
+		p.Method = "paybill"
+		err = r.Scan(&p.ID, &p.Receipt, &p.Amount, &p.PayerName, &p.Phone, &p.StartedAt, &applied)
+		p.Status = "succeeded"
+		if !applied.Valid {
+			p.Status = "pending"
+		}
+		return p, err
+	}, `SELECT id, trans_id, amount_cents, payer_name, msisdn, received_at, applied_at FROM c2b_payments WHERE order_id = $1`, orderID)
+	out = append(out, c2b...)
+	slices.SortStableFunc(out, func(a, b order.Payment) int { return b.StartedAt.Compare(a.StartedAt) })
 	return out, err
 }
 
@@ -74,13 +93,65 @@ func latestTx(ctx context.Context, tx *sql.Tx, orderID int64) (order.Payment, bo
 	return p.Payment, err == nil, err
 }
 
-// insertPayment starts a pending M-Pesa payment of an order's total.
-func insertPayment(ctx context.Context, tx *sql.Tx, o order.Order, phone string) (int64, error) {
+// insertPayment starts a pending M-Pesa payment of amount for an order.
+func insertPayment(ctx context.Context, tx *sql.Tx, orderID int64, phone string, amount money.Cents) (int64, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO payments (order_id, method, status, phone, amount_cents) VALUES ($1, 'mpesa', 'pending', $2, $3) RETURNING id`,
-		o.ID, phone, int64(o.Total)).Scan(&id)
+		orderID, phone, int64(amount)).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert payment: %w", err)
 	}
 	return id, nil
+}
+
+// paidTx is what an order has received inside tx: its successful STK
+// payments and its applied Paybill payments.
+func paidTx(ctx context.Context, tx *sql.Tx, orderID int64) (money.Cents, error) {
+	var stk, c2b money.Cents
+	err := tx.QueryRowContext(ctx, `SELECT
+		COALESCE((SELECT SUM(amount_cents) FROM payments WHERE order_id = $1 AND status = 'succeeded'), 0),
+		COALESCE((SELECT SUM(amount_cents) FROM c2b_payments WHERE order_id = $1 AND applied_at IS NOT NULL), 0)`, orderID).Scan(&stk, &c2b)
+	if err != nil {
+		return 0, fmt.Errorf("sum payments of order %d: %w", orderID, err)
+	}
+	return stk + c2b, nil
+}
+
+// Received returns what each order has received, by order id.
+func (s *Service) Received(ctx context.Context, orderIDs []int64) (map[int64]money.Cents, error) {
+	out := make(map[int64]money.Cents, len(orderIDs))
+	if len(orderIDs) == 0 {
+		return out, nil
+	}
+	type sum struct {
+		orderID int64
+		amount  money.Cents
+	}
+	scan := func(r db.Scanner) (x sum, err error) { return x, r.Scan(&x.orderID, &x.amount) }
+	cond, arg := s.db.InIDs("order_id", 1, orderIDs)
+	stk, err := db.QueryAll(ctx, s.db, "payments received", scan,
+		`SELECT order_id, SUM(amount_cents) FROM payments WHERE status = 'succeeded' AND `+cond+` GROUP BY order_id`, arg)
+	if err != nil {
+		return nil, err
+	}
+	c2b, err := db.QueryAll(ctx, s.db, "paybill payments received", scan,
+		`SELECT order_id, SUM(amount_cents) FROM c2b_payments WHERE applied_at IS NOT NULL AND `+cond+` GROUP BY order_id`, arg)
+	for _, x := range append(stk, c2b...) {
+		out[x.orderID] += x.amount
+	}
+	return out, err
+}
+
+// Guide is how the customer can pay order o by hand from their M-Pesa
+// menu, or nil when the order needs no money or the shop has no number.
+func (s *Service) Guide(o order.Order) *order.PayGuide {
+	if s.till.Number == "" || (o.Status != order.PendingPayment && o.Status != order.PaymentFailed) || o.BalanceDue <= 0 {
+		return nil
+	}
+	g := s.till
+	g.Amount = o.BalanceDue
+	if g.Kind == "paybill" {
+		g.Account = o.Number
+	}
+	return &g
 }

@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -34,6 +35,12 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 	}
 	now := s.now().UTC().Truncate(time.Second)
 	if err := s.resolveLost(ctx, now); err != nil {
+		return 0, err
+	}
+	if err := s.applyPendingC2B(ctx); err != nil {
+		return 0, err
+	}
+	if err := s.pullMissed(ctx, now); err != nil {
 		return 0, err
 	}
 	type due struct {
@@ -94,4 +101,54 @@ func (s *Service) Reconcile(ctx context.Context, interval time.Duration) {
 		case <-t.C:
 		}
 	}
+}
+
+// Pull Transactions timing: missed Paybill confirmations are looked for once
+// a minute, over the last pullWindow (Daraja keeps 48 hours).
+const (
+	pullEvery  = time.Minute
+	pullWindow = 6 * time.Hour
+	pullPages  = 20
+)
+
+// C2BGateway is the part of the Daraja client that lists Paybill payments.
+type C2BGateway interface {
+	PullTransactions(ctx context.Context, from, to time.Time, offset int) ([]mpesa.C2BPayment, error)
+}
+
+// pullMissed asks Daraja for the recent Paybill payments and records those
+// whose confirmation never came, through the confirmation's own path (a
+// payment already stored changes nothing).
+func (s *Service) pullMissed(ctx context.Context, now time.Time) error {
+	g, ok := s.gateway.(C2BGateway)
+	if !ok {
+		return nil
+	}
+	s.pullMu.Lock()
+	due := now.Sub(s.lastPull) >= pullEvery
+	if due {
+		s.lastPull = now
+	}
+	s.pullMu.Unlock()
+	if !due {
+		return nil
+	}
+	offset := 0
+	for range pullPages {
+		page, err := g.PullTransactions(ctx, now.Add(-pullWindow), now, offset)
+		if err != nil {
+			s.log.WarnContext(ctx, "pull transactions failed; will retry", "err", err)
+			return nil
+		}
+		if len(page) == 0 {
+			return nil
+		}
+		for _, p := range page {
+			if err := s.receiveC2B(ctx, p, "pull"); err != nil && !errors.Is(err, errUnreadable) {
+				return err
+			}
+		}
+		offset += len(page)
+	}
+	return nil
 }

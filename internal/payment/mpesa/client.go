@@ -29,6 +29,9 @@ type Config struct {
 	TokenPath string
 	PushPath  string
 	QueryPath string
+	// RegisterPath registers the C2B URLs; some accounts were told to use v1.
+	RegisterPath string
+	PullPath     string
 }
 
 func (c *Config) defaults() {
@@ -46,6 +49,12 @@ func (c *Config) defaults() {
 	}
 	if c.QueryPath == "" {
 		c.QueryPath = "/mpesa/stkpushquery/v1/query"
+	}
+	if c.RegisterPath == "" {
+		c.RegisterPath = "/mpesa/c2b/v2/registerurl"
+	}
+	if c.PullPath == "" {
+		c.PullPath = "/pulltransactions/v1/query"
 	}
 }
 
@@ -258,7 +267,7 @@ func (c *Client) STKQuery(ctx context.Context, checkoutRequestID string) (QueryR
 // isFinal lists the codes known to end a push.
 func isFinal(code int) bool {
 	switch code {
-	case ResultSuccess, ResultInsufficientFunds, ResultDuplicate, ResultExpired, ResultPushFailed,
+	case ResultSuccess, ResultInsufficientFunds, ResultDuplicate, ResultBusy, ResultSessionOpen, ResultExpired, ResultPushFailed,
 		ResultCancelled, ResultUnreachable, ResultWrongPIN, ResultSystemError, 2002, 2006, 2028, 2029, 8006:
 		return true
 	}

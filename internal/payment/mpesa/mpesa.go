@@ -48,6 +48,8 @@ const (
 	ResultSuccess           = 0
 	ResultInsufficientFunds = 1
 	ResultDuplicate         = 17
+	ResultBusy              = 26
+	ResultSessionOpen       = 1001
 	ResultExpired           = 1019
 	ResultPushFailed        = 1025
 	ResultCancelled         = 1032
@@ -66,8 +68,10 @@ func CustomerMessage(code int) string {
 		return "Payment received"
 	case ResultInsufficientFunds:
 		return "Not enough money in your M-Pesa account"
-	case ResultDuplicate:
-		return "Please wait two minutes and try again"
+	case ResultDuplicate, ResultBusy:
+		return "M-Pesa is busy right now"
+	case ResultSessionOpen:
+		return "Another M-Pesa payment is open on your phone"
 	case ResultExpired:
 		return "The payment request expired"
 	case ResultPushFailed, ResultSystemError:
@@ -80,6 +84,32 @@ func CustomerMessage(code int) string {
 		return "The M-Pesa PIN was wrong"
 	}
 	return "Payment failed. Please try again."
+}
+
+// CustomerAdvice says what to do next after a failed payment, shown under
+// CustomerMessage (docs/payments.md section 6).
+func CustomerAdvice(code int) string {
+	switch code {
+	case ResultSuccess:
+		return ""
+	case ResultInsufficientFunds:
+		return "Top up your M-Pesa (your Fuliza limit counts too), then try again, or pay by Paybill below."
+	case ResultDuplicate, ResultBusy:
+		return "Wait a minute, then try again."
+	case ResultSessionOpen:
+		return "Finish or close the other M-Pesa payment, then try again in a minute."
+	case ResultExpired:
+		return "The request on your phone timed out. Try again, or pay by Paybill below."
+	case ResultPushFailed, ResultSystemError:
+		return "Try again in a moment, or pay by Paybill below."
+	case ResultCancelled:
+		return "Try again when you are ready, or pay by Paybill below."
+	case ResultUnreachable:
+		return "Check your phone is on and has signal. Dial *234# to refresh your SIM, then try again, or pay by Paybill below."
+	case ResultWrongPIN:
+		return "Try again and enter your M-Pesa PIN carefully."
+	}
+	return "Try again, or pay by Paybill below."
 }
 
 // flexInt decodes a JSON number or a string holding one: Daraja sends both.

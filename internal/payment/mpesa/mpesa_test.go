@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -56,11 +57,22 @@ func TestParseCallback(t *testing.T) {
 func TestCustomerMessages(t *testing.T) {
 	for code, want := range map[int]string{0: "Payment received", 1: "Not enough money in your M-Pesa account",
 		1032: "You cancelled the payment on your phone", 1037: "Your phone did not answer: is it on and in signal?",
-		2001: "The M-Pesa PIN was wrong", 1019: "The payment request expired", 17: "Please wait two minutes and try again",
+		2001: "The M-Pesa PIN was wrong", 1019: "The payment request expired", 17: "M-Pesa is busy right now", 26: "M-Pesa is busy right now",
+		1001: "Another M-Pesa payment is open on your phone",
 		1025: "We could not reach your phone", 9999: "We could not reach your phone", 42: "Payment failed. Please try again."} {
 		if got := CustomerMessage(code); got != want {
 			t.Errorf("%d: %q", code, got)
 		}
+	}
+	// Every failure says what to do next; the phone that did not answer is
+	// told how to refresh its SIM, and an unknown code is never a success.
+	for _, code := range []int{1, 17, 26, 1001, 1019, 1025, 1032, 1037, 2001, 9999, 42} {
+		if CustomerAdvice(code) == "" {
+			t.Errorf("%d: no advice", code)
+		}
+	}
+	if !strings.Contains(CustomerAdvice(1037), "*234#") || !strings.Contains(CustomerAdvice(1), "Fuliza") || CustomerAdvice(0) != "" {
+		t.Error("advice for 1037, 1 or 0 is wrong")
 	}
 }
 

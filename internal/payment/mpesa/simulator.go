@@ -38,6 +38,12 @@ var simulatedOutcomes = map[string]struct {
 	"254700000002": {ResultInsufficientFunds, "The balance is insufficient for the transaction."},
 	"254700000003": {ResultUnreachable, "DS timeout user cannot be reached"},
 	"254700000004": {ResultWrongPIN, "The initiator information is invalid."},
+	"254700000005": {ResultSessionOpen, "Unable to lock subscriber, a transaction is already in process for the current subscriber"},
+	"254700000006": {ResultExpired, "DS timeout user cannot be reached"},
+	"254700000007": {ResultPushFailed, "Unable to push the request"},
+	"254700000008": {ResultBusy, "System busy"},
+	"254700000009": {ResultDuplicate, "Duplicate request"},
+	"254700000010": {ResultSystemError, "Request failed"},
 }
 
 // Simulator is a stand-in for Daraja that speaks its HTTP protocol: OAuth
@@ -59,11 +65,18 @@ type Simulator struct {
 	// delivered counts the callbacks the shop has answered.
 	delivered atomic.Int64
 
-	mu     sync.Mutex
-	tokens map[string]bool
-	pushes map[string]*simPush
-	timers []*time.Timer
-	closed bool
+	// ConfirmationURL and ValidationURL are where Paybill payments are
+	// reported; the shop registers them (or --dev sets them directly).
+	ConfirmationURL, ValidationURL string
+	// confirmed counts the C2B confirmations the shop has answered.
+	confirmed atomic.Int64
+
+	mu      sync.Mutex
+	tokens  map[string]bool
+	pushes  map[string]*simPush
+	paybill []C2BPayment
+	timers  []*time.Timer
+	closed  bool
 }
 
 type simPush struct {
@@ -110,6 +123,10 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.push(w, r)
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/stkpushquery/v1/query"):
 		s.query(w, r)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/c2b/v2/registerurl"):
+		s.registerURLs(w, r)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/pulltransactions/v1/query"):
+		s.pull(w, r)
 	default:
 		simError(w, http.StatusNotFound, "404.001.01", "Resource not found")
 	}
@@ -204,7 +221,7 @@ func (s *Simulator) push(w http.ResponseWriter, r *http.Request) {
 		bad("Amount")
 	case !msisdn.MatchString(string(in.PhoneNumber)) || in.PartyA != in.PhoneNumber:
 		bad("PhoneNumber")
-	case in.CallBackURL == "" || !strings.HasPrefix(in.CallBackURL, "http") || forbiddenInCallback(in.CallBackURL):
+	case in.CallBackURL == "" || !strings.HasPrefix(in.CallBackURL, "http") || ForbiddenInCallback(in.CallBackURL):
 		bad("CallBackURL")
 	case in.AccountReference == "" || len(in.AccountReference) > 12:
 		bad("AccountReference")
@@ -215,10 +232,10 @@ func (s *Simulator) push(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// forbiddenInCallback mirrors Daraja's refusal of callback URLs with certain
-// words in them (the host and port are not checked here, so the shop's own
-// localhost works in development).
-func forbiddenInCallback(u string) bool {
+// ForbiddenInCallback mirrors Daraja's refusal of callback and C2B URLs with
+// certain words in their path (the host and port are not checked here, so
+// the shop's own localhost works in development).
+func ForbiddenInCallback(u string) bool {
 	path := u
 	if i := strings.Index(u, "://"); i >= 0 {
 		if j := strings.Index(u[i+3:], "/"); j >= 0 {
@@ -226,7 +243,7 @@ func forbiddenInCallback(u string) bool {
 		}
 	}
 	path = strings.ToLower(path)
-	for _, w := range []string{"mpesa", "safaricom", "sql", "query", "exe", "cmd"} {
+	for _, w := range []string{"mpesa", "m-pesa", "safaricom", "sql", "query", "exe", "cmd"} {
 		if strings.Contains(path, w) {
 			return true
 		}
