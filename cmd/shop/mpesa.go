@@ -37,7 +37,7 @@ func mpesaCmd(ctx context.Context, cfg config.Config, args []string, stdout, std
 	if u, err := url.Parse(cfg.PublicURL); err != nil || u.Scheme != "https" {
 		return fmt.Errorf("SHOP_PUBLIC_URL must be the shop's public https:// address: Daraja only calls https URLs")
 	}
-	if mpesa.ForbiddenInCallback(confirmation) || mpesa.ForbiddenInCallback(validation) {
+	if mpesa.HasForbiddenWord(confirmation) || mpesa.HasForbiddenWord(validation) {
 		return fmt.Errorf("the shop's URLs contain a word Daraja refuses (mpesa, m-pesa, safaricom, sql, query, exe, cmd): change SHOP_PUBLIC_URL or SHOP_MPESA_CALLBACK_SECRET")
 	}
 	client := mpesa.NewClient(mpesa.Config{BaseURL: m.BaseURL, ConsumerKey: m.ConsumerKey, ConsumerSecret: m.ConsumerSecret,

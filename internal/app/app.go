@@ -94,7 +94,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		d.Close()
 		return nil, err
 	}
-	payments.OnPaid = notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL}.Paid
+	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL}
+	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
 	if err != nil {
 		d.Close()

@@ -42,7 +42,7 @@ func TestNoDevRoutesInProduction(t *testing.T) {
 			t.Errorf("production serves %s", rt.Pattern)
 		}
 	}
-	for _, path := range []string{"/dev/daraja/x", "/dev/daraja/mpesa/stkpush/v1/processrequest", "/dev/outbox"} {
+	for _, path := range []string{"/dev/daraja/x", "/dev/daraja/mpesa/stkpush/v1/processrequest", "/dev/outbox", "/dev/mpesa/paybill/"} {
 		rec := httptest.NewRecorder()
 		a.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, strings.NewReader("{}")))
 		if rec.Code >= 500 {
@@ -59,7 +59,7 @@ func TestNoDevRoutesInProduction(t *testing.T) {
 // In --dev the simulator and the outbox are there.
 func TestDevRoutesInDev(t *testing.T) {
 	a := newApp(t, true)
-	want := map[string]bool{"/dev/daraja/": false, "GET /dev/outbox": false}
+	want := map[string]bool{"/dev/daraja/": false, "GET /dev/outbox": false, "POST /dev/mpesa/paybill/{$}": false}
 	for _, rt := range a.Handler.(*httpapi.Server).Routes() {
 		if _, ok := want[rt.Pattern]; ok {
 			want[rt.Pattern] = true

@@ -25,6 +25,8 @@ type shop struct {
 	url    string
 	client *http.Client
 	d      *db.DB
+	kit    *testkit.Shop
+	sim    *mpesa.Simulator
 }
 
 func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
@@ -37,14 +39,17 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 		if withMPesa {
 			gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
 		}
-		deps.Payments = payment.New(d, deps.Orders, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz"}, deps.Log)
+		deps.Payments = payment.New(d, deps.Orders, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz",
+			ShortCode: "174379"}, deps.Log)
 		deps.Daraja, deps.WebAssets, deps.PublicURL = sim, webFiles, public
+		sim.ConfirmationURL, sim.ValidationURL = deps.Payments.C2BURLs()
+		deps.Paybill = sim.PaybillHandler()
 	}), testkit.Demo)
 	ts.Config.Handler = srv
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })
 	jar, _ := cookiejar.New(nil)
-	return &shop{url: public, client: &http.Client{Jar: jar}, d: d}
+	return &shop{url: public, client: &http.Client{Jar: jar}, d: d, kit: srv, sim: sim}
 }
 
 func decodeBody(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }

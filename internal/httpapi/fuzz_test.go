@@ -42,6 +42,8 @@ var fuzzTargets = []struct {
 	{"POST", "/api/auth/password/forgot/", false},
 	{"POST", "/api/auth/password/reset/", false},
 	{"POST", "/api/payments/callback/" + fuzzSecret + "/", false},
+	{"POST", "/api/payments/c2b/confirmation/" + fuzzSecret + "/", false},
+	{"POST", "/api/payments/c2b/validation/" + fuzzSecret + "/", false},
 	{"PATCH", "/api/auth/me/", true},
 	{"POST", "/api/admin/products/", true},
 	{"PUT", "/api/admin/products/1/", true},
@@ -52,6 +54,7 @@ var fuzzTargets = []struct {
 	{"PATCH", "/api/admin/messages/1/", true},
 	{"PUT", "/api/admin/products/1/images/order/", true},
 	{"POST", "/api/admin/payments/unmatched/1/assign/", true},
+	{"POST", "/api/admin/payments/1/assign/", true},
 }
 
 const fuzzSecret = "fuzz-secret-0123456789-0123456789-abc"
@@ -70,6 +73,8 @@ func FuzzJSONEndpoints(f *testing.F) {
 		`{"Body":{"stkCallback":{"CheckoutRequestID":"ws\u0000","ResultCode":0,"CallbackMetadata":{"Item":[{"Name":"Amount","Value":1e308}]}}}}`,
 		`{"name":"Feeds","slug":"feeds","category":1,"base_price":"1e400","variants":[{"size":"x","sku":"y","price":"-1","stock":-5}]}`,
 		`{"status":"cancelled","note":"\u0007"}`, `{"role":"admin"}`, `{"handled":"yes"}`, `{"ids":[1,1,1]}`, `{"orderId":"ORDER-1"}`,
+		`{"TransID":"TKM1","TransAmount":"1460.00","BillRefNumber":"order-1","FirstName":"A","MSISDN":"2547 ***** 1"}`,
+		`{"TransID":"TKM2","TransAmount":"1e9","BillRefNumber":"\u0000"}`, `{"TransID":"TKM3","TransAmount":"-1"}`, `{"TransID":7,"TransAmount":1.005}`,
 		`[]`, `null`, `"x"`, `{}`, `{"a":{"b":{"c":[[[[[]]]]]}}}`, ``, `{"price":99999999999999999999999}`,
 	}
 	for i := range fuzzTargets {

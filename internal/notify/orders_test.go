@@ -37,3 +37,33 @@ func TestPaidMail(t *testing.T) {
 		t.Errorf("business mail: %+v", b)
 	}
 }
+
+func TestUnpaidMailCarriesThePaybillGuide(t *testing.T) {
+	rec := &testkit.Mailer{}
+	n := Orders{Mailer: rec, PublicURL: "https://shop.example"}
+	code := 1032
+	o := order.Order{Number: "ORDER-7", Status: order.PaymentFailed, Total: 146000, BalanceDue: 96000,
+		Customer: order.Customer{FirstName: "Wanjiku<b>", Email: "wanjiku@farm.co.ke"},
+		Payment:  &order.Payment{ResultCode: &code, Message: "You cancelled the payment on your phone"},
+		Paybill:  &order.PayGuide{Kind: "paybill", Number: "174379", Account: "ORDER-7", Amount: 96000}}
+	if err := n.Unpaid(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	m := rec.Messages()[0]
+	for _, want := range []string{"You cancelled the payment", "Pay Bill", "Business number: 174379", "Account number: ORDER-7", "Amount: Ksh 960",
+		"https://shop.example/order-confirmation?orderId=ORDER-7"} {
+		if !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, want) {
+			t.Errorf("unpaid mail lacks %q:\n%s\n%s", want, m.Text, m.HTML)
+		}
+	}
+	if m.To != "wanjiku@farm.co.ke" || strings.Contains(m.HTML, "Wanjiku<b>") {
+		t.Errorf("unpaid mail misaddressed or not escaped: %+v", m)
+	}
+	o.Paybill = &order.PayGuide{Kind: "till", Number: "5123456", Amount: 96000}
+	if err := n.Unpaid(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if m := rec.Messages()[1]; !strings.Contains(m.Text, "Buy Goods and Services") || !strings.Contains(m.Text, "Till number: 5123456") || strings.Contains(m.Text, "Account number") {
+		t.Errorf("till mail:\n%s", m.Text)
+	}
+}

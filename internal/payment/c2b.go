@@ -240,6 +240,9 @@ func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c cre
 	if err != nil {
 		return nil, err
 	}
+	// The order mail names the payment that completed the order.
+	moved.AmountPaid = received
+	moved.Payment = &order.Payment{Status: "succeeded", Receipt: c.receipt, Amount: c.amount}
 	return &moved, nil
 }
 

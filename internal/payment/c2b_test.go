@@ -365,3 +365,31 @@ func TestTwentyConfirmationsAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// The first failed prompt of an order tells the customer, once, how else
+// to pay: the hook gets the failure and the Paybill guide for what is due.
+func TestFirstFailureTellsTheCustomerAboutPaybill(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d, 10, mpesa.CallbackOnce, 0)
+		var mu sync.Mutex
+		var told []order.Order
+		f.svc.OnUnpaid = func(_ context.Context, o order.Order) error {
+			mu.Lock()
+			defer mu.Unlock()
+			told = append(told, o)
+			return nil
+		}
+		o := f.cancelled(t, 1)
+		again, err := f.svc.Retry(context.Background(), o, "254700000002", "192.0.2.1")
+		if err != nil || again.PushErr != nil {
+			t.Fatal(err, again.PushErr)
+		}
+		f.waitFor(t, o.Number, func(o order.Order) bool { return o.Status == order.PaymentFailed && o.Payment.ResultCode != nil && *o.Payment.ResultCode == 1 })
+		mu.Lock()
+		defer mu.Unlock()
+		if len(told) != 1 || told[0].Number != o.Number || told[0].Paybill == nil || told[0].Paybill.Amount != o.Total ||
+			told[0].Payment.Message != mpesa.CustomerMessage(mpesa.ResultCancelled) {
+			t.Fatalf("told %d times: %+v", len(told), told)
+		}
+	})
+}

@@ -89,7 +89,7 @@ func (s *Service) record(ctx context.Context, checkoutID string, code int, desc,
 // settle moves a payment to its final state and the order with it, once: a
 // repeated result changes nothing, and only a success may overtake a failure.
 func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, receipt string) error {
-	var paid *order.Order
+	var paid, unpaid *order.Order
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var orderID int64
 		if err := tx.QueryRowContext(ctx, `SELECT order_id FROM payments WHERE id = $1`, paymentID).Scan(&orderID); err != nil {
@@ -104,7 +104,9 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 			return err
 		}
 		if code != mpesa.ResultSuccess {
-			return s.settleFailure(ctx, tx, paymentID, orderID, status, code, desc)
+			var err error
+			unpaid, err = s.settleFailure(ctx, tx, paymentID, orderID, status, code, desc)
+			return err
 		}
 		if status == "succeeded" {
 			if !oldReceipt.Valid && receipt != "" {
@@ -129,32 +131,47 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 		return fmt.Errorf("settle payment %d: %w", paymentID, err)
 	}
 	s.afterPaid(ctx, paid)
+	if unpaid != nil && s.OnUnpaid != nil {
+		if err := s.OnUnpaid(ctx, *unpaid); err != nil {
+			s.log.ErrorContext(ctx, "after a failed payment", "order", unpaid.Number, "err", err)
+		}
+	}
 	return nil
 }
 
 // settleFailure fails a pending payment and, when it is the order's latest
 // attempt, the order with it (which puts the stock back on sale).
-func (s *Service) settleFailure(ctx context.Context, tx *sql.Tx, paymentID, orderID int64, status string, code int, desc string) error {
+// It returns the order when this was its first failed prompt, for the mail
+// that tells the customer how else to pay.
+func (s *Service) settleFailure(ctx context.Context, tx *sql.Tx, paymentID, orderID int64, status string, code int, desc string) (*order.Order, error) {
 	if status != "pending" {
-		return nil
+		return nil, nil
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE payments SET status = 'failed', result_code = $1, result_desc = $2, next_query_at = NULL,
 		updated_at = CURRENT_TIMESTAMP WHERE id = $3`, code, desc, paymentID); err != nil {
-		return err
+		return nil, err
 	}
-	var latest int64
-	if err := tx.QueryRowContext(ctx, `SELECT MAX(id) FROM payments WHERE order_id = $1`, orderID).Scan(&latest); err != nil {
-		return err
+	var latest, failed int64
+	if err := tx.QueryRowContext(ctx, `SELECT MAX(id), SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) FROM payments WHERE order_id = $1`, orderID).
+		Scan(&latest, &failed); err != nil {
+		return nil, err
 	}
 	if latest != paymentID {
-		return nil // a newer attempt speaks for the order
+		return nil, nil // a newer attempt speaks for the order
 	}
 	o, err := s.orders.ByIDTx(ctx, tx, orderID)
 	if err != nil || o.Status != order.PendingPayment {
-		return err
+		return nil, err
 	}
-	_, err = order.Move(ctx, tx, o, order.PaymentFailed, mpesa.CustomerMessage(code), "mpesa")
-	return err
+	moved, err := order.Move(ctx, tx, o, order.PaymentFailed, mpesa.CustomerMessage(code), "mpesa")
+	if err != nil || failed != 1 {
+		return nil, err
+	}
+	received, err := paidTx(ctx, tx, orderID)
+	moved.AmountPaid, moved.BalanceDue = received, max(0, moved.Total-received)
+	moved.Payment = &order.Payment{Status: "failed", ResultCode: &code, Message: mpesa.CustomerMessage(code), Advice: mpesa.CustomerAdvice(code)}
+	moved.Paybill = s.Guide(moved)
+	return &moved, err
 }
 
 // settleSuccess records the money and credits the order with it (see

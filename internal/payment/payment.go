@@ -51,6 +51,9 @@ type Service struct {
 	lastPull time.Time
 	// OnPaid runs after an order is paid (the order mail). Errors are logged.
 	OnPaid func(ctx context.Context, o order.Order) error
+	// OnUnpaid runs after an order's first prompt failed (the mail with the
+	// Paybill guide); o carries the failure and the guide. Errors are logged.
+	OnUnpaid func(ctx context.Context, o order.Order) error
 }
 
 // Config is what the service needs from outside.

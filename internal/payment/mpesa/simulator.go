@@ -233,8 +233,8 @@ func (s *Simulator) push(w http.ResponseWriter, r *http.Request) {
 }
 
 // ForbiddenInCallback mirrors Daraja's refusal of callback and C2B URLs with
-// certain words in their path (the host and port are not checked here, so
-// the shop's own localhost works in development).
+// certain words in them. Only the path is checked here, so the shop's own
+// localhost works in development.
 func ForbiddenInCallback(u string) bool {
 	path := u
 	if i := strings.Index(u, "://"); i >= 0 {
@@ -242,9 +242,15 @@ func ForbiddenInCallback(u string) bool {
 			path = u[i+3+j:]
 		}
 	}
-	path = strings.ToLower(path)
+	return HasForbiddenWord(path)
+}
+
+// HasForbiddenWord reports whether s holds a word Daraja refuses in the URLs
+// it is given: mpesa, m-pesa, safaricom, sql, query, exe or cmd.
+func HasForbiddenWord(s string) bool {
+	s = strings.ToLower(s)
 	for _, w := range []string{"mpesa", "m-pesa", "safaricom", "sql", "query", "exe", "cmd"} {
-		if strings.Contains(path, w) {
+		if strings.Contains(s, w) {
 			return true
 		}
 	}
