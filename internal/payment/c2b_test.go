@@ -384,7 +384,9 @@ func TestFirstFailureTellsTheCustomerAboutPaybill(t *testing.T) {
 		if err != nil || again.PushErr != nil {
 			t.Fatal(err, again.PushErr)
 		}
-		f.waitFor(t, o.Number, func(o order.Order) bool { return o.Status == order.PaymentFailed && o.Payment.ResultCode != nil && *o.Payment.ResultCode == 1 })
+		f.waitFor(t, o.Number, func(o order.Order) bool {
+			return o.Status == order.PaymentFailed && o.Payment.ResultCode != nil && *o.Payment.ResultCode == 1
+		})
 		mu.Lock()
 		defer mu.Unlock()
 		if len(told) != 1 || told[0].Number != o.Number || told[0].Paybill == nil || told[0].Paybill.Amount != o.Total ||
