@@ -237,3 +237,46 @@ test("an order's status change shows on the customer's order page", async ({ pag
   await openTab(page, 'Audit log');
   await expect(page.getByRole('list', { name: 'Audit log' }).getByText(`status order ${customer.orderId}`)).toBeVisible();
 });
+
+test('a Paybill payment with a wrong account number is assigned to its order from the dashboard', async ({ page, browser }, testInfo) => {
+  // A guest whose prompt was cancelled pays by Paybill but mistypes the account number.
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  const products = (await (await guest.request.get('/api/products/')).json()) as { variants: { id: number; stock: number }[] }[];
+  const variant = products.flatMap((p) => p.variants).find((v) => v.stock > 5);
+  expect((await guest.request.post('/api/cart/items/', { data: { variant: variant!.id, quantity: 1 } })).status()).toBe(201);
+  const started = await guest.request.post('/api/payments/mpesa/initiate/', {
+    data: {
+      phone: '0700000001',
+      customerInfo: { name: 'Akinyi Achieng', email: 'akinyi@example.co.ke', phone: '0708374149' },
+      shippingAddress: { address: 'Plot 7, Thika Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
+    },
+  });
+  expect(started.ok(), await started.text()).toBeTruthy();
+  const { orderId, orderToken } = (await started.json()) as { orderId: string; orderToken: string };
+  const order = (await (await guest.request.get(`/api/orders/${orderId}/`, { headers: { 'X-Order-Token': orderToken } })).json()) as {
+    total: string;
+  };
+  const account = unique('maize bran', testInfo.project.name);
+  const paid = await guest.request.post('/dev/mpesa/paybill/', { data: { account, amount: order.total, phone: '254712345678' } });
+  expect(paid.status()).toBe(202);
+  const { transId } = (await paid.json()) as { transId: string };
+  await context.close();
+
+  await openAdmin(page);
+  const item = page
+    .getByRole('region', { name: 'Unmatched M-Pesa payments' })
+    .getByRole('listitem')
+    .filter({ hasText: account });
+  await expect(item).toContainText(transId, { timeout: 20_000 });
+  await item.getByLabel('Order number').fill(orderId);
+  await item.getByRole('button', { name: 'Assign to order' }).click();
+  await expect(page.getByText(`${transId} assigned to ${orderId}.`)).toBeVisible();
+
+  await openTab(page, 'Orders');
+  await page.getByLabel('Search orders').fill(orderId);
+  const row = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: orderId });
+  await row.getByRole('button', { name: `Open ${orderId}` }).click();
+  await expect(page.getByText(/Paybill from WANJIKU/)).toBeVisible();
+  await expect(page.getByText(`Received Ksh`)).toContainText('still due Ksh 0');
+});

@@ -59,6 +59,21 @@ export interface OrderPayment {
   receipt: string;
   /** What happened, in a farmer's words (docs/payments.md section 6). */
   message: string;
+  /** What to do next after a failure. */
+  advice?: string;
+  /** The name M-Pesa gives for a Paybill payment (method "paybill"). */
+  payer_name?: string;
+  created_at?: string;
+}
+
+/** How to pay an unpaid order from the customer's own M-Pesa menu (docs/payments.md section 10). */
+export interface PayGuide {
+  /** "paybill": business and account number; "till": Buy Goods with a till number. */
+  kind: 'paybill' | 'till';
+  business_number: string;
+  account_number?: string;
+  /** What is still due. */
+  amount: string;
 }
 
 /** An order as its customer reads it; money as "1500.00" strings. */
@@ -73,6 +88,11 @@ export interface Order {
   customer: { name: string; firstName?: string; lastName?: string; email: string; phone: string };
   shipping_address: { address: string; city: string; county: string; postalCode: string };
   payment: OrderPayment | null;
+  /** What the order has received by STK and Paybill, and what is still due. */
+  amount_paid?: string;
+  balance_due?: string;
+  /** Present while money is due: the Paybill (or till) road. */
+  paybill?: PayGuide;
   can_retry_payment?: boolean;
   /** While it waits for its payment: when its stock goes back on sale. */
   stock_held_until?: string;

@@ -50,6 +50,21 @@ describe('AccountPage', () => {
     );
   });
 
+  it('shows what is still to pay on an order paid in part by Paybill', async () => {
+    signIn();
+    const partPaid = {
+      ...order,
+      status: 'payment_failed',
+      amount_paid: '5000.00',
+      balance_due: '3700.00',
+      paybill: { kind: 'paybill', business_number: '174379', account_number: order.orderId, amount: '3700.00' },
+    };
+    fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, [partPaid]) });
+    renderAccount();
+    const unpaid = await screen.findByRole('article', { name: order.orderId });
+    expect(unpaid.textContent).toContain('Still to pay: Ksh 3,700 (received Ksh 5,000)');
+  });
+
   it('says there are no orders yet for an empty list', async () => {
     signIn();
     fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, []) });

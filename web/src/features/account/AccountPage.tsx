@@ -234,6 +234,12 @@ function OrderHistory() {
                   <dd className="font-medium text-stone-900">{formatKsh(o.total)}</dd>
                 </div>
               </dl>
+              {o.paybill && (
+                <p className="mt-2 text-sm font-semibold text-red-800">
+                  Still to pay: {formatKsh(o.paybill.amount)}
+                  {Number(o.amount_paid ?? 0) > 0 && ` (received ${formatKsh(o.amount_paid ?? '0')})`}
+                </p>
+              )}
               <ul className="mt-3 list-disc space-y-1 pl-5 text-stone-800" aria-label="Items">
                 {o.items.map((it) => (
                   <li key={it.sku}>

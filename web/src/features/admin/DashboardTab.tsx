@@ -42,6 +42,12 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
             {s.unhandledMessages} unanswered messages
           </Button>
         </div>
+        {s.unmatchedPayments > 0 && (
+          <p role="alert" className="mt-3 font-semibold text-red-900">
+            {s.unmatchedPayments === 1 ? '1 M-Pesa payment belongs' : `${s.unmatchedPayments} M-Pesa payments belong`} to no order
+            yet: assign {s.unmatchedPayments === 1 ? 'it' : 'them'} below.
+          </p>
+        )}
       </section>
 
       <UnmatchedPayments />

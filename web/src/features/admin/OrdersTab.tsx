@@ -123,7 +123,9 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
           <ul className="space-y-1">
             {o.payments.map((p, i) => (
               <li key={i}>
-                M-Pesa {p.phone}: {formatKsh(p.amount)}, {p.status}
+                {p.method === 'paybill' ? `Paybill from ${p.payer_name || 'an unknown payer'} (${p.phone})` : `M-Pesa ${p.phone}`}:{' '}
+                {formatKsh(p.amount)}, {p.status}
+                {p.created_at && <span className="text-sm text-stone-600">, {formatDate(p.created_at)}</span>}
                 {p.receipt && (
                   <>
                     , receipt <strong>{p.receipt}</strong>
@@ -133,6 +135,11 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
               </li>
             ))}
           </ul>
+          {o.amount_paid !== undefined && (
+            <p className="mt-2 font-medium text-stone-900">
+              Received {formatKsh(o.amount_paid)} · still due {formatKsh(o.balance_due ?? '0')}
+            </p>
+          )}
         </Part>
       </div>
       <Part id="items-h" title="Items">

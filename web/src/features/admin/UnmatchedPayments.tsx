@@ -5,22 +5,33 @@ import { adminApi, type UnmatchedPayment } from './api';
 import { Button, LoadError, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
 
 // Money M-Pesa says arrived but that no order claimed: a prompt whose reference the shop lost
-// when it stopped. Each stays listed until it is assigned to its order (docs/payments.md).
+// when it stopped, or a Paybill payment whose account number matched no order. Each stays
+// listed until it is assigned to its order (docs/payments.md sections 5 and 10).
 export function UnmatchedPayments() {
   const list = useLoad(adminApi.unmatchedPayments, 'unmatched');
+  // Said above the list: the assigned payment leaves it.
+  const [done, setDone] = useState<NoteState>(null);
   if (list.error && !list.data) return <LoadError what="the unmatched payments" error={list.error} onRetry={list.reload} />;
-  const payments = list.data?.results;
+  const payments = list.data;
   return (
     <section aria-labelledby="unmatched-h">
       <h2 id="unmatched-h" className="text-lg font-bold text-stone-900">
         Unmatched M-Pesa payments
       </h2>
+      <Note note={done} />
       {!payments && <p role="status">Loading the unmatched payments…</p>}
       {payments?.length === 0 && <p className="mt-2 text-stone-700">Every M-Pesa payment belongs to an order.</p>}
       {payments && payments.length > 0 && (
         <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-red-300 bg-red-50">
           {payments.map((p) => (
-            <Unmatched key={p.id} payment={p} onAssigned={list.reload} />
+            <Unmatched
+              key={`${p.kind}-${p.id}`}
+              payment={p}
+              onAssigned={(text) => {
+                setDone({ kind: 'ok', text });
+                list.reload();
+              }}
+            />
           ))}
         </ul>
       )}
@@ -28,7 +39,7 @@ export function UnmatchedPayments() {
   );
 }
 
-function Unmatched({ payment: p, onAssigned }: { payment: UnmatchedPayment; onAssigned: () => void }) {
+function Unmatched({ payment: p, onAssigned }: { payment: UnmatchedPayment; onAssigned: (said: string) => void }) {
   const [orderId, setOrderId] = useState('');
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<NoteState>(null);
@@ -42,9 +53,8 @@ function Unmatched({ payment: p, onAssigned }: { payment: UnmatchedPayment; onAs
     setError(undefined);
     setNote(null);
     try {
-      await adminApi.assignPayment(p.id, orderId.trim());
-      setNote({ kind: 'ok', text: `Assigned to ${orderId.trim()}.` });
-      onAssigned();
+      const order = await adminApi.assignPayment(p, orderId.trim());
+      onAssigned(`${p.receipt || 'The payment'} assigned to ${order.orderId}.`);
     } catch (err) {
       setNote({ kind: 'error', text: errorText(err, 'The payment could not be assigned. Please try again.') });
     } finally {
@@ -54,11 +64,14 @@ function Unmatched({ payment: p, onAssigned }: { payment: UnmatchedPayment; onAs
   return (
     <li className="space-y-2 px-3 py-3">
       <p>
-        <strong>{p.receipt || 'No receipt'}</strong> · {formatKsh(p.amount)} from {p.phone || 'an unknown number'} ·{' '}
-        {formatDate(p.received_at)}
+        <strong>{p.receipt || 'No receipt'}</strong> · {formatKsh(p.amount)}{' '}
+        {p.kind === 'paybill'
+          ? `by Paybill from ${p.payer_name || 'an unknown payer'} (${p.phone || 'number hidden'}), account “${p.account ?? ''}”`
+          : `from ${p.phone || 'an unknown number'}`}{' '}
+        · {formatDate(p.received_at)}
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <TextField compact id={`assign-${p.id}`} label="Order number" value={orderId} onChange={setOrderId} error={error} placeholder="ORDER-…" />
+        <TextField compact id={`assign-${p.kind}-${p.id}`} label="Order number" value={orderId} onChange={setOrderId} error={error} placeholder="ORDER-…" />
         <Button onClick={assign} disabled={busy}>
           {busy ? 'Assigning…' : 'Assign to order'}
         </Button>

@@ -49,6 +49,8 @@ export interface Stats {
   ordersByStatus: Record<OrderStatus, number>;
   awaitingDispatch: number;
   attentionOrders: number;
+  /** Money that came in for no order yet (lost prompts and unmatched Paybill payments). */
+  unmatchedPayments: number;
   unhandledMessages: number;
   subscribers: number;
   lowStockThreshold: number;
@@ -189,17 +191,62 @@ export const adminApi = {
 
   audit: (p: { page?: number }) => request<AdminPage<AuditEntry>>('GET', `/admin/audit/${qs(p)}`),
 
-  unmatchedPayments: () => request<{ count: number; results: UnmatchedPayment[] }>('GET', '/admin/payments/unmatched/'),
-  assignPayment: (id: number, orderId: string) =>
-    request<OrderDetail>('POST', `/admin/payments/unmatched/${id}/assign/`, { orderId }),
+  /** Money that reached the shop for no order yet: lost prompts' payments and Paybill payments. */
+  unmatchedPayments: async (): Promise<UnmatchedPayment[]> => {
+    const [stk, paybill] = await Promise.all([
+      request<{ results: Omit<UnmatchedPayment, 'kind'>[] }>('GET', '/admin/payments/unmatched/'),
+      request<{ results: PaybillPayment[] }>('GET', '/admin/payments/?matched=false'),
+    ]);
+    return [
+      ...stk.results.map((p) => ({ ...p, kind: 'stk' as const })),
+      ...paybill.results.map((p) => ({
+        kind: 'paybill' as const,
+        id: p.id,
+        receipt: p.trans_id,
+        amount: p.amount,
+        phone: p.msisdn,
+        payer_name: p.payer_name,
+        account: p.account,
+        received_at: p.received_at,
+      })),
+    ];
+  },
+  assignPayment: (p: Pick<UnmatchedPayment, 'kind' | 'id'>, orderId: string) =>
+    request<OrderDetail>(
+      'POST',
+      p.kind === 'paybill' ? `/admin/payments/${p.id}/assign/` : `/admin/payments/unmatched/${p.id}/assign/`,
+      { orderId },
+    ),
 };
 
-/** An M-Pesa payment that arrived for no known order, kept until an admin assigns it. */
-export interface UnmatchedPayment {
+/** A payment made by Paybill (or Buy Goods) from the customer's own M-Pesa menu. */
+export interface PaybillPayment {
   id: number;
-  checkout_request_id: string;
+  trans_id: string;
+  amount: string;
+  /** The account number as the customer typed it. */
+  account: string;
+  payer_name: string;
+  /** Masked by M-Pesa. */
+  msisdn: string;
+  trans_time: string;
+  received_at: string;
+  source: string;
+  order_id: string;
+}
+
+/**
+ * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
+ * prompt's payment ("stk") or a Paybill payment whose account number matched no order.
+ */
+export interface UnmatchedPayment {
+  kind: 'stk' | 'paybill';
+  id: number;
+  checkout_request_id?: string;
   receipt: string;
   amount: string;
   phone: string;
+  payer_name?: string;
+  account?: string;
   received_at: string;
 }

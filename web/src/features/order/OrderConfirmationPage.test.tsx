@@ -6,7 +6,18 @@ import { testOrder as order } from '../../test/orders';
 import { advance } from '../../test/utils';
 import { getOrder, retryPayment } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
-import { POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
+import { PAYBILL_POLL_LIMIT_MS, PAYBILL_POLL_MS, POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
+import type { Order } from '../../lib/orders';
+
+/** An unpaid order with the Paybill road open for what is still due. */
+function withGuide(o: Order, due = o.total, paid = '0.00'): Order {
+  return {
+    ...o,
+    amount_paid: paid,
+    balance_due: due,
+    paybill: { kind: 'paybill', business_number: '174379', account_number: o.orderId, amount: due },
+  };
+}
 
 vi.mock('./api', () => ({ getOrder: vi.fn(), retryPayment: vi.fn() }));
 const getOrderMock = vi.mocked(getOrder);
@@ -117,5 +128,61 @@ describe('OrderConfirmationPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
     expect(screen.getByRole('heading', { level: 2, name: 'Waiting for your M-Pesa payment…' })).toBeTruthy();
+  });
+
+  it('shows the Paybill steps after a failed prompt and turns to paid by itself', async () => {
+    const failed = order('payment_failed', {
+      status: 'failed',
+      result_code: 1037,
+      message: 'Your phone did not answer: is it on and in signal?',
+      advice: 'Check your phone is on and has signal. Dial *234# to refresh your SIM, then try again, or pay by Paybill below.',
+    });
+    getOrderMock.mockResolvedValue(withGuide(failed));
+    await renderPage();
+
+    expect(screen.getByText(/Dial \*234# to refresh your SIM/)).toBeTruthy();
+    const guide = screen.getByRole('region', { name: 'Or pay from your M-Pesa menu' });
+    expect(guide.textContent).toContain('Pay Bill');
+    expect(guide.textContent).toContain('Business number: 174379');
+    expect(guide.textContent).toContain('Account number: ORDER-1700000000000');
+    expect(guide.textContent).toContain('Amount: Ksh 8,400');
+    expect(screen.getByRole('button', { name: 'Copy the account number' })).toBeTruthy();
+    // 'Try again' stays beside it.
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+
+    getOrderMock.mockResolvedValue(order('paid', { receipt: 'TKM0000001', status: 'succeeded' }));
+    await advance(PAYBILL_POLL_MS);
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment received' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Or pay from your M-Pesa menu' })).toBeNull();
+  });
+
+  it('asks for the balance after a part payment, and offers to check again after twenty minutes', async () => {
+    getOrderMock.mockResolvedValue(withGuide(order('payment_failed', { status: 'failed', result_code: 1032, message: 'You cancelled' }), '3400.00', '5000.00'));
+    await renderPage();
+    const guide = screen.getByRole('region', { name: 'Or pay from your M-Pesa menu' });
+    expect(guide.textContent).toContain('We have received Ksh 5,000. Still to pay: Ksh 3,400.');
+    expect(guide.textContent).toContain('Amount: Ksh 3,400');
+
+    await advance(PAYBILL_POLL_LIMIT_MS + PAYBILL_POLL_MS);
+    const calls = getOrderMock.mock.calls.length;
+    await advance(PAYBILL_POLL_MS * 3);
+    expect(getOrderMock.mock.calls.length).toBe(calls);
+    getOrderMock.mockResolvedValue(order('paid', { status: 'succeeded' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Paid already? Check again' }));
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment received' })).toBeTruthy();
+  });
+
+  it('offers Paybill while the prompt is awaited, and Buy Goods for a till', async () => {
+    getOrderMock.mockResolvedValue({
+      ...order('pending_payment'),
+      paybill: { kind: 'till', business_number: '5123456', amount: '8400.00' },
+    });
+    await renderPage();
+    const guide = screen.getByRole('region', { name: 'No request on your phone? Pay from your M-Pesa menu' });
+    expect(guide.textContent).toContain('Buy Goods and Services');
+    expect(guide.textContent).toContain('Till number: 5123456');
+    expect(guide.textContent).not.toContain('Account number');
+    expect(screen.queryByRole('button', { name: 'Copy the account number' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { formatKsh } from '../../lib/money';
 import type { Order } from '../../lib/orders';
 import { checkPhone, PHONE_MSG } from '../../lib/validation';
 import { retryPayment } from './api';
+import { PaybillGuide } from './PaybillGuide';
 import { useOrderStatus } from './useOrderStatus';
 
 const TITLE = 'Order Confirmation';
@@ -132,6 +133,7 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
           {title}
         </h2>
         {body && <p className="mt-1 text-stone-800">{body}</p>}
+        {tone === 'failed' && payment?.advice && <p className="mt-1 font-medium text-stone-900">{payment.advice}</p>}
         {tone === 'paid' && payment?.receipt && (
           <p className="mt-2 text-stone-800">
             M-Pesa receipt number <strong className="font-mono">{payment.receipt}</strong>
@@ -149,7 +151,7 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
           <ol className="mt-3 list-decimal space-y-1 pl-5 text-stone-800">
             <li>
               Check your phone{payment?.phone ? ` (${payment.phone})` : ''} for the M-Pesa request of{' '}
-              {formatKsh(order.total)}.
+              {formatKsh(payment?.amount ?? order.total)}.
             </li>
             <li>Enter your M-Pesa PIN and confirm.</li>
             <li>Keep this page open: it changes by itself once the payment is received.</li>
@@ -167,6 +169,14 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
       )}
 
       {tone === 'failed' && <RetryForm order={order} onStarted={onRefresh} />}
+      {order.paybill && (tone === 'failed' || tone === 'waiting') && (
+        <PaybillGuide guide={order.paybill} order={order} afterFailure={tone === 'failed'} />
+      )}
+      {tone === 'failed' && order.paybill && timedOut && (
+        <button type="button" onClick={onRefresh} className={`mt-4 ${buttonClass}`}>
+          Paid already? Check again
+        </button>
+      )}
     </section>
   );
 }

@@ -7,6 +7,12 @@ import { getOrder } from './api';
 export const POLL_MS = 2000;
 /** When the page stops asking and offers 'Check again' (the customer may still pay later). */
 export const POLL_LIMIT_MS = 3 * 60 * 1000;
+/**
+ * After a failed prompt the farmer may pay by Paybill, which takes a few minutes in the M-Pesa
+ * menu: the page asks less often, for longer.
+ */
+export const PAYBILL_POLL_MS = 5000;
+export const PAYBILL_POLL_LIMIT_MS = 20 * 60 * 1000;
 
 export interface OrderStatusState {
   phase: 'loading' | 'ready' | 'not-found' | 'error';
@@ -25,9 +31,19 @@ export type OrderStatusAction =
 
 export const initialOrderStatus: OrderStatusState = { phase: 'loading', order: null, error: null, timedOut: false };
 
-/** Whether the order still waits for M-Pesa, so the page keeps asking. */
+/**
+ * Whether the order still waits for money, so the page keeps asking: a prompt on its way, or a
+ * failed prompt with the Paybill road open.
+ */
 export function isWaiting(order: Order | null): boolean {
-  return order?.status === 'pending_payment';
+  return order?.status === 'pending_payment' || (order?.status === 'payment_failed' && !!order.paybill);
+}
+
+/** How often to ask, and for how long, for an order that waits. */
+function pace(order: Order): { every: number; limit: number } {
+  return order.status === 'pending_payment'
+    ? { every: POLL_MS, limit: POLL_LIMIT_MS }
+    : { every: PAYBILL_POLL_MS, limit: PAYBILL_POLL_LIMIT_MS };
 }
 
 export function orderStatusReducer(state: OrderStatusState, action: OrderStatusAction): OrderStatusState {
@@ -51,8 +67,9 @@ export function orderStatusReducer(state: OrderStatusState, action: OrderStatusA
 
 /**
  * Reads an order and, while it waits for payment, reads it again every POLL_MS until it is
- * paid or failed, for at most POLL_LIMIT_MS. `refresh` starts a new round (after 'Check
- * again' or a new payment attempt).
+ * paid or failed, for at most POLL_LIMIT_MS (after a failed prompt with the Paybill road
+ * open, every PAYBILL_POLL_MS for PAYBILL_POLL_LIMIT_MS). `refresh` starts a new round (after
+ * 'Check again' or a new payment attempt).
  */
 export function useOrderStatus(orderId: string | null) {
   const [state, dispatch] = useReducer(orderStatusReducer, initialOrderStatus);
@@ -63,7 +80,9 @@ export function useOrderStatus(orderId: string | null) {
   useEffect(() => {
     if (!orderId) return;
     const controller = new AbortController();
-    const deadline = Date.now() + POLL_LIMIT_MS;
+    const started = Date.now();
+    let every = POLL_MS;
+    let limit = POLL_LIMIT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     dispatch({ type: 'start' });
 
@@ -75,6 +94,7 @@ export function useOrderStatus(orderId: string | null) {
         dispatch({ type: 'loaded', order });
         shown = true;
         if (!isWaiting(order)) return;
+        ({ every, limit } = pace(order));
       } catch (err) {
         if (controller.signal.aborted) return;
         const error = err instanceof Error ? err : new Error(String(err));
@@ -82,11 +102,11 @@ export function useOrderStatus(orderId: string | null) {
         // Nothing to show yet, or no such order: stop and let the page say so.
         if (!shown || (error instanceof ApiError && error.status === 404)) return;
       }
-      if (Date.now() >= deadline) {
+      if (Date.now() >= started + limit) {
         dispatch({ type: 'timed-out' });
         return;
       }
-      timer = setTimeout(() => void check(), POLL_MS);
+      timer = setTimeout(() => void check(), every);
     };
     void check();
 

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { CopyButton } from '../../components/CopyButton';
+import { formatKsh } from '../../lib/money';
+import type { Order, PayGuide } from '../../lib/orders';
+
+interface PaybillGuideProps {
+  guide: PayGuide;
+  order: Order;
+  /** The prompt failed: the guide is the other road. Otherwise it is the road when no prompt came. */
+  afterFailure: boolean;
+}
+
+/**
+ * The second road every M-Pesa user knows: Lipa na M-Pesa from the phone's own menu, with the
+ * order number as the account number (docs/payments.md section 10). The page turns to paid by
+ * itself when the money arrives.
+ */
+export function PaybillGuide({ guide, order, afterFailure }: PaybillGuideProps) {
+  const till = guide.kind === 'till';
+  const steps: ReactNode[] = [
+    <>
+      Open <strong>M-Pesa</strong> and choose <strong>Lipa na M-Pesa</strong>.
+    </>,
+    <>
+      Choose <strong>{till ? 'Buy Goods and Services' : 'Pay Bill'}</strong>.
+    </>,
+    <>
+      {till ? 'Till number' : 'Business number'}: <strong className="font-mono text-lg">{guide.business_number}</strong>
+    </>,
+  ];
+  if (!till && guide.account_number) {
+    steps.push(
+      <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span>
+          Account number: <strong className="font-mono text-lg">{guide.account_number}</strong>
+        </span>
+        <CopyButton text={guide.account_number} label="Copy the account number" />
+      </span>,
+    );
+  }
+  steps.push(
+    <>
+      Amount: <strong className="text-lg">{formatKsh(guide.amount)}</strong>
+    </>,
+    <>Enter your M-Pesa PIN and send.</>,
+  );
+  const paidSoFar = Number(order.amount_paid ?? 0) > 0;
+  return (
+    <section aria-labelledby="paybill-title" className="mt-5 rounded-md border border-stone-300 bg-white p-4">
+      <h3 id="paybill-title" className="text-lg font-semibold text-stone-900">
+        {afterFailure ? 'Or pay from your M-Pesa menu' : 'No request on your phone? Pay from your M-Pesa menu'}
+      </h3>
+      {paidSoFar && (
+        <p className="mt-1 text-stone-800">
+          We have received {formatKsh(order.amount_paid ?? '0')}. Still to pay: <strong>{formatKsh(guide.amount)}</strong>.
+        </p>
+      )}
+      <ol className="mt-2 list-decimal space-y-2 pl-5 text-stone-800">
+        {steps.map((step, i) => (
+          <li key={i}>{step}</li>
+        ))}
+      </ol>
+      <p className="mt-3 text-sm text-stone-700">Keep this page open: it changes by itself once the money arrives.</p>
+    </section>
+  );
+}
