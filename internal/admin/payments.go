@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"database/sql"
 	"net/http"
 	"strings"
@@ -31,12 +32,31 @@ const MsgOrderRequired = "Choose the order this payment was made for."
 // {orderId}: the payment is tied to that order, which is then paid as if
 // the payment had come the usual way (or flagged, when it cannot be).
 func (h *Handlers) AssignPayment(w http.ResponseWriter, r *http.Request, a Actor) error {
+	return h.assign(w, r, a, "No such unmatched payment", func(ctx context.Context, tx *sql.Tx, id int64, orderID string) (assignment, error) {
+		p, err := h.payments.AssignTx(ctx, tx, id, orderID)
+		return assignment{p.Receipt, "M-Pesa payment " + p.String(), p.OrderNumber,
+			func(ctx context.Context) error { return h.payments.ApplyAssigned(ctx, p) }}, err
+	})
+}
+
+// assignment is what giving a payment to an order did: its receipt and
+// words for the audit log, the order, and the settling that follows the
+// commit.
+type assignment struct {
+	receipt, summary, order string
+	apply                   func(context.Context) error
+}
+
+// assign decodes {orderId}, assigns payment {id} with do inside the audited
+// transaction, applies it once committed, and answers with the order.
+func (h *Handlers) assign(w http.ResponseWriter, r *http.Request, a Actor, notFound string,
+	do func(ctx context.Context, tx *sql.Tx, id int64, orderID string) (assignment, error)) error {
 	id, err := pathID(r, "id", "Payment")
 	if err != nil {
 		return err
 	}
 	if h.payments == nil {
-		return apperr.NotFound("No such unmatched payment")
+		return apperr.NotFound(notFound)
 	}
 	var in struct {
 		OrderID string `json:"orderId"`
@@ -47,22 +67,22 @@ func (h *Handlers) AssignPayment(w http.ResponseWriter, r *http.Request, a Actor
 	if in.OrderID = strings.TrimSpace(in.OrderID); in.OrderID == "" {
 		return apperr.Invalid(MsgOrderRequired, map[string]string{"orderId": MsgOrderRequired})
 	}
-	var done payment.Assigned
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+	ctx := r.Context()
+	var done assignment
+	err = h.change(ctx, a, func(tx *sql.Tx) (Entry, error) {
 		var err error
-		done, err = h.payments.AssignTx(r.Context(), tx, id, in.OrderID)
-		if err != nil {
+		if done, err = do(ctx, tx, id, in.OrderID); err != nil {
 			return Entry{}, err
 		}
-		return entry("assign", "payment", done.Receipt, "M-Pesa payment "+done.String()), nil
+		return entry("assign", "payment", done.receipt, done.summary), nil
 	})
 	if err != nil {
 		return err
 	}
-	if err := h.payments.ApplyAssigned(r.Context(), done); err != nil {
+	if err := done.apply(ctx); err != nil {
 		return err
 	}
-	d, err := h.orders.AdminDetail(r.Context(), done.OrderNumber)
+	d, err := h.orders.AdminDetail(ctx, done.order)
 	if err != nil {
 		return err
 	}
@@ -96,39 +116,9 @@ func (h *Handlers) PaybillPayments(w http.ResponseWriter, r *http.Request, _ Act
 // Paybill payment is given to an order, which counts it as if its account
 // number had matched (paid when covered, flagged when it cannot take it).
 func (h *Handlers) AssignPaybill(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Payment")
-	if err != nil {
-		return err
-	}
-	if h.payments == nil {
-		return apperr.NotFound("No such payment")
-	}
-	var in struct {
-		OrderID string `json:"orderId"`
-	}
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	if in.OrderID = strings.TrimSpace(in.OrderID); in.OrderID == "" {
-		return apperr.Invalid(MsgOrderRequired, map[string]string{"orderId": MsgOrderRequired})
-	}
-	var done payment.PaybillPayment
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		var err error
-		if done, err = h.payments.AssignPaybillTx(r.Context(), tx, id, in.OrderID); err != nil {
-			return Entry{}, err
-		}
-		return entry("assign", "payment", done.TransID, "Paybill payment "+done.TransID+" ("+done.Amount.Ksh()+") to "+done.OrderID), nil
+	return h.assign(w, r, a, "No such payment", func(ctx context.Context, tx *sql.Tx, id int64, orderID string) (assignment, error) {
+		p, err := h.payments.AssignPaybillTx(ctx, tx, id, orderID)
+		return assignment{p.TransID, "Paybill payment " + p.TransID + " (" + p.Amount.Ksh() + ") to " + p.OrderID, p.OrderID,
+			func(ctx context.Context) error { return h.payments.ApplyPaybill(ctx, p) }}, err
 	})
-	if err != nil {
-		return err
-	}
-	if err := h.payments.ApplyPaybill(r.Context(), done); err != nil {
-		return err
-	}
-	d, err := h.orders.AdminDetail(r.Context(), done.OrderID)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, d)
 }

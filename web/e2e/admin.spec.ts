@@ -183,7 +183,8 @@ test('categories: the slug follows the name, a category never sits under itself,
 });
 
 /** A guest buys through the API in its own browser context and keeps the order's token there. */
-async function guestOrder(browser: Browser) {
+/** A guest's order of one bag, paid from phone (the simulator's phones: docs/architecture.md section 2). */
+async function guestCheckout(browser: Browser, phone: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const products = (await (await page.request.get('/api/products/')).json()) as { variants: { id: number; stock: number }[] }[];
@@ -192,18 +193,23 @@ async function guestOrder(browser: Browser) {
   expect((await page.request.post('/api/cart/items/', { data: { variant: variant!.id, quantity: 1 } })).status()).toBe(201);
   const res = await page.request.post('/api/payments/mpesa/initiate/', {
     data: {
-      phone: '0708374149',
+      phone,
       customerInfo: { name: 'Akinyi Achieng', email: 'akinyi@example.co.ke', phone: '0708374149' },
       shippingAddress: { address: 'Plot 7, Thika Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const started = (await res.json()) as { orderId: string; orderToken: string };
+  return { page, context, ...started };
+}
+
+async function guestOrder(browser: Browser) {
+  const { page, context, orderId, orderToken } = await guestCheckout(browser, '0708374149');
   await page.goto('/');
-  await page.evaluate(([id, token]) => localStorage.setItem(`orderToken:${id}`, token!), [started.orderId, started.orderToken]);
-  await page.goto(`/order-confirmation?orderId=${encodeURIComponent(started.orderId)}`);
+  await page.evaluate(([id, token]) => localStorage.setItem(`orderToken:${id}`, token!), [orderId, orderToken]);
+  await page.goto(`/order-confirmation?orderId=${encodeURIComponent(orderId)}`);
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 30_000 });
-  return { page, context, orderId: started.orderId };
+  return { page, context, orderId };
 }
 
 test("an order's status change shows on the customer's order page", async ({ page, browser }) => {
@@ -240,20 +246,7 @@ test("an order's status change shows on the customer's order page", async ({ pag
 
 test('a Paybill payment with a wrong account number is assigned to its order from the dashboard', async ({ page, browser }, testInfo) => {
   // A guest whose prompt was cancelled pays by Paybill but mistypes the account number.
-  const context = await browser.newContext();
-  const guest = await context.newPage();
-  const products = (await (await guest.request.get('/api/products/')).json()) as { variants: { id: number; stock: number }[] }[];
-  const variant = products.flatMap((p) => p.variants).find((v) => v.stock > 5);
-  expect((await guest.request.post('/api/cart/items/', { data: { variant: variant!.id, quantity: 1 } })).status()).toBe(201);
-  const started = await guest.request.post('/api/payments/mpesa/initiate/', {
-    data: {
-      phone: '0700000001',
-      customerInfo: { name: 'Akinyi Achieng', email: 'akinyi@example.co.ke', phone: '0708374149' },
-      shippingAddress: { address: 'Plot 7, Thika Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
-    },
-  });
-  expect(started.ok(), await started.text()).toBeTruthy();
-  const { orderId, orderToken } = (await started.json()) as { orderId: string; orderToken: string };
+  const { page: guest, context, orderId, orderToken } = await guestCheckout(browser, '0700000001');
   const order = (await (await guest.request.get(`/api/orders/${orderId}/`, { headers: { 'X-Order-Token': orderToken } })).json()) as {
     total: string;
   };
