@@ -28,6 +28,8 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/ratelimit"
+	"shop/internal/sms"
 )
 
 // Stores are the domain stores the back office reads and changes: the
@@ -50,6 +52,8 @@ type Options struct {
 	// Payments lists and assigns M-Pesa payments no order claimed; nil
 	// answers that M-Pesa is not configured.
 	Payments *payment.Service
+	// SMS lists and resends orders' text messages; nil when none are sent.
+	SMS *sms.Queue
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -66,6 +70,8 @@ type Handlers struct {
 	lowStock int
 	log      *slog.Logger
 	payments *payment.Service
+	sms      *sms.Queue
+	limiter  *ratelimit.Limiter
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -80,6 +86,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	return &Handlers{
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
+		sms: o.SMS, limiter: ratelimit.New(d, nil),
 	}
 }
 

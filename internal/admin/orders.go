@@ -47,7 +47,7 @@ func (h *Handlers) Order(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, d)
+	return h.writeOrder(r.Context(), w, d)
 }
 
 // MsgStatusRequired is the answer to a status change without a status.
@@ -106,5 +106,5 @@ func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, d)
+	return h.writeOrder(r.Context(), w, d)
 }

@@ -21,7 +21,9 @@ type Stats struct {
 	AttentionOrders   int                  `json:"attentionOrders"`
 	UnhandledMessages int                  `json:"unhandledMessages"`
 	// UnmatchedPayments counts money that came in for no order yet.
-	UnmatchedPayments int                       `json:"unmatchedPayments"`
+	UnmatchedPayments int `json:"unmatchedPayments"`
+	// FailedSMS counts text messages that could not be sent.
+	FailedSMS         int                       `json:"failedSms"`
 	Subscribers       int                       `json:"subscribers"`
 	LowStockThreshold int                       `json:"lowStockThreshold"`
 	LowStock          []catalog.LowStockVariant `json:"lowStock"`
@@ -54,6 +56,11 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	}
 	if h.payments != nil {
 		if s.UnmatchedPayments, err = h.payments.UnmatchedCount(ctx); err != nil {
+			return err
+		}
+	}
+	if h.sms.Enabled() {
+		if s.FailedSMS, err = h.sms.FailedCount(ctx); err != nil {
 			return err
 		}
 	}

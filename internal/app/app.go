@@ -26,6 +26,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
+	"shop/internal/sms"
 )
 
 // App is a running shop.
@@ -35,6 +36,7 @@ type App struct {
 	DB        *db.DB
 	Handler   http.Handler
 	Payments  *payment.Service
+	texts     *notify.Texts
 	simulator *mpesa.Simulator
 }
 
@@ -94,6 +96,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		d.Close()
 		return nil, err
 	}
+	texts := newTexts(cfg, d, orders, log)
 	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL}
 	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
@@ -111,14 +114,30 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
 		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
-		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
+		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,
 	})
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, simulator: simulator}, nil
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, texts: texts, simulator: simulator}, nil
+}
+
+// newTexts picks the SMS gateway: Africa's Talking when configured, the dev
+// outbox in --dev, and none otherwise (said once, here).
+func newTexts(cfg config.Config, d *db.DB, orders *order.Store, log *slog.Logger) *notify.Texts {
+	var gw sms.Gateway
+	switch {
+	case cfg.SMS.Configured():
+		gw = sms.NewClient(sms.Config{BaseURL: cfg.SMS.BaseURL, Username: cfg.SMS.Username, APIKey: cfg.SMS.APIKey, SenderID: cfg.SMS.SenderID}, nil)
+	case cfg.Dev:
+		gw = &sms.DevGateway{Log: log}
+	default:
+		log.Warn("SMS is not configured (SHOP_SMS_USERNAME, SHOP_SMS_API_KEY): no text messages are sent")
+	}
+	return &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, gw, log), PublicURL: cfg.PublicURL,
+		BusinessPhone: cfg.SMS.BusinessPhone, Log: log}
 }
 
 // paymentGateway picks Daraja: the real one when credentials are set, the
@@ -169,6 +188,9 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	reconcileCtx, stopReconcile := context.WithCancel(ctx)
 	defer stopReconcile()
 	go a.Payments.Reconcile(reconcileCtx, 5*time.Second)
+	if a.texts.Queue.Enabled() {
+		go a.texts.Run(reconcileCtx, 3*time.Second)
+	}
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}

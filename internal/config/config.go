@@ -42,6 +42,8 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// MPesa is the Daraja account (SHOP_MPESA_*).
 	MPesa MPesa
+	// SMS is the Africa's Talking account and the shop's phones (SHOP_SMS_*).
+	SMS SMS
 	// LogFormat is "json" or "text" (SHOP_LOG_FORMAT); text in dev, json otherwise.
 	LogFormat string
 	// LogLevel is debug, info, warn or error (SHOP_LOG_LEVEL, default info).
@@ -80,6 +82,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	c.DatabaseURL = or(getenv("SHOP_DATABASE_URL"), "sqlite:"+filepath.Join(c.DataDir, "shop.db"))
 	var err error
 	if c.MPesa, err = mpesaFromEnv(getenv); err != nil {
+		return c, err
+	}
+	if c.SMS, err = smsFromEnv(getenv); err != nil {
 		return c, err
 	}
 	switch v := strings.ToLower(getenv("SHOP_DEV")); v {

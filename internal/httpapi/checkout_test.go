@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -340,6 +341,92 @@ func TestUnmatchedPaybillInTheAdmin(t *testing.T) {
 		_, audit := s.do(t, "GET", "/api/admin/audit/", "", auth...)
 		if !strings.Contains(fmt.Sprint(audit), "Paybill payment TKMWRONG01") {
 			t.Fatalf("audit: %v", audit)
+		}
+	})
+}
+
+// Tracking without an account: the order number and the phone given at
+// checkout, in any of its forms; a wrong phone and an unknown order get the
+// same 404; no email or address in the answer; tries are limited.
+func TestTrackAnOrderByNumberAndPhone(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newShop(t, d, true)
+		number, _ := s.placeOrder(t, "0708374149")
+		stranger := &shop{url: s.url, client: &http.Client{}}
+		track := func(orderID, phone string) (int, map[string]any) {
+			return stranger.do(t, "POST", "/api/orders/track/", fmt.Sprintf(`{"orderId":%q,"phone":%q}`, orderID, phone))
+		}
+		for _, phone := range []string{"0712345678", "0712 345 678", "+254712345678", "254712345678"} {
+			status, o := track(number, phone)
+			if status != 200 || o["orderId"] != number || o["total"] == nil || len(o["items"].([]any)) != 1 || len(o["timeline"].([]any)) == 0 {
+				t.Fatalf("%s: %d %v", phone, status, o)
+			}
+			raw := fmt.Sprint(o)
+			if strings.Contains(raw, "wanjiku@farm.co.ke") || strings.Contains(raw, "Eastern Bypass") || o["customer"] != nil || o["shipping_address"] != nil {
+				t.Fatalf("tracking shows private details: %v", o)
+			}
+		}
+		if status, o := track(strings.ToLower(strings.TrimPrefix(number, "ORDER-")), "0712345678"); status != 200 || o["orderId"] != number {
+			t.Fatalf("number without its prefix: %d %v", status, o)
+		}
+		wrongPhone, body1 := track(number, "0799999999")
+		unknown, body2 := track("ORDER-1", "0712345678")
+		if wrongPhone != 404 || unknown != 404 || body1["error"] != order.MsgTrackNotFound || body2["error"] != body1["error"] {
+			t.Fatalf("wrong phone %d %v, unknown order %d %v", wrongPhone, body1, unknown, body2)
+		}
+		if status, body := track("", ""); status != 400 || body["fields"] == nil {
+			t.Fatalf("empty: %d %v", status, body)
+		}
+		// Ten tries an order in 15 minutes, from anywhere: this order has had six.
+		codes := []int{}
+		for range 6 {
+			status, _ := track(number, "0799999999")
+			codes = append(codes, status)
+		}
+		if fmt.Sprint(codes) != "[404 404 404 404 429 429]" {
+			t.Fatalf("tries after the limit: %v", codes)
+		}
+	})
+}
+
+// An order's short link opens it in a browser that never saw it; a wrong
+// code leads to the tracking page.
+func TestShortLinkOpensTheOrderAnywhere(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newShop(t, d, true)
+		number, _ := s.placeOrder(t, "0708374149")
+		o, err := order.NewStore(d).ByNumber(context.Background(), number)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := order.NewStore(d).ShortCode(context.Background(), o.ID)
+		if err != nil || len(code) != order.ShortCodeLen {
+			t.Fatalf("code %q %v", code, err)
+		}
+		fresh := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		resp, err := fresh.Get(s.url + "/o/" + code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		loc := resp.Header.Get("Location")
+		if resp.StatusCode != 302 || loc != "/order-confirmation?orderId="+number+"&token="+code {
+			t.Fatalf("short link: %d %q", resp.StatusCode, loc)
+		}
+		other := &shop{url: s.url, client: &http.Client{}}
+		if status, got := other.do(t, "GET", "/api/orders/"+number+"/?token="+code, ""); status != 200 || got["orderId"] != number {
+			t.Fatalf("order by its code: %d %v", status, got)
+		}
+		if status, _ := other.do(t, "GET", "/api/orders/"+number+"/?token=ACDEFGHJKM", ""); status != 404 {
+			t.Fatalf("order by a wrong code: %d", status)
+		}
+		resp, err = fresh.Get(s.url + "/o/ACDEFGHJKM")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 302 || resp.Header.Get("Location") != "/track" {
+			t.Fatalf("wrong code: %d %q", resp.StatusCode, resp.Header.Get("Location"))
 		}
 	})
 }

@@ -33,6 +33,7 @@ var fuzzTargets = []struct {
 	{"PATCH", "/api/cart/items/1/", false},
 	{"POST", "/api/payments/mpesa/initiate/", false},
 	{"POST", "/api/orders/ORDER-1/pay/", false},
+	{"POST", "/api/orders/track/", false},
 	{"POST", "/api/newsletter/", false},
 	{"POST", "/api/contact/", false},
 	{"POST", "/api/auth/register/", false},
@@ -55,6 +56,7 @@ var fuzzTargets = []struct {
 	{"PUT", "/api/admin/products/1/images/order/", true},
 	{"POST", "/api/admin/payments/unmatched/1/assign/", true},
 	{"POST", "/api/admin/payments/1/assign/", true},
+	{"POST", "/api/admin/orders/ORDER-1/sms/1/resend/", true},
 }
 
 const fuzzSecret = "fuzz-secret-0123456789-0123456789-abc"
@@ -74,7 +76,7 @@ func FuzzJSONEndpoints(f *testing.F) {
 		`{"name":"Feeds","slug":"feeds","category":1,"base_price":"1e400","variants":[{"size":"x","sku":"y","price":"-1","stock":-5}]}`,
 		`{"status":"cancelled","note":"\u0007"}`, `{"role":"admin"}`, `{"handled":"yes"}`, `{"ids":[1,1,1]}`, `{"orderId":"ORDER-1"}`,
 		`{"TransID":"TKM1","TransAmount":"1460.00","BillRefNumber":"order-1","FirstName":"A","MSISDN":"2547 ***** 1"}`,
-		`{"TransID":"TKM2","TransAmount":"1e9","BillRefNumber":"\u0000"}`, `{"TransID":"TKM3","TransAmount":"-1"}`, `{"TransID":7,"TransAmount":1.005}`,
+		`{"TransID":"TKM2","TransAmount":"1e9","BillRefNumber":"\u0000"}`, `{"TransID":"TKM3","TransAmount":"-1"}`, `{"orderId":"order-1","phone":"+254 712 345 678"}`, `{"orderId":7,"phone":["x"]}`, `{"TransID":7,"TransAmount":1.005}`,
 		`[]`, `null`, `"x"`, `{}`, `{"a":{"b":{"c":[[[[[]]]]]}}}`, ``, `{"price":99999999999999999999999}`,
 	}
 	for i := range fuzzTargets {

@@ -81,6 +81,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.pay.Retry)},
+		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
 
 		{Pattern: "POST /api/newsletter/{$}", Handler: httpx.Handler(s.content.Subscribe), MaxBody: 4 << 10},
 		{Pattern: "POST /api/contact/{$}", Handler: httpx.Handler(s.content.Contact), MaxBody: 32 << 10},
@@ -119,6 +120,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Admin},
 		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Admin},
 		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
+		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Admin},
 		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Admin},
 		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Admin},
 		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Admin},
@@ -132,6 +134,7 @@ func (s *Server) routes() []Route {
 
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},
+		{Pattern: "GET /o/{code}", Handler: httpx.Handler(s.orders.OpenShortLink)},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
 		{Pattern: "GET /share/products/{file}", Handler: s.shares},

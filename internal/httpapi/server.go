@@ -26,6 +26,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/ratelimit"
+	"shop/internal/sms"
 	"shop/internal/storefront"
 )
 
@@ -52,6 +53,11 @@ type Deps struct {
 	Auth *account.Service
 	// ClientIP finds a request's client address (SHOP_TRUSTED_PROXIES); nil: the peer's.
 	ClientIP func(*http.Request) string
+	// SMS is the text message queue (nil or disabled: no SMS), listed in the
+	// dev outbox and the admin's order view.
+	SMS *sms.Queue
+	// WhatsApp is the number the web app's WhatsApp links open (254XXXXXXXXX).
+	WhatsApp string
 	// Outbox is the dev mail outbox, listed at /dev/outbox; nil outside --dev.
 	Outbox *mail.Outbox
 	// LowStockThreshold is the dashboard's low-stock level (0: admin's default).
@@ -103,6 +109,7 @@ func New(d Deps) (*Server, error) {
 		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
 	}
 	front := storefront.New(d.Catalog, d.PublicURL, d.MediaDir, d.WebAssets, d.Log)
+	front.WhatsApp = d.WhatsApp
 	s.shares, s.robots, s.sitemap = http.HandlerFunc(front.ShareCard), front.Robots, front.Sitemap
 	if d.Catalog != nil {
 		app.front = front
@@ -111,6 +118,7 @@ func New(d Deps) (*Server, error) {
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
+	s.orders.Limiter, s.orders.ClientIP = ratelimit.New(d.DB, nil), d.ClientIP
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
@@ -121,9 +129,9 @@ func New(d Deps) (*Server, error) {
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments})
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS})
 	if d.Outbox != nil {
-		s.outbox = mail.OutboxPage(d.Outbox)
+		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
@@ -178,4 +186,19 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 
 func apiNotFound(w http.ResponseWriter, r *http.Request) error {
 	return apperr.NotFound("No such API endpoint: " + r.Method + " " + r.URL.Path)
+}
+
+// smsKept lists the text messages for the dev outbox, beside the mail.
+func smsKept(q *sms.Queue) func(context.Context) ([]mail.Kept, error) {
+	return func(ctx context.Context) ([]mail.Kept, error) {
+		if !q.Enabled() {
+			return nil, nil
+		}
+		list, err := q.Latest(ctx, 200)
+		out := make([]mail.Kept, len(list))
+		for i, m := range list {
+			out[i] = mail.Kept{Channel: "sms", To: "+" + m.To, Subject: m.Kind, Body: m.Body, CreatedAt: m.CreatedAt}
+		}
+		return out, err
+	}
 }

@@ -2,30 +2,55 @@ package mail
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"html/template"
 	"net/http"
 	"regexp"
+	"sort"
 	"strings"
+	"time"
 )
 
-// OutboxPage serves the dev outbox as a plain HTML page: each message with
-// its text, the links in it clickable. Register it only in --dev.
-// ?to=ADDRESS shows only the mail to that address.
-func OutboxPage(o *Outbox) http.Handler {
+// Kept is a message the dev outbox shows: a mail, or a text message kept
+// by another channel.
+type Kept struct {
+	Channel   string    `json:"channel"` // "email" or "sms"
+	To        string    `json:"to"`
+	Subject   string    `json:"subject"`
+	Body      string    `json:"body"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// OutboxPage serves the dev outbox: the mail kept by o and the messages of
+// each of more (the SMS), newest first. As a plain HTML page, each message
+// with the links in it clickable; with ?format=json as
+// [{channel, to, subject, body, created_at}], for tests. ?to=ADDRESS keeps
+// only the messages to that address or phone. Register it only in --dev.
+func OutboxPage(o *Outbox, more ...func(context.Context) ([]Kept, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		msgs, err := o.List(r.Context(), 200)
+		kept, err := o.kept(r.Context(), more)
 		if err != nil {
 			o.log.ErrorContext(r.Context(), "dev outbox", "err", err)
 			http.Error(w, "The outbox could not be read.", http.StatusInternalServerError)
 			return
 		}
 		to := strings.ToLower(strings.TrimSpace(r.URL.Query().Get("to")))
-		view := outboxView{To: to}
-		for _, m := range msgs {
-			if to != "" && strings.ToLower(m.To) != to {
-				continue
+		view := outboxView{To: to, Messages: []outboxMessage{}}
+		for _, m := range kept {
+			if to == "" || strings.ToLower(m.To) == to {
+				view.Messages = append(view.Messages, outboxMessage{Kept: m, Parts: linkify(m.Body)})
 			}
-			view.Messages = append(view.Messages, outboxMessage{Stored: m, Parts: linkify(m.Text)})
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		if r.URL.Query().Get("format") == "json" {
+			list := make([]Kept, len(view.Messages))
+			for i, m := range view.Messages {
+				list[i] = m.Kept
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_ = json.NewEncoder(w).Encode(list)
+			return
 		}
 		var buf bytes.Buffer
 		if err := outboxTemplate.Execute(&buf, view); err != nil {
@@ -34,9 +59,29 @@ func OutboxPage(o *Outbox) http.Handler {
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
 		_, _ = w.Write(buf.Bytes())
 	})
+}
+
+// kept gathers the outbox's mail and the other channels' messages, newest first.
+func (o *Outbox) kept(ctx context.Context, more []func(context.Context) ([]Kept, error)) ([]Kept, error) {
+	msgs, err := o.List(ctx, 200)
+	if err != nil {
+		return nil, err
+	}
+	var all []Kept
+	for _, m := range msgs {
+		all = append(all, Kept{Channel: "email", To: m.To, Subject: m.Subject, Body: m.Text, CreatedAt: m.SentAt})
+	}
+	for _, list := range more {
+		k, err := list(ctx)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, k...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].CreatedAt.After(all[j].CreatedAt) })
+	return all, nil
 }
 
 type outboxView struct {
@@ -45,7 +90,7 @@ type outboxView struct {
 }
 
 type outboxMessage struct {
-	Stored
+	Kept
 	Parts []textPart
 }
 
@@ -86,16 +131,16 @@ var outboxTemplate = template.Must(template.New("outbox").Parse(`<!doctype html>
 </head>
 <body>
 <h1>Dev outbox</h1>
-<p>Mail the shop sent in development mode, newest first. Nothing here left this machine.{{if .To}} Showing mail to {{.To}} only: <a href="/dev/outbox">show all</a>.{{end}}</p>
+<p>Mail and text messages the shop sent in development mode, newest first. Nothing here left this machine.{{if .To}} Showing messages to {{.To}} only: <a href="/dev/outbox">show all</a>.{{end}} As data: <a href="/dev/outbox?format=json">?format=json</a>.</p>
 {{range .Messages}}
 <article>
-<h2>{{.Subject}}</h2>
-<p>To: {{.To}}<br>Sent: {{.SentAt.Format "2006-01-02 15:04:05 MST"}}</p>
+<h2>{{if eq .Channel "sms"}}SMS{{else}}{{.Subject}}{{end}}</h2>
+<p>{{if eq .Channel "sms"}}SMS{{else}}Email{{end}} to: {{.To}}<br>Sent: {{.CreatedAt.Format "2006-01-02 15:04:05 MST"}}</p>
 <pre>{{range .Parts}}{{if .URL}}<a href="{{.URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}</pre>
 </article>
 <hr>
 {{else}}
-<p>No mail yet.</p>
+<p>No messages yet.</p>
 {{end}}
 </body>
 </html>

@@ -148,6 +148,8 @@ func keepDigits(r rune) rune {
 
 // Event is one step of an order's history.
 type Event struct {
+	ID        int64     `json:"-"`
+	OrderID   int64     `json:"-"`
 	From      Status    `json:"from"`
 	To        Status    `json:"to"`
 	Note      string    `json:"note"`
@@ -204,20 +206,9 @@ func (s *Store) DetailOf(ctx context.Context, o Order) (AdminDetail, error) {
 		}
 		d.Payments = append(d.Payments, all...)
 	}
-	rows, err := s.db.Query(ctx, `SELECT from_status, to_status, note, actor, created_at FROM order_events WHERE order_id = $1 ORDER BY id`, o.ID)
-	if err != nil {
-		return AdminDetail{}, fmt.Errorf("load history of order %d: %w", o.ID, err)
-	}
-	defer rows.Close()
-	d.History = []Event{}
-	for rows.Next() {
-		var e Event
-		if err := rows.Scan(&e.From, &e.To, &e.Note, &e.Actor, &e.CreatedAt); err != nil {
-			return AdminDetail{}, err
-		}
-		d.History = append(d.History, e)
-	}
-	return d, rows.Err()
+	var err error
+	d.History, err = s.History(ctx, o.ID)
+	return d, err
 }
 
 // IDByNumber finds an order's id by its ORDER-… number inside tx.

@@ -1,10 +1,16 @@
 package order
 
 import (
+	"errors"
 	"net/http"
+	"net/url"
+	"strings"
+	"time"
 
 	"shop/internal/account"
+	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/ratelimit"
 )
 
 // Handlers serves the customer's order API.
@@ -13,6 +19,10 @@ type Handlers struct {
 	// Carts finds the request's cart (nil: none), so the browser that
 	// placed an order can read it.
 	Carts CartResolver
+	// Limiter bounds tracking tries (nil: no limit, for tests of other things).
+	Limiter *ratelimit.Limiter
+	// ClientIP finds the address a request came from.
+	ClientIP func(*http.Request) string
 }
 
 // CartResolver finds the request's cart: the cart package's handlers.
@@ -61,5 +71,93 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, orders)
+	return nil
+}
+
+// Tracking limits: each try counts, per client address and per order,
+// in the table that holds the sign-in limits.
+var (
+	TrackPerIP    = ratelimit.Limit{Max: 30, Window: 15 * time.Minute}
+	TrackPerOrder = ratelimit.Limit{Max: 10, Window: 15 * time.Minute}
+)
+
+// MsgTooManyTracks answers a tracking request over the limits.
+const MsgTooManyTracks = "Too many tries. Please wait a few minutes, or call us with your order number."
+
+// MsgTrackFields asks for what tracking needs.
+const (
+	MsgTrackOrder = "Enter your order number (ORDER-…)"
+	MsgTrackPhone = "Enter the phone number you gave at checkout"
+)
+
+// Track answers POST /api/orders/track/ {orderId, phone}: the order's
+// status, timeline, lines and totals for whoever knows its number and the
+// phone given at checkout; no email, no address. A wrong phone and an
+// unknown order get the same 404.
+func (h *Handlers) Track(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		OrderID string `json:"orderId"`
+		Phone   string `json:"phone"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	number := strings.ToUpper(strings.Join(strings.Fields(in.OrderID), ""))
+	if number != "" && !strings.HasPrefix(number, "ORDER-") {
+		number = "ORDER-" + strings.TrimPrefix(number, "ORDER")
+	}
+	bad := map[string]string{}
+	if number == "" || len(number) > 40 {
+		bad["orderId"] = MsgTrackOrder
+	}
+	if strings.TrimSpace(in.Phone) == "" || len(in.Phone) > 30 {
+		bad["phone"] = MsgTrackPhone
+	}
+	if len(bad) > 0 {
+		return apperr.InvalidFields(bad, "orderId", "phone")
+	}
+	if h.Limiter != nil {
+		_, wait, err := h.Limiter.Reserve(r.Context(),
+			ratelimit.Check{Bucket: ratelimit.IPBucket("track:ip:", h.ip(r)), Limit: TrackPerIP},
+			ratelimit.Check{Bucket: "track:order:" + number, Limit: TrackPerOrder})
+		if err != nil {
+			return err
+		}
+		if wait > 0 {
+			return apperr.TooManyRequests(MsgTooManyTracks, wait)
+		}
+	}
+	t, err := h.Store.Track(r.Context(), number, in.Phone)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusOK, t)
+	return nil
+}
+
+func (h *Handlers) ip(r *http.Request) string {
+	if h.ClientIP != nil {
+		return h.ClientIP(r)
+	}
+	return httpx.RemoteIP(r)
+}
+
+// OpenShortLink answers GET /o/{code}: the order's page, opened with the
+// code as its token, on whatever phone holds the link.
+func (h *Handlers) OpenShortLink(w http.ResponseWriter, r *http.Request) error {
+	code := strings.ToUpper(strings.TrimSpace(r.PathValue("code")))
+	number, err := h.Store.ByShortCode(r.Context(), code)
+	if errors.Is(err, apperr.ErrNotFound) {
+		// A mistyped link: the tracking page finds the order by number and phone.
+		http.Redirect(w, r, "/track", http.StatusFound)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	http.Redirect(w, r, "/order-confirmation?orderId="+url.QueryEscape(number)+"&token="+url.QueryEscape(code), http.StatusFound)
 	return nil
 }

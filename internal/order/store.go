@@ -159,11 +159,11 @@ func (s *Store) ByNumber(ctx context.Context, number string) (Order, error) {
 	if err != nil {
 		return Order{}, fmt.Errorf("find order %s: %w", number, err)
 	}
-	return s.load(ctx, id)
+	return s.ByID(ctx, id)
 }
 
-// load reads an order with its items and latest payment.
-func (s *Store) load(ctx context.Context, id int64) (Order, error) {
+// ByID reads an order with its items and latest payment.
+func (s *Store) ByID(ctx context.Context, id int64) (Order, error) {
 	o, err := loadTx(ctx, dbQueryer{s.db}, id)
 	if err != nil {
 		return Order{}, err
@@ -183,13 +183,13 @@ type Viewer struct {
 }
 
 // ForViewer loads an order its viewer may read: the owner, the holder of
-// the order's token, or an admin. Anyone else is told it does not exist,
+// the order's token or its short link's code, or an admin. Anyone else is told it does not exist,
 // since order numbers are easy to guess.
 func (s *Store) ForViewer(ctx context.Context, number string, v Viewer) (Order, error) {
 	var id, userID, cartID int64
-	var tokenHash string
-	err := s.db.QueryRow(ctx, `SELECT id, COALESCE(user_id, 0), COALESCE(cart_id, 0), access_token_hash FROM orders WHERE order_number = $1`, number).
-		Scan(&id, &userID, &cartID, &tokenHash)
+	var tokenHash, shortCode string
+	err := s.db.QueryRow(ctx, `SELECT id, COALESCE(user_id, 0), COALESCE(cart_id, 0), access_token_hash, COALESCE(short_code, '')
+		FROM orders WHERE order_number = $1`, number).Scan(&id, &userID, &cartID, &tokenHash, &shortCode)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Order{}, apperr.NotFound("Order not found")
 	}
@@ -197,11 +197,13 @@ func (s *Store) ForViewer(ctx context.Context, number string, v Viewer) (Order, 
 		return Order{}, fmt.Errorf("find order %s: %w", number, err)
 	}
 	allowed := v.IsAdmin || (userID != 0 && userID == v.UserID) || (cartID != 0 && cartID == v.CartID) ||
-		(v.Token != "" && subtle.ConstantTimeCompare([]byte(secret.Hash(v.Token)), []byte(tokenHash)) == 1)
+		(v.Token != "" && subtle.ConstantTimeCompare([]byte(secret.Hash(v.Token)), []byte(tokenHash)) == 1) ||
+		// The short link's code opens the order too, on any phone.
+		(shortCode != "" && subtle.ConstantTimeCompare([]byte(v.Token), []byte(shortCode)) == 1)
 	if !allowed {
 		return Order{}, apperr.NotFound("Order not found")
 	}
-	return s.load(ctx, id)
+	return s.ByID(ctx, id)
 }
 
 // ForUser lists a customer's orders, newest first, with their items.

@@ -11,6 +11,7 @@ package storefront
 
 import (
 	"fmt"
+	"html"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -35,6 +36,10 @@ type Storefront struct {
 	cards *shareCards
 	// preloads lists, by route module, the chunks a page needs (preload.go).
 	preloads map[string][]string
+	// WhatsApp is the number the page's WhatsApp links open (254XXXXXXXXX),
+	// given to the web app in a meta tag: it is the shop's setting, not the
+	// build's.
+	WhatsApp string
 }
 
 // New builds the storefront of the shop at publicURL on its catalogue.
@@ -58,6 +63,9 @@ func (s *Storefront) Head(r *http.Request, p string) (tags []byte, status int) {
 	tags, status = s.renderHead(h), h.status
 	if status == 0 {
 		status = http.StatusOK
+	}
+	if s.WhatsApp != "" {
+		tags = fmt.Appendf(tags, "\n    <meta name=\"shop:whatsapp\" content=\"%s\" />", html.EscapeString(s.WhatsApp))
 	}
 	if status == http.StatusOK {
 		for _, f := range s.preloads[h.module] {

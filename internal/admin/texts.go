@@ -1,0 +1,87 @@
+package admin
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"time"
+
+	"shop/internal/apperr"
+	"shop/internal/order"
+	"shop/internal/ratelimit"
+	"shop/internal/sms"
+)
+
+// orderView is an order as the back office shows it: with the text
+// messages sent about it and their delivery status.
+type orderView struct {
+	order.AdminDetail
+	SMS []sms.Message `json:"sms"`
+}
+
+// writeOrder answers with order d and its text messages.
+func (h *Handlers) writeOrder(ctx context.Context, w http.ResponseWriter, d order.AdminDetail) error {
+	v := orderView{AdminDetail: d, SMS: []sms.Message{}}
+	if h.sms.Enabled() {
+		list, err := h.sms.ForOrder(ctx, d.ID)
+		if err != nil {
+			return err
+		}
+		v.SMS = append(v.SMS, list...)
+	}
+	return writeJSON(w, http.StatusOK, v)
+}
+
+// resendLimit bounds the resends of one order's messages: each costs money.
+var resendLimit = ratelimit.Limit{Max: 5, Window: time.Hour}
+
+// MsgTooManyResends answers a resend over resendLimit.
+const MsgTooManyResends = "This order's messages were sent again several times in the last hour. Please wait, or call the customer."
+
+// MsgSMSOff answers a resend when the shop sends no SMS.
+const MsgSMSOff = "Text messages are not set up on this shop (SHOP_SMS_USERNAME, SHOP_SMS_API_KEY)."
+
+// ResendSMS answers POST /api/admin/orders/{orderId}/sms/{id}/resend/: the
+// message is queued again, as a new one, and the order comes back with its
+// messages. At most resendLimit per order.
+func (h *Handlers) ResendSMS(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Message")
+	if err != nil {
+		return err
+	}
+	if !h.sms.Enabled() {
+		return apperr.Conflict(MsgSMSOff)
+	}
+	ctx := r.Context()
+	number := r.PathValue("orderId")
+	err = h.change(ctx, a, func(tx *sql.Tx) (Entry, error) {
+		orderID, err := order.IDByNumber(ctx, tx, number)
+		if err != nil {
+			return Entry{}, err
+		}
+		_, wait, err := h.limiter.ReserveTx(ctx, tx, ratelimit.Check{Bucket: "sms-resend:" + number, Limit: resendLimit})
+		if err != nil {
+			return Entry{}, err
+		}
+		if wait > 0 {
+			return Entry{}, apperr.TooManyRequests(MsgTooManyResends, wait)
+		}
+		m, err := h.sms.ResendTx(ctx, tx, orderID, id)
+		if errors.Is(err, sms.ErrNoSuchMessage) {
+			return Entry{}, apperr.NotFound("No such message")
+		}
+		if err != nil {
+			return Entry{}, err
+		}
+		return entry("resend", "sms", number, "SMS "+m.Kind+" to "+m.To), nil
+	})
+	if err != nil {
+		return err
+	}
+	d, err := h.orders.AdminDetail(ctx, number)
+	if err != nil {
+		return err
+	}
+	return h.writeOrder(ctx, w, d)
+}

@@ -1,0 +1,198 @@
+package notify
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"shop/internal/db"
+	"shop/internal/money"
+	"shop/internal/order"
+	"shop/internal/sms"
+)
+
+// Texts tells farmers by SMS what happens to their orders. It reads the
+// order history after its cursor and queues each step's messages in one
+// transaction with the cursor's move: the history is written with the step
+// itself, so no step is missed after a crash, and a message's key (the
+// event and the recipient) queues it once however often the step is read
+// (docs/notifications.md).
+type Texts struct {
+	DB     *db.DB
+	Orders *order.Store
+	Queue  *sms.Queue
+	// PublicURL starts the short links; BusinessPhone (254XXXXXXXXX, or "")
+	// is told of each paid order.
+	PublicURL     string
+	BusinessPhone string
+	Log           *slog.Logger
+}
+
+// text is one message to queue.
+type text struct {
+	key, kind, to, body string
+}
+
+// Once queues the messages of the steps since the cursor and reports how
+// many steps it read.
+func (n *Texts) Once(ctx context.Context) (int, error) {
+	if !n.Queue.Enabled() {
+		return 0, nil
+	}
+	var cursor int64
+	if err := n.DB.QueryRow(ctx, `SELECT last_id FROM notify_cursors WHERE name = 'sms'`).Scan(&cursor); err != nil {
+		return 0, fmt.Errorf("sms cursor: %w", err)
+	}
+	events, err := n.Orders.EventsAfter(ctx, cursor, 100)
+	if err != nil || len(events) == 0 {
+		return 0, err
+	}
+	var texts []text
+	for _, e := range events {
+		t, err := n.compose(ctx, e)
+		if err != nil {
+			return 0, err
+		}
+		texts = append(texts, t...)
+	}
+	last := events[len(events)-1].ID
+	err = n.DB.Tx(ctx, func(tx *sql.Tx) error {
+		for _, t := range texts {
+			if _, err := n.Queue.EnqueueTx(ctx, tx, t.key, orderIDOf(t.key), t.kind, t.to, t.body); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE notify_cursors SET last_id = $1 WHERE name = 'sms' AND last_id < $1`, last)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("queue order texts: %w", err)
+	}
+	return len(events), nil
+}
+
+// orderIDOf reads the order id back from a message key "order:ID:…".
+func orderIDOf(key string) int64 {
+	var id int64
+	_, _ = fmt.Sscanf(key, "order:%d:", &id)
+	return id
+}
+
+// compose writes the messages one step of an order's history announces.
+func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
+	if e.From == e.To {
+		return nil, nil // a note, such as a part payment
+	}
+	o, err := n.Orders.ByID(ctx, e.OrderID)
+	if err != nil {
+		return nil, err
+	}
+	code, err := n.Orders.ShortCode(ctx, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	link := n.PublicURL + "/o/" + code
+	key := func(what string) string { return fmt.Sprintf("order:%d:%s", o.ID, what) }
+	customer := func(kind, body string) text { return text{key(kind), kind, o.Customer.Phone, body} }
+	switch e.To {
+	case order.PendingPayment:
+		if e.From != "" {
+			return nil, nil // a retry: the prompt itself is the message
+		}
+		if o.Status != order.PendingPayment && o.Status != order.PaymentFailed {
+			return nil, nil // paid already: the paid message says it all
+		}
+		return []text{customer("received", Received(o, link))}, nil
+	case order.PaymentFailed:
+		return []text{customer("failed", Failed(o, link))}, nil
+	case order.Paid:
+		out := []text{customer("paid", Paid(o, link))}
+		if n.BusinessPhone != "" {
+			out = append(out, text{key("business"), "business", n.BusinessPhone, NewOrder(o, n.PublicURL)})
+		}
+		return out, nil
+	case order.Dispatched:
+		return []text{customer("dispatched", Dispatched(o, link))}, nil
+	case order.Delivered:
+		return []text{customer("delivered", Delivered(o, link))}, nil
+	}
+	return nil, nil
+}
+
+// Run queues new steps' messages and sends what is due every interval,
+// until ctx is done.
+func (n *Texts) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := n.Once(ctx); err != nil && ctx.Err() == nil {
+			n.Log.ErrorContext(ctx, "queueing order texts", "err", err)
+		}
+		if _, err := n.Queue.SendDue(ctx); err != nil && ctx.Err() == nil {
+			n.Log.ErrorContext(ctx, "sending sms", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// The messages. Each fits one 160-character GSM-7 segment with the longest
+// real values (a test checks): plain words, no characters outside GSM-7.
+
+// payBy is the Paybill (or till) road in a few words, or "" without one.
+func payBy(o order.Order) string {
+	switch g := o.Paybill; {
+	case g == nil:
+		return ""
+	case g.Kind == "till":
+		return "Buy Goods till " + g.Number
+	default:
+		return "Pay Bill " + g.Number + ", account " + g.Account
+	}
+}
+
+// Received: the order is in and waits for its payment.
+func Received(o order.Order, link string) string {
+	how := payBy(o)
+	if how == "" {
+		how = "Pay with the M-Pesa request on your phone"
+	}
+	return fmt.Sprintf("Mifugo Bora: order %s received, %s due. %s. %s", o.Number, money.Cents(o.BalanceDue).Ksh(), how, link)
+}
+
+// Failed: the prompt failed; pay by Paybill, or try again.
+func Failed(o order.Order, link string) string {
+	if how := payBy(o); how != "" {
+		return fmt.Sprintf("Mifugo Bora: payment for %s failed. %s, or try again: %s", o.Number, how, link)
+	}
+	return fmt.Sprintf("Mifugo Bora: payment for %s failed. Try again: %s", o.Number, link)
+}
+
+// Paid: the money came, with its receipt.
+func Paid(o order.Order, link string) string {
+	receipt := ""
+	if o.Payment != nil && o.Payment.Receipt != "" {
+		receipt = ", M-Pesa receipt " + o.Payment.Receipt
+	}
+	return fmt.Sprintf("Mifugo Bora: %s received for %s%s. Thank you! %s", o.AmountPaid.Ksh(), o.Number, receipt, link)
+}
+
+// Dispatched: the order is on its way.
+func Dispatched(o order.Order, link string) string {
+	return fmt.Sprintf("Mifugo Bora: order %s is on its way. We will call you before delivery. %s", o.Number, link)
+}
+
+// Delivered: the order arrived.
+func Delivered(o order.Order, link string) string {
+	return fmt.Sprintf("Mifugo Bora: order %s was delivered. Thank you for buying from us! %s", o.Number, link)
+}
+
+// NewOrder tells the business of a paid order.
+func NewOrder(o order.Order, publicURL string) string {
+	return fmt.Sprintf("Mifugo Bora: new paid order %s, %s, %s. %s/admin", o.Number, o.Total.Ksh(), o.ShippingAddress.County, publicURL)
+}

@@ -1,0 +1,142 @@
+package notify_test
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/money"
+	"shop/internal/notify"
+	"shop/internal/order"
+	"shop/internal/sms"
+)
+
+// recorder is a gateway that keeps what it was given.
+type recorder struct {
+	mu   sync.Mutex
+	sent []string
+}
+
+func (r *recorder) Send(_ context.Context, to, message string) (sms.Result, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sent = append(r.sent, to+" "+message)
+	return sms.Result{Code: 101, Status: "Success"}, nil
+}
+
+// Each step of an order queues its messages once, however often the
+// history is read (two instances, or a crash before the cursor moved).
+func TestEachStepIsTextedOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		orders := order.NewStore(d)
+		gw := &recorder{}
+		texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, gw, slog.New(slog.NewTextHandler(io.Discard, nil))),
+			PublicURL: "https://mifugobora.co.ke", BusinessPhone: "254722000111", Log: slog.Default()}
+		c := order.Checkout{FirstName: "Wanjiku", LastName: "Kamau", Email: "w@farm.co.ke", Phone: "254712345678", Address: "Plot 4",
+			City: "Ruiru", County: "Kiambu", PaymentMethod: "mpesa", MpesaPhone: "254712345678"}
+		cat := catalog.NewStore(d)
+		if _, err := cat.CreateCategory(ctx, catalog.NewCategory{Name: "Feeds", Slug: "feeds"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cat.CreateProduct(ctx, catalog.NewProduct{Name: "Dairy Meal", Slug: "dairy-meal", CategoryID: 1, IsActive: true,
+			BasePrice: money.FromShillings(3950), Variants: []catalog.NewVariant{{Size: "70 Kg", SKU: "DM-70", Price: money.FromShillings(3950), Stock: 5}}}); err != nil {
+			t.Fatal(err)
+		}
+		var o order.Order
+		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+			created, err := orders.CreateTx(ctx, tx, order.New{Checkout: c}, []order.Item{{VariantID: 1, ProductID: 1, ProductName: "Dairy Meal",
+				Size: "70 Kg", SKU: "DM-70", Quantity: 1, UnitPrice: money.FromShillings(3950)}})
+			o = created.Order
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		move := func(to order.Status) {
+			t.Helper()
+			if err := d.Tx(ctx, func(tx *sql.Tx) error {
+				cur, err := orders.ByIDTx(ctx, tx, o.ID)
+				if err != nil {
+					return err
+				}
+				_, err = order.Move(ctx, tx, cur, to, "test", "admin")
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		read := func() {
+			t.Helper()
+			if _, err := texts.Once(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		read()
+		move(order.PaymentFailed)
+		move(order.PendingPayment) // a retry: no message of its own
+		move(order.Paid)
+		read()
+		// The cursor goes back, as when another instance read the same steps.
+		if _, err := d.Exec(ctx, `UPDATE notify_cursors SET last_id = 0`); err != nil {
+			t.Fatal(err)
+		}
+		read()
+		move(order.Processing)
+		move(order.Dispatched)
+		move(order.Delivered)
+		read()
+		if _, err := texts.Queue.SendDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var kinds []string
+		for _, s := range gw.sent {
+			kinds = append(kinds, strings.Fields(s)[0]+" "+kindOf(s))
+		}
+		want := []string{"+254712345678 received", "+254712345678 failed", "+254712345678 paid", "+254722000111 business",
+			"+254712345678 dispatched", "+254712345678 delivered"}
+		if strings.Join(kinds, ",") != strings.Join(want, ",") {
+			t.Fatalf("sent:\n%s\nwant %v", strings.Join(gw.sent, "\n"), want)
+		}
+		code, _ := orders.ShortCode(ctx, o.ID)
+		if !strings.Contains(gw.sent[0], "https://mifugobora.co.ke/o/"+code) || !strings.Contains(gw.sent[0], o.Number) {
+			t.Fatalf("no short link or order number: %s", gw.sent[0])
+		}
+	})
+}
+
+func kindOf(s string) string {
+	for _, k := range []struct{ word, kind string }{{"new paid order", "business"}, {" due. ", "received"}, {"failed", "failed"},
+		{"Thank you!", "paid"}, {"on its way", "dispatched"}, {"was delivered", "delivered"}} {
+		if strings.Contains(s, k.word) {
+			return k.kind
+		}
+	}
+	return "?"
+}
+
+// Every message fits one GSM-7 segment with the longest real values: the
+// longest order number, the dearest order, a Paybill account, a receipt,
+// and a realistic address for the links.
+func TestEveryMessageFitsOneSegment(t *testing.T) {
+	number := "ORDER-1795381559464-12"
+	o := order.Order{Number: number, Total: money.FromShillings(250_000), AmountPaid: money.FromShillings(250_000),
+		BalanceDue: money.FromShillings(250_000), ShippingAddress: order.Address{County: "Elgeyo-Marakwet"},
+		Payment: &order.Payment{Receipt: "TKM81HDS2P"},
+		Paybill: &order.PayGuide{Kind: "paybill", Number: "4123456", Account: number, Amount: money.FromShillings(250_000)}}
+	link := "https://mifugobora.co.ke/o/ACDEFGHJKM"
+	for name, text := range map[string]string{
+		"received": notify.Received(o, link), "failed": notify.Failed(o, link), "paid": notify.Paid(o, link),
+		"dispatched": notify.Dispatched(o, link), "delivered": notify.Delivered(o, link), "business": notify.NewOrder(o, "https://mifugobora.co.ke"),
+	} {
+		if n, gsm := sms.Segments(text); n != 1 || !gsm {
+			t.Errorf("%s: %d segments, GSM-7 %v, %d characters: %s", name, n, gsm, len(text), text)
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package sms
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"shop/internal/db"
+)
+
+// Message is a queued text message and what became of it.
+type Message struct {
+	ID      int64  `json:"id"`
+	OrderID int64  `json:"-"`
+	Kind    string `json:"kind"`
+	To      string `json:"to"`
+	Body    string `json:"body"`
+	// Status is queued, sending, sent or failed.
+	Status     string     `json:"status"`
+	Attempts   int        `json:"attempts"`
+	StatusCode int        `json:"status_code"`
+	StatusText string     `json:"status_text"`
+	CreatedAt  time.Time  `json:"created_at"`
+	SentAt     *time.Time `json:"sent_at"`
+}
+
+// Queue keeps messages in the database and sends them through a gateway.
+type Queue struct {
+	db  *db.DB
+	gw  Gateway // nil: SMS is not configured, nothing is queued
+	log *slog.Logger
+	now func() time.Time
+}
+
+// NewQueue returns a queue on d sending through gw (nil: SMS off).
+func NewQueue(d *db.DB, gw Gateway, log *slog.Logger) *Queue {
+	return &Queue{db: d, gw: gw, log: log, now: time.Now}
+}
+
+// Enabled reports whether messages are sent at all.
+func (q *Queue) Enabled() bool { return q != nil && q.gw != nil }
+
+// Sending timing: a message is tried up to maxAttempts times, waiting
+// longer each time; a claimed message whose sender stopped is tried again
+// after the lease.
+const (
+	maxAttempts = 8
+	lease       = 2 * time.Minute
+)
+
+func backoff(attempts int) time.Duration {
+	return min(30*time.Second<<min(attempts-1, 6), 30*time.Minute)
+}
+
+// EnqueueTx queues body to phone (254XXXXXXXXX) inside tx. key makes the
+// queueing idempotent: a second message with the same key is not queued
+// ("" for none). It reports whether the message was queued.
+func (q *Queue) EnqueueTx(ctx context.Context, tx *sql.Tx, key string, orderID int64, kind, phone, body string) (bool, error) {
+	if !q.Enabled() {
+		return false, nil
+	}
+	var k, o any
+	if key != "" {
+		k = key
+	}
+	if orderID != 0 {
+		o = orderID
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO sms_messages (dedupe_key, order_id, kind, recipient, body, status, next_attempt_at)
+		VALUES ($1, $2, $3, $4, $5, 'queued', $6) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+		k, o, kind, phone, body, q.now().UTC()).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("queue sms %s: %w", kind, err)
+	}
+	return true, nil
+}
+
+// SendDue sends the messages whose time has come and reports how many it
+// tried. Several instances may run it at once: each message is claimed
+// before it is sent, so it goes out once.
+func (q *Queue) SendDue(ctx context.Context) (int, error) {
+	if !q.Enabled() {
+		return 0, nil
+	}
+	now := q.now().UTC()
+	ids, err := db.QueryAll(ctx, q.db, "due sms", func(r db.Scanner) (id int64, err error) { return id, r.Scan(&id) },
+		`SELECT id FROM sms_messages WHERE status IN ('queued', 'sending') AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT 50`, now)
+	if err != nil {
+		return 0, err
+	}
+	tried := 0
+	for _, id := range ids {
+		var m Message
+		err := q.db.Tx(ctx, func(tx *sql.Tx) error {
+			return tx.QueryRowContext(ctx, `UPDATE sms_messages SET status = 'sending', attempts = attempts + 1, next_attempt_at = $1
+				WHERE id = $2 AND status IN ('queued', 'sending') AND next_attempt_at <= $3 RETURNING recipient, body, attempts`,
+				now.Add(lease), id, now).Scan(&m.To, &m.Body, &m.Attempts)
+		})
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // another instance has it
+		}
+		if err != nil {
+			return tried, fmt.Errorf("claim sms %d: %w", id, err)
+		}
+		tried++
+		res, err := q.gw.Send(ctx, "+"+m.To, m.Body)
+		if err := q.record(ctx, id, m.Attempts, res, err); err != nil {
+			return tried, err
+		}
+	}
+	return tried, nil
+}
+
+// record stores how a send ended: sent, failed for good (a refusal, or
+// too many tries), or queued again after a backoff.
+func (q *Queue) record(ctx context.Context, id int64, attempts int, res Result, sendErr error) error {
+	now := q.now().UTC()
+	var temp *TemporaryError
+	status, text := "sent", res.Status
+	var next any
+	switch {
+	case sendErr == nil && res.Sent():
+	case errors.As(sendErr, &temp) && attempts < maxAttempts:
+		status, text, next = "queued", temp.Error(), now.Add(backoff(attempts))
+	case sendErr != nil:
+		status, text = "failed", sendErr.Error()
+	default:
+		status = "failed"
+	}
+	if status != "sent" {
+		q.log.WarnContext(ctx, "sms not sent", "sms", id, "status", status, "code", res.Code, "reason", text, "attempts", attempts)
+	}
+	var sentAt any
+	if status == "sent" {
+		sentAt = now
+	}
+	_, err := q.db.Exec(ctx, `UPDATE sms_messages SET status = $1, status_code = $2, status_text = $3, provider_id = $4, cost = $5,
+		next_attempt_at = $6, sent_at = $7 WHERE id = $8`, status, res.Code, clip(text, 300), res.MessageID, res.Cost, next, sentAt, id)
+	if err != nil {
+		return fmt.Errorf("record sms %d: %w", id, err)
+	}
+	return nil
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// Run sends due messages every interval until ctx is done.
+func (q *Queue) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := q.SendDue(ctx); err != nil && ctx.Err() == nil {
+			q.log.ErrorContext(ctx, "sending sms", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+const messageColumns = `id, COALESCE(order_id, 0), kind, recipient, body, status, attempts, status_code, status_text, created_at, sent_at`
+
+func scanMessage(r db.Scanner) (m Message, err error) {
+	var sent sql.NullTime
+	err = r.Scan(&m.ID, &m.OrderID, &m.Kind, &m.To, &m.Body, &m.Status, &m.Attempts, &m.StatusCode, &m.StatusText, &m.CreatedAt, &sent)
+	if sent.Valid {
+		m.SentAt = &sent.Time
+	}
+	return m, err
+}
+
+// ForOrder lists an order's messages, newest first.
+func (q *Queue) ForOrder(ctx context.Context, orderID int64) ([]Message, error) {
+	return db.QueryAll(ctx, q.db, "sms of an order", scanMessage,
+		`SELECT `+messageColumns+` FROM sms_messages WHERE order_id = $1 ORDER BY id DESC`, orderID)
+}
+
+// Latest lists the newest messages, for the dev outbox.
+func (q *Queue) Latest(ctx context.Context, limit int) ([]Message, error) {
+	return db.QueryAll(ctx, q.db, "latest sms", scanMessage, `SELECT `+messageColumns+` FROM sms_messages ORDER BY id DESC LIMIT $1`, limit)
+}
+
+// FailedCount counts the messages that could not be sent.
+func (q *Queue) FailedCount(ctx context.Context) (int, error) {
+	return q.db.Count(ctx, "failed sms", `SELECT COUNT(*) FROM sms_messages WHERE status = 'failed'`)
+}
+
+// ErrNoSuchMessage answers a resend of a message that does not exist.
+var ErrNoSuchMessage = errors.New("no such message")
+
+// ResendTx queues message id again, as a new message, inside tx (the
+// admin's audit entry shares it), and returns the new one's recipient.
+func (q *Queue) ResendTx(ctx context.Context, tx *sql.Tx, orderID, id int64) (Message, error) {
+	var m Message
+	err := tx.QueryRowContext(ctx, `SELECT kind, recipient, body FROM sms_messages WHERE id = $1 AND order_id = $2`, id, orderID).
+		Scan(&m.Kind, &m.To, &m.Body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, ErrNoSuchMessage
+	}
+	if err != nil {
+		return m, fmt.Errorf("load sms %d: %w", id, err)
+	}
+	_, err = q.EnqueueTx(ctx, tx, "", orderID, m.Kind, m.To, m.Body)
+	return m, err
+}
