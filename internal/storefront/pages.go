@@ -69,6 +69,8 @@ var pages = []page{
 	{path: "/forgot-password", listing: unlisted, title: "Forgot Password"},
 	{path: "/reset-password", listing: unlisted, title: "Reset Password"},
 	{path: "/order-confirmation", listing: unlisted, title: "Order Confirmation"},
+	{path: "/track", title: "Track Your Order", module: "src/features/track/TrackPage.tsx",
+		description: "Follow your Mifugo Bora Feeds order with its number and your phone number: payment, dispatch and delivery."},
 }
 
 // lookup finds the page at the cleaned path p, following sameAs.

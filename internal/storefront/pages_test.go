@@ -9,7 +9,7 @@ import (
 
 // The pages the web app has (web/src/app/routes.tsx).
 var appPages = []string{"/", "/home", "/shop", "/about", "/contact", "/cart", "/checkout", "/login", "/register",
-	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/account", "/admin", "/products/dairy-meal"}
+	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/track", "/account", "/admin", "/products/dairy-meal"}
 
 func TestIsPage(t *testing.T) {
 	for _, p := range appPages {

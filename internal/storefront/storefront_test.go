@@ -313,12 +313,12 @@ func TestSitemapAndRobots(t *testing.T) {
 	for _, u := range set.URLs {
 		locs[u.Loc] = true
 	}
-	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/products/high-yield-dairy-meal", "/products/evil"} {
+	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/track", "/products/high-yield-dairy-meal", "/products/evil"} {
 		if !locs["https://shop.example.co.ke"+p] {
 			t.Errorf("sitemap lacks %s", p)
 		}
 	}
-	if want := 6 + len(demo.Products()) + 1; len(set.URLs) != want {
+	if want := 7 + len(demo.Products()) + 1; len(set.URLs) != want {
 		t.Errorf("%d addresses, want %d", len(set.URLs), want)
 	}
 	if locs["https://shop.example.co.ke/cart"] {
