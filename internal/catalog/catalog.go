@@ -156,9 +156,9 @@ type ListFilter struct {
 	Collection string
 	Search     string
 	// Sort is one of the Sort… orders; SortRelevance needs a Search.
-	Sort       string
-	MinPrice   *money.Cents
-	MaxPrice   *money.Cents
+	Sort     string
+	MinPrice *money.Cents
+	MaxPrice *money.Cents
 	// Page counts from 1; 0 lists every match.
 	Page     int
 	PageSize int

@@ -96,7 +96,9 @@ func TestSearchRelevance(t *testing.T) {
 			{"MB-ALB10-120ML", 1, named("Albendazole 10% Oral Suspension")},
 			{"mb-alb10-120ml", 1, named("Albendazole 10% Oral Suspension")},
 			{"nguruwe", 2, func(c catalog.Card) bool { return under(c, "pig-feeds") }},
-			{"madini", 3, func(c catalog.Card) bool { return strings.Contains(c.Name, "DCP") || strings.Contains(c.Name, "Mineral") }},
+			{"madini", 3, func(c catalog.Card) bool {
+				return strings.Contains(c.Name, "DCP") || strings.Contains(c.Name, "Mineral")
+			}},
 		} {
 			t.Run(tc.query, func(t *testing.T) {
 				page := search(t, s, tc.query)
