@@ -47,13 +47,12 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, 
 	case StatusInactive:
 		q.where.And("p.is_active = FALSE")
 	}
-	q.order, q.exact = "p.id DESC", true
-	q.order = q.orderBy(true)
+	q.sort, q.exact = []string{"-p.id"}, true
 	page, size := max(f.Page, 1), f.PageSize
 	if size < 1 || size > db.MaxPageSize {
 		size = db.DefaultPageSize
 	}
-	return s.cardPage(ctx, q, page, size)
+	return s.cardPage(ctx, &q, q.keys(true), page, size)
 }
 
 // AdminProduct loads a product by id, active or not, with its details.
@@ -181,7 +180,7 @@ func (s *Store) DeleteProductTx(ctx context.Context, tx *sql.Tx, id int64) (Dele
 		if _, err := tx.ExecContext(ctx, `UPDATE products SET is_active = FALSE, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, id); err != nil {
 			return Deletion{}, fmt.Errorf("deactivate product %d: %w", id, err)
 		}
-		return d, nil
+		return d, s.refreshTx(ctx, tx, id)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT files FROM product_images WHERE product_id = $1`, id)
 	if err != nil {

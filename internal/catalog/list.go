@@ -4,13 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"shop/internal/db"
 	"shop/internal/money"
 )
 
-// The product list: one read for the page, from the cards kept on each
-// product's row, and a count that stops at CountCap.
+// The product list: the page's ids read from indexes alone, then the cards
+// of those ids, kept on each product's row, in the same statement; and a
+// count that stops at CountCap.
 
 // cardColumns are productColumns and what a card adds, for scanCard.
 const cardColumns = productColumns + `, p.price_min_cents, p.price_max_cents, p.in_stock, p.rating_tenths, p.review_count,
@@ -40,26 +42,31 @@ func centsOrNil(n *int64) *money.Cents {
 	return &c
 }
 
-// listQuery is a product list's statement in parts: the category tree walk
-// it may need, the joins, the conditions and the order.
+// listQuery is a product list's statement in parts.
 type listQuery struct {
-	with, join string
-	where      db.Where
-	// rank orders a search's matches best first ("" without a search),
-	// order by what is asked.
-	rank, order string
+	// from is what the list reads: the products, or the products under a
+	// category (product_categories, pc) and their rows.
+	from  string
+	where db.Where
+	// listed is the table whose columns the sort keys and the active flag
+	// are read from: pc under a category, so its indexes serve the order.
+	listed string
+	// rank orders a search's matches best first ("" without a search), sort
+	// by what is asked; both are ascending expressions, "-" before a key
+	// that sorts descending.
+	rank, sort []string
 	// none: the search has no word to look for, so nothing matches.
 	none bool
 	// exact counts every match, past CountCap.
 	exact bool
 }
 
-// orderBy is the statement's ORDER BY: by relevance first when ranked.
-func (q *listQuery) orderBy(ranked bool) string {
-	if ranked && q.rank != "" {
-		return q.rank + ", " + q.order
+// keys are the sort keys, relevance first when ranked.
+func (q *listQuery) keys(ranked bool) []string {
+	if ranked {
+		return append(append([]string{}, q.rank...), q.sort...)
 	}
-	return q.order
+	return q.sort
 }
 
 // ListProducts returns a page of the active products matching f (every one
@@ -69,23 +76,35 @@ func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, er
 	if err != nil || q.none {
 		return ProductPage{Products: []Card{}}, err
 	}
-	q.where.And("p.is_active = TRUE")
-	q.order = q.orderBy(f.Sort == SortRelevance)
-	return s.cardPage(ctx, q, f.Page, f.PageSize)
+	q.where.And(q.listed + ".is_active = TRUE")
+	return s.cardPage(ctx, &q, q.keys(f.Sort == SortRelevance), f.Page, f.PageSize)
 }
 
 // cardPage reads page (from 1; 0 for every row) of size cards that q
-// selects, and counts them.
-func (s *Store) cardPage(ctx context.Context, q listQuery, page, size int) (ProductPage, error) {
-	from := ` FROM products p` + q.join + q.where.String()
+// selects in the order of keys, and counts them. The page's ids and keys
+// come first, narrow rows sorted or read in index order; only the page's
+// own rows are read whole.
+func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page, size int) (ProductPage, error) {
+	from := ` FROM ` + q.from + q.where.String()
 	limit := ""
 	if page > 0 {
 		limit = db.Limit(page, size)
 	}
+	inner, outer := make([]string, len(keys)), make([]string, len(keys))
+	for i, k := range keys {
+		name := "k" + strconv.Itoa(i)
+		expr, desc := strings.CutPrefix(k, "-")
+		inner[i], outer[i] = expr+" AS "+name, "page."+name
+		if desc {
+			outer[i] += " DESC"
+		}
+	}
+	order := " ORDER BY " + strings.Join(outer, ", ")
+	stmt := `SELECT ` + cardColumns + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
+		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
 	var out ProductPage
 	var err error
-	out.Products, err = db.QueryAll(ctx, s.db, "products", scanCard, q.with+`SELECT `+cardColumns+from+` ORDER BY `+q.order+limit, q.where.Args...)
-	if err != nil {
+	if out.Products, err = db.QueryAll(ctx, s.db, "products", scanCard, stmt, q.where.Args...); err != nil {
 		return ProductPage{}, err
 	}
 	n := len(out.Products)
@@ -95,12 +114,12 @@ func (s *Store) cardPage(ctx context.Context, q listQuery, page, size int) (Prod
 	case n > 0 && n < size:
 		out.Count = (page-1)*size + n
 	case q.exact:
-		out.Count, err = s.db.Count(ctx, "products", q.with+`SELECT COUNT(*)`+from, q.where.Args...)
+		out.Count, err = s.db.Count(ctx, "products", `SELECT COUNT(*)`+from, q.where.Args...)
 	default:
 		// Count no further than the cap, or than this page when it lies past
 		// the cap: a full count of a large catalogue reads every row.
 		most := max(CountCap, page*size)
-		out.Count, err = s.db.Count(ctx, "products", q.with+`SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, q.where.Args...)
+		out.Count, err = s.db.Count(ctx, "products", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, q.where.Args...)
 		if out.Count > most {
 			out.Count, out.Capped = most, true
 		}
@@ -110,18 +129,16 @@ func (s *Store) cardPage(ctx context.Context, q listQuery, page, size int) (Prod
 
 // listQuery turns f into the parts of the product list's statement.
 func (s *Store) listQuery(ctx context.Context, f ListFilter) (listQuery, error) {
-	var q listQuery
+	q := listQuery{from: "products p", listed: "p"}
 	w := &q.where
+	nameKey, price, id := "LOWER(p.name)", "p.base_price_cents", "p.id"
 	if f.Category != "" {
-		q.with = `WITH RECURSIVE in_category(id) AS (
-			SELECT id FROM categories WHERE slug = ` + w.Arg(f.Category) + `
-			UNION ALL
-			SELECT c.id FROM categories c JOIN in_category ic ON c.parent_id = ic.id
-		) `
-		w.And("p.category_id IN (SELECT id FROM in_category)")
+		q.from, q.listed = "product_categories pc JOIN products p ON p.id = pc.product_id", "pc"
+		nameKey, price, id = "pc.name_key", "pc.price_cents", "pc.product_id"
+		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
 	}
 	if f.Weight != "" {
-		w.And("EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
+		w.And("p.id IN (SELECT v.product_id FROM variants v WHERE v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
 	}
 	if f.Promo != "" {
 		w.And("p.promo = " + w.Arg(f.Promo))
@@ -135,12 +152,21 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter) (listQuery, error) 
 		w.And("p.is_featured = TRUE")
 	}
 	if f.MinPrice != nil {
-		w.And("p.base_price_cents >= " + w.Arg(int64(*f.MinPrice)))
+		w.And(price + " >= " + w.Arg(int64(*f.MinPrice)))
 	}
 	if f.MaxPrice != nil {
-		w.And("p.base_price_cents <= " + w.Arg(int64(*f.MaxPrice)))
+		w.And(price + " <= " + w.Arg(int64(*f.MaxPrice)))
 	}
-	q.order = listOrder(f.Sort)
+	// The name and id keys match the name indexes, so a page by name reads
+	// its rows in index order instead of sorting the catalogue.
+	switch f.Sort {
+	case SortPriceLow:
+		q.sort = []string{price, nameKey, id}
+	case SortPriceHigh:
+		q.sort = []string{"-" + price, nameKey, id}
+	default:
+		q.sort = []string{nameKey, id}
+	}
 	if f.Search == "" {
 		return q, nil
 	}
@@ -150,25 +176,12 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter) (listQuery, error) 
 		return q, err
 	}
 	text := s.db.ProductText()
-	q.join = text.Join()
+	q.from += text.Join()
 	match := w.Arg(text.Query(plan.text, false))
 	w.And(text.Match(match))
-	q.rank = text.Rank(match)
 	if plan.skuProduct != 0 {
-		q.rank = "CASE WHEN p.id = " + w.Arg(plan.skuProduct) + " THEN 0 ELSE 1 END, " + q.rank
+		q.rank = append(q.rank, "CASE WHEN p.id = "+w.Arg(plan.skuProduct)+" THEN 0 ELSE 1 END")
 	}
+	q.rank = append(q.rank, text.Rank(match))
 	return q, nil
-}
-
-// listOrder is the ORDER BY of a sort, after the relevance of a search.
-// LOWER(p.name) matches the products' name indexes, so a page by name reads
-// 20 rows instead of sorting the catalogue.
-func listOrder(sort string) string {
-	switch sort {
-	case SortPriceLow:
-		return "p.base_price_cents, LOWER(p.name), p.id"
-	case SortPriceHigh:
-		return "p.base_price_cents DESC, LOWER(p.name), p.id"
-	}
-	return "LOWER(p.name), p.id"
 }

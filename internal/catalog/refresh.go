@@ -88,9 +88,10 @@ func refreshCardsTx(ctx context.Context, tx *sql.Tx, products map[int64]bool) er
 	return nil
 }
 
-// refreshTextTx rewrites product id's search text: its name; its category
-// and the categories above it; its description, sizes and SKUs. The words
-// of the names go into the spelling table.
+// refreshTextTx rewrites where product id is found: the categories it is
+// listed under (its own and those above it), and its search text: its name;
+// its categories; its description, sizes and SKUs. The words of the names go
+// into the spelling table.
 func (s *Store) refreshTextTx(ctx context.Context, tx *sql.Tx, id int64) error {
 	var name, description string
 	var category int64
@@ -109,6 +110,17 @@ func (s *Store) refreshTextTx(ctx context.Context, tx *sql.Tx, id int64) error {
 	sizes, err := queryAllTx(ctx, tx, scanString, `SELECT size || ' ' || size_key || ' ' || sku FROM variants WHERE product_id = $1`, id)
 	if err != nil {
 		return fmt.Errorf("search text of product %d: %w", id, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM product_categories WHERE product_id = $1`, id); err != nil {
+		return fmt.Errorf("categories of product %d: %w", id, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO product_categories (category_id, product_id, is_active, name_key, price_cents)
+		WITH RECURSIVE up(id, parent_id) AS (
+			SELECT id, parent_id FROM categories WHERE id = $2
+			UNION ALL
+			SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id
+		) SELECT up.id, p.id, p.is_active, LOWER(p.name), p.base_price_cents FROM up, products p WHERE p.id = $1`, id, category); err != nil {
+		return fmt.Errorf("categories of product %d: %w", id, err)
 	}
 	categoryText := strings.Join(categories, " ")
 	if err := s.db.ProductText().PutTx(ctx, tx, id, indexText(name), indexText(categoryText),

@@ -132,11 +132,13 @@ func buildQuery(ws []string, lk lookup) db.TextQuery {
 	return q
 }
 
-// terms are ws as prefix terms, plurals made singular.
+// terms are ws with plurals made singular, each a prefix when it holds a
+// letter: a number is matched whole, so "18" finds DCP 18% but not every
+// 180, and "1" does not match half the catalogue.
 func terms(ws []string) []db.TextTerm {
 	out := make([]db.TextTerm, len(ws))
 	for i, w := range ws {
-		out[i] = db.TextTerm{Word: stem(w), Prefix: true}
+		out[i] = db.TextTerm{Word: stem(w), Prefix: len(w) > 1 && !isNumber(w)}
 	}
 	return out
 }

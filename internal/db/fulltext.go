@@ -50,11 +50,11 @@ func (x TextIndex) Match(arg string) string {
 	return "products_text MATCH " + arg
 }
 
-// Rank orders matches best first: a word in text a outweighs one in b, b one
-// in c.
+// Rank is a number that orders matches best first, ascending: a word in
+// text a outweighs one in b, b one in c.
 func (x TextIndex) Rank(arg string) string {
 	if x.dialect == Postgres {
-		return "ts_rank(p.search_text, to_tsquery('simple', " + arg + ")) DESC"
+		return "-ts_rank(p.search_text, to_tsquery('simple', " + arg + "))"
 	}
 	return "bm25(products_text, 10.0, 4.0, 1.0)"
 }

@@ -20,12 +20,26 @@ ALTER TABLE products ADD COLUMN search_version INTEGER NOT NULL DEFAULT 0;
 -- Each filter and sort of the list reads its page from an index.
 DROP INDEX products_active_price;
 CREATE INDEX products_active_price ON products (is_active, base_price_cents, LOWER(name), id);
-CREATE INDEX products_category_name ON products (category_id, is_active, LOWER(name), id);
-CREATE INDEX products_category_price ON products (category_id, is_active, base_price_cents, id);
 CREATE INDEX products_promo_name ON products (promo, is_active, LOWER(name), id);
-CREATE INDEX products_new_name ON products (LOWER(name), id) WHERE is_active = TRUE AND is_new_arrival = TRUE;
-CREATE INDEX products_best_name ON products (LOWER(name), id) WHERE is_active = TRUE AND is_best_seller = TRUE;
-CREATE INDEX products_featured_name ON products (LOWER(name), id) WHERE is_active = TRUE AND is_featured = TRUE;
+CREATE INDEX products_new_name ON products (is_new_arrival, is_active, LOWER(name), id);
+CREATE INDEX products_best_name ON products (is_best_seller, is_active, LOWER(name), id);
+CREATE INDEX products_featured_name ON products (is_featured, is_active, LOWER(name), id);
+-- Every category a product is found under: its own and each one above it,
+-- with what the list filters and sorts by, so a category's page (its
+-- sub-categories' products included) is one range of an index read in the
+-- order shown.
+CREATE TABLE product_categories (
+    category_id BIGINT NOT NULL REFERENCES categories (id) ON DELETE CASCADE,
+    product_id BIGINT NOT NULL REFERENCES products (id) ON DELETE CASCADE,
+    is_active BOOLEAN NOT NULL,
+    name_key TEXT NOT NULL,
+    price_cents BIGINT NOT NULL,
+    PRIMARY KEY (category_id, product_id)
+);
+CREATE INDEX product_categories_product ON product_categories (product_id);
+CREATE INDEX product_categories_name ON product_categories (category_id, is_active, name_key, product_id);
+CREATE INDEX product_categories_price ON product_categories (category_id, is_active, price_cents, name_key, product_id);
+
 -- The admin's list, newest first.
 CREATE INDEX products_admin ON products (is_active, id);
 
