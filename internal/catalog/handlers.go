@@ -64,6 +64,21 @@ func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteCachedJSON(w, r, cacheSeconds, p)
 }
 
+// Suggest answers GET /api/search/suggest/?q=: up to MaxSuggestions
+// category and product names, with their slugs, for what a shopper has typed
+// so far; [] for nothing typed.
+func (h *Handlers) Suggest(w http.ResponseWriter, r *http.Request) error {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	if len(q) > maxSearchLength {
+		return apperr.InvalidField("q", fmt.Sprintf("q is too long (%d characters at most).", maxSearchLength))
+	}
+	suggestions, err := h.Store.Suggest(r.Context(), q)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteCachedJSON(w, r, cacheSeconds, suggestions)
+}
+
 // ListCategories answers GET /api/categories/.
 func (h *Handlers) ListCategories(w http.ResponseWriter, r *http.Request) error {
 	cats, err := h.Store.Categories(r.Context())

@@ -209,3 +209,78 @@ func TestSearchFollowsChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestSuggest: names while typing, categories first, at most eight.
+func TestSuggest(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s, _ := demoStore(t, d)
+		ctx := context.Background()
+		for _, tc := range []struct {
+			typed string
+			first []catalog.Suggestion
+			// all: every suggestion's name holds this word
+			all string
+		}{
+			{"albend", []catalog.Suggestion{{Type: "category", Name: "Albendazole 10%", Slug: "albendazole-10"},
+				{Type: "category", Name: "Albendazole 2.5%", Slug: "albendazole-25"}}, "Albendazole"},
+			{"dawa ya minyoo", []catalog.Suggestion{{Type: "category", Name: "Dewormers", Slug: "dewormers"},
+				{Type: "product", Name: "Piperazine Poultry & Pig Dewormer", Slug: "piperazine-dewormer"}}, "Dewormer"},
+			{"layres", []catalog.Suggestion{{Type: "category", Name: "Layers Mash", Slug: "layers"}}, "Layers"},
+			{"", nil, ""},
+			{"zzzzqq", nil, ""},
+		} {
+			got, err := s.Suggest(ctx, tc.typed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) > catalog.MaxSuggestions || len(got) < len(tc.first) || !slices.Equal(got[:len(tc.first)], tc.first) {
+				t.Errorf("%q: %+v", tc.typed, got)
+				continue
+			}
+			for _, sg := range got {
+				if !strings.Contains(sg.Name, tc.all) || sg.Slug == "" {
+					t.Errorf("%q: suggested %+v", tc.typed, sg)
+				}
+			}
+		}
+	})
+}
+
+// TestSynonymsEdited: a phrase the admin adds is understood at once; the
+// list is stored as the search reads it.
+func TestSynonymsEdited(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s, under := demoStore(t, d)
+		ctx := context.Background()
+		if got := search(t, s, "sungura"); len(got.Products) != 0 {
+			t.Fatalf("sungura before it was taught: %v", names(got.Products))
+		}
+		list, err := catalog.SynonymsInput{Synonyms: []catalog.Synonym{
+			{Phrase: "  Sungura ", Expansion: "Rabbit,, PELLETS "}, {Phrase: "Dawa ya  Minyoo", Expansion: "dewormer"},
+		}}.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Tx(ctx, func(tx *sql.Tx) error { _, err := s.ReplaceSynonymsTx(ctx, tx, list); return err }); err != nil {
+			t.Fatal(err)
+		}
+		stored, err := s.Synonyms(ctx)
+		if err != nil || len(stored) != 2 || stored[1].Phrase != "sungura" || stored[1].Expansion != "rabbit, pellets" {
+			t.Fatalf("stored %+v (%v)", stored, err)
+		}
+		if got := search(t, s, "sungura"); len(got.Products) == 0 || got.Products[0].Name != "Mifugo Bora Rabbit Pellets" {
+			t.Fatalf("sungura: %v", names(got.Products))
+		}
+		if got := search(t, s, "kuku"); len(got.Products) != 0 {
+			t.Fatalf("kuku after it was removed from the list: %v", names(got.Products))
+		}
+		if got := search(t, s, "dawa ya minyoo"); len(got.Products) == 0 || !under(got.Products[0], "dewormers") {
+			t.Fatalf("dawa ya minyoo: %v", names(got.Products))
+		}
+		for _, bad := range [][]catalog.Synonym{{{Phrase: "kuku", Expansion: " , "}}, {{Phrase: "kuku", Expansion: "a"}, {Phrase: "KUKU", Expansion: "b"}}} {
+			if _, err := (catalog.SynonymsInput{Synonyms: bad}).Check(); err == nil {
+				t.Errorf("%+v accepted", bad)
+			}
+		}
+	})
+}
