@@ -180,7 +180,11 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter) (listQuery, error) 
 	match := w.Arg(text.Query(plan.text, false))
 	w.And(text.Match(match))
 	if plan.skuProduct != 0 {
-		q.rank = append(q.rank, "CASE WHEN p.id = "+w.Arg(plan.skuProduct)+" THEN 0 ELSE 1 END")
+		// An id read from the database, not text from the request: written
+		// in, so the statements that do not rank (the count, a sort by
+		// price) carry no parameter they leave unused, which PostgreSQL
+		// refuses.
+		q.rank = append(q.rank, "CASE WHEN p.id = "+strconv.FormatInt(plan.skuProduct, 10)+" THEN 0 ELSE 1 END")
 	}
 	q.rank = append(q.rank, text.Rank(match))
 	return q, nil

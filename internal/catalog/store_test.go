@@ -57,9 +57,14 @@ func fixture(t *testing.T, d *db.DB) *catalog.Store {
 }
 
 func slugs(ps []catalog.Card) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.Slug
+	return each(ps, func(c catalog.Card) string { return c.Slug })
+}
+
+// each is f of every card.
+func each[T any](cs []catalog.Card, f func(catalog.Card) T) []T {
+	out := make([]T, len(cs))
+	for i, c := range cs {
+		out[i] = f(c)
 	}
 	return out
 }
