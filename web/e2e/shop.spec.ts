@@ -108,7 +108,7 @@ test('search understands farmers: typos, Kiswahili, suggestions by keyboard and 
 
   await page.goto('/shop');
   await page.getByRole('combobox', { name: 'Search' }).fill('dawa ya minyoo');
-  await page.getByRole('option', { name: /^Dewormers/ }).click();
+  await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /^Dewormers/ }).click();
   await expect(page).toHaveURL(/\/shop\?category=dewormers$/);
 });
 
