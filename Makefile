@@ -41,9 +41,11 @@ test-e2e: bin/shop
 audit: bin/shop
 	scripts/audit.sh
 
-# Load test against bin/shop on a 1,000-product SQLite catalogue (figures, not a pass/fail).
+# Go benchmarks of the list on 10,000 products, then a load run against bin/shop: one address
+# (cached), the static-file ratio, and the mixed list workload (figures, not a pass/fail;
+# BENCH_POSTGRES_URL, an empty database, repeats the mixed runs on PostgreSQL).
 bench: bin/shop
-	go test -run '^$$' -bench . -benchmem ./internal/catalog/ ./internal/httpapi/
+	go test -run '^$$' -bench . -benchmem -benchtime 200x ./internal/catalog/ ./internal/httpapi/
 	scripts/bench.sh
 
 clean:

@@ -1,7 +1,9 @@
 // Command benchdata fills an empty database with a large demo catalogue for
-// load tests: the demo products repeated under numbered names.
+// load tests: the demo products repeated under numbered names. With -urls it
+// also writes the mixed list workload of scripts/bench.sh: thousands of
+// distinct product-list addresses (category, sort, size, search, page).
 //
-//	go run ./cmd/benchdata -db sqlite:/tmp/bench.db -media /tmp/media -products 1000
+//	go run ./cmd/benchdata -db sqlite:/tmp/bench.db -media /tmp/media -products 10000 -urls /tmp/urls.txt
 package main
 
 import (
@@ -19,7 +21,14 @@ func main() {
 	url := flag.String("db", "", "database URL (sqlite:PATH or postgres://...)")
 	media := flag.String("media", "", "media folder for the packshots")
 	n := flag.Int("products", 1000, "how many products")
+	urls := flag.String("urls", "", "also write the mixed list workload's addresses to this file")
 	flag.Parse()
+	if *urls != "" {
+		if err := writeURLs(*urls); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
 	if *url == "" || *media == "" {
 		flag.Usage()
 		os.Exit(2)
@@ -45,4 +54,18 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("seeded %d products\n", *n)
+}
+
+func writeURLs(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	n, err := mixedURLs(f)
+	if err != nil {
+		f.Close()
+		return err
+	}
+	fmt.Printf("wrote %d list addresses to %s\n", n, path)
+	return f.Close()
 }

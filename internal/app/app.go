@@ -56,6 +56,12 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		log.Info("migrations applied", "migrations", applied)
 	}
 	catalogStore := catalog.NewStore(d)
+	if n, err := catalogStore.RefreshStale(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("refresh the catalogue's cards and search: %w", err)
+	} else if n > 0 {
+		log.Info("catalogue cards and search refreshed", "products", n)
+	}
 	if cfg.Dev {
 		seeded, err := demo.Seed(ctx, catalogStore, cfg.MediaDir())
 		if err != nil {

@@ -112,7 +112,14 @@ func (s *Store) UpdateCategoryTx(ctx context.Context, tx *sql.Tx, id int64, f Ca
 		return
 	}
 	after = Category{ID: id, Name: f.Name, Slug: slug, Parent: f.Parent}
+	if after.Name != before.Name || !sameParent(after.Parent, before.Parent) {
+		err = s.refreshCategoryTx(ctx, tx, id)
+	}
 	return
+}
+
+func sameParent(a, b *int64) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
 // MsgCategoryInUse is the answer to deleting a category that still holds something.

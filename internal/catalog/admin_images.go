@@ -37,7 +37,7 @@ func (s *Store) AddImageTx(ctx context.Context, tx *sql.Tx, productID int64, im 
 	if err != nil {
 		return Image{}, fmt.Errorf("add image: %w", err)
 	}
-	return out, touchProduct(ctx, tx, productID)
+	return out, s.touchProduct(ctx, tx, productID)
 }
 
 // DeleteImageTx removes an image and returns it with its files, for the
@@ -56,7 +56,7 @@ func (s *Store) DeleteImageTx(ctx context.Context, tx *sql.Tx, productID, id int
 	if _, err := tx.ExecContext(ctx, `DELETE FROM product_images WHERE id = $1`, id); err != nil {
 		return Image{}, nil, fmt.Errorf("delete image %d: %w", id, err)
 	}
-	return im, strings.Fields(files), touchProduct(ctx, tx, productID)
+	return im, strings.Fields(files), s.touchProduct(ctx, tx, productID)
 }
 
 // MsgImageOrder is the answer to a reorder that does not list the product's images exactly.
@@ -100,5 +100,5 @@ func (s *Store) ReorderImagesTx(ctx context.Context, tx *sql.Tx, productID int64
 			return fmt.Errorf("reorder image %d: %w", id, err)
 		}
 	}
-	return touchProduct(ctx, tx, productID)
+	return s.touchProduct(ctx, tx, productID)
 }

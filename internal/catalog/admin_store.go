@@ -33,33 +33,26 @@ type AdminFilter struct {
 	Page, PageSize int
 }
 
-// AdminProducts lists products, active or not, newest first, with their
-// variants, images and reviews.
+// AdminProducts lists products, active or not, as cards: newest first, or
+// best match first when searching (the shop's own search, which also finds
+// SKUs). The count is exact.
 func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, error) {
-	var w db.Where
+	q, err := s.listQuery(ctx, ListFilter{Search: f.Search})
+	if err != nil || q.none {
+		return ProductPage{Products: []Card{}}, err
+	}
 	switch f.Status {
 	case StatusActive:
-		w.And("p.is_active = TRUE")
+		q.where.And("p.is_active = TRUE")
 	case StatusInactive:
-		w.And("p.is_active = FALSE")
+		q.where.And("p.is_active = FALSE")
 	}
-	if f.Search != "" {
-		n := w.Arg(db.Contains(f.Search))
-		w.And("(" + db.Like(n, "LOWER(p.name)", "LOWER(p.slug)", "LOWER(p.description)") +
-			" OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND " + db.Like(n, "LOWER(v.sku)") + "))")
+	q.sort, q.exact = []string{"-p.id"}, true
+	page, size := max(f.Page, 1), f.PageSize
+	if size < 1 || size > db.MaxPageSize {
+		size = db.DefaultPageSize
 	}
-	count, rows, err := s.db.ListPage(ctx, productColumns, "products p", &w, "p.id DESC", f.Page, f.PageSize)
-	if err != nil {
-		return ProductPage{}, fmt.Errorf("list admin products: %w", err)
-	}
-	page := ProductPage{Count: count}
-	if page.Products, err = db.Collect(rows, scanProduct); err != nil {
-		return ProductPage{}, fmt.Errorf("list admin products: %w", err)
-	}
-	if err := s.loadDetails(ctx, page.Products); err != nil {
-		return ProductPage{}, err
-	}
-	return page, nil
+	return s.cardPage(ctx, &q, q.keys(true), page, size)
 }
 
 // AdminProduct loads a product by id, active or not, with its details.
@@ -131,6 +124,9 @@ func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields
 		nullPromo(f.Promo)).Scan(&id); err != nil {
 		return Product{}, fmt.Errorf("create product: %w", err)
 	}
+	if err := s.refreshTx(ctx, tx, id); err != nil {
+		return Product{}, err
+	}
 	return s.ProductTx(ctx, tx, id)
 }
 
@@ -148,6 +144,9 @@ func (s *Store) UpdateProductTx(ctx context.Context, tx *sql.Tx, id int64, f Pro
 		WHERE id = $10`, f.Name, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller,
 		f.IsNewArrival, nullPromo(f.Promo), id); err != nil {
 		err = fmt.Errorf("update product %d: %w", id, err)
+		return
+	}
+	if err = s.refreshTx(ctx, tx, id); err != nil {
 		return
 	}
 	after, err = s.ProductTx(ctx, tx, id)
@@ -181,7 +180,7 @@ func (s *Store) DeleteProductTx(ctx context.Context, tx *sql.Tx, id int64) (Dele
 		if _, err := tx.ExecContext(ctx, `UPDATE products SET is_active = FALSE, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, id); err != nil {
 			return Deletion{}, fmt.Errorf("deactivate product %d: %w", id, err)
 		}
-		return d, nil
+		return d, s.refreshTx(ctx, tx, id)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT files FROM product_images WHERE product_id = $1`, id)
 	if err != nil {
@@ -202,10 +201,17 @@ func (s *Store) DeleteProductTx(ctx context.Context, tx *sql.Tx, id int64) (Dele
 	if _, err := tx.ExecContext(ctx, `DELETE FROM products WHERE id = $1`, id); err != nil {
 		return Deletion{}, fmt.Errorf("delete product %d: %w", id, err)
 	}
+	if err := s.db.ProductText().DeleteTx(ctx, tx, id); err != nil {
+		return Deletion{}, fmt.Errorf("delete product %d from the search: %w", id, err)
+	}
 	return d, nil
 }
 
-func touchProduct(ctx context.Context, tx *sql.Tx, id int64) error {
-	_, err := tx.ExecContext(ctx, `UPDATE products SET updated_at = CURRENT_TIMESTAMP WHERE id = $1`, id)
-	return err
+// touchProduct marks product id changed, and rewrites its card and search
+// text to match.
+func (s *Store) touchProduct(ctx context.Context, tx *sql.Tx, id int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE products SET updated_at = CURRENT_TIMESTAMP WHERE id = $1`, id); err != nil {
+		return err
+	}
+	return s.refreshTx(ctx, tx, id)
 }

@@ -64,7 +64,7 @@ func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f
 	if err != nil {
 		return Variant{}, fmt.Errorf("add variant: %w", skuTaken(err))
 	}
-	return v, touchProduct(ctx, tx, productID)
+	return v, s.touchProduct(ctx, tx, productID)
 }
 
 // UpdateVariantTx changes a size and returns it as it was and as it is.
@@ -81,7 +81,7 @@ func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id i
 		return
 	}
 	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock}
-	err = touchProduct(ctx, tx, productID)
+	err = s.touchProduct(ctx, tx, productID)
 	return
 }
 
@@ -95,7 +95,7 @@ func (s *Store) DeleteVariantTx(ctx context.Context, tx *sql.Tx, productID, id i
 	if _, err := tx.ExecContext(ctx, `DELETE FROM variants WHERE id = $1`, id); err != nil {
 		return Variant{}, fmt.Errorf("delete variant %d: %w", id, err)
 	}
-	return v, touchProduct(ctx, tx, productID)
+	return v, s.touchProduct(ctx, tx, productID)
 }
 
 // LowStockVariant is a size running out, for the dashboard.

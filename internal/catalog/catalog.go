@@ -3,6 +3,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"strings"
 	"time"
 
@@ -17,8 +18,9 @@ type Category struct {
 	Parent *int64 `json:"parent"`
 }
 
-// Product is what the shop sells, in the API shape of docs/product.md section 3.
-type Product struct {
+// ProductInfo is a product's own fields: what every answer about a product
+// carries, in the API shape of docs/product.md section 3.
+type ProductInfo struct {
 	ID          int64       `json:"id"`
 	Name        string      `json:"name"`
 	Slug        string      `json:"slug"`
@@ -26,20 +28,51 @@ type Product struct {
 	BasePrice   money.Cents `json:"base_price"`
 	Category    int64       `json:"category"`
 	// OccasionTags holds 1 for a new arrival, as docs/product.md's front end expects.
-	OccasionTags []int     `json:"occasion_tags"`
-	IsActive     bool      `json:"is_active"`
-	IsFeatured   bool      `json:"is_featured"`
-	IsBestSeller bool      `json:"is_best_seller"`
-	IsNewArrival bool      `json:"is_new_arrival"`
-	Promo        *string   `json:"promo"`
-	Variants     []Variant `json:"variants"`
-	Images       []Image   `json:"images"`
-	Reviews      []Review  `json:"reviews"`
-	// Rating is the mean review rating, nil without reviews.
+	OccasionTags []int   `json:"occasion_tags"`
+	IsActive     bool    `json:"is_active"`
+	IsFeatured   bool    `json:"is_featured"`
+	IsBestSeller bool    `json:"is_best_seller"`
+	IsNewArrival bool    `json:"is_new_arrival"`
+	Promo        *string `json:"promo"`
+	// Rating is the mean review rating to one decimal, rounded down; nil
+	// without reviews.
 	Rating      *float64  `json:"rating"`
 	ReviewCount int       `json:"review_count"`
 	CreatedAt   time.Time `json:"created_at"`
 	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+// Product is a product with every size, picture and review: the product
+// page's answer.
+type Product struct {
+	ProductInfo
+	Variants []Variant `json:"variants"`
+	Images   []Image   `json:"images"`
+	Reviews  []Review  `json:"reviews"`
+}
+
+// Card is a product as a list shows it: its sizes (to add one to the cart),
+// its first picture, its price range and stock state, its rating and count,
+// but not its reviews. Everything comes from the product's row, kept up to
+// date by every change (refresh.go).
+type Card struct {
+	ProductInfo
+	// Variants is the JSON list of sizes, as Product.Variants.
+	Variants json.RawMessage `json:"variants"`
+	// Images is the JSON list of at most the first picture.
+	Images   json.RawMessage `json:"images"`
+	PriceMin *money.Cents    `json:"price_min"`
+	PriceMax *money.Cents    `json:"price_max"`
+	InStock  bool            `json:"in_stock"`
+}
+
+// FirstImage is the card's picture, if it has one.
+func (c *Card) FirstImage() (Image, bool) {
+	var ims []Image
+	if json.Unmarshal(c.Images, &ims) != nil || len(ims) == 0 {
+		return Image{}, false
+	}
+	return ims[0], true
 }
 
 // InStock reports whether any variant can be bought.
@@ -96,6 +129,10 @@ const (
 	SortName      = "name"
 	SortPriceLow  = "price-low"
 	SortPriceHigh = "price-high"
+	// SortRelevance puts the best matches of a search first: a word in the
+	// name before one in the category, before one in the description; a
+	// product with the very SKU searched for before all.
+	SortRelevance = "relevance"
 )
 
 // Collections a product list can be narrowed to.
@@ -118,16 +155,23 @@ type ListFilter struct {
 	Promo      string
 	Collection string
 	Search     string
-	Sort       string
-	MinPrice   *money.Cents
-	MaxPrice   *money.Cents
+	// Sort is one of the Sort… orders; SortRelevance needs a Search.
+	Sort     string
+	MinPrice *money.Cents
+	MaxPrice *money.Cents
 	// Page counts from 1; 0 lists every match.
 	Page     int
 	PageSize int
 }
 
-// ProductPage is one page of a product list with the total number of matches.
+// ProductPage is one page of a product list with the number of matches:
+// exact, or CountCap when Capped (there are more).
 type ProductPage struct {
 	Count    int
-	Products []Product
+	Capped   bool
+	Products []Card
 }
+
+// CountCap is the most matches a list counts: beyond it the list says
+// "1,000+" instead of counting every row of a large catalogue.
+const CountCap = 1000

@@ -41,7 +41,18 @@ func ListAnswer(u *url.URL, f ListFilter, page ProductPage) any {
 	if f.Page == 0 {
 		return page.Products
 	}
-	return httpx.NewPage(u, f.Page, f.PageSize, page.Count, page.Products)
+	answer := listPage{Page: httpx.NewPage(u, f.Page, f.PageSize, page.Count, page.Products), CountCapped: page.Capped}
+	if page.Capped && answer.Next == nil && len(page.Products) == f.PageSize {
+		answer.Next = httpx.NewPage(u, f.Page, f.PageSize, f.Page*f.PageSize+1, page.Products).Next
+	}
+	return answer
+}
+
+// listPage is a page of the product list; CountCapped says there are more
+// matches than count (CountCap or this page's end), which were not counted.
+type listPage struct {
+	httpx.Page[Card]
+	CountCapped bool `json:"count_capped"`
 }
 
 // GetProduct answers GET /api/products/{id}/ by id or slug.
@@ -51,6 +62,21 @@ func (h *Handlers) GetProduct(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.WriteCachedJSON(w, r, cacheSeconds, p)
+}
+
+// Suggest answers GET /api/search/suggest/?q=: up to MaxSuggestions
+// category and product names, with their slugs, for what a shopper has typed
+// so far; [] for nothing typed.
+func (h *Handlers) Suggest(w http.ResponseWriter, r *http.Request) error {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	if len(q) > maxSearchLength {
+		return apperr.InvalidField("q", fmt.Sprintf("q is too long (%d characters at most).", maxSearchLength))
+	}
+	suggestions, err := h.Store.Suggest(r.Context(), q)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteCachedJSON(w, r, cacheSeconds, suggestions)
 }
 
 // ListCategories answers GET /api/categories/.
@@ -82,6 +108,9 @@ func ParseListQuery(q url.Values) (ListFilter, error) {
 		Search:   strings.TrimSpace(q.Get("search")),
 		Sort:     SortName,
 	}
+	if f.Search != "" {
+		f.Sort = SortRelevance
+	}
 	bad := map[string]string{}
 	parseChoices(q, &f, bad)
 	if len(f.Search) > maxSearchLength {
@@ -102,10 +131,10 @@ func ParseListQuery(q url.Values) (ListFilter, error) {
 func parseChoices(q url.Values, f *ListFilter, bad map[string]string) {
 	if v := q.Get("sort"); v != "" {
 		switch v {
-		case SortName, SortPriceLow, SortPriceHigh:
+		case SortName, SortPriceLow, SortPriceHigh, SortRelevance:
 			f.Sort = v
 		default:
-			bad["sort"] = "sort must be one of name, price-low, price-high."
+			bad["sort"] = "sort must be one of name, price-low, price-high, relevance."
 		}
 	}
 	if v := q.Get("promo"); v != "" {

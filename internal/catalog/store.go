@@ -46,10 +46,16 @@ const productColumns = `p.id, p.name, p.slug, p.description, p.base_price_cents,
 
 func scanProduct(sc db.Scanner) (Product, error) {
 	var p Product
+	err := scanInfo(sc, &p.ProductInfo)
+	return p, err
+}
+
+// scanInfo scans productColumns, then extra, into p.
+func scanInfo(sc db.Scanner, p *ProductInfo, extra ...any) error {
 	var promo sql.NullString
-	if err := sc.Scan(&p.ID, &p.Name, &p.Slug, &p.Description, &p.BasePrice, &p.Category,
-		&p.IsActive, &p.IsFeatured, &p.IsBestSeller, &p.IsNewArrival, &promo, &p.CreatedAt, &p.UpdatedAt); err != nil {
-		return p, err
+	if err := sc.Scan(append([]any{&p.ID, &p.Name, &p.Slug, &p.Description, &p.BasePrice, &p.Category,
+		&p.IsActive, &p.IsFeatured, &p.IsBestSeller, &p.IsNewArrival, &promo, &p.CreatedAt, &p.UpdatedAt}, extra...)...); err != nil {
+		return err
 	}
 	if promo.Valid {
 		p.Promo = &promo.String
@@ -58,95 +64,7 @@ func scanProduct(sc db.Scanner) (Product, error) {
 	if p.IsNewArrival {
 		p.OccasionTags = append(p.OccasionTags, OccasionNewArrival)
 	}
-	return p, nil
-}
-
-// ListProducts returns the active products matching f, with variants, images
-// and reviews loaded in a fixed number of queries whatever the page size.
-func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, error) {
-	with, w := listWhere(f)
-	limit := ""
-	if f.Page > 0 {
-		limit = db.Limit(f.Page, f.PageSize)
-	}
-	var page ProductPage
-	var err error
-	page.Products, err = db.QueryAll(ctx, s.db, "products", scanProduct,
-		with+`SELECT `+productColumns+` FROM products p`+w.String()+` ORDER BY `+listOrder(f.Sort)+limit, w.Args...)
-	if err != nil {
-		return ProductPage{}, err
-	}
-	if page.Count, err = s.countListed(ctx, f, len(page.Products), with, &w); err != nil {
-		return ProductPage{}, err
-	}
-	if err := s.loadDetails(ctx, page.Products); err != nil {
-		return ProductPage{}, err
-	}
-	return page, nil
-}
-
-// listWhere turns f into the conditions of the product list, and the
-// category tree walk they use when f names a category.
-func listWhere(f ListFilter) (with string, w db.Where) {
-	w.And("p.is_active = TRUE")
-	if f.Category != "" {
-		with = `WITH RECURSIVE in_category(id) AS (
-			SELECT id FROM categories WHERE slug = ` + w.Arg(f.Category) + `
-			UNION ALL
-			SELECT c.id FROM categories c JOIN in_category ic ON c.parent_id = ic.id
-		) `
-		w.And("p.category_id IN (SELECT id FROM in_category)")
-	}
-	if f.Weight != "" {
-		w.And("EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
-	}
-	if f.Promo != "" {
-		w.And("p.promo = " + w.Arg(f.Promo))
-	}
-	switch f.Collection {
-	case CollectionNewArrivals:
-		w.And("p.is_new_arrival = TRUE")
-	case CollectionBestSellers:
-		w.And("p.is_best_seller = TRUE")
-	case CollectionFeatured:
-		w.And("p.is_featured = TRUE")
-	}
-	if f.Search != "" {
-		w.And("(" + db.Like(w.Arg(db.Contains(f.Search)), "LOWER(p.name)", "LOWER(p.description)") + ")")
-	}
-	if f.MinPrice != nil {
-		w.And("p.base_price_cents >= " + w.Arg(int64(*f.MinPrice)))
-	}
-	if f.MaxPrice != nil {
-		w.And("p.base_price_cents <= " + w.Arg(int64(*f.MaxPrice)))
-	}
-	return with, w
-}
-
-// listOrder is the ORDER BY of a sort. LOWER(p.name) matches the
-// products_active_name index, so a page by name reads 20 rows instead of
-// sorting the catalogue.
-func listOrder(sort string) string {
-	switch sort {
-	case SortPriceLow:
-		return "p.base_price_cents, LOWER(p.name), p.id"
-	case SortPriceHigh:
-		return "p.base_price_cents DESC, LOWER(p.name), p.id"
-	}
-	return "LOWER(p.name), p.id"
-}
-
-// countListed is the number of products f matches in all, of which a page
-// read got n. A short page tells it; otherwise a separate COUNT is far
-// cheaper than a window count, which copies every matching row aside.
-func (s *Store) countListed(ctx context.Context, f ListFilter, n int, with string, w *db.Where) (int, error) {
-	switch {
-	case f.Page == 0:
-		return n, nil
-	case n > 0 && n < f.PageSize:
-		return (f.Page-1)*f.PageSize + n, nil
-	}
-	return s.db.Count(ctx, "products", with+`SELECT COUNT(*) FROM products p`+w.String(), w.Args...)
+	return nil
 }
 
 var errNoProduct = apperr.NotFound("Product not found")
@@ -198,15 +116,13 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 		ids[i] = ps[i].ID
 	}
 	in, idsArg := s.db.InIDs("product_id", 1, ids)
-	variants, err := db.QueryAll(ctx, s.db, "variants", func(r db.Scanner) (v Variant, err error) {
-		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock)
-	}, `SELECT id, product_id, size, sku, price_cents, stock FROM variants WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
+	variants, err := db.QueryAll(ctx, s.db, "variants", scanVariant,
+		`SELECT `+variantColumns+` FROM variants WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
 	if err != nil {
 		return err
 	}
-	images, err := db.QueryAll(ctx, s.db, "images", func(r db.Scanner) (im Image, err error) {
-		return im, r.Scan(&im.ID, &im.Product, &im.Image, &im.Alt, &im.Width, &im.Height, &im.SortOrder)
-	}, `SELECT id, product_id, path, alt, width, height, sort_order FROM product_images WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
+	images, err := db.QueryAll(ctx, s.db, "images", scanImage,
+		`SELECT `+imageColumns+` FROM product_images WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
 	if err != nil {
 		return err
 	}
@@ -230,6 +146,18 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 		ps[i].Rating, ps[i].ReviewCount = meanRating(ps[i].Reviews)
 	}
 	return nil
+}
+
+const variantColumns = `id, product_id, size, sku, price_cents, stock`
+
+func scanVariant(r db.Scanner) (v Variant, err error) {
+	return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock)
+}
+
+const imageColumns = `id, product_id, path, alt, width, height, sort_order`
+
+func scanImage(r db.Scanner) (im Image, err error) {
+	return im, r.Scan(&im.ID, &im.Product, &im.Image, &im.Alt, &im.Width, &im.Height, &im.SortOrder)
 }
 
 // meanRating is the mean of reviews' ratings to one decimal, rounded down,
@@ -355,7 +283,7 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 				return fmt.Errorf("review: %w", err)
 			}
 		}
-		return nil
+		return s.refreshTx(ctx, tx, id)
 	})
 	if db.IsUniqueViolation(err) {
 		return 0, apperr.Conflict(fmt.Sprintf("A product with the slug %q or one of its SKUs already exists.", np.Slug))

@@ -56,10 +56,15 @@ func fixture(t *testing.T, d *db.DB) *catalog.Store {
 	return s
 }
 
-func slugs(ps []catalog.Product) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.Slug
+func slugs(ps []catalog.Card) []string {
+	return each(ps, func(c catalog.Card) string { return c.Slug })
+}
+
+// each is f of every card.
+func each[T any](cs []catalog.Card, f func(catalog.Card) T) []T {
+	out := make([]T, len(cs))
+	for i, c := range cs {
+		out[i] = f(c)
 	}
 	return out
 }
@@ -88,8 +93,9 @@ func TestListProductsFilters(t *testing.T) {
 			{"featured", catalog.ListFilter{Collection: "featured"}, []string{"dairy-meal-premium"}},
 			{"search name, any case", catalog.ListFilter{Search: "DAIRY"}, []string{"dairy-meal-premium", "hy-cubes"}},
 			{"search description", catalog.ListFilter{Search: "dewormer"}, []string{"albendazole-10"}},
-			{"search % is literal", catalog.ListFilter{Search: "100%"}, []string{"hy-cubes"}},
-			{"search _ is literal", catalog.ListFilter{Search: "a_b"}, []string{}},
+			{"search 100% is the number", catalog.ListFilter{Search: "100%"}, []string{"hy-cubes"}},
+			{"search punctuation separates words", catalog.ListFilter{Search: "dairy_cubes"}, []string{"hy-cubes"}},
+			{"search of punctuation alone finds nothing", catalog.ListFilter{Search: "%_%"}, []string{}},
 			{"price-low", catalog.ListFilter{Sort: "price-low"}, []string{"albendazole-10", "dairy-meal-premium", "hy-cubes"}},
 			{"price-high", catalog.ListFilter{Sort: "price-high"}, []string{"hy-cubes", "dairy-meal-premium", "albendazole-10"}},
 			{"price range", catalog.ListFilter{MinPrice: &low, MaxPrice: &high}, []string{"dairy-meal-premium"}},

@@ -27,6 +27,26 @@ var dialectTokens = map[Dialect]*strings.Replacer{
 	),
 }
 
+// engineSections keeps the parts of a migration meant for d. A line
+// "-- engine: sqlite" or "-- engine: postgres" starts a part only that engine
+// runs, "-- engine: both" one they both run (as the file does from its start):
+// for the rare statement the engines cannot share, such as a full-text index.
+func engineSections(sql string, d Dialect) string {
+	var b strings.Builder
+	keep := true
+	for line := range strings.Lines(sql) {
+		if engine, ok := strings.CutPrefix(strings.TrimSpace(line), "-- engine:"); ok {
+			engine = strings.TrimSpace(engine)
+			keep = engine == "both" || engine == string(d)
+			continue
+		}
+		if keep {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
 type migration struct {
 	version int
 	name    string
@@ -49,7 +69,7 @@ func loadMigrations(d Dialect) ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, migration{version: v, name: e.Name(), sql: dialectTokens[d].Replace(string(b))})
+		ms = append(ms, migration{version: v, name: e.Name(), sql: dialectTokens[d].Replace(engineSections(string(b), d))})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	for i := 1; i < len(ms); i++ {

@@ -41,7 +41,7 @@ func TestCatalogueAPI(t *testing.T) {
 		h := newServer(t, d)
 		all := len(demo.Products())
 
-		t.Run("list is an array of every product in SPEC shape", func(t *testing.T) {
+		t.Run("list is an array of every product as a card", func(t *testing.T) {
 			rec := h.Get("/api/products/")
 			if rec.Code != 200 {
 				t.Fatalf("status %d: %s", rec.Code, rec.Body)
@@ -51,10 +51,15 @@ func TestCatalogueAPI(t *testing.T) {
 				t.Fatalf("%d products, want %d", len(ps), all)
 			}
 			for _, key := range []string{"id", "name", "slug", "description", "base_price", "category", "occasion_tags",
-				"is_active", "variants", "images", "reviews", "is_featured", "is_best_seller"} {
+				"is_active", "variants", "images", "is_featured", "is_best_seller", "rating", "review_count",
+				"price_min", "price_max", "in_stock"} {
 				if _, ok := ps[0][key]; !ok {
 					t.Errorf("product has no %q", key)
 				}
+			}
+			// A card carries the rating and its count, never every review.
+			if _, ok := ps[0]["reviews"]; ok {
+				t.Error("a listed product carries its reviews")
 			}
 			if _, ok := ps[0]["base_price"].(string); !ok {
 				t.Errorf("base_price is %T, want a decimal string", ps[0]["base_price"])

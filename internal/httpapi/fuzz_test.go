@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +58,7 @@ var fuzzTargets = []struct {
 	{"POST", "/api/admin/payments/unmatched/1/assign/", true},
 	{"POST", "/api/admin/payments/1/assign/", true},
 	{"POST", "/api/admin/orders/ORDER-1/sms/1/resend/", true},
+	{"PUT", "/api/admin/search/synonyms/", true},
 }
 
 const fuzzSecret = "fuzz-secret-0123456789-0123456789-abc"
@@ -77,6 +79,7 @@ func FuzzJSONEndpoints(f *testing.F) {
 		`{"status":"cancelled","note":"\u0007"}`, `{"role":"admin"}`, `{"handled":"yes"}`, `{"ids":[1,1,1]}`, `{"orderId":"ORDER-1"}`,
 		`{"TransID":"TKM1","TransAmount":"1460.00","BillRefNumber":"order-1","FirstName":"A","MSISDN":"2547 ***** 1"}`,
 		`{"TransID":"TKM2","TransAmount":"1e9","BillRefNumber":"\u0000"}`, `{"TransID":"TKM3","TransAmount":"-1"}`, `{"orderId":"order-1","phone":"+254 712 345 678"}`, `{"orderId":7,"phone":["x"]}`, `{"TransID":7,"TransAmount":1.005}`,
+		`{"synonyms":[{"phrase":"ng'ombe","expansion":"dairy, cow"},{"phrase":"","expansion":","}]}`, `{"synonyms":"kuku"}`,
 		`[]`, `null`, `"x"`, `{}`, `{"a":{"b":{"c":[[[[[]]]]]}}}`, ``, `{"price":99999999999999999999999}`,
 	}
 	for i := range fuzzTargets {
@@ -97,6 +100,27 @@ func FuzzJSONEndpoints(f *testing.F) {
 		h.ServeHTTP(rec, req)
 		if rec.Code >= 500 {
 			t.Fatalf("%s %s %q: %d %s", tg.method, tg.path, body, rec.Code, rec.Body)
+		}
+	})
+}
+
+// FuzzSearchQueries sends any text as the product list's search and the
+// suggestions' q: a 200 or a 400 with the error shape, never a 5xx.
+func FuzzSearchQueries(f *testing.F) {
+	for _, s := range []string{"albendazol", "dawa ya minyoo", "DCP 18%", "10kg", "MB-ALB10-120ML", "\"a\"* OR", "a:* & !b | (",
+		"NEAR(a b)", "{name}: x", "'; DROP TABLE products; --", "\u0000", "%_%", strings.Repeat("kuku ", 30), "é ñ 牛", "-", "*"} {
+		f.Add(s)
+	}
+	d := dbtest.New(f, db.SQLite)
+	h, _ := fuzzServer(f, d)
+	f.Fuzz(func(t *testing.T, q string) {
+		for _, path := range []string{"/api/products/?page=1&search=", "/api/search/suggest/?q="} {
+			req := httptest.NewRequest("GET", path+url.QueryEscape(q), nil)
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != 200 && rec.Code != 400 {
+				t.Fatalf("%s%q: %d %s", path, q, rec.Code, rec.Body)
+			}
 		}
 	})
 }

@@ -67,6 +67,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/products/{$}", Handler: cached(httpx.Handler(c.ListProducts))},
 		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
 		{Pattern: "GET /api/categories/{$}", Handler: cached(httpx.Handler(c.ListCategories))},
+		{Pattern: "GET /api/search/suggest/{$}", Handler: cached(httpx.Handler(c.Suggest))},
 
 		{Pattern: "GET /api/cart/{$}", Handler: httpx.Handler(s.cart.List)},
 		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add)},
@@ -112,6 +113,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/admin/products/{id}/images/{$}", Handler: ad.Handle(ad.UploadImage), Access: Admin, MaxBody: admin.MaxUploadBody, Body: MultipartBody},
 		{Pattern: "PUT /api/admin/products/{id}/images/order/{$}", Handler: ad.Handle(ad.ReorderImages), Access: Admin},
 		{Pattern: "DELETE /api/admin/products/{id}/images/{imageId}/{$}", Handler: ad.Handle(ad.DeleteImage), Access: Admin},
+		{Pattern: "GET /api/admin/search/synonyms/{$}", Handler: ad.Handle(ad.Synonyms), Access: Admin},
+		{Pattern: "PUT /api/admin/search/synonyms/{$}", Handler: ad.Handle(ad.UpdateSynonyms), Access: Admin},
 		{Pattern: "GET /api/admin/categories/{$}", Handler: ad.Handle(ad.Categories), Access: Admin},
 		{Pattern: "POST /api/admin/categories/{$}", Handler: ad.Handle(ad.CreateCategory), Access: Admin},
 		{Pattern: "PUT /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Admin},

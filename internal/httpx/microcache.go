@@ -58,6 +58,10 @@ func (c *MicroCache) Wrap(next http.Handler) http.Handler {
 		inner.Header.Del("If-None-Match")
 		inner.Method = http.MethodGet
 		next.ServeHTTP(rec, inner)
+		if rec.status == 0 {
+			// Nothing was written: the client went away mid-query.
+			return
+		}
 		if rec.status != http.StatusOK || rec.header.Get("Content-Encoding") != "" {
 			for k, v := range rec.header {
 				w.Header()[k] = v

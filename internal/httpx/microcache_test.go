@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"compress/gzip"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -126,5 +127,30 @@ func TestMicroCacheServesGzipOnce(t *testing.T) {
 	h.ServeHTTP(again, req)
 	if again.Code != 304 || calls.Load() != 1 {
 		t.Fatalf("conditional gzip: %d, %d calls", again.Code, calls.Load())
+	}
+}
+
+// A client that goes away mid-query gets nothing written, and nothing is
+// cached; the next client gets a real answer.
+func TestMicroCacheClientGone(t *testing.T) {
+	var calls atomic.Int32
+	h := NewMicroCache(time.Minute, 1<<20).Wrap(Handler(func(w http.ResponseWriter, r *http.Request) error {
+		calls.Add(1)
+		if err := r.Context().Err(); err != nil {
+			return err
+		}
+		return WriteCachedJSON(w, r, 30, []int{1})
+	}))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	gone := httptest.NewRecorder()
+	h.ServeHTTP(gone, httptest.NewRequest("GET", "/p/", nil).WithContext(ctx))
+	if gone.Body.Len() != 0 {
+		t.Fatalf("answered a client that went away: %d %q", gone.Code, gone.Body)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/p/", nil))
+	if rec.Code != 200 || calls.Load() != 2 {
+		t.Fatalf("next client: %d after %d calls", rec.Code, calls.Load())
 	}
 }

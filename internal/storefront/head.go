@@ -80,8 +80,10 @@ func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
 		return h
 	}
 	h.data = map[string]any{"products?" + newArrivalsQuery: catalog.ListAnswer(u, f, list)}
-	if len(list.Products) > 0 && len(list.Products[0].Images) > 0 {
-		h.image = list.Products[0].Images[0].Image
+	if len(list.Products) > 0 {
+		if im, ok := list.Products[0].FirstImage(); ok {
+			h.image = im.Image
+		}
 	}
 	return h
 }

@@ -73,7 +73,7 @@ test('search waits for a pause in typing, then filters on the server', async ({ 
     const search = new URL(r.url()).searchParams.get('search');
     if (r.url().includes('/api/products/') && search) searches.push(search);
   });
-  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('albendazole');
+  await page.getByRole('combobox', { name: 'Search' }).pressSequentially('albendazole');
   await page.clock.runFor(399);
   expect(searches).toEqual([]);
   await expect(page).toHaveURL(/\/shop$/);
@@ -84,6 +84,32 @@ test('search waits for a pause in typing, then filters on the server', async ({ 
   expect(searches).toEqual(['albendazole']);
   // Search matches the name or the description.
   for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain('albendazole');
+});
+
+test('search understands farmers: typos, Kiswahili, suggestions by keyboard and by tap', async ({ page }) => {
+  await page.goto('/shop?search=albendazol');
+  await expect(status(page)).toHaveText(/^Showing 1-\d+ of \d+ products$/);
+  await expect(cards(page).first()).toContainText('Albendazole');
+  await page.goto('/shop?search=dawa%20ya%20minyoo');
+  await expect(cards(page).first()).toContainText('Dewormer');
+
+  await page.goto('/shop');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill('albend');
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list.getByRole('option').first()).toContainText('Albendazole');
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /-0$/);
+  const product = list.getByRole('option', { name: /Product$/ }).first();
+  const name = (await product.locator('span').first().textContent()) ?? '';
+  await product.click();
+  await expect(page).toHaveURL(/\/products\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+
+  await page.goto('/shop');
+  await page.getByRole('combobox', { name: 'Search' }).fill('dawa ya minyoo');
+  await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /^Dewormers/ }).click();
+  await expect(page).toHaveURL(/\/shop\?category=dewormers$/);
 });
 
 test('weight and promo filters show and can be removed', async ({ page }) => {
@@ -99,7 +125,7 @@ test('no match shows the empty state', async ({ page }) => {
   await page.goto('/shop?search=no-such-feed-anywhere');
   await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
   await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('no-such-feed-anywhere');
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('no-such-feed-anywhere');
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
 });
 

@@ -1,6 +1,6 @@
 // The catalogue endpoints: filtering, sorting and paging all run on the server.
 import { request, type RequestOptions } from './api';
-import type { Category, Paginated, Product } from './types';
+import type { Category, Paginated, Product, ProductCard } from './types';
 import { useResource } from './useResource';
 
 export type ProductSort = 'name' | 'price-low' | 'price-high';
@@ -27,12 +27,23 @@ export function productQueryString(params: ProductQuery): string {
 }
 
 /** One page of products and the number of matches. */
-export function fetchProducts(params: ProductQuery, options?: RequestOptions): Promise<Paginated<Product>> {
+export function fetchProducts(params: ProductQuery, options?: RequestOptions): Promise<Paginated<ProductCard>> {
   return request('GET', `/products/?${productQueryString(params)}`, undefined, options);
 }
 
 export function fetchProduct(slug: string, options?: RequestOptions): Promise<Product> {
   return request('GET', `/products/${encodeURIComponent(slug)}/`, undefined, options);
+}
+
+/** A name the search box offers while a shopper types (GET /api/search/suggest/). */
+export interface Suggestion {
+  type: 'category' | 'product';
+  name: string;
+  slug: string;
+}
+
+export function fetchSuggestions(q: string, options?: RequestOptions): Promise<Suggestion[]> {
+  return request('GET', `/search/suggest/?q=${encodeURIComponent(q)}`, undefined, options);
 }
 
 export function fetchCategories(options?: RequestOptions): Promise<Category[]> {

@@ -1,7 +1,7 @@
-import type { Category, Product, Variant } from './types';
+import type { Category, ProductSummary, Variant } from './types';
 
 /** Whether any size can be bought (docs/product.md section 4, stock badge). */
-export function inStock(p: Product): boolean {
+export function inStock(p: ProductSummary): boolean {
   return p.variants.some((v) => v.stock > 0);
 }
 
@@ -9,12 +9,12 @@ export function inStock(p: Product): boolean {
  * The size a card adds to the cart: the first one, as docs/product.md says, unless it is sold out
  * and a later one is not.
  */
-export function cardVariant(p: Product): Variant | undefined {
+export function cardVariant(p: ProductSummary): Variant | undefined {
   return p.variants.find((v) => v.stock > 0) ?? p.variants[0];
 }
 
 /** The badges of a product, from the flags the admin sets (docs/architecture.md section 3). */
-export function badges(p: Product): string[] {
+export function badges(p: ProductSummary): string[] {
   const out: string[] = [];
   if (p.is_new_arrival || p.occasion_tags.includes(1)) out.push('New Product');
   if (p.is_best_seller) out.push('Best Seller');
@@ -22,7 +22,7 @@ export function badges(p: Product): string[] {
   return out;
 }
 
-export function productPath(p: Pick<Product, 'slug'>): string {
+export function productPath(p: Pick<ProductSummary, 'slug'>): string {
   return `/products/${p.slug}`;
 }
 

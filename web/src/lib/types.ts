@@ -29,7 +29,8 @@ export interface Review {
   created_at: string;
 }
 
-export interface Product {
+/** A product's own fields: what every answer about a product carries. */
+export interface ProductSummary {
   id: number;
   name: string;
   slug: string;
@@ -43,10 +44,22 @@ export interface Product {
   is_new_arrival: boolean;
   promo: string | null;
   variants: Variant[];
+  /** On the product page every picture; in a list the first alone. */
   images: Image[];
-  reviews: Review[];
   rating: number | null;
   review_count: number;
+}
+
+/** A product on its page (GET /api/products/{id}/), with every review. */
+export interface Product extends ProductSummary {
+  reviews: Review[];
+}
+
+/** A product in a list (GET /api/products/): no reviews, its price range and stock state. */
+export interface ProductCard extends ProductSummary {
+  price_min: string | null;
+  price_max: string | null;
+  in_stock: boolean;
 }
 
 export interface Category {
@@ -58,7 +71,9 @@ export interface Category {
 
 /** A page of results, as the API answers list calls that are given a `page`. */
 export interface Paginated<T> {
+  /** Every match, or CountCap (1,000) when count_capped says there are more. */
   count: number;
+  count_capped?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

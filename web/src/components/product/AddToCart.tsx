@@ -1,10 +1,10 @@
-import type { Product } from '../../lib/types';
+import type { ProductSummary } from '../../lib/types';
 import { QuantityStepper } from '../QuantityStepper';
 import { AddToCartButton, AddToCartError, type Purchase } from './purchase';
 import { SizePicker } from './SizePicker';
 
 interface AddToCartProps {
-  product: Product;
+  product: ProductSummary;
   purchase: Purchase;
   /** The button's size and layout classes. */
   size: string;

@@ -1,4 +1,4 @@
-import type { Product } from '../../lib/types';
+import type { ProductSummary } from '../../lib/types';
 import { badges, inStock } from '../../lib/product';
 
 const badgeStyle: Record<string, string> = {
@@ -7,7 +7,7 @@ const badgeStyle: Record<string, string> = {
   Featured: 'bg-brand-100 text-brand-900',
 };
 
-export function ProductBadges({ product, vertical = false }: { product: Product; vertical?: boolean }) {
+export function ProductBadges({ product, vertical = false }: { product: ProductSummary; vertical?: boolean }) {
   const list = badges(product);
   if (list.length === 0) return null;
   return (
@@ -21,7 +21,7 @@ export function ProductBadges({ product, vertical = false }: { product: Product;
   );
 }
 
-export function StockBadge({ product }: { product: Product }) {
+export function StockBadge({ product }: { product: ProductSummary }) {
   return inStock(product) ? (
     <span className="rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">In Stock</span>
   ) : (

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '../../lib/money';
 import { productPath } from '../../lib/product';
-import type { Product } from '../../lib/types';
+import type { ProductSummary } from '../../lib/types';
 import { ProductImage } from '../ProductImage';
 import { AddToCartButton, AddToCartError, usePurchase } from './purchase';
 import { ProductBadges, StockBadge } from './Badges';
@@ -15,7 +15,7 @@ const QuickView = lazy(loadQuickView);
 export type CardMode = 'grid' | 'list';
 
 interface ProductCardProps {
-  product: Product;
+  product: ProductSummary;
   mode?: CardMode;
   /** The level of the product name's heading, below the section's. */
   headingLevel?: 2 | 3;

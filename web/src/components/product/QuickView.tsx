@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatKsh } from '../../lib/money';
 import { productPath } from '../../lib/product';
-import type { Product } from '../../lib/types';
+import type { ProductSummary } from '../../lib/types';
 import { Dialog } from '../Dialog';
 import { CloseIcon } from '../icons';
 import { ProductImage } from '../ProductImage';
@@ -11,7 +11,7 @@ import { usePurchase } from './purchase';
 import { ProductBadges, StockBadge } from './Badges';
 
 interface QuickViewProps {
-  product: Product;
+  product: ProductSummary;
   onClose: () => void;
 }
 

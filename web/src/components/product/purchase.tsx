@@ -1,13 +1,13 @@
 import { useState, type ButtonHTMLAttributes } from 'react';
 import { cardVariant } from '../../lib/product';
-import type { Product } from '../../lib/types';
+import type { ProductSummary } from '../../lib/types';
 import { useAddToCart } from '../../lib/useAddToCart';
 
 /**
  * Buying a product: the size chosen (the card's size at first), the quantity, and adding
  * them to the cart. docs/product.md section 5: nothing can be added without a size in stock.
  */
-export function usePurchase(product: Product) {
+export function usePurchase(product: ProductSummary) {
   const [variantId, setVariantId] = useState(cardVariant(product)?.id);
   const [quantity, setQuantity] = useState(1);
   const cart = useAddToCart();

@@ -3,7 +3,7 @@ import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { formatKsh } from '../../lib/money';
-import type { Product } from '../../lib/types';
+import type { ProductCard } from '../../lib/types';
 import { adminApi } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { ProductEditor } from './ProductEditor';
@@ -31,7 +31,7 @@ export function ProductsTab() {
     );
   }
 
-  async function remove(p: Product) {
+  async function remove(p: ProductCard) {
     if (!window.confirm(MSG.confirmDeleteProduct)) return;
     try {
       const answer = await adminApi.deleteProduct(p.id);

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API client.
 import { request } from '../../lib/api';
 import type { Order, OrderPayment, OrderStatus } from '../../lib/orders';
-import type { Category, Image, Product, Variant } from '../../lib/types';
+import type { Category, Image, Product, ProductCard, Variant } from '../../lib/types';
 
 /** Every paginated admin list answers this envelope. */
 export interface AdminPage<T> {
@@ -149,7 +149,7 @@ export const adminApi = {
   stats: () => request<Stats>('GET', '/admin/stats/'),
 
   products: (p: { search?: string; status?: string; page?: number }) =>
-    request<AdminPage<Product>>('GET', `/admin/products/${qs(p)}`),
+    request<AdminPage<ProductCard>>('GET', `/admin/products/${qs(p)}`),
   product: (id: number) => request<Product>('GET', `/admin/products/${id}/`),
   createProduct: (body: ProductPayload) => request<Product>('POST', '/admin/products/', body),
   updateProduct: (id: number, body: ProductPayload) => request<Product>('PUT', `/admin/products/${id}/`, body),

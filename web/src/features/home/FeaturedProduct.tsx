@@ -6,7 +6,7 @@ import { QuantityStepper } from '../../components/QuantityStepper';
 import { Stars } from '../../components/Stars';
 import { formatKsh } from '../../lib/money';
 import { useNearScreen } from '../../lib/useNearScreen';
-import type { Product } from '../../lib/types';
+import type { ProductSummary } from '../../lib/types';
 import { useAddToCart } from '../../lib/useAddToCart';
 import { useCategories, useProducts } from '../../lib/catalog';
 import { ProductBadges, StockBadge } from '../../components/product/Badges';
@@ -59,7 +59,7 @@ function FeaturedContent() {
   return <Panel key={product.id} product={product} />;
 }
 
-function Panel({ product }: { product: Product }) {
+function Panel({ product }: { product: ProductSummary }) {
   const navigate = useNavigate();
   const categories = useCategories();
   const [variantId, setVariantId] = useState(cardVariant(product)?.id);

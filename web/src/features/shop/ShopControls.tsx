@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CardMode } from '../../components/product/ProductCard';
 import type { Category } from '../../lib/types';
+import { SearchBox } from './SearchBox';
 import { COLLECTIONS, filtersToParams, PROMOS, SORTS, type ShopFilters } from './shopParams';
 
 /** How long the search box waits for the visitor to stop typing. */
@@ -72,13 +73,14 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
         <label htmlFor={`${id}-search`} className={label}>
           Search
         </label>
-        <input
+        <SearchBox
           id={`${id}-search`}
-          type="search"
-          placeholder="Search products..."
           value={text}
-          maxLength={100}
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
+          onCategory={(category) => {
+            setText('');
+            apply({ category, search: '' });
+          }}
           className={control}
         />
       </div>

@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { ProductCard, ProductCardSkeleton, type CardMode } from '../../components/product/ProductCard';
 import { useCategories, useProducts } from '../../lib/catalog';
-import type { Paginated, Product } from '../../lib/types';
+import type { Paginated, ProductCard as Card } from '../../lib/types';
 import type { Resource } from '../../lib/useResource';
 import { Pagination } from './Pagination';
 import { ActiveFilters, ShopControls } from './ShopControls';
@@ -35,7 +35,7 @@ export default function ShopPage() {
       <ActiveFilters filters={filters} apply={apply} />
 
       <p role="status" className="mt-6 min-h-6 text-stone-700">
-        {loading ? 'Loading products...' : page ? showingText(filters.page, page.results.length, page.count) : ''}
+        {loading ? 'Loading products...' : page ? showingText(filters.page, page.results.length, page.count, page.count_capped) : ''}
       </p>
 
       <Results products={products} pageNumber={filters.page} view={view} onGo={goToPage} />
@@ -46,7 +46,7 @@ export default function ShopPage() {
 }
 
 interface ResultsProps {
-  products: Resource<Paginated<Product>>;
+  products: Resource<Paginated<Card>>;
   pageNumber: number;
   view: CardMode;
   onGo: (page: number) => void;

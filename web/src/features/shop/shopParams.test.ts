@@ -41,6 +41,9 @@ describe('shop filters in the address', () => {
 
   it('asks the server for one page of 20', () => {
     expect(productQuery({ ...DEFAULT_FILTERS, category: 'feeds', page: 2 })).toMatchObject({ category: 'feeds', page: 2, page_size: 20, sort: 'name' });
+    // A search with no sort chosen leaves the order to the server: best match first.
+    expect(productQuery({ ...DEFAULT_FILTERS, search: 'kuku' }).sort).toBeUndefined();
+    expect(productQuery({ ...DEFAULT_FILTERS, search: 'kuku', sort: 'price-low' }).sort).toBe('price-low');
   });
 });
 
@@ -61,5 +64,6 @@ describe('pagination', () => {
     expect(showingText(1, 20, 48)).toBe('Showing 1-20 of 48 products');
     expect(showingText(3, 8, 48)).toBe('Showing 41-48 of 48 products');
     expect(showingText(1, 0, 0)).toBe('Showing 0 of 0 products');
+    expect(showingText(2, 20, 1000, true)).toBe('Showing 21-40 of 1,000+ products');
   });
 });

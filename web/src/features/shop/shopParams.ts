@@ -88,7 +88,8 @@ export function productQuery(f: ShopFilters): ProductQuery {
     promo: f.promo,
     featured: f.featured,
     search: f.search,
-    sort: f.sort,
+    // With a search and no sort chosen, the server puts the best match first.
+    sort: f.search && f.sort === DEFAULT_FILTERS.sort ? undefined : f.sort,
     page: f.page,
     page_size: PAGE_SIZE,
   };
@@ -104,8 +105,10 @@ export function pageWindow(page: number, pages: number, size = 5): number[] {
 }
 
 /** 'Showing X-Y of N products'. */
-export function showingText(page: number, shown: number, count: number): string {
-  if (shown === 0) return `Showing 0 of ${count} products`;
+export function showingText(page: number, shown: number, count: number, capped = false): string {
+  // A large list is counted no further than 1,000 (or this page): "1,000+".
+  const total = capped ? `${count.toLocaleString('en-KE')}+` : String(count);
+  if (shown === 0) return `Showing 0 of ${total} products`;
   const first = (page - 1) * PAGE_SIZE + 1;
-  return `Showing ${first}-${first + shown - 1} of ${count} products`;
+  return `Showing ${first}-${first + shown - 1} of ${total} products`;
 }

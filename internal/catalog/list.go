@@ -1,0 +1,191 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"shop/internal/db"
+	"shop/internal/money"
+)
+
+// The product list: the page's ids read from indexes alone, then the cards
+// of those ids, kept on each product's row, in the same statement; and a
+// count that stops at CountCap.
+
+// cardColumns are productColumns and what a card adds, for scanCard.
+const cardColumns = productColumns + `, p.price_min_cents, p.price_max_cents, p.in_stock, p.rating_tenths, p.review_count,
+	p.card_variants, p.card_images`
+
+func scanCard(sc db.Scanner) (Card, error) {
+	var c Card
+	var minPrice, maxPrice, rating *int64
+	var variants, images string
+	if err := scanInfo(sc, &c.ProductInfo, &minPrice, &maxPrice, &c.InStock, &rating, &c.ReviewCount, &variants, &images); err != nil {
+		return c, err
+	}
+	c.PriceMin, c.PriceMax = centsOrNil(minPrice), centsOrNil(maxPrice)
+	if rating != nil {
+		r := float64(*rating) / 10
+		c.Rating = &r
+	}
+	c.Variants, c.Images = json.RawMessage(variants), json.RawMessage(images)
+	return c, nil
+}
+
+func centsOrNil(n *int64) *money.Cents {
+	if n == nil {
+		return nil
+	}
+	c := money.Cents(*n)
+	return &c
+}
+
+// listQuery is a product list's statement in parts.
+type listQuery struct {
+	// from is what the list reads: the products, or the products under a
+	// category (product_categories, pc) and their rows.
+	from  string
+	where db.Where
+	// listed is the table whose columns the sort keys and the active flag
+	// are read from: pc under a category, so its indexes serve the order.
+	listed string
+	// rank orders a search's matches best first ("" without a search), sort
+	// by what is asked; both are ascending expressions, "-" before a key
+	// that sorts descending.
+	rank, sort []string
+	// none: the search has no word to look for, so nothing matches.
+	none bool
+	// exact counts every match, past CountCap.
+	exact bool
+}
+
+// keys are the sort keys, relevance first when ranked.
+func (q *listQuery) keys(ranked bool) []string {
+	if ranked {
+		return append(append([]string{}, q.rank...), q.sort...)
+	}
+	return q.sort
+}
+
+// ListProducts returns a page of the active products matching f (every one
+// when f.Page is 0) as cards.
+func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, error) {
+	q, err := s.listQuery(ctx, f)
+	if err != nil || q.none {
+		return ProductPage{Products: []Card{}}, err
+	}
+	q.where.And(q.listed + ".is_active = TRUE")
+	return s.cardPage(ctx, &q, q.keys(f.Sort == SortRelevance), f.Page, f.PageSize)
+}
+
+// cardPage reads page (from 1; 0 for every row) of size cards that q
+// selects in the order of keys, and counts them. The page's ids and keys
+// come first, narrow rows sorted or read in index order; only the page's
+// own rows are read whole.
+func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page, size int) (ProductPage, error) {
+	from := ` FROM ` + q.from + q.where.String()
+	limit := ""
+	if page > 0 {
+		limit = db.Limit(page, size)
+	}
+	inner, outer := make([]string, len(keys)), make([]string, len(keys))
+	for i, k := range keys {
+		name := "k" + strconv.Itoa(i)
+		expr, desc := strings.CutPrefix(k, "-")
+		inner[i], outer[i] = expr+" AS "+name, "page."+name
+		if desc {
+			outer[i] += " DESC"
+		}
+	}
+	order := " ORDER BY " + strings.Join(outer, ", ")
+	stmt := `SELECT ` + cardColumns + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
+		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
+	var out ProductPage
+	var err error
+	if out.Products, err = db.QueryAll(ctx, s.db, "products", scanCard, stmt, q.where.Args...); err != nil {
+		return ProductPage{}, err
+	}
+	n := len(out.Products)
+	switch {
+	case page == 0:
+		out.Count = n
+	case n > 0 && n < size:
+		out.Count = (page-1)*size + n
+	case q.exact:
+		out.Count, err = s.db.Count(ctx, "products", `SELECT COUNT(*)`+from, q.where.Args...)
+	default:
+		// Count no further than the cap, or than this page when it lies past
+		// the cap: a full count of a large catalogue reads every row.
+		most := max(CountCap, page*size)
+		out.Count, err = s.db.Count(ctx, "products", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, q.where.Args...)
+		if out.Count > most {
+			out.Count, out.Capped = most, true
+		}
+	}
+	return out, err
+}
+
+// listQuery turns f into the parts of the product list's statement.
+func (s *Store) listQuery(ctx context.Context, f ListFilter) (listQuery, error) {
+	q := listQuery{from: "products p", listed: "p"}
+	w := &q.where
+	nameKey, price, id := "LOWER(p.name)", "p.base_price_cents", "p.id"
+	if f.Category != "" {
+		q.from, q.listed = "product_categories pc JOIN products p ON p.id = pc.product_id", "pc"
+		nameKey, price, id = "pc.name_key", "pc.price_cents", "pc.product_id"
+		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
+	}
+	if f.Weight != "" {
+		w.And("p.id IN (SELECT v.product_id FROM variants v WHERE v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
+	}
+	if f.Promo != "" {
+		w.And("p.promo = " + w.Arg(f.Promo))
+	}
+	switch f.Collection {
+	case CollectionNewArrivals:
+		w.And("p.is_new_arrival = TRUE")
+	case CollectionBestSellers:
+		w.And("p.is_best_seller = TRUE")
+	case CollectionFeatured:
+		w.And("p.is_featured = TRUE")
+	}
+	if f.MinPrice != nil {
+		w.And(price + " >= " + w.Arg(int64(*f.MinPrice)))
+	}
+	if f.MaxPrice != nil {
+		w.And(price + " <= " + w.Arg(int64(*f.MaxPrice)))
+	}
+	// The name and id keys match the name indexes, so a page by name reads
+	// its rows in index order instead of sorting the catalogue.
+	switch f.Sort {
+	case SortPriceLow:
+		q.sort = []string{price, nameKey, id}
+	case SortPriceHigh:
+		q.sort = []string{"-" + price, nameKey, id}
+	default:
+		q.sort = []string{nameKey, id}
+	}
+	if f.Search == "" {
+		return q, nil
+	}
+	plan, err := s.plan(ctx, f.Search)
+	if err != nil || len(plan.text) == 0 {
+		q.none = true
+		return q, err
+	}
+	text := s.db.ProductText()
+	q.from += text.Join()
+	match := w.Arg(text.Query(plan.text, false))
+	w.And(text.Match(match))
+	if plan.skuProduct != 0 {
+		// An id read from the database, not text from the request: written
+		// in, so the statements that do not rank (the count, a sort by
+		// price) carry no parameter they leave unused, which PostgreSQL
+		// refuses.
+		q.rank = append(q.rank, "CASE WHEN p.id = "+strconv.FormatInt(plan.skuProduct, 10)+" THEN 0 ELSE 1 END")
+	}
+	q.rank = append(q.rank, text.Rank(match))
+	return q, nil
+}

@@ -1,0 +1,89 @@
+package catalog
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"shop/internal/db"
+)
+
+// Suggestion is a name the shop's search box offers while a shopper types:
+// a category or a product, with the slug its page is found at.
+type Suggestion struct {
+	// Type is "category" or "product".
+	Type string `json:"type"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+// MaxSuggestions is how many names Suggest offers at most.
+const MaxSuggestions = 8
+
+// maxCategorySuggestions leaves room for products among the suggestions.
+const maxCategorySuggestions = 3
+
+// suggestCandidates bounds the products whose names are ordered for the
+// suggestions: the first so many matches, so a short prefix that matches
+// most of a large catalogue costs no more than a precise one.
+const suggestCandidates = 200
+
+// Suggest offers the categories and active products whose names match what
+// was typed so far (the search's own words, synonyms and typos), categories
+// first, then products with the shortest names first.
+func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error) {
+	out := []Suggestion{}
+	plan, err := s.plan(ctx, typed)
+	if err != nil || len(plan.text) == 0 {
+		return out, err
+	}
+	cats, err := s.Categories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cats {
+		if len(out) < maxCategorySuggestions && namesMatch(plan.text, words(c.Name)) {
+			out = append(out, Suggestion{Type: "category", Name: c.Name, Slug: c.Slug})
+		}
+	}
+	text := s.db.ProductText()
+	var w db.Where
+	w.And(text.Match(w.Arg(text.Query(plan.text, true))))
+	products, err := db.QueryAll(ctx, s.db, "suggestions", func(sc db.Scanner) (sg Suggestion, err error) {
+		sg.Type = "product"
+		return sg, sc.Scan(&sg.Name, &sg.Slug)
+	}, `SELECT p.name, p.slug FROM (SELECT p.id FROM products p`+text.Join()+w.String()+` LIMIT `+strconv.Itoa(suggestCandidates)+`) AS hits
+		JOIN products p ON p.id = hits.id WHERE p.is_active = TRUE ORDER BY LENGTH(p.name), LOWER(p.name), p.id LIMIT `+strconv.Itoa(MaxSuggestions-len(out)), w.Args...)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, products...), nil
+}
+
+// namesMatch reports whether the words of a name satisfy q: every group by
+// one of its alternatives, each of whose terms is (or begins, for a prefix)
+// one of the words.
+func namesMatch(q db.TextQuery, ws []string) bool {
+	has := func(t db.TextTerm) bool {
+		for _, w := range ws {
+			if w == t.Word || t.Prefix && strings.HasPrefix(w, t.Word) || stem(w) == t.Word {
+				return true
+			}
+		}
+		return false
+	}
+	for _, group := range q {
+		ok := false
+		for _, alt := range group {
+			all := true
+			for _, t := range alt {
+				all = all && has(t)
+			}
+			ok = ok || all
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
