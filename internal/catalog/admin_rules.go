@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/money"
+	"shop/internal/weight"
 )
 
 // The admin forms' messages. The web forms (web/src/features/admin/rules.ts)
@@ -29,6 +30,7 @@ const (
 	MsgSKURequired        = "SKU is required"
 	MsgSKUTaken           = "This SKU is already used by another size"
 	MsgStockInvalid       = "Stock must be a whole number of 0 or more"
+	MsgWeightInvalid      = "Weight must be a number of kg of 0 or more, with at most 3 decimal places"
 	MsgOwnParent          = "A category cannot be its own parent"
 	MsgParentIsDescendant = "A category cannot be placed under one of its own sub-categories"
 	MsgParentUnknown      = "That parent category does not exist"
@@ -154,6 +156,9 @@ type VariantInput struct {
 	SKU   string          `json:"sku"`
 	Price json.RawMessage `json:"price"`
 	Stock json.RawMessage `json:"stock"`
+	// WeightKg is the shipping weight; left out, a new size's is read from
+	// its name and an edited size keeps its own.
+	WeightKg json.RawMessage `json:"weight_kg"`
 }
 
 // VariantFields is a checked VariantInput.
@@ -161,6 +166,7 @@ type VariantFields struct {
 	Size, SKU string
 	Price     money.Cents
 	Stock     int
+	Weight    *weight.Grams
 }
 
 var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
@@ -184,6 +190,13 @@ func (in VariantInput) Check() (VariantFields, error) {
 		bad["stock"] = MsgStockInvalid
 	}
 	f.Stock = n
+	if w := strings.TrimSpace(string(in.WeightKg)); w != "" && w != "null" && w != `""` {
+		g, err := weight.ParseKg(w)
+		if err != nil {
+			bad["weight_kg"] = MsgWeightInvalid
+		}
+		f.Weight = &g
+	}
 	if len(bad) > 0 {
 		return f, apperr.Invalid(MsgFixFields, bad)
 	}

@@ -11,6 +11,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/money"
+	"shop/internal/weight"
 )
 
 // Store reads and writes the catalogue.
@@ -198,9 +199,8 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 		ids[i] = ps[i].ID
 	}
 	in, idsArg := s.db.InIDs("product_id", 1, ids)
-	variants, err := db.QueryAll(ctx, s.db, "variants", func(r db.Scanner) (v Variant, err error) {
-		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock)
-	}, `SELECT id, product_id, size, sku, price_cents, stock FROM variants WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
+	variants, err := db.QueryAll(ctx, s.db, "variants", scanVariant,
+		`SELECT `+variantColumns+` FROM variants WHERE `+in+` ORDER BY product_id, sort_order, id`, idsArg)
 	if err != nil {
 		return err
 	}
@@ -303,6 +303,8 @@ type NewVariant struct {
 	SKU   string
 	Price money.Cents
 	Stock int
+	// Weight nil: read from the size (WeightOf).
+	Weight *weight.Grams
 }
 
 // NewImage is a stored picture of a NewProduct.
@@ -338,8 +340,8 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 			return err
 		}
 		for i, v := range np.Variants {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order)
-				VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, v.Size, SizeKey(v.Size), v.SKU, int64(v.Price), v.Stock, i); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order, weight_grams)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, v.Size, SizeKey(v.Size), v.SKU, int64(v.Price), v.Stock, i, int64(WeightOf(v.Size, v.Weight))); err != nil {
 				return fmt.Errorf("variant %s: %w", v.SKU, err)
 			}
 		}

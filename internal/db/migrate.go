@@ -27,6 +27,30 @@ var dialectTokens = map[Dialect]*strings.Replacer{
 	),
 }
 
+// enginePrefixes mark a migration's lines that only one engine runs, for
+// the rare change the engines make differently (widening a CHECK: PostgreSQL
+// replaces the constraint, SQLite rewrites the table's stored definition).
+var enginePrefixes = map[Dialect]string{SQLite: "{{SQLITE}}", Postgres: "{{POSTGRES}}"}
+
+// forEngine keeps the lines of sql meant for d (without their prefix) and
+// drops those meant for the other engine.
+func forEngine(sql string, d Dialect) string {
+	lines := strings.Split(sql, "\n")
+	out := lines[:0]
+	for _, line := range lines {
+		keep := true
+		for engine, prefix := range enginePrefixes {
+			if rest, ok := strings.CutPrefix(line, prefix); ok {
+				keep, line = engine == d, rest
+			}
+		}
+		if keep {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 type migration struct {
 	version int
 	name    string
@@ -49,7 +73,7 @@ func loadMigrations(d Dialect) ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, migration{version: v, name: e.Name(), sql: dialectTokens[d].Replace(string(b))})
+		ms = append(ms, migration{version: v, name: e.Name(), sql: dialectTokens[d].Replace(forEngine(string(b), d))})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
 	for i := 1; i < len(ms); i++ {

@@ -178,7 +178,7 @@ func (s *Service) settleSuccess(ctx context.Context, tx *sql.Tx, paymentID, orde
 	if err != nil {
 		return nil, err
 	}
-	if !order.CanMove(o.Status, order.Paid) {
+	if !order.CanMove(o.Delivery.Kind, o.Status, order.Paid) {
 		return nil, order.SetAttention(ctx, tx, orderID,
 			"An M-Pesa payment ("+receipt+") arrived while the order was "+string(o.Status)+": refund or fulfil it.")
 	}
