@@ -25,6 +25,8 @@ type shop struct {
 	url    string
 	client *http.Client
 	d      *db.DB
+	// kit answers requests without the network, for the admin's calls.
+	kit *testkit.Shop
 }
 
 func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
@@ -44,7 +46,7 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })
 	jar, _ := cookiejar.New(nil)
-	return &shop{url: public, client: &http.Client{Jar: jar}, d: d}
+	return &shop{url: public, client: &http.Client{Jar: jar}, d: d, kit: srv}
 }
 
 func decodeBody(resp *http.Response, v any) error { return json.NewDecoder(resp.Body).Decode(v) }
