@@ -4,6 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"os"
+	"regexp"
+	"strings"
 	"slices"
 	"testing"
 
@@ -271,4 +274,27 @@ func idOf(option string) int64 {
 		}
 	}
 	return n
+}
+
+// TestWebCounties holds the web app's county list (web/src/lib/delivery.ts,
+// kept there so the checkout's field works before any answer comes) to the
+// server's.
+func TestWebCounties(t *testing.T) {
+	b, err := os.ReadFile("../../web/src/lib/delivery.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	start := strings.Index(src, "export const COUNTIES = [")
+	end := strings.Index(src[start:], "] as const")
+	if start < 0 || end < 0 {
+		t.Fatal("COUNTIES not found in web/src/lib/delivery.ts")
+	}
+	var web []string
+	for _, m := range regexp.MustCompile(`'([^']*(?:\\'[^']*)*)'|"([^"]*)"`).FindAllStringSubmatch(src[start:start+end], -1) {
+		web = append(web, m[1]+m[2])
+	}
+	if !slices.Equal(web, delivery.Counties) {
+		t.Fatalf("web counties %v\nserver counties %v", web, delivery.Counties)
+	}
 }
