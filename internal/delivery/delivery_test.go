@@ -6,8 +6,8 @@ import (
 	"errors"
 	"os"
 	"regexp"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 
 	"shop/internal/apperr"

@@ -87,7 +87,7 @@ export function Note({ note, className }: { note: NoteState; className?: string 
 }
 
 /** A price in shillings, in steps of 0.01 (a product's and each size's). */
-export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined }) {
+export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined; label?: string }) {
   return <TextField compact label="Price (Ksh)" type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
 }
 
@@ -108,9 +108,9 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
       ? 'red'
       : status === 'pending_payment'
         ? 'amber'
-        : status === 'delivered'
+        : status === 'delivered' || status === 'collected'
           ? 'grey'
-          : status === 'dispatched'
+          : status === 'dispatched' || status === 'ready_for_pickup'
             ? 'blue'
             : 'green';
   return <Badge tone={tone}>{statusLabel(status)}</Badge>;
