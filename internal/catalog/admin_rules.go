@@ -88,8 +88,8 @@ func (in ProductInput) Check() (ProductFields, error) {
 		IsNewArrival: in.IsNewArrival,
 	}
 	bad := map[string]string{}
-	checkText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
-	checkText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
+	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
+	CheckText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
 	f.BasePrice = checkPrice(bad, "base_price", in.BasePrice)
 	if in.Category == nil || *in.Category <= 0 {
 		bad["category"] = MsgCategoryRequired
@@ -110,9 +110,9 @@ func (in ProductInput) Check() (ProductFields, error) {
 	return f, nil
 }
 
-// checkText puts the message for a required text field into bad: missing,
+// CheckText puts the message for a required text field into bad: missing,
 // or longer than max characters (label names it in the message).
-func checkText(bad map[string]string, field, label, value, missing string, max int) {
+func CheckText(bad map[string]string, field, label, value, missing string, max int) {
 	switch n := utf8.RuneCountInString(value); {
 	case n == 0:
 		bad[field] = missing
@@ -175,8 +175,8 @@ var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
 func (in VariantInput) Check() (VariantFields, error) {
 	f := VariantFields{Size: strings.Join(strings.Fields(in.Size), " "), SKU: strings.TrimSpace(in.SKU)}
 	bad := map[string]string{}
-	checkText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
-	checkText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
+	CheckText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
+	CheckText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
 	f.Price = checkPrice(bad, "price", in.Price)
 	stock := strings.TrimSpace(string(in.Stock))
 	if u, err := strconv.Unquote(stock); err == nil {
@@ -224,7 +224,7 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 		f.Parent = in.Parent
 	}
 	bad := map[string]string{}
-	checkText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
+	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
 	f.Slug = CategorySlug(f.Name)
 	if len(bad) > 0 {
 		return f, apperr.Invalid(MsgFixFields, bad)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
@@ -26,7 +25,6 @@ const (
 	MsgCountiesMissing = "Choose at least one county"
 	MsgCountyUnknown   = "Unknown county: %s"
 	MsgWeightInvalid   = "Weight must be a number of kg of 0 or more, with at most 3 decimal places"
-	MsgTextTooLong     = "This must be at most %d characters"
 	MsgTownRequired    = "Town is required"
 	MsgAddressRequired = "Address is required"
 	MsgZoneInUse       = "This zone still serves %d counties: move them to another zone first."
@@ -118,13 +116,11 @@ func (in PickupInput) Check() (PickupPoint, error) {
 	return p, nil
 }
 
-// text checks a text field: required when missing is set, and at most max characters.
+// text checks a text field as the catalogue's forms do: required when
+// missing is set, and at most max characters.
 func text(bad map[string]string, field, value, missing string, max int) {
-	switch n := utf8.RuneCountInString(value); {
-	case n == 0 && missing != "":
-		bad[field] = missing
-	case n > max:
-		bad[field] = fmt.Sprintf(MsgTextTooLong, max)
+	if value != "" || missing != "" {
+		catalog.CheckText(bad, field, "This", value, missing, max)
 	}
 }
 

@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Checkbox } from '../../components/form/CheckboxField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
 import { COUNTIES, feeText } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type PickupPayload, type PickupPoint } from './api';
 import { MSG, checkPrice } from './rules';
-import { Badge, Button, LoadError, Note, PriceField, errorText, useLoad, type NoteState } from './ui';
+import { Badge, Button, LoadError, Note, PriceField, useAdminForm, useLoad } from './ui';
 
 // Pickup points: the shop's store and the agrovets and courier offices farmers collect from.
 
@@ -72,40 +71,20 @@ export function PickupPointsPanel() {
 }
 
 function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () => void }) {
-  const [f, setF] = useState<PickupPayload>(() => (point ? { ...point } : EMPTY));
-  const [errors, setErrors] = useState<PickupErrors>({});
-  const [note, setNote] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof PickupPayload>(k: K, v: PickupPayload[K]) => {
-    setF({ ...f, [k]: v });
-    setErrors({ ...errors, [k]: undefined });
-  };
+  const { f, set, errors, note, busy, submit } = useAdminForm<PickupPayload>({
+    initial: () => (point ? { ...point } : EMPTY),
+    validate: validatePickup,
+    save: (body) => adminApi.savePickupPoint(point?.id ?? null, body),
+    failed: 'The pickup point could not be saved.',
+    invalid: MSG.fixFields,
+    onSaved: onDone,
+  });
   const text = (k: TextKey, label: string, placeholder?: string) => (
     <TextField compact id={`pickup-${k}`} label={label} placeholder={placeholder} value={f[k]} onChange={(v) => set(k, v)} error={errors[k]} />
   );
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const bad = validatePickup(f);
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) {
-      setNote({ kind: 'error', text: MSG.fixFields });
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminApi.savePickupPoint(point?.id ?? null, f);
-      onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as PickupErrors);
-      setNote({ kind: 'error', text: errorText(err, 'The pickup point could not be saved.') });
-      setBusy(false);
-    }
-  }
-
   return (
-    <form noValidate onSubmit={save} aria-label={point ? `Pickup point ${point.name}` : 'New pickup point'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
+    <form noValidate onSubmit={submit} aria-label={point ? `Pickup point ${point.name}` : 'New pickup point'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
       <h2 className="text-lg font-bold text-stone-900">{point ? `Edit ${point.name}` : 'New pickup point'}</h2>
       <div className="grid gap-3 sm:grid-cols-2">
         {text('name', 'Name', 'Nakuru Farmers Agrovet')}

@@ -5,7 +5,7 @@ import type { Variant } from '../../lib/types';
 import type { Errors } from '../../lib/validation';
 import { adminApi } from './api';
 import { validateVariant, type VariantForm } from './rules';
-import { Button, PriceField, errorText } from './ui';
+import { Button, PriceField, WeightField, errorText } from './ui';
 
 const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '' };
 
@@ -109,15 +109,10 @@ function VariantRow({
         onChange={(v) => set('stock', v)}
         error={errors.stock}
       />
-      <TextField
-        compact
+      <WeightField
         id={`${key}-weight`}
         label="Weight (kg)"
-        type="number"
-        step="0.001"
-        min="0"
-        inputMode="decimal"
-        placeholder={variant ? undefined : 'From the size'}
+        {...(variant ? {} : { placeholder: 'From the size' })}
         value={f.weight_kg}
         onChange={(v) => set('weight_kg', v)}
         error={errors.weight_kg}

@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
 import { COUNTIES, feeText } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type Zone, type ZonePayload } from './api';
 import { MSG, checkPrice, checkWeight } from './rules';
-import { Button, LoadError, Note, PriceField, errorText, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, PriceField, WeightField, errorText, useAdminForm, useLoad } from './ui';
 
 // Delivery zones: each county in exactly one, each zone pricing an order by its weight.
 
@@ -98,37 +97,17 @@ export function ZonesPanel() {
 }
 
 function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; onDone: () => void }) {
-  const [f, setF] = useState<ZonePayload>(() => payloadOf(zone));
-  const [errors, setErrors] = useState<ZoneErrors>({});
-  const [note, setNote] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ZonePayload>(k: K, v: ZonePayload[K]) => {
-    setF({ ...f, [k]: v });
-    setErrors({ ...errors, [k]: undefined });
-  };
+  const { f, set, errors, note, setNote, busy, submit } = useAdminForm({
+    initial: () => payloadOf(zone),
+    validate: validateZone,
+    save: (body) => adminApi.saveZone(zone?.id ?? null, body),
+    failed: 'The zone could not be saved.',
+    invalid: MSG.fixFields,
+    onSaved: onDone,
+  });
   const zoneOf = (county: string) => zones.find((z) => z.counties.includes(county) && z.id !== zone?.id);
   const toggle = (county: string, on: boolean) =>
     set('counties', on ? [...f.counties, county].sort() : f.counties.filter((c) => c !== county));
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const bad = validateZone(f);
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) {
-      setNote({ kind: 'error', text: MSG.fixFields });
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminApi.saveZone(zone?.id ?? null, f);
-      onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as ZoneErrors);
-      setNote({ kind: 'error', text: errorText(err, 'The zone could not be saved.') });
-      setBusy(false);
-    }
-  }
 
   async function remove() {
     if (!zone || !window.confirm(`Delete the zone ${zone.name}?`)) return;
@@ -141,20 +120,15 @@ function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; o
   }
 
   return (
-    <form noValidate onSubmit={save} aria-label={zone ? `Zone ${zone.name}` : 'New zone'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
+    <form noValidate onSubmit={submit} aria-label={zone ? `Zone ${zone.name}` : 'New zone'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
       <h2 className="text-lg font-bold text-stone-900">{zone ? `Edit ${zone.name}` : 'New zone'}</h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField compact id="zone-name" label="Name" value={f.name} onChange={(v) => set('name', v)} error={errors.name} />
         <TextField compact id="zone-eta" label="Estimated time" placeholder="1–2 days" value={f.eta} onChange={(v) => set('eta', v)} error={errors.eta} />
         <PriceField id="zone-base" label="Base fee (Ksh)" value={f.base_fee} onChange={(v) => set('base_fee', v)} error={errors.base_fee} />
-        <TextField
-          compact
+        <WeightField
           id="zone-included"
           label="Weight the base fee carries (kg)"
-          type="number"
-          step="0.001"
-          min="0"
-          inputMode="decimal"
           value={f.included_kg}
           onChange={(v) => set('included_kg', v)}
           error={errors.included_kg}

@@ -92,14 +92,19 @@ const input = (label: string) => screen.getByLabelText(label, { exact: false }) 
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-/** Fills the three steps and opens the review. */
-async function fillToReview(mpesaPhone = '0712345678') {
+/** Fills the customer step and opens Shipping. */
+async function fillToShipping() {
   type('First name', 'Wanjiku');
   type('Last name', 'Kamau');
   type('Email', 'wanjiku@example.co.ke');
   type('Phone number', '0722111222');
   click('Next');
   await screen.findByRole('heading', { name: /Shipping/ });
+}
+
+/** Fills the three steps and opens the review. */
+async function fillToReview(mpesaPhone = '0712345678') {
+  await fillToShipping();
   fireEvent.change(screen.getByLabelText('County'), { target: { value: 'Kiambu' } });
   fireEvent.click(await screen.findByRole('radio', { name: /Home delivery/ }));
   type('Address', 'Kamiti Road');
@@ -134,12 +139,7 @@ describe('CheckoutPage', () => {
 
   it('offers the county’s delivery options as radio cards, and the summary shows the one chosen', async () => {
     renderCheckout();
-    type('First name', 'Wanjiku');
-    type('Last name', 'Kamau');
-    type('Email', 'wanjiku@example.co.ke');
-    type('Phone number', '0722111222');
-    click('Next');
-    await screen.findByRole('heading', { name: /Shipping/ });
+    await fillToShipping();
     expect(screen.getByText('Choose your county to see how your order can reach you.')).toBeTruthy();
     // Typing part of the name narrows the counties to one, and chooses it.
     type('Type to find your county', 'kiam');
