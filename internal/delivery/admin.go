@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -147,7 +148,7 @@ func freeOverArg(z Zone) any {
 // ZoneTx loads a zone with its counties inside tx.
 func ZoneTx(ctx context.Context, tx *sql.Tx, id int64) (Zone, error) {
 	z, err := scanZone(tx.QueryRowContext(ctx, `SELECT `+zoneColumns+` FROM delivery_zones z WHERE z.id = $1`, id))
-	if err == sql.ErrNoRows {
+	if errors.Is(err, sql.ErrNoRows) {
 		return Zone{}, apperr.NotFound("Zone not found")
 	}
 	if err != nil {
