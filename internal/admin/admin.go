@@ -25,6 +25,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
+	"shop/internal/delivery"
 	"shop/internal/httpx"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -39,6 +40,7 @@ type Stores struct {
 	Orders   *order.Store
 	Content  *content.Store
 	Accounts *account.Store
+	Delivery *delivery.Store
 }
 
 // Options configure the back office.
@@ -66,6 +68,7 @@ type Handlers struct {
 	orders   *order.Store
 	content  *content.Store
 	accounts *account.Store
+	delivery *delivery.Store
 	media    string
 	lowStock int
 	log      *slog.Logger
@@ -85,7 +88,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	}
 	return &Handlers{
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
-		accounts: st.Accounts, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
+		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: ratelimit.New(d, nil),
 	}
 }

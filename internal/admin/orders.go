@@ -2,7 +2,6 @@ package admin
 
 import (
 	"database/sql"
-	"fmt"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -53,19 +52,35 @@ func (h *Handlers) Order(w http.ResponseWriter, r *http.Request, _ Actor) error 
 // MsgStatusRequired is the answer to a status change without a status.
 const MsgStatusRequired = "Choose the order's new status."
 
+// MsgCourierRequired is the answer to dispatching an order without naming
+// who carries it.
+const MsgCourierRequired = "Name the courier that carries this order."
+
 // UpdateOrder answers PATCH /api/admin/orders/{orderId}/ with {status,
-// note}: the order moves only along an allowed transition (order.Move),
-// and cancelling releases its stock.
+// note} (and {courier, tracking_number} when dispatching): the order moves
+// only along an allowed transition (order.Move), and cancelling releases
+// its stock. A dispatched order's courier and tracking number can be
+// corrected by sending them again with its status.
 func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) error {
 	number := r.PathValue("orderId")
 	var in struct {
-		Status order.Status `json:"status"`
-		Note   string       `json:"note"`
+		Status   order.Status `json:"status"`
+		Note     string       `json:"note"`
+		Courier  string       `json:"courier"`
+		Tracking string       `json:"tracking_number"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	in.Note = strings.TrimSpace(in.Note)
+	in.Note, in.Courier, in.Tracking = strings.TrimSpace(in.Note), strings.TrimSpace(in.Courier), strings.TrimSpace(in.Tracking)
+	switch {
+	case in.Status == order.Dispatched && in.Courier == "":
+		return apperr.InvalidField("courier", MsgCourierRequired)
+	case utf8.RuneCountInString(in.Courier) > 100:
+		return apperr.InvalidField("courier", "The courier must be at most 100 characters.")
+	case utf8.RuneCountInString(in.Tracking) > 100:
+		return apperr.InvalidField("tracking_number", "The tracking number must be at most 100 characters.")
+	}
 	switch {
 	case in.Status == "":
 		return apperr.InvalidField("status", MsgStatusRequired)
@@ -82,17 +97,29 @@ func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 		if err != nil {
 			return Entry{}, err
 		}
-		if after = before; before.Status == in.Status {
+		after = before
+		var d diff
+		if before.Status != in.Status {
+			note := in.Note
+			if note == "" {
+				note = "Status changed by the shop"
+			}
+			if after, err = order.Move(r.Context(), tx, before, in.Status, note, a.OrderActor()); err != nil {
+				return Entry{}, err
+			}
+			d.add("status", before.Status, in.Status)
+		}
+		if in.Status == order.Dispatched {
+			if after, err = order.RecordDispatch(r.Context(), tx, after, in.Courier, in.Tracking); err != nil {
+				return Entry{}, err
+			}
+			d.add("courier", before.Courier, after.Courier)
+			d.add("tracking_number", before.TrackingNumber, after.TrackingNumber)
+		}
+		if len(d) == 0 {
 			return Entry{}, nil
 		}
-		note := in.Note
-		if note == "" {
-			note = "Status changed by the shop"
-		}
-		if after, err = order.Move(r.Context(), tx, before, in.Status, note, a.OrderActor()); err != nil {
-			return Entry{}, err
-		}
-		summary := fmt.Sprintf("status: %s → %s", before.Status, in.Status)
+		summary := d.String()
 		if in.Note != "" {
 			summary += " (" + quote(in.Note) + ")"
 		}

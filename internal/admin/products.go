@@ -168,7 +168,7 @@ func (h *Handlers) AddVariant(w http.ResponseWriter, r *http.Request, a Actor) e
 		if err != nil {
 			return v, Entry{}, err
 		}
-		return v, entry("create", "variant", v.ID, fmt.Sprintf("product %d: added size %s, SKU %s, price %s, stock %d", pid, quote(v.Size), v.SKU, v.Price, v.Stock)), nil
+		return v, entry("create", "variant", v.ID, fmt.Sprintf("product %d: added size %s, SKU %s, price %s, stock %d, weight %s", pid, quote(v.Size), v.SKU, v.Price, v.Stock, v.Weight)), nil
 	})
 }
 
@@ -192,6 +192,7 @@ func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor
 		d.add("sku", before.SKU, after.SKU)
 		d.add("price", before.Price, after.Price)
 		d.add("stock", before.Stock, after.Stock)
+		d.add("weight_kg", before.Weight, after.Weight)
 		if len(d) == 0 {
 			return after, Entry{}, nil
 		}

@@ -19,6 +19,7 @@ import (
 	"shop/internal/config"
 	"shop/internal/content"
 	"shop/internal/db"
+	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
@@ -55,7 +56,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 	if len(applied) > 0 {
 		log.Info("migrations applied", "migrations", applied)
 	}
-	catalogStore := catalog.NewStore(d)
+	catalogStore, deliveryStore := catalog.NewStore(d), delivery.NewStore(d)
 	if n, err := catalogStore.RefreshStale(ctx); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("refresh the catalogue's cards and search: %w", err)
@@ -64,13 +65,22 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 	}
 	if cfg.Dev {
 		seeded, err := demo.Seed(ctx, catalogStore, cfg.MediaDir())
+		if err == nil && seeded {
+			err = deliveryStore.Replace(ctx, demo.Zones(), demo.PickupPoints())
+		}
 		if err != nil {
 			d.Close()
 			return nil, fmt.Errorf("seed demo catalogue: %w", err)
 		}
 		if seeded {
-			log.Info("demo catalogue loaded", "products", len(demo.Products()))
+			log.Info("demo catalogue loaded", "products", len(demo.Products()), "delivery_zones", len(demo.Zones()))
 		}
+	}
+	if n, err := catalogStore.DeriveWeights(ctx); err != nil {
+		d.Close()
+		return nil, err
+	} else if n > 0 {
+		log.Info("shipping weights read from size names", "sizes", n)
 	}
 	orders := order.NewStore(d)
 	gateway, simulator, secret := paymentGateway(cfg)
@@ -118,7 +128,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 	}
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
-		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
+		Delivery: deliveryStore,
+		Daraja:   daraja, Paybill: paybill, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,

@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/money"
+	"shop/internal/weight"
 )
 
 // The admin forms' messages. The web forms (web/src/features/admin/rules.ts)
@@ -29,6 +30,7 @@ const (
 	MsgSKURequired        = "SKU is required"
 	MsgSKUTaken           = "This SKU is already used by another size"
 	MsgStockInvalid       = "Stock must be a whole number of 0 or more"
+	MsgWeightInvalid      = "Weight must be a number of kg of 0 or more, with at most 3 decimal places"
 	MsgOwnParent          = "A category cannot be its own parent"
 	MsgParentIsDescendant = "A category cannot be placed under one of its own sub-categories"
 	MsgParentUnknown      = "That parent category does not exist"
@@ -86,8 +88,8 @@ func (in ProductInput) Check() (ProductFields, error) {
 		IsNewArrival: in.IsNewArrival,
 	}
 	bad := map[string]string{}
-	checkText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
-	checkText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
+	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
+	CheckText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
 	f.BasePrice = checkPrice(bad, "base_price", in.BasePrice)
 	if in.Category == nil || *in.Category <= 0 {
 		bad["category"] = MsgCategoryRequired
@@ -108,9 +110,9 @@ func (in ProductInput) Check() (ProductFields, error) {
 	return f, nil
 }
 
-// checkText puts the message for a required text field into bad: missing,
+// CheckText puts the message for a required text field into bad: missing,
 // or longer than max characters (label names it in the message).
-func checkText(bad map[string]string, field, label, value, missing string, max int) {
+func CheckText(bad map[string]string, field, label, value, missing string, max int) {
 	switch n := utf8.RuneCountInString(value); {
 	case n == 0:
 		bad[field] = missing
@@ -154,6 +156,9 @@ type VariantInput struct {
 	SKU   string          `json:"sku"`
 	Price json.RawMessage `json:"price"`
 	Stock json.RawMessage `json:"stock"`
+	// WeightKg is the shipping weight; left out, a new size's is read from
+	// its name and an edited size keeps its own.
+	WeightKg json.RawMessage `json:"weight_kg"`
 }
 
 // VariantFields is a checked VariantInput.
@@ -161,6 +166,7 @@ type VariantFields struct {
 	Size, SKU string
 	Price     money.Cents
 	Stock     int
+	Weight    *weight.Grams
 }
 
 var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
@@ -169,8 +175,8 @@ var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
 func (in VariantInput) Check() (VariantFields, error) {
 	f := VariantFields{Size: strings.Join(strings.Fields(in.Size), " "), SKU: strings.TrimSpace(in.SKU)}
 	bad := map[string]string{}
-	checkText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
-	checkText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
+	CheckText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
+	CheckText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
 	f.Price = checkPrice(bad, "price", in.Price)
 	stock := strings.TrimSpace(string(in.Stock))
 	if u, err := strconv.Unquote(stock); err == nil {
@@ -184,6 +190,13 @@ func (in VariantInput) Check() (VariantFields, error) {
 		bad["stock"] = MsgStockInvalid
 	}
 	f.Stock = n
+	if w := strings.TrimSpace(string(in.WeightKg)); w != "" && w != "null" && w != `""` {
+		g, err := weight.ParseKg(w)
+		if err != nil {
+			bad["weight_kg"] = MsgWeightInvalid
+		}
+		f.Weight = &g
+	}
 	if len(bad) > 0 {
 		return f, apperr.Invalid(MsgFixFields, bad)
 	}
@@ -211,7 +224,7 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 		f.Parent = in.Parent
 	}
 	bad := map[string]string{}
-	checkText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
+	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
 	f.Slug = CategorySlug(f.Name)
 	if len(bad) > 0 {
 		return f, apperr.Invalid(MsgFixFields, bad)

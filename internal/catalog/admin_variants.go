@@ -16,9 +16,7 @@ var errNoVariant = apperr.NotFound("Size not found")
 
 // VariantTx loads a product's variant inside tx.
 func (s *Store) VariantTx(ctx context.Context, tx *sql.Tx, productID, id int64) (Variant, error) {
-	var v Variant
-	err := tx.QueryRowContext(ctx, `SELECT id, product_id, size, sku, price_cents, stock FROM variants WHERE id = $1 AND product_id = $2`,
-		id, productID).Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock)
+	v, err := scanVariant(tx.QueryRowContext(ctx, `SELECT `+variantColumns+` FROM variants WHERE id = $1 AND product_id = $2`, id, productID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Variant{}, errNoVariant
 	}
@@ -57,10 +55,10 @@ func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f
 	if err := skuFree(ctx, tx, f.SKU, 0); err != nil {
 		return Variant{}, err
 	}
-	v := Variant{Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock}
-	err := tx.QueryRowContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order)
-		VALUES ($1, $2, $3, $4, $5, $6, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
-		productID, f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock).Scan(&v.ID)
+	v := Variant{Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: WeightOf(f.Size, f.Weight)}
+	err := tx.QueryRowContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
+		productID, f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock, int64(v.Weight)).Scan(&v.ID)
 	if err != nil {
 		return Variant{}, fmt.Errorf("add variant: %w", skuTaken(err))
 	}
@@ -75,12 +73,16 @@ func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id i
 	if err = skuFree(ctx, tx, f.SKU, id); err != nil {
 		return
 	}
-	if _, err = tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, sku = $3, price_cents = $4, stock = $5 WHERE id = $6`,
-		f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock, id); err != nil {
+	w := before.Weight // kept when the form leaves the weight out
+	if f.Weight != nil {
+		w = *f.Weight
+	}
+	if _, err = tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, sku = $3, price_cents = $4, stock = $5, weight_grams = $6 WHERE id = $7`,
+		f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock, int64(w), id); err != nil {
 		err = fmt.Errorf("update variant %d: %w", id, skuTaken(err))
 		return
 	}
-	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock}
+	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: w}
 	err = s.touchProduct(ctx, tx, productID)
 	return
 }
@@ -108,8 +110,8 @@ type LowStockVariant struct {
 // LowStock lists sizes with at most threshold in stock, emptiest first.
 func (s *Store) LowStock(ctx context.Context, threshold, limit int) ([]LowStockVariant, error) {
 	return db.QueryAll(ctx, s.db, "low stock", func(r db.Scanner) (v LowStockVariant, err error) {
-		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.ProductName, &v.IsActive)
-	}, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, p.name, p.is_active
+		return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.Weight, &v.ProductName, &v.IsActive)
+	}, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, COALESCE(v.weight_grams, 0), p.name, p.is_active
 		FROM variants v JOIN products p ON p.id = v.product_id
 		WHERE v.stock <= $1 ORDER BY p.is_active DESC, v.stock, LOWER(p.name), v.id LIMIT $2`, threshold, limit)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shop/internal/money"
+	"shop/internal/weight"
 )
 
 // Category is a node of the category tree.
@@ -93,6 +94,15 @@ type Variant struct {
 	SKU     string      `json:"sku"`
 	Price   money.Cents `json:"price"`
 	Stock   int         `json:"stock"`
+	// Weight is the size's shipping weight, which delivery fees count.
+	Weight weight.Grams `json:"weight_kg"`
+}
+
+// variantColumns are what a Variant is read from, in scanVariant's order.
+const variantColumns = `id, product_id, size, sku, price_cents, stock, COALESCE(weight_grams, 0)`
+
+func scanVariant(r interface{ Scan(...any) error }) (v Variant, err error) {
+	return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.Weight)
 }
 
 // Image is a product picture; Image is the URL path it is served at.

@@ -11,6 +11,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/money"
+	"shop/internal/weight"
 )
 
 // Store reads and writes the catalogue.
@@ -148,12 +149,6 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 	return nil
 }
 
-const variantColumns = `id, product_id, size, sku, price_cents, stock`
-
-func scanVariant(r db.Scanner) (v Variant, err error) {
-	return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock)
-}
-
 const imageColumns = `id, product_id, path, alt, width, height, sort_order`
 
 func scanImage(r db.Scanner) (im Image, err error) {
@@ -231,6 +226,8 @@ type NewVariant struct {
 	SKU   string
 	Price money.Cents
 	Stock int
+	// Weight nil: read from the size (WeightOf).
+	Weight *weight.Grams
 }
 
 // NewImage is a stored picture of a NewProduct.
@@ -266,8 +263,8 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 			return err
 		}
 		for i, v := range np.Variants {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order)
-				VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, v.Size, SizeKey(v.Size), v.SKU, int64(v.Price), v.Stock, i); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order, weight_grams)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, v.Size, SizeKey(v.Size), v.SKU, int64(v.Price), v.Stock, i, int64(WeightOf(v.Size, v.Weight))); err != nil {
 				return fmt.Errorf("variant %s: %w", v.SKU, err)
 			}
 		}

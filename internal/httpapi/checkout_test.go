@@ -27,8 +27,9 @@ type shop struct {
 	url    string
 	client *http.Client
 	d      *db.DB
-	kit    *testkit.Shop
-	sim    *mpesa.Simulator
+	// kit answers requests without the network, for the admin's calls.
+	kit *testkit.Shop
+	sim *mpesa.Simulator
 }
 
 func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
@@ -136,7 +137,9 @@ func TestCheckoutOverHTTP(t *testing.T) {
 		number, token := body["orderId"].(string), body["orderToken"].(string)
 
 		// Another browser reads the order only with its token; the total is
-		// the cart's plus Ksh 500, whatever amount the browser sent.
+		// the cart's plus home delivery to Kiambu for two 10 kg bags (Ksh 250
+		// for 5 kg, Ksh 10 for each of the 15 kg more), whatever amount the
+		// browser sent.
 		stranger := &shop{url: s.url, client: &http.Client{}}
 		if status, _ := stranger.do(t, "GET", "/api/orders/"+number+"/", ""); status != 404 {
 			t.Fatalf("order without token: %d", status)
@@ -151,9 +154,9 @@ func TestCheckoutOverHTTP(t *testing.T) {
 		if status, _ := stranger.do(t, "GET", "/api/orders/"+number+"/?token="+token, ""); status != 200 {
 			t.Fatalf("order with the token in its link: %d", status)
 		}
-		wantTotal := amount(unit)*2 + 500
+		wantTotal := amount(unit)*2 + 400
 		total := amount(o["total"].(string))
-		if o["status"] != "paid" || total != wantTotal || o["shipping"] != "500.00" {
+		if o["status"] != "paid" || total != wantTotal || o["shipping"] != "400.00" {
 			t.Fatalf("order: status %v total %v (want %v) shipping %v", o["status"], o["total"], wantTotal, o["shipping"])
 		}
 		pay := o["payment"].(map[string]any)

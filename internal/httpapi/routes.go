@@ -84,6 +84,9 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.pay.Retry)},
 		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
 
+		{Pattern: "GET /api/delivery/counties/{$}", Handler: httpx.Handler(s.deliver.Counties)},
+		{Pattern: "GET /api/delivery/options/{$}", Handler: httpx.Handler(s.deliver.Options)},
+
 		{Pattern: "POST /api/newsletter/{$}", Handler: httpx.Handler(s.content.Subscribe), MaxBody: 4 << 10},
 		{Pattern: "POST /api/contact/{$}", Handler: httpx.Handler(s.content.Contact), MaxBody: 32 << 10},
 
@@ -124,6 +127,15 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Admin},
 		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Admin},
+		{Pattern: "GET /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.Zones), Access: Admin},
+		{Pattern: "POST /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.CreateZone), Access: Admin},
+		{Pattern: "PUT /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Admin},
+		{Pattern: "PATCH /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Admin},
+		{Pattern: "DELETE /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.DeleteZone), Access: Admin},
+		{Pattern: "GET /api/admin/delivery/pickup-points/{$}", Handler: ad.Handle(ad.PickupPoints), Access: Admin},
+		{Pattern: "POST /api/admin/delivery/pickup-points/{$}", Handler: ad.Handle(ad.CreatePickupPoint), Access: Admin},
+		{Pattern: "PUT /api/admin/delivery/pickup-points/{id}/{$}", Handler: ad.Handle(ad.UpdatePickupPoint), Access: Admin},
+		{Pattern: "PATCH /api/admin/delivery/pickup-points/{id}/{$}", Handler: ad.Handle(ad.UpdatePickupPoint), Access: Admin},
 		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Admin},
 		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Admin},
 		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Admin},

@@ -21,13 +21,16 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
+	"shop/internal/delivery"
 	"shop/internal/httpx"
 	"shop/internal/mail"
+	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/ratelimit"
 	"shop/internal/sms"
 	"shop/internal/storefront"
+	"shop/internal/weight"
 )
 
 // Deps is what the HTTP layer needs from the rest of the shop.
@@ -38,6 +41,7 @@ type Deps struct {
 	Cart     *cart.Store
 	Orders   *order.Store
 	Payments *payment.Service
+	Delivery *delivery.Store
 	// Daraja is the M-Pesa simulator served under /dev/daraja/ in dev mode; nil otherwise.
 	Daraja http.Handler
 	// Paybill is the simulator's customer paying by Paybill, served at
@@ -72,6 +76,7 @@ type Server struct {
 	cart    *cart.Handlers
 	orders  *order.Handlers
 	pay     *payment.Handlers
+	deliver *delivery.Handlers
 	daraja  http.Handler
 	paybill http.Handler
 	content *content.Handlers
@@ -119,6 +124,11 @@ func New(d Deps) (*Server, error) {
 	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
 	s.orders.Limiter, s.orders.ClientIP = ratelimit.New(d.DB, nil), d.ClientIP
+	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error) {
+		lines, err := d.Cart.Lines(ctx, cartID)
+		w, subtotal := cart.Totals(lines)
+		return w, subtotal, err
+	}}
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
@@ -128,7 +138,7 @@ func New(d Deps) (*Server, error) {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
-	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store},
+	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))

@@ -11,6 +11,7 @@ import (
 	"html/template"
 	"strings"
 
+	"shop/internal/delivery"
 	"shop/internal/mail"
 	"shop/internal/money"
 	"shop/internal/order"
@@ -39,36 +40,38 @@ func (n Orders) Paid(ctx context.Context, o order.Order) error {
 		receipt = "M-Pesa receipt: " + o.Payment.Receipt + "\n"
 	}
 	address := fmt.Sprintf("%s, %s, %s %s", o.ShippingAddress.Address, o.ShippingAddress.City, o.ShippingAddress.County, o.ShippingAddress.PostalCode)
+	way := way(o, strings.TrimSpace(address))
 	customerText := fmt.Sprintf(`Hello %s,
 
 Thank you for your order %s. We have received your M-Pesa payment.
 %s
 %s
 Subtotal: %s
-Delivery: %s
+Delivery (%s): %s
 Total paid: %s
 
-We will deliver to: %s
-We will call you on %s before delivery.
+%s
+%s
 
 See your order: %s
 
 Mifugo Bora Feeds, Ruiru
-`, o.Customer.FirstName, o.Number, receipt, lines.String(), o.Subtotal.Ksh(), o.ShippingCharge.Ksh(), o.Total.Ksh(),
-		strings.TrimSpace(address), o.Customer.Phone, link)
+`, o.Customer.FirstName, o.Number, receipt, lines.String(), o.Subtotal.Ksh(), o.Delivery.Name, o.ShippingCharge.Ksh(), o.Total.Ksh(),
+		way.Where, way.Call, link)
 	customerHTML, err := render(customerPage, pageData{Order: o, Receipt: strings.TrimSpace(strings.TrimPrefix(receipt, "M-Pesa receipt: ")),
-		Address: strings.TrimSpace(address), Link: link})
+		Way: way, Link: link})
 	if err != nil {
 		return err
 	}
 	businessText := fmt.Sprintf(`New paid order %s, %s.
 
 Customer: %s, %s, %s
-Deliver to: %s
+%s
+Weight: %s
 %s
 %s
 Open the admin: %s
-`, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, strings.TrimSpace(address), receipt, lines.String(), admin)
+`, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, way.Where, o.Weight, receipt, lines.String(), admin)
 	return errors.Join(
 		n.Mailer.Send(ctx, mail.Message{To: o.Customer.Email, Subject: "Your order " + o.Number + " is confirmed", Text: customerText, HTML: customerHTML}),
 		n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: "New order " + o.Number + " (" + o.Total.Ksh() + ")", Text: businessText}),
@@ -78,8 +81,27 @@ Open the admin: %s
 type pageData struct {
 	Order   order.Order
 	Receipt string
-	Address string
+	Way     delivered
 	Link    string
+}
+
+// delivered says how the order reaches the customer, in the mail's words.
+type delivered struct{ Where, Call string }
+
+func way(o order.Order, address string) delivered {
+	phone := o.Customer.Phone
+	if o.Delivery.Kind == delivery.KindPickup {
+		where := "Collect it at: " + o.Delivery.Name + ", " + o.Delivery.Address
+		if o.Delivery.Hours != "" {
+			where += " (open " + o.Delivery.Hours + ")"
+		}
+		return delivered{Where: where, Call: "We will call you on " + phone + " when it is ready for pickup."}
+	}
+	where := "We will deliver to: " + address
+	if o.Delivery.ETA != "" {
+		where += " (" + o.Delivery.ETA + ")"
+	}
+	return delivered{Where: where, Call: "We will call you on " + phone + " before delivery."}
 }
 
 var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ksh": money.Cents.Ksh}).Parse(`<!doctype html>
@@ -88,10 +110,11 @@ var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ks
 <p>Your order <strong>{{.Order.Number}}</strong> is confirmed: we have received your M-Pesa payment{{if .Receipt}} (receipt <strong>{{.Receipt}}</strong>){{end}}.</p>
 <table cellpadding="6" style="border-collapse: collapse">
 {{range .Order.Items}}<tr><td>{{.ProductName}} ({{.Size}}) × {{.Quantity}}</td><td align="right">{{ksh .TotalPrice}}</td></tr>
-{{end}}<tr><td>Delivery</td><td align="right">{{ksh .Order.ShippingCharge}}</td></tr>
+{{end}}<tr><td>Delivery: {{.Order.Delivery.Name}}</td><td align="right">{{ksh .Order.ShippingCharge}}</td></tr>
 <tr><td><strong>Total paid</strong></td><td align="right"><strong>{{ksh .Order.Total}}</strong></td></tr>
 </table>
-<p>We will deliver to {{.Address}} and call you on {{.Order.Customer.Phone}} first.</p>
+<p>{{.Way.Where}}</p>
+<p>{{.Way.Call}}</p>
 <p><a href="{{.Link}}">See your order</a></p>
 <p>Mifugo Bora Feeds, Ruiru</p>
 </body></html>`))

@@ -17,6 +17,7 @@ func TestPaidMail(t *testing.T) {
 		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000}},
 		Customer:        order.Customer{Name: "Wanjiku Mwangi", FirstName: "Wanjiku", Email: "wanjiku@farm.co.ke", Phone: "254712345678"},
 		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
+		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery (Nairobi and Kiambu)", Fee: 50000, ETA: "Next day"},
 		Payment:         &order.Payment{Receipt: "NLJ7RT61SV", Amount: money.Cents(350000)}}
 	if err := n.Paid(context.Background(), o); err != nil {
 		t.Fatal(err)
@@ -25,7 +26,7 @@ func TestPaidMail(t *testing.T) {
 		t.Fatalf("%d mails", len(rec.Messages()))
 	}
 	c, b := rec.Messages()[0], rec.Messages()[1]
-	for _, want := range []string{"ORDER-1", "NLJ7RT61SV", "Ksh 3,500", "Ksh 500", "Plot 4, Ruiru, Kiambu", "https://shop.example/order-confirmation?orderId=ORDER-1"} {
+	for _, want := range []string{"ORDER-1", "NLJ7RT61SV", "Ksh 3,500", "Delivery (Home delivery (Nairobi and Kiambu)): Ksh 500", "We will deliver to: Plot 4, Ruiru, Kiambu (Next day)", "https://shop.example/order-confirmation?orderId=ORDER-1"} {
 		if !strings.Contains(c.Text, want) {
 			t.Errorf("customer text lacks %q:\n%s", want, c.Text)
 		}
@@ -65,5 +66,29 @@ func TestUnpaidMailCarriesThePaybillGuide(t *testing.T) {
 	}
 	if m := rec.Messages()[1]; !strings.Contains(m.Text, "Buy Goods and Services") || !strings.Contains(m.Text, "Till number: 5123456") || strings.Contains(m.Text, "Account number") {
 		t.Errorf("till mail:\n%s", m.Text)
+	}
+}
+
+func TestPaidMailForPickup(t *testing.T) {
+	rec := &testkit.Mailer{}
+	n := Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
+	o := order.Order{Number: "ORDER-2", Status: order.Paid, Subtotal: 395000, Total: 395000, Weight: 70000,
+		Items:           []order.Item{{ProductName: "Dairy Meal", Size: "70 Kg", Quantity: 1, UnitPrice: 395000, TotalPrice: 395000}},
+		Customer:        order.Customer{Name: "Achieng Otieno", FirstName: "Achieng", Email: "achieng@farm.co.ke", Phone: "254712345679"},
+		ShippingAddress: order.Address{Address: "Lodwar town", City: "Lodwar", County: "Turkana"},
+		Delivery: order.Delivery{Kind: "pickup", Name: "Mifugo Bora store, Ruiru", Address: "Eastern Bypass, Ruiru",
+			Hours: "Mon-Fri 8:00 AM-6:00 PM"}}
+	if err := n.Paid(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	c, b := rec.Messages()[0], rec.Messages()[1]
+	for _, want := range []string{"Delivery (Mifugo Bora store, Ruiru): Ksh 0", "Collect it at: Mifugo Bora store, Ruiru, Eastern Bypass, Ruiru (open Mon-Fri 8:00 AM-6:00 PM)",
+		"when it is ready for pickup"} {
+		if !strings.Contains(c.Text, want) || !strings.Contains(c.HTML, strings.SplitN(want, " (", 2)[0]) {
+			t.Errorf("customer mail lacks %q:\n%s\n%s", want, c.Text, c.HTML)
+		}
+	}
+	if strings.Contains(c.Text, "deliver to") || !strings.Contains(b.Text, "Collect it at: Mifugo Bora store") || !strings.Contains(b.Text, "Weight: 70 kg") {
+		t.Errorf("pickup mails: %s\n%s", c.Text, b.Text)
 	}
 }

@@ -117,6 +117,10 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 		return []text{customer("dispatched", Dispatched(o, link))}, nil
 	case order.Delivered:
 		return []text{customer("delivered", Delivered(o, link))}, nil
+	case order.ReadyForPickup:
+		return []text{customer("ready", ReadyForPickup(o, link))}, nil
+	case order.Collected:
+		return []text{customer("collected", Collected(o, link))}, nil
 	}
 	return nil, nil
 }
@@ -182,9 +186,43 @@ func Paid(o order.Order, link string) string {
 	return fmt.Sprintf("Mifugo Bora: %s received for %s%s. Thank you! %s", o.AmountPaid.Ksh(), o.Number, receipt, link)
 }
 
-// Dispatched: the order is on its way.
+// Dispatched: the order is on its way, with its courier and tracking number.
 func Dispatched(o order.Order, link string) string {
-	return fmt.Sprintf("Mifugo Bora: order %s is on its way. We will call you before delivery. %s", o.Number, link)
+	with := ""
+	if o.Courier != "" {
+		with = " with " + o.Courier
+		if o.TrackingNumber != "" {
+			with += ", tracking " + o.TrackingNumber
+		}
+	}
+	return oneSegment(
+		fmt.Sprintf("Mifugo Bora: order %s is on its way%s. %s", o.Number, with, link),
+		fmt.Sprintf("Mifugo Bora: order %s is on its way. %s", o.Number, link))
+}
+
+// ReadyForPickup: the order waits at its pickup point, open at its hours.
+func ReadyForPickup(o order.Order, link string) string {
+	return oneSegment(
+		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup at %s, open %s. %s", o.Number, o.Delivery.Name, o.Delivery.Hours, link),
+		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup at %s. %s", o.Number, o.Delivery.Name, link),
+		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup. %s", o.Number, link))
+}
+
+// Collected: the farmer has the order.
+func Collected(o order.Order, link string) string {
+	return fmt.Sprintf("Mifugo Bora: order %s was collected. Thank you for buying from us! %s", o.Number, link)
+}
+
+// oneSegment is the first of texts, longest first, that fits one GSM-7
+// segment (the last if none does): a long courier or pickup name costs a
+// detail, not a second message.
+func oneSegment(texts ...string) string {
+	for _, t := range texts {
+		if n, gsm := sms.Segments(t); n == 1 && gsm {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
 }
 
 // Delivered: the order arrived.

@@ -52,7 +52,7 @@ func TestEachStepIsTextedOnce(t *testing.T) {
 		}
 		var o order.Order
 		if err := d.Tx(ctx, func(tx *sql.Tx) error {
-			created, err := orders.CreateTx(ctx, tx, order.New{Checkout: c}, []order.Item{{VariantID: 1, ProductID: 1, ProductName: "Dairy Meal",
+			created, err := orders.CreateTx(ctx, tx, order.New{Checkout: c, Delivery: order.Delivery{Kind: "delivery", Name: "Home delivery", Fee: money.FromShillings(300)}}, []order.Item{{VariantID: 1, ProductID: 1, ProductName: "Dairy Meal",
 				Size: "70 Kg", SKU: "DM-70", Quantity: 1, UnitPrice: money.FromShillings(3950)}})
 			o = created.Order
 			return err
@@ -128,12 +128,21 @@ func TestEveryMessageFitsOneSegment(t *testing.T) {
 	number := "ORDER-1795381559464-12"
 	o := order.Order{Number: number, Total: money.FromShillings(250_000), AmountPaid: money.FromShillings(250_000),
 		BalanceDue: money.FromShillings(250_000), ShippingAddress: order.Address{County: "Elgeyo-Marakwet"},
-		Payment: &order.Payment{Receipt: "TKM81HDS2P"},
+		Payment: &order.Payment{Receipt: "TKM81HDS2P"}, Courier: "Wells Fargo Courier Services", TrackingNumber: "WF-2026-00041872",
+		Delivery: order.Delivery{Kind: "pickup", Name: "Kitale Farmers Agrovet, Kenyatta Street", Hours: "Mon-Sat 7:30 AM-6:30 PM, Sun 9:00 AM-1:00 PM"},
 		Paybill: &order.PayGuide{Kind: "paybill", Number: "4123456", Account: number, Amount: money.FromShillings(250_000)}}
 	link := "https://mifugobora.co.ke/o/ACDEFGHJKM"
+	// The details a message keeps when they fit.
+	if d := notify.Dispatched(o, link); !strings.Contains(d, "tracking WF-2026-00041872") {
+		t.Errorf("dispatched lost its tracking number: %s", d)
+	}
+	if r := notify.ReadyForPickup(o, link); !strings.Contains(r, "Kitale Farmers Agrovet") {
+		t.Errorf("ready lost its pickup point: %s", r)
+	}
 	for name, text := range map[string]string{
 		"received": notify.Received(o, link), "failed": notify.Failed(o, link), "paid": notify.Paid(o, link),
 		"dispatched": notify.Dispatched(o, link), "delivered": notify.Delivered(o, link), "business": notify.NewOrder(o, "https://mifugobora.co.ke"),
+		"ready": notify.ReadyForPickup(o, link), "collected": notify.Collected(o, link),
 	} {
 		if n, gsm := sms.Segments(text); n != 1 || !gsm {
 			t.Errorf("%s: %d segments, GSM-7 %v, %d characters: %s", name, n, gsm, len(text), text)

@@ -19,7 +19,7 @@ import (
 // with its history. Status changes go through Move like every other.
 
 // Statuses lists every status in the order an order usually moves through.
-var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, PaymentFailed, Cancelled}
+var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PaymentFailed, Cancelled}
 
 // ValidStatus reports whether s is a known status.
 func ValidStatus(s Status) bool {
@@ -187,10 +187,7 @@ func (s *Store) DetailOf(ctx context.Context, o Order) (AdminDetail, error) {
 			return AdminDetail{}, err
 		}
 	}
-	d := AdminDetail{Order: o, Attention: o.Attention, PaymentMethod: o.PaymentMethod, NextStatuses: NextStatuses(o.Status)}
-	if d.NextStatuses == nil {
-		d.NextStatuses = []Status{}
-	}
+	d := AdminDetail{Order: o, Attention: o.Attention, PaymentMethod: o.PaymentMethod, NextStatuses: NextStatuses(o.Delivery.Kind, o.Status)}
 	if o.UserID != 0 {
 		id := o.UserID
 		d.UserID = &id
@@ -228,7 +225,7 @@ func IDByNumber(ctx context.Context, tx *sql.Tx, number string) (int64, error) {
 type Stats struct {
 	Total int
 	// Revenue is the sum of orders whose money came in and stayed: paid,
-	// processing, dispatched or delivered.
+	// processing, dispatched, delivered, ready for pickup or collected.
 	Revenue  money.Cents
 	ByStatus map[Status]int
 	// AwaitingDispatch counts paid and processing orders.
@@ -259,7 +256,7 @@ func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
 		st.Total += n
 		st.Attention += attention
 		switch status {
-		case Paid, Processing, Dispatched, Delivered:
+		case Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected:
 			st.Revenue += money.Cents(sum)
 		}
 		if status == Paid || status == Processing {

@@ -10,6 +10,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/money"
 	"shop/internal/secret"
+	"shop/internal/weight"
 )
 
 // ErrEmptyCart is returned when there is nothing to order.
@@ -20,6 +21,11 @@ type New struct {
 	Checkout Checkout
 	UserID   int64 // 0 for a guest
 	CartID   int64
+	// Delivery is the option chosen, priced by the server (delivery.QuoteTx):
+	// its fee is the order's shipping.
+	Delivery Delivery
+	// Weight is the order's shipping weight.
+	Weight weight.Grams
 }
 
 // Created is a new order with its private access token, shown once.
@@ -41,7 +47,8 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 		items[i].TotalPrice = items[i].UnitPrice * money.Cents(items[i].Quantity)
 		subtotal += items[i].TotalPrice
 	}
-	c := n.Checkout
+	c, dl := n.Checkout, n.Delivery
+	shipping := dl.Fee
 	var userID, cartID any
 	if n.UserID != 0 {
 		userID = n.UserID
@@ -51,11 +58,13 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	}
 	id, number, err := s.insertOrder(ctx, tx, func(number string) *sql.Row {
 		return tx.QueryRowContext(ctx, `INSERT INTO orders (order_number, access_token_hash, user_id, cart_id, status, stock_reserved,
-			subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method)
-			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+			subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method,
+			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams)
+			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
 			ON CONFLICT (order_number) DO NOTHING RETURNING id`,
-			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(Shipping), int64(subtotal+Shipping),
-			c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod)
+			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(shipping), int64(subtotal+shipping),
+			c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod,
+			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight))
 	})
 	if err != nil {
 		return Created{}, err
@@ -71,8 +80,8 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 		return Created{}, err
 	}
 	o := Order{ID: id, Number: number, Status: PendingPayment, Items: items, Subtotal: subtotal,
-		ShippingCharge: Shipping, Total: subtotal + Shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
-		PaymentMethod: c.PaymentMethod}
+		ShippingCharge: shipping, Total: subtotal + shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
+		PaymentMethod: c.PaymentMethod, Delivery: dl, Weight: n.Weight}
 	return Created{Order: o, AccessToken: token}, nil
 }
 

@@ -88,14 +88,13 @@ type Tracked struct {
 	Shipping money.Cents `json:"shipping"`
 	Total    money.Cents `json:"total"`
 	County   string      `json:"county"`
+	// Delivery is how the order comes (for a pickup point, its public
+	// address and hours); Courier and TrackingNumber once dispatched.
+	Delivery       Delivery `json:"delivery"`
+	Courier        string   `json:"courier"`
+	TrackingNumber string   `json:"tracking_number"`
 	// Timeline is when the order reached each status.
 	Timeline []Step `json:"timeline"`
-}
-
-// Step is a status an order reached, and when.
-type Step struct {
-	Status Status    `json:"status"`
-	At     time.Time `json:"at"`
 }
 
 // MsgTrackNotFound is the one answer to a wrong number or a wrong phone.
@@ -123,16 +122,7 @@ func (s *Store) Track(ctx context.Context, number, phone string) (Tracked, error
 	if err != nil {
 		return Tracked{}, err
 	}
-	history, err := s.History(ctx, id)
-	if err != nil {
-		return Tracked{}, err
-	}
-	t := Tracked{Number: o.Number, Status: o.Status, Created: o.CreatedAt, Items: o.Items, Subtotal: o.Subtotal,
-		Shipping: o.ShippingCharge, Total: o.Total, County: o.ShippingAddress.County, Timeline: []Step{}}
-	for _, e := range history {
-		if e.From != e.To {
-			t.Timeline = append(t.Timeline, Step{Status: e.To, At: e.CreatedAt})
-		}
-	}
-	return t, nil
+	return Tracked{Number: o.Number, Status: o.Status, Created: o.CreatedAt, Items: o.Items, Subtotal: o.Subtotal,
+		Shipping: o.ShippingCharge, Total: o.Total, County: o.ShippingAddress.County, Delivery: o.Delivery,
+		Courier: o.Courier, TrackingNumber: o.TrackingNumber, Timeline: o.Timeline}, nil
 }

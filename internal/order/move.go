@@ -23,7 +23,7 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 	if o.Status == to {
 		return o, nil
 	}
-	if !CanMove(o.Status, to) {
+	if !CanMove(o.Delivery.Kind, o.Status, to) {
 		return Order{}, apperr.Conflict(fmt.Sprintf("An order that is %s cannot become %s.", label(o.Status), label(to)))
 	}
 	reserved := o.StockReserved
@@ -75,12 +75,25 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 	return o, nil
 }
 
+// RecordDispatch stores who carries a dispatched order and its tracking or
+// waybill number, inside tx, and returns the order with them.
+func RecordDispatch(ctx context.Context, tx *sql.Tx, o Order, courier, tracking string) (Order, error) {
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET courier = $1, tracking_number = $2, updated_at = CURRENT_TIMESTAMP WHERE id = $3`,
+		courier, tracking, o.ID); err != nil {
+		return Order{}, fmt.Errorf("record dispatch of order %d: %w", o.ID, err)
+	}
+	o.Courier, o.TrackingNumber = courier, tracking
+	return o, nil
+}
+
 func label(s Status) string {
 	switch s {
 	case PendingPayment:
 		return "waiting for payment"
 	case PaymentFailed:
 		return "unpaid (payment failed)"
+	case ReadyForPickup:
+		return "ready for pickup"
 	}
 	return string(s)
 }

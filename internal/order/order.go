@@ -5,12 +5,15 @@ package order
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"shop/internal/account"
 	"shop/internal/apperr"
+	"shop/internal/delivery"
 	"shop/internal/money"
+	"shop/internal/weight"
 )
 
 // Status is where an order stands.
@@ -22,32 +25,48 @@ const (
 	Processing     Status = "processing"
 	Dispatched     Status = "dispatched"
 	Delivered      Status = "delivered"
+	ReadyForPickup Status = "ready_for_pickup"
+	Collected      Status = "collected"
 	PaymentFailed  Status = "payment_failed"
 	Cancelled      Status = "cancelled"
 )
 
-// transitions is every move an order may make. A failed payment may be
-// retried (back to pending) or be overtaken by a late success (paid).
-var transitions = map[Status][]Status{
-	PendingPayment: {Paid, PaymentFailed, Cancelled},
-	PaymentFailed:  {PendingPayment, Paid, Cancelled},
-	Paid:           {Processing, Cancelled},
-	Processing:     {Dispatched, Cancelled},
-	Dispatched:     {Delivered},
+// transition is one move an order may make; kind limits it to delivery or
+// pickup orders ("" for both).
+type transition struct {
+	from, to Status
+	kind     string
 }
 
-// CanMove reports whether an order may go from one status to another.
-func CanMove(from, to Status) bool {
-	for _, s := range transitions[from] {
-		if s == to {
-			return true
+// transitions is every move an order may make, the only list of them. A
+// failed payment may be retried (back to pending) or be overtaken by a late
+// success (paid). Once packed, a delivery order is dispatched and delivered,
+// a pickup order is ready for pickup and collected.
+var transitions = []transition{
+	{PendingPayment, Paid, ""}, {PendingPayment, PaymentFailed, ""}, {PendingPayment, Cancelled, ""},
+	{PaymentFailed, PendingPayment, ""}, {PaymentFailed, Paid, ""}, {PaymentFailed, Cancelled, ""},
+	{Paid, Processing, ""}, {Paid, Cancelled, ""},
+	{Processing, Dispatched, delivery.KindDelivery}, {Processing, ReadyForPickup, delivery.KindPickup}, {Processing, Cancelled, ""},
+	{Dispatched, Delivered, delivery.KindDelivery},
+	{ReadyForPickup, Collected, delivery.KindPickup}, {ReadyForPickup, Cancelled, delivery.KindPickup},
+}
+
+// CanMove reports whether an order of kind (delivery or pickup) may go from
+// one status to another.
+func CanMove(kind string, from, to Status) bool {
+	return slices.Contains(NextStatuses(kind, from), to)
+}
+
+// NextStatuses lists where an order of kind in status s may go.
+func NextStatuses(kind string, s Status) []Status {
+	next := []Status{}
+	for _, t := range transitions {
+		if t.from == s && (t.kind == "" || t.kind == kind) {
+			next = append(next, t.to)
 		}
 	}
-	return false
+	return next
 }
-
-// NextStatuses lists where an order in status s may go.
-func NextStatuses(s Status) []Status { return append([]Status(nil), transitions[s]...) }
 
 // StockHold is how long an unpaid order keeps its stock after its latest
 // M-Pesa prompt: the prompt has long expired on the phone by then, and the
@@ -58,12 +77,6 @@ const StockHold = 15 * time.Minute
 func holdsStock(s Status) bool {
 	return s != PaymentFailed && s != Cancelled
 }
-
-// Shipping is the flat delivery charge on every order (docs/product.md section 9).
-const Shipping = money.Cents(50000)
-
-// Counties are the delivery counties the checkout offers.
-var Counties = []string{"Nairobi", "Mombasa", "Kiambu", "Nakuru", "Machakos", "Kajiado", "Other"}
 
 // Order is an order as its customer (or an admin) reads it.
 type Order struct {
@@ -77,7 +90,16 @@ type Order struct {
 	Total           money.Cents `json:"total"`
 	Customer        Customer    `json:"customer"`
 	ShippingAddress Address     `json:"shipping_address"`
-	Payment         *Payment    `json:"payment"`
+	// Delivery is the way to the farmer chosen at checkout, as it was then.
+	Delivery Delivery `json:"delivery"`
+	// Weight is the order's shipping weight, for packing.
+	Weight weight.Grams `json:"weight_kg"`
+	// Courier and TrackingNumber are recorded when the order is dispatched.
+	Courier        string `json:"courier"`
+	TrackingNumber string `json:"tracking_number"`
+	// Timeline is when the order reached each status, oldest first.
+	Timeline []Step   `json:"timeline"`
+	Payment  *Payment `json:"payment"`
 	// AmountPaid is what the order has received by STK and Paybill;
 	// BalanceDue what is still to pay (0 once covered).
 	AmountPaid money.Cents `json:"amount_paid"`
@@ -126,6 +148,25 @@ type Address struct {
 	PostalCode string `json:"postalCode"`
 }
 
+// Delivery is how an order reaches the farmer: home delivery to a zone, or
+// a pickup point, with its fee and time as quoted at checkout.
+type Delivery struct {
+	Kind string `json:"kind"`
+	// Option is the id checkout chose ("delivery-3", "pickup-1").
+	Option  string      `json:"option"`
+	Name    string      `json:"name"`
+	Fee     money.Cents `json:"fee"`
+	ETA     string      `json:"eta"`
+	Address string      `json:"address,omitempty"`
+	Hours   string      `json:"hours,omitempty"`
+}
+
+// Step is a status an order reached, and when.
+type Step struct {
+	Status Status    `json:"status"`
+	At     time.Time `json:"at"`
+}
+
 // Payment is the order's latest payment attempt.
 type Payment struct {
 	ID         int64       `json:"-"`
@@ -167,6 +208,8 @@ type Checkout struct {
 	PostalCode    string
 	PaymentMethod string
 	MpesaPhone    string
+	// DeliveryOption is the option id chosen ("" for home delivery to County).
+	DeliveryOption string
 }
 
 // Checkout validation messages, shared in words with the web form.
@@ -215,8 +258,12 @@ func (c *Checkout) Validate() error {
 	phone("phone", &c.Phone, MsgPhone)
 	required("address", c.Address, MsgAddress, 300)
 	required("city", c.City, MsgCity, 100)
-	if !isCounty(c.County) {
+	if !delivery.IsCounty(c.County) {
 		bad["county"] = MsgCounty
+	}
+	c.DeliveryOption = strings.TrimSpace(c.DeliveryOption)
+	if len(c.DeliveryOption) > 40 {
+		bad["delivery"] = delivery.MsgOptionUnknown
 	}
 	if len(c.PostalCode) > 10 || strings.ContainsFunc(c.PostalCode, func(r rune) bool { return r < '0' || r > '9' }) {
 		bad["postalCode"] = MsgPostalCode
@@ -233,13 +280,4 @@ func (c *Checkout) Validate() error {
 		return nil
 	}
 	return apperr.Invalid(fmt.Sprintf("Please check the highlighted fields (%d).", len(bad)), bad)
-}
-
-func isCounty(s string) bool {
-	for _, c := range Counties {
-		if c == s {
-			return true
-		}
-	}
-	return false
 }

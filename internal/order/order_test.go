@@ -1,24 +1,34 @@
 package order
 
 import (
+	"strings"
 	"testing"
 
 	"shop/internal/apperr"
+	"shop/internal/delivery"
 )
 
 func TestTransitions(t *testing.T) {
+	const home, pickup = delivery.KindDelivery, delivery.KindPickup
 	for _, tc := range []struct {
+		kind     string
 		from, to Status
 		ok       bool
 	}{
-		{PendingPayment, Paid, true}, {PendingPayment, PaymentFailed, true}, {PendingPayment, Cancelled, true},
-		{PaymentFailed, PendingPayment, true}, {PaymentFailed, Paid, true},
-		{Paid, Processing, true}, {Processing, Dispatched, true}, {Dispatched, Delivered, true},
-		{Paid, PendingPayment, false}, {Delivered, Cancelled, false}, {Cancelled, Paid, false},
-		{PendingPayment, Dispatched, false}, {Dispatched, Cancelled, false}, {Paid, Paid, false},
+		{home, PendingPayment, Paid, true}, {pickup, PendingPayment, PaymentFailed, true}, {home, PendingPayment, Cancelled, true},
+		{home, PaymentFailed, PendingPayment, true}, {pickup, PaymentFailed, Paid, true},
+		{home, Paid, Processing, true}, {home, Processing, Dispatched, true}, {home, Dispatched, Delivered, true},
+		{pickup, Paid, Processing, true}, {pickup, Processing, ReadyForPickup, true}, {pickup, ReadyForPickup, Collected, true},
+		{pickup, ReadyForPickup, Cancelled, true},
+		{home, Paid, PendingPayment, false}, {home, Delivered, Cancelled, false}, {home, Cancelled, Paid, false},
+		{home, PendingPayment, Dispatched, false}, {home, Dispatched, Cancelled, false}, {home, Paid, Paid, false},
+		// Each kind keeps to its own road.
+		{home, Processing, ReadyForPickup, false}, {pickup, Processing, Dispatched, false},
+		{pickup, Dispatched, Delivered, false}, {home, ReadyForPickup, Collected, false},
+		{pickup, Collected, Cancelled, false}, {pickup, Paid, ReadyForPickup, false},
 	} {
-		if got := CanMove(tc.from, tc.to); got != tc.ok {
-			t.Errorf("%s → %s: %v, want %v", tc.from, tc.to, got, tc.ok)
+		if got := CanMove(tc.kind, tc.from, tc.to); got != tc.ok {
+			t.Errorf("%s order %s → %s: %v, want %v", tc.kind, tc.from, tc.to, got, tc.ok)
 		}
 	}
 }
@@ -47,6 +57,9 @@ func TestCheckoutValidation(t *testing.T) {
 		"address":        {func(c *Checkout) { c.Address = "" }, "address", MsgAddress},
 		"city":           {func(c *Checkout) { c.City = "" }, "city", MsgCity},
 		"county unknown": {func(c *Checkout) { c.County = "Atlantis" }, "county", MsgCounty},
+		"county other":   {func(c *Checkout) { c.County = "Other" }, "county", MsgCounty},
+		"county case":    {func(c *Checkout) { c.County = "kiambu" }, "county", MsgCounty},
+		"option":         {func(c *Checkout) { c.DeliveryOption = strings.Repeat("x", 41) }, "delivery", delivery.MsgOptionUnknown},
 		"postal code":    {func(c *Checkout) { c.PostalCode = "00-100" }, "postalCode", MsgPostalCode},
 		"mpesa phone":    {func(c *Checkout) { c.MpesaPhone = "" }, "mpesaPhone", MsgMpesaPhone},
 		"mpesa bad":      {func(c *Checkout) { c.MpesaPhone = "0812345678" }, "mpesaPhone", MsgPhoneInvalid},

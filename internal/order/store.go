@@ -48,7 +48,9 @@ func (s *Store) DB() *db.DB { return s.db }
 
 const orderColumns = `o.id, o.order_number, o.status, o.created_at, o.subtotal_cents, o.shipping_cents, o.total_cents,
 	o.first_name, o.last_name, o.email, o.phone, o.address, o.city, o.county, o.postal_code,
-	COALESCE(o.user_id, 0), COALESCE(o.cart_id, 0), o.stock_reserved, o.attention, o.payment_method`
+	COALESCE(o.user_id, 0), COALESCE(o.cart_id, 0), o.stock_reserved, o.attention, o.payment_method,
+	o.delivery_kind, o.delivery_option, o.delivery_name, o.delivery_eta, o.delivery_address, o.delivery_hours, o.weight_grams,
+	o.courier, o.tracking_number`
 
 type scanner interface{ Scan(...any) error }
 
@@ -57,7 +59,10 @@ func scanOrder(row scanner) (Order, error) {
 	err := row.Scan(&o.ID, &o.Number, &o.Status, &o.CreatedAt, &o.Subtotal, &o.ShippingCharge, &o.Total,
 		&o.Customer.FirstName, &o.Customer.LastName, &o.Customer.Email, &o.Customer.Phone,
 		&o.ShippingAddress.Address, &o.ShippingAddress.City, &o.ShippingAddress.County, &o.ShippingAddress.PostalCode,
-		&o.UserID, &o.CartID, &o.StockReserved, &o.Attention, &o.PaymentMethod)
+		&o.UserID, &o.CartID, &o.StockReserved, &o.Attention, &o.PaymentMethod,
+		&o.Delivery.Kind, &o.Delivery.Option, &o.Delivery.Name, &o.Delivery.ETA, &o.Delivery.Address, &o.Delivery.Hours, &o.Weight,
+		&o.Courier, &o.TrackingNumber)
+	o.Delivery.Fee = o.ShippingCharge
 	o.Customer.Name = o.Customer.FirstName + " " + o.Customer.LastName
 	o.CanRetryPayment = o.Status == PaymentFailed
 	return o, err
@@ -101,7 +106,13 @@ func fillDetails(ctx context.Context, q queryer, o *Order) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	return nil
+	// A note (a part payment) is no step of its own.
+	rows, err = q.QueryContext(ctx, `SELECT to_status, created_at FROM order_events WHERE order_id = $1 AND from_status <> to_status ORDER BY id`, o.ID)
+	if err != nil {
+		return fmt.Errorf("load timeline of order %d: %w", o.ID, err)
+	}
+	o.Timeline, err = db.Collect(rows, func(r db.Scanner) (s Step, err error) { return s, r.Scan(&s.Status, &s.At) })
+	return err
 }
 
 // withPayments fills each order's latest payment from the payment package,

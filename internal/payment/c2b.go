@@ -224,7 +224,7 @@ func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c cre
 	switch {
 	case o.Status == order.Cancelled:
 		return nil, order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("%s arrived for a cancelled order (received %s in all): refund it.", c, received.Ksh()))
-	case !order.CanMove(o.Status, order.Paid):
+	case !order.CanMove(o.Delivery.Kind, o.Status, order.Paid):
 		return nil, order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("Overpaid by %s: %s arrived after the order was %s (received %s for %s); refund the difference.",
 			(received-o.Total).Ksh(), c, o.Status, received.Ksh(), o.Total.Ksh()))
 	}

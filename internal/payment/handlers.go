@@ -46,6 +46,11 @@ type initiateRequest struct {
 		County     string `json:"county"`
 		PostalCode string `json:"postalCode"`
 	} `json:"shippingAddress"`
+	// Delivery is the option chosen from GET /api/delivery/options/;
+	// without it, home delivery to the county. A fee sent with it is ignored.
+	Delivery struct {
+		Option string `json:"option"`
+	} `json:"delivery"`
 }
 
 type initiateResponse struct {
@@ -73,6 +78,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 		FirstName: first, LastName: last, Email: in.CustomerInfo.Email, Phone: in.CustomerInfo.Phone,
 		Address: in.ShippingAddress.Address, City: in.ShippingAddress.City, County: in.ShippingAddress.County,
 		PostalCode: in.ShippingAddress.PostalCode, PaymentMethod: "mpesa", MpesaPhone: in.Phone,
+		DeliveryOption: in.Delivery.Option,
 	}
 	if err := c.Validate(); err != nil {
 		return err

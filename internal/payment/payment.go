@@ -18,6 +18,7 @@ import (
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/db"
+	"shop/internal/delivery"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
@@ -189,6 +190,15 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 			items[i] = order.Item{VariantID: l.VariantID, ProductID: l.ProductID, ProductName: l.ProductName, Size: l.Size,
 				SKU: l.SKU, Quantity: l.Quantity, UnitPrice: l.UnitPrice}
 		}
+		// The fee is the server's own quote for these lines, whatever the
+		// browser showed or sent.
+		w, subtotal := cart.Totals(lines)
+		q, err := delivery.QuoteTx(ctx, tx, n.Checkout.County, n.Checkout.DeliveryOption, w, subtotal)
+		if err != nil {
+			return err
+		}
+		n.Delivery = order.Delivery{Kind: q.Kind, Option: q.ID, Name: q.Name, Fee: q.Fee, ETA: q.ETA, Address: q.Address, Hours: q.Hours}
+		n.Weight = w
 		if err := catalog.TakeStockTx(ctx, tx, order.StockLines(items)); err != nil {
 			return err
 		}

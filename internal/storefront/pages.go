@@ -20,7 +20,8 @@ const (
 // page is one screen of the web app.
 type page struct {
 	// path is the page's address; one ending in "/" stands for the pages one
-	// segment below it (/products/{slug}).
+	// segment below it (/products/{slug}), and a segment written "*" for any
+	// one segment (/admin/orders/*/print).
 	path    string
 	listing listing
 	// title is the page's own name, which pageTitle makes the document's
@@ -48,7 +49,7 @@ var pages = []page{
 	{path: "/", description: homeDescription, head: (*Storefront).homeHead},
 	{path: "/home", sameAs: "/"},
 	{path: "/shop", title: "Shop", module: "src/features/shop/ShopPage.tsx",
-		description: "Shop dairy meal, poultry and pig feeds, dewormers, supplements, chemicals and DCP. Prices in Ksh, pay with M-Pesa, delivery across Kenya for a flat Ksh 500."},
+		description: "Shop dairy meal, poultry and pig feeds, dewormers, supplements, chemicals and DCP. Prices in Ksh, pay with M-Pesa, delivery to all 47 counties or collect from a pickup point."},
 	{path: "/about", title: "About Us", module: "src/features/about/AboutPage.tsx",
 		description: "Since 2018 Mifugo Bora Feeds in Ruiru has made and sold quality animal feeds and supplements for Kenyan farmers. Our story, our values and our team."},
 	{path: "/contact", title: "Contact Us", module: "src/features/contact/ContactPage.tsx",
@@ -60,6 +61,7 @@ var pages = []page{
 	{path: "/products/", module: "src/features/product/ProductPage.tsx", head: (*Storefront).productHead},
 
 	{path: "/admin", listing: private, title: "Admin"},
+	{path: "/admin/orders/*/print", listing: unlisted, title: "Delivery note"}, // under /admin, which robots.txt keeps out
 	{path: "/account", listing: private, title: "My Account"},
 	{path: "/checkout", listing: private, title: "Checkout"},
 	{path: "/cart", listing: private, title: "Your Cart"},
@@ -90,6 +92,18 @@ func lookup(p string) (page, bool) {
 func (pg page) isPrefix() bool { return pg.path != "/" && strings.HasSuffix(pg.path, "/") }
 
 func (pg page) matches(p string) bool {
+	if strings.Contains(pg.path, "*") {
+		want, got := strings.Split(pg.path, "/"), strings.Split(p, "/")
+		if len(want) != len(got) {
+			return false
+		}
+		for i := range want {
+			if want[i] != got[i] && (want[i] != "*" || got[i] == "") {
+				return false
+			}
+		}
+		return true
+	}
 	if !pg.isPrefix() {
 		return p == pg.path
 	}

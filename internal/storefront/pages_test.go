@@ -9,7 +9,8 @@ import (
 
 // The pages the web app has (web/src/app/routes.tsx).
 var appPages = []string{"/", "/home", "/shop", "/about", "/contact", "/cart", "/checkout", "/login", "/register",
-	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/track", "/account", "/admin", "/products/dairy-meal"}
+	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/track", "/account", "/admin", "/products/dairy-meal",
+	"/admin/orders/ORDER-1700000000000/print"}
 
 func TestIsPage(t *testing.T) {
 	for _, p := range appPages {
@@ -17,7 +18,8 @@ func TestIsPage(t *testing.T) {
 			t.Errorf("%s is not a page", p)
 		}
 	}
-	for _, p := range []string{"/products", "/products/a/b", "/no/such/page", "/shop/x", "/api/products"} {
+	for _, p := range []string{"/products", "/products/a/b", "/no/such/page", "/shop/x", "/api/products",
+		"/admin/orders//print", "/admin/orders/ORDER-1/print/x", "/admin/orders/ORDER-1"} {
 		if IsPage(p) {
 			t.Errorf("%s is a page", p)
 		}

@@ -23,6 +23,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
+	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/order"
@@ -40,7 +41,7 @@ func Deps(t testing.TB, d *db.DB) httpapi.Deps {
 	orders := order.NewStore(d)
 	return httpapi.Deps{
 		DB: d, Log: log,
-		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders,
+		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Delivery: delivery.NewStore(d),
 		Payments:  payment.New(d, orders, nil, payment.Config{PublicURL: "http://localhost"}, log),
 		WebAssets: WebApp, MediaDir: t.TempDir(), PublicURL: "http://localhost",
 	}
@@ -58,6 +59,9 @@ func With(fn func(d *httpapi.Deps)) Option {
 func Demo(t testing.TB, d *httpapi.Deps) {
 	t.Helper()
 	if _, err := demo.Seed(context.Background(), d.Catalog, d.MediaDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Delivery.Replace(context.Background(), demo.Zones(), demo.PickupPoints()); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,42 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { createAdmin, openAdmin, openTab, signIn } from './admin-helpers';
 import { acceptDialogs } from './storefront-helpers';
 
 // The back office (docs/product.md section 2 'Admin', docs/architecture.md section 3) against the real binary: the
-// guard, products, categories and an order's status. The admin is made the way the owner makes
-// one, with `shop admin create` on the test server's database.
+// guard, products, categories and an order's status.
 
-const ADMIN = { email: 'owner@mifugobora.co.ke', password: 'Ruiru2026Feeds' };
-
-test.beforeAll(() => {
-  const tmp = process.env.E2E_TMPDIR;
-  if (!tmp) throw new Error('E2E_TMPDIR is not set: run through playwright.config.ts');
-  execFileSync(path.resolve('../bin/shop'), ['admin', 'create', '--email', ADMIN.email, '--password', ADMIN.password], {
-    env: { ...process.env, SHOP_DATABASE_URL: `sqlite:${tmp}/e2e.db`, SHOP_DATA_DIR: tmp, SHOP_LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  });
-});
-
-
-async function signIn(page: Page, email: string, password: string) {
-  const main = page.getByRole('main');
-  await main.getByLabel('Email', { exact: true }).fill(email);
-  await main.locator('#password').fill(password);
-  await main.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function openAdmin(page: Page) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin' })).toBeVisible();
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-}
+test.beforeAll(createAdmin);
 
 /** A name no other test (or the other browser project) uses. */
 function unique(base: string, project: string): string {

@@ -78,9 +78,9 @@ async function fillCheckout(page: Page, payment: { method: 'mpesa'; phone: strin
   await field(page, 'Phone number').fill(customer.phone);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(currentStep(page)).toContainText('Shipping');
+  await chooseDelivery(page, customer.county, /Home delivery/);
   await field(page, 'Address').fill(customer.address);
   await field(page, 'City / Town').fill(customer.city);
-  await field(page, 'County').selectOption(customer.county);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(currentStep(page)).toContainText('Payment');
   if (payment.method === 'mpesa') {
@@ -90,6 +90,12 @@ async function fillCheckout(page: Page, payment: { method: 'mpesa'; phone: strin
   }
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(currentStep(page)).toContainText('Review');
+}
+
+/** Chooses the county, waits for its delivery options and picks the one named. */
+async function chooseDelivery(page: Page, county: string, option: RegExp) {
+  await field(page, 'County').selectOption(county);
+  await page.getByRole('radio', { name: option }).check();
 }
 
 /** Places the order with M-Pesa and lands on its confirmation page. */
@@ -118,8 +124,8 @@ test('the cart shows its lines and stores every change', async ({ page }) => {
 
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await expect(summary).toContainText('SubtotalKsh 1,780');
-  await expect(summary).toContainText('ShippingKsh 500');
-  await expect(summary).toContainText('TotalKsh 2,280');
+  await expect(summary).toContainText('ShippingChosen at checkout');
+  await expect(summary).toContainText('Total before deliveryKsh 1,780');
   const badge = page.getByRole('banner').getByRole('link', { name: /^Cart/ });
   await expect(badge).toHaveAccessibleName('Cart, 3 items');
 
@@ -129,7 +135,7 @@ test('the cart shows its lines and stores every change', async ({ page }) => {
   await expect(badge).toHaveAccessibleName('Cart, 4 items');
   await page.reload();
   await expect(mealLine.getByRole('status')).toHaveText('3');
-  await expect(summary).toContainText('TotalKsh 2,930');
+  await expect(summary).toContainText('Total before deliveryKsh 2,430');
 
   // Minus on a single item takes the line away, for good.
   const drenchLine = cartLine(page, drench.name);
@@ -175,8 +181,8 @@ test('checkout checks each step, then M-Pesa approval shows the payment received
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await expect(summary).toContainText(meal.name);
   await expect(summary).toContainText('SubtotalKsh 2,500');
-  await expect(summary).toContainText('ShippingKsh 500');
-  await expect(summary).toContainText('TotalKsh 3,000');
+  await expect(summary).toContainText('ShippingChoose a delivery option');
+  await expect(summary).toContainText('Total before deliveryKsh 2,500');
   await expect(currentStep(page)).toContainText('Customer Info');
 
   // Step 1: Next is refused until the step is complete, and says why.
@@ -208,22 +214,19 @@ test('checkout checks each step, then M-Pesa approval shows the payment received
   await expect(currentStep(page)).toContainText('Shipping');
   await expect(page.getByRole('heading', { name: /Shipping/ })).toBeFocused();
   await next.click();
-  for (const message of ['Address is required', 'City is required', 'Please choose a county']) {
+  for (const message of ['Please choose a county', 'Please choose a delivery option.', 'Address is required', 'City is required']) {
     await expect(page.getByText(message)).toBeVisible();
   }
-  await expect(field(page, 'County').locator('option')).toHaveText([
-    'Choose a county',
-    'Nairobi',
-    'Mombasa',
-    'Kiambu',
-    'Nakuru',
-    'Machakos',
-    'Kajiado',
-    'Other',
-  ]);
+  // All 47 counties, and typing narrows them.
+  await expect(field(page, 'County').locator('option')).toHaveCount(48);
+  await page.getByRole('main').getByLabel('Type to find your county').fill('kiam');
+  await expect(field(page, 'County')).toHaveValue('Kiambu');
+  // 2 × 20 kg to Kiambu: Ksh 250 for 5 kg and Ksh 10 for each of the 35 kg more.
+  await page.getByRole('radio', { name: /Home delivery/ }).check();
+  await expect(summary).toContainText('ShippingKsh 600');
+  await expect(summary).toContainText('TotalKsh 3,100');
   await field(page, 'Address').fill(customer.address);
   await field(page, 'City / Town').fill(customer.city);
-  await field(page, 'County').selectOption(customer.county);
   await next.click();
 
   // Step 3: M-Pesa needs its phone, offered from step 1; Previous goes back with nothing lost.
@@ -272,7 +275,7 @@ test('checkout checks each step, then M-Pesa approval shows the payment received
   await expect(page.getByText(/M-Pesa receipt number [A-Z0-9]{10}/)).toBeVisible();
   const details = page.getByRole('region', { name: 'Your order' });
   await expect(details).toContainText(meal.name);
-  await expect(details).toContainText('TotalKsh 3,000');
+  await expect(details).toContainText('TotalKsh 3,100');
   await expect(details).toContainText(customer.address);
   await expect(details).toContainText(`${customer.city}, ${customer.county}`);
 
@@ -361,9 +364,9 @@ test('card is not available yet: it only says so', async ({ page }) => {
   await field(page, 'Email').fill(customer.email);
   await field(page, 'Phone number').fill(customer.phone);
   await page.getByRole('button', { name: 'Next' }).click();
+  await chooseDelivery(page, 'Turkana', /Mifugo Bora store/);
   await field(page, 'Address').fill(customer.address);
   await field(page, 'City / Town').fill(customer.city);
-  await field(page, 'County').selectOption('Other');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await page.getByRole('radio', { name: /Card/ }).check();

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
           { path: 'admin', lazy: page(() => import('../features/admin/AdminPage')) },
+          { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/DeliveryNotePage')) },
           { path: '*', Component: NotFound },
         ],
       },

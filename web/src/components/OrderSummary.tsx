@@ -16,8 +16,10 @@ interface OrderSummaryProps {
   lines?: SummaryLine[];
   /** Shows each line's total in the weight of the names (the order page, where the lines are the record). */
   strongLineTotals?: boolean;
-  /** In shillings, as numbers or the API's "1500.00" strings. */
-  totals: { subtotal: number | string; shipping: number | string; total: number | string };
+  /** In shillings, as numbers or the API's "1500.00" strings; shipping null until a delivery option is chosen. */
+  totals: { subtotal: number | string; shipping: number | string | null; total: number | string };
+  /** What the shipping line says while it is null ('Chosen at checkout'). */
+  shippingPending?: string;
   /** An aside sits beside the page's main column and keeps its own height. */
   as?: 'aside' | 'section';
   /** What follows the totals: a button, the delivery address. */
@@ -25,7 +27,17 @@ interface OrderSummaryProps {
 }
 
 /** The order summary box of the cart, the checkout and the order page: lines, subtotal, shipping, total. */
-export function OrderSummary({ title, titleId, lines, strongLineTotals = false, totals, as: Box = 'aside', children }: OrderSummaryProps) {
+export function OrderSummary({
+  title,
+  titleId,
+  lines,
+  strongLineTotals = false,
+  totals,
+  shippingPending = 'Choose a delivery option',
+  as: Box = 'aside',
+  children,
+}: OrderSummaryProps) {
+  const pending = totals.shipping === null;
   const hasLines = lines !== undefined;
   return (
     <Box aria-labelledby={titleId} className={`${Box === 'aside' ? 'h-fit ' : ''}rounded-lg border border-earth-200 bg-white p-5`}>
@@ -53,10 +65,10 @@ export function OrderSummary({ title, titleId, lines, strongLineTotals = false, 
         </div>
         <div className="flex justify-between">
           <dt className="text-stone-700">Shipping</dt>
-          <dd>{formatKsh(totals.shipping)}</dd>
+          <dd className={pending ? 'text-right text-stone-700' : undefined}>{pending ? shippingPending : formatKsh(totals.shipping ?? 0)}</dd>
         </div>
         <div className={hasLines ? 'flex justify-between text-lg font-bold' : 'flex justify-between border-t border-earth-200 pt-2 text-lg font-bold'}>
-          <dt>Total</dt>
+          <dt>{pending ? 'Total before delivery' : 'Total'}</dt>
           <dd>{formatKsh(totals.total)}</dd>
         </div>
       </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates';
+import { formatDate, formatDateTime } from './dates';
 
 describe('formatDate', () => {
   it.each([
@@ -10,5 +10,13 @@ describe('formatDate', () => {
     ['not a date', true, ''],
   ])('%s (day: %s) is %j', (iso, withDay, expected) => {
     expect(formatDate(iso, withDay)).toBe(expected);
+  });
+});
+
+describe('formatDateTime', () => {
+  it('reads the time in Nairobi', () => {
+    expect(formatDateTime('2026-03-02T07:05:00Z')).toBe('2 March 2026, 10:05');
+    expect(formatDateTime('2025-12-31T22:30:00Z')).toBe('1 January 2026, 01:30');
+    expect(formatDateTime('soon')).toBe('');
   });
 });

@@ -12,3 +12,12 @@ export function formatDate(iso: string, withDay = true): string {
   const month = `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
   return withDay ? `${d.getUTCDate()} ${month}` : month;
 }
+
+/** An ISO timestamp as a day and a time in Kenyan time: "2 March 2026, 10:05". */
+export function formatDateTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const d = new Date(t + 3 * 3600_000);
+  const time = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return `${formatDate(iso)}, ${time}`;
+}

@@ -1,14 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { orderTotals } from './orders';
+import { orderTimeline, orderTotals } from './orders';
 
 describe('orderTotals', () => {
-  it('adds Ksh 500 shipping to the sum of the lines', () => {
-    expect(orderTotals([{ total_price: '1500.00' }, { total_price: '3200.50' }])).toEqual({
+  it('adds the chosen delivery fee to the sum of the lines', () => {
+    expect(orderTotals([{ total_price: '1500.00' }, { total_price: '3200.50' }], '900.00')).toEqual({
       subtotal: 4700.5,
-      shipping: 500,
-      total: 5200.5,
+      shipping: 900,
+      total: 5600.5,
     });
-    expect(orderTotals([{ total_price: '0.10' }, { total_price: '0.20' }]).subtotal).toBe(0.3);
-    expect(orderTotals([])).toEqual({ subtotal: 0, shipping: 500, total: 500 });
+    expect(orderTotals([{ total_price: '0.10' }, { total_price: '0.20' }], 0.1).total).toBe(0.4);
+    expect(orderTotals([{ total_price: '3950.00' }], 0)).toEqual({ subtotal: 3950, shipping: 0, total: 3950 });
+  });
+
+  it('leaves shipping out until a delivery option is chosen', () => {
+    expect(orderTotals([{ total_price: '1500.00' }])).toEqual({ subtotal: 1500, shipping: null, total: 1500 });
+    expect(orderTotals([])).toEqual({ subtotal: 0, shipping: null, total: 0 });
+  });
+});
+
+describe('orderTimeline', () => {
+  const timeline = [
+    { status: 'pending_payment' as const, at: '2026-03-02T07:00:00Z' },
+    { status: 'paid' as const, at: '2026-03-02T07:01:00Z' },
+    { status: 'processing' as const, at: '2026-03-02T09:00:00Z' },
+  ];
+
+  it('follows a delivery order to its door', () => {
+    expect(orderTimeline({ timeline }).map((s) => [s.label, s.at])).toEqual([
+      ['Paid', '2026-03-02T07:01:00Z'],
+      ['Processing', '2026-03-02T09:00:00Z'],
+      ['Dispatched', undefined],
+      ['Delivered', undefined],
+    ]);
+  });
+
+  it('follows a pickup order to its collection', () => {
+    const delivery = { kind: 'pickup' as const, option: 'pickup-1', name: 'Mifugo Bora store, Ruiru', fee: '0.00', eta: '' };
+    const steps = orderTimeline({ delivery, timeline: [...timeline, { status: 'ready_for_pickup', at: '2026-03-03T08:00:00Z' }] });
+    expect(steps.map((s) => s.label)).toEqual(['Paid', 'Processing', 'Ready for pickup', 'Collected']);
+    expect(steps[2]?.at).toBe('2026-03-03T08:00:00Z');
+    expect(steps[3]?.at).toBeUndefined();
   });
 });

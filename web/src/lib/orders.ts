@@ -8,6 +8,8 @@ export type OrderStatus =
   | 'processing'
   | 'dispatched'
   | 'delivered'
+  | 'ready_for_pickup'
+  | 'collected'
   | 'payment_failed'
   | 'cancelled';
 
@@ -18,6 +20,8 @@ export const ORDER_STATUSES: OrderStatus[] = [
   'processing',
   'dispatched',
   'delivered',
+  'ready_for_pickup',
+  'collected',
   'payment_failed',
   'cancelled',
 ];
@@ -29,6 +33,8 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   processing: 'Processing',
   dispatched: 'Dispatched',
   delivered: 'Delivered',
+  ready_for_pickup: 'Ready for pickup',
+  collected: 'Collected',
   payment_failed: 'Payment failed',
   cancelled: 'Cancelled',
 };
@@ -76,6 +82,31 @@ export interface PayGuide {
   amount: string;
 }
 
+/** How the order reaches the farmer, as chosen and priced at checkout (a snapshot). */
+export interface OrderDelivery {
+  kind: 'delivery' | 'pickup';
+  option: string;
+  name: string;
+  fee: string;
+  eta: string;
+  /** A pickup point's address and opening hours. */
+  address?: string;
+  hours?: string;
+}
+
+/** A status the order reached, and when. */
+export interface OrderStep {
+  status: OrderStatus;
+  at: string;
+}
+
+/** Statuses of an order whose money came in. */
+const PAID_STATUSES = new Set<string>(['paid', 'processing', 'dispatched', 'delivered', 'ready_for_pickup', 'collected']);
+
+export function isPaid(status: string): boolean {
+  return PAID_STATUSES.has(status);
+}
+
 /** An order as its customer reads it; money as "1500.00" strings. */
 export interface Order {
   orderId: string;
@@ -87,6 +118,14 @@ export interface Order {
   total: string;
   customer: { name: string; firstName?: string; lastName?: string; email: string; phone: string };
   shipping_address: { address: string; city: string; county: string; postalCode: string };
+  delivery?: OrderDelivery;
+  /** The order's shipping weight in kg. */
+  weight_kg?: number;
+  /** Who carries a dispatched order, and its tracking or waybill number. */
+  courier?: string;
+  tracking_number?: string;
+  /** When the order reached each status, oldest first. */
+  timeline?: OrderStep[];
   payment: OrderPayment | null;
   /** What the order has received by STK and Paybill, and what is still due. */
   amount_paid?: string;
@@ -109,19 +148,43 @@ export interface PaymentStarted {
 
 // ---- What an order costs ----
 
-/** Flat delivery charge on every order, in shillings (docs/product.md section 9). */
-export const SHIPPING_KSH = 500;
-
 export interface CartLine {
   total_price: string;
 }
 
-/** Subtotal, shipping and total in shillings (docs/product.md section 9: total = subtotal + 500). */
-export function orderTotals(items: readonly CartLine[]) {
+/**
+ * Subtotal, shipping and total in shillings (docs/product.md section 9: total = subtotal +
+ * the chosen delivery's fee). Shipping is null until a delivery option is chosen; the total
+ * is then the subtotal alone.
+ */
+export function orderTotals(items: readonly CartLine[], shipping: number | string | null = null) {
   // Sum in cents so that 0.1 + 0.2 stays exact.
   const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);
-  const subtotal = cents / 100;
-  return { subtotal, shipping: SHIPPING_KSH, total: subtotal + SHIPPING_KSH };
+  const fee = shipping === null ? null : Math.round(Number(shipping) * 100);
+  return { subtotal: cents / 100, shipping: fee === null ? null : fee / 100, total: (cents + (fee ?? 0)) / 100 };
+}
+
+// ---- The road an order travels once paid ----
+
+const ROADS: Record<OrderDelivery['kind'], OrderStatus[]> = {
+  delivery: ['paid', 'processing', 'dispatched', 'delivered'],
+  pickup: ['paid', 'processing', 'ready_for_pickup', 'collected'],
+};
+
+export interface TimelineStep {
+  status: OrderStatus;
+  label: string;
+  /** When the order reached it; undefined while it has not. */
+  at: string | undefined;
+}
+
+/** A paid order's steps for its kind (delivery or pickup), each with the time it was reached. */
+export function orderTimeline(order: Pick<Order, 'delivery' | 'timeline'>): TimelineStep[] {
+  const road = ROADS[order.delivery?.kind ?? 'delivery'];
+  return road.map((status) => {
+    const reached = (order.timeline ?? []).filter((s) => s.status === status).pop();
+    return { status, label: statusLabel(status), at: reached?.at };
+  });
 }
 
 // ---- The order's private token ----

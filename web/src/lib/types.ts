@@ -8,6 +8,8 @@ export interface Variant {
   sku: string;
   price: string;
   stock: number;
+  /** Shipping weight in kg, which delivery fees count. */
+  weight_kg?: number;
 }
 
 export interface Image {

@@ -14,6 +14,11 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
     total: '8400.00',
     customer: { name: 'Wanjiku Kamau', email: 'w@example.com', phone: '254722111222' },
     shipping_address: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
+    delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '500.00', eta: 'Next day' },
+    weight_kg: 140,
+    courier: '',
+    tracking_number: '',
+    timeline: [{ status: 'pending_payment', at: '2026-01-01T00:00:00Z' }],
     payment: {
       method: 'mpesa',
       status: 'pending',

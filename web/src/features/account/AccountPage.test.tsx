@@ -65,6 +65,27 @@ describe('AccountPage', () => {
     expect(unpaid.textContent).toContain('Still to pay: Ksh 3,700 (received Ksh 5,000)');
   });
 
+  it('shows each paid order’s road with the time of every step reached', async () => {
+    signIn();
+    const pickup = {
+      ...order,
+      status: 'ready_for_pickup',
+      delivery: { kind: 'pickup', option: 'pickup-1', name: 'Mifugo Bora store, Ruiru', fee: '0.00', eta: '' },
+      timeline: [
+        { status: 'paid', at: '2026-03-02T10:01:00Z' },
+        { status: 'processing', at: '2026-03-02T11:00:00Z' },
+        { status: 'ready_for_pickup', at: '2026-03-03T05:15:00Z' },
+      ],
+    };
+    fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, [pickup]) });
+    renderAccount();
+    const article = await screen.findByRole('article', { name: order.orderId });
+    expect(article.textContent).toContain('Collect from: Mifugo Bora store, Ruiru');
+    const steps = within(article).getByRole('list', { name: 'Order progress' });
+    expect(steps.querySelector('[aria-current="step"]')?.textContent).toContain('Ready for pickup3 March 2026, 08:15');
+    expect(steps.textContent).toContain('Collected (not yet)');
+  });
+
   it('says there are no orders yet for an empty list', async () => {
     signIn();
     fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, []) });

@@ -4,13 +4,14 @@ import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields, PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
+import { OrderTimeline } from '../../components/OrderTimeline';
 import { linkClass, Page } from '../../components/Page';
 import { changePassword, getMe, updateMe } from '../../lib/account';
 import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { getSession, type User } from '../../lib/authToken';
 import { formatKsh } from '../../lib/money';
-import { listMyOrders, statusLabel, type Order } from '../../lib/orders';
+import { isPaid, listMyOrders, statusLabel, type Order } from '../../lib/orders';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { useSession } from '../../lib/useSession';
 
@@ -247,6 +248,12 @@ function OrderHistory() {
                   </li>
                 ))}
               </ul>
+              {o.delivery && (
+                <p className="mt-2 text-sm text-stone-700">
+                  {o.delivery.kind === 'pickup' ? 'Collect from' : 'Delivery'}: {o.delivery.name}
+                </p>
+              )}
+              {isPaid(o.status) && <OrderTimeline order={o} className="mt-3" />}
               <Link to={`/order-confirmation?orderId=${encodeURIComponent(o.orderId)}`} className={`mt-3 inline-block ${linkClass}`}>
                 View order {o.orderId}
               </Link>

@@ -6,6 +6,7 @@ import { getAuthToken } from '../../lib/authToken';
 import { adminApi, type Me } from './api';
 import { CategoriesTab } from './CategoriesTab';
 import { DashboardTab } from './DashboardTab';
+import { DeliveryTab } from './DeliveryTab';
 import { AuditTab, MessagesTab, SubscribersTab } from './InboxTabs';
 import { OrdersTab } from './OrdersTab';
 import { ProductsTab } from './ProductsTab';
@@ -21,6 +22,7 @@ const TABS = [
   { id: 'products', label: 'Products' },
   { id: 'categories', label: 'Categories' },
   { id: 'orders', label: 'Orders' },
+  { id: 'delivery', label: 'Delivery' },
   { id: 'users', label: 'Users' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
@@ -113,6 +115,7 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'products' && <ProductsTab />}
         {current === 'categories' && <CategoriesTab />}
         {current === 'orders' && <OrdersTab />}
+        {current === 'delivery' && <DeliveryTab />}
         {current === 'users' && <UsersTab me={me} />}
         {current === 'messages' && <MessagesTab />}
         {current === 'subscribers' && <SubscribersTab />}

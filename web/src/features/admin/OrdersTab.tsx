@@ -1,10 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
+import { feeText } from '../../lib/delivery';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '../../lib/orders';
 import { adminApi, type OrderDetail } from './api';
 import { PagedList, usePagedList } from './PagedList';
+import { MSG } from './rules';
 import { Badge, Button, LoadError, Note, StatusBadge, errorText, formatDate, useLoad, type NoteState } from './ui';
 
 export function OrdersTab() {
@@ -93,9 +96,18 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
         <h2 className="text-xl font-bold text-stone-900">
           {o.orderId} <StatusBadge status={o.status} />
         </h2>
-        <Button variant="secondary" onClick={onClose}>
-          Back to orders
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/admin/orders/${encodeURIComponent(o.orderId)}/print`}
+            target="_blank"
+            className="inline-flex min-h-10 items-center rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-semibold text-stone-900 hover:bg-stone-100"
+          >
+            Print delivery note
+          </Link>
+          <Button variant="secondary" onClick={onClose}>
+            Back to orders
+          </Button>
+        </div>
       </div>
       {o.attention && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 font-semibold text-red-900">
@@ -117,6 +129,23 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
             {o.shipping_address.address}, {o.shipping_address.city}, {o.shipping_address.county}
             {o.shipping_address.postalCode && ` ${o.shipping_address.postalCode}`}
           </p>
+          {o.delivery && (
+            <>
+              <h3 className="mt-3 font-bold text-stone-900">{o.delivery.kind === 'pickup' ? 'Pickup point' : 'Delivery'}</h3>
+              <p>
+                {o.delivery.name}: {feeText(o.delivery.fee, formatKsh)}
+                {o.delivery.eta && `, ${o.delivery.eta}`}
+                {o.weight_kg !== undefined && ` · ${o.weight_kg} kg`}
+              </p>
+              {o.delivery.address && <p>{o.delivery.address}</p>}
+              {o.courier && (
+                <p>
+                  Sent with {o.courier}
+                  {o.tracking_number && `, tracking number ${o.tracking_number}`}
+                </p>
+              )}
+            </>
+          )}
         </Part>
         <Part id="pay-h" title="Payment">
           {o.payments.length === 0 && <p>No payment yet ({o.payment_method}).</p>}
@@ -181,6 +210,9 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
 function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: OrderDetail) => void }) {
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
+  const [courier, setCourier] = useState(order.courier ?? '');
+  const [tracking, setTracking] = useState(order.tracking_number ?? '');
+  const dispatching = to === 'dispatched';
   const [message, setMessage] = useState<NoteState>(null);
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
@@ -190,10 +222,15 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
       setMessage({ kind: 'error', text: "Choose the order's new status." });
       return;
     }
+    if (dispatching && courier.trim() === '') {
+      setMessage({ kind: 'error', text: MSG.courierRequired });
+      return;
+    }
     if (to === 'cancelled' && !window.confirm('Cancel this order? Its items go back into stock.')) return;
     setBusy(true);
     try {
-      const moved = await adminApi.moveOrder(order.orderId, to as OrderStatus, note);
+      const dispatch = dispatching ? { courier, tracking_number: tracking } : undefined;
+      const moved = await adminApi.moveOrder(order.orderId, to as OrderStatus, note, dispatch);
       onMoved(moved);
       setTo('');
       setNote('');
@@ -227,6 +264,12 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
           ))}
         </SelectField>
         <TextField compact id="status-note" label="Note (optional)" value={note} onChange={setNote} />
+        {dispatching && (
+          <>
+            <TextField compact id="status-courier" label="Courier" placeholder="G4S, Wells Fargo, shop van…" value={courier} onChange={setCourier} />
+            <TextField compact id="status-tracking" label="Tracking or waybill number" value={tracking} onChange={setTracking} />
+          </>
+        )}
         <Button type="submit" disabled={busy}>
           Update status
         </Button>

@@ -5,9 +5,9 @@ import type { Variant } from '../../lib/types';
 import type { Errors } from '../../lib/validation';
 import { adminApi } from './api';
 import { validateVariant, type VariantForm } from './rules';
-import { Button, PriceField, errorText } from './ui';
+import { Button, PriceField, WeightField, errorText } from './ui';
 
-const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0' };
+const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '' };
 
 /** A product's sizes, each saved on its own, and a row to add one. */
 export function ProductSizes({ productId, initial }: { productId: number; initial: Variant[] }) {
@@ -48,7 +48,9 @@ function VariantRow({
   onDeleted: () => void;
 }) {
   const [f, setF] = useState<VariantForm>(
-    variant ? { size: variant.size, sku: variant.sku, price: variant.price, stock: String(variant.stock) } : emptyVariant,
+    variant
+      ? { size: variant.size, sku: variant.sku, price: variant.price, stock: String(variant.stock), weight_kg: String(variant.weight_kg ?? '') }
+      : emptyVariant,
   );
   const [errors, setErrors] = useState<Errors<keyof VariantForm>>({});
   const [note, setNote] = useState('');
@@ -90,7 +92,7 @@ function VariantRow({
       noValidate
       onSubmit={save}
       aria-label={variant ? `Size ${variant.size}` : 'New size'}
-      className="grid grid-cols-2 gap-2 rounded-md border border-stone-200 bg-white p-3 sm:grid-cols-5 sm:items-end"
+      className="grid grid-cols-2 gap-2 rounded-md border border-stone-200 bg-white p-3 sm:grid-cols-6 sm:items-end"
     >
       <TextField compact id={`${key}-size`} label="Size" value={f.size} onChange={(v) => set('size', v)} error={errors.size} placeholder="10 Kg" />
       <TextField compact id={`${key}-sku`} label="SKU" value={f.sku} onChange={(v) => set('sku', v)} error={errors.sku} />
@@ -107,6 +109,14 @@ function VariantRow({
         onChange={(v) => set('stock', v)}
         error={errors.stock}
       />
+      <WeightField
+        id={`${key}-weight`}
+        label="Weight (kg)"
+        {...(variant ? {} : { placeholder: 'From the size' })}
+        value={f.weight_kg}
+        onChange={(v) => set('weight_kg', v)}
+        error={errors.weight_kg}
+      />
       <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1">
         <Button type="submit">{variant ? 'Save' : 'Add size'}</Button>
         {variant && (
@@ -116,7 +126,7 @@ function VariantRow({
         )}
       </div>
       {note && (
-        <p role="status" className="col-span-2 text-sm text-stone-800 sm:col-span-5">
+        <p role="status" className="col-span-2 text-sm text-stone-800 sm:col-span-6">
           {note}
         </p>
       )}

@@ -127,6 +127,53 @@ export interface VariantPayload {
   sku: string;
   price: string;
   stock: string;
+  /** Left empty, a new size's weight is read from its name and an edited one keeps its own. */
+  weight_kg: string;
+}
+
+/** A delivery zone: its counties and how it prices an order's weight. */
+export interface Zone {
+  id: number;
+  name: string;
+  counties: string[];
+  base_fee: string;
+  included_kg: number;
+  per_kg_fee: string;
+  eta: string;
+  free_over: string | null;
+}
+
+export interface ZonePayload {
+  name: string;
+  counties: string[];
+  base_fee: string;
+  included_kg: string;
+  per_kg_fee: string;
+  eta: string;
+  free_over: string;
+}
+
+/** A place farmers collect orders from. */
+export interface PickupPoint {
+  id: number;
+  name: string;
+  county: string;
+  town: string;
+  address: string;
+  phone: string;
+  hours: string;
+  fee: string;
+  eta: string;
+  is_store: boolean;
+  is_active: boolean;
+}
+
+export type PickupPayload = Omit<PickupPoint, 'id'>;
+
+/** What dispatching an order records. */
+export interface Dispatch {
+  courier: string;
+  tracking_number: string;
 }
 
 export interface DeleteProductAnswer {
@@ -177,8 +224,18 @@ export const adminApi = {
   orders: (p: { status?: string; search?: string; page?: number; attention?: string }) =>
     request<AdminPage<OrderSummary>>('GET', `/admin/orders/${qs(p)}`),
   order: (orderId: string) => request<OrderDetail>('GET', `/admin/orders/${encodeURIComponent(orderId)}/`),
-  moveOrder: (orderId: string, status: OrderStatus, note: string) =>
-    request<OrderDetail>('PATCH', `/admin/orders/${encodeURIComponent(orderId)}/`, { status, note }),
+  moveOrder: (orderId: string, status: OrderStatus, note: string, dispatch?: Dispatch) =>
+    request<OrderDetail>('PATCH', `/admin/orders/${encodeURIComponent(orderId)}/`, { status, note, ...dispatch }),
+
+  zones: () => request<Zone[]>('GET', '/admin/delivery/zones/'),
+  saveZone: (id: number | null, body: ZonePayload) =>
+    id === null ? request<Zone>('POST', '/admin/delivery/zones/', body) : request<Zone>('PUT', `/admin/delivery/zones/${id}/`, body),
+  deleteZone: (id: number) => request<void>('DELETE', `/admin/delivery/zones/${id}/`),
+  pickupPoints: () => request<PickupPoint[]>('GET', '/admin/delivery/pickup-points/'),
+  savePickupPoint: (id: number | null, body: PickupPayload) =>
+    id === null
+      ? request<PickupPoint>('POST', '/admin/delivery/pickup-points/', body)
+      : request<PickupPoint>('PUT', `/admin/delivery/pickup-points/${id}/`, body),
 
   users: (p: { search?: string; page?: number }) => request<AdminPage<AdminUser>>('GET', `/admin/users/${qs(p)}`),
   setRole: (id: number, role: 'customer' | 'admin') => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),

@@ -17,14 +17,16 @@ describe('admin product form', () => {
     for (const bad of ['1500.555', '-1', '1e3', 'abc', '1,500']) expect(checkPrice(bad)).toBe(MSG.priceInvalid);
   });
 
-  it('checks a size: size, SKU, price and a whole stock', () => {
-    expect(validateVariant({ size: '', sku: '', price: 'x', stock: '2.5' })).toEqual({
+  it('checks a size: size, SKU, price, a whole stock and a weight in kg', () => {
+    expect(validateVariant({ size: '', sku: '', price: 'x', stock: '2.5', weight_kg: '0.0001' })).toEqual({
       size: MSG.sizeRequired,
       sku: MSG.skuRequired,
       price: MSG.priceInvalid,
       stock: MSG.stockInvalid,
+      weight_kg: MSG.weightInvalid,
     });
-    expect(validateVariant({ size: '10 Kg', sku: 'MB-10', price: '650', stock: '' })).toEqual({});
+    expect(validateVariant({ size: '10 Kg', sku: 'MB-10', price: '650', stock: '', weight_kg: '' })).toEqual({});
+    expect(validateVariant({ size: '500 ml', sku: 'AL-500', price: '650', stock: '3', weight_kg: '0.5' })).toEqual({});
   });
 });
 

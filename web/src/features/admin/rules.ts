@@ -14,6 +14,9 @@ export const MSG = {
   sizeRequired: 'Size is required',
   skuRequired: 'SKU is required',
   stockInvalid: 'Stock must be a whole number of 0 or more',
+  weightInvalid: 'Weight must be a number of kg of 0 or more, with at most 3 decimal places',
+  countiesMissing: 'Choose at least one county',
+  courierRequired: 'Name the courier that carries this order.',
   ownParent: 'A category cannot be its own parent',
   parentIsDescendant: 'A category cannot be placed under one of its own sub-categories',
   imageType: 'Upload a JPEG, PNG or WebP image.',
@@ -61,6 +64,13 @@ export interface VariantForm {
   sku: string;
   price: string;
   stock: string;
+  weight_kg: string;
+}
+
+/** A weight in kg: "70", "0.5", "0.25"; whole grams at most. Empty is fine where the server has a default. */
+export function checkWeight(value: string): string | undefined {
+  const v = value.trim();
+  return v === '' || /^\d{1,6}(\.\d{1,3})?$/.test(v) ? undefined : MSG.weightInvalid;
 }
 
 export function validateVariant(f: VariantForm): Errors<keyof VariantForm> {
@@ -70,6 +80,8 @@ export function validateVariant(f: VariantForm): Errors<keyof VariantForm> {
   const price = checkPrice(f.price);
   if (price) e.price = price;
   if (!/^\d{1,10}$/.test(f.stock.trim() || '0')) e.stock = MSG.stockInvalid;
+  const weight = checkWeight(f.weight_kg);
+  if (weight) e.weight_kg = weight;
   return e;
 }
 

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { statusLabel, type OrderStatus } from '../../lib/orders';
+import type { Errors } from '../../lib/validation';
 
 // Small pieces the admin tabs share: loading data with a retry, buttons, notes, badges.
 
@@ -87,8 +88,13 @@ export function Note({ note, className }: { note: NoteState; className?: string 
 }
 
 /** A price in shillings, in steps of 0.01 (a product's and each size's). */
-export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined }) {
+export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined; label?: string }) {
   return <TextField compact label="Price (Ksh)" type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
+}
+
+/** A weight in kg, to the gram (a size's shipping weight, a zone's included weight). */
+export function WeightField(props: { id: string; label: string; value: string; onChange: (v: string) => void; error: string | undefined; placeholder?: string }) {
+  return <TextField compact type="number" step="0.001" min="0" inputMode="decimal" {...props} />;
 }
 
 export function Badge({ tone, children }: { tone: 'green' | 'grey' | 'amber' | 'red' | 'blue'; children: ReactNode }) {
@@ -108,9 +114,9 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
       ? 'red'
       : status === 'pending_payment'
         ? 'amber'
-        : status === 'delivered'
+        : status === 'delivered' || status === 'collected'
           ? 'grey'
-          : status === 'dispatched'
+          : status === 'dispatched' || status === 'ready_for_pickup'
             ? 'blue'
             : 'green';
   return <Badge tone={tone}>{statusLabel(status)}</Badge>;
@@ -131,4 +137,46 @@ export function useDebounced<T>(value: T, ms = 300): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return v;
+}
+
+/**
+ * A back-office form saved whole: its fields, their messages (the browser's check first, then the
+ * server's), a note for the whole form, and the submit that saves once and then calls onSaved.
+ */
+export function useAdminForm<F extends object>(opts: {
+  initial: () => F;
+  validate: (f: F) => Errors<keyof F & string>;
+  save: (f: F) => Promise<unknown>;
+  failed: string;
+  onSaved: () => void;
+  invalid: string;
+}) {
+  const [f, setF] = useState<F>(opts.initial);
+  const [errors, setErrors] = useState<Errors<keyof F & string>>({});
+  const [note, setNote] = useState<NoteState>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof F>(k: K, v: F[K]) => {
+    setF({ ...f, [k]: v });
+    setErrors({ ...errors, [k]: undefined });
+  };
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const bad = opts.validate(f);
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) {
+      setNote({ kind: 'error', text: opts.invalid });
+      return;
+    }
+    setBusy(true);
+    try {
+      await opts.save(f);
+      opts.onSaved();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<keyof F & string>);
+      setNote({ kind: 'error', text: errorText(err, opts.failed) });
+      setBusy(false);
+    }
+  }
+  return { f, set, errors, note, setNote, busy, submit };
 }

@@ -57,7 +57,7 @@ export default function CartPage() {
           <ContinueShopping className="mt-4" />
         </section>
 
-        <OrderSummary title="Order Summary" titleId="cart-summary-title" totals={orderTotals(cart.items)}>
+        <OrderSummary title="Order Summary" titleId="cart-summary-title" totals={orderTotals(cart.items)} shippingPending="Chosen at checkout">
           <Link
             to="/checkout"
             className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"

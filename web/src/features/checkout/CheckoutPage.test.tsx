@@ -8,14 +8,27 @@ import { loadOrderToken } from '../../lib/orders';
 import type { Session, User } from '../../lib/authToken';
 import { getMe } from '../../lib/account';
 import { useSession } from '../../lib/useSession';
-import { initiatePayment } from './api';
+import type { DeliveryOption } from '../../lib/delivery';
+import { fetchDeliveryOptions, initiatePayment } from './api';
 import CheckoutPage from './CheckoutPage';
 
-vi.mock('./api', () => ({ initiatePayment: vi.fn() }));
+vi.mock('./api', () => ({ initiatePayment: vi.fn(), fetchDeliveryOptions: vi.fn() }));
 vi.mock('../../lib/CartProvider', () => ({ useCart: vi.fn() }));
 vi.mock('../../lib/useSession', () => ({ useSession: vi.fn() }));
 vi.mock('../../lib/account', () => ({ getMe: vi.fn() }));
 const initiateMock = vi.mocked(initiatePayment);
+const optionsMock = vi.mocked(fetchDeliveryOptions);
+
+const store: DeliveryOption = {
+  id: 'pickup-1',
+  kind: 'pickup',
+  name: 'Mifugo Bora store, Ruiru',
+  fee: '0.00',
+  eta: 'Ready the next working day',
+  address: 'Eastern Bypass, Ruiru',
+  hours: 'Mon-Fri 8:00 AM-6:00 PM',
+};
+const home: DeliveryOption = { id: 'delivery-1', kind: 'delivery', name: 'Home delivery (Nairobi and Kiambu)', fee: '900.00', eta: 'Next day' };
 const meMock = vi.mocked(getMe);
 const useSessionMock = vi.mocked(useSession);
 const useCartMock = vi.mocked(useCart);
@@ -79,17 +92,23 @@ const input = (label: string) => screen.getByLabelText(label, { exact: false }) 
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-/** Fills the three steps and opens the review. */
-async function fillToReview(mpesaPhone = '0712345678') {
+/** Fills the customer step and opens Shipping. */
+async function fillToShipping() {
   type('First name', 'Wanjiku');
   type('Last name', 'Kamau');
   type('Email', 'wanjiku@example.co.ke');
   type('Phone number', '0722111222');
   click('Next');
   await screen.findByRole('heading', { name: /Shipping/ });
+}
+
+/** Fills the three steps and opens the review. */
+async function fillToReview(mpesaPhone = '0712345678') {
+  await fillToShipping();
+  fireEvent.change(screen.getByLabelText('County'), { target: { value: 'Kiambu' } });
+  fireEvent.click(await screen.findByRole('radio', { name: /Home delivery/ }));
   type('Address', 'Kamiti Road');
   type('City / Town', 'Ruiru');
-  fireEvent.change(screen.getByLabelText('County'), { target: { value: 'Kiambu' } });
   click('Next');
   await screen.findByRole('heading', { name: /Payment/ });
   type('M-Pesa phone number', mpesaPhone);
@@ -100,6 +119,7 @@ async function fillToReview(mpesaPhone = '0712345678') {
 beforeEach(() => {
   window.sessionStorage.clear();
   initiateMock.mockReset();
+  optionsMock.mockReset().mockResolvedValue([store, home]);
   meMock.mockReset().mockRejectedValue(new ApiError(401, 'Please sign in to continue.'));
   useSessionMock.mockReturnValue(null);
   useCartMock.mockReturnValue(cart([line]));
@@ -113,8 +133,41 @@ describe('CheckoutPage', () => {
     const summary = screen.getByRole('complementary', { name: 'Order Summary' });
     expect(summary.textContent).toContain('High Yield Dairy Meal');
     expect(summary.textContent).toContain('SubtotalKsh 7,900');
-    expect(summary.textContent).toContain('ShippingKsh 500');
-    expect(summary.textContent).toContain('TotalKsh 8,400');
+    expect(summary.textContent).toContain('ShippingChoose a delivery option');
+    expect(summary.textContent).toContain('Total before deliveryKsh 7,900');
+  });
+
+  it('offers the county’s delivery options as radio cards, and the summary shows the one chosen', async () => {
+    renderCheckout();
+    await fillToShipping();
+    expect(screen.getByText('Choose your county to see how your order can reach you.')).toBeTruthy();
+    // Typing part of the name narrows the counties to one, and chooses it.
+    type('Type to find your county', 'kiam');
+    expect((screen.getByLabelText('County') as HTMLSelectElement).value).toBe('Kiambu');
+    expect(screen.getByRole('status').textContent).toBe('Finding delivery options for Kiambu…');
+    const pickup = await screen.findByRole('radio', { name: /Mifugo Bora store, Ruiru/ });
+    expect(optionsMock).toHaveBeenCalledWith('Kiambu', expect.anything());
+    expect(pickup.closest('label')?.textContent).toContain('Free');
+    expect(pickup.closest('label')?.textContent).toContain('Open Mon-Fri 8:00 AM-6:00 PM');
+    click('Next');
+    expect(await screen.findByText('Please choose a delivery option.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Home delivery/ }));
+    const summary = screen.getByRole('complementary', { name: 'Order Summary' });
+    expect(summary.textContent).toContain('ShippingKsh 900');
+    expect(summary.textContent).toContain('TotalKsh 8,800');
+    fireEvent.click(pickup);
+    expect(summary.textContent).toContain('ShippingKsh 0');
+    expect(summary.textContent).toContain('TotalKsh 7,900');
+  });
+
+  it('offers to try again when the delivery options cannot be loaded, and says when there are none', async () => {
+    const customer = { firstName: 'Halima', lastName: 'Abdi', email: 'halima@example.co.ke', phone: '0722111222', county: 'Mandera' };
+    window.sessionStorage.setItem('checkout:draft', JSON.stringify({ form: customer, step: 2 }));
+    optionsMock.mockRejectedValueOnce(new ApiError(0, 'Could not reach the shop.')).mockResolvedValueOnce([]);
+    renderCheckout();
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not load the delivery options.');
+    click('Try again');
+    expect(await screen.findByText(/We have no delivery option for Mandera yet/)).toBeTruthy();
   });
 
   it('starts the M-Pesa payment, keeps the order token and opens the confirmation', async () => {
@@ -135,9 +188,10 @@ describe('CheckoutPage', () => {
     const payload = initiateMock.mock.calls[0]?.[0];
     expect(payload).toMatchObject({
       phone: '0712345678',
-      amount: 8400,
+      amount: 8800,
       customerInfo: { name: 'Wanjiku Kamau', firstName: 'Wanjiku', lastName: 'Kamau', email: 'wanjiku@example.co.ke', phone: '0722111222' },
       shippingAddress: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
+      delivery: { option: 'delivery-1' },
       items: [line],
     });
     expect(payload?.orderId).toMatch(/^ORDER-\d+$/);

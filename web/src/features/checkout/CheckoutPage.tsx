@@ -6,8 +6,10 @@ import { linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import type { CartItem } from '../../lib/cart';
 import { useCart, type Cart } from '../../lib/CartProvider';
+import type { DeliveryOption } from '../../lib/delivery';
 import { orderTotals, saveOrderToken } from '../../lib/orders';
-import { initiatePayment } from './api';
+import { useResource } from '../../lib/useResource';
+import { fetchDeliveryOptions, initiatePayment } from './api';
 import { checkoutReducer, type CheckoutAction, type CheckoutState } from './checkoutState';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 import { initiatePayload, LAST_STEP, STEPS, validateAll, validateStep, type Field } from './rules';
@@ -36,7 +38,7 @@ function focusFirstProblem(fields: Field[]) {
  * page. A refusal goes where it belongs: a field's message on its step, the server's words
  * above the buttons, or the docs/product.md alert when the payment could not start at all.
  */
-function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>, cart: Cart) {
+function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>, cart: Cart, option: DeliveryOption | undefined) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -57,7 +59,7 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
     }
     setSubmitting(true);
     try {
-      const started = await initiatePayment(initiatePayload(form, cart.items));
+      const started = await initiatePayment(initiatePayload(form, cart.items, option?.fee ?? null));
       if (started.orderToken) saveOrderToken(started.orderId, started.orderToken);
       placed.current = true;
       clearDraft();
@@ -86,10 +88,11 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
 export default function CheckoutPage() {
   const cart = useCart();
   const [state, dispatch] = useReducer(checkoutReducer, undefined, loadDraft);
-  const { completeOrder, submitting, formError, placed } = usePlaceOrder(state, dispatch, cart);
+  const { step, form, errors } = state;
+  const { options, chosen } = useDeliveryOptions(form.county, form.delivery, cart.items, dispatch);
+  const { completeOrder, submitting, formError, placed } = usePlaceOrder(state, dispatch, cart, chosen);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-  const { step, form, errors } = state;
 
   usePrefill(dispatch);
 
@@ -154,9 +157,9 @@ export default function CheckoutPage() {
 
           <div className="mt-4 space-y-4">
             {step === 1 && <CustomerStep state={state} dispatch={dispatch} />}
-            {step === 2 && <ShippingStep state={state} dispatch={dispatch} />}
+            {step === 2 && <ShippingStep state={state} dispatch={dispatch} options={options} />}
             {step === 3 && <PaymentStep state={state} dispatch={dispatch} />}
-            {step === 4 && <ReviewStep form={form} />}
+            {step === 4 && <ReviewStep form={form} option={chosen} />}
           </div>
 
           {formError && (
@@ -190,18 +193,34 @@ export default function CheckoutPage() {
           </div>
         </form>
 
-        <CartSummary items={cart.items} />
+        <CartSummary items={cart.items} shipping={chosen?.fee ?? null} />
       </div>
     </Page>
   );
 }
 
-function CartSummary({ items }: { items: CartItem[] }) {
+/**
+ * The delivery options for the county and the cart as it is now (asked again when either
+ * changes), and the one chosen. A choice the new answer no longer offers is dropped.
+ */
+function useDeliveryOptions(county: string, choice: string, items: CartItem[], dispatch: Dispatch<CheckoutAction>) {
+  const cartKey = items.map((it) => `${it.variant.id}x${it.quantity}`).join(',');
+  const key = county && items.length > 0 ? `delivery-options:${county}:${cartKey}` : null;
+  const resource = useResource(key, (signal) => fetchDeliveryOptions(county, signal));
+  const current = resource.status === 'success' ? resource.data : undefined;
+  const chosen = current?.find((o) => o.id === choice);
+  useEffect(() => {
+    if (current && choice && !chosen) dispatch({ type: 'change', field: 'delivery', value: '' });
+  }, [current, choice, chosen, dispatch]);
+  return { options: key ? resource : null, chosen };
+}
+
+function CartSummary({ items, shipping }: { items: CartItem[]; shipping: string | null }) {
   const lines = items.map((it) => ({
     key: it.id,
     name: it.variant.product.name,
     detail: `${it.variant.size} × ${it.quantity}`,
     total: it.total_price,
   }));
-  return <OrderSummary title="Order Summary" titleId="checkout-summary-title" lines={lines} totals={orderTotals(items)} />;
+  return <OrderSummary title="Order Summary" titleId="checkout-summary-title" lines={lines} totals={orderTotals(items, shipping)} />;
 }

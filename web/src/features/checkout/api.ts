@@ -1,5 +1,6 @@
-// The checkout's call: starting the M-Pesa payment.
+// The checkout's calls: the delivery options for the cart, and starting the M-Pesa payment.
 import { request } from '../../lib/api';
+import type { DeliveryOption } from '../../lib/delivery';
 import type { PaymentStarted } from '../../lib/orders';
 import type { InitiatePayload } from './rules';
 
@@ -9,4 +10,9 @@ import type { InitiatePayload } from './rules';
  */
 export function initiatePayment<Item>(payload: InitiatePayload<Item>): Promise<PaymentStarted> {
   return request('POST', '/payments/mpesa/initiate/', payload);
+}
+
+/** GET /api/delivery/options/?county=: the ways the stored cart can reach county, cheapest first. */
+export function fetchDeliveryOptions(county: string, signal?: AbortSignal): Promise<DeliveryOption[]> {
+  return request('GET', `/delivery/options/?county=${encodeURIComponent(county)}`, undefined, signal ? { signal } : undefined);
 }

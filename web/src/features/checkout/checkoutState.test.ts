@@ -8,7 +8,7 @@ const customer: Partial<CheckoutForm> = {
   email: 'wanjiku@example.co.ke',
   phone: '0712345678',
 };
-const shipping: Partial<CheckoutForm> = { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu' };
+const shipping: Partial<CheckoutForm> = { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', delivery: 'delivery-1' };
 
 function run(state: CheckoutState, ...actions: CheckoutAction[]): CheckoutState {
   return actions.reduce(checkoutReducer, state);
@@ -108,5 +108,13 @@ describe('checkoutReducer', () => {
     }, { type: 'submit-invalid' });
     expect(s.step).toBe(1);
     expect(s.errors).toEqual({ email: MSG.emailInvalid });
+  });
+
+  it('drops the delivery option chosen when the county changes', () => {
+    const s = initialCheckoutState({ ...customer, ...shipping }, 2);
+    expect(run(s, { type: 'change', field: 'county', value: 'Kiambu' }).form.delivery).toBe('delivery-1');
+    const moved = run(s, { type: 'change', field: 'county', value: 'Turkana' });
+    expect(moved.form.delivery).toBe('');
+    expect(run(moved, { type: 'next' }).errors).toEqual({ delivery: MSG.delivery });
   });
 });

@@ -55,6 +55,8 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'change': {
       let form = { ...state.form, [action.field]: action.value } as CheckoutForm;
       let errors = state.errors;
+      // Another county has other options: the one chosen for the last county no longer holds.
+      if (action.field === 'county' && action.value !== state.form.county) form = { ...form, delivery: '' };
       if (action.field === 'paymentMethod') {
         // Card asks for nothing: an M-Pesa number's message no longer applies.
         errors = setError(errors, 'mpesaPhone', undefined);

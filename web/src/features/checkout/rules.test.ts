@@ -18,6 +18,7 @@ const valid: CheckoutForm = {
   address: 'Plot 12, Kamiti Road',
   city: 'Ruiru',
   county: 'Kiambu',
+  delivery: 'delivery-1',
   postalCode: '00232',
   paymentMethod: 'mpesa',
   mpesaPhone: '0712345678',
@@ -41,14 +42,17 @@ describe('validateStep', () => {
     });
   });
 
-  it('step 2 needs address, city and a county from the list; the postal code is optional but numeric', () => {
+  it('step 2 needs a county of the 47, a delivery option, address and city; the postal code is optional but numeric', () => {
     expect(validateStep(2, EMPTY_FORM)).toEqual({
+      county: 'Please choose a county',
+      delivery: 'Please choose a delivery option.',
       address: 'Address is required',
       city: 'City is required',
-      county: 'Please choose a county',
     });
     expect(validateStep(2, { ...valid, postalCode: '' })).toEqual({});
-    expect(validateStep(2, { ...valid, county: 'Kisumu' })).toEqual({ county: MSG.county });
+    expect(validateStep(2, { ...valid, county: 'Turkana' })).toEqual({});
+    expect(validateStep(2, { ...valid, county: 'Other' })).toEqual({ county: MSG.county });
+    expect(validateStep(2, { ...valid, delivery: '' })).toEqual({ delivery: MSG.delivery });
     expect(validateStep(2, { ...valid, postalCode: 'P.O. 232' })).toEqual({ postalCode: 'Please enter a valid postal code' });
     expect(validateStep(2, { ...valid, postalCode: '12345678901' })).toEqual({ postalCode: MSG.postalCode });
   });
@@ -70,6 +74,7 @@ describe('steps of fields', () => {
   it('finds the step that asks for a field', () => {
     expect(stepOf('email')).toBe(1);
     expect(stepOf('county')).toBe(2);
+    expect(stepOf('delivery')).toBe(2);
     expect(stepOf('mpesaPhone')).toBe(3);
     expect(stepOf('somethingElse')).toBe(4);
   });
@@ -81,11 +86,11 @@ describe('steps of fields', () => {
 });
 
 describe('initiatePayload', () => {
-  it('builds docs/product.md’s mobile-money payload', () => {
+  it('builds docs/product.md’s mobile-money payload with the delivery option chosen', () => {
     const items = [{ id: 7, total_price: '3000.00' }];
-    expect(initiatePayload({ ...valid, firstName: ' Wanjiku ' }, items, 1700000000000)).toEqual({
+    expect(initiatePayload({ ...valid, firstName: ' Wanjiku ' }, items, '900.00', 1700000000000)).toEqual({
       phone: '0712345678',
-      amount: 3500,
+      amount: 3900,
       orderId: 'ORDER-1700000000000',
       customerInfo: {
         name: 'Wanjiku Kamau',
@@ -95,6 +100,7 @@ describe('initiatePayload', () => {
         phone: '0712 345 678',
       },
       shippingAddress: { address: 'Plot 12, Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
+      delivery: { option: 'delivery-1' },
       items,
     });
   });

@@ -2,6 +2,7 @@
 // and their messages. The messages are the server's own words (internal/order/order.go and
 // internal/account/rules.go), so a field reads the same whether the browser or the server
 // caught the mistake.
+import { isCounty } from '../../lib/delivery';
 import { orderTotals, type CartLine } from '../../lib/orders';
 import { checkEmail, checkPhone, EMAIL_MSG, PHONE_MSG, type Errors } from '../../lib/validation';
 
@@ -15,13 +16,11 @@ export const MSG = {
   address: 'Address is required',
   city: 'City is required',
   county: 'Please choose a county',
+  delivery: 'Please choose a delivery option.',
   mpesaPhone: PHONE_MSG.mpesaRequired,
   postalCode: 'Please enter a valid postal code',
   tooLong: 'This is too long',
 } as const;
-
-/** The delivery counties the checkout offers (docs/product.md section 5; order.Counties on the server). */
-export const COUNTIES = ['Nairobi', 'Mombasa', 'Kiambu', 'Nakuru', 'Machakos', 'Kajiado', 'Other'] as const;
 
 export type PaymentMethod = 'mpesa' | 'card';
 
@@ -34,6 +33,8 @@ export interface CheckoutForm {
   address: string;
   city: string;
   county: string;
+  /** The delivery option chosen for the county (an id from GET /api/delivery/options/). */
+  delivery: string;
   postalCode: string;
   paymentMethod: PaymentMethod;
   mpesaPhone: string;
@@ -50,6 +51,7 @@ export const EMPTY_FORM: CheckoutForm = {
   address: '',
   city: '',
   county: '',
+  delivery: '',
   postalCode: '',
   paymentMethod: 'mpesa',
   mpesaPhone: '',
@@ -58,7 +60,7 @@ export const EMPTY_FORM: CheckoutForm = {
 /** The wizard's four steps and the fields each one asks for (docs/product.md section 2, Checkout). */
 export const STEPS = [
   { title: 'Customer Info', fields: ['firstName', 'lastName', 'email', 'phone'] },
-  { title: 'Shipping', fields: ['address', 'city', 'county', 'postalCode'] },
+  { title: 'Shipping', fields: ['county', 'delivery', 'address', 'city', 'postalCode'] },
   { title: 'Payment', fields: ['paymentMethod', 'mpesaPhone'] },
   { title: 'Review', fields: [] },
 ] as const satisfies readonly { title: string; fields: readonly Field[] }[];
@@ -94,7 +96,9 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
     case 'city':
       return checkRequired(form.city, MSG.city, 100);
     case 'county':
-      return (COUNTIES as readonly string[]).includes(form.county) ? undefined : MSG.county;
+      return isCounty(form.county) ? undefined : MSG.county;
+    case 'delivery':
+      return form.delivery === '' ? MSG.delivery : undefined;
     case 'postalCode': {
       const v = form.postalCode.trim();
       return v.length > 10 || !/^\d*$/.test(v) ? MSG.postalCode : undefined;
@@ -137,19 +141,23 @@ export interface InitiatePayload<Item> {
   orderId: string;
   customerInfo: { name: string; firstName: string; lastName: string; email: string; phone: string };
   shippingAddress: { address: string; city: string; county: string; postalCode: string };
+  /** The option chosen; the server prices it itself. */
+  delivery: { option: string };
   items: Item[];
 }
 
+/** `shipping` is the chosen option's fee as the checkout showed it; the server computes its own. */
 export function initiatePayload<Item extends CartLine>(
   form: CheckoutForm,
   items: Item[],
+  shipping: string | null,
   now: number = Date.now(),
 ): InitiatePayload<Item> {
   const firstName = form.firstName.trim();
   const lastName = form.lastName.trim();
   return {
     phone: form.mpesaPhone.trim(),
-    amount: orderTotals(items).total,
+    amount: orderTotals(items, shipping).total,
     orderId: `ORDER-${now}`,
     customerInfo: {
       name: `${firstName} ${lastName}`.trim(),
@@ -164,6 +172,7 @@ export function initiatePayload<Item extends CartLine>(
       county: form.county,
       postalCode: form.postalCode.trim(),
     },
+    delivery: { option: form.delivery },
     items,
   };
 }

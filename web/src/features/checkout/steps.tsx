@@ -1,8 +1,12 @@
 import type { Dispatch } from 'react';
-import { SelectField } from '../../components/form/SelectField';
+import { SearchableSelect } from '../../components/form/SearchableSelect';
 import { TextField } from '../../components/form/TextField';
+import { COUNTIES, feeText, type DeliveryOption } from '../../lib/delivery';
+import { formatKsh } from '../../lib/money';
+import type { Resource } from '../../lib/useResource';
 import type { CheckoutAction, CheckoutState } from './checkoutState';
-import { COUNTIES, STEPS, type CheckoutForm, type Field } from './rules';
+import { DeliveryOptions } from './DeliveryOptions';
+import { STEPS, type CheckoutForm, type Field } from './rules';
 
 // The checkout wizard's steps: the stepper above the form and what each step asks for.
 
@@ -75,22 +79,31 @@ export function CustomerStep(props: StepProps) {
   );
 }
 
-export function ShippingStep(props: StepProps) {
+export function ShippingStep(props: StepProps & { options: Resource<DeliveryOption[]> | null }) {
+  const { state, dispatch, options } = props;
   return (
     <>
+      <SearchableSelect
+        label="County"
+        autoComplete="address-level1"
+        options={COUNTIES}
+        placeholder="Choose a county"
+        searchLabel="Type to find your county"
+        {...bind('county', props)}
+      />
+      <DeliveryOptions
+        id={fieldId('delivery')}
+        county={state.form.county}
+        options={options}
+        value={state.form.delivery}
+        error={state.errors.delivery}
+        onChange={(value) => dispatch({ type: 'change', field: 'delivery', value })}
+      />
       <TextField label="Address" autoComplete="street-address" hint="Road, building or nearest landmark" {...bind('address', props)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="City / Town" autoComplete="address-level2" {...bind('city', props)} />
-        <SelectField label="County" autoComplete="address-level1" {...bind('county', props)}>
-          <option value="">Choose a county</option>
-          {COUNTIES.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </SelectField>
+        <TextField label="Postal code" inputMode="numeric" autoComplete="postal-code" {...bind('postalCode', props)} optional required={false} />
       </div>
-      <TextField label="Postal code" inputMode="numeric" autoComplete="postal-code" {...bind('postalCode', props)} optional required={false} />
     </>
   );
 }
@@ -139,7 +152,7 @@ export function PaymentStep(props: StepProps) {
   );
 }
 
-export function ReviewStep({ form }: { form: CheckoutForm }) {
+export function ReviewStep({ form, option }: { form: CheckoutForm; option: DeliveryOption | undefined }) {
   const row = (term: string, value: string) => (
     <div className="sm:flex sm:gap-4">
       <dt className="text-sm font-semibold text-stone-700 sm:w-40 sm:shrink-0">{term}</dt>
@@ -151,6 +164,7 @@ export function ReviewStep({ form }: { form: CheckoutForm }) {
       {row('Name', `${form.firstName.trim()} ${form.lastName.trim()}`)}
       {row('Email', form.email.trim())}
       {row('Phone', form.phone.trim())}
+      {option && row('Delivery', [option.name, feeText(option.fee, formatKsh), option.eta, option.address].filter(Boolean).join(', '))}
       {row('Delivery address', [form.address.trim(), form.city.trim(), form.county, form.postalCode.trim()].filter(Boolean).join(', '))}
       {row('Payment', form.paymentMethod === 'mpesa' ? `M-Pesa, ${form.mpesaPhone.trim()}` : 'Card')}
     </dl>

@@ -15,7 +15,7 @@ const STRENGTHS = [
   },
   {
     title: 'Delivery across Kenya',
-    text: 'We deliver to every county for a flat Ksh 500 an order, or collect from our Ruiru store.',
+    text: 'We deliver to all 47 counties, priced by county and weight, or you collect free from our Ruiru store or from an agrovet near you.',
     icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
   },
   {

@@ -58,9 +58,11 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          We deliver to all 47 counties for a flat fee of Ksh 500 per order, whatever its size. Most orders reach Nairobi,
-          Kiambu and nearby counties within 1-3 working days, and the rest of Kenya within 2-5 working days. We call you
-          before delivery. You can also collect your order from our Ruiru store during business hours.
+          We deliver to all 47 counties. The delivery fee depends on your county and on the weight of your order, and
+          checkout shows it, with the expected time, before you pay. Most orders reach Nairobi, Kiambu and nearby counties
+          within 1-3 working days, and the rest of Kenya within 2-7 working days. We call you before delivery. You can also
+          collect your order free of charge from our Ruiru store, or from one of our pickup points (agrovets and courier
+          offices) for the fee shown at checkout.
         </p>
         <p>Please check your goods when they arrive and tell the driver and us at once about a torn bag or a broken seal.</p>
       </>

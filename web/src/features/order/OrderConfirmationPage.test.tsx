@@ -185,4 +185,57 @@ describe('OrderConfirmationPage', () => {
     expect(guide.textContent).not.toContain('Account number');
     expect(screen.queryByRole('button', { name: 'Copy the account number' })).toBeNull();
   });
+
+  it('follows a dispatched order step by step, with its courier and tracking number', async () => {
+    getOrderMock.mockResolvedValue({
+      ...order('dispatched', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
+      courier: 'G4S',
+      tracking_number: 'G4S-KBC-20931',
+      timeline: [
+        { status: 'pending_payment', at: '2026-03-02T07:00:00Z' },
+        { status: 'paid', at: '2026-03-02T07:01:00Z' },
+        { status: 'processing', at: '2026-03-02T09:00:00Z' },
+        { status: 'dispatched', at: '2026-03-03T06:30:00Z' },
+      ],
+    });
+    await renderPage();
+    const steps = screen.getByRole('list', { name: 'Order progress' });
+    expect(steps.querySelector('[aria-current="step"]')?.textContent).toContain('Dispatched3 March 2026, 09:30');
+    expect(steps.textContent).toContain('With G4S, tracking number G4S-KBC-20931');
+    expect(steps.textContent).toContain('Delivered (not yet)');
+    expect(screen.getByText('Home delivery (Nairobi and Kiambu)')).toBeTruthy();
+  });
+
+  it('shows a pickup order’s point, hours and road to collection', async () => {
+    getOrderMock.mockResolvedValue({
+      ...order('ready_for_pickup', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
+      shipping: '0.00',
+      total: '7900.00',
+      delivery: {
+        kind: 'pickup',
+        option: 'pickup-1',
+        name: 'Mifugo Bora store, Ruiru',
+        fee: '0.00',
+        eta: 'Ready the next working day',
+        address: 'Eastern Bypass, Ruiru',
+        hours: 'Mon-Fri 8:00 AM-6:00 PM',
+      },
+      timeline: [
+        { status: 'paid', at: '2026-03-02T07:01:00Z' },
+        { status: 'processing', at: '2026-03-02T09:00:00Z' },
+        { status: 'ready_for_pickup', at: '2026-03-02T12:00:00Z' },
+      ],
+    });
+    await renderPage();
+    expect(screen.getByText(/will call you when it is ready for pickup/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pickup point' })).toBeTruthy();
+    expect(screen.getByText('Open Mon-Fri 8:00 AM-6:00 PM')).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Order progress' });
+    expect([...steps.querySelectorAll('li p:first-child')].map((p) => p.textContent)).toEqual([
+      'Paid',
+      'Processing',
+      'Ready for pickup',
+      'Collected (not yet)',
+    ]);
+  });
 });

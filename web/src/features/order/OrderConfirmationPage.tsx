@@ -3,18 +3,18 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { TextField } from '../../components/form/TextField';
 import { OrderSummary } from '../../components/OrderSummary';
+import { OrderTimeline } from '../../components/OrderTimeline';
 import { ContinueShopping, linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
-import type { Order } from '../../lib/orders';
+import { isPaid, type Order } from '../../lib/orders';
 import { checkPhone, PHONE_MSG } from '../../lib/validation';
 import { retryPayment } from './api';
 import { PaybillGuide } from './PaybillGuide';
 import { useOrderStatus } from './useOrderStatus';
 
 const TITLE = 'Order Confirmation';
-const PAID_STATUSES = new Set(['paid', 'processing', 'dispatched', 'delivered']);
 const FAILED_DEFAULT = 'Payment failed. Please try again.';
 
 const buttonClass =
@@ -27,7 +27,7 @@ export default function OrderConfirmationPage() {
   const cart = useCart();
 
   // A paid order's lines leave the cart on the server: bring the header's count in step.
-  const paid = order !== null && PAID_STATUSES.has(order.status);
+  const paid = order !== null && isPaid(order.status);
   const reloadCart = cart.reload;
   useEffect(() => {
     if (paid) void reloadCart();
@@ -102,10 +102,13 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
   let tone: 'waiting' | 'paid' | 'failed' | 'other';
   let title: string;
   let body: string | null = null;
-  if (PAID_STATUSES.has(order.status)) {
+  if (isPaid(order.status)) {
     tone = 'paid';
     title = 'Payment received';
-    body = 'Thank you! We are preparing your order and will call you to arrange delivery.';
+    body =
+      order.delivery?.kind === 'pickup'
+        ? 'Thank you! We are preparing your order and will call you when it is ready for pickup.'
+        : 'Thank you! We are preparing your order and will call you to arrange delivery.';
   } else if (order.status === 'payment_failed') {
     tone = 'failed';
     title = payment?.message || FAILED_DEFAULT;
@@ -177,6 +180,8 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
           Paid already? Check again
         </button>
       )}
+
+      {tone === 'paid' && <OrderTimeline order={order} className="mt-4" />}
     </section>
   );
 }
@@ -267,7 +272,8 @@ function OrderDetails({ order }: { order: Order }) {
   }));
   return (
     <OrderSummary title="Your order" titleId="order-details-title" as="section" lines={lines} strongLineTotals totals={order}>
-      <h3 className="mt-5 font-semibold text-stone-900">Delivery address</h3>
+      <DeliveryChoice order={order} />
+      <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? 'Your details' : 'Delivery address'}</h3>
       <address className="mt-1 text-stone-800 not-italic">
         {order.customer.name && <span className="block">{order.customer.name}</span>}
         <span className="block">{address.address}</span>
@@ -278,5 +284,22 @@ function OrderDetails({ order }: { order: Order }) {
         {order.customer.phone && <span className="block">{order.customer.phone}</span>}
       </address>
     </OrderSummary>
+  );
+}
+
+/** How the order comes: the pickup point with its address and hours, or home delivery and its time. */
+function DeliveryChoice({ order }: { order: Order }) {
+  const d = order.delivery;
+  if (!d) return null;
+  return (
+    <>
+      <h3 className="mt-5 font-semibold text-stone-900">{d.kind === 'pickup' ? 'Pickup point' : 'Delivery'}</h3>
+      <p className="mt-1 text-stone-800">
+        <span className="block">{d.name}</span>
+        {d.address && <span className="block">{d.address}</span>}
+        {d.hours && <span className="block">Open {d.hours}</span>}
+        {d.eta && <span className="block text-stone-700">{d.eta}</span>}
+      </p>
+    </>
   );
 }

@@ -144,7 +144,7 @@ function Details({ product }: { product: Product }) {
           <p className="text-stone-800">{product.description}</p>
           <AddToCart product={product} purchase={purchase} size="h-12 px-6 text-lg sm:self-start" showStock />
           {variant && <p className="text-sm text-stone-700">SKU: {variant.sku}</p>}
-          <p className="text-sm text-stone-700">Delivery anywhere in Kenya for a flat Ksh 500 an order. Pay with M-Pesa.</p>
+          <p className="text-sm text-stone-700">Delivery to all 47 counties, or collect free from our Ruiru store. Pay with M-Pesa.</p>
           <BackLink />
         </div>
       </div>

@@ -1,0 +1,301 @@
+package delivery
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"shop/internal/apperr"
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/money"
+	"shop/internal/weight"
+)
+
+// The back office's changes to zones and pickup points. Each takes the
+// admin's transaction, so the change and its audit entry are one.
+
+// The admin forms' messages (web/src/features/admin/rules.ts uses the same words).
+const (
+	MsgFixFields       = catalog.MsgFixFields
+	MsgNameRequired    = catalog.MsgNameRequired
+	MsgCountiesMissing = "Choose at least one county"
+	MsgCountyUnknown   = "Unknown county: %s"
+	MsgWeightInvalid   = "Weight must be a number of kg of 0 or more, with at most 3 decimal places"
+	MsgTownRequired    = "Town is required"
+	MsgAddressRequired = "Address is required"
+	MsgZoneInUse       = "This zone still serves %d counties: move them to another zone first."
+	msgCountiesOrphan  = "Every county needs a zone: add %s to another zone instead of removing them here."
+)
+
+// ZoneInput is the admin's zone form.
+type ZoneInput struct {
+	Name       string          `json:"name"`
+	Counties   []string        `json:"counties"`
+	BaseFee    json.RawMessage `json:"base_fee"`
+	IncludedKg json.RawMessage `json:"included_kg"`
+	PerKgFee   json.RawMessage `json:"per_kg_fee"`
+	ETA        string          `json:"eta"`
+	// FreeOver is empty or null for no free delivery.
+	FreeOver json.RawMessage `json:"free_over"`
+}
+
+// Check trims and validates the zone form into a Zone (without its id).
+func (in ZoneInput) Check() (Zone, error) {
+	z := Zone{Name: strings.TrimSpace(in.Name), ETA: strings.TrimSpace(in.ETA), Counties: []string{}}
+	bad := map[string]string{}
+	text(bad, "name", z.Name, MsgNameRequired, 100)
+	text(bad, "eta", z.ETA, "", 60)
+	for _, c := range in.Counties {
+		c = strings.TrimSpace(c)
+		if !IsCounty(c) {
+			bad["counties"] = fmt.Sprintf(MsgCountyUnknown, c)
+		} else if !slices.Contains(z.Counties, c) {
+			z.Counties = append(z.Counties, c)
+		}
+	}
+	slices.Sort(z.Counties)
+	if len(z.Counties) == 0 && bad["counties"] == "" {
+		bad["counties"] = MsgCountiesMissing
+	}
+	z.BaseFee = fee(bad, "base_fee", in.BaseFee)
+	z.PerKg = fee(bad, "per_kg_fee", in.PerKgFee)
+	if blank(in.IncludedKg) {
+		z.Included = 0
+	} else if g, err := weight.ParseKg(string(in.IncludedKg)); err != nil {
+		bad["included_kg"] = MsgWeightInvalid
+	} else {
+		z.Included = g
+	}
+	if !blank(in.FreeOver) {
+		c := fee(bad, "free_over", in.FreeOver)
+		z.FreeOver = &c
+	}
+	if len(bad) > 0 {
+		return z, apperr.Invalid(MsgFixFields, bad)
+	}
+	return z, nil
+}
+
+// PickupInput is the admin's pickup point form.
+type PickupInput struct {
+	Name     string          `json:"name"`
+	County   string          `json:"county"`
+	Town     string          `json:"town"`
+	Address  string          `json:"address"`
+	Phone    string          `json:"phone"`
+	Hours    string          `json:"hours"`
+	Fee      json.RawMessage `json:"fee"`
+	ETA      string          `json:"eta"`
+	IsStore  bool            `json:"is_store"`
+	IsActive *bool           `json:"is_active"`
+}
+
+// Check trims and validates the pickup point form (open unless is_active is false).
+func (in PickupInput) Check() (PickupPoint, error) {
+	p := PickupPoint{Name: strings.TrimSpace(in.Name), County: strings.TrimSpace(in.County), Town: strings.TrimSpace(in.Town),
+		Address: strings.TrimSpace(in.Address), Phone: strings.TrimSpace(in.Phone), Hours: strings.TrimSpace(in.Hours),
+		ETA: strings.TrimSpace(in.ETA), IsStore: in.IsStore, IsActive: in.IsActive == nil || *in.IsActive}
+	bad := map[string]string{}
+	text(bad, "name", p.Name, MsgNameRequired, 100)
+	if !IsCounty(p.County) {
+		bad["county"] = MsgCounty
+	}
+	text(bad, "town", p.Town, MsgTownRequired, 100)
+	text(bad, "address", p.Address, MsgAddressRequired, 300)
+	text(bad, "phone", p.Phone, "", 40)
+	text(bad, "hours", p.Hours, "", 200)
+	text(bad, "eta", p.ETA, "", 60)
+	p.Fee = fee(bad, "fee", in.Fee)
+	if len(bad) > 0 {
+		return p, apperr.Invalid(MsgFixFields, bad)
+	}
+	return p, nil
+}
+
+// text checks a text field as the catalogue's forms do: required when
+// missing is set, and at most max characters.
+func text(bad map[string]string, field, value, missing string, max int) {
+	if value != "" || missing != "" {
+		catalog.CheckText(bad, field, "This", value, missing, max)
+	}
+}
+
+func fee(bad map[string]string, field string, raw json.RawMessage) money.Cents {
+	c, msg := catalog.ParsePrice(raw)
+	if msg != "" {
+		bad[field] = msg
+	}
+	return c
+}
+
+func blank(raw json.RawMessage) bool {
+	s := strings.TrimSpace(string(raw))
+	return s == "" || s == "null" || s == `""`
+}
+
+func freeOverArg(z Zone) any {
+	if z.FreeOver == nil {
+		return nil
+	}
+	return int64(*z.FreeOver)
+}
+
+// ZoneTx loads a zone with its counties inside tx.
+func ZoneTx(ctx context.Context, tx *sql.Tx, id int64) (Zone, error) {
+	z, err := scanZone(tx.QueryRowContext(ctx, `SELECT `+zoneColumns+` FROM delivery_zones z WHERE z.id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Zone{}, apperr.NotFound("Zone not found")
+	}
+	if err != nil {
+		return Zone{}, fmt.Errorf("load zone %d: %w", id, err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT county FROM delivery_zone_counties WHERE zone_id = $1 ORDER BY county`, id)
+	if err != nil {
+		return Zone{}, fmt.Errorf("counties of zone %d: %w", id, err)
+	}
+	z.Counties, err = db.Collect(rows, func(r db.Scanner) (c string, err error) { return c, r.Scan(&c) })
+	return z, err
+}
+
+// CreateZoneTx stores a new zone and moves its counties into it from the
+// zones that served them.
+func CreateZoneTx(ctx context.Context, tx *sql.Tx, z Zone) (Zone, error) {
+	if err := nameFree(ctx, tx, z.Name, 0); err != nil {
+		return Zone{}, err
+	}
+	err := tx.QueryRowContext(ctx, `INSERT INTO delivery_zones (name, base_fee_cents, included_grams, per_kg_cents, eta, free_over_cents)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z)).Scan(&z.ID)
+	if err != nil {
+		return Zone{}, fmt.Errorf("create zone: %w", err)
+	}
+	return z, claimCounties(ctx, tx, z.ID, z.Counties)
+}
+
+// UpdateZoneTx changes a zone and returns it as it was and as it is. A
+// county added is moved from its old zone; a county taken out must have
+// been added to another zone first, so every county keeps exactly one.
+func UpdateZoneTx(ctx context.Context, tx *sql.Tx, id int64, z Zone) (before, after Zone, err error) {
+	if before, err = ZoneTx(ctx, tx, id); err != nil {
+		return
+	}
+	var orphans []string
+	for _, c := range before.Counties {
+		if !slices.Contains(z.Counties, c) {
+			orphans = append(orphans, c)
+		}
+	}
+	if len(orphans) > 0 {
+		err = apperr.Invalid(MsgFixFields, map[string]string{"counties": fmt.Sprintf(msgCountiesOrphan, strings.Join(orphans, ", "))})
+		return
+	}
+	if err = nameFree(ctx, tx, z.Name, id); err != nil {
+		return
+	}
+	if _, err = tx.ExecContext(ctx, `UPDATE delivery_zones SET name = $1, base_fee_cents = $2, included_grams = $3, per_kg_cents = $4, eta = $5,
+		free_over_cents = $6, updated_at = CURRENT_TIMESTAMP WHERE id = $7`,
+		z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z), id); err != nil {
+		err = fmt.Errorf("update zone %d: %w", id, err)
+		return
+	}
+	z.ID = id
+	return before, z, claimCounties(ctx, tx, id, z.Counties)
+}
+
+// DeleteZoneTx removes a zone that serves no county any more.
+func DeleteZoneTx(ctx context.Context, tx *sql.Tx, id int64) (Zone, error) {
+	z, err := ZoneTx(ctx, tx, id)
+	if err != nil {
+		return Zone{}, err
+	}
+	if len(z.Counties) > 0 {
+		return Zone{}, apperr.Conflict(fmt.Sprintf(MsgZoneInUse, len(z.Counties)))
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM delivery_zones WHERE id = $1`, id); err != nil {
+		return Zone{}, fmt.Errorf("delete zone %d: %w", id, err)
+	}
+	return z, nil
+}
+
+// claimCounties makes zone id the one zone of each of counties.
+func claimCounties(ctx context.Context, tx *sql.Tx, id int64, counties []string) error {
+	for _, c := range counties {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM delivery_zone_counties WHERE county = $1`, c); err != nil {
+			return fmt.Errorf("move %s: %w", c, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO delivery_zone_counties (county, zone_id) VALUES ($1, $2)`, c, id); err != nil {
+			return fmt.Errorf("move %s: %w", c, err)
+		}
+	}
+	return nil
+}
+
+func nameFree(ctx context.Context, tx *sql.Tx, name string, except int64) error {
+	n, err := db.CountTx(ctx, tx, "zones by name", `SELECT COUNT(*) FROM delivery_zones WHERE LOWER(name) = LOWER($1) AND id <> $2`, name, except)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return apperr.Invalid(MsgFixFields, map[string]string{"name": "Another zone already has this name"})
+	}
+	return nil
+}
+
+// PickupPointTx loads a pickup point inside tx.
+func PickupPointTx(ctx context.Context, tx *sql.Tx, id int64) (PickupPoint, error) {
+	return pointByID(ctx, tx, id)
+}
+
+// CreatePickupPointTx stores a new pickup point.
+func CreatePickupPointTx(ctx context.Context, tx *sql.Tx, p PickupPoint) (PickupPoint, error) {
+	err := tx.QueryRowContext(ctx, `INSERT INTO pickup_points (name, county, town, address, phone, hours, fee_cents, eta, is_store, is_active)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+		p.Name, p.County, p.Town, p.Address, p.Phone, p.Hours, int64(p.Fee), p.ETA, p.IsStore, p.IsActive).Scan(&p.ID)
+	if err != nil {
+		return PickupPoint{}, fmt.Errorf("create pickup point: %w", err)
+	}
+	return p, nil
+}
+
+// UpdatePickupPointTx changes a pickup point and returns it as it was and as it is.
+func UpdatePickupPointTx(ctx context.Context, tx *sql.Tx, id int64, p PickupPoint) (before, after PickupPoint, err error) {
+	if before, err = pointByID(ctx, tx, id); err != nil {
+		return
+	}
+	if _, err = tx.ExecContext(ctx, `UPDATE pickup_points SET name = $1, county = $2, town = $3, address = $4, phone = $5, hours = $6,
+		fee_cents = $7, eta = $8, is_store = $9, is_active = $10, updated_at = CURRENT_TIMESTAMP WHERE id = $11`,
+		p.Name, p.County, p.Town, p.Address, p.Phone, p.Hours, int64(p.Fee), p.ETA, p.IsStore, p.IsActive, id); err != nil {
+		err = fmt.Errorf("update pickup point %d: %w", id, err)
+		return
+	}
+	p.ID = id
+	return before, p, nil
+}
+
+// Replace sets the shop's zones and pickup points to zones and points, in
+// one transaction: the demo's setup of a freshly seeded shop.
+func (s *Store) Replace(ctx context.Context, zones []Zone, points []PickupPoint) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM delivery_zones`); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pickup_points`); err != nil {
+			return err
+		}
+		for _, z := range zones {
+			if _, err := CreateZoneTx(ctx, tx, z); err != nil {
+				return err
+			}
+		}
+		for _, p := range points {
+			if _, err := CreatePickupPointTx(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

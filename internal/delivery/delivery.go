@@ -1,0 +1,137 @@
+// Package delivery prices getting an order to a farmer: delivery zones
+// (counties with a base fee, an included weight, a fee per further kg and
+// an estimated time), pickup points (agrovets, courier offices and the
+// shop's own store), and the quote checkout stores on the order. It owns
+// the delivery_zones, delivery_zone_counties and pickup_points tables
+// (docs/architecture.md section 7).
+package delivery
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"shop/internal/money"
+	"shop/internal/weight"
+)
+
+// Kinds of option: brought to the farmer's address, or collected.
+const (
+	KindDelivery = "delivery"
+	KindPickup   = "pickup"
+)
+
+// Zone is a group of counties delivered to at one price.
+type Zone struct {
+	ID       int64       `json:"id"`
+	Name     string      `json:"name"`
+	Counties []string    `json:"counties"`
+	BaseFee  money.Cents `json:"base_fee"`
+	// Included is the weight the base fee carries.
+	Included weight.Grams `json:"included_kg"`
+	// PerKg is the fee for each further kg or part of one.
+	PerKg money.Cents `json:"per_kg_fee"`
+	ETA   string      `json:"eta"`
+	// FreeOver, when set, makes delivery free for a subtotal at or above it.
+	FreeOver *money.Cents `json:"free_over"`
+}
+
+// Fee is what delivering weight to this zone costs for an order of
+// subtotal: base + ceil(max(0, weight − included) in kg) × per kg, or 0 when
+// the subtotal reaches FreeOver (docs/product.md section 9). A part of a kg
+// counts as a whole kg, as couriers charge.
+func (z Zone) Fee(w weight.Grams, subtotal money.Cents) money.Cents {
+	if z.FreeOver != nil && subtotal >= *z.FreeOver {
+		return 0
+	}
+	return z.BaseFee + money.Cents(w.WholeKgOver(z.Included))*z.PerKg
+}
+
+// PickupPoint is a place a farmer collects an order from.
+type PickupPoint struct {
+	ID      int64       `json:"id"`
+	Name    string      `json:"name"`
+	County  string      `json:"county"`
+	Town    string      `json:"town"`
+	Address string      `json:"address"`
+	Phone   string      `json:"phone"`
+	Hours   string      `json:"hours"`
+	Fee     money.Cents `json:"fee"`
+	ETA     string      `json:"eta"`
+	// IsStore marks the shop's own store, offered to every county.
+	IsStore  bool `json:"is_store"`
+	IsActive bool `json:"is_active"`
+}
+
+// Option is one way to get an order, priced for a cart.
+type Option struct {
+	ID      string      `json:"id"`
+	Kind    string      `json:"kind"`
+	Name    string      `json:"name"`
+	Fee     money.Cents `json:"fee"`
+	ETA     string      `json:"eta"`
+	Address string      `json:"address,omitempty"`
+	Hours   string      `json:"hours,omitempty"`
+}
+
+// Option ids name the zone or the pickup point they come from, so checkout
+// can find the option again and check it still serves the county.
+const (
+	deliveryPrefix = "delivery-"
+	pickupPrefix   = "pickup-"
+)
+
+// HomeDeliveryName is the name of the delivery option of every zone.
+const HomeDeliveryName = "Home delivery"
+
+func zoneOption(z Zone, w weight.Grams, subtotal money.Cents) Option {
+	return Option{ID: deliveryPrefix + strconv.FormatInt(z.ID, 10), Kind: KindDelivery,
+		Name: HomeDeliveryName + " (" + z.Name + ")", Fee: z.Fee(w, subtotal), ETA: z.ETA}
+}
+
+func pickupOption(p PickupPoint) Option {
+	return Option{ID: pickupPrefix + strconv.FormatInt(p.ID, 10), Kind: KindPickup, Name: p.Name, Fee: p.Fee, ETA: p.ETA,
+		Address: strings.Join(nonEmpty(p.Address, p.Town), ", "), Hours: p.Hours}
+}
+
+func nonEmpty(parts ...string) []string {
+	return slices.DeleteFunc(parts, func(s string) bool { return s == "" })
+}
+
+// parseOptionID reads an option id into its kind and row id.
+func parseOptionID(id string) (kind string, rowID int64, ok bool) {
+	for k, prefix := range map[string]string{KindDelivery: deliveryPrefix, KindPickup: pickupPrefix} {
+		if rest, found := strings.CutPrefix(id, prefix); found {
+			n, err := strconv.ParseInt(rest, 10, 64)
+			return k, n, err == nil && n > 0
+		}
+	}
+	return "", 0, false
+}
+
+// sortOptions puts the cheapest first; at the same fee home delivery comes
+// first, then the county's pickup points, then the store, as listed.
+func sortOptions(opts []Option) {
+	slices.SortStableFunc(opts, func(a, b Option) int { return cmp.Compare(a.Fee, b.Fee) })
+}
+
+// Quote is the option checkout chose, priced: what the order keeps, so
+// later changes to zones and pickup points never change it.
+type Quote struct {
+	Option
+	Weight weight.Grams
+}
+
+// Messages for a delivery choice the server cannot take.
+const (
+	MsgCounty        = "Please choose a county"
+	MsgOptionUnknown = "Please choose a delivery option."
+	MsgPickupClosed  = "This pickup point is not taking orders now. Please choose another option."
+)
+
+// msgNotServed says an option does not serve the county chosen.
+func msgNotServed(county string) string {
+	return fmt.Sprintf("This delivery option does not serve %s. Please choose another option.", county)
+}

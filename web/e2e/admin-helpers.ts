@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+// The back office's sign-in for the browser tests. The admin is made the way the owner makes one,
+// with `shop admin create` on the test server's database (call createAdmin in a beforeAll).
+
+export const ADMIN = { email: 'owner@mifugobora.co.ke', password: 'Ruiru2026Feeds' };
+
+export function createAdmin() {
+  const tmp = process.env.E2E_TMPDIR;
+  if (!tmp) throw new Error('E2E_TMPDIR is not set: run through playwright.config.ts');
+  execFileSync(path.resolve('../bin/shop'), ['admin', 'create', '--email', ADMIN.email, '--password', ADMIN.password], {
+    env: { ...process.env, SHOP_DATABASE_URL: `sqlite:${tmp}/e2e.db`, SHOP_DATA_DIR: tmp, SHOP_LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email', { exact: true }).fill(email);
+  await main.locator('#password').fill(password);
+  await main.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function openAdmin(page: Page) {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin' })).toBeVisible();
+}
+
+export async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { TextField } from '../../components/form/TextField';
+import { COUNTIES, feeText } from '../../lib/delivery';
+import { formatKsh } from '../../lib/money';
+import type { Errors } from '../../lib/validation';
+import { adminApi, type Zone, type ZonePayload } from './api';
+import { MSG, checkPrice, checkWeight } from './rules';
+import { Button, LoadError, Note, PriceField, WeightField, errorText, useAdminForm, useLoad } from './ui';
+
+// Delivery zones: each county in exactly one, each zone pricing an order by its weight.
+
+type ZoneErrors = Errors<keyof ZonePayload>;
+
+/** The weights the zone form prices as a preview: a bottle, a 20 kg bag, a 70 kg bag. */
+export const PREVIEW_KG = [1, 20, 70];
+
+/** docs/product.md section 9: base + each further kg or part of one over the included weight; free from the threshold. */
+export function zoneFee(z: Pick<ZonePayload, 'base_fee' | 'included_kg' | 'per_kg_fee'>, kg: number): number {
+  const extra = Math.max(0, Math.round(kg * 1000) - Math.round(Number(z.included_kg || 0) * 1000));
+  return Number(z.base_fee || 0) + Math.ceil(extra / 1000) * Number(z.per_kg_fee || 0);
+}
+
+export function validateZone(f: ZonePayload): ZoneErrors {
+  const e: ZoneErrors = {};
+  if (f.name.trim() === '') e.name = MSG.nameRequired;
+  if (f.counties.length === 0) e.counties = MSG.countiesMissing;
+  const base = checkPrice(f.base_fee);
+  if (base) e.base_fee = base;
+  const perKg = checkPrice(f.per_kg_fee);
+  if (perKg) e.per_kg_fee = perKg;
+  const included = checkWeight(f.included_kg);
+  if (included) e.included_kg = included;
+  if (f.free_over.trim() !== '') {
+    const free = checkPrice(f.free_over);
+    if (free) e.free_over = free;
+  }
+  return e;
+}
+
+function payloadOf(z: Zone | null): ZonePayload {
+  if (!z) return { name: '', counties: [], base_fee: '', included_kg: '0', per_kg_fee: '0', eta: '', free_over: '' };
+  return {
+    name: z.name,
+    counties: z.counties,
+    base_fee: z.base_fee,
+    included_kg: String(z.included_kg),
+    per_kg_fee: z.per_kg_fee,
+    eta: z.eta,
+    free_over: z.free_over ?? '',
+  };
+}
+
+export function ZonesPanel() {
+  const zones = useLoad(() => adminApi.zones(), 'zones');
+  const [editing, setEditing] = useState<Zone | 'new' | null>(null);
+  if (zones.error && !zones.data) return <LoadError what="the delivery zones" error={zones.error} onRetry={zones.reload} />;
+  if (!zones.data) return <p role="status">Loading the delivery zones…</p>;
+  const all = zones.data;
+  if (editing) {
+    const zone = editing === 'new' ? null : editing;
+    const done = () => {
+      setEditing(null);
+      zones.reload();
+    };
+    return <ZoneForm zone={zone} zones={all} onDone={done} />;
+  }
+  return (
+    <section aria-labelledby="zones-h">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="zones-h" className="text-lg font-bold text-stone-900">
+          Delivery zones
+        </h2>
+        <Button onClick={() => setEditing('new')}>New zone</Button>
+      </div>
+      {all.length === 0 && <p className="mt-2 text-stone-700">No zones yet: add one for every county.</p>}
+      <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
+        {all.map((z) => (
+          <li key={z.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-stone-900">
+                {z.name} <span className="font-normal text-stone-700">({z.counties.length} counties, {z.eta || 'no time given'})</span>
+              </p>
+              <p className="text-sm text-stone-700">
+                {PREVIEW_KG.map((kg) => `${kg} kg: ${feeText(zoneFee(payloadOf(z), kg), formatKsh)}`).join(' · ')}
+                {z.free_over && ` · free from ${formatKsh(z.free_over)}`}
+              </p>
+              <p className="text-sm text-stone-600">{z.counties.join(', ') || 'No counties'}</p>
+            </div>
+            <Button variant="secondary" onClick={() => setEditing(z)} aria-label={`Edit ${z.name}`}>
+              Edit
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; onDone: () => void }) {
+  const { f, set, errors, note, setNote, busy, submit } = useAdminForm({
+    initial: () => payloadOf(zone),
+    validate: validateZone,
+    save: (body) => adminApi.saveZone(zone?.id ?? null, body),
+    failed: 'The zone could not be saved.',
+    invalid: MSG.fixFields,
+    onSaved: onDone,
+  });
+  const zoneOf = (county: string) => zones.find((z) => z.counties.includes(county) && z.id !== zone?.id);
+  const toggle = (county: string, on: boolean) =>
+    set('counties', on ? [...f.counties, county].sort() : f.counties.filter((c) => c !== county));
+
+  async function remove() {
+    if (!zone || !window.confirm(`Delete the zone ${zone.name}?`)) return;
+    try {
+      await adminApi.deleteZone(zone.id);
+      onDone();
+    } catch (err) {
+      setNote({ kind: 'error', text: errorText(err, 'The zone could not be deleted.') });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={zone ? `Zone ${zone.name}` : 'New zone'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
+      <h2 className="text-lg font-bold text-stone-900">{zone ? `Edit ${zone.name}` : 'New zone'}</h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField compact id="zone-name" label="Name" value={f.name} onChange={(v) => set('name', v)} error={errors.name} />
+        <TextField compact id="zone-eta" label="Estimated time" placeholder="1–2 days" value={f.eta} onChange={(v) => set('eta', v)} error={errors.eta} />
+        <PriceField id="zone-base" label="Base fee (Ksh)" value={f.base_fee} onChange={(v) => set('base_fee', v)} error={errors.base_fee} />
+        <WeightField
+          id="zone-included"
+          label="Weight the base fee carries (kg)"
+          value={f.included_kg}
+          onChange={(v) => set('included_kg', v)}
+          error={errors.included_kg}
+        />
+        <PriceField id="zone-per-kg" label="Fee per further kg (Ksh)" value={f.per_kg_fee} onChange={(v) => set('per_kg_fee', v)} error={errors.per_kg_fee} />
+        <PriceField
+          id="zone-free"
+          label="Free delivery from a subtotal of (Ksh, optional)"
+          value={f.free_over}
+          onChange={(v) => set('free_over', v)}
+          error={errors.free_over}
+        />
+      </div>
+      <p role="status" className="rounded-md bg-earth-100 p-3 text-sm text-stone-900">
+        Fee preview: {PREVIEW_KG.map((kg) => `${kg} kg ${feeText(zoneFee(f, kg), formatKsh)}`).join(' · ')}
+        {f.free_over.trim() !== '' && ` (free from a subtotal of ${formatKsh(f.free_over)})`}
+      </p>
+      <fieldset aria-describedby={errors.counties ? 'zone-counties-error' : undefined}>
+        <legend className="text-sm font-semibold text-stone-800">Counties ({f.counties.length})</legend>
+        <p className="text-sm text-stone-600">A county ticked here leaves the zone that had it.</p>
+        <div className="mt-2 grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
+          {COUNTIES.map((c) => {
+            const other = zoneOf(c);
+            return (
+              <label key={c} className="inline-flex min-h-9 items-center gap-2 text-stone-900">
+                <input type="checkbox" checked={f.counties.includes(c)} onChange={(e) => toggle(c, e.target.checked)} className="h-5 w-5 accent-brand-700" />
+                {c}
+                {other && !f.counties.includes(c) && <span className="text-xs text-stone-600">({other.name})</span>}
+              </label>
+            );
+          })}
+        </div>
+        {errors.counties && (
+          <p id="zone-counties-error" className="mt-1 text-sm font-medium text-red-800">
+            {errors.counties}
+          </p>
+        )}
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {zone ? 'Save zone' : 'Add zone'}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Back to zones
+        </Button>
+        {zone && (
+          <Button variant="danger" onClick={() => void remove()}>
+            Delete zone
+          </Button>
+        )}
+      </div>
+      <Note note={note} />
+    </form>
+  );
+}
