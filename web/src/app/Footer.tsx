@@ -72,7 +72,7 @@ function FooterContent() {
         </Column>
 
         <Column title="Navigation">
-          <LinkList items={[...MAIN_NAV, { to: '/cart', label: 'Cart' }, { to: '/account', label: 'My Account' }]} />
+          <LinkList items={[...MAIN_NAV, { to: '/cart', label: 'Cart' }, { to: '/account', label: 'My Account' }, { to: '/track', label: 'Track your order' }]} />
         </Column>
 
         <Column title="Our Company">

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: page(() => import('../features/legal/TermsPage')) },
           { path: 'privacy', lazy: page(() => import('../features/legal/PrivacyPage')) },
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
+          { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
           { path: 'admin', lazy: page(() => import('../features/admin/AdminPage')) },
           { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/DeliveryNotePage')) },

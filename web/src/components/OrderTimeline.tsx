@@ -6,7 +6,13 @@ import { orderTimeline, type Order } from '../lib/orders';
  * dispatched and delivered, or ready for pickup and collected. The courier and tracking number
  * stand under 'Dispatched' once the shop has sent the order.
  */
-export function OrderTimeline({ order, className = '' }: { order: Order; className?: string }) {
+export function OrderTimeline({
+  order,
+  className = '',
+}: {
+  order: Pick<Order, 'delivery' | 'timeline' | 'courier' | 'tracking_number'>;
+  className?: string;
+}) {
   const steps = orderTimeline(order);
   const current = steps.map((s) => s.at !== undefined).lastIndexOf(true);
   return (

@@ -2,7 +2,18 @@
 // Change them here only.
 
 const phone = '+254 722 000 111';
-const whatsappNumber = '254722000111';
+
+/**
+ * The number WhatsApp links open: the server's SHOP_WHATSAPP_NUMBER, which it writes into each
+ * page's head, or the shop's phone.
+ */
+function configuredWhatsApp(): string {
+  if (typeof document === 'undefined') return '254722000111';
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="shop:whatsapp"]');
+  return /^254\d{9}$/.test(meta?.content ?? '') ? meta!.content : '254722000111';
+}
+
+const whatsappNumber = configuredWhatsApp();
 
 export const BUSINESS = {
   name: 'Mifugo Bora Feeds',
@@ -35,4 +46,14 @@ export const BUSINESS = {
 /** "Shop — Mifugo Bora Feeds": the document title of a page. */
 export function pageTitle(title?: string): string {
   return title ? `${title} — ${BUSINESS.name}` : `${BUSINESS.name} — ${BUSINESS.tagline}`;
+}
+
+/** A WhatsApp chat with the shop, the message already typed. */
+export function whatsappTo(text: string): string {
+  return `https://wa.me/${BUSINESS.whatsappNumber}?text=${encodeURIComponent(text)}`;
+}
+
+/** WhatsApp's share sheet: the farmer picks whom to send text to. */
+export function whatsappShare(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }

@@ -42,6 +42,12 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
             {s.unhandledMessages} unanswered messages
           </Button>
         </div>
+        {s.failedSms > 0 && (
+          <p role="alert" className="mt-3 font-semibold text-red-900">
+            {s.failedSms === 1 ? '1 text message' : `${s.failedSms} text messages`} could not be sent: open the order to see why and
+            send again.
+          </p>
+        )}
         {s.unmatchedPayments > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.unmatchedPayments === 1 ? '1 M-Pesa payment belongs' : `${s.unmatchedPayments} M-Pesa payments belong`} to no order

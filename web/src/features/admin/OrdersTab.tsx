@@ -5,6 +5,7 @@ import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
 import { feeText } from '../../lib/delivery';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '../../lib/orders';
+import { OrderTexts } from './OrderTexts';
 import { adminApi, type OrderDetail } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { MSG } from './rules';
@@ -122,7 +123,11 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
       <div className="grid gap-6 md:grid-cols-2">
         <Part id="cust-h" title="Customer">
           <p>{o.customer.name}</p>
-          <p>{o.customer.phone}</p>
+          <p>
+            <a href={`tel:+${o.customer.phone}`} className="font-semibold text-brand-800 underline">
+              {o.customer.phone}
+            </a>
+          </p>
           <p>{o.customer.email}</p>
           <h3 className="mt-3 font-bold text-stone-900">Delivery address</h3>
           <p>
@@ -192,6 +197,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
         </ul>
       </Part>
       <StatusForm order={o} onMoved={setOrder} />
+      <OrderTexts order={o} onChanged={setOrder} />
       <Part id="hist-h" title="History">
         <ol className="mt-1 space-y-1">
           {o.history.map((h, i) => (

@@ -51,6 +51,8 @@ export interface Stats {
   attentionOrders: number;
   /** Money that came in for no order yet (lost prompts and unmatched Paybill payments). */
   unmatchedPayments: number;
+  /** Text messages that could not be sent. */
+  failedSms: number;
   unhandledMessages: number;
   subscribers: number;
   lowStockThreshold: number;
@@ -59,8 +61,24 @@ export interface Stats {
   recentOrders: OrderSummary[];
 }
 
+/** A text message sent about an order, and what the SMS gateway said of it. */
+export interface SmsMessage {
+  id: number;
+  kind: string;
+  /** 254XXXXXXXXX */
+  to: string;
+  body: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  status_code: number;
+  status_text: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** An order as the back office reads it: the customer's view, its payments and its history. */
 export interface OrderDetail extends Order {
+  sms: SmsMessage[];
   updated_at: string;
   payments: OrderPayment[];
   payment_method: string;
@@ -247,6 +265,9 @@ export const adminApi = {
   subscribersCSV: () => request<Blob>('GET', '/admin/subscribers/?format=csv', undefined, { as: 'blob' }),
 
   audit: (p: { page?: number }) => request<AdminPage<AuditEntry>>('GET', `/admin/audit/${qs(p)}`),
+
+  resendSms: (orderId: string, id: number) =>
+    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/sms/${id}/resend/`),
 
   /** Money that reached the shop for no order yet: lost prompts' payments and Paybill payments. */
   unmatchedPayments: async (): Promise<UnmatchedPayment[]> => {

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
+import { whatsappTo } from '../../lib/business';
+import { cartMessage } from '../../lib/whatsapp';
 import { ContinueShopping, LoadingLine, Page } from '../../components/Page';
 import type { CartItem } from '../../lib/cart';
 import { useCart } from '../../lib/CartProvider';
@@ -64,6 +66,15 @@ export default function CartPage() {
           >
             Proceed to Checkout
           </Link>
+          <a
+            href={whatsappTo(cartMessage(cart.items))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-3 inline-flex h-12 w-full items-center justify-center rounded-md border-2 border-brand-700 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Order on WhatsApp
+          </a>
+          <p className="mt-2 text-center text-sm text-stone-700">Rather talk? Send us this order as a message.</p>
         </OrderSummary>
       </div>
     </Page>

@@ -8,7 +8,9 @@ import { ContinueShopping, linkClass, LoadingLine, Page } from '../../components
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
-import { isPaid, type Order } from '../../lib/orders';
+import { isPaid, saveOrderToken, type Order } from '../../lib/orders';
+import { whatsappTo } from '../../lib/business';
+import { orderHelp } from '../../lib/whatsapp';
 import { checkPhone, PHONE_MSG } from '../../lib/validation';
 import { retryPayment } from './api';
 import { PaybillGuide } from './PaybillGuide';
@@ -21,8 +23,21 @@ const buttonClass =
   'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
 
 export default function OrderConfirmationPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const orderId = params.get('orderId')?.trim() || null;
+  // A link from a text message carries the order's short code as its token: keep it like the
+  // token checkout gave, before the first read, and take it out of the address bar.
+  useState(() => {
+    const token = params.get('token');
+    if (orderId && token) saveOrderToken(orderId, token);
+    return null;
+  });
+  useEffect(() => {
+    if (!params.has('token')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
   const { phase, order, error, timedOut, refresh } = useOrderStatus(orderId);
   const cart = useCart();
 
@@ -48,6 +63,9 @@ export default function OrderConfirmationPage() {
             </Link>
             <Link to="/account" className={linkClass}>
               My account
+            </Link>
+            <Link to="/track" className={linkClass}>
+              Track an order
             </Link>
           </p>
         </div>
@@ -84,6 +102,11 @@ export default function OrderConfirmationPage() {
           <OrderDetails order={order} />
         </div>
       </div>
+      <p className="mt-6">
+        <a href={whatsappTo(orderHelp(order.orderId))} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          Need help? WhatsApp us
+        </a>
+      </p>
       <ContinueShopping className="mt-8" />
     </Page>
   );

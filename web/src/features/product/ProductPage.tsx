@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { AddToCart } from '../../components/product/AddToCart';
@@ -8,13 +8,14 @@ import { ProductCard, ProductCardSkeleton } from '../../components/product/Produ
 import { ProductImage } from '../../components/ProductImage';
 import { Stars } from '../../components/Stars';
 import { ApiError } from '../../lib/api';
-import { pageTitle } from '../../lib/business';
+import { pageTitle, whatsappShare, whatsappTo } from '../../lib/business';
 import { fetchProduct, useCategories, useProducts } from '../../lib/catalog';
 import { formatDate } from '../../lib/dates';
 import { formatKsh } from '../../lib/money';
 import { categoryTrail } from '../../lib/product';
 import type { Product } from '../../lib/types';
 import { useResource } from '../../lib/useResource';
+import { productQuestion } from '../../lib/whatsapp';
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
@@ -145,6 +146,7 @@ function Details({ product }: { product: Product }) {
           <AddToCart product={product} purchase={purchase} size="h-12 px-6 text-lg sm:self-start" showStock />
           {variant && <p className="text-sm text-stone-700">SKU: {variant.sku}</p>}
           <p className="text-sm text-stone-700">Delivery to all 47 counties, or collect free from our Ruiru store. Pay with M-Pesa.</p>
+          <AskAndShare name={product.name} />
           <BackLink />
         </div>
       </div>
@@ -205,5 +207,31 @@ function Related({ product, categorySlug }: { product: Product; categorySlug: st
         </ul>
       )}
     </section>
+  );
+}
+
+/** "Ask on WhatsApp" (to the shop) and "Share" (the phone's share sheet, or WhatsApp's). */
+function AskAndShare({ name }: { name: string }) {
+  const url = typeof window === 'undefined' ? '' : window.location.origin + window.location.pathname;
+  const share = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!navigator.share) return; // the link opens WhatsApp's own share
+    event.preventDefault();
+    try {
+      await navigator.share({ title: name, url });
+    } catch {
+      // The farmer closed the share sheet: nothing to do.
+    }
+  };
+  const linkClass =
+    'inline-flex h-11 items-center justify-center rounded-md border-2 border-brand-700 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50';
+  return (
+    <p className="flex flex-wrap gap-3">
+      <a href={whatsappTo(productQuestion(name, url))} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        Ask on WhatsApp
+      </a>
+      <a href={whatsappShare(`${name}: ${url}`)} target="_blank" rel="noopener noreferrer" onClick={share} className={linkClass}>
+        Share
+      </a>
+    </p>
   );
 }

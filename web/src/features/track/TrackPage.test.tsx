@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json, renderAt, sentBody } from '../../test/utils';
+import TrackPage from './TrackPage';
+
+const tracked = {
+  orderId: 'ORDER-1795381559464',
+  status: 'dispatched',
+  created_at: '2026-11-20T07:00:00Z',
+  items: [{ product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HDM-70KG', quantity: 2, unit_price: '3950.00', total_price: '7900.00' }],
+  subtotal: '7900.00',
+  shipping: '300.00',
+  total: '8200.00',
+  county: 'Kiambu',
+  delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '300.00', eta: 'Next day' },
+  courier: 'G4S',
+  tracking_number: 'G4S-KBC-20931',
+  timeline: [
+    { status: 'pending_payment', at: '2026-11-20T07:00:00Z' },
+    { status: 'paid', at: '2026-11-20T07:01:00Z' },
+    { status: 'dispatched', at: '2026-11-21T06:30:00Z' },
+  ],
+};
+
+function fill(orderId: string, phone: string) {
+  fireEvent.change(screen.getByLabelText(/Order number/), { target: { value: orderId } });
+  fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: phone } });
+  fireEvent.click(screen.getByRole('button', { name: 'Track order' }));
+}
+
+describe('TrackPage', () => {
+  it('finds an order by number and phone and shows its road, courier and lines', async () => {
+    const api = fakeApi({ 'POST /api/orders/track/': () => json(200, tracked) });
+    renderAt('/track', [{ path: '/track', element: <TrackPage /> }]);
+    fill(' order-1795381559464 ', '0712 345 678');
+    expect((await screen.findByRole('heading', { level: 2, name: /ORDER-1795381559464/ })).textContent).toBe('ORDER-1795381559464: Dispatched');
+    expect(sentBody(api, 'POST /api/orders/track/')).toEqual({ orderId: 'order-1795381559464', phone: '0712 345 678' });
+    expect(screen.getByRole('list', { name: 'Order progress' }).textContent).toContain('With G4S, tracking number G4S-KBC-20931');
+    expect(screen.getByText('High Yield Dairy Meal')).toBeTruthy();
+  });
+
+  it('asks for both fields before asking the shop, and shows its answer to a wrong pair', async () => {
+    const api = fakeApi({
+      'POST /api/orders/track/': () => json(404, { error: 'We found no order with this number and phone number. Please check both.' }),
+    });
+    renderAt('/track', [{ path: '/track', element: <TrackPage /> }]);
+    fill('', '07');
+    expect(screen.getByText('Enter your order number (ORDER-…)')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid Kenyan phone number (e.g. 0712 345 678)')).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+    fill('ORDER-1', '0712345678');
+    expect((await screen.findByRole('alert')).textContent).toBe('We found no order with this number and phone number. Please check both.');
+  });
+});

@@ -1,0 +1,128 @@
+import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/form/TextField';
+import { OrderSummary } from '../../components/OrderSummary';
+import { OrderTimeline } from '../../components/OrderTimeline';
+import { Page } from '../../components/Page';
+import { ApiError } from '../../lib/api';
+import { formatKsh } from '../../lib/money';
+import { statusLabel } from '../../lib/orders';
+import { checkPhone } from '../../lib/validation';
+import { trackOrder, type TrackedOrder } from './api';
+
+const MSG = {
+  order: 'Enter your order number (ORDER-…)',
+  phone: 'Enter the phone number you gave at checkout',
+  failed: 'We could not reach the shop. Please check your connection and try again.',
+};
+
+const buttonClass =
+  'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
+
+/**
+ * /track: an order found by its number and the phone given at checkout, from any phone and
+ * without an account. It shows where the order stands, its road and its lines; never the
+ * customer's email or address.
+ */
+export default function TrackPage() {
+  const id = useId();
+  const [orderId, setOrderId] = useState('');
+  const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<{ orderId?: string; phone?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [order, setOrder] = useState<TrackedOrder | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = {
+      orderId: orderId.trim() ? undefined : MSG.order,
+      phone: phone.trim() ? checkPhone(phone, MSG.phone) : MSG.phone,
+    };
+    setErrors(found);
+    setFormError(null);
+    if (found.orderId || found.phone) return;
+    setBusy(true);
+    try {
+      setOrder(await trackOrder(orderId.trim(), phone.trim()));
+    } catch (err) {
+      setOrder(null);
+      if (err instanceof ApiError && err.status === 400 && err.fields) {
+        setErrors({ orderId: err.fields.orderId, phone: err.fields.phone });
+      } else {
+        setFormError(err instanceof ApiError && err.status !== 0 && err.message ? err.message : MSG.failed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title="Track Your Order">
+      <p className="mt-2 max-w-prose text-stone-700">
+        Enter the order number from your SMS or receipt and the phone number you gave when ordering.
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 max-w-md space-y-4" aria-label="Track an order">
+        <TextField
+          id={`${id}-order`}
+          label="Order number"
+          required
+          autoComplete="off"
+          placeholder="ORDER-…"
+          value={orderId}
+          onChange={(v) => {
+            setOrderId(v);
+            setErrors((e) => ({ ...e, orderId: undefined }));
+          }}
+          error={errors.orderId}
+        />
+        <TextField
+          id={`${id}-phone`}
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          value={phone}
+          onChange={(v) => {
+            setPhone(v);
+            setErrors((e) => ({ ...e, phone: undefined }));
+          }}
+          error={errors.phone}
+        />
+        {formError && (
+          <p role="alert" className="font-medium text-red-800">
+            {formError}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {busy ? 'Looking…' : 'Track order'}
+        </button>
+      </form>
+      {order && <Tracked order={order} />}
+    </Page>
+  );
+}
+
+function Tracked({ order }: { order: TrackedOrder }) {
+  const lines = order.items.map((it) => ({
+    key: it.sku,
+    name: it.product_name,
+    detail: `${it.size} · ${it.quantity} × ${formatKsh(it.unit_price)}`,
+    total: it.total_price,
+  }));
+  return (
+    <section aria-labelledby="tracked-title" className="mt-8 grid gap-6 lg:grid-cols-5">
+      <div className="rounded-lg border border-earth-200 bg-white p-5 lg:col-span-3">
+        <h2 id="tracked-title" className="text-xl font-semibold text-stone-900">
+          <span className="font-mono">{order.orderId}</span>: {statusLabel(order.status)}
+        </h2>
+        {order.delivery?.name && <p className="mt-1 text-stone-800">{order.delivery.name}</p>}
+        <OrderTimeline order={order} className="mt-4" />
+      </div>
+      <div className="lg:col-span-2">
+        <OrderSummary title="Your order" titleId="tracked-summary-title" as="section" lines={lines} strongLineTotals totals={order} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+// The texts of the WhatsApp links: an order written out for a farmer who would rather send it as
+// a message, a question about a product, and help with an order (docs/product.md).
+import type { CartItem } from './cart';
+import { formatKsh } from './money';
+import { orderTotals } from './orders';
+
+/** The cart as a message: each line with its size, quantity and price, and the total. */
+export function cartMessage(items: readonly CartItem[]): string {
+  const lines = items.map((it) => `- ${it.quantity} × ${it.variant.product.name} (${it.variant.size}): ${formatKsh(it.total_price)}`);
+  const { subtotal } = orderTotals(items);
+  return ['Hello Mifugo Bora Feeds, I would like to order:', ...lines, `Total: ${formatKsh(subtotal)} (before delivery)`].join('\n');
+}
+
+/** A question about a product, with its page. */
+export function productQuestion(name: string, url: string): string {
+  return `Hello Mifugo Bora Feeds, I have a question about ${name}: ${url}`;
+}
+
+/** Help with an order, naming it. */
+export function orderHelp(orderId: string): string {
+  return `Hello Mifugo Bora Feeds, I need help with my order ${orderId}.`;
+}
