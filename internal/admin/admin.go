@@ -22,6 +22,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/apperr"
+	"shop/internal/backup"
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
@@ -50,6 +51,8 @@ type Options struct {
 	// Payments lists and assigns M-Pesa payments no order claimed; nil
 	// answers that M-Pesa is not configured.
 	Payments *payment.Service
+	// Backups reads the state of the backups for the dashboard; nil: none.
+	Backups func(context.Context) (backup.Status, error)
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -66,6 +69,7 @@ type Handlers struct {
 	lowStock int
 	log      *slog.Logger
 	payments *payment.Service
+	backups  func(context.Context) (backup.Status, error)
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -80,6 +84,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	return &Handlers{
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
+		backups: o.Backups,
 	}
 }
 

@@ -21,6 +21,9 @@ const (
 	SignedIn
 	// Admin routes answer 401 without a valid token and 403 to a non-admin.
 	Admin
+	// Operator routes are for the shop's monitoring, not for people: their
+	// handler answers 401 without the operator's token (SHOP_METRICS_TOKEN).
+	Operator
 )
 
 // Route is one entry of the shop's HTTP surface.
@@ -63,6 +66,7 @@ func (s *Server) routes() []Route {
 	ad := s.admin
 	routes := []Route{
 		{Pattern: "GET /healthz", Handler: httpx.Handler(s.healthz)},
+		{Pattern: "GET /readyz", Handler: httpx.Handler(s.readyz)},
 
 		{Pattern: "GET /api/products/{$}", Handler: cached(httpx.Handler(c.ListProducts))},
 		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
@@ -146,12 +150,15 @@ func (s *Server) routes() []Route {
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})
 	}
+	if s.metrics != nil {
+		routes = append(routes, Route{Pattern: "GET /metrics", Handler: s.metrics, Access: Operator})
+	}
 	return routes
 }
 
 // guard enforces a route's Access before its handler runs.
 func guard(a Access, next http.Handler) http.Handler {
-	if a == Public {
+	if a == Public || a == Operator {
 		return next
 	}
 	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {

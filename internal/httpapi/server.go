@@ -17,12 +17,14 @@ import (
 	"shop/internal/account"
 	"shop/internal/admin"
 	"shop/internal/apperr"
+	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/httpx"
 	"shop/internal/mail"
+	"shop/internal/metrics"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/ratelimit"
@@ -56,6 +58,15 @@ type Deps struct {
 	Outbox *mail.Outbox
 	// LowStockThreshold is the dashboard's low-stock level (0: admin's default).
 	LowStockThreshold int
+
+	// Metrics counts every request; nil counts nothing.
+	Metrics *metrics.Metrics
+	// MetricsToken, when set with Metrics, serves GET /metrics on this
+	// handler to a request bearing it (SHOP_METRICS_TOKEN). Without it
+	// /metrics is not a route here (it may have an address of its own).
+	MetricsToken string
+	// Backups reads the state of the backups for the admin dashboard; nil: none.
+	Backups func(context.Context) (backup.Status, error)
 }
 
 // Server is the shop's http.Handler.
@@ -79,9 +90,10 @@ type Server struct {
 	shares          http.Handler
 	robots, sitemap http.HandlerFunc
 
-	auth   *account.Handlers
-	outbox http.Handler
-	admin  *admin.Handlers
+	auth    *account.Handlers
+	outbox  http.Handler
+	admin   *admin.Handlers
+	metrics http.Handler
 }
 
 // New builds the handler with every route and middleware.
@@ -121,9 +133,12 @@ func New(d Deps) (*Server, error) {
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments})
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, Backups: d.Backups})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox)
+	}
+	if d.Metrics != nil && d.MetricsToken != "" {
+		s.metrics = d.Metrics.Handler(d.MetricsToken)
 	}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
@@ -137,7 +152,7 @@ func New(d Deps) (*Server, error) {
 		if strings.Contains(rt.Pattern, " ") {
 			h = guard(rt.Access, requireBody(rt.Body, rt.Handler))
 		}
-		mux.Handle(rt.Pattern, limitBody(limit, h))
+		mux.Handle(rt.Pattern, notePattern(rt.Pattern, limitBody(limit, h)))
 	}
 	crossOrigin, err := newCrossOriginCheck(d.PublicURL)
 	if err != nil {
@@ -154,7 +169,11 @@ func New(d Deps) (*Server, error) {
 	h = authSvc.Authenticate(h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
 	h = recoverPanics(d.Log, h)
-	h = logRequests(d.Log, h)
+	var observe Observer
+	if d.Metrics != nil {
+		observe = d.Metrics.Observe
+	}
+	h = logRequests(d.Log, observe, h)
 	s.handler = h
 	return s, nil
 }
@@ -173,6 +192,30 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	return nil
+}
+
+// readyz answers 200 only when the database answers and its schema is the
+// one this binary expects: a load balancer sends nothing to an instance
+// that cannot serve. /healthz stays the liveness check.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Cache-Control", "no-store")
+	if err := s.db.Ping(ctx); err != nil {
+		s.log.ErrorContext(ctx, "readiness: database", "err", err)
+		return apperr.Unavailable("The database is not answering.")
+	}
+	pending, err := s.db.Pending(ctx)
+	if err != nil {
+		s.log.ErrorContext(ctx, "readiness: migrations", "err", err)
+		return apperr.Unavailable("The database is not answering.")
+	}
+	if len(pending) > 0 {
+		s.log.WarnContext(ctx, "readiness: migrations not applied", "pending", pending)
+		return apperr.Unavailable("The database is not up to date.")
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	return nil
 }
 
