@@ -145,7 +145,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
 		LowStockThreshold: cfg.LowStockThreshold,
-		Metrics: meter, MetricsToken: cfg.MetricsToken, Backups: backups,
+		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups,
 	})
 	if err != nil {
 		d.Close()

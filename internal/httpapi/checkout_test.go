@@ -27,7 +27,7 @@ type shop struct {
 	d      *db.DB
 }
 
-func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
+func newShop(t *testing.T, d *db.DB, withMPesa bool, opts ...testkit.Option) *shop {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	public := "http://" + ts.Listener.Addr().String()
@@ -40,6 +40,16 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 		deps.Payments = payment.New(d, deps.Orders, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz"}, deps.Log)
 		deps.Daraja, deps.WebAssets, deps.PublicURL = sim, webFiles, public
 	}), testkit.Demo)
+	for _, o := range opts {
+		o(t, &srv.Deps)
+	}
+	if len(opts) > 0 {
+		rebuilt, err := httpapi.New(srv.Deps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Server = rebuilt
+	}
 	ts.Config.Handler = srv
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })
