@@ -29,6 +29,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/privacy"
 )
 
 // Stores are the domain stores the back office reads and changes: the
@@ -53,6 +54,10 @@ type Options struct {
 	Payments *payment.Service
 	// Backups reads the state of the backups for the dashboard; nil: none.
 	Backups func(context.Context) (backup.Status, error)
+	// Privacy exports and erases a customer's data; nil: 404.
+	Privacy *privacy.Service
+	// Unsubscribe makes the subscribers' unsubscribe links; nil: none listed.
+	Unsubscribe *content.Unsubscribe
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -70,6 +75,8 @@ type Handlers struct {
 	log      *slog.Logger
 	payments *payment.Service
 	backups  func(context.Context) (backup.Status, error)
+	privacy  *privacy.Service
+	unsub    *content.Unsubscribe
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -84,7 +91,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	return &Handlers{
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
-		backups: o.Backups,
+		backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 	}
 }
 

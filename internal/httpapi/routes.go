@@ -6,6 +6,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/admin"
 	"shop/internal/apperr"
+	"shop/internal/content"
 	"shop/internal/httpx"
 	"shop/internal/payment"
 )
@@ -95,6 +96,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/auth/logout/{$}", Handler: httpx.Handler(a.Logout), MaxBody: authBody},
 		{Pattern: "GET /api/auth/me/{$}", Handler: httpx.Handler(a.Me), Access: SignedIn},
 		{Pattern: "PATCH /api/auth/me/{$}", Handler: httpx.Handler(a.UpdateMe), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "DELETE /api/auth/me/{$}", Handler: httpx.Handler(s.privacy.DeleteMe), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "GET /api/auth/me/export/{$}", Handler: httpx.Handler(s.privacy.ExportMe), Access: SignedIn},
 		{Pattern: "POST /api/auth/password/change/{$}", Handler: httpx.Handler(a.ChangePassword), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/forgot/{$}", Handler: httpx.Handler(a.ForgotPassword), MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/reset/{$}", Handler: httpx.Handler(a.ResetPassword), MaxBody: authBody},
@@ -129,10 +132,15 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/admin/payments/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPaybill), Access: Admin},
 		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},
 		{Pattern: "PATCH /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.UpdateUser), Access: Admin},
+		{Pattern: "DELETE /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.EraseUser), Access: Admin},
+		{Pattern: "GET /api/admin/users/{id}/export/{$}", Handler: ad.Handle(ad.ExportUser), Access: Admin},
 		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},
 		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
+
+		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
+		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},
 
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},

@@ -27,6 +27,7 @@ import (
 	"shop/internal/metrics"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/storefront"
 )
@@ -94,6 +95,9 @@ type Server struct {
 	outbox  http.Handler
 	admin   *admin.Handlers
 	metrics http.Handler
+	privacy *privacy.Handlers
+	// unsubscribe serves the newsletter's unsubscribe links.
+	unsubscribe *content.Unsubscribe
 }
 
 // New builds the handler with every route and middleware.
@@ -132,8 +136,12 @@ func New(d Deps) (*Server, error) {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
+	s.unsubscribe = &content.Unsubscribe{Store: d.Content, PublicURL: d.PublicURL,
+		Key: func(ctx context.Context) ([]byte, error) { return authSvc.DerivedKey(ctx, "newsletter-unsubscribe") }}
+	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, Forget: admin.ForgetUserTx}
+	s.privacy = &privacy.Handlers{Svc: priv, Limiter: ratelimit.New(d.DB, nil)}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, Backups: d.Backups})
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox)
 	}
