@@ -5,11 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"shop/internal/backup"
 	"shop/internal/config"
 	"shop/internal/db"
+	"shop/internal/dbcopy"
 )
 
 // backupCmd is `shop backup DIR [--keep N]`: a snapshot of the database and
@@ -92,4 +97,55 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, args[0])
 		args = args[1:]
 	}
+}
+
+// copyCmd is `shop copy --from sqlite:PATH --to postgres://…`: the whole
+// shop into an empty PostgreSQL database, checked, in one transaction.
+func copyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("copy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	from := fs.String("from", "", "the SQLite database: sqlite:PATH (the shop stopped)")
+	to := fs.String("to", "", "the empty PostgreSQL database: postgres://user:password@host/db?sslmode=...")
+	if err := fs.Parse(args); err != nil {
+		return usageError(err.Error())
+	}
+	const use = "usage: shop copy --from sqlite:PATH --to postgres://…"
+	if fs.NArg() > 0 || *from == "" || *to == "" {
+		return usageError(use)
+	}
+	if _, ok := db.SQLitePath(*from); !ok {
+		return usageError(use + " (--from must be sqlite:PATH)")
+	}
+	if !strings.HasPrefix(*to, "postgres://") && !strings.HasPrefix(*to, "postgresql://") {
+		return usageError(use + " (--to must be postgres://…)")
+	}
+	path, _ := db.SQLitePath(*from)
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("the SQLite database %s: %w", path, err)
+	}
+	src, err := db.Open(ctx, *from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := db.Open(ctx, *to)
+	if err != nil {
+		return err
+	}
+	defer dst.Close()
+	tables, err := dbcopy.Copy(ctx, src, dst)
+	if err != nil {
+		return err
+	}
+	var rows int64
+	for _, t := range tables {
+		rows += t.Rows
+		fmt.Fprintf(stdout, "%-24s %8d rows", t.Name, t.Rows)
+		for _, c := range slices.Sorted(maps.Keys(t.Sums)) {
+			fmt.Fprintf(stdout, "  %s=%d", c, t.Sums[c])
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintf(stdout, "copied %d tables, %d rows; counts and money sums match. Point SHOP_DATABASE_URL at the PostgreSQL database and start the shop.\n", len(tables), rows)
+	return nil
 }

@@ -69,6 +69,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		cmdErr = backupCmd(ctx, cfg, args[1:], stdout, stderr)
 	case "restore":
 		cmdErr = restoreCmd(ctx, cfg, args[1:], stdout, stderr)
+	case "copy":
+		cmdErr = copyCmd(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "shop", version)
 	case "help", "--help", "-h":
