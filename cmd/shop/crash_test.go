@@ -48,14 +48,8 @@ func (d *slowDaraja) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // then the customer's payment arriving: the order ends paid (matched by
 // phone and amount) or flagged for a person, never silently failed.
 func TestKilledDuringPushPaymentIsNotLost(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
+	bin := shopBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "shop")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
 	dbURL := "sqlite:" + filepath.Join(dir, "shop.db")
 	ctx := context.Background()
 	d, err := db.Open(ctx, dbURL)
