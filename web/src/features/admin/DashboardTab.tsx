@@ -1,6 +1,7 @@
 import { formatKsh } from '../../lib/money';
 import { adminApi, type OrderSummary } from './api';
 import { Badge, Button, LoadError, StatusBadge, formatDate, useLoad } from './ui';
+import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
 export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages') => void }) {
@@ -43,6 +44,8 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
           </Button>
         </div>
       </section>
+
+      <BackupStatus backup={s.backup ?? null} />
 
       <UnmatchedPayments />
 
