@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { PasswordField } from '../../components/form/PasswordField';
-import { deleteAccount, exportMyData } from '../../lib/account';
 import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { MY_DATA_FILENAME, saveBlob } from '../../lib/download';
 import { failureMessage, useForm } from '../../lib/useForm';
+import { deleteAccount, exportMyData } from './api';
 import { DATA_MSG } from './rules';
 
 /**
