@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -19,6 +18,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/demo"
+	"shop/internal/testkit"
 )
 
 // slowDaraja takes STK pushes and never answers them, so the shop can be
@@ -153,21 +153,9 @@ func TestKilledDuringPushPaymentIsNotLost(t *testing.T) {
 	_ = shop.Process.Signal(os.Interrupt)
 }
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
+func freeAddr(t *testing.T) string { return testkit.FreeAddr(t) }
 
 func waitUntil(t *testing.T, limit time.Duration, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(limit); !cond(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
-		}
-	}
+	testkit.WaitUntil(t, limit, what, cond)
 }

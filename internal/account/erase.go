@@ -3,7 +3,6 @@ package account
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"shop/internal/apperr"
@@ -26,14 +25,7 @@ func (s *Service) ConfirmPassword(ctx context.Context, userID int64, password st
 
 // UserByIDTx loads a user inside tx.
 func (s *Store) UserByIDTx(ctx context.Context, tx *sql.Tx, id int64) (User, error) {
-	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, errNoUser
-	}
-	if err != nil {
-		return User{}, fmt.Errorf("load user %d: %w", id, err)
-	}
-	return u, nil
+	return userByID(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id), id)
 }
 
 // DeleteUserTx deletes a user inside tx. Their sessions, refresh tokens,

@@ -15,17 +15,8 @@ import (
 	"shop/internal/app"
 	"shop/internal/backup"
 	"shop/internal/config"
+	"shop/internal/testkit"
 )
-
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
 
 func get(url string) (int, string, error) {
 	resp, err := http.Get(url)
@@ -37,22 +28,13 @@ func get(url string) (int, string, error) {
 	return resp.StatusCode, string(b), nil
 }
 
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); !cond(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
-		}
-	}
-}
-
 // SHOP_METRICS_ADDR: /metrics answers there, and the main address has no
 // /metrics. The server also takes its own backups (SHOP_BACKUP_DIR and
 // SHOP_BACKUP_INTERVAL) and holds the data directory against a restore.
 func TestMetricsAddressAndScheduledBackup(t *testing.T) {
 	dir := t.TempDir()
 	backups := filepath.Join(t.TempDir(), "backups")
-	metricsAddr := freeAddr(t)
+	metricsAddr := testkit.FreeAddr(t)
 	env := map[string]string{"SHOP_DATA_DIR": dir, "SHOP_DATABASE_URL": "sqlite:" + filepath.Join(dir, "shop.db"),
 		"SHOP_METRICS_ADDR": metricsAddr, "SHOP_BACKUP_DIR": backups, "SHOP_BACKUP_INTERVAL": "1h"}
 	cfg, err := config.FromEnv(func(k string) string { return env[k] })
@@ -80,12 +62,12 @@ func TestMetricsAddressAndScheduledBackup(t *testing.T) {
 		t.Fatal("a restore could lock the data directory of a running shop")
 	}
 	// No snapshot yet: the first is taken at start.
-	waitFor(t, "the first scheduled backup", func() bool {
+	testkit.WaitUntil(t, 20*time.Second, "the first scheduled backup", func() bool {
 		_, ok, _ := backup.Latest(backups)
 		return ok
 	})
 	main := "http://" + ln.Addr().String()
-	waitFor(t, "the metrics listener", func() bool {
+	testkit.WaitUntil(t, 20*time.Second, "the metrics listener", func() bool {
 		code, body, err := get("http://" + metricsAddr + "/metrics")
 		return err == nil && code == 200 && strings.Contains(body, "shop_backup_last_success_timestamp_seconds")
 	})

@@ -71,26 +71,23 @@ func (u *Unsubscribe) check(ctx context.Context, tok string) (id int64, gone, ok
 
 // Page answers GET /unsubscribe/{token} with a button that unsubscribes.
 func (u *Unsubscribe) Page(w http.ResponseWriter, r *http.Request) error {
-	_, gone, ok, err := u.check(r.Context(), r.PathValue("token"))
-	switch {
-	case err != nil:
-		return err
-	case !ok:
-		return writePage(w, http.StatusNotFound, pageText{Title: MsgUnsubscribeBadTitle, Text: MsgUnsubscribeBad})
-	case gone:
-		return writePage(w, http.StatusOK, pageText{Title: MsgUnsubscribedTitle, Text: MsgUnsubscribed})
-	}
-	return writePage(w, http.StatusOK, pageText{Title: MsgUnsubscribeTitle, Text: MsgUnsubscribeAsk, Button: MsgUnsubscribeButton})
+	return u.answer(w, r, false)
 }
 
 // Confirm answers POST /unsubscribe/{token}: the address leaves the newsletter.
 func (u *Unsubscribe) Confirm(w http.ResponseWriter, r *http.Request) error {
+	return u.answer(w, r, true)
+}
+
+func (u *Unsubscribe) answer(w http.ResponseWriter, r *http.Request, confirmed bool) error {
 	id, gone, ok, err := u.check(r.Context(), r.PathValue("token"))
 	switch {
 	case err != nil:
 		return err
 	case !ok:
 		return writePage(w, http.StatusNotFound, pageText{Title: MsgUnsubscribeBadTitle, Text: MsgUnsubscribeBad})
+	case !gone && !confirmed:
+		return writePage(w, http.StatusOK, pageText{Title: MsgUnsubscribeTitle, Text: MsgUnsubscribeAsk, Button: MsgUnsubscribeButton})
 	case !gone:
 		if _, err := u.Store.db.Exec(r.Context(), `DELETE FROM newsletter_subscribers WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("unsubscribe: %w", err)

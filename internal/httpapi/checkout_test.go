@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -92,17 +91,7 @@ func (s *shop) waitForStatus(t *testing.T, number, status string, header ...stri
 
 func (s *shop) do(t *testing.T, method, path, body string, header ...string) (int, map[string]any) {
 	t.Helper()
-	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := s.client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	resp, b := s.raw(t, method, path, body, header...)
 	var v map[string]any
 	_ = json.Unmarshal(b, &v)
 	if v == nil && len(b) > 0 && b[0] == '[' {

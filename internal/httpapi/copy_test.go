@@ -23,13 +23,7 @@ func TestCopyToPostgres(t *testing.T) {
 	src := dbtest.New(t, db.SQLite)
 	s := newShop(t, src, true)
 	me := s.signIn(t, "wanjiku@farm.co.ke")
-	s.do(t, "POST", "/api/cart/items/", `{"variant":2,"quantity":3}`, me...)
-	code, placed := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "254708374149", 1), me...)
-	if code != 201 {
-		t.Fatalf("checkout: %d %v", code, placed)
-	}
-	number := placed["orderId"].(string)
-	s.waitForStatus(t, number, "paid", me...)
+	number := s.paidOrder(t, `{"variant":2,"quantity":3}`, me)
 	s.do(t, "POST", "/api/newsletter/", `{"email":"akinyi@farm.co.ke"}`)
 	before := testkit.NewShop(t, src)
 	admin, _ := before.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")

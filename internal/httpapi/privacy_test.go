@@ -29,6 +29,21 @@ func (s *shop) signIn(t *testing.T, email string) []string {
 	return []string{"Authorization", "Bearer " + body["access"].(string)}
 }
 
+// paidOrder checks out the cart line (a JSON cart item) as the signed-in
+// customer of header and waits until the simulated phone has paid; it
+// returns the order's number.
+func (s *shop) paidOrder(t *testing.T, item string, header []string) string {
+	t.Helper()
+	s.do(t, "POST", "/api/cart/items/", item, header...)
+	code, placed := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "254708374149", 1), header...)
+	if code != 201 {
+		t.Fatalf("checkout: %d %v", code, placed)
+	}
+	number := placed["orderId"].(string)
+	s.waitForStatus(t, number, "paid", header...)
+	return number
+}
+
 func (s *shop) raw(t *testing.T, method, path, body string, header ...string) (*http.Response, []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
@@ -53,13 +68,7 @@ func TestExportAndErase(t *testing.T) {
 		ctx := context.Background()
 		s := newShop(t, d, true)
 		me := s.signIn(t, "wanjiku@farm.co.ke")
-		s.do(t, "POST", "/api/cart/items/", `{"variant":1}`, me...)
-		code, placed := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "254708374149", 1), me...)
-		if code != 201 {
-			t.Fatalf("checkout: %d %v", code, placed)
-		}
-		number := placed["orderId"].(string)
-		s.waitForStatus(t, number, "paid", me...)
+		number := s.paidOrder(t, `{"variant":1}`, me)
 		s.do(t, "POST", "/api/newsletter/", `{"email":"Wanjiku@farm.co.ke"}`)
 		s.do(t, "POST", "/api/contact/", `{"name":"Wanjiku","email":"wanjiku@farm.co.ke","subject":"order","message":"When will it come?"}`)
 
