@@ -60,7 +60,7 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 		return Export{}, err
 	}
 	x := Export{ExportedAt: s.now(), Profile: u.JSON(), LastLoginAt: u.LastLoginAt, Reviews: []struct{}{}, Addresses: []order.Address{}}
-	if x.Orders, err = s.Orders.ForUser(ctx, id); err != nil {
+	if x.Orders, err = s.Orders.AllForUser(ctx, id); err != nil {
 		return Export{}, err
 	}
 	seen := map[order.Address]bool{}
