@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -19,6 +18,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/demo"
+	"shop/internal/testkit"
 )
 
 // slowDaraja takes STK pushes and never answers them, so the shop can be
@@ -48,14 +48,8 @@ func (d *slowDaraja) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // then the customer's payment arriving: the order ends paid (matched by
 // phone and amount) or flagged for a person, never silently failed.
 func TestKilledDuringPushPaymentIsNotLost(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
+	bin := shopBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "shop")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
 	dbURL := "sqlite:" + filepath.Join(dir, "shop.db")
 	ctx := context.Background()
 	d, err := db.Open(ctx, dbURL)
@@ -159,21 +153,9 @@ func TestKilledDuringPushPaymentIsNotLost(t *testing.T) {
 	_ = shop.Process.Signal(os.Interrupt)
 }
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
+func freeAddr(t *testing.T) string { return testkit.FreeAddr(t) }
 
 func waitUntil(t *testing.T, limit time.Duration, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(limit); !cond(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
-		}
-	}
+	testkit.WaitUntil(t, limit, what, cond)
 }

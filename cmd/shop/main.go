@@ -5,6 +5,9 @@
 //	shop migrate                        apply database migrations
 //	shop admin create --email E --password P
 //	shop mpesa register-urls
+//	shop backup DIR [--keep N]
+//	shop restore SNAPSHOT
+//	shop copy --from sqlite:PATH --to postgres://…
 //	shop version
 package main
 
@@ -30,6 +33,9 @@ commands:
   migrate                                   apply database migrations and exit
   admin create --email E --password P       create an admin, or make an existing user one
   mpesa register-urls [--response-type T]   register the Paybill confirmation URLs with Daraja
+  backup DIR [--keep N]                     snapshot the SQLite database and media into DIR while the shop serves
+  restore SNAPSHOT                          restore a snapshot into the data directory (the shop stopped)
+  copy --from sqlite:PATH --to postgres://… copy every table into an empty PostgreSQL database
   version                                   print the version
 `
 
@@ -59,6 +65,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		cmdErr = admin(ctx, cfg, args[1:], stdout, stderr)
 	case "mpesa":
 		cmdErr = mpesaCmd(ctx, cfg, args[1:], stdout, stderr)
+	case "backup":
+		cmdErr = backupCmd(ctx, cfg, args[1:], stdout, stderr)
+	case "restore":
+		cmdErr = restoreCmd(ctx, cfg, args[1:], stdout, stderr)
+	case "copy":
+		cmdErr = copyCmd(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "shop", version)
 	case "help", "--help", "-h":

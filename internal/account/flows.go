@@ -187,18 +187,9 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, keep string, 
 	if err := invalid(fields); err != nil {
 		return err
 	}
-	bucket := fmt.Sprintf("password:user:%d", p.UserID)
-	if _, err := s.reserve(ctx, "wrong passwords", ratelimit.Check{Bucket: bucket, Limit: s.limits.PasswordChange}); err != nil {
-		return err
-	}
-	hash, err := s.Store.passwordHash(ctx, p.UserID)
+	bucket, err := s.checkCurrentPassword(ctx, p.UserID, in.CurrentPassword, "current_password")
 	if err != nil {
 		return err
-	}
-	if ok, err := checkPassword(hash, in.CurrentPassword); err != nil {
-		return fmt.Errorf("check password: %w", err)
-	} else if !ok {
-		return apperr.Invalid(MsgCurrentPasswordBad, map[string]string{"current_password": MsgCurrentPasswordBad})
 	}
 	newHash, err := HashPassword(in.NewPassword)
 	if err != nil {
@@ -214,6 +205,26 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, keep string, 
 		}
 		return revokeUserSessions(ctx, tx, p.UserID, keep, now, "password changed")
 	})
+}
+
+// checkCurrentPassword checks a signed-in user's password before a change
+// that needs it, within the limit of wrong current passwords; a mistake is
+// reported on field. It returns the limit's bucket, which the change clears.
+func (s *Service) checkCurrentPassword(ctx context.Context, userID int64, password, field string) (bucket string, err error) {
+	bucket = fmt.Sprintf("password:user:%d", userID)
+	if _, err := s.reserve(ctx, "wrong passwords", ratelimit.Check{Bucket: bucket, Limit: s.limits.PasswordChange}); err != nil {
+		return "", err
+	}
+	hash, err := s.Store.passwordHash(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	if ok, err := checkPassword(hash, password); err != nil {
+		return "", fmt.Errorf("check password: %w", err)
+	} else if !ok {
+		return "", apperr.Invalid(MsgCurrentPasswordBad, map[string]string{field: MsgCurrentPasswordBad})
+	}
+	return bucket, nil
 }
 
 // setPassword stores a new hash and voids the user's unused reset links.

@@ -2,7 +2,9 @@ package account
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"log/slog"
@@ -180,4 +182,17 @@ func (s *Service) goBackground(fn func(ctx context.Context)) {
 		defer cancel()
 		fn(ctx)
 	}()
+}
+
+// DerivedKey is a key for purpose made from the signing key, so links that
+// must be checked without a stored token (a newsletter's unsubscribe link)
+// are signed alike by every instance, and by nothing that signs sign-ins.
+func (s *Service) DerivedKey(ctx context.Context, purpose string) ([]byte, error) {
+	key, err := s.signingKey(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("derived-key:" + purpose))
+	return m.Sum(nil), nil
 }

@@ -65,7 +65,12 @@ var errNoUser = apperr.NotFound("No such user")
 
 // UserByID returns the user with id, or an apperr.ErrNotFound error.
 func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
-	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	return userByID(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id), id)
+}
+
+// userByID scans the user row of id, or answers that there is none.
+func userByID(row rowScanner, id int64) (User, error) {
+	u, err := scanUser(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, errNoUser
 	}

@@ -22,6 +22,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/apperr"
+	"shop/internal/backup"
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
@@ -29,6 +30,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/sms"
 )
@@ -56,6 +58,12 @@ type Options struct {
 	Payments *payment.Service
 	// SMS lists and resends orders' text messages; nil when none are sent.
 	SMS *sms.Queue
+	// Backups reads the state of the backups for the dashboard; nil: none.
+	Backups func(context.Context) (backup.Status, error)
+	// Privacy exports and erases a customer's data; nil: 404.
+	Privacy *privacy.Service
+	// Unsubscribe makes the subscribers' unsubscribe links; nil: none listed.
+	Unsubscribe *content.Unsubscribe
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -75,6 +83,9 @@ type Handlers struct {
 	payments *payment.Service
 	sms      *sms.Queue
 	limiter  *ratelimit.Limiter
+	backups  func(context.Context) (backup.Status, error)
+	privacy  *privacy.Service
+	unsub    *content.Unsubscribe
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -89,7 +100,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	return &Handlers{
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
-		sms: o.SMS, limiter: ratelimit.New(d, nil),
+		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 	}
 }
 

@@ -84,7 +84,7 @@ func TestMessagesAndSubscribers(t *testing.T) {
 		body := rec.Body.String()
 		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") ||
 			!strings.Contains(rec.Header().Get("Content-Disposition"), "attachment") ||
-			!strings.HasPrefix(body, "email,subscribed_at\na@farm.co.ke,") || !strings.Contains(body, "\n'=cmd@farm.co.ke,") {
+			!strings.HasPrefix(body, "email,subscribed_at,unsubscribe_url\na@farm.co.ke,") || !strings.Contains(body, ",http://localhost/unsubscribe/1-") || !strings.Contains(body, "\n'=cmd@farm.co.ke,") {
 			t.Fatalf("csv %s %q", ct, body)
 		}
 	})

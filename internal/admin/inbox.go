@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"database/sql"
 	"encoding/csv"
 	"fmt"
@@ -68,7 +69,27 @@ func (h *Handlers) Subscribers(w http.ResponseWriter, r *http.Request, _ Actor) 
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"count": count, "results": subs})
+	type listed struct {
+		content.Subscriber
+		UnsubscribeURL string `json:"unsubscribe_url"`
+	}
+	out := make([]listed, len(subs))
+	for i, s := range subs {
+		out[i].Subscriber = s
+		if out[i].UnsubscribeURL, err = h.unsubscribeURL(r.Context(), s); err != nil {
+			return err
+		}
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"count": count, "results": out})
+}
+
+// unsubscribeURL is the link each newsletter to s must carry (and its
+// List-Unsubscribe header): whoever sends the newsletter takes it from here.
+func (h *Handlers) unsubscribeURL(ctx context.Context, s content.Subscriber) (string, error) {
+	if h.unsub == nil {
+		return "", nil
+	}
+	return h.unsub.URL(ctx, s)
 }
 
 func (h *Handlers) subscribersCSV(w http.ResponseWriter, r *http.Request) error {
@@ -76,11 +97,15 @@ func (h *Handlers) subscribersCSV(w http.ResponseWriter, r *http.Request) error 
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"email", "subscribed_at"}); err != nil {
+	if err := cw.Write([]string{"email", "subscribed_at", "unsubscribe_url"}); err != nil {
 		return err
 	}
 	err := h.content.EachSubscriber(r.Context(), func(s content.Subscriber) error {
-		return cw.Write([]string{csvSafe(s.Email), s.CreatedAt.UTC().Format(time.RFC3339)})
+		link, err := h.unsubscribeURL(r.Context(), s)
+		if err != nil {
+			return err
+		}
+		return cw.Write([]string{csvSafe(s.Email), s.CreatedAt.UTC().Format(time.RFC3339), link})
 	})
 	cw.Flush()
 	if err != nil {

@@ -3,6 +3,7 @@ package admin
 import (
 	"net/http"
 
+	"shop/internal/backup"
 	"shop/internal/catalog"
 	"shop/internal/money"
 	"shop/internal/order"
@@ -29,6 +30,9 @@ type Stats struct {
 	LowStock          []catalog.LowStockVariant `json:"lowStock"`
 	ToDispatch        []order.Summary           `json:"toDispatch"`
 	RecentOrders      []order.Summary           `json:"recentOrders"`
+	// Backup is the state of the backups: the last snapshot, and a warning
+	// when it is older than twice the interval; null when nobody said.
+	Backup *backup.Status `json:"backup"`
 }
 
 // Stats answers GET /api/admin/stats/.
@@ -73,6 +77,13 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	}
 	if s.RecentOrders, err = h.orders.Recent(ctx, 10); err != nil {
 		return err
+	}
+	if h.backups != nil {
+		st, err := h.backups(ctx)
+		if err != nil {
+			return err
+		}
+		s.Backup = &st
 	}
 	return writeJSON(w, http.StatusOK, s)
 }

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"time"
 
+	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/config"
@@ -23,6 +24,7 @@ import (
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
+	"shop/internal/metrics"
 	"shop/internal/notify"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -38,12 +40,35 @@ type App struct {
 	Handler   http.Handler
 	Payments  *payment.Service
 	texts     *notify.Texts
+	Metrics   *metrics.Metrics
 	simulator *mpesa.Simulator
+	schedule  backup.Schedule
+	janitor   *janitor
+	// lock is the shared hold on the data directory that keeps a restore
+	// out while this shop serves from it (SQLite only).
+	lock *backup.DirLock
 }
 
 // New opens the database, applies migrations, seeds the demo catalogue in
 // dev mode, and builds the HTTP handler.
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.FS) (*App, error) {
+	var lock *backup.DirLock
+	if _, ok := db.SQLitePath(cfg.DatabaseURL); ok {
+		var err error
+		if lock, err = backup.Hold(cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
+	a, err := build(ctx, cfg, log, webAssets)
+	if err != nil {
+		lock.Release()
+		return nil, err
+	}
+	a.lock = lock
+	return a, nil
+}
+
+func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.FS) (*App, error) {
 	d, err := db.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
@@ -126,6 +151,17 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 	if simulator != nil {
 		daraja = simulator
 	}
+	started := time.Now()
+	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
+	backups := func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) }
+	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: backups, Log: log}
+	if outbox != nil {
+		msrc.MailQueue = outbox.Count
+	}
+	if texts.Queue.Enabled() {
+		msrc.SMSQueue = texts.Queue.ByStatus
+	}
+	meter := metrics.New(msrc)
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
 		Delivery: deliveryStore,
@@ -133,12 +169,14 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,
+		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups,
 	})
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, texts: texts, simulator: simulator}, nil
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, Metrics: meter, texts: texts, simulator: simulator,
+		schedule: schedule, janitor: newJanitor(d, auth, outbox, log)}, nil
 }
 
 // newTexts picks the SMS gateway: Africa's Talking when configured, the dev
@@ -184,8 +222,8 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close releases the database and the data directory.
+func (a *App) Close() error { return errors.Join(a.DB.Close(), a.lock.Release()) }
 
 // Serve answers HTTP on ln until ctx is done, then lets in-flight requests
 // finish within the shutdown timeout.
@@ -205,6 +243,16 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	reconcileCtx, stopReconcile := context.WithCancel(ctx)
 	defer stopReconcile()
 	go a.Payments.Reconcile(reconcileCtx, 5*time.Second)
+	go a.schedule.Run(reconcileCtx, a.DB, a.cfg.MediaDir(), a.log, a.Metrics.BackupDone)
+	go a.janitor.Run(reconcileCtx, time.Hour)
+	if a.cfg.MetricsAddr != "" {
+		stopMetrics, err := a.serveMetrics(ctx)
+		if err != nil {
+			_ = srv.Close()
+			return err
+		}
+		defer stopMetrics()
+	}
 	if a.texts.Queue.Enabled() {
 		go a.texts.Run(reconcileCtx, 3*time.Second)
 	}
@@ -227,4 +275,24 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
+}
+
+// serveMetrics answers /metrics, and only that, on SHOP_METRICS_ADDR (with
+// SHOP_METRICS_TOKEN too when it is set) until the returned stop is called.
+func (a *App) serveMetrics(ctx context.Context) (stop func(), err error) {
+	ln, err := net.Listen("tcp", a.cfg.MetricsAddr)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: listen on %s: %w", a.cfg.MetricsAddr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", a.Metrics.Handler(a.cfg.MetricsToken))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn), BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			a.log.Error("metrics listener stopped", "err", err)
+		}
+	}()
+	a.log.Info("metrics listening", "addr", ln.Addr().String())
+	return func() { _ = srv.Close() }, nil
 }

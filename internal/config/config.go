@@ -60,6 +60,22 @@ type Config struct {
 	// an hour (SHOP_SIGNUPS_PER_ADDRESS, default 10). A shop whose customers
 	// share one address (an agrovet's till, a co-operative's office) raises them.
 	PromptsPerPhone, PromptsPerAddress, SignupsPerAddress int
+	// BackupDir is where `shop backup` and the server's own backups put their
+	// snapshots (SHOP_BACKUP_DIR); empty: the server takes none.
+	BackupDir string
+	// BackupInterval is how often the server takes a snapshot into BackupDir
+	// (SHOP_BACKUP_INTERVAL, such as 6h; 0 or unset: never).
+	BackupInterval time.Duration
+	// BackupKeep is how many of the server's snapshots it keeps
+	// (SHOP_BACKUP_KEEP, default 28: a week at 6h).
+	BackupKeep int
+	// MetricsAddr is a separate listen address for /metrics, such as
+	// 127.0.0.1:9090 (SHOP_METRICS_ADDR).
+	MetricsAddr string
+	// MetricsToken, when set, serves /metrics on the main address too, to a
+	// request with "Authorization: Bearer TOKEN" (SHOP_METRICS_TOKEN). With
+	// neither set, /metrics is not served at all.
+	MetricsToken string
 }
 
 // MediaDir is where product images live.
@@ -78,6 +94,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		LogFormat:       getenv("SHOP_LOG_FORMAT"),
 		LogLevel:        or(getenv("SHOP_LOG_LEVEL"), "info"),
 		ShutdownTimeout: 20 * time.Second,
+		BackupDir:       getenv("SHOP_BACKUP_DIR"),
+		MetricsAddr:     strings.TrimSpace(getenv("SHOP_METRICS_ADDR")),
+		MetricsToken:    getenv("SHOP_METRICS_TOKEN"),
 	}
 	c.DatabaseURL = or(getenv("SHOP_DATABASE_URL"), "sqlite:"+filepath.Join(c.DataDir, "shop.db"))
 	var err error
@@ -103,6 +122,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		{"SHOP_MPESA_PROMPTS_PER_PHONE", &c.PromptsPerPhone, 3},
 		{"SHOP_MPESA_PROMPTS_PER_ADDRESS", &c.PromptsPerAddress, 10},
 		{"SHOP_SIGNUPS_PER_ADDRESS", &c.SignupsPerAddress, 10},
+		{"SHOP_BACKUP_KEEP", &c.BackupKeep, 28},
 	} {
 		*n.to = n.def
 		if v := strings.TrimSpace(getenv(n.name)); v != "" {
@@ -112,6 +132,13 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			}
 			*n.to = i
 		}
+	}
+	if v := strings.TrimSpace(getenv("SHOP_BACKUP_INTERVAL")); v != "" && v != "0" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Minute {
+			return c, fmt.Errorf("SHOP_BACKUP_INTERVAL must be a duration of a minute or more, such as 6h, not %q", v)
+		}
+		c.BackupInterval = d
 	}
 	for _, p := range strings.Split(getenv("SHOP_TRUSTED_PROXIES"), ",") {
 		if p = strings.TrimSpace(p); p == "" {
@@ -173,6 +200,15 @@ func (c *Config) Finish() error {
 	}
 	if c.AuthSecret != "" && len(c.AuthSecret) < 32 {
 		return fmt.Errorf("SHOP_AUTH_SECRET must be at least 32 bytes long (try: openssl rand -base64 48)")
+	}
+	if c.BackupInterval > 0 && c.BackupDir == "" {
+		return fmt.Errorf("SHOP_BACKUP_INTERVAL needs SHOP_BACKUP_DIR: the folder the snapshots go to")
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
+		return fmt.Errorf("SHOP_METRICS_TOKEN must be at least 16 characters long (try: openssl rand -hex 24)")
+	}
+	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr {
+		return fmt.Errorf("SHOP_METRICS_ADDR must differ from SHOP_ADDR; to serve /metrics on the main address, set SHOP_METRICS_TOKEN instead")
 	}
 	if !strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		return fmt.Errorf("SHOP_DATABASE_URL must start with sqlite: or postgres://")

@@ -72,6 +72,11 @@ func TestRejects(t *testing.T) {
 		{"SHOP_BUSINESS_EMAIL": "Shop <info@mifugobora.co.ke>"},
 		{"SHOP_AUTH_SECRET": "too-short"},
 		{"SHOP_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"},
+		{"SHOP_BACKUP_INTERVAL": "6 hours", "SHOP_BACKUP_DIR": "/b"},
+		{"SHOP_BACKUP_INTERVAL": "10s", "SHOP_BACKUP_DIR": "/b"},
+		{"SHOP_BACKUP_INTERVAL": "6h"},
+		{"SHOP_METRICS_TOKEN": "short"},
+		{"SHOP_METRICS_ADDR": ":8080"},
 	} {
 		c, err := FromEnv(env(m))
 		if err == nil {
@@ -82,5 +87,21 @@ func TestRejects(t *testing.T) {
 		} else if strings.Contains(err.Error(), "s3cret") {
 			t.Errorf("%v: the error repeats the password: %v", m, err)
 		}
+	}
+}
+
+func TestOperations(t *testing.T) {
+	c, err := FromEnv(env(map[string]string{"SHOP_BACKUP_DIR": "/var/backups/shop", "SHOP_BACKUP_INTERVAL": "6h",
+		"SHOP_METRICS_ADDR": "127.0.0.1:9090", "SHOP_METRICS_TOKEN": strings.Repeat("m", 24)}))
+	if err == nil {
+		err = c.Finish()
+	}
+	if err != nil || c.BackupDir != "/var/backups/shop" || c.BackupInterval.Hours() != 6 || c.BackupKeep != 28 ||
+		c.MetricsAddr != "127.0.0.1:9090" || len(c.MetricsToken) != 24 {
+		t.Fatalf("got %+v, %v", c, err)
+	}
+	d, _ := FromEnv(env(nil))
+	if d.BackupInterval != 0 || d.MetricsAddr != "" || d.MetricsToken != "" {
+		t.Fatalf("defaults: backups and metrics should be off: %+v", d)
 	}
 }

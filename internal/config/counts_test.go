@@ -10,6 +10,7 @@ func TestCounts(t *testing.T) {
 		"SHOP_MPESA_PROMPTS_PER_PHONE":   func(c Config) int { return c.PromptsPerPhone },
 		"SHOP_MPESA_PROMPTS_PER_ADDRESS": func(c Config) int { return c.PromptsPerAddress },
 		"SHOP_SIGNUPS_PER_ADDRESS":       func(c Config) int { return c.SignupsPerAddress },
+		"SHOP_BACKUP_KEEP":               func(c Config) int { return c.BackupKeep },
 	} {
 		read := func(v string) (Config, error) {
 			return FromEnv(func(k string) string {

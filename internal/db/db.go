@@ -37,6 +37,8 @@ type DB struct {
 	read    *sql.DB
 	write   *sql.DB
 	Dialect Dialect
+	// path is the SQLite file; empty on PostgreSQL.
+	path string
 }
 
 // Open connects to rawURL: "sqlite:PATH" (or a bare path) or "postgres://...".
@@ -44,10 +46,9 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	switch {
 	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
 		return openPostgres(ctx, rawURL)
-	case strings.HasPrefix(rawURL, "sqlite:"):
-		return openSQLite(ctx, strings.TrimPrefix(rawURL, "sqlite:"))
-	case rawURL != "" && !strings.Contains(rawURL, "://"):
-		return openSQLite(ctx, rawURL)
+	case strings.HasPrefix(rawURL, "sqlite:"), rawURL != "" && !strings.Contains(rawURL, "://"):
+		path, _ := SQLitePath(rawURL)
+		return openSQLite(ctx, path)
 	default:
 		return nil, fmt.Errorf("database URL must start with sqlite: or postgres://")
 	}
@@ -67,8 +68,16 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 	return &DB{read: pool, write: pool, Dialect: Postgres}, nil
 }
 
+// SQLitePath is the file a sqlite:PATH URL (or a bare path) names; ok is
+// false for a PostgreSQL URL.
+func SQLitePath(rawURL string) (path string, ok bool) {
+	if strings.HasPrefix(rawURL, "sqlite:") {
+		return strings.TrimPrefix(strings.TrimPrefix(rawURL, "sqlite:"), "//"), true
+	}
+	return rawURL, rawURL != "" && !strings.Contains(rawURL, "://")
+}
+
 func openSQLite(ctx context.Context, path string) (*DB, error) {
-	path = strings.TrimPrefix(path, "//")
 	if path == "" {
 		return nil, errors.New("sqlite database path is empty")
 	}
@@ -102,7 +111,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	read.SetMaxOpenConns(8)
 	read.SetMaxIdleConns(8)
 	read.SetConnMaxLifetime(0)
-	return &DB{read: read, write: write, Dialect: SQLite}, nil
+	return &DB{read: read, write: write, Dialect: SQLite, path: path}, nil
 }
 
 // Close closes both pools.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -32,7 +31,7 @@ type shop struct {
 	sim *mpesa.Simulator
 }
 
-func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
+func newShop(t *testing.T, d *db.DB, withMPesa bool, opts ...testkit.Option) *shop {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	public := "http://" + ts.Listener.Addr().String()
@@ -48,6 +47,16 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool) *shop {
 		sim.ConfirmationURL, sim.ValidationURL = deps.Payments.C2BURLs()
 		deps.Paybill = sim.PaybillHandler()
 	}), testkit.Demo)
+	for _, o := range opts {
+		o(t, &srv.Deps)
+	}
+	if len(opts) > 0 {
+		rebuilt, err := httpapi.New(srv.Deps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Server = rebuilt
+	}
 	ts.Config.Handler = srv
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })
@@ -90,17 +99,7 @@ func (s *shop) waitForStatus(t *testing.T, number, status string, header ...stri
 
 func (s *shop) do(t *testing.T, method, path, body string, header ...string) (int, map[string]any) {
 	t.Helper()
-	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := s.client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	resp, b := s.raw(t, method, path, body, header...)
 	var v map[string]any
 	_ = json.Unmarshal(b, &v)
 	if v == nil && len(b) > 0 && b[0] == '[' {

@@ -19,7 +19,28 @@ import (
 
 type ctxKey int
 
-const requestIDKey ctxKey = iota
+const (
+	requestIDKey ctxKey = iota
+	patternKey
+)
+
+// matched is where a route notes the pattern it was registered under, for
+// the metrics: the request the mux sees is a copy the outer layers never get.
+type matched struct{ pattern string }
+
+// notePattern records pattern as the route that answered.
+func notePattern(pattern string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if m, ok := r.Context().Value(patternKey).(*matched); ok {
+			m.pattern = pattern
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Observer hears of every answered request: its route pattern ("" when no
+// route matched), method, status and duration.
+type Observer func(pattern, method string, status int, d time.Duration)
 
 // RequestID returns the id the request is logged under.
 func RequestID(ctx context.Context) string {
@@ -55,7 +76,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // logRequests gives each request an id and logs one line when it ends. Only
 // the path is logged: query strings can carry order tokens and search text,
 // and the paths that carry secrets are masked.
-func logRequests(log *slog.Logger, next http.Handler) http.Handler {
+func logRequests(log *slog.Logger, observe Observer, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-ID")
@@ -66,10 +87,15 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 		}
 		w.Header().Set("X-Request-ID", id)
 		ctx := context.WithValue(r.Context(), requestIDKey, id)
+		route := &matched{}
+		ctx = context.WithValue(ctx, patternKey, route)
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r.WithContext(ctx))
 		if sw.status == 0 {
 			sw.status = http.StatusOK
+		}
+		if observe != nil {
+			observe(route.pattern, r.Method, sw.status, time.Since(start))
 		}
 		level := slog.LevelInfo
 		if sw.status >= 500 {

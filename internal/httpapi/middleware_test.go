@@ -15,7 +15,7 @@ import (
 func TestPanicBecomesLogged500(t *testing.T) {
 	var logs bytes.Buffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
-	h := logRequests(log, recoverPanics(log, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+	h := logRequests(log, nil, recoverPanics(log, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		panic("boom")
 	})))
 	rec := httptest.NewRecorder()
@@ -44,7 +44,7 @@ func TestBodyLimit(t *testing.T) {
 
 func TestLogNeverHoldsSecretsOrQueries(t *testing.T) {
 	var logs bytes.Buffer
-	h := logRequests(slog.New(slog.NewJSONHandler(&logs, nil)), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := logRequests(slog.New(slog.NewJSONHandler(&logs, nil)), nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, "ok")
 	}))
 	for _, target := range []string{"/api/payments/mpesa/callback/s3cretvalue/", "/api/orders/ORDER-1/?token=tok3n"} {

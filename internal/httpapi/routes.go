@@ -6,6 +6,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/admin"
 	"shop/internal/apperr"
+	"shop/internal/content"
 	"shop/internal/httpx"
 	"shop/internal/payment"
 )
@@ -21,6 +22,9 @@ const (
 	SignedIn
 	// Admin routes answer 401 without a valid token and 403 to a non-admin.
 	Admin
+	// Operator routes are for the shop's monitoring, not for people: their
+	// handler answers 401 without the operator's token (SHOP_METRICS_TOKEN).
+	Operator
 )
 
 // Route is one entry of the shop's HTTP surface.
@@ -63,6 +67,7 @@ func (s *Server) routes() []Route {
 	ad := s.admin
 	routes := []Route{
 		{Pattern: "GET /healthz", Handler: httpx.Handler(s.healthz)},
+		{Pattern: "GET /readyz", Handler: httpx.Handler(s.readyz)},
 
 		{Pattern: "GET /api/products/{$}", Handler: cached(httpx.Handler(c.ListProducts))},
 		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
@@ -96,6 +101,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/auth/logout/{$}", Handler: httpx.Handler(a.Logout), MaxBody: authBody},
 		{Pattern: "GET /api/auth/me/{$}", Handler: httpx.Handler(a.Me), Access: SignedIn},
 		{Pattern: "PATCH /api/auth/me/{$}", Handler: httpx.Handler(a.UpdateMe), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "DELETE /api/auth/me/{$}", Handler: httpx.Handler(s.privacy.DeleteMe), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "GET /api/auth/me/export/{$}", Handler: httpx.Handler(s.privacy.ExportMe), Access: SignedIn},
 		{Pattern: "POST /api/auth/password/change/{$}", Handler: httpx.Handler(a.ChangePassword), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/forgot/{$}", Handler: httpx.Handler(a.ForgotPassword), MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/reset/{$}", Handler: httpx.Handler(a.ResetPassword), MaxBody: authBody},
@@ -142,10 +149,15 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/admin/payments/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPaybill), Access: Admin},
 		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},
 		{Pattern: "PATCH /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.UpdateUser), Access: Admin},
+		{Pattern: "DELETE /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.EraseUser), Access: Admin},
+		{Pattern: "GET /api/admin/users/{id}/export/{$}", Handler: ad.Handle(ad.ExportUser), Access: Admin},
 		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},
 		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
+
+		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
+		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},
 
 		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
 		{Pattern: "GET /media/", Handler: s.media},
@@ -164,12 +176,15 @@ func (s *Server) routes() []Route {
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})
 	}
+	if s.metrics != nil {
+		routes = append(routes, Route{Pattern: "GET /metrics", Handler: s.metrics, Access: Operator})
+	}
 	return routes
 }
 
 // guard enforces a route's Access before its handler runs.
 func guard(a Access, next http.Handler) http.Handler {
-	if a == Public {
+	if a == Public || a == Operator {
 		return next
 	}
 	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {

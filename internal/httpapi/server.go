@@ -17,6 +17,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/admin"
 	"shop/internal/apperr"
+	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/content"
@@ -24,9 +25,11 @@ import (
 	"shop/internal/delivery"
 	"shop/internal/httpx"
 	"shop/internal/mail"
+	"shop/internal/metrics"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/sms"
 	"shop/internal/storefront"
@@ -66,6 +69,15 @@ type Deps struct {
 	Outbox *mail.Outbox
 	// LowStockThreshold is the dashboard's low-stock level (0: admin's default).
 	LowStockThreshold int
+
+	// Metrics counts every request; nil counts nothing.
+	Metrics *metrics.Metrics
+	// MetricsToken, when set with Metrics, serves GET /metrics on this
+	// handler to a request bearing it (SHOP_METRICS_TOKEN). Without it
+	// /metrics is not a route here (it may have an address of its own).
+	MetricsToken string
+	// Backups reads the state of the backups for the admin dashboard; nil: none.
+	Backups func(context.Context) (backup.Status, error)
 }
 
 // Server is the shop's http.Handler.
@@ -90,9 +102,13 @@ type Server struct {
 	shares          http.Handler
 	robots, sitemap http.HandlerFunc
 
-	auth   *account.Handlers
-	outbox http.Handler
-	admin  *admin.Handlers
+	auth    *account.Handlers
+	outbox  http.Handler
+	admin   *admin.Handlers
+	metrics http.Handler
+	privacy *privacy.Handlers
+	// unsubscribe serves the newsletter's unsubscribe links.
+	unsubscribe *content.Unsubscribe
 }
 
 // New builds the handler with every route and middleware.
@@ -138,10 +154,17 @@ func New(d Deps) (*Server, error) {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
+	s.unsubscribe = &content.Unsubscribe{Store: d.Content, PublicURL: d.PublicURL,
+		Key: func(ctx context.Context) ([]byte, error) { return authSvc.DerivedKey(ctx, "newsletter-unsubscribe") }}
+	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, Forget: admin.ForgetUserTx}
+	s.privacy = &privacy.Handlers{Svc: priv, Limiter: ratelimit.New(d.DB, nil)}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS})
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
+	}
+	if d.Metrics != nil && d.MetricsToken != "" {
+		s.metrics = d.Metrics.Handler(d.MetricsToken)
 	}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
@@ -155,7 +178,7 @@ func New(d Deps) (*Server, error) {
 		if strings.Contains(rt.Pattern, " ") {
 			h = guard(rt.Access, requireBody(rt.Body, rt.Handler))
 		}
-		mux.Handle(rt.Pattern, limitBody(limit, h))
+		mux.Handle(rt.Pattern, notePattern(rt.Pattern, limitBody(limit, h)))
 	}
 	crossOrigin, err := newCrossOriginCheck(d.PublicURL)
 	if err != nil {
@@ -172,7 +195,11 @@ func New(d Deps) (*Server, error) {
 	h = authSvc.Authenticate(h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
 	h = recoverPanics(d.Log, h)
-	h = logRequests(d.Log, h)
+	var observe Observer
+	if d.Metrics != nil {
+		observe = d.Metrics.Observe
+	}
+	h = logRequests(d.Log, observe, h)
 	s.handler = h
 	return s, nil
 }
@@ -191,6 +218,30 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	return nil
+}
+
+// readyz answers 200 only when the database answers and its schema is the
+// one this binary expects: a load balancer sends nothing to an instance
+// that cannot serve. /healthz stays the liveness check.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Cache-Control", "no-store")
+	if err := s.db.Ping(ctx); err != nil {
+		s.log.ErrorContext(ctx, "readiness: database", "err", err)
+		return apperr.Unavailable("The database is not answering.")
+	}
+	pending, err := s.db.Pending(ctx)
+	if err != nil {
+		s.log.ErrorContext(ctx, "readiness: migrations", "err", err)
+		return apperr.Unavailable("The database is not answering.")
+	}
+	if len(pending) > 0 {
+		s.log.WarnContext(ctx, "readiness: migrations not applied", "pending", pending)
+		return apperr.Unavailable("The database is not up to date.")
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	return nil
 }
 

@@ -62,3 +62,20 @@ func (o *Outbox) List(ctx context.Context, limit int) ([]Stored, error) {
 	}
 	return out, rows.Err()
 }
+
+// Count is how many messages the outbox holds.
+func (o *Outbox) Count(ctx context.Context) (int, error) {
+	return o.db.Count(ctx, "outbox mail", `SELECT COUNT(*) FROM mail_outbox`)
+}
+
+// OutboxKeep is how long the dev outbox keeps a message.
+const OutboxKeep = 7 * 24 * time.Hour
+
+// Prune deletes the messages older than OutboxKeep and reports how many went.
+func (o *Outbox) Prune(ctx context.Context) (int64, error) {
+	res, err := o.db.Exec(ctx, `DELETE FROM mail_outbox WHERE created_at < $1`, o.now().UTC().Add(-OutboxKeep))
+	if err != nil {
+		return 0, fmt.Errorf("prune the outbox: %w", err)
+	}
+	return res.RowsAffected()
+}

@@ -130,7 +130,7 @@ func TestEveryMessageFitsOneSegment(t *testing.T) {
 		BalanceDue: money.FromShillings(250_000), ShippingAddress: order.Address{County: "Elgeyo-Marakwet"},
 		Payment: &order.Payment{Receipt: "TKM81HDS2P"}, Courier: "Wells Fargo Courier Services", TrackingNumber: "WF-2026-00041872",
 		Delivery: order.Delivery{Kind: "pickup", Name: "Kitale Farmers Agrovet, Kenyatta Street", Hours: "Mon-Sat 7:30 AM-6:30 PM, Sun 9:00 AM-1:00 PM"},
-		Paybill: &order.PayGuide{Kind: "paybill", Number: "4123456", Account: number, Amount: money.FromShillings(250_000)}}
+		Paybill:  &order.PayGuide{Kind: "paybill", Number: "4123456", Account: number, Amount: money.FromShillings(250_000)}}
 	link := "https://mifugobora.co.ke/o/ACDEFGHJKM"
 	// The details a message keeps when they fit.
 	if d := notify.Dispatched(o, link); !strings.Contains(d, "tracking WF-2026-00041872") {

@@ -217,9 +217,19 @@ func (s *Store) ForViewer(ctx context.Context, number string, v Viewer) (Order, 
 	return s.ByID(ctx, id)
 }
 
-// ForUser lists a customer's orders, newest first, with their items.
+// ForUser lists a customer's latest 200 orders, newest first, with their items.
 func (s *Store) ForUser(ctx context.Context, userID int64) ([]Order, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 200`, userID)
+	return s.forUser(ctx, userID, " LIMIT 200")
+}
+
+// AllForUser lists every order of a customer, newest first: their data
+// export leaves none out.
+func (s *Store) AllForUser(ctx context.Context, userID int64) ([]Order, error) {
+	return s.forUser(ctx, userID, "")
+}
+
+func (s *Store) forUser(ctx context.Context, userID int64, limit string) ([]Order, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC`+limit, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list orders of user %d: %w", userID, err)
 	}

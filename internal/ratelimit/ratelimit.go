@@ -192,3 +192,14 @@ func Minutes(wait time.Duration) string {
 	}
 	return strconv.Itoa(mins) + " minutes"
 }
+
+// Prune forgets the events older than the longest window in use, and
+// reports how many went. Reservations do it now and then too; the shop's
+// janitor does it on a schedule, so a quiet shop forgets as well.
+func (l *Limiter) Prune(ctx context.Context) (int64, error) {
+	res, err := l.db.Exec(ctx, `DELETE FROM rate_events WHERE at < $1`, l.now().UTC().Add(-keepFor))
+	if err != nil {
+		return 0, fmt.Errorf("forget old rate events: %w", err)
+	}
+	return res.RowsAffected()
+}

@@ -194,6 +194,21 @@ func (q *Queue) Latest(ctx context.Context, limit int) ([]Message, error) {
 	return db.QueryAll(ctx, q.db, "latest sms", scanMessage, `SELECT `+messageColumns+` FROM sms_messages ORDER BY id DESC LIMIT $1`, limit)
 }
 
+// ByStatus counts the messages in each status, for the metrics.
+func (q *Queue) ByStatus(ctx context.Context) (map[string]int, error) {
+	type count struct {
+		status string
+		n      int
+	}
+	list, err := db.QueryAll(ctx, q.db, "sms by status", func(r db.Scanner) (c count, err error) { return c, r.Scan(&c.status, &c.n) },
+		`SELECT status, COUNT(*) FROM sms_messages GROUP BY status`)
+	out := map[string]int{}
+	for _, c := range list {
+		out[c.status] = c.n
+	}
+	return out, err
+}
+
 // FailedCount counts the messages that could not be sent.
 func (q *Queue) FailedCount(ctx context.Context) (int, error) {
 	return q.db.Count(ctx, "failed sms", `SELECT COUNT(*) FROM sms_messages WHERE status = 'failed'`)

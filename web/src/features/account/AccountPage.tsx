@@ -9,15 +9,18 @@ import { linkClass, Page } from '../../components/Page';
 import { changePassword, getMe, updateMe } from '../../lib/account';
 import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
-import { getSession, type User } from '../../lib/authToken';
+import { clearSession, getSession, type User } from '../../lib/authToken';
 import { formatKsh } from '../../lib/money';
 import { isPaid, listMyOrders, statusLabel, type Order } from '../../lib/orders';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { useSession } from '../../lib/useSession';
+import { DATA_MSG } from './rules';
+import { YourData } from './YourData';
 
 /** The customer's own page: their details, their password and their orders. */
 export default function AccountPage() {
   const session = useSession();
+  const [deleted, setDeleted] = useState(false);
 
   // Fetch the user afresh: another device may have changed the details.
   useEffect(() => {
@@ -30,6 +33,18 @@ export default function AccountPage() {
     return () => controller.abort();
   }, []);
 
+  if (deleted) {
+    return (
+      <Page title={DATA_MSG.deletedTitle}>
+        <p role="status" className="mt-4 max-w-2xl text-stone-700">
+          {DATA_MSG.deletedText}
+        </p>
+        <Link to="/" className={`mt-6 inline-block ${linkClass}`}>
+          Back to the shop
+        </Link>
+      </Page>
+    );
+  }
   if (!session) return <Navigate to="/login" replace state={{ from: '/account' }} />;
   const user = session.user;
 
@@ -45,6 +60,14 @@ export default function AccountPage() {
         <PasswordSection />
       </div>
       <OrderHistory />
+      <YourData
+        onDeleted={() => {
+          // The page that says so first, then the session goes: without it the page would
+          // send the visitor to sign in.
+          setDeleted(true);
+          clearSession();
+        }}
+      />
     </Page>
   );
 }

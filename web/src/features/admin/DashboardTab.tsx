@@ -1,6 +1,7 @@
 import { formatKsh } from '../../lib/money';
 import { adminApi, type OrderSummary } from './api';
 import { Badge, Button, LoadError, StatusBadge, formatDate, useLoad } from './ui';
+import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
 export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages') => void }) {
@@ -55,6 +56,8 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
           </p>
         )}
       </section>
+
+      <BackupStatus backup={s.backup ?? null} />
 
       <UnmatchedPayments />
 

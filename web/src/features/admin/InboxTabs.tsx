@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { adminApi } from './api';
 import { Pager } from './PagedList';
 import { Badge, Button, LoadError, errorText, formatDate, useLoad } from './ui';
+import { saveBlob } from '../../lib/download';
 
 const SUBJECTS: Record<string, string> = {
   general: 'General',
@@ -68,15 +69,7 @@ export function SubscribersTab() {
 
   async function exportCSV() {
     try {
-      const blob = await adminApi.subscribersCSV();
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(await adminApi.subscribersCSV(), `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (err) {
       setNote(errorText(err, 'The list could not be exported.'));
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
+import { saveBlob } from '../../lib/download';
 import { adminApi, type AdminUser, type Me } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { Badge, Button, Note, errorText, formatDate, type NoteState } from './ui';
@@ -17,6 +18,27 @@ export function UsersTab({ me }: { me: Me }) {
       setNote({ kind: 'ok', text: role === 'admin' ? `${u.email} is now an admin.` : `${u.email} is no longer an admin.` });
     } catch (err) {
       setNote({ kind: 'error', text: errorText(err, 'The role could not be changed.') });
+    }
+    list.reload();
+  }
+
+  async function exportData(u: AdminUser) {
+    try {
+      saveBlob(await adminApi.exportUser(u.id), `customer-${u.id}-data.json`);
+      setNote({ kind: 'ok', text: `The data of ${u.email} has been downloaded.` });
+    } catch (err) {
+      setNote({ kind: 'error', text: errorText(err, 'The data could not be downloaded.') });
+    }
+  }
+
+  async function erase(u: AdminUser) {
+    const question = `Delete the account of ${u.email} for good? Their orders stay, without their name, email, phone or address. Do this only when the customer asked.`;
+    if (!window.confirm(question)) return;
+    try {
+      await adminApi.eraseUser(u.id);
+      setNote({ kind: 'ok', text: `The account of ${u.email} has been deleted.` });
+    } catch (err) {
+      setNote({ kind: 'error', text: errorText(err, 'The account could not be deleted.') });
     }
     list.reload();
   }
@@ -46,6 +68,16 @@ export function UsersTab({ me }: { me: Me }) {
               <Button variant="secondary" onClick={() => void toggle(u)} aria-label={`${u.role === 'admin' ? 'Remove admin' : 'Make admin'}: ${u.email}`}>
                 {u.role === 'admin' ? 'Remove admin' : 'Make admin'}
               </Button>
+            )}
+            {u.role !== 'admin' && (
+              <>
+                <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
+                  Download data
+                </Button>
+                <Button variant="danger" onClick={() => void erase(u)} aria-label={`Delete account: ${u.email}`}>
+                  Delete account
+                </Button>
+              </>
             )}
           </li>
         )}

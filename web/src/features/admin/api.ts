@@ -59,6 +59,16 @@ export interface Stats {
   lowStock: LowStockVariant[];
   toDispatch: OrderSummary[];
   recentOrders: OrderSummary[];
+  /** The backups (null when the server does not say): internal/backup Status. */
+  backup: BackupStatus | null;
+}
+
+export interface BackupStatus {
+  engine: 'sqlite' | 'postgres';
+  scheduled: boolean;
+  intervalSeconds: number;
+  lastAt: string | null;
+  warning: boolean;
 }
 
 /** A text message sent about an order, and what the SMS gateway said of it. */
@@ -257,6 +267,10 @@ export const adminApi = {
 
   users: (p: { search?: string; page?: number }) => request<AdminPage<AdminUser>>('GET', `/admin/users/${qs(p)}`),
   setRole: (id: number, role: 'customer' | 'admin') => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),
+  /** A customer's data as a JSON file, for a customer who asks by phone. */
+  exportUser: (id: number) => request<Blob>('GET', `/admin/users/${id}/export/`, undefined, { as: 'blob' }),
+  /** Erases a customer's account: orders kept, anonymised. */
+  eraseUser: (id: number) => request<void>('DELETE', `/admin/users/${id}/`),
 
   messages: () => request<Message[]>('GET', '/admin/messages/'),
   setHandled: (id: number, handled: boolean) => request<Message>('PATCH', `/admin/messages/${id}/`, { handled }),

@@ -64,6 +64,8 @@ const SECTIONS: LegalSection[] = [
         <li>Orders and payments: 7 years, as tax law requires.</li>
         <li>Messages to us: up to 2 years.</li>
         <li>Newsletter: until you unsubscribe.</li>
+        <li>Your account: until you delete it. Signed-out sessions and password-reset links are deleted after a week.</li>
+        <li>Backups of the shop: a week; data you delete leaves them as they are replaced.</li>
         <li>Server logs: 90 days.</li>
       </ul>
     ),
@@ -74,8 +76,27 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           You may ask to see the data we hold about you, to correct it, to delete it, or to stop us using it for a purpose,
-          and you may withdraw your consent to the newsletter at any time. Contact us and we will answer within 7 days.
+          and you may withdraw your consent to the newsletter at any time.
         </p>
+        <ul>
+          <li>
+            <strong>See your data:</strong> signed in, open My Account and choose 'Download my data'. You get a file with
+            your details, your delivery addresses, your orders, your newsletter subscription and your messages to us.
+          </li>
+          <li>
+            <strong>Delete your account:</strong> in My Account, 'Delete my account' asks for your password, then deletes
+            your account, signs you out on every device, takes you off the newsletter and deletes your messages to us. Your
+            orders stay in our accounts, as tax law requires, but without your name, email, phone number or address; the
+            amounts and M-Pesa receipt numbers remain.
+          </li>
+          <li>
+            <strong>By phone:</strong> if you cannot sign in, call or write to us. Once we have made sure it is you, we
+            download or delete your data for you, within 7 days.
+          </li>
+          <li>
+            <strong>Newsletter:</strong> every newsletter has a link to unsubscribe with one click.
+          </li>
+        </ul>
         <p>
           If you are not happy with our answer, you may complain to the Office of the Data Protection Commissioner
           (www.odpc.go.ke).
@@ -102,7 +123,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated="1 November 2025"
+      updated="15 November 2025"
       intro={<p>This policy explains, in plain words, what personal data our shop collects, why, and your rights over it.</p>}
       sections={SECTIONS}
     />

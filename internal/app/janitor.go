@@ -1,0 +1,64 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/db"
+	"shop/internal/mail"
+	"shop/internal/ratelimit"
+)
+
+// janitor deletes what has outlived its use, on a schedule: ended sessions
+// and expired reset links (account), old rate-limit events (ratelimit) and
+// the dev outbox's old mail (mail). Each table's owner does its own deleting;
+// several instances running it at once delete the same rows harmlessly.
+type janitor struct {
+	log   *slog.Logger
+	tasks []pruneTask
+}
+
+type pruneTask struct {
+	what string
+	run  func(context.Context) (int64, error)
+}
+
+func newJanitor(d *db.DB, auth *account.Service, outbox *mail.Outbox, log *slog.Logger) *janitor {
+	j := &janitor{log: log, tasks: []pruneTask{
+		{"sessions and reset links", auth.Prune},
+		{"rate-limit events", ratelimit.New(d, nil).Prune},
+	}}
+	if outbox != nil {
+		j.tasks = append(j.tasks, pruneTask{"outbox mail", outbox.Prune})
+	}
+	return j
+}
+
+// Once runs every task once.
+func (j *janitor) Once(ctx context.Context) {
+	for _, t := range j.tasks {
+		n, err := t.run(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			j.log.Error("pruning "+t.what, "err", err)
+		case n > 0:
+			j.log.Info("pruned "+t.what, "rows", n)
+		}
+	}
+}
+
+// Run runs the tasks at start and every interval until ctx ends.
+func (j *janitor) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		j.Once(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

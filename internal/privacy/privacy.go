@@ -1,0 +1,137 @@
+// Package privacy gives customers the rights Kenya's Data Protection Act
+// 2019 grants them over their data: to receive a copy of it (Export) and to
+// have it erased (Erase). It owns no table: each table's owner reads or
+// changes its own rows, inside one transaction for an erasure
+// (docs/architecture.md section 7).
+package privacy
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/content"
+	"shop/internal/db"
+	"shop/internal/order"
+	"shop/internal/payment"
+)
+
+// Service exports and erases a customer's data.
+type Service struct {
+	DB       *db.DB
+	Accounts *account.Service
+	Orders   *order.Store
+	// Payments anonymises the payments of erased orders; nil when the shop
+	// has none (tests without a payment service).
+	Payments *payment.Service
+	Content  *content.Store
+	// Forget takes the user out of records other packages keep about them
+	// (the back office's audit log), inside the erasure's transaction.
+	Forget func(ctx context.Context, tx *sql.Tx, u account.User) error
+	Now    func() time.Time
+}
+
+// Export is everything the shop holds about one customer, as they download it.
+type Export struct {
+	ExportedAt time.Time        `json:"exported_at"`
+	Profile    account.UserJSON `json:"profile"`
+	// LastLoginAt is when they last signed in.
+	LastLoginAt *time.Time `json:"last_login_at"`
+	// Addresses are the delivery addresses of their orders, each once.
+	Addresses []order.Address `json:"addresses"`
+	Orders    []order.Order   `json:"orders"`
+	// Reviews is empty: the shop's reviews are written by the business, not
+	// taken from customers' accounts.
+	Reviews       []struct{}        `json:"reviews"`
+	Subscriptions Subscriptions     `json:"subscriptions"`
+	Messages      []content.Message `json:"contact_messages"`
+}
+
+// Subscriptions are the lists the customer is on.
+type Subscriptions struct {
+	Newsletter *content.Subscriber `json:"newsletter"`
+}
+
+// Export gathers the data of user id.
+func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
+	u, err := s.Accounts.Store.UserByID(ctx, id)
+	if err != nil {
+		return Export{}, err
+	}
+	x := Export{ExportedAt: s.now(), Profile: u.JSON(), LastLoginAt: u.LastLoginAt, Reviews: []struct{}{}, Addresses: []order.Address{}}
+	if x.Orders, err = s.Orders.AllForUser(ctx, id); err != nil {
+		return Export{}, err
+	}
+	seen := map[order.Address]bool{}
+	for _, o := range x.Orders {
+		if a := o.ShippingAddress; !seen[a] {
+			seen[a] = true
+			x.Addresses = append(x.Addresses, a)
+		}
+	}
+	if x.Subscriptions.Newsletter, err = s.Content.Subscription(ctx, u.Email); err != nil {
+		return Export{}, err
+	}
+	if x.Messages, err = s.Content.MessagesFrom(ctx, u.Email); err != nil {
+		return Export{}, err
+	}
+	return x, nil
+}
+
+// Erase deletes the account of user id with everything personal the shop
+// keeps about it, in one transaction: their orders keep their items, totals,
+// statuses and M-Pesa receipts for the accounts but lose names, email,
+// phone and address; their payments lose the phone; their newsletter
+// subscription and contact messages go; the account goes, and with it every
+// session, refresh token, reset link and their cart. An admin account is
+// refused (remove the role first), as is one with an order waiting for
+// its payment. Erase returns the user as they were, for the audit log.
+func (s *Service) Erase(ctx context.Context, id int64) (account.User, error) {
+	var u account.User
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if u, err = s.EraseTx(ctx, tx, id); err != nil {
+			return err
+		}
+		return nil
+	})
+	return u, err
+}
+
+// EraseTx is Erase inside tx, for the back office's transaction with its
+// audit entry.
+func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.User, error) {
+	u, err := s.Accounts.Store.UserByIDTx(ctx, tx, id)
+	if err != nil {
+		return account.User{}, err
+	}
+	if u.Role == account.RoleAdmin {
+		return account.User{}, errAdmin
+	}
+	ids, err := order.AnonymizeForUserTx(ctx, tx, id)
+	if err != nil {
+		return account.User{}, err
+	}
+	if s.Payments != nil {
+		if err := s.Payments.AnonymizeOrdersTx(ctx, tx, ids); err != nil {
+			return account.User{}, err
+		}
+	}
+	if err := s.Content.ForgetEmailTx(ctx, tx, u.Email); err != nil {
+		return account.User{}, err
+	}
+	if s.Forget != nil {
+		if err := s.Forget(ctx, tx, u); err != nil {
+			return account.User{}, err
+		}
+	}
+	return u, s.Accounts.Store.DeleteUserTx(ctx, tx, u)
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}

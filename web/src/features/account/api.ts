@@ -1,0 +1,16 @@
+// The account page's own calls (docs/architecture.md section 2): the customer's data rights.
+import { request } from '../../lib/api';
+
+/** The signed-in customer's data, as the JSON file the shop makes of it (GET /api/auth/me/export/). */
+export function exportMyData(): Promise<Blob> {
+  return request<Blob>('GET', '/auth/me/export/', undefined, { as: 'blob' });
+}
+
+/**
+ * Deletes the signed-in customer's account for good (DELETE /api/auth/me/ with the password). The
+ * shop ends every session; the caller then forgets this browser's (clearSession), once it has
+ * shown that the account is gone.
+ */
+export function deleteAccount(password: string): Promise<void> {
+  return request<void>('DELETE', '/auth/me/', { password });
+}

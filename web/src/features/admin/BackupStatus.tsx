@@ -1,0 +1,50 @@
+import type { BackupStatus as Status } from './api';
+import { Badge, formatDate } from './ui';
+
+/** How often, in words: 21600 s is 'every 6 hours'. */
+export function every(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? 'every hour' : `every ${seconds / 3600} hours`;
+  const minutes = Math.round(seconds / 60);
+  return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+}
+
+/** The dashboard's word on the backups: the last snapshot, and a warning when it is old. */
+export function BackupStatus({ backup }: { backup: Status | null }) {
+  if (!backup) return null;
+  let body;
+  if (backup.engine === 'postgres') {
+    body = <p className="mt-2 text-stone-700">The shop runs on PostgreSQL: it is backed up with pg_dump or your provider's backups (docs/deploy.md).</p>;
+  } else {
+    body = (
+      <>
+        <p className="mt-2 text-stone-800">
+          {backup.lastAt ? (
+            <>
+              Last backup: <strong>{formatDate(backup.lastAt)}</strong>
+            </>
+          ) : (
+            'No backup has been taken yet.'
+          )}{' '}
+          {backup.scheduled ? (
+            <span className="text-stone-600">(the shop takes one {every(backup.intervalSeconds)})</span>
+          ) : (
+            <span className="text-stone-600">The shop takes no backups itself: set SHOP_BACKUP_DIR and SHOP_BACKUP_INTERVAL (docs/deploy.md).</span>
+          )}
+        </p>
+        {backup.warning && (
+          <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 p-3 text-red-900">
+            <Badge tone="red">Warning</Badge> The last backup is older than twice the interval. Check the server's log and the backup folder.
+          </p>
+        )}
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="backup-h">
+      <h2 id="backup-h" className="text-lg font-bold text-stone-900">
+        Backups
+      </h2>
+      {body}
+    </section>
+  );
+}
