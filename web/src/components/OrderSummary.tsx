@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatKsh } from '../lib/money';
+import type { OrderItem } from '../lib/orders';
 
 export interface SummaryLine {
   key: string | number;
@@ -7,6 +8,16 @@ export interface SummaryLine {
   /** Size and quantity, as the page words them. */
   detail: string;
   total: string;
+}
+
+/** An order's items as summary lines: "70 Kg · 2 × Ksh 3,950". */
+export function orderLines(items: readonly OrderItem[]): SummaryLine[] {
+  return items.map((it) => ({
+    key: it.sku,
+    name: it.product_name,
+    detail: `${it.size} · ${it.quantity} × ${formatKsh(it.unit_price)}`,
+    total: it.total_price,
+  }));
 }
 
 interface OrderSummaryProps {

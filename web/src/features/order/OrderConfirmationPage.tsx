@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { TextField } from '../../components/form/TextField';
-import { OrderSummary } from '../../components/OrderSummary';
+import { OrderSummary, orderLines } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { ContinueShopping, linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
@@ -287,14 +287,8 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
 
 function OrderDetails({ order }: { order: Order }) {
   const address = order.shipping_address;
-  const lines = order.items.map((it) => ({
-    key: it.sku,
-    name: it.product_name,
-    detail: `${it.size} · ${it.quantity} × ${formatKsh(it.unit_price)}`,
-    total: it.total_price,
-  }));
   return (
-    <OrderSummary title="Your order" titleId="order-details-title" as="section" lines={lines} strongLineTotals totals={order}>
+    <OrderSummary title="Your order" titleId="order-details-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order}>
       <DeliveryChoice order={order} />
       <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? 'Your details' : 'Delivery address'}</h3>
       <address className="mt-1 text-stone-800 not-italic">

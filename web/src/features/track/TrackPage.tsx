@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/TextField';
-import { OrderSummary } from '../../components/OrderSummary';
+import { OrderSummary, orderLines } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
-import { formatKsh } from '../../lib/money';
 import { statusLabel } from '../../lib/orders';
 import { checkPhone } from '../../lib/validation';
 import { trackOrder, type TrackedOrder } from './api';
@@ -105,12 +104,6 @@ export default function TrackPage() {
 }
 
 function Tracked({ order }: { order: TrackedOrder }) {
-  const lines = order.items.map((it) => ({
-    key: it.sku,
-    name: it.product_name,
-    detail: `${it.size} · ${it.quantity} × ${formatKsh(it.unit_price)}`,
-    total: it.total_price,
-  }));
   return (
     <section aria-labelledby="tracked-title" className="mt-8 grid gap-6 lg:grid-cols-5">
       <div className="rounded-lg border border-earth-200 bg-white p-5 lg:col-span-3">
@@ -121,7 +114,7 @@ function Tracked({ order }: { order: TrackedOrder }) {
         <OrderTimeline order={order} className="mt-4" />
       </div>
       <div className="lg:col-span-2">
-        <OrderSummary title="Your order" titleId="tracked-summary-title" as="section" lines={lines} strongLineTotals totals={order} />
+        <OrderSummary title="Your order" titleId="tracked-summary-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order} />
       </div>
     </section>
   );
