@@ -268,7 +268,7 @@ test('checkout checks each step, then M-Pesa approval shows the payment received
   await expect(page).toHaveURL(/\/order-confirmation\?orderId=ORDER-\d+/);
   expect(dialogs).toEqual([PAYMENT_STARTED]);
   const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
-  await expect(page.getByText(orderId)).toBeVisible();
+  await expect(page.getByText(`Order number ${orderId}`)).toBeVisible();
 
   const status = page.getByRole('heading', { level: 2, name: 'Payment received' });
   await expect(status).toBeVisible({ timeout: PAYMENT_TIMEOUT });

@@ -12,10 +12,10 @@ const suggestions = [
   { type: 'product', name: 'Piperazine Poultry & Pig Dewormer', slug: 'piperazine-dewormer' },
 ];
 
-function renderBox(onCategory = vi.fn()) {
+function renderBox(onCategory = vi.fn(), onProduct = vi.fn()) {
   function Box() {
     const [text, setText] = useState('');
-    return <SearchBox id="q" value={text} onChange={setText} onCategory={onCategory} className="" />;
+    return <SearchBox id="q" value={text} onChange={setText} onCategory={onCategory} onProduct={onProduct} className="" />;
   }
   const router = createMemoryRouter(
     [
@@ -34,7 +34,8 @@ describe('search suggestions', () => {
       expect(String(input)).toContain('/api/search/suggest/?q=dawa%20ya%20minyoo');
       return json(200, suggestions);
     });
-    const { input, router } = renderBox();
+    const onProduct = vi.fn();
+    const { input, router } = renderBox(vi.fn(), onProduct);
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'dawa ya minyoo' } });
     expect(await screen.findByRole('option', { name: /Piperazine/ })).toBeTruthy();
@@ -44,6 +45,8 @@ describe('search suggestions', () => {
     expect(input.getAttribute('aria-activedescendant')).toBe('q-suggestions-1');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(router.state.location.pathname).toBe('/products/piperazine-dewormer');
+    // The shop is told first, so the typed words do not become a search behind the product.
+    expect(onProduct).toHaveBeenCalledOnce();
   });
 
   it('shows a category when one is tapped', async () => {

@@ -40,6 +40,11 @@ interface SearchBoxProps {
   onChange: (text: string) => void;
   /** A category was picked: show it. */
   onCategory: (slug: string) => void;
+  /**
+   * A product was picked: the page is about to leave, and what was typed must not become a search
+   * while the product page loads (it would take the shopper back to the list).
+   */
+  onProduct: () => void;
   className: string;
 }
 
@@ -47,7 +52,7 @@ interface SearchBoxProps {
  * The shop's search field with names suggested under it while typing (a combobox): arrow keys move
  * through them, Enter or a tap opens one, Escape closes the list. Enter with none chosen searches.
  */
-export function SearchBox({ id, value, onChange, onCategory, className }: SearchBoxProps) {
+export function SearchBox({ id, value, onChange, onCategory, onProduct, className }: SearchBoxProps) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -59,8 +64,10 @@ export function SearchBox({ id, value, onChange, onCategory, className }: Search
   const pick = (s: Suggestion) => {
     setOpen(false);
     setActive(-1);
-    if (s.type === 'product') void navigate(productPath(s));
-    else onCategory(s.slug);
+    if (s.type === 'product') {
+      onProduct();
+      void navigate(productPath(s));
+    } else onCategory(s.slug);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Escape') {

@@ -81,6 +81,7 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
             setText('');
             apply({ category, search: '' });
           }}
+          onProduct={() => setText(filters.search)}
           className={control}
         />
       </div>
