@@ -180,6 +180,7 @@ const axePages = [
   '/register',
   '/forgot-password',
   '/order-confirmation',
+  '/track',
   '/no-such-page',
 ];
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS.split(' ').filter((f) => f !== '--headless=new') });
