@@ -96,6 +96,9 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 	link := n.PublicURL + "/o/" + code
 	key := func(what string) string { return fmt.Sprintf("order:%d:%s", o.ID, what) }
 	customer := func(kind, body string) text { return text{key(kind), kind, o.Customer.Phone, body} }
+	if o.Customer.Phone == "" && e.To != order.Paid {
+		return nil, nil // an erased customer's order: nobody to text
+	}
 	switch e.To {
 	case order.PendingPayment:
 		if e.From != "" {
@@ -108,7 +111,10 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 	case order.PaymentFailed:
 		return []text{customer("failed", Failed(o, link))}, nil
 	case order.Paid:
-		out := []text{customer("paid", Paid(o, link))}
+		var out []text
+		if o.Customer.Phone != "" {
+			out = append(out, customer("paid", Paid(o, link)))
+		}
 		if n.BusinessPhone != "" {
 			out = append(out, text{key("business"), "business", n.BusinessPhone, NewOrder(o, n.PublicURL)})
 		}
