@@ -113,6 +113,16 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 	case order.Paid:
 		var out []text
 		if o.Customer.Phone != "" {
+			// The receipt is the payment that completed the order: an STK
+			// push, or a Paybill payment, newest first.
+			if d, err := n.Orders.DetailOf(ctx, o); err == nil {
+				for _, p := range d.Payments {
+					if p.Status == "succeeded" && p.Receipt != "" {
+						o.Payment = &p
+						break
+					}
+				}
+			}
 			out = append(out, customer("paid", Paid(o, link)))
 		}
 		if n.BusinessPhone != "" {
