@@ -1,3 +1,4 @@
+import { useDataSaver } from '../lib/dataSaver';
 import type { Image } from '../lib/types';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
@@ -7,7 +8,8 @@ interface ProductImageProps {
   /** The product's name, for the alternative text when the image has none. */
   name: string;
   className?: string;
-  /** Above the fold: load at once, with priority. Otherwise only when scrolled near. */
+  /** Above the fold: load at once, with priority. Otherwise only when scrolled near. The data
+   * saver makes every picture wait until it is scrolled to. */
   eager?: boolean;
 }
 
@@ -15,7 +17,9 @@ interface ProductImageProps {
  * A product picture. Packshots are SVG (vector: sharp at every width, a few kB each), so one
  * file serves every slot; width and height reserve the space so nothing shifts as it loads.
  */
-export function ProductImage({ image, name, className = '', eager = false }: ProductImageProps) {
+export function ProductImage({ image, name, className = '', eager: wanted = false }: ProductImageProps) {
+  const saver = useDataSaver();
+  const eager = wanted && !saver;
   return (
     <img
       src={image?.image ?? PLACEHOLDER}
