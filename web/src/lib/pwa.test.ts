@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { countVisit, shouldOfferInstall } from './pwa';
 
 function memoryStorage(): Storage {
@@ -35,5 +36,50 @@ describe('install offer', () => {
   it('treats refused storage as a first visit', () => {
     const refusing = { ...memoryStorage(), getItem: () => { throw new Error('denied'); } } as Storage;
     expect(countVisit(refusing, memoryStorage())).toBe(1);
+  });
+});
+
+/** A service worker as the page sees it, whose state the test moves on. */
+class FakeWorker extends EventTarget {
+  state = 'installing';
+  posted: unknown[] = [];
+  postMessage(m: unknown) {
+    this.posted.push(m);
+  }
+  moveTo(state: string) {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+describe('Reload to update', () => {
+  it('is offered when a new version installs under a running one, and takes it over', async () => {
+    vi.resetModules();
+    vi.stubEnv('DEV', false);
+    const reg = Object.assign(new EventTarget(), { waiting: null, installing: null as FakeWorker | null });
+    const container = Object.assign(new EventTarget(), {
+      controller: {},
+      register: vi.fn(async () => reg),
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { serviceWorker: container }));
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const pwa = await import('./pwa');
+    const { result } = renderHook(() => pwa.useUpdateReady());
+    pwa.startApp();
+    await vi.waitFor(() => expect(container.register).toHaveBeenCalledWith('/sw.js'));
+    await act(async () => {});
+    const next = new FakeWorker();
+    reg.installing = next;
+    act(() => void reg.dispatchEvent(new Event('updatefound')));
+    expect(result.current).toBe(false);
+    act(() => next.moveTo('installed'));
+    expect(result.current).toBe(true);
+
+    pwa.applyUpdate();
+    expect(next.posted).toEqual(['skip-waiting']);
+    expect(reload).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
