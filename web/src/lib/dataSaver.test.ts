@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideDataSaver } from './dataSaver';
+import { decideDataSaver, smallestImage } from './dataSaver';
 
 describe('decideDataSaver', () => {
   it('is off when nothing asks for it', () => {
@@ -15,5 +15,18 @@ describe('decideDataSaver', () => {
   it("lets the customer's switch win either way", () => {
     expect(decideDataSaver({ cookie: '1', meta: null, saveData: false })).toBe(true);
     expect(decideDataSaver({ cookie: '0', meta: 'on', saveData: true })).toBe(false);
+  });
+});
+
+describe('smallestImage', () => {
+  it('takes the 400 px version of an upload stored wider', () => {
+    expect(smallestImage('/media/products/ab12cd-800.webp')).toBe('/media/products/ab12cd-400.webp');
+    expect(smallestImage('/media/products/ab12cd-640.webp')).toBe('/media/products/ab12cd-400.webp');
+  });
+
+  it('keeps a picture that has one size', () => {
+    for (const src of ['/media/products/ab12cd-400.webp', '/media/products/ab12cd-300.webp', '/media/products/dairy-meal.svg', '/images/placeholder-product.svg']) {
+      expect(smallestImage(src)).toBe(src);
+    }
   });
 });

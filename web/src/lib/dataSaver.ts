@@ -48,3 +48,17 @@ export function setDataSaver(on: boolean) {
   document.cookie = `${DATA_SAVER_COOKIE}=${on ? '1' : '0'}; path=/; max-age=31536000; SameSite=Lax`;
   store.set(on);
 }
+
+/** The narrowest stored version of an uploaded picture (internal/admin/media.go: 400 px WebP). */
+const SMALLEST_WIDTH = 400;
+const UPLOADED = /^(\/media\/products\/[^/]+)-(\d+)\.webp$/;
+
+/**
+ * The smallest version of a picture: an upload is stored 400 px wide and wider ("-400.webp",
+ * "-800.webp"; one narrower than 400 px is stored only as it is); other pictures have one size.
+ */
+export function smallestImage(src: string): string {
+  const m = UPLOADED.exec(src);
+  if (!m || Number(m[2]) <= SMALLEST_WIDTH) return src;
+  return `${m[1]}-${SMALLEST_WIDTH}.webp`;
+}
