@@ -19,6 +19,8 @@ export default defineConfig(
         { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
         { type: 'components', pattern: 'src/components' },
         { type: 'lib', pattern: 'src/lib' },
+        // The service worker (/sw.js): its own program, built apart from the app.
+        { type: 'sw', pattern: 'src/sw' },
         // Test set-up and helpers, for test files only.
         { type: 'test', pattern: 'src/test' },
       ],
@@ -49,6 +51,7 @@ export default defineConfig(
             },
             { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } } },
             { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+            { from: { element: { type: 'sw' } }, allow: { to: { element: { type: 'sw' } } } },
             { from: { element: { type: 'test' } }, allow: { to: { element: { types: { anyOf: ['test', 'lib'] } } } } },
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'test' } } } },
           ],

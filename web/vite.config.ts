@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { serviceWorker } from './vite-sw-plugin.ts';
 
 // In development Vite serves the app and forwards API calls to the Go server
 // (`bin/shop serve --dev`, default http://127.0.0.1:8080; override with SHOP_API_URL).
 const apiTarget = process.env.SHOP_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -21,6 +21,8 @@ var webFiles = fstest.MapFS{
 	"assets/index-abc123.js.gz": {Data: []byte("gzipped-bytes")},
 	"assets/index-abc123.js.br": {Data: []byte("brotli-bytes")},
 	"favicon.svg":               {Data: []byte("<svg/>")},
+	"sw.js":                     {Data: []byte("self.addEventListener('fetch', () => {});")},
+	"manifest.webmanifest":      {Data: []byte(`{"name":"Mifugo Bora Feeds"}`)},
 }
 
 // newServer returns the shop on d with the demo catalogue loaded.

@@ -165,6 +165,10 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
 		{Pattern: "GET /share/products/{file}", Handler: s.shares},
+		// The installable app: its service worker (at the root, so it may
+		// serve every page) and its manifest.
+		{Pattern: "GET /sw.js", Handler: s.app.file(serviceWorkerFile)},
+		{Pattern: "GET /manifest.webmanifest", Handler: s.app.file(manifestFile)},
 		{Pattern: "/", Handler: s.app},
 	}
 	if s.daraja != nil {

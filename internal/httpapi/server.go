@@ -92,7 +92,7 @@ type Server struct {
 	daraja  http.Handler
 	paybill http.Handler
 	content *content.Handlers
-	app     http.Handler
+	app     *appHandler
 	media   http.Handler
 	handler http.Handler
 	// microcache holds catalogue answers for a few seconds.

@@ -70,6 +70,8 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
+	// The head says whether the data saver is on (storefront.DataSaver).
+	h.Set("Vary", "Save-Data")
 	if status == http.StatusOK {
 		h.Set("ETag", etag)
 		if r.Header.Get("If-None-Match") == etag {
@@ -83,16 +85,46 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// rootFile is a file of the web app with a fixed address and headers of its
+// own: the service worker must be checked on every visit (a new deploy is
+// found at once), and the manifest's type is not in every mime table.
+type rootFile struct {
+	name, contentType, cacheControl string
+}
+
+// The web app's files that have a route of their own (routes.go).
+var (
+	serviceWorkerFile = rootFile{"sw.js", "text/javascript; charset=utf-8", "no-cache"}
+	manifestFile      = rootFile{"manifest.webmanifest", "application/manifest+json", "public, max-age=3600"}
+)
+
+// file serves f from the web app, or 404 when the build has none (the
+// placeholder app).
+func (a *appHandler) file(f rootFile) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if st, err := fs.Stat(a.files, f.name); err != nil || st.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		a.send(w, r, f)
+	})
+}
+
 func (a *appHandler) serveFile(w http.ResponseWriter, r *http.Request, name string) {
-	h := w.Header()
+	f := rootFile{name: name, contentType: mime.TypeByExtension(filepath.Ext(name)), cacheControl: "public, max-age=3600"}
 	if strings.HasPrefix(name, "assets/") {
 		// Vite puts a content hash in every name under assets/.
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		h.Set("Cache-Control", "public, max-age=3600")
+		f.cacheControl = "public, max-age=31536000, immutable"
 	}
-	if ct := mime.TypeByExtension(filepath.Ext(name)); ct != "" {
-		h.Set("Content-Type", ct)
+	a.send(w, r, f)
+}
+
+func (a *appHandler) send(w http.ResponseWriter, r *http.Request, f rootFile) {
+	name := f.name
+	h := w.Header()
+	h.Set("Cache-Control", f.cacheControl)
+	if f.contentType != "" {
+		h.Set("Content-Type", f.contentType)
 	}
 	h.Set("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
@@ -100,20 +132,20 @@ func (a *appHandler) serveFile(w http.ResponseWriter, r *http.Request, name stri
 		if !httpx.AcceptsEncoding(accept, enc.token) {
 			continue
 		}
-		if f, err := a.files.Open(name + enc.ext); err == nil {
-			defer f.Close()
+		if file, err := a.files.Open(name + enc.ext); err == nil {
+			defer file.Close()
 			h.Set("Content-Encoding", enc.token)
-			serveContent(w, r, f)
+			serveContent(w, r, file)
 			return
 		}
 	}
-	f, err := a.files.Open(name)
+	file, err := a.files.Open(name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
-	defer f.Close()
-	serveContent(w, r, f)
+	defer file.Close()
+	serveContent(w, r, file)
 }
 
 func serveContent(w http.ResponseWriter, r *http.Request, f fs.File) {

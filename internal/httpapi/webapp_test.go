@@ -30,6 +30,8 @@ func TestWebApp(t *testing.T) {
 		{"gzip when no brotli", "/assets/index-abc123.js", "gzip", 200, "public, max-age=31536000, immutable", "gzip", "gzipped-bytes"},
 		{"q=0 refuses brotli", "/assets/index-abc123.js", "br;q=0, gzip", 200, "public, max-age=31536000, immutable", "gzip", "gzipped-bytes"},
 		{"other static file", "/favicon.svg", "", 200, "public, max-age=3600", "", "<svg/>"},
+		{"service worker is checked on every visit", "/sw.js", "", 200, "no-cache", "", "addEventListener"},
+		{"manifest", "/manifest.webmanifest", "", 200, "public, max-age=3600", "", "Mifugo Bora Feeds"},
 		{"unknown api path is JSON 404", "/api/nothing/", "", 404, "", "", `"error"`},
 		{"robots", "/robots.txt", "", 200, "public, max-age=3600", "", "Disallow: /api/"},
 		{"health", "/healthz", "", 200, "no-store", "", `"ok"`},
@@ -49,6 +51,11 @@ func TestWebApp(t *testing.T) {
 				t.Errorf("body %q lacks %q", rec.Body.String(), tc.body)
 			}
 		})
+	}
+	for path, ct := range map[string]string{"/sw.js": "text/javascript; charset=utf-8", "/manifest.webmanifest": "application/manifest+json"} {
+		if got := h.Get(path).Header().Get("Content-Type"); got != ct {
+			t.Errorf("%s: Content-Type %q, want %q", path, got, ct)
+		}
 	}
 	rec := h.Get("/")
 	etag := rec.Header().Get("ETag")

@@ -38,6 +38,8 @@ type pageHead struct {
 	// round trip; image is a picture to fetch early.
 	data  map[string]any
 	image string
+	// noPreload leaves out the product picture's preload (the data saver).
+	noPreload bool
 	// module is the page's route module, whose chunks are preloaded.
 	module string
 }
@@ -163,6 +165,8 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 		meta("property", "og:image:height", fmt.Sprint(cardH))
 		if len(p.Images) > 0 {
 			alt = imageAlt(p, p.Images[0])
+		}
+		if len(p.Images) > 0 && !h.noPreload {
 			// The picture is the page's largest element: fetch it with the
 			// app's code instead of after it.
 			fmt.Fprintf(&b, "<link rel=\"preload\" as=\"image\" href=\"%s\" fetchpriority=\"high\" />\n    ", attr(p.Images[0].Image))

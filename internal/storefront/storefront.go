@@ -60,12 +60,20 @@ func New(store *catalog.Store, publicURL, mediaDir string, web fs.FS, log *slog.
 // page or a product not for sale.
 func (s *Storefront) Head(r *http.Request, p string) (tags []byte, status int) {
 	h := s.headFor(r.Context(), p)
+	saver := DataSaver(r)
+	if saver {
+		// Pictures wait until they are scrolled to: none is fetched early.
+		h.image, h.noPreload = "", true
+	}
 	tags, status = s.renderHead(h), h.status
 	if status == 0 {
 		status = http.StatusOK
 	}
 	if s.WhatsApp != "" {
 		tags = fmt.Appendf(tags, "\n    <meta name=\"shop:whatsapp\" content=\"%s\" />", html.EscapeString(s.WhatsApp))
+	}
+	if saver {
+		tags = append(tags, "\n    <meta name=\"shop:data-saver\" content=\"on\" />"...)
 	}
 	if status == http.StatusOK {
 		for _, f := range s.preloads[h.module] {

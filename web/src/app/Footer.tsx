@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Later } from '../components/Later';
 import { NewsletterForm } from '../features/content/NewsletterForm';
 import { BUSINESS } from '../lib/business';
+import { DataSaverToggle } from './DataSaverToggle';
 import { MAIN_NAV, PRODUCT_LINKS } from './navigation';
 
 const linkClass = 'rounded-sm text-brand-100 underline-offset-2 hover:text-white hover:underline';
@@ -92,6 +93,7 @@ function FooterContent() {
 
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pb-10 sm:flex-row sm:items-start sm:justify-between">
         <NewsletterForm />
+        <DataSaverToggle />
         <section>
           <h2 className="text-base font-semibold text-white">Follow us</h2>
           <ul className="mt-3 flex flex-wrap gap-2 text-sm">

@@ -4,6 +4,7 @@ import { HeaderAccount } from '../features/auth/HeaderAccount';
 import { useCart } from '../lib/CartProvider';
 import { BUSINESS } from '../lib/business';
 import { useMenu } from '../lib/useMenu';
+import { AppNotices } from './AppNotices';
 import { CartLink } from './CartLink';
 import { MAIN_NAV } from './navigation';
 
@@ -64,6 +65,7 @@ export function Header() {
           <span className="max-[374px]:sr-only">Menu</span>
         </button>
       </div>
+      <AppNotices />
     </header>
   );
 }

@@ -103,7 +103,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
           <button type="button" className={arrow} onClick={c.next} aria-label={`Next ${label}`}>
             <ArrowIcon direction="right" />
           </button>
-          {!c.reducedMotion && (
+          {!c.still && (
             <button
               type="button"
               className={arrow}

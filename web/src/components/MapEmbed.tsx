@@ -1,4 +1,5 @@
 import { BUSINESS } from '../lib/business';
+import { useDataSaver } from '../lib/dataSaver';
 import { useNearScreen } from '../lib/useNearScreen';
 
 const { lat, lon } = BUSINESS.location;
@@ -20,30 +21,15 @@ function PinIcon() {
 /**
  * The shop on a map. The map (an OpenStreetMap frame) loads only when it is scrolled near and
  * the phone is online, so it never slows the page; the address and the 'Open in Maps' link
- * are always there, map or not.
+ * are always there, map or not. With the data saver on there is no map: the address and the
+ * link alone.
  */
 export function MapEmbed() {
-  const { ref: box, near } = useNearScreen<HTMLDivElement>('300px');
-  const load = near && navigator.onLine !== false;
-
+  const saver = useDataSaver();
   return (
     <div>
-      <div ref={box} className="relative aspect-[4/3] overflow-hidden rounded-lg border border-earth-200 bg-earth-100 sm:aspect-video">
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-brand-800">
-          <PinIcon />
-          <p className="font-semibold">{BUSINESS.address}</p>
-        </div>
-        {load && (
-          <iframe
-            title={`Map: ${BUSINESS.name}, ${BUSINESS.address}`}
-            src={EMBED_URL}
-            loading="lazy"
-            sandbox="allow-scripts allow-same-origin allow-popups"
-            className="absolute inset-0 h-full w-full border-0"
-          />
-        )}
-      </div>
-      <p className="mt-3 flex flex-wrap items-center justify-between gap-2 text-stone-800">
+      {!saver && <MapBox />}
+      <p className={`${saver ? '' : 'mt-3 '}flex flex-wrap items-center justify-between gap-2 text-stone-800`}>
         <span>{BUSINESS.address}</span>
         <a
           href={MAPS_URL}
@@ -54,6 +40,28 @@ export function MapEmbed() {
           Open in Maps
         </a>
       </p>
+    </div>
+  );
+}
+
+function MapBox() {
+  const { ref: box, near } = useNearScreen<HTMLDivElement>('300px');
+  const load = near && navigator.onLine !== false;
+  return (
+    <div ref={box} className="relative aspect-[4/3] overflow-hidden rounded-lg border border-earth-200 bg-earth-100 sm:aspect-video">
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-brand-800">
+        <PinIcon />
+        <p className="font-semibold">{BUSINESS.address}</p>
+      </div>
+      {load && (
+        <iframe
+          title={`Map: ${BUSINESS.name}, ${BUSINESS.address}`}
+          src={EMBED_URL}
+          loading="lazy"
+          sandbox="allow-scripts allow-same-origin allow-popups"
+          className="absolute inset-0 h-full w-full border-0"
+        />
+      )}
     </div>
   );
 }

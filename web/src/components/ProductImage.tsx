@@ -1,3 +1,4 @@
+import { smallestImage, useDataSaver } from '../lib/dataSaver';
 import type { Image } from '../lib/types';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
@@ -7,18 +8,22 @@ interface ProductImageProps {
   /** The product's name, for the alternative text when the image has none. */
   name: string;
   className?: string;
-  /** Above the fold: load at once, with priority. Otherwise only when scrolled near. */
+  /** Above the fold: load at once, with priority. Otherwise only when scrolled near. The data
+   * saver makes every picture wait until it is scrolled to. */
   eager?: boolean;
 }
 
 /**
  * A product picture. Packshots are SVG (vector: sharp at every width, a few kB each), so one
  * file serves every slot; width and height reserve the space so nothing shifts as it loads.
+ * With the data saver on, an uploaded photo comes in its smallest (400 px) version.
  */
-export function ProductImage({ image, name, className = '', eager = false }: ProductImageProps) {
+export function ProductImage({ image, name, className = '', eager: wanted = false }: ProductImageProps) {
+  const saver = useDataSaver();
+  const eager = wanted && !saver;
   return (
     <img
-      src={image?.image ?? PLACEHOLDER}
+      src={image ? (saver ? smallestImage(image.image) : image.image) : PLACEHOLDER}
       alt={image?.alt || name}
       width={image?.width ?? 600}
       height={image?.height ?? 600}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDataSaver } from './dataSaver';
 import { usePrefersReducedMotion } from './useMediaQuery';
 
 /** How long a press on an arrow or dot holds the automatic slides (docs/product.md section 9). */
@@ -16,7 +17,7 @@ interface CarouselOptions {
  * A carousel's position. It steps by one slide every intervalMs and wraps to the start
  * after the last full view. A press on an arrow or dot holds it for MANUAL_PAUSE_MS, after
  * which it steps on as before. It never moves by itself when the visitor prefers reduced
- * motion, or after they pressed its pause button.
+ * motion or switched the data saver on, or after they pressed its pause button.
  */
 export function useCarousel({ count, visible, intervalMs }: CarouselOptions) {
   const positions = Math.max(1, count - visible + 1);
@@ -27,8 +28,11 @@ export function useCarousel({ count, visible, intervalMs }: CarouselOptions) {
   const heldUntil = useRef(0);
   const [stopped, setStopped] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  // The data saver keeps slides still: each step would fetch the next pictures unasked.
+  const dataSaver = useDataSaver();
+  const still = reducedMotion || dataSaver;
   const index = Math.min(rawIndex, positions - 1);
-  const auto = !reducedMotion && !stopped && positions > 1;
+  const auto = !still && !stopped && positions > 1;
 
   useEffect(() => {
     if (!auto) return;
@@ -60,10 +64,12 @@ export function useCarousel({ count, visible, intervalMs }: CarouselOptions) {
   return {
     index,
     positions,
-    /** Whether it moves by itself now (not stopped, not reduced motion). */
+    /** Whether it moves by itself now (not stopped, not reduced motion, no data saver). */
     auto,
     stopped,
     reducedMotion,
+    /** It never moves by itself (reduced motion or the data saver): no pause button. */
+    still,
     next: () => goTo(index + 1),
     previous: () => goTo(index - 1),
     goTo,

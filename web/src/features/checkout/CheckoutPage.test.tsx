@@ -228,6 +228,20 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Complete Order' })).toHaveProperty('disabled', false);
   });
 
+  it('offline, says an order needs a connection and holds Complete Order until it is back', async () => {
+    renderCheckout();
+    await fillToReview();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('button', { name: 'Complete Order' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(/Completing an order needs a connection/)).toBeTruthy();
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.getByRole('button', { name: 'Complete Order' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/Completing an order needs a connection/)).toBeNull();
+    expect(initiateMock).not.toHaveBeenCalled();
+  });
+
   it('alerts that the payment failed when the connection drops', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     initiateMock.mockRejectedValue(new ApiError(0, 'Could not reach the shop.'));

@@ -4,10 +4,12 @@ import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
 import { linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
+import { APP_TEXTS } from '../../lib/appTexts';
 import type { CartItem } from '../../lib/cart';
 import { useCart, type Cart } from '../../lib/CartProvider';
 import type { DeliveryOption } from '../../lib/delivery';
 import { orderTotals, saveOrderToken } from '../../lib/orders';
+import { useOnline } from '../../lib/useOnline';
 import { useResource } from '../../lib/useResource';
 import { fetchDeliveryOptions, initiatePayment } from './api';
 import { checkoutReducer, type CheckoutAction, type CheckoutState } from './checkoutState';
@@ -93,6 +95,13 @@ export default function CheckoutPage() {
   const { completeOrder, submitting, formError, placed } = usePlaceOrder(state, dispatch, cart, chosen);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  // An order needs the network (the cart, the price, the M-Pesa prompt): offline it waits.
+  const online = useOnline();
+  const offlineNote = !online && (
+    <p role="status" className="mt-4 rounded-md border border-earth-300 bg-earth-50 p-3 font-medium text-stone-900">
+      {APP_TEXTS.checkoutOffline}
+    </p>
+  );
 
   usePrefill(dispatch);
 
@@ -112,6 +121,7 @@ export default function CheckoutPage() {
   if (cart.status === 'error') {
     return (
       <Page title="Checkout">
+        {offlineNote}
         <ErrorState className="mt-6" title="We could not load your cart." error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
       </Page>
     );
@@ -131,7 +141,7 @@ export default function CheckoutPage() {
       const problems = Object.keys(validateStep(step, form)) as Field[];
       dispatch({ type: 'next' });
       focusFirstProblem(problems);
-    } else {
+    } else if (online) {
       void completeOrder();
     }
   };
@@ -173,6 +183,7 @@ export default function CheckoutPage() {
             </p>
           )}
 
+          {offlineNote}
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             {step > 1 ? (
               <button type="button" className={secondaryButton} onClick={() => dispatch({ type: 'back' })} disabled={submitting}>
@@ -186,7 +197,7 @@ export default function CheckoutPage() {
                 Next
               </button>
             ) : (
-              <button type="submit" className={primaryButton} disabled={submitting}>
+              <button type="submit" className={primaryButton} disabled={submitting || !online}>
                 {submitting ? 'Processing...' : 'Complete Order'}
               </button>
             )}
