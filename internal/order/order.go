@@ -226,6 +226,11 @@ const (
 	MsgTooLong      = "This is too long"
 )
 
+// IsPickup reports whether the checkout chose a pickup point ("pickup-…").
+func (c *Checkout) IsPickup() bool {
+	return strings.HasPrefix(c.DeliveryOption, delivery.KindPickup+"-")
+}
+
 // Validate trims and checks the form with the web form's rules, and
 // normalises the phone numbers to 254XXXXXXXXX.
 func (c *Checkout) Validate() error {
@@ -256,12 +261,24 @@ func (c *Checkout) Validate() error {
 		bad["email"] = m
 	}
 	phone("phone", &c.Phone, MsgPhone)
-	required("address", c.Address, MsgAddress, 300)
-	required("city", c.City, MsgCity, 100)
+	c.DeliveryOption = strings.TrimSpace(c.DeliveryOption)
+	if c.IsPickup() {
+		// Collected from a pickup point: nothing goes to an address, so the
+		// farmer need not type one.
+		optional := func(field, value string, max int) {
+			if len(value) > max {
+				bad[field] = MsgTooLong
+			}
+		}
+		optional("address", c.Address, 300)
+		optional("city", c.City, 100)
+	} else {
+		required("address", c.Address, MsgAddress, 300)
+		required("city", c.City, MsgCity, 100)
+	}
 	if !delivery.IsCounty(c.County) {
 		bad["county"] = MsgCounty
 	}
-	c.DeliveryOption = strings.TrimSpace(c.DeliveryOption)
 	if len(c.DeliveryOption) > 40 {
 		bad["delivery"] = delivery.MsgOptionUnknown
 	}

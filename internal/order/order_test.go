@@ -43,6 +43,12 @@ func TestCheckoutValidation(t *testing.T) {
 	if c.FirstName != "Wanjiku" || c.Phone != "254712345678" || c.MpesaPhone != "254112345678" {
 		t.Fatalf("not normalised: %+v", c)
 	}
+	// Collecting from a pickup point needs no address.
+	pickup := Checkout{FirstName: "Wanjiku", LastName: "Mwangi", Email: "w@farm.co.ke", Phone: "0712345678", County: "Nakuru",
+		DeliveryOption: "pickup-2", PaymentMethod: "mpesa", MpesaPhone: "0712345678"}
+	if err := pickup.Validate(); err != nil || !pickup.IsPickup() {
+		t.Fatalf("pickup without an address: %v", err)
+	}
 	for name, tc := range map[string]struct {
 		edit  func(*Checkout)
 		field string
@@ -56,6 +62,7 @@ func TestCheckoutValidation(t *testing.T) {
 		"phone bad":      {func(c *Checkout) { c.Phone = "12345" }, "phone", MsgPhoneInvalid},
 		"address":        {func(c *Checkout) { c.Address = "" }, "address", MsgAddress},
 		"city":           {func(c *Checkout) { c.City = "" }, "city", MsgCity},
+		"pickup address": {func(c *Checkout) { c.DeliveryOption, c.Address = "pickup-2", strings.Repeat("x", 301) }, "address", MsgTooLong},
 		"county unknown": {func(c *Checkout) { c.County = "Atlantis" }, "county", MsgCounty},
 		"county other":   {func(c *Checkout) { c.County = "Other" }, "county", MsgCounty},
 		"county case":    {func(c *Checkout) { c.County = "kiambu" }, "county", MsgCounty},

@@ -55,6 +55,12 @@ describe('validateStep', () => {
     expect(validateStep(2, { ...valid, delivery: '' })).toEqual({ delivery: MSG.delivery });
     expect(validateStep(2, { ...valid, postalCode: 'P.O. 232' })).toEqual({ postalCode: 'Please enter a valid postal code' });
     expect(validateStep(2, { ...valid, postalCode: '12345678901' })).toEqual({ postalCode: MSG.postalCode });
+    // Collecting from a pickup point needs no address.
+    expect(validateStep(2, { ...valid, delivery: 'pickup-2', address: '', city: '' })).toEqual({});
+    expect(validateStep(2, { ...valid, delivery: 'delivery-1', address: '', city: '' })).toEqual({
+      address: MSG.address,
+      city: MSG.city,
+    });
   });
 
   it('step 3 needs an M-Pesa phone only when M-Pesa is chosen', () => {

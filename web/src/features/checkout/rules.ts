@@ -80,6 +80,15 @@ function checkRequired(value: string, message: string, max: number): string | un
   return new TextEncoder().encode(v).length > max ? MSG.tooLong : undefined;
 }
 
+function checkOptional(value: string, max: number): string | undefined {
+  return value.trim() === '' ? undefined : checkRequired(value, '', max);
+}
+
+/** A pickup point was chosen: nothing goes to an address, so none is asked for. */
+export function isPickup(form: Pick<CheckoutForm, 'delivery'>): boolean {
+  return form.delivery.startsWith('pickup-');
+}
+
 /** Each field's check, as order.Checkout.Validate runs it. */
 export function checkField(field: Field, form: CheckoutForm): string | undefined {
   switch (field) {
@@ -92,9 +101,9 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
     case 'phone':
       return checkPhone(form.phone, MSG.phone);
     case 'address':
-      return checkRequired(form.address, MSG.address, 300);
+      return isPickup(form) ? checkOptional(form.address, 300) : checkRequired(form.address, MSG.address, 300);
     case 'city':
-      return checkRequired(form.city, MSG.city, 100);
+      return isPickup(form) ? checkOptional(form.city, 100) : checkRequired(form.city, MSG.city, 100);
     case 'county':
       return isCounty(form.county) ? undefined : MSG.county;
     case 'delivery':

@@ -6,7 +6,7 @@ import { formatKsh } from '../../lib/money';
 import type { Resource } from '../../lib/useResource';
 import type { CheckoutAction, CheckoutState } from './checkoutState';
 import { DeliveryOptions } from './DeliveryOptions';
-import { STEPS, type CheckoutForm, type Field } from './rules';
+import { isPickup, STEPS, type CheckoutForm, type Field } from './rules';
 
 // The checkout wizard's steps: the stepper above the form and what each step asks for.
 
@@ -81,6 +81,7 @@ export function CustomerStep(props: StepProps) {
 
 export function ShippingStep(props: StepProps & { options: Resource<DeliveryOption[]> | null }) {
   const { state, dispatch, options } = props;
+  const pickup = isPickup(state.form);
   return (
     <>
       <SearchableSelect
@@ -99,9 +100,16 @@ export function ShippingStep(props: StepProps & { options: Resource<DeliveryOpti
         error={state.errors.delivery}
         onChange={(value) => dispatch({ type: 'change', field: 'delivery', value })}
       />
-      <TextField label="Address" autoComplete="street-address" hint="Road, building or nearest landmark" {...bind('address', props)} />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        hint={pickup ? 'Not needed when you collect from a pickup point' : 'Road, building or nearest landmark'}
+        {...bind('address', props)}
+        optional={pickup}
+        required={!pickup}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City / Town" autoComplete="address-level2" {...bind('city', props)} />
+        <TextField label="City / Town" autoComplete="address-level2" {...bind('city', props)} optional={pickup} required={!pickup} />
         <TextField label="Postal code" inputMode="numeric" autoComplete="postal-code" {...bind('postalCode', props)} optional required={false} />
       </div>
     </>
