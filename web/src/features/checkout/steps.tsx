@@ -173,7 +173,10 @@ export function ReviewStep({ form, option }: { form: CheckoutForm; option: Deliv
       {row('Email', form.email.trim())}
       {row('Phone', form.phone.trim())}
       {option && row('Delivery', [option.name, feeText(option.fee, formatKsh), option.eta, option.address].filter(Boolean).join(', '))}
-      {row('Delivery address', [form.address.trim(), form.city.trim(), form.county, form.postalCode.trim()].filter(Boolean).join(', '))}
+      {/* A pickup order's place is the pickup point above; an address given anyway is only the farmer's. */}
+      {isPickup(form)
+        ? form.address.trim() && row('Your address', [form.address.trim(), form.city.trim(), form.county].filter(Boolean).join(', '))
+        : row('Delivery address', [form.address.trim(), form.city.trim(), form.county, form.postalCode.trim()].filter(Boolean).join(', '))}
       {row('Payment', form.paymentMethod === 'mpesa' ? `M-Pesa, ${form.mpesaPhone.trim()}` : 'Card')}
     </dl>
   );
