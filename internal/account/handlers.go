@@ -27,13 +27,6 @@ func private(w http.ResponseWriter, status int, v any) error {
 	return nil
 }
 
-func (h *Handlers) ip(r *http.Request) string {
-	if h.ClientIP != nil {
-		return h.ClientIP(r)
-	}
-	return httpx.RemoteIP(r)
-}
-
 // principal returns the signed-in principal; the route's guard has already
 // answered 401 without one.
 func principal(r *http.Request) (Principal, error) {
@@ -50,7 +43,7 @@ func (h *Handlers) Register(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	u, err := h.Svc.Register(r.Context(), in, h.ip(r))
+	u, err := h.Svc.Register(r.Context(), in, httpx.IPOf(h.ClientIP, r))
 	if err != nil {
 		return err
 	}
@@ -63,7 +56,7 @@ func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	t, err := h.Svc.Login(r.Context(), in, h.ip(r))
+	t, err := h.Svc.Login(r.Context(), in, httpx.IPOf(h.ClientIP, r))
 	if err != nil {
 		return err
 	}
@@ -174,7 +167,7 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	if err := h.Svc.ForgotPassword(r.Context(), in.Email, h.ip(r)); err != nil {
+	if err := h.Svc.ForgotPassword(r.Context(), in.Email, httpx.IPOf(h.ClientIP, r)); err != nil {
 		return err
 	}
 	return private(w, http.StatusOK, messageBody{MsgResetSent})

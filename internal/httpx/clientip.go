@@ -17,6 +17,15 @@ func RemoteIP(r *http.Request) string {
 	return host
 }
 
+// IPOf is the address r came from, as find reads it (ClientIP with the
+// trusted proxies), or the peer's when find is nil.
+func IPOf(find func(*http.Request) string, r *http.Request) string {
+	if find != nil {
+		return find(r)
+	}
+	return RemoteIP(r)
+}
+
 // ClientIP returns a function that finds a request's client address. The
 // peer's address is the answer unless the peer is one of the trusted
 // proxies; then X-Forwarded-For is read from the right, skipping trusted

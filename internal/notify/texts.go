@@ -32,6 +32,7 @@ type Texts struct {
 
 // text is one message to queue.
 type text struct {
+	orderID             int64
 	key, kind, to, body string
 }
 
@@ -60,7 +61,7 @@ func (n *Texts) Once(ctx context.Context) (int, error) {
 	last := events[len(events)-1].ID
 	err = n.DB.Tx(ctx, func(tx *sql.Tx) error {
 		for _, t := range texts {
-			if _, err := n.Queue.EnqueueTx(ctx, tx, t.key, orderIDOf(t.key), t.kind, t.to, t.body); err != nil {
+			if _, err := n.Queue.EnqueueTx(ctx, tx, t.key, t.orderID, t.kind, t.to, t.body); err != nil {
 				return err
 			}
 		}
@@ -71,13 +72,6 @@ func (n *Texts) Once(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("queue order texts: %w", err)
 	}
 	return len(events), nil
-}
-
-// orderIDOf reads the order id back from a message key "order:ID:…".
-func orderIDOf(key string) int64 {
-	var id int64
-	_, _ = fmt.Sscanf(key, "order:%d:", &id)
-	return id
 }
 
 // compose writes the messages one step of an order's history announces.
@@ -95,7 +89,7 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 	}
 	link := n.PublicURL + "/o/" + code
 	key := func(what string) string { return fmt.Sprintf("order:%d:%s", o.ID, what) }
-	customer := func(kind, body string) text { return text{key(kind), kind, o.Customer.Phone, body} }
+	customer := func(kind, body string) text { return text{o.ID, key(kind), kind, o.Customer.Phone, body} }
 	if o.Customer.Phone == "" && e.To != order.Paid {
 		return nil, nil // an erased customer's order: nobody to text
 	}
@@ -126,7 +120,7 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 			out = append(out, customer("paid", Paid(o, link)))
 		}
 		if n.BusinessPhone != "" {
-			out = append(out, text{key("business"), "business", n.BusinessPhone, NewOrder(o, n.PublicURL)})
+			out = append(out, text{o.ID, key("business"), "business", n.BusinessPhone, NewOrder(o, n.PublicURL)})
 		}
 		return out, nil
 	case order.Dispatched:

@@ -118,7 +118,7 @@ func (h *Handlers) Track(w http.ResponseWriter, r *http.Request) error {
 	}
 	if h.Limiter != nil {
 		_, wait, err := h.Limiter.Reserve(r.Context(),
-			ratelimit.Check{Bucket: ratelimit.IPBucket("track:ip:", h.ip(r)), Limit: TrackPerIP},
+			ratelimit.Check{Bucket: ratelimit.IPBucket("track:ip:", httpx.IPOf(h.ClientIP, r)), Limit: TrackPerIP},
 			ratelimit.Check{Bucket: "track:order:" + number, Limit: TrackPerOrder})
 		if err != nil {
 			return err
@@ -134,13 +134,6 @@ func (h *Handlers) Track(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, t)
 	return nil
-}
-
-func (h *Handlers) ip(r *http.Request) string {
-	if h.ClientIP != nil {
-		return h.ClientIP(r)
-	}
-	return httpx.RemoteIP(r)
 }
 
 // OpenShortLink answers GET /o/{code}: the order's page, opened with the

@@ -21,13 +21,6 @@ type Handlers struct {
 	ClientIP func(*http.Request) string
 }
 
-func (h *Handlers) ip(r *http.Request) string {
-	if h.ClientIP != nil {
-		return h.ClientIP(r)
-	}
-	return httpx.RemoteIP(r)
-}
-
 // initiateRequest is docs/product.md's mobile-money payload. amount, orderId and
 // items are read but not trusted: the order is made from the stored cart at
 // the catalogue's prices.
@@ -97,7 +90,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	if p, ok := account.PrincipalFrom(r.Context()); ok {
 		n.UserID = p.UserID
 	}
-	st, err := h.Service.Checkout(r.Context(), n, h.ip(r))
+	st, err := h.Service.Checkout(r.Context(), n, httpx.IPOf(h.ClientIP, r))
 	if err != nil {
 		return err
 	}
@@ -149,7 +142,7 @@ func (h *Handlers) Retry(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.Service.Retry(r.Context(), o, phone, h.ip(r))
+	st, err := h.Service.Retry(r.Context(), o, phone, httpx.IPOf(h.ClientIP, r))
 	if err != nil {
 		return err
 	}

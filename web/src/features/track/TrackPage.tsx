@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { TextField } from '../../components/form/TextField';
 import { OrderSummary, orderLines } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
@@ -13,9 +14,6 @@ const MSG = {
   phone: 'Enter the phone number you gave at checkout',
   failed: 'We could not reach the shop. Please check your connection and try again.',
 };
-
-const buttonClass =
-  'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
 
 /**
  * /track: an order found by its number and the phone given at checkout, from any phone and
@@ -89,14 +87,8 @@ export default function TrackPage() {
           }}
           error={errors.phone}
         />
-        {formError && (
-          <p role="alert" className="font-medium text-red-800">
-            {formError}
-          </p>
-        )}
-        <button type="submit" disabled={busy} className={buttonClass}>
-          {busy ? 'Looking…' : 'Track order'}
-        </button>
+        <FormMessage kind="error">{formError}</FormMessage>
+        <SubmitButton busy={busy} label="Track order" busyLabel="Looking…" />
       </form>
       {order && <Tracked order={order} />}
     </Page>
