@@ -61,7 +61,10 @@ run() { # name connections url [wrk arguments...]
 }
 mixed() { # label
   local base="http://127.0.0.1:$PORT"
-  taskset -c 1 wrk -t1 -c"$MIXED_CONNS" -d2s "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt" >/dev/null # warm-up
+  # Warm-up: every address asked once, as in a shop that has been open a
+  # while (the cache keeps an answer 30 s and refreshes it in the background).
+  sed "s|^|$base|" "$tmp/urls.txt" | taskset -c 1 xargs -P 8 -I{} curl -s -o /dev/null "{}"
+  taskset -c 1 wrk -t1 -c"$MIXED_CONNS" -d2s "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt" >/dev/null
   run "$1mixed" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt"
   run "$1mixed-uncached" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt" unique
   echo "$1server peak RSS: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)"

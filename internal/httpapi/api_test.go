@@ -227,6 +227,34 @@ func TestETagAndCaching(t *testing.T) {
 	}
 }
 
+// The catalogue's answers are kept for 30 seconds, but an admin's edit shows
+// on the next read, and a refused write keeps the cache (docs/architecture.md
+// section 9).
+func TestAdminWritesRefreshTheCatalogue(t *testing.T) {
+	h := newServer(t, dbtest.New(t, db.SQLite))
+	admin, _ := h.NewAdmin("owner@mifugobora.co.ke", "Str0ng-Passw0rd!")
+	price := func() string {
+		p := testkit.Decode[map[string]any](t, h.Get("/api/products/1/"))
+		for _, v := range p["variants"].([]any) {
+			if v := v.(map[string]any); v["id"] == 1.0 {
+				return v["price"].(string)
+			}
+		}
+		t.Fatal("product 1 has no size 1")
+		return ""
+	}
+	before := price()
+	edit := map[string]any{"size": "10 Kg", "sku": "MB-HDM-10", "price": "651"}
+	testkit.WantStatus(t, h.Do("PATCH", "/api/admin/products/1/variants/1/", edit), http.StatusUnauthorized)
+	if got := price(); got != before || got == "651.00" {
+		t.Fatalf("after a refused edit the size costs %q, was %q", got, before)
+	}
+	testkit.WantStatus(t, h.Do("PATCH", "/api/admin/products/1/variants/1/", edit, testkit.Bearer(admin)...), http.StatusOK)
+	if got := price(); got != "651.00" {
+		t.Fatalf("after the admin's edit the size costs %q", got)
+	}
+}
+
 func TestContentAPI(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newServer(t, d)

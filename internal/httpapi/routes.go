@@ -37,6 +37,10 @@ type Route struct {
 	MaxBody int64
 	// Body is what a POST, PUT or PATCH must declare it sends.
 	Body BodyKind
+	// TakesStock: the route may take or return stock, which the catalogue
+	// answers show, so the micro-cache is emptied after it (as after every
+	// admin write).
+	TakesStock bool
 }
 
 // BodyKind is the Content-Type a route's writes must carry.
@@ -79,14 +83,14 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Update)},
 		{Pattern: "DELETE /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Delete)},
 
-		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.pay.Initiate)},
-		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody},
-		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody},
-		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody},
+		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.pay.Initiate), TakesStock: true},
+		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true},
+		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true},
+		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true},
 		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
-		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.pay.Retry)},
+		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.pay.Retry), TakesStock: true},
 		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
 
 		{Pattern: "GET /api/delivery/counties/{$}", Handler: httpx.Handler(s.deliver.Counties)},

@@ -126,8 +126,9 @@ func New(d Deps) (*Server, error) {
 		content: &content.Handlers{Store: d.Content, ClientIP: d.ClientIP},
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
-		// Two seconds: a price or stock change shows on the next page load.
-		microcache: httpx.NewMicroCache(2*time.Second, 16<<20),
+		// As long as browsers may keep the same answers (httpx.WriteCachedJSON);
+		// this instance's own writes empty it at once (TakesStock, admin writes).
+		microcache: httpx.NewMicroCache(30*time.Second, 16<<20),
 	}
 	front := storefront.New(d.Catalog, d.PublicURL, d.MediaDir, d.WebAssets, d.Log)
 	front.WhatsApp = d.WhatsApp
@@ -177,6 +178,9 @@ func New(d Deps) (*Server, error) {
 		// every method with a page or a 404.
 		if strings.Contains(rt.Pattern, " ") {
 			h = guard(rt.Access, requireBody(rt.Body, rt.Handler))
+		}
+		if rt.TakesStock || rt.Access == Admin && !strings.HasPrefix(rt.Pattern, "GET ") {
+			h = s.microcache.PurgeAfter(h)
 		}
 		mux.Handle(rt.Pattern, notePattern(rt.Pattern, limitBody(limit, h)))
 	}

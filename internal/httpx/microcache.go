@@ -2,43 +2,117 @@ package httpx
 
 import (
 	"bytes"
-	"compress/gzip"
+	"context"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 )
 
-// MicroCache keeps successful GET answers for a few seconds, keyed by path
-// and query, so a burst of shoppers opening the same shop page costs one
-// database read. The answers it wraps already tell browsers they may be
-// cached for longer, so a few seconds here stay within that promise; stock
-// and prices are checked again, uncached, by the cart and the checkout.
-// Each instance keeps its own: nothing in it is needed by another instance.
+// MicroCache keeps successful GET answers of the catalogue, keyed by path
+// and query, so shoppers asking the same list or product cost one database
+// read between them. The answers it wraps already tell browsers they may be
+// cached for 30 seconds; the cache keeps them fresh for as long, and a little
+// past that serves the old answer once more while one request in the
+// background reads the new one, so no shopper waits for a refresh. Writes
+// that change what the catalogue shows (admin edits, a checkout taking stock)
+// empty it at once on this instance (Purge); another instance catches up
+// within the same 30 seconds, as a browser would. Stock and prices are
+// checked again, uncached, by the cart and the checkout.
+//
+// Answers are kept gzip-compressed, as nearly every client takes them: a
+// 10,000-product catalogue's thousands of list pages then fit in a few MB.
+// The few clients that want them plain get them unpacked, and the hottest
+// few keep a plain copy.
 type MicroCache struct {
-	ttl      time.Duration
+	fresh    time.Duration
 	maxBytes int
+	now      func() time.Time
 
-	mu    sync.Mutex
-	items map[string]*cachedAnswer
-	bytes int
+	mu      sync.Mutex
+	items   map[string]*cachedAnswer
+	bytes   int
+	flights map[string]*flight
+	// gen counts purges: an answer read before the last purge is not kept.
+	gen uint64
+	// refreshes counts background refreshes, so tests can wait for them.
+	refreshes sync.WaitGroup
 }
 
 type cachedAnswer struct {
+	key    string
 	header http.Header
-	body   []byte
-	// gzipped is body compressed once, for the clients that take gzip
-	// (every phone browser): compressing per request would cost more than
-	// the cached read saves.
-	gzipped []byte
-	expires time.Time
+	// body is the answer, gzip-compressed when gzipped.
+	body    []byte
+	gzipped bool
+	// plainLen is the uncompressed length; plain an uncompressed copy kept
+	// for clients that do not take gzip, while there is room.
+	plainLen int
+	plain    []byte
+	stored   time.Time
+	// refreshing: a background read of this answer is under way.
+	refreshing bool
 }
 
-// NewMicroCache keeps answers for ttl, at most maxBytes of bodies in all.
-func NewMicroCache(ttl time.Duration, maxBytes int) *MicroCache {
-	return &MicroCache{ttl: ttl, maxBytes: maxBytes, items: map[string]*cachedAnswer{}}
+// flight is a first read of an address that other requests for it wait on,
+// so a burst of shoppers on a new page costs one query.
+type flight struct {
+	done   chan struct{}
+	answer *cachedAnswer
 }
+
+// NewMicroCache keeps answers fresh for fresh, at most maxBytes of them.
+func NewMicroCache(fresh time.Duration, maxBytes int) *MicroCache {
+	return &MicroCache{fresh: fresh, maxBytes: maxBytes, now: time.Now,
+		items: map[string]*cachedAnswer{}, flights: map[string]*flight{}}
+}
+
+// Purge forgets every answer: the catalogue has changed.
+func (c *MicroCache) Purge() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.items, c.bytes = map[string]*cachedAnswer{}, 0
+	c.gen++
+}
+
+// PurgeAfter runs next and then, when it succeeded, empties the cache: for a
+// write whose effect shows in the cached answers. A refused request purges
+// nothing, so no one can empty the cache by sending writes they may not make.
+func (c *MicroCache) PurgeAfter(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		if sw.status < 400 {
+			c.Purge()
+		}
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // Wrap caches next's 200 answers to GET and HEAD.
 func (c *MicroCache) Wrap(next http.Handler) http.Handler {
@@ -48,51 +122,184 @@ func (c *MicroCache) Wrap(next http.Handler) http.Handler {
 			return
 		}
 		key := r.URL.Path + "?" + r.URL.Query().Encode()
-		if a := c.get(key); a != nil {
-			a.replay(w, r)
-			return
-		}
-		rec := &recorder{header: http.Header{}}
-		// The recorded answer must be the full one, whatever this client holds.
-		inner := r.Clone(r.Context())
-		inner.Header.Del("If-None-Match")
-		inner.Method = http.MethodGet
-		next.ServeHTTP(rec, inner)
-		if rec.status == 0 {
-			// Nothing was written: the client went away mid-query.
-			return
-		}
-		if rec.status != http.StatusOK || rec.header.Get("Content-Encoding") != "" {
-			for k, v := range rec.header {
-				w.Header()[k] = v
+		a, stale, f, leader, gen := c.lookup(key)
+		switch {
+		case a != nil:
+			if stale {
+				c.refreshes.Add(1)
+				go c.refresh(key, gen, next, r)
 			}
-			w.WriteHeader(rec.status)
-			_, _ = w.Write(rec.body.Bytes())
-			return
+			c.replay(a, w, r)
+		case !leader:
+			<-f.done
+			if f.answer != nil {
+				c.replay(f.answer, w, r)
+				return
+			}
+			// The first read was not kept (an error, or its client left):
+			// this request reads for itself.
+			c.answerUncached(next, w, r)
+		default:
+			c.lead(key, gen, f, next, w, r)
 		}
-		a := &cachedAnswer{header: rec.header, body: rec.body.Bytes(), gzipped: gzipBytes(rec.body.Bytes()), expires: time.Now().Add(c.ttl)}
-		c.put(key, a)
-		a.replay(w, r)
 	})
 }
 
-func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
+// lookup finds key's answer. A stale one is returned with stale set when
+// this request is to refresh it; without an answer, the request either
+// leads a first read (leader) or waits on f. gen is the purge count as the
+// read begins: what a read finds is kept only if no purge came since.
+func (c *MicroCache) lookup(key string) (a *cachedAnswer, stale bool, f *flight, leader bool, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	gen = c.gen
+	if a = c.items[key]; a != nil {
+		age := c.now().Sub(a.stored)
+		switch {
+		case age < c.fresh:
+			return a, false, nil, false, gen
+		case age < 2*c.fresh:
+			stale = !a.refreshing
+			a.refreshing = true
+			return a, stale, nil, false, gen
+		}
+		c.drop(key, a)
+	}
+	if f = c.flights[key]; f != nil {
+		return nil, false, f, false, gen
+	}
+	f = &flight{done: make(chan struct{})}
+	c.flights[key] = f
+	return nil, false, f, true, gen
+}
+
+// lead reads key's answer for itself and for the requests waiting on f.
+func (c *MicroCache) lead(key string, gen uint64, f *flight, next http.Handler, w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		c.mu.Lock()
+		delete(c.flights, key)
+		c.mu.Unlock()
+		close(f.done)
+	}()
+	rec := record(next, r)
+	if rec.status == 0 {
+		// Nothing was written: the client went away mid-query.
+		return
+	}
+	if f.answer = c.keep(key, rec, gen); f.answer == nil {
+		rec.writeTo(w)
+		return
+	}
+	c.replay(f.answer, w, r)
+}
+
+// refresh reads a stale answer anew, detached from the request that found
+// it stale, which has already been answered.
+func (c *MicroCache) refresh(key string, gen uint64, next http.Handler, r *http.Request) {
+	defer c.refreshes.Done()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 30*time.Second)
+	defer cancel()
+	if c.keep(key, record(next, r.WithContext(ctx)), gen) != nil {
+		return
+	}
+	// Not kept: let a later request try again.
+	c.mu.Lock()
+	if a := c.items[key]; a != nil {
+		a.refreshing = false
+	}
+	c.mu.Unlock()
+}
+
+func (c *MicroCache) answerUncached(next http.Handler, w http.ResponseWriter, r *http.Request) {
+	if rec := record(next, r); rec.status != 0 {
+		rec.writeTo(w)
+	}
+}
+
+// record runs next for the full answer to r, whatever the client holds.
+func record(next http.Handler, r *http.Request) *recorder {
+	rec := &recorder{header: http.Header{}}
+	inner := r.Clone(r.Context())
+	inner.Header.Del("If-None-Match")
+	inner.Method = http.MethodGet
+	next.ServeHTTP(rec, inner)
+	return rec
+}
+
+// keep stores rec's answer under key when it may be cached and no purge came
+// since gen, and returns it; nil when it is not kept.
+func (c *MicroCache) keep(key string, rec *recorder, gen uint64) *cachedAnswer {
+	if rec.status != http.StatusOK || rec.header.Get("Content-Encoding") != "" {
+		return nil
+	}
+	plain := rec.body.Bytes()
+	a := &cachedAnswer{key: key, header: rec.header, body: plain, plainLen: len(plain), stored: c.now()}
+	if len(plain) >= 1024 {
+		a.body, a.gzipped = gzipBytes(plain), true
+	}
+	if a.size() > c.maxBytes/4 {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen {
+		return a
+	}
+	if old := c.items[key]; old != nil {
+		c.drop(key, old)
+	}
+	c.evict(a.size())
+	c.items[key] = a
+	c.bytes += a.size()
+	return a
+}
+
+// evict makes room for n more bytes: first the answers too old to serve,
+// then others at random (Go's map order), down to three quarters full, so a
+// full cache is not emptied one answer at a time.
+func (c *MicroCache) evict(n int) {
+	if c.bytes+n <= c.maxBytes {
+		return
+	}
+	now := c.now()
+	for k, v := range c.items {
+		if now.Sub(v.stored) >= 2*c.fresh {
+			c.drop(k, v)
+		}
+	}
+	for k, v := range c.items {
+		if c.bytes+n <= c.maxBytes*3/4 {
+			break
+		}
+		c.drop(k, v)
+	}
+}
+
+func (c *MicroCache) drop(key string, a *cachedAnswer) {
+	c.bytes -= a.size()
+	delete(c.items, key)
+}
+
+func (c *MicroCache) replay(a *cachedAnswer, w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	for k, v := range a.header {
 		h[k] = v
 	}
-	h.Add("Vary", "Accept-Encoding")
-	body := a.body
 	etag := a.header.Get("ETag")
-	if a.gzipped != nil && AcceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip") {
-		body = a.gzipped
+	gz := a.gzipped && AcceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip")
+	if a.gzipped {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if gz {
 		h.Set("Content-Encoding", "gzip")
-		h.Set("Content-Length", strconv.Itoa(len(body)))
+		h.Set("Content-Length", strconv.Itoa(len(a.body)))
 		if etag != "" {
 			// The compressed bytes are another representation: another tag.
 			etag = strings.TrimSuffix(etag, `"`) + `-gzip"`
 			h.Set("ETag", etag)
 		}
+	} else {
+		h.Set("Content-Length", strconv.Itoa(a.plainLen))
 	}
 	if etag != "" && etagMatches(r.Header.Get("If-None-Match"), etag) {
 		h.Del("Content-Length")
@@ -102,19 +309,76 @@ func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+	if r.Method == http.MethodHead {
+		return
+	}
+	switch {
+	case gz || !a.gzipped:
+		_, _ = w.Write(a.body)
+	default:
+		_, _ = w.Write(c.plainOf(a))
 	}
 }
 
-func gzipBytes(b []byte) []byte {
-	if len(b) < 1024 {
-		return nil
+// plainOf is a's answer unpacked, kept with it while plain copies take no
+// more than half the cache.
+func (c *MicroCache) plainOf(a *cachedAnswer) []byte {
+	c.mu.Lock()
+	p := a.plain
+	c.mu.Unlock()
+	if p != nil {
+		return p
 	}
+	p = gunzipBytes(a.body, a.plainLen)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if a.plain == nil && c.items[a.key] == a && c.bytes+len(p) <= c.maxBytes/2 {
+		a.plain = p
+		c.bytes += len(p)
+	}
+	return p
+}
+
+func (a *cachedAnswer) size() int { return len(a.body) + len(a.plain) }
+
+var (
+	gzipWriters = sync.Pool{New: func() any {
+		w, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression)
+		return w
+	}}
+	gzipReaders sync.Pool
+)
+
+// gzipBytes compresses b with a pooled writer: a new writer allocates about
+// a megabyte, and the default level is ten times faster than the best for
+// 5 % more bytes on a product list.
+func gzipBytes(b []byte) []byte {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&buf)
 	_, _ = zw.Write(b)
 	_ = zw.Close()
+	gzipWriters.Put(zw)
+	return buf.Bytes()
+}
+
+func gunzipBytes(b []byte, n int) []byte {
+	out := make([]byte, 0, n)
+	var zr *gzip.Reader
+	if v := gzipReaders.Get(); v != nil {
+		zr = v.(*gzip.Reader)
+		if zr.Reset(bytes.NewReader(b)) != nil {
+			return nil
+		}
+	} else {
+		var err error
+		if zr, err = gzip.NewReader(bytes.NewReader(b)); err != nil {
+			return nil
+		}
+	}
+	buf := bytes.NewBuffer(out)
+	_, _ = io.Copy(buf, zr)
+	gzipReaders.Put(zr)
 	return buf.Bytes()
 }
 
@@ -130,49 +394,6 @@ func AcceptsEncoding(header, token string) bool {
 	}
 	return false
 }
-
-func (c *MicroCache) get(key string) *cachedAnswer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a := c.items[key]
-	if a == nil {
-		return nil
-	}
-	if time.Now().After(a.expires) {
-		c.bytes -= a.size()
-		delete(c.items, key)
-		return nil
-	}
-	return a
-}
-
-func (c *MicroCache) put(key string, a *cachedAnswer) {
-	if len(a.body)+len(a.gzipped) > c.maxBytes/4 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old := c.items[key]; old != nil {
-		c.bytes -= old.size()
-	}
-	if c.bytes+a.size() > c.maxBytes {
-		// Full: drop what has expired, and if that is not enough, everything.
-		now := time.Now()
-		for k, v := range c.items {
-			if now.After(v.expires) {
-				c.bytes -= v.size()
-				delete(c.items, k)
-			}
-		}
-		if c.bytes+a.size() > c.maxBytes {
-			c.items, c.bytes = map[string]*cachedAnswer{}, 0
-		}
-	}
-	c.items[key] = a
-	c.bytes += a.size()
-}
-
-func (a *cachedAnswer) size() int { return len(a.body) + len(a.gzipped) }
 
 // recorder captures an answer to replay it.
 type recorder struct {
@@ -192,4 +413,13 @@ func (r *recorder) Write(b []byte) (int, error) {
 		r.status = http.StatusOK
 	}
 	return r.body.Write(b)
+}
+
+// writeTo passes a recorded answer on as it is.
+func (r *recorder) writeTo(w http.ResponseWriter) {
+	for k, v := range r.header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(r.status)
+	_, _ = w.Write(r.body.Bytes())
 }
