@@ -3,7 +3,7 @@ import { controlProps, Field, splitField, type FieldProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'>;
 
-interface TextFieldProps extends FieldProps, InputProps {
+export interface TextFieldProps extends FieldProps, InputProps {
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'email' | 'tel' | 'number' | 'search';
@@ -23,4 +23,11 @@ export function TextField({ value, onChange, type = 'text', ref, ...props }: Tex
       />
     </Field>
   );
+}
+
+type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
+
+/** A phone number field: the phone keypad, and the number the browser knows. */
+export function PhoneField({ label = 'Phone number', ...props }: PhoneFieldProps) {
+  return <TextField label={label} type="tel" inputMode="tel" autoComplete="tel" {...props} />;
 }

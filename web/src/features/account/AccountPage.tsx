@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields, PasswordField } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
+import { PhoneField } from '../../components/form/TextField';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { linkClass, Page } from '../../components/Page';
 import { changePassword, getMe, updateMe } from '../../lib/account';
@@ -118,11 +118,7 @@ function ProfileSection({ user }: { user: User }) {
   return (
     <FormSection id="profile-heading" title="Your details" onSubmit={onSubmit}>
       <NameFields first={form.field('first_name')} last={form.field('last_name')} />
-      <TextField
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
+      <PhoneField
         hint="For example 0712 345 678 or 254712345678."
         {...form.field('phone')}
       />

@@ -4,7 +4,7 @@ import { CheckboxField } from '../../components/form/CheckboxField';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
+import { PhoneField, TextField } from '../../components/form/TextField';
 import { linkClass, Page } from '../../components/Page';
 import { login, register as registerAccount } from '../../lib/account';
 import { MSG } from '../../lib/accountRules';
@@ -75,11 +75,7 @@ export default function RegisterPage() {
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Create account">
           <NameFields first={form.field('first_name')} last={form.field('last_name')} />
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-          <TextField
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
+          <PhoneField
             placeholder="254712345678"
             hint="Start with 254, for example 254712345678."
             {...form.field('phone')}

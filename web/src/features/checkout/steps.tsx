@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
 import { SearchableSelect } from '../../components/form/SearchableSelect';
-import { TextField } from '../../components/form/TextField';
+import { PhoneField, TextField } from '../../components/form/TextField';
 import { COUNTIES, feeText, type DeliveryOption } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
 import type { Resource } from '../../lib/useResource';
@@ -74,7 +74,7 @@ export function CustomerStep(props: StepProps) {
         <TextField label="Last name" autoComplete="family-name" {...bind('lastName', props)} />
       </div>
       <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...bind('email', props)} />
-      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" hint="e.g. 0712 345 678" {...bind('phone', props)} />
+      <PhoneField hint="e.g. 0712 345 678" {...bind('phone', props)} />
     </>
   );
 }
@@ -147,11 +147,8 @@ export function PaymentStep(props: StepProps) {
         {option('card', 'Card', 'Visa or Mastercard.')}
       </fieldset>
       {method === 'mpesa' && (
-        <TextField
+        <PhoneField
           label="M-Pesa phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
           hint="The phone that will receive the M-Pesa request"
           {...bind('mpesaPhone', props)}
         />

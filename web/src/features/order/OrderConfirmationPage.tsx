@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
-import { TextField } from '../../components/form/TextField';
+import { PhoneField } from '../../components/form/TextField';
 import { OrderSummary, orderLines } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { ContinueShopping, linkClass, LoadingLine, Page } from '../../components/Page';
@@ -258,13 +258,10 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-3">
-      <TextField
+      <PhoneField
         ref={input}
         id={`${id}-mpesa-phone`}
         label="M-Pesa phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
         required
         value={phone}
         onChange={(v) => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
-import { TextField } from '../../components/form/TextField';
+import { PhoneField, TextField } from '../../components/form/TextField';
 import { OrderSummary, orderLines } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { Page } from '../../components/Page';
@@ -73,12 +73,8 @@ export default function TrackPage() {
           }}
           error={errors.orderId}
         />
-        <TextField
+        <PhoneField
           id={`${id}-phone`}
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
           required
           value={phone}
           onChange={(v) => {
