@@ -21,5 +21,6 @@ function request()
     n = n + 1
     path = path .. "&n=" .. n
   end
-  return wrk.format("GET", path)
+  -- as every phone browser asks
+  return wrk.format("GET", path, {["Accept-Encoding"] = "gzip"})
 end

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,8 +109,13 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 		write.Close()
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	read.SetMaxOpenConns(8)
-	read.SetMaxIdleConns(8)
+	// A read connection a core, two at least: the pure-Go driver's reads are
+	// CPU-bound, so more connections add no throughput, and each one keeps
+	// several MB of its own (7 MB measured under the catalogue load,
+	// docs/benchmarks.md).
+	readers := max(2, runtime.GOMAXPROCS(0))
+	read.SetMaxOpenConns(readers)
+	read.SetMaxIdleConns(readers)
 	read.SetConnMaxLifetime(0)
 	return &DB{read: read, write: write, Dialect: SQLite, path: path}, nil
 }

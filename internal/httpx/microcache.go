@@ -26,8 +26,8 @@ import (
 //
 // Answers are kept gzip-compressed, as nearly every client takes them: a
 // 10,000-product catalogue's thousands of list pages then fit in a few MB.
-// The few clients that want them plain get them unpacked, and the hottest
-// few keep a plain copy.
+// The few clients that want them plain get them unpacked, and the first
+// pages asked for keep a plain copy.
 type MicroCache struct {
 	fresh    time.Duration
 	maxBytes int
@@ -320,8 +320,8 @@ func (c *MicroCache) replay(a *cachedAnswer, w http.ResponseWriter, r *http.Requ
 	}
 }
 
-// plainOf is a's answer unpacked, kept with it while plain copies take no
-// more than half the cache.
+// plainOf is a's answer unpacked, kept with it while the cache is at most
+// an eighth full: enough for the hottest pages, whatever few clients ask.
 func (c *MicroCache) plainOf(a *cachedAnswer) []byte {
 	c.mu.Lock()
 	p := a.plain
@@ -332,7 +332,7 @@ func (c *MicroCache) plainOf(a *cachedAnswer) []byte {
 	p = gunzipBytes(a.body, a.plainLen)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if a.plain == nil && c.items[a.key] == a && c.bytes+len(p) <= c.maxBytes/2 {
+	if a.plain == nil && c.items[a.key] == a && c.bytes+len(p) <= c.maxBytes/8 {
 		a.plain = p
 		c.bytes += len(p)
 	}
