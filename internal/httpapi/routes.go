@@ -120,6 +120,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "PUT /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
 		{Pattern: "PATCH /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
 		{Pattern: "DELETE /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.DeleteVariant), Access: Admin},
+		{Pattern: "GET /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.StockHistory), Access: Admin},
+		{Pattern: "POST /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.AdjustStock), Access: Admin},
 		{Pattern: "POST /api/admin/products/{id}/images/{$}", Handler: ad.Handle(ad.UploadImage), Access: Admin, MaxBody: admin.MaxUploadBody, Body: MultipartBody},
 		{Pattern: "PUT /api/admin/products/{id}/images/order/{$}", Handler: ad.Handle(ad.ReorderImages), Access: Admin},
 		{Pattern: "DELETE /api/admin/products/{id}/images/{imageId}/{$}", Handler: ad.Handle(ad.DeleteImage), Access: Admin},
