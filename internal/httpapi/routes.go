@@ -73,6 +73,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
 		{Pattern: "GET /api/categories/{$}", Handler: cached(httpx.Handler(c.ListCategories))},
 		{Pattern: "GET /api/search/suggest/{$}", Handler: cached(httpx.Handler(c.Suggest))},
+		{Pattern: "POST /api/products/{id}/reviews/{$}", Handler: httpx.Handler(c.AddReview), Access: SignedIn, MaxBody: 8 << 10},
 
 		{Pattern: "GET /api/cart/{$}", Handler: httpx.Handler(s.cart.List)},
 		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add)},
@@ -157,6 +158,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
+		{Pattern: "GET /api/admin/reviews/{$}", Handler: ad.Handle(ad.Reviews), Access: Admin},
+		{Pattern: "PATCH /api/admin/reviews/{id}/{$}", Handler: ad.Handle(ad.UpdateReview), Access: Admin},
 
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
 		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},
