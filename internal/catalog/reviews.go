@@ -198,3 +198,24 @@ func (s *Store) SetReviewStatusTx(ctx context.Context, tx *sql.Tx, id int64, sta
 	err = refreshCardTx(ctx, tx, before.Product)
 	return
 }
+
+// ReviewsByUser lists every review user wrote, newest first: part of their
+// data export.
+func ReviewsByUser(ctx context.Context, d *db.DB, userID int64) ([]AdminReview, error) {
+	return db.QueryAll(ctx, d, "reviews by user", scanAdminReview, `SELECT `+adminReviewColumns+`
+		FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.user_id = $1 ORDER BY r.created_at DESC, r.id DESC`, userID)
+}
+
+// ForgetReviewerTx deletes user's reviews inside tx, when their account is
+// erased, and rewrites the ratings they counted in.
+func ForgetReviewerTx(ctx context.Context, tx *sql.Tx, userID int64) error {
+	products, err := queryAllTx(ctx, tx, scanID, `DELETE FROM reviews WHERE user_id = $1 RETURNING product_id`, userID)
+	if err != nil {
+		return fmt.Errorf("forget reviews of user %d: %w", userID, err)
+	}
+	changed := map[int64]bool{}
+	for _, id := range products {
+		changed[id] = true
+	}
+	return refreshCardsTx(ctx, tx, changed)
+}
