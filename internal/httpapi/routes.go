@@ -48,6 +48,9 @@ const (
 	// MultipartBody: multipart/form-data, for file uploads (admins only,
 	// with a bearer token a cross-site form cannot send).
 	MultipartBody
+	// CSVBody: text/csv, for the product import (admins only; a cross-site
+	// form cannot send it without the browser asking first).
+	CSVBody
 	// AnyBody: no check; for Daraja, a server that proves itself with the
 	// secret in the path, not with a cookie.
 	AnyBody
@@ -113,6 +116,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/stats/{$}", Handler: ad.Handle(ad.Stats), Access: Admin},
 		{Pattern: "GET /api/admin/products/{$}", Handler: ad.Handle(ad.Products), Access: Admin},
 		{Pattern: "POST /api/admin/products/{$}", Handler: ad.Handle(ad.CreateProduct), Access: Admin},
+		{Pattern: "GET /api/admin/products/export/{$}", Handler: ad.Handle(ad.ExportProducts), Access: Admin},
+		{Pattern: "POST /api/admin/products/import/{$}", Handler: ad.Handle(ad.ImportProducts), Access: Admin, MaxBody: admin.ImportMaxBody, Body: CSVBody},
 		{Pattern: "GET /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.Product), Access: Admin},
 		{Pattern: "PUT /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
 		{Pattern: "PATCH /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
