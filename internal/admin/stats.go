@@ -24,8 +24,8 @@ type Stats struct {
 	// UnmatchedPayments counts money that came in for no order yet.
 	UnmatchedPayments int `json:"unmatchedPayments"`
 	// FailedSMS counts text messages that could not be sent.
-	FailedSMS         int                       `json:"failedSms"`
-	Subscribers       int                       `json:"subscribers"`
+	FailedSMS   int `json:"failedSms"`
+	Subscribers int `json:"subscribers"`
 	// PendingReviews counts buyers' reviews waiting for approval.
 	PendingReviews    int                       `json:"pendingReviews"`
 	LowStockThreshold int                       `json:"lowStockThreshold"`

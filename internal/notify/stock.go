@@ -36,9 +36,9 @@ type StockAlerts struct {
 // many it sent. A mail that fails stops the round before its movement, so
 // it is tried again next time.
 func (n *StockAlerts) Once(ctx context.Context) (int, error) {
-	var cursor int64
-	if err := n.DB.QueryRow(ctx, `SELECT last_id FROM notify_cursors WHERE name = 'stock'`).Scan(&cursor); err != nil {
-		return 0, fmt.Errorf("stock cursor: %w", err)
+	cursor, err := readCursor(ctx, n.DB, "stock")
+	if err != nil {
+		return 0, err
 	}
 	events, err := n.Catalog.MovementsAfter(ctx, cursor, 500)
 	if err != nil || len(events) == 0 {

@@ -12,24 +12,11 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/mail"
 	"shop/internal/money"
 	"shop/internal/notify"
 	"shop/internal/sms"
+	"shop/internal/testkit"
 )
-
-// mailbox is a mailer that keeps what it was given.
-type mailbox struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (m *mailbox) Send(_ context.Context, msg mail.Message) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.sent = append(m.sent, msg)
-	return nil
-}
 
 // A size crossing the threshold is told once, however many sales cross it
 // together and however often the movements are read; a restock arms it
@@ -45,7 +32,7 @@ func TestLowStockAlertOncePerCrossing(t *testing.T) {
 			BasePrice: money.FromShillings(3200), Variants: []catalog.NewVariant{{Size: "70 Kg", SKU: "LM-70", Price: money.FromShillings(3200), Stock: 14}}}); err != nil {
 			t.Fatal(err)
 		}
-		box, gw := &mailbox{}, &recorder{}
+		box, gw := &testkit.Mailer{}, &recorder{}
 		alerts := &notify.StockAlerts{DB: d, Catalog: cat, Mailer: box, Queue: sms.NewQueue(d, gw, slog.New(slog.NewTextHandler(io.Discard, nil))),
 			Threshold: 10, BusinessEmail: "owner@mifugobora.co.ke", BusinessPhone: "254722000111", PublicURL: "https://mifugobora.co.ke",
 			Log: slog.Default()}
@@ -93,8 +80,8 @@ func TestLowStockAlertOncePerCrossing(t *testing.T) {
 		if n := once(); n != 1 {
 			t.Fatalf("%d alerts for the second crossing, want 1", n)
 		}
-		if len(box.sent) != 2 || box.sent[0].To != "owner@mifugobora.co.ke" || !strings.Contains(box.sent[0].Subject, "Layers Mash (70 Kg)") {
-			t.Fatalf("mail %+v", box.sent)
+		if sent := box.Messages(); len(sent) != 2 || sent[0].To != "owner@mifugobora.co.ke" || !strings.Contains(sent[0].Subject, "Layers Mash (70 Kg)") {
+			t.Fatalf("mail %+v", sent)
 		}
 		var texts int
 		if err := d.QueryRow(ctx, `SELECT COUNT(*) FROM sms_messages WHERE kind = 'low_stock' AND recipient = '254722000111'`).Scan(&texts); err != nil {

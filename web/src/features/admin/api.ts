@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API client.
 import { request } from '../../lib/api';
 import type { Order, OrderPayment, OrderStatus } from '../../lib/orders';
-import type { Category, Image, Product, ProductCard, Variant } from '../../lib/types';
+import type { Category, Image, Product, ProductCard, Review, Variant } from '../../lib/types';
 
 /** Every paginated admin list answers this envelope. */
 export interface AdminPage<T> {
@@ -380,13 +380,7 @@ export type StockPayload =
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
-export interface AdminReview {
-  id: number;
-  product: number;
-  name: string;
-  rating: number;
-  comment: string;
-  created_at: string;
+export interface AdminReview extends Review {
   status: ReviewStatus;
   product_name: string;
   product_slug: string;
