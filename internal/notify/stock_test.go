@@ -12,7 +12,6 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/money"
 	"shop/internal/notify"
 	"shop/internal/sms"
 	"shop/internal/testkit"
@@ -24,14 +23,7 @@ import (
 func TestLowStockAlertOncePerCrossing(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		cat := catalog.NewStore(d)
-		if _, err := cat.CreateCategory(ctx, catalog.NewCategory{Name: "Feeds", Slug: "feeds"}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := cat.CreateProduct(ctx, catalog.NewProduct{Name: "Layers Mash", Slug: "layers", CategoryID: 1, IsActive: true,
-			BasePrice: money.FromShillings(3200), Variants: []catalog.NewVariant{{Size: "70 Kg", SKU: "LM-70", Price: money.FromShillings(3200), Stock: 14}}}); err != nil {
-			t.Fatal(err)
-		}
+		cat := oneSize(t, d, "Layers Mash", "LM-70", 3200, 14)
 		box, gw := &testkit.Mailer{}, &recorder{}
 		alerts := &notify.StockAlerts{DB: d, Catalog: cat, Mailer: box, Queue: sms.NewQueue(d, gw, slog.New(slog.NewTextHandler(io.Discard, nil))),
 			Threshold: 10, BusinessEmail: "owner@mifugobora.co.ke", BusinessPhone: "254722000111", PublicURL: "https://mifugobora.co.ke",
