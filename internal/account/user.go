@@ -152,3 +152,13 @@ func (s *Store) UpdateProfile(ctx context.Context, id int64, firstName, lastName
 }
 
 func userSubject(id int64) string { return strconv.FormatInt(id, 10) }
+
+// ReviewName is the name u's product reviews show: the first name and the
+// last name's initial ("Wanjiku K."), never the email.
+func ReviewName(u User) string {
+	name := strings.TrimSpace(u.FirstName)
+	if last := []rune(strings.TrimSpace(u.LastName)); len(last) > 0 {
+		name += " " + string(last[0]) + "."
+	}
+	return strings.TrimSpace(name)
+}

@@ -110,6 +110,9 @@ type Actor struct {
 	Email  string
 }
 
+// Mover is the admin as who moved a size's stock.
+func (a Actor) Mover() catalog.Mover { return catalog.Mover{Actor: a.Email, UserID: a.UserID} }
+
 // OrderActor is how an order's history names an admin's change.
 func (a Actor) OrderActor() string { return "admin:" + a.Email }
 

@@ -164,7 +164,7 @@ func (h *Handlers) AddVariant(w http.ResponseWriter, r *http.Request, a Actor) e
 		return err
 	}
 	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (catalog.Variant, Entry, error) {
-		v, err := h.catalog.AddVariantTx(r.Context(), tx, pid, f)
+		v, err := h.catalog.AddVariantTx(r.Context(), tx, pid, f, a.Mover())
 		if err != nil {
 			return v, Entry{}, err
 		}
@@ -183,7 +183,7 @@ func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor
 		return err
 	}
 	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (catalog.Variant, Entry, error) {
-		before, after, err := h.catalog.UpdateVariantTx(r.Context(), tx, pid, vid, f)
+		before, after, err := h.catalog.UpdateVariantTx(r.Context(), tx, pid, vid, f, a.Mover())
 		if err != nil {
 			return after, Entry{}, err
 		}

@@ -24,8 +24,10 @@ type Stats struct {
 	// UnmatchedPayments counts money that came in for no order yet.
 	UnmatchedPayments int `json:"unmatchedPayments"`
 	// FailedSMS counts text messages that could not be sent.
-	FailedSMS         int                       `json:"failedSms"`
-	Subscribers       int                       `json:"subscribers"`
+	FailedSMS   int `json:"failedSms"`
+	Subscribers int `json:"subscribers"`
+	// PendingReviews counts buyers' reviews waiting for approval.
+	PendingReviews    int                       `json:"pendingReviews"`
 	LowStockThreshold int                       `json:"lowStockThreshold"`
 	LowStock          []catalog.LowStockVariant `json:"lowStock"`
 	ToDispatch        []order.Summary           `json:"toDispatch"`
@@ -67,6 +69,9 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 		if s.FailedSMS, err = h.sms.FailedCount(ctx); err != nil {
 			return err
 		}
+	}
+	if s.PendingReviews, err = h.catalog.PendingReviews(ctx); err != nil {
+		return err
 	}
 	s.LowStockThreshold = h.lowStock
 	if s.LowStock, err = h.catalog.LowStock(ctx, h.lowStock, 50); err != nil {

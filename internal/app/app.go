@@ -40,6 +40,7 @@ type App struct {
 	Handler   http.Handler
 	Payments  *payment.Service
 	texts     *notify.Texts
+	stock     *notify.StockAlerts
 	Metrics   *metrics.Metrics
 	simulator *mpesa.Simulator
 	schedule  backup.Schedule
@@ -140,6 +141,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	texts := newTexts(cfg, d, orders, log)
 	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL}
 	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
+	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: mailer, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
+		BusinessEmail: cfg.BusinessEmail, BusinessPhone: cfg.SMS.BusinessPhone, PublicURL: cfg.PublicURL, Log: log}
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
 	if err != nil {
 		d.Close()
@@ -175,7 +178,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, Metrics: meter, texts: texts, simulator: simulator,
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, log)}, nil
 }
 
@@ -256,6 +259,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	if a.texts.Queue.Enabled() {
 		go a.texts.Run(reconcileCtx, 3*time.Second)
 	}
+	go a.stock.Run(reconcileCtx, 10*time.Second)
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}

@@ -171,6 +171,20 @@ type VariantFields struct {
 
 var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
 
+// wholeCount reads a number of bags, typed as a JSON number or a string, up
+// to MaxStock; blank reads as blank.
+func wholeCount(raw json.RawMessage, blank string) (int, bool) {
+	s := strings.TrimSpace(string(raw))
+	if u, err := strconv.Unquote(s); err == nil {
+		s = strings.TrimSpace(u)
+	}
+	if s == "" || s == "null" {
+		s = blank
+	}
+	n, err := strconv.Atoi(s)
+	return n, wholeNumber.MatchString(s) && err == nil && n <= MaxStock
+}
+
 // Check trims and validates the variant form.
 func (in VariantInput) Check() (VariantFields, error) {
 	f := VariantFields{Size: strings.Join(strings.Fields(in.Size), " "), SKU: strings.TrimSpace(in.SKU)}
@@ -178,15 +192,8 @@ func (in VariantInput) Check() (VariantFields, error) {
 	CheckText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
 	CheckText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
 	f.Price = checkPrice(bad, "price", in.Price)
-	stock := strings.TrimSpace(string(in.Stock))
-	if u, err := strconv.Unquote(stock); err == nil {
-		stock = strings.TrimSpace(u)
-	}
-	if stock == "" || stock == "null" {
-		stock = "0"
-	}
-	n, err := strconv.Atoi(stock)
-	if !wholeNumber.MatchString(stock) || err != nil || n > MaxStock {
+	n, ok := wholeCount(in.Stock, "0")
+	if !ok {
 		bad["stock"] = MsgStockInvalid
 	}
 	f.Stock = n

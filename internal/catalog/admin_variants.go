@@ -47,8 +47,9 @@ func skuFree(ctx context.Context, tx *sql.Tx, sku string, except int64) error {
 	return nil
 }
 
-// AddVariantTx adds a size to a product, after its other sizes.
-func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f VariantFields) (Variant, error) {
+// AddVariantTx adds a size to a product, after its other sizes; its first
+// stock is a movement by who (an edit).
+func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f VariantFields, who Mover) (Variant, error) {
 	if _, err := s.ProductTx(ctx, tx, productID); err != nil {
 		return Variant{}, err
 	}
@@ -62,11 +63,18 @@ func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f
 	if err != nil {
 		return Variant{}, fmt.Errorf("add variant: %w", skuTaken(err))
 	}
+	if v.Stock > 0 {
+		who.Reason = ReasonEdit
+		if err := recordMovementTx(ctx, tx, v.ID, v.Stock, v.Stock, 0, who); err != nil {
+			return Variant{}, err
+		}
+	}
 	return v, s.touchProduct(ctx, tx, productID)
 }
 
-// UpdateVariantTx changes a size and returns it as it was and as it is.
-func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id int64, f VariantFields) (before, after Variant, err error) {
+// UpdateVariantTx changes a size and returns it as it was and as it is. A
+// new stock number is a movement by who (an edit).
+func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id int64, f VariantFields, who Mover) (before, after Variant, err error) {
 	if before, err = s.VariantTx(ctx, tx, productID, id); err != nil {
 		return
 	}
@@ -77,9 +85,13 @@ func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id i
 	if f.Weight != nil {
 		w = *f.Weight
 	}
-	if _, err = tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, sku = $3, price_cents = $4, stock = $5, weight_grams = $6 WHERE id = $7`,
-		f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock, int64(w), id); err != nil {
+	if _, err = tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, sku = $3, price_cents = $4, weight_grams = $5 WHERE id = $6`,
+		f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), int64(w), id); err != nil {
 		err = fmt.Errorf("update variant %d: %w", id, skuTaken(err))
+		return
+	}
+	who.Reason = ReasonEdit
+	if _, err = setStockTx(ctx, tx, id, f.Stock, who); err != nil {
 		return
 	}
 	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: w}

@@ -14,7 +14,8 @@ import (
 
 // Handlers serves the public catalogue API.
 type Handlers struct {
-	Store *Store
+	Store   *Store
+	Reviews ReviewDeps
 }
 
 // Read answers may be cached briefly: stock changes, so not for long.

@@ -42,7 +42,7 @@ func refreshCardTx(ctx context.Context, tx *sql.Tx, id int64) error {
 		return fmt.Errorf("card of product %d: %w", id, err)
 	}
 	var reviews, ratingSum int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(rating), 0) FROM reviews WHERE product_id = $1`, id).
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(rating), 0) FROM reviews WHERE product_id = $1 AND status = 'approved'`, id).
 		Scan(&reviews, &ratingSum); err != nil {
 		return fmt.Errorf("card of product %d: %w", id, err)
 	}

@@ -176,7 +176,7 @@ func TestSearchFollowsChanges(t *testing.T) {
 			t.Fatalf("renamed product: %v", got)
 		}
 		inTx(func(tx *sql.Tx) (err error) {
-			v, err = s.AddVariantTx(ctx, tx, p.ID, catalog.VariantFields{Size: "25 Kg", SKU: "BUN-25", Price: money.FromShillings(900), Stock: 4})
+			v, err = s.AddVariantTx(ctx, tx, p.ID, catalog.VariantFields{Size: "25 Kg", SKU: "BUN-25", Price: money.FromShillings(900), Stock: 4}, catalog.Mover{})
 			return err
 		})
 		if got := found("BUN-25"); !slices.Equal(got, []string{"Bunny Grower Pellets"}) {

@@ -10,22 +10,47 @@ import (
 )
 
 // StockLine is a quantity of one size: what an order takes off the stock,
-// or gives back.
+// or gives back. OrderID (0: none) is the order the movement is for.
 type StockLine struct {
 	VariantID int64
 	Qty       int
+	OrderID   int64
+}
+
+// The reasons a size's stock changes (stock_movements.reason).
+const (
+	ReasonSale            = "sale"
+	ReasonOrderReturned   = "order_returned"
+	ReasonReceived        = "received"
+	ReasonDamaged         = "damaged"
+	ReasonCountCorrection = "count_correction"
+	ReasonImport          = "import"
+	// ReasonEdit is an admin typing a new stock number in the size form.
+	ReasonEdit = "edit"
+)
+
+// SystemActor names the shop itself as who moved stock: the checkout and
+// the order flow.
+const SystemActor = "system"
+
+// Mover is who moves stock and why, for the movements it writes.
+type Mover struct {
+	Reason string
+	// Actor is an admin's email, or SystemActor.
+	Actor  string
+	UserID int64
+	Note   string
 }
 
 // TakeStockTx takes every line's quantity off its size's stock inside tx,
-// or none: the guarded UPDATE never takes stock below zero on either engine
-// (PostgreSQL locks the row, SQLite has one writer), and a short line fails
-// the whole transaction with a message naming the size.
+// or none, as sales: the guarded UPDATE never takes stock below zero on
+// either engine (PostgreSQL locks the row, SQLite has one writer), and a
+// short line fails the whole transaction with a message naming the size.
 func TakeStockTx(ctx context.Context, tx *sql.Tx, lines []StockLine) error {
 	changed := map[int64]bool{}
+	sale := Mover{Reason: ReasonSale, Actor: SystemActor}
 	for _, l := range lines {
-		var product int64
-		err := tx.QueryRowContext(ctx, `UPDATE variants SET stock = stock - $1 WHERE id = $2 AND stock >= $1 RETURNING product_id`,
-			l.Qty, l.VariantID).Scan(&product)
+		product, err := moveStockTx(ctx, tx, l.VariantID, -l.Qty, l.OrderID, sale)
 		if errors.Is(err, sql.ErrNoRows) {
 			return shortOfStock(ctx, tx, l.VariantID)
 		}
@@ -49,15 +74,21 @@ func shortOfStock(ctx context.Context, tx *sql.Tx, variantID int64) error {
 }
 
 // ReturnStockTx puts every line's quantity back on its size's stock inside
-// tx. A size deleted since (VariantID 0) is skipped.
+// tx, as a failed or cancelled order returning it. A size deleted since
+// (VariantID 0) is skipped.
 func ReturnStockTx(ctx context.Context, tx *sql.Tx, lines []StockLine) error {
+	return ReturnStockAsTx(ctx, tx, Mover{Reason: ReasonOrderReturned, Actor: SystemActor}, lines)
+}
+
+// ReturnStockAsTx is ReturnStockTx for another reason or actor, such as an
+// admin restocking a refunded order.
+func ReturnStockAsTx(ctx context.Context, tx *sql.Tx, m Mover, lines []StockLine) error {
 	changed := map[int64]bool{}
 	for _, l := range lines {
-		if l.VariantID == 0 {
+		if l.VariantID == 0 || l.Qty == 0 {
 			continue
 		}
-		var product int64
-		err := tx.QueryRowContext(ctx, `UPDATE variants SET stock = stock + $1 WHERE id = $2 RETURNING product_id`, l.Qty, l.VariantID).Scan(&product)
+		product, err := moveStockTx(ctx, tx, l.VariantID, l.Qty, l.OrderID, m)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}
@@ -67,4 +98,39 @@ func ReturnStockTx(ctx context.Context, tx *sql.Tx, lines []StockLine) error {
 		changed[product] = true
 	}
 	return refreshCardsTx(ctx, tx, changed)
+}
+
+// moveStockTx adds qty (negative: takes) to size variantID's stock and
+// records the movement, inside tx. sql.ErrNoRows means the size is gone or
+// has less than -qty left; nothing changed then. It returns the size's
+// product.
+func moveStockTx(ctx context.Context, tx *sql.Tx, variantID int64, qty int, orderID int64, m Mover) (product int64, err error) {
+	var after int
+	err = tx.QueryRowContext(ctx, `UPDATE variants SET stock = stock + $1 WHERE id = $2 AND stock + $1 >= 0 RETURNING product_id, stock`,
+		qty, variantID).Scan(&product, &after)
+	if err != nil {
+		return 0, err
+	}
+	return product, recordMovementTx(ctx, tx, variantID, qty, after, orderID, m)
+}
+
+// recordMovementTx writes one movement of size variantID: qty changed,
+// leaving after.
+func recordMovementTx(ctx context.Context, tx *sql.Tx, variantID int64, qty, after int, orderID int64, m Mover) error {
+	var user, order any
+	if m.UserID > 0 {
+		user = m.UserID
+	}
+	if orderID > 0 {
+		order = orderID
+	}
+	actor := m.Actor
+	if actor == "" {
+		actor = SystemActor
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, order_id, note)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, variantID, qty, after, m.Reason, actor, user, order, m.Note); err != nil {
+		return fmt.Errorf("record stock movement of size %d: %w", variantID, err)
+	}
+	return nil
 }

@@ -104,7 +104,8 @@ func (s *Store) withDetails(ctx context.Context, p Product) (Product, error) {
 	return ps[0], nil
 }
 
-// loadDetails fills variants, images and reviews of ps: three queries in all.
+// loadDetails fills variants, images and approved reviews of ps: three
+// queries in all.
 func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 	if len(ps) == 0 {
 		return nil
@@ -129,7 +130,7 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 	}
 	reviews, err := db.QueryAll(ctx, s.db, "reviews", func(r db.Scanner) (rv Review, err error) {
 		return rv, r.Scan(&rv.ID, &rv.Product, &rv.Name, &rv.Rating, &rv.Comment, &rv.CreatedAt)
-	}, `SELECT id, product_id, name, rating, comment, created_at FROM reviews WHERE `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg)
+	}, `SELECT id, product_id, name, rating, comment, created_at FROM reviews WHERE status = 'approved' AND `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg)
 	if err != nil {
 		return err
 	}

@@ -51,7 +51,8 @@ type Config struct {
 	// ShutdownTimeout bounds how long in-flight requests get to finish.
 	ShutdownTimeout time.Duration
 	// LowStockThreshold: the admin dashboard lists sizes with at most this
-	// many in stock (SHOP_LOW_STOCK_THRESHOLD, default 10).
+	// many in stock, and a size falling to it from above alerts the business
+	// (SHOP_LOW_STOCK_THRESHOLD, default 10).
 	LowStockThreshold int
 	// PromptsPerPhone and PromptsPerAddress bound the M-Pesa prompts in 10
 	// minutes to one phone number and from one client address

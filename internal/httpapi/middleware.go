@@ -190,12 +190,15 @@ func requireBody(kind BodyKind, next http.Handler) http.Handler {
 			if ct == "" && r.ContentLength == 0 {
 				break // no body to declare: signing out with only a token
 			}
-			if kind == MultipartBody {
-				if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "multipart/form-data" {
-					httpx.WriteError(w, r, errNotMultipart)
-					return
-				}
-			} else if !httpx.IsJSON(ct) {
+			mt, _, _ := mime.ParseMediaType(ct)
+			switch {
+			case kind == MultipartBody && mt != "multipart/form-data":
+				httpx.WriteError(w, r, errNotMultipart)
+				return
+			case kind == CSVBody && mt != "text/csv":
+				httpx.WriteError(w, r, errNotCSV)
+				return
+			case kind == JSONBody && !httpx.IsJSON(ct):
 				httpx.WriteError(w, r, httpx.ErrNotJSON)
 				return
 			}
@@ -204,7 +207,10 @@ func requireBody(kind BodyKind, next http.Handler) http.Handler {
 	})
 }
 
-var errNotMultipart = apperr.UnsupportedMediaType("Send the file as a form upload (Content-Type: multipart/form-data).")
+var (
+	errNotMultipart = apperr.UnsupportedMediaType("Send the file as a form upload (Content-Type: multipart/form-data).")
+	errNotCSV       = apperr.UnsupportedMediaType("Send the file as CSV (Content-Type: text/csv).")
+)
 
 // newCrossOriginCheck refuses state changes that a browser says come from
 // another site (Sec-Fetch-Site, or an Origin that is neither this host nor

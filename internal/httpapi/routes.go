@@ -52,6 +52,9 @@ const (
 	// MultipartBody: multipart/form-data, for file uploads (admins only,
 	// with a bearer token a cross-site form cannot send).
 	MultipartBody
+	// CSVBody: text/csv, for the product import (admins only; a cross-site
+	// form cannot send it without the browser asking first).
+	CSVBody
 	// AnyBody: no check; for Daraja, a server that proves itself with the
 	// secret in the path, not with a cookie.
 	AnyBody
@@ -77,6 +80,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
 		{Pattern: "GET /api/categories/{$}", Handler: cached(httpx.Handler(c.ListCategories))},
 		{Pattern: "GET /api/search/suggest/{$}", Handler: cached(httpx.Handler(c.Suggest))},
+		{Pattern: "POST /api/products/{id}/reviews/{$}", Handler: httpx.Handler(c.AddReview), Access: SignedIn, MaxBody: 8 << 10},
 
 		{Pattern: "GET /api/cart/{$}", Handler: httpx.Handler(s.cart.List)},
 		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add)},
@@ -116,6 +120,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/stats/{$}", Handler: ad.Handle(ad.Stats), Access: Admin},
 		{Pattern: "GET /api/admin/products/{$}", Handler: ad.Handle(ad.Products), Access: Admin},
 		{Pattern: "POST /api/admin/products/{$}", Handler: ad.Handle(ad.CreateProduct), Access: Admin},
+		{Pattern: "GET /api/admin/products/export/{$}", Handler: ad.Handle(ad.ExportProducts), Access: Admin},
+		{Pattern: "POST /api/admin/products/import/{$}", Handler: ad.Handle(ad.ImportProducts), Access: Admin, MaxBody: admin.ImportMaxBody, Body: CSVBody},
 		{Pattern: "GET /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.Product), Access: Admin},
 		{Pattern: "PUT /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
 		{Pattern: "PATCH /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
@@ -124,6 +130,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "PUT /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
 		{Pattern: "PATCH /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
 		{Pattern: "DELETE /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.DeleteVariant), Access: Admin},
+		{Pattern: "GET /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.StockHistory), Access: Admin},
+		{Pattern: "POST /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.AdjustStock), Access: Admin},
 		{Pattern: "POST /api/admin/products/{id}/images/{$}", Handler: ad.Handle(ad.UploadImage), Access: Admin, MaxBody: admin.MaxUploadBody, Body: MultipartBody},
 		{Pattern: "PUT /api/admin/products/{id}/images/order/{$}", Handler: ad.Handle(ad.ReorderImages), Access: Admin},
 		{Pattern: "DELETE /api/admin/products/{id}/images/{imageId}/{$}", Handler: ad.Handle(ad.DeleteImage), Access: Admin},
@@ -159,6 +167,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
+		{Pattern: "GET /api/admin/reviews/{$}", Handler: ad.Handle(ad.Reviews), Access: Admin},
+		{Pattern: "PATCH /api/admin/reviews/{id}/{$}", Handler: ad.Handle(ad.UpdateReview), Access: Admin},
 
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
 		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},

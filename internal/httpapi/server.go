@@ -155,6 +155,13 @@ func New(d Deps) (*Server, error) {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
+	s.catalog.Reviews = catalog.ReviewDeps{Name: func(ctx context.Context, id int64) (string, error) {
+		u, err := authSvc.Store.UserByID(ctx, id)
+		return account.ReviewName(u), err
+	}, Limiter: ratelimit.New(d.DB, nil)}
+	if d.Orders != nil {
+		s.catalog.Reviews.Bought = d.Orders.Bought
+	}
 	s.unsubscribe = &content.Unsubscribe{Store: d.Content, PublicURL: d.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return authSvc.DerivedKey(ctx, "newsletter-unsubscribe") }}
 	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, Forget: admin.ForgetUserTx}

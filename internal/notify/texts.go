@@ -42,9 +42,9 @@ func (n *Texts) Once(ctx context.Context) (int, error) {
 	if !n.Queue.Enabled() {
 		return 0, nil
 	}
-	var cursor int64
-	if err := n.DB.QueryRow(ctx, `SELECT last_id FROM notify_cursors WHERE name = 'sms'`).Scan(&cursor); err != nil {
-		return 0, fmt.Errorf("sms cursor: %w", err)
+	cursor, err := readCursor(ctx, n.DB, "sms")
+	if err != nil {
+		return 0, err
 	}
 	events, err := n.Orders.EventsAfter(ctx, cursor, 100)
 	if err != nil || len(events) == 0 {
@@ -72,6 +72,15 @@ func (n *Texts) Once(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("queue order texts: %w", err)
 	}
 	return len(events), nil
+}
+
+// readCursor is how far the reader name (sms, stock) has read its history.
+func readCursor(ctx context.Context, d *db.DB, name string) (int64, error) {
+	var cursor int64
+	if err := d.QueryRow(ctx, `SELECT last_id FROM notify_cursors WHERE name = $1`, name).Scan(&cursor); err != nil {
+		return 0, fmt.Errorf("%s cursor: %w", name, err)
+	}
+	return cursor, nil
 }
 
 // compose writes the messages one step of an order's history announces.

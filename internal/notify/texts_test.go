@@ -31,6 +31,22 @@ func (r *recorder) Send(_ context.Context, to, message string) (sms.Result, erro
 	return sms.Result{Code: 101, Status: "Success"}, nil
 }
 
+// oneSize stores a product with one 70 Kg size of sku, in a category of
+// its own: size 1 of product 1.
+func oneSize(t *testing.T, d *db.DB, name, sku string, ksh int64, stock int) *catalog.Store {
+	t.Helper()
+	ctx := context.Background()
+	cat := catalog.NewStore(d)
+	if _, err := cat.CreateCategory(ctx, catalog.NewCategory{Name: "Feeds", Slug: "feeds"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.CreateProduct(ctx, catalog.NewProduct{Name: name, Slug: catalog.NewProductSlug(name), CategoryID: 1, IsActive: true,
+		BasePrice: money.FromShillings(ksh), Variants: []catalog.NewVariant{{Size: "70 Kg", SKU: sku, Price: money.FromShillings(ksh), Stock: stock}}}); err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
 // Each step of an order queues its messages once, however often the
 // history is read (two instances, or a crash before the cursor moved).
 func TestEachStepIsTextedOnce(t *testing.T) {
@@ -42,14 +58,7 @@ func TestEachStepIsTextedOnce(t *testing.T) {
 			PublicURL: "https://mifugobora.co.ke", BusinessPhone: "254722000111", Log: slog.Default()}
 		c := order.Checkout{FirstName: "Wanjiku", LastName: "Kamau", Email: "w@farm.co.ke", Phone: "254712345678", Address: "Plot 4",
 			City: "Ruiru", County: "Kiambu", PaymentMethod: "mpesa", MpesaPhone: "254712345678"}
-		cat := catalog.NewStore(d)
-		if _, err := cat.CreateCategory(ctx, catalog.NewCategory{Name: "Feeds", Slug: "feeds"}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := cat.CreateProduct(ctx, catalog.NewProduct{Name: "Dairy Meal", Slug: "dairy-meal", CategoryID: 1, IsActive: true,
-			BasePrice: money.FromShillings(3950), Variants: []catalog.NewVariant{{Size: "70 Kg", SKU: "DM-70", Price: money.FromShillings(3950), Stock: 5}}}); err != nil {
-			t.Fatal(err)
-		}
+		oneSize(t, d, "Dairy Meal", "DM-70", 3950, 5)
 		var o order.Order
 		if err := d.Tx(ctx, func(tx *sql.Tx) error {
 			created, err := orders.CreateTx(ctx, tx, order.New{Checkout: c, Delivery: order.Delivery{Kind: "delivery", Name: "Home delivery", Fee: money.FromShillings(300)}}, []order.Item{{VariantID: 1, ProductID: 1, ProductName: "Dairy Meal",

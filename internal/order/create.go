@@ -34,8 +34,8 @@ type Created struct {
 	AccessToken string
 }
 
-// CreateTx stores the order for n with items (priced and with their stock
-// already taken by the caller) inside tx, and its first event. The caller,
+// CreateTx stores the order for n with items (priced; the caller takes
+// their stock in the same transaction) inside tx, and its first event. The caller,
 // the payment package, drives the checkout's transaction.
 func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (Created, error) {
 	if len(items) == 0 {

@@ -29,7 +29,7 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 	reserved := o.StockReserved
 	switch {
 	case reserved && !holdsStock(to):
-		if err := catalog.ReturnStockTx(ctx, tx, StockLines(o.Items)); err != nil {
+		if err := catalog.ReturnStockTx(ctx, tx, o.StockLines()); err != nil {
 			return Order{}, err
 		}
 		reserved = false
@@ -37,7 +37,7 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT take_stock`); err != nil {
 			return Order{}, err
 		}
-		err := catalog.TakeStockTx(ctx, tx, StockLines(o.Items))
+		err := catalog.TakeStockTx(ctx, tx, o.StockLines())
 		switch {
 		case err == nil:
 			reserved = true
@@ -103,6 +103,16 @@ func StockLines(items []Item) []catalog.StockLine {
 	lines := make([]catalog.StockLine, len(items))
 	for i, it := range items {
 		lines[i] = catalog.StockLine{VariantID: it.VariantID, Qty: it.Quantity}
+	}
+	return lines
+}
+
+// StockLines is what o holds of the catalogue's stock, each line naming o,
+// so its stock movements say which order they were for.
+func (o Order) StockLines() []catalog.StockLine {
+	lines := StockLines(o.Items)
+	for i := range lines {
+		lines[i].OrderID = o.ID
 	}
 	return lines
 }

@@ -273,3 +273,13 @@ func (s *Store) ByNumberTx(ctx context.Context, tx *sql.Tx, number string) (Orde
 func (s *Store) ByIDTx(ctx context.Context, tx *sql.Tx, id int64) (Order, error) {
 	return loadTx(ctx, tx, id)
 }
+
+// Bought reports whether user has an order holding product that was paid
+// (paid or any later status, cancelled excepted): who may review it.
+func (s *Store) Bought(ctx context.Context, userID, productID int64) (bool, error) {
+	n, err := s.db.Count(ctx, "orders holding a product", `SELECT COUNT(*) FROM orders o
+		WHERE o.user_id = $1 AND o.status NOT IN ($2, $3, $4)
+		AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_id = $5)`,
+		userID, string(PendingPayment), string(PaymentFailed), string(Cancelled), productID)
+	return n > 0, err
+}

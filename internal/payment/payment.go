@@ -199,11 +199,12 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 		}
 		n.Delivery = order.Delivery{Kind: q.Kind, Option: q.ID, Name: q.Name, Fee: q.Fee, ETA: q.ETA, Address: q.Address, Hours: q.Hours}
 		n.Weight = w
-		if err := catalog.TakeStockTx(ctx, tx, order.StockLines(items)); err != nil {
-			return err
-		}
 		created, err := s.orders.CreateTx(ctx, tx, n, items)
 		if err != nil {
+			return err
+		}
+		// After the order, so each sale's stock movement names it.
+		if err := catalog.TakeStockTx(ctx, tx, created.Order.StockLines()); err != nil {
 			return err
 		}
 		st = Started{Order: created.Order, AccessToken: created.AccessToken}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"shop/internal/account"
+	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/order"
@@ -41,11 +42,10 @@ type Export struct {
 	// Addresses are the delivery addresses of their orders, each once.
 	Addresses []order.Address `json:"addresses"`
 	Orders    []order.Order   `json:"orders"`
-	// Reviews is empty: the shop's reviews are written by the business, not
-	// taken from customers' accounts.
-	Reviews       []struct{}        `json:"reviews"`
-	Subscriptions Subscriptions     `json:"subscriptions"`
-	Messages      []content.Message `json:"contact_messages"`
+	// Reviews are the product reviews they wrote, whatever their status.
+	Reviews       []catalog.AdminReview `json:"reviews"`
+	Subscriptions Subscriptions         `json:"subscriptions"`
+	Messages      []content.Message     `json:"contact_messages"`
 }
 
 // Subscriptions are the lists the customer is on.
@@ -59,7 +59,7 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 	if err != nil {
 		return Export{}, err
 	}
-	x := Export{ExportedAt: s.now(), Profile: u.JSON(), LastLoginAt: u.LastLoginAt, Reviews: []struct{}{}, Addresses: []order.Address{}}
+	x := Export{ExportedAt: s.now(), Profile: u.JSON(), LastLoginAt: u.LastLoginAt, Addresses: []order.Address{}}
 	if x.Orders, err = s.Orders.AllForUser(ctx, id); err != nil {
 		return Export{}, err
 	}
@@ -69,6 +69,9 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 			seen[a] = true
 			x.Addresses = append(x.Addresses, a)
 		}
+	}
+	if x.Reviews, err = catalog.ReviewsByUser(ctx, s.DB, id); err != nil {
+		return Export{}, err
 	}
 	if x.Subscriptions.Newsletter, err = s.Content.Subscription(ctx, u.Email); err != nil {
 		return Export{}, err
@@ -83,7 +86,7 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 // keeps about it, in one transaction: their orders keep their items, totals,
 // statuses and M-Pesa receipts for the accounts but lose names, email,
 // phone and address; their payments lose the phone; their newsletter
-// subscription and contact messages go; the account goes, and with it every
+// subscription, contact messages and product reviews go; the account goes, and with it every
 // session, refresh token, reset link and their cart. An admin account is
 // refused (remove the role first), as is one with an order waiting for
 // its payment. Erase returns the user as they were, for the audit log.
@@ -117,6 +120,9 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 		if err := s.Payments.AnonymizeOrdersTx(ctx, tx, ids); err != nil {
 			return account.User{}, err
 		}
+	}
+	if err := catalog.ForgetReviewerTx(ctx, tx, id); err != nil {
+		return account.User{}, err
 	}
 	if err := s.Content.ForgetEmailTx(ctx, tx, u.Email); err != nil {
 		return account.User{}, err

@@ -13,12 +13,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export class ApiError extends Error {
   readonly status: number;
   readonly fields?: Record<string, string>;
+  /** The whole error answer, for the few that carry more than a message (a refused import's rows). */
+  readonly body?: unknown;
 
-  constructor(status: number, message: string, fields?: Record<string, string>) {
+  constructor(status: number, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     if (fields) this.fields = fields;
+    if (body !== undefined) this.body = body;
   }
 }
 
@@ -47,14 +50,16 @@ export async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const send = async (token: string | null): Promise<Response> => {
-    // A FormData body (a file upload) goes as multipart; the browser sets its Content-Type.
+    // A FormData body (a file upload) goes as multipart; the browser sets its Content-Type. A Blob
+    // (a file sent whole, such as a CSV) goes as it is, with the Content-Type the caller gives.
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
+    const raw = typeof Blob !== 'undefined' && body instanceof Blob;
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (!form) headers['Content-Type'] = 'application/json';
+    if (!form && !raw) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     Object.assign(headers, options.headers);
     const init: RequestInit = { method, headers, credentials: 'same-origin' };
-    if (body !== undefined) init.body = form ? (body as FormData) : JSON.stringify(body);
+    if (body !== undefined) init.body = form || raw ? (body as BodyInit) : JSON.stringify(body);
     if (options.signal) init.signal = options.signal;
     try {
       return await fetch(`${BASE}${path}`, init);
@@ -158,7 +163,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  if (isErrorBody(body)) return new ApiError(response.status, body.error, body.fields);
+  if (isErrorBody(body)) return new ApiError(response.status, body.error, body.fields, body);
   return new ApiError(response.status, `API Error: ${response.status}`);
 }
 

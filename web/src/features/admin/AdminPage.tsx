@@ -8,8 +8,10 @@ import { CategoriesTab } from './CategoriesTab';
 import { DashboardTab } from './DashboardTab';
 import { DeliveryTab } from './DeliveryTab';
 import { AuditTab, MessagesTab, SubscribersTab } from './InboxTabs';
+import { ImportExportTab } from './ImportExportTab';
 import { OrdersTab } from './OrdersTab';
 import { ProductsTab } from './ProductsTab';
+import { ReviewsTab } from './ReviewsTab';
 import { LoadError, useLoad } from './ui';
 import { UsersTab } from './UsersTab';
 
@@ -20,10 +22,12 @@ import { UsersTab } from './UsersTab';
 const TABS = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'products', label: 'Products' },
+  { id: 'import', label: 'Import/Export' },
   { id: 'categories', label: 'Categories' },
   { id: 'orders', label: 'Orders' },
   { id: 'delivery', label: 'Delivery' },
   { id: 'users', label: 'Users' },
+  { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
   { id: 'audit', label: 'Audit log' },
@@ -113,10 +117,12 @@ function AdminHome({ me }: { me: Me }) {
       <div role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`} tabIndex={0} className="mt-6 focus:outline-none">
         {current === 'dashboard' && <DashboardTab onOpen={(tab) => select(tab)} />}
         {current === 'products' && <ProductsTab />}
+        {current === 'import' && <ImportExportTab />}
         {current === 'categories' && <CategoriesTab />}
         {current === 'orders' && <OrdersTab />}
         {current === 'delivery' && <DeliveryTab />}
         {current === 'users' && <UsersTab me={me} />}
+        {current === 'reviews' && <ReviewsTab />}
         {current === 'messages' && <MessagesTab />}
         {current === 'subscribers' && <SubscribersTab />}
         {current === 'audit' && <AuditTab />}

@@ -4,7 +4,7 @@ import { Badge, Button, LoadError, StatusBadge, formatDate, useLoad } from './ui
 import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
-export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages') => void }) {
+export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages' | 'reviews') => void }) {
   const stats = useLoad(adminApi.stats, 'stats');
   if (stats.error && !stats.data) return <LoadError what="the dashboard" error={stats.error} onRetry={stats.reload} />;
   const s = stats.data;
@@ -41,6 +41,9 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
           )}
           <Button variant="secondary" onClick={() => onOpen('messages')}>
             {s.unhandledMessages} unanswered messages
+          </Button>
+          <Button variant="secondary" onClick={() => onOpen('reviews')}>
+            {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
           </Button>
         </div>
         {s.failedSms > 0 && (

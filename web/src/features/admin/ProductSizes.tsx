@@ -5,6 +5,7 @@ import type { Variant } from '../../lib/types';
 import type { Errors } from '../../lib/validation';
 import { adminApi } from './api';
 import { validateVariant, type VariantForm } from './rules';
+import { StockPanel } from './StockPanel';
 import { Button, PriceField, WeightField, errorText } from './ui';
 
 const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '' };
@@ -87,49 +88,62 @@ function VariantRow({
     }
   }
 
+  // The stock forms sit below the size's form: forms cannot nest.
   return (
-    <form
-      noValidate
-      onSubmit={save}
-      aria-label={variant ? `Size ${variant.size}` : 'New size'}
-      className="grid grid-cols-2 gap-2 rounded-md border border-stone-200 bg-white p-3 sm:grid-cols-6 sm:items-end"
-    >
-      <TextField compact id={`${key}-size`} label="Size" value={f.size} onChange={(v) => set('size', v)} error={errors.size} placeholder="10 Kg" />
-      <TextField compact id={`${key}-sku`} label="SKU" value={f.sku} onChange={(v) => set('sku', v)} error={errors.sku} />
-      <PriceField id={`${key}-price`} value={f.price} onChange={(v) => set('price', v)} error={errors.price} />
-      <TextField
-        compact
-        id={`${key}-stock`}
-        label="Stock"
-        type="number"
-        step="1"
-        min="0"
-        inputMode="numeric"
-        value={f.stock}
-        onChange={(v) => set('stock', v)}
-        error={errors.stock}
-      />
-      <WeightField
-        id={`${key}-weight`}
-        label="Weight (kg)"
-        {...(variant ? {} : { placeholder: 'From the size' })}
-        value={f.weight_kg}
-        onChange={(v) => set('weight_kg', v)}
-        error={errors.weight_kg}
-      />
-      <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1">
-        <Button type="submit">{variant ? 'Save' : 'Add size'}</Button>
-        {variant && (
-          <Button variant="danger" onClick={() => void remove()}>
-            Remove
-          </Button>
+    <>
+      <form
+        noValidate
+        onSubmit={save}
+        aria-label={variant ? `Size ${variant.size}` : 'New size'}
+        className="grid grid-cols-2 gap-2 rounded-md border border-stone-200 bg-white p-3 sm:grid-cols-6 sm:items-end"
+      >
+        <TextField compact id={`${key}-size`} label="Size" value={f.size} onChange={(v) => set('size', v)} error={errors.size} placeholder="10 Kg" />
+        <TextField compact id={`${key}-sku`} label="SKU" value={f.sku} onChange={(v) => set('sku', v)} error={errors.sku} />
+        <PriceField id={`${key}-price`} value={f.price} onChange={(v) => set('price', v)} error={errors.price} />
+        <TextField
+          compact
+          id={`${key}-stock`}
+          label="Stock"
+          type="number"
+          step="1"
+          min="0"
+          inputMode="numeric"
+          value={f.stock}
+          onChange={(v) => set('stock', v)}
+          error={errors.stock}
+        />
+        <WeightField
+          id={`${key}-weight`}
+          label="Weight (kg)"
+          {...(variant ? {} : { placeholder: 'From the size' })}
+          value={f.weight_kg}
+          onChange={(v) => set('weight_kg', v)}
+          error={errors.weight_kg}
+        />
+        <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1">
+          <Button type="submit">{variant ? 'Save' : 'Add size'}</Button>
+          {variant && (
+            <Button variant="danger" onClick={() => void remove()}>
+              Remove
+            </Button>
+          )}
+        </div>
+        {note && (
+          <p role="status" className="col-span-2 text-sm text-stone-800 sm:col-span-6">
+            {note}
+          </p>
         )}
-      </div>
-      {note && (
-        <p role="status" className="col-span-2 text-sm text-stone-800 sm:col-span-6">
-          {note}
-        </p>
+      </form>
+      {variant && (
+        <StockPanel
+          productId={productId}
+          variantId={variant.id}
+          onStock={(stock) => {
+            setF((cur) => ({ ...cur, stock: String(stock) }));
+            onSaved({ ...variant, stock });
+          }}
+        />
       )}
-    </form>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API client.
 import { request } from '../../lib/api';
 import type { Order, OrderPayment, OrderStatus } from '../../lib/orders';
-import type { Category, Image, Product, ProductCard, Variant } from '../../lib/types';
+import type { Category, Image, Product, ProductCard, Review, Variant } from '../../lib/types';
 
 /** Every paginated admin list answers this envelope. */
 export interface AdminPage<T> {
@@ -55,6 +55,8 @@ export interface Stats {
   failedSms: number;
   unhandledMessages: number;
   subscribers: number;
+  /** Buyers' reviews waiting for approval. */
+  pendingReviews: number;
   lowStockThreshold: number;
   lowStock: LowStockVariant[];
   toDispatch: OrderSummary[];
@@ -280,6 +282,20 @@ export const adminApi = {
 
   audit: (p: { page?: number }) => request<AdminPage<AuditEntry>>('GET', `/admin/audit/${qs(p)}`),
 
+  stockHistory: (productId: number, variantId: number, page = 1) =>
+    request<AdminPage<StockMovement>>('GET', `/admin/products/${productId}/variants/${variantId}/stock/${qs({ page })}`),
+  adjustStock: (productId: number, variantId: number, body: StockPayload) =>
+    request<StockMovement>('POST', `/admin/products/${productId}/variants/${variantId}/stock/`, body),
+
+  reviews: (p: { status?: ReviewStatus | ''; page?: number }) => request<AdminPage<AdminReview>>('GET', `/admin/reviews/${qs(p)}`),
+  setReviewStatus: (id: number, status: 'approved' | 'rejected') => request<AdminReview>('PATCH', `/admin/reviews/${id}/`, { status }),
+
+  /** Every size of every product as a CSV file. */
+  exportProducts: () => request<Blob>('GET', '/admin/products/export/', undefined, { as: 'blob' }),
+  /** Previews (dryRun) or imports a CSV in the export's format. */
+  importProducts: (file: Blob, dryRun: boolean) =>
+    request<ImportResult>('POST', `/admin/products/import/${dryRun ? '?dry_run=1' : ''}`, file, { headers: { 'Content-Type': 'text/csv' } }),
+
   resendSms: (orderId: string, id: number) =>
     request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/sms/${id}/resend/`),
 
@@ -341,4 +357,48 @@ export interface UnmatchedPayment {
   payer_name?: string;
   account?: string;
   received_at: string;
+}
+
+/** A change of a size's stock (internal/catalog Movement). */
+export interface StockMovement {
+  id: number;
+  variant: number;
+  /** Signed: + in, - out. */
+  quantity: number;
+  stock_after: number;
+  reason: 'sale' | 'order_returned' | 'received' | 'damaged' | 'count_correction' | 'import' | 'edit';
+  /** An admin's email, or "system". */
+  actor: string;
+  order_id: number | null;
+  note: string;
+  created_at: string;
+}
+
+export type StockPayload =
+  | { kind: 'received' | 'damaged'; quantity: string; note: string }
+  | { kind: 'count_correction'; count: string; note: string };
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+export interface AdminReview extends Review {
+  status: ReviewStatus;
+  product_name: string;
+  product_slug: string;
+}
+
+/** One row of an import's preview: what the import does with it and why. */
+export interface ImportRow {
+  row: number;
+  sku: string;
+  product_slug: string;
+  action: 'create' | 'update' | 'unchanged' | 'refused';
+  reason: string;
+}
+
+export interface ImportResult {
+  rows: ImportRow[];
+  summary: Record<ImportRow['action'], number>;
+  applied: boolean;
+  /** Set when rows were refused and nothing was imported. */
+  error?: string;
 }

@@ -132,3 +132,37 @@ export function checkImageFile(file: { type: string; size: number }): string | u
   if (file.size > MAX_IMAGE_BYTES) return MSG.imageTooBig;
   return undefined;
 }
+
+/** The stock forms (docs/product.md section 5); internal/catalog/stock_admin.go says the same. */
+export const STOCK_MSG = {
+  quantity: 'Quantity must be a whole number of 1 or more',
+  count: 'Count must be a whole number of 0 or more',
+  note: 'Note must be at most 500 characters',
+} as const;
+
+export interface StockForm {
+  kind: 'received' | 'damaged' | 'count_correction';
+  amount: string;
+  note: string;
+}
+
+export function validateStock(f: StockForm): Errors<keyof StockForm> {
+  const e: Errors<keyof StockForm> = {};
+  const v = f.amount.trim();
+  if (f.kind === 'count_correction') {
+    if (!/^\d{1,10}$/.test(v)) e.amount = STOCK_MSG.count;
+  } else if (!/^\d{1,10}$/.test(v) || Number(v) < 1) e.amount = STOCK_MSG.quantity;
+  if ([...f.note.trim()].length > 500) e.note = STOCK_MSG.note;
+  return e;
+}
+
+/** How the history names each reason a size's stock changed. */
+export const STOCK_REASON: Record<string, string> = {
+  sale: 'Sale',
+  order_returned: 'Order returned',
+  received: 'Received',
+  damaged: 'Damaged',
+  count_correction: 'Count correction',
+  import: 'Import',
+  edit: 'Edited in the size form',
+};

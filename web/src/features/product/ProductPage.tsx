@@ -16,6 +16,7 @@ import { categoryTrail } from '../../lib/product';
 import type { Product } from '../../lib/types';
 import { useResource } from '../../lib/useResource';
 import { productQuestion } from '../../lib/whatsapp';
+import { ReviewForm } from './ReviewForm';
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
@@ -173,6 +174,7 @@ function Details({ product }: { product: Product }) {
             ))}
           </ul>
         )}
+        <ReviewForm productId={product.id} />
       </section>
 
       {categories.status !== 'error' && <Related product={product} categorySlug={trail[trail.length - 1]?.slug} />}

@@ -1,0 +1,178 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"shop/internal/apperr"
+	"shop/internal/db"
+	"shop/internal/money"
+	"shop/internal/weight"
+)
+
+// Products as a spreadsheet: one row per size, the way a shop owner keeps
+// them (docs/product.md section 5, "Import/Export"). The export and the
+// import read and write the same columns.
+
+// CSVColumns are the export's header, in order.
+var CSVColumns = []string{"product_slug", "product_name", "category_slug", "description", "size", "sku", "price", "stock", "weight_kg", "active"}
+
+// csvRequired are the columns an import must have.
+var csvRequired = []string{"product_slug", "size", "sku", "price", "stock"}
+
+// MaxImportRows bounds an import: far more sizes than a feed shop keeps.
+const MaxImportRows = 20_000
+
+// csvRow is one size as the spreadsheet shows it.
+type csvRow struct {
+	ProductSlug, ProductName, CategorySlug, Description string
+	Size, SKU                                           string
+	Price                                               money.Cents
+	Stock                                               int
+	Weight                                              weight.Grams
+	Active                                              bool
+}
+
+// ExportCSV writes every size of every product as CSV to w, with a header
+// row, and returns how many sizes it wrote.
+func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
+	rows, err := db.QueryAll(ctx, s.db, "sizes to export", func(r db.Scanner) (c csvRow, err error) {
+		return c, r.Scan(&c.ProductSlug, &c.ProductName, &c.CategorySlug, &c.Description, &c.Size, &c.SKU, &c.Price, &c.Stock, &c.Weight, &c.Active)
+	}, `SELECT p.slug, p.name, c.slug, p.description, v.size, v.sku, v.price_cents, v.stock, COALESCE(v.weight_grams, 0), p.is_active
+		FROM variants v JOIN products p ON p.id = v.product_id JOIN categories c ON c.id = p.category_id
+		ORDER BY LOWER(p.name), p.id, v.sort_order, v.id`)
+	if err != nil {
+		return 0, err
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVColumns); err != nil {
+		return 0, err
+	}
+	for _, r := range rows {
+		active := "yes"
+		if !r.Active {
+			active = "no"
+		}
+		rec := []string{r.ProductSlug, r.ProductName, r.CategorySlug, r.Description, r.Size, r.SKU, r.Price.String(),
+			strconv.Itoa(r.Stock), kg(r.Weight), active}
+		for i := range rec {
+			rec[i] = neutralise(rec[i])
+		}
+		if err := cw.Write(rec); err != nil {
+			return 0, err
+		}
+	}
+	cw.Flush()
+	return len(rows), cw.Error()
+}
+
+func kg(g weight.Grams) string { return strconv.FormatFloat(g.Kg(), 'f', -1, 64) }
+
+// formulaStarts are the first characters that make a spreadsheet read a
+// cell as a formula (OWASP's CSV injection list).
+const formulaStarts = "=+-@\t\r"
+
+// neutralise makes a cell that a spreadsheet would run as a formula plain
+// text, with a leading single quote; unneutralise takes it off again.
+func neutralise(cell string) string {
+	if cell != "" && strings.ContainsRune(formulaStarts, rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
+}
+
+func unneutralise(cell string) string {
+	if len(cell) > 1 && cell[0] == '\'' && strings.ContainsRune(formulaStarts, rune(cell[1])) {
+		return cell[1:]
+	}
+	return cell
+}
+
+// The import's refusals of a whole file.
+var (
+	errCSVEmpty   = apperr.InvalidField("file", "The file is empty: export the products first and edit that file.")
+	errCSVTooMany = apperr.InvalidField("file", fmt.Sprintf("The file has more than %d rows: import it in parts.", MaxImportRows))
+)
+
+// csvRecord is one row of an imported file, by column name, with its row
+// number in the spreadsheet (the header is row 1).
+type csvRecord struct {
+	Row    int
+	Fields map[string]string
+}
+
+// readCSV reads an imported file as Excel and LibreOffice write it: UTF-8
+// with or without a byte-order mark, comma or semicolon separated (the one
+// the header uses), cells neutralised by the export restored.
+func readCSV(data []byte) ([]csvRecord, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errCSVEmpty
+	}
+	header, _, _ := bytes.Cut(data, []byte("\n"))
+	r := csv.NewReader(bytes.NewReader(data))
+	if bytes.Count(header, []byte(";")) > bytes.Count(header, []byte(",")) {
+		r.Comma = ';'
+	}
+	r.FieldsPerRecord = -1
+	head, err := r.Read()
+	if err != nil {
+		return nil, apperr.InvalidField("file", "The file could not be read as CSV: "+csvProblem(err))
+	}
+	cols := make([]string, len(head))
+	have := map[string]bool{}
+	for i, h := range head {
+		cols[i] = strings.ToLower(strings.TrimSpace(h))
+		have[cols[i]] = true
+	}
+	var missing []string
+	for _, c := range csvRequired {
+		if !have[c] {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, apperr.InvalidField("file", "The first row must name the columns; missing: "+strings.Join(missing, ", ")+".")
+	}
+	var out []csvRecord
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, apperr.InvalidField("file", "The file could not be read as CSV: "+csvProblem(err))
+		}
+		if len(out) == MaxImportRows {
+			return nil, errCSVTooMany
+		}
+		line, _ := r.FieldPos(0)
+		row := csvRecord{Row: line, Fields: make(map[string]string, len(cols))}
+		blank := true
+		for i, v := range rec {
+			if i < len(cols) {
+				v = strings.TrimSpace(unneutralise(v))
+				row.Fields[cols[i]] = v
+				blank = blank && v == ""
+			}
+		}
+		if !blank { // spreadsheets keep empty rows at the end
+			out = append(out, row)
+		}
+	}
+	return out, nil
+}
+
+func csvProblem(err error) string {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("row %d: %s", pe.StartLine, pe.Err)
+	}
+	return err.Error()
+}

@@ -1,0 +1,465 @@
+package catalog
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"shop/internal/money"
+	"shop/internal/weight"
+)
+
+// What an import does to each row.
+const (
+	ImportCreate    = "create"
+	ImportUpdate    = "update"
+	ImportUnchanged = "unchanged"
+	ImportRefused   = "refused"
+)
+
+// ImportRow is the preview of one row: its row number in the spreadsheet,
+// what the import does with it and why.
+type ImportRow struct {
+	Row         int    `json:"row"`
+	SKU         string `json:"sku"`
+	ProductSlug string `json:"product_slug"`
+	Action      string `json:"action"`
+	Reason      string `json:"reason"`
+}
+
+// ImportResult is an import's preview, or what it did.
+type ImportResult struct {
+	Rows    []ImportRow    `json:"rows"`
+	Summary map[string]int `json:"summary"`
+	// Applied: the changes were stored (not a dry run, no row refused).
+	Applied bool `json:"applied"`
+}
+
+// Refused counts the rows refused.
+func (r ImportResult) Refused() int { return r.Summary[ImportRefused] }
+
+// MsgImportRefused is the answer to an import with refused rows: nothing
+// is stored.
+const MsgImportRefused = "Some rows were refused, so nothing was imported. Correct them and import the file again."
+
+// importProduct is a product as the import knows it: stored (ID > 0) or
+// to be created, with the fields the file gives it.
+type importProduct struct {
+	ID                int64
+	Slug, Name, Desc  string
+	Category          int64
+	Active            bool
+	changed           []string // what the file changes about a stored product
+	firstRow          int
+	textChanged, seen bool
+}
+
+// importSize is a stored size.
+type importSize struct {
+	ID, Product int64
+	Size        string
+	Price       money.Cents
+	Stock       int
+	Weight      weight.Grams
+}
+
+// importChange is one row's work.
+type importChange struct {
+	product *importProduct
+	size    *importSize // nil: a new size
+	row     csvRow
+}
+
+// importPlan is what an import would do, read from the catalogue as it is.
+type importPlan struct {
+	result   ImportResult
+	changes  []importChange
+	products []*importProduct // in file order, stored and new
+}
+
+// planImport reads the catalogue inside tx and decides each record's fate.
+func planImport(ctx context.Context, tx *sql.Tx, recs []csvRecord) (*importPlan, error) {
+	cats := map[string]int64{}
+	catSlugs := map[int64]string{}
+	rows, err := tx.QueryContext(ctx, `SELECT id, slug FROM categories`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id int64
+		var slug string
+		if err := rows.Scan(&id, &slug); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		cats[slug], catSlugs[id] = id, slug
+	}
+	rows.Close()
+	products := map[string]*importProduct{}
+	byID := map[int64]*importProduct{}
+	if rows, err = tx.QueryContext(ctx, `SELECT id, slug, name, description, category_id, is_active FROM products`); err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		p := &importProduct{}
+		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Desc, &p.Category, &p.Active); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		products[p.Slug], byID[p.ID] = p, p
+	}
+	rows.Close()
+	sizes := map[string]*importSize{}
+	if rows, err = tx.QueryContext(ctx, `SELECT id, product_id, sku, size, price_cents, stock, COALESCE(weight_grams, 0) FROM variants`); err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		v := &importSize{}
+		var sku string
+		if err := rows.Scan(&v.ID, &v.Product, &sku, &v.Size, &v.Price, &v.Stock, &v.Weight); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		sizes[sku] = v
+	}
+	rows.Close()
+
+	plan := &importPlan{result: ImportResult{Rows: make([]ImportRow, 0, len(recs)), Summary: map[string]int{
+		ImportCreate: 0, ImportUpdate: 0, ImportUnchanged: 0, ImportRefused: 0}}}
+	skuRow := map[string]int{}
+	for _, rec := range recs {
+		f := rec.Fields
+		out := ImportRow{Row: rec.Row, SKU: f["sku"], ProductSlug: f["product_slug"]}
+		ch, reason := planRow(rec, products, sizes, cats, catSlugs, byID, skuRow)
+		switch {
+		case reason != "" && ch == nil:
+			out.Action, out.Reason = ImportRefused, reason
+		case ch.size == nil:
+			out.Action, out.Reason = ImportCreate, reason
+		case reason == "":
+			out.Action = ImportUnchanged
+		default:
+			out.Action, out.Reason = ImportUpdate, reason
+		}
+		if ch != nil && ch.product.firstRow == rec.Row && !ch.product.seen {
+			ch.product.seen = true
+			plan.products = append(plan.products, ch.product)
+		}
+		if ch != nil && out.Action != ImportUnchanged {
+			plan.changes = append(plan.changes, *ch)
+		}
+		plan.result.Summary[out.Action]++
+		plan.result.Rows = append(plan.result.Rows, out)
+	}
+	return plan, nil
+}
+
+// planRow checks one record and returns its change, with what it changes
+// ("" for nothing), or nil and why it is refused.
+func planRow(rec csvRecord, products map[string]*importProduct, sizes map[string]*importSize, cats map[string]int64,
+	catSlugs map[int64]string, byID map[int64]*importProduct, skuRow map[string]int) (*importChange, string) {
+	f := rec.Fields
+	row, bad := parseRow(f)
+	if bad != "" {
+		return nil, bad
+	}
+	if first, dup := skuRow[row.SKU]; dup {
+		return nil, fmt.Sprintf("SKU %s is also on row %d", row.SKU, first)
+	}
+	skuRow[row.SKU] = rec.Row
+	p := products[row.ProductSlug]
+	if v := sizes[row.SKU]; v != nil {
+		if owner := byID[v.Product]; owner != nil && owner.Slug != row.ProductSlug {
+			return nil, fmt.Sprintf("SKU %s belongs to product %s, not %s", row.SKU, owner.Slug, row.ProductSlug)
+		}
+	}
+	var changes []string
+	if p == nil {
+		// A new product: its first row names it.
+		if row.ProductSlug != NewProductSlug(row.ProductSlug) || len(row.ProductSlug) > 220 {
+			return nil, "product_slug must be lower-case letters, digits and hyphens"
+		}
+		if msg := checkNewProduct(f, cats); msg != "" {
+			return nil, msg
+		}
+		p = &importProduct{Slug: row.ProductSlug, Name: f["product_name"], Desc: f["description"], Category: cats[f["category_slug"]],
+			Active: row.Active, firstRow: rec.Row, textChanged: true}
+		products[p.Slug] = p
+		changes = append(changes, "new product "+quoteCSV(p.Name))
+	} else if p.firstRow == 0 {
+		p.firstRow = rec.Row
+		if msg := planProductChanges(p, f, row, cats, catSlugs); msg != "" {
+			return nil, msg
+		}
+		changes = append(changes, p.changed...)
+	} else if msg := sameProduct(p, f, row, cats); msg != "" {
+		return nil, msg
+	}
+	ch := &importChange{product: p, size: sizes[row.SKU], row: row}
+	if ch.size == nil {
+		return ch, strings.Join(append(changes, fmt.Sprintf("new size %s at %s, stock %d", quoteCSV(row.Size), row.Price, row.Stock)), "; ")
+	}
+	v := ch.size
+	if f["weight_kg"] == "" {
+		ch.row.Weight = v.Weight // left blank: kept
+	}
+	d := changes
+	if v.Size != row.Size {
+		d = append(d, fmt.Sprintf("size %s → %s", quoteCSV(v.Size), quoteCSV(row.Size)))
+		p.textChanged = true
+	}
+	if v.Price != row.Price {
+		d = append(d, fmt.Sprintf("price %s → %s", v.Price, row.Price))
+	}
+	if v.Stock != row.Stock {
+		d = append(d, fmt.Sprintf("stock %d → %d", v.Stock, row.Stock))
+	}
+	if v.Weight != ch.row.Weight {
+		d = append(d, fmt.Sprintf("weight %s → %s kg", kg(v.Weight), kg(ch.row.Weight)))
+	}
+	return ch, strings.Join(d, "; ")
+}
+
+// parseRow reads a record's size fields, or says what is wrong with them.
+func parseRow(f map[string]string) (csvRow, string) {
+	r := csvRow{ProductSlug: f["product_slug"], ProductName: f["product_name"], CategorySlug: f["category_slug"],
+		Description: f["description"], Size: strings.Join(strings.Fields(f["size"]), " "), SKU: f["sku"], Active: true}
+	bad := map[string]string{}
+	CheckText(bad, "product_slug", "product_slug", r.ProductSlug, "product_slug is required", 220)
+	CheckText(bad, "size", "Size", r.Size, MsgSizeRequired, MaxSize)
+	CheckText(bad, "sku", "SKU", r.SKU, MsgSKURequired, MaxSKU)
+	r.Price = checkPrice(bad, "price", json.RawMessage(strconv.Quote(f["price"])))
+	n, ok := wholeCount(json.RawMessage(strconv.Quote(f["stock"])), "")
+	if !ok {
+		bad["stock"] = MsgStockInvalid
+	}
+	r.Stock = n
+	if w := f["weight_kg"]; w != "" {
+		g, err := weight.ParseKg(w)
+		if err != nil {
+			bad["weight_kg"] = MsgWeightInvalid
+		}
+		r.Weight = g
+	} else {
+		r.Weight = WeightOf(r.Size, nil)
+	}
+	if a, ok := parseActive(f["active"]); ok {
+		r.Active = a
+	} else {
+		bad["active"] = "active must be yes or no"
+	}
+	var msgs []string
+	for _, c := range CSVColumns {
+		if m := bad[c]; m != "" {
+			msgs = append(msgs, m)
+		}
+	}
+	return r, strings.Join(msgs, "; ")
+}
+
+// parseActive reads yes/no as spreadsheets write it; blank is yes.
+func parseActive(s string) (bool, bool) {
+	switch strings.ToLower(s) {
+	case "", "yes", "y", "true", "1":
+		return true, true
+	case "no", "n", "false", "0":
+		return false, true
+	}
+	return false, false
+}
+
+// checkNewProduct says what a new product's first row lacks, or "".
+func checkNewProduct(f map[string]string, cats map[string]int64) string {
+	bad := map[string]string{}
+	CheckText(bad, "name", "product_name", f["product_name"], "product_name is required for a new product", MaxProductName)
+	if msg := bad["name"]; msg != "" {
+		return msg
+	}
+	if utf8.RuneCountInString(f["description"]) > MaxDescription {
+		return fmt.Sprintf(msgTooLong, "description", MaxDescription)
+	}
+	if _, ok := cats[f["category_slug"]]; !ok {
+		return fmt.Sprintf("Unknown category_slug %s", quoteCSV(f["category_slug"]))
+	}
+	return ""
+}
+
+// planProductChanges notes what the first row of a stored product p
+// changes about it: a blank name or category keeps it; a description
+// column, even blank, sets it.
+func planProductChanges(p *importProduct, f map[string]string, row csvRow, cats map[string]int64, catSlugs map[int64]string) string {
+	if name := f["product_name"]; name != "" && name != p.Name {
+		if utf8.RuneCountInString(name) > MaxProductName {
+			return fmt.Sprintf(msgTooLong, "product_name", MaxProductName)
+		}
+		p.changed = append(p.changed, fmt.Sprintf("name %s → %s", quoteCSV(p.Name), quoteCSV(name)))
+		p.Name, p.textChanged = name, true
+	}
+	if c := f["category_slug"]; c != "" && c != catSlugs[p.Category] {
+		id, ok := cats[c]
+		if !ok {
+			return fmt.Sprintf("Unknown category_slug %s", quoteCSV(c))
+		}
+		p.changed = append(p.changed, fmt.Sprintf("category %s → %s", catSlugs[p.Category], c))
+		p.Category, p.textChanged = id, true
+	}
+	if desc, ok := f["description"]; ok && desc != p.Desc {
+		if utf8.RuneCountInString(desc) > MaxDescription {
+			return fmt.Sprintf(msgTooLong, "description", MaxDescription)
+		}
+		p.changed = append(p.changed, "description")
+		p.Desc, p.textChanged = desc, true
+	}
+	if _, ok := f["active"]; ok && row.Active != p.Active {
+		p.changed = append(p.changed, fmt.Sprintf("active %s → %s", yesNo(p.Active), yesNo(row.Active)))
+		p.Active = row.Active
+	}
+	return ""
+}
+
+// sameProduct refuses a later row of p that gives it other product fields
+// than its first row.
+func sameProduct(p *importProduct, f map[string]string, row csvRow, cats map[string]int64) string {
+	differs := func(what string) string {
+		return fmt.Sprintf("%s differs from row %d of the same product", what, p.firstRow)
+	}
+	switch {
+	case f["product_name"] != "" && f["product_name"] != p.Name:
+		return differs("product_name")
+	case f["category_slug"] != "" && cats[f["category_slug"]] != p.Category:
+		return differs("category_slug")
+	case f["description"] != "" && f["description"] != p.Desc:
+		return differs("description")
+	case f["active"] != "" && row.Active != p.Active:
+		return differs("active")
+	}
+	return ""
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func quoteCSV(s string) string {
+	if utf8.RuneCountInString(s) > 60 {
+		s = string([]rune(s)[:57]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// PreviewImport reads a CSV of products (the export's format) and says
+// what importing it would do to each row, storing nothing.
+func (s *Store) PreviewImport(ctx context.Context, data []byte) (ImportResult, error) {
+	recs, err := readCSV(data)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	var res ImportResult
+	err = s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		plan, err := planImport(ctx, tx, recs)
+		if err != nil {
+			return err
+		}
+		res = plan.result
+		return nil
+	})
+	return res, err
+}
+
+// ImportTx imports a CSV of products by m inside tx: every row, or, when
+// any row is refused, none (Applied false; the rows say which and why).
+// Stock changes are movements with the reason import.
+func (s *Store) ImportTx(ctx context.Context, tx *sql.Tx, data []byte, m Mover) (ImportResult, error) {
+	recs, err := readCSV(data)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	plan, err := planImport(ctx, tx, recs)
+	if err != nil {
+		return ImportResult{}, err
+	}
+	if plan.result.Refused() > 0 {
+		return plan.result, nil
+	}
+	m.Reason = ReasonImport
+	if err := s.applyImport(ctx, tx, plan, m); err != nil {
+		return ImportResult{}, err
+	}
+	plan.result.Applied = true
+	return plan.result, nil
+}
+
+// applyImport stores plan inside tx: new products, changed products, new
+// and changed sizes (stock as movements by m), then the cards and search
+// text of every product touched.
+func (s *Store) applyImport(ctx context.Context, tx *sql.Tx, plan *importPlan, m Mover) error {
+	basePrice := map[*importProduct]money.Cents{}
+	for _, c := range plan.changes {
+		if bp, ok := basePrice[c.product]; c.product.ID == 0 && (!ok || c.row.Price < bp) {
+			basePrice[c.product] = c.row.Price
+		}
+	}
+	for _, p := range plan.products {
+		switch {
+		case p.ID == 0:
+			if err := tx.QueryRowContext(ctx, `INSERT INTO products (name, slug, description, base_price_cents, category_id, is_active)
+				VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, p.Name, p.Slug, p.Desc, int64(basePrice[p]), p.Category, p.Active).Scan(&p.ID); err != nil {
+				return fmt.Errorf("import product %s: %w", p.Slug, err)
+			}
+		case len(p.changed) > 0:
+			if _, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2, category_id = $3, is_active = $4,
+				updated_at = CURRENT_TIMESTAMP WHERE id = $5`, p.Name, p.Desc, p.Category, p.Active, p.ID); err != nil {
+				return fmt.Errorf("import product %s: %w", p.Slug, err)
+			}
+		}
+	}
+	touched := map[*importProduct]bool{}
+	for _, p := range plan.products {
+		if len(p.changed) > 0 || p.textChanged {
+			touched[p] = true
+		}
+	}
+	for _, c := range plan.changes {
+		touched[c.product] = true
+		r := c.row
+		if c.size == nil {
+			c.product.textChanged = true
+			var id int64
+			if err := tx.QueryRowContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
+				c.product.ID, r.Size, SizeKey(r.Size), r.SKU, int64(r.Price), r.Stock, int64(r.Weight)).Scan(&id); err != nil {
+				return fmt.Errorf("import size %s: %w", r.SKU, err)
+			}
+			if r.Stock > 0 {
+				if err := recordMovementTx(ctx, tx, id, r.Stock, r.Stock, 0, m); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, price_cents = $3, weight_grams = $4 WHERE id = $5`,
+			r.Size, SizeKey(r.Size), int64(r.Price), int64(r.Weight), c.size.ID); err != nil {
+			return fmt.Errorf("import size %s: %w", r.SKU, err)
+		}
+		if _, err := setStockTx(ctx, tx, c.size.ID, r.Stock, m); err != nil {
+			return err
+		}
+	}
+	for p := range touched {
+		refresh := refreshCardTx
+		if p.textChanged {
+			refresh = s.refreshTx
+		}
+		if err := refresh(ctx, tx, p.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

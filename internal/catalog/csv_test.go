@@ -1,0 +1,217 @@
+package catalog_test
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/csv"
+	"strconv"
+	"strings"
+	"testing"
+
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+)
+
+func export(t *testing.T, s *catalog.Store) string {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := s.ExportCSV(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func importCSV(t *testing.T, d *db.DB, s *catalog.Store, data string) catalog.ImportResult {
+	t.Helper()
+	var res catalog.ImportResult
+	if err := d.Tx(context.Background(), func(tx *sql.Tx) (err error) {
+		res, err = s.ImportTx(context.Background(), tx, []byte(data), catalog.Mover{Actor: "owner@example.com"})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// edit changes the cells of the row with sku, by column name.
+func edit(t *testing.T, data, sku string, cells map[string]string) string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs[1:] {
+		if rec[5] != sku {
+			continue
+		}
+		for col, v := range cells {
+			for i, h := range recs[0] {
+				if h == col {
+					rec[i] = v
+				}
+			}
+		}
+	}
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	_ = w.WriteAll(recs)
+	return b.String()
+}
+
+func actions(res catalog.ImportResult) map[string]string {
+	out := map[string]string{}
+	for _, r := range res.Rows {
+		out[r.SKU] = r.Action
+	}
+	return out
+}
+
+func TestImportRoundTripChangesExactlyWhatWasEdited(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		data := export(t, s)
+		if !strings.HasPrefix(data, strings.Join(catalog.CSVColumns, ",")+"\n") || strings.Count(data, "\n") != 7 {
+			t.Fatalf("export:\n%s", data)
+		}
+		res := importCSV(t, d, s, data)
+		if !res.Applied || res.Summary["unchanged"] != 6 || export(t, s) != data {
+			t.Fatalf("re-importing the export: %+v", res)
+		}
+
+		edited := edit(t, data, "DM-10", map[string]string{"price": "1600.00", "stock": "12"})
+		edited = edit(t, edited, "HY-20", map[string]string{"product_name": "High Yield Dairy Cubes"})
+		edited += "dairy-meal-premium,,,,20 Kg,DM-20,2900,4,,yes\n" +
+			"layers-mash,Layers Mash,feeds,For hens.,70 Kg,LM-70,3200.50,9,70,yes\n"
+		preview, err := s.PreviewImport(context.Background(), []byte(edited))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"DM-10": "update", "DM-70": "unchanged", "HY-20": "update", "AL-120": "unchanged", "AL-1L": "unchanged",
+			"HID-10": "unchanged", "DM-20": "create", "LM-70": "create"}
+		if got := actions(preview); !equalMaps(got, want) || preview.Applied {
+			t.Fatalf("preview %v, want %v", got, want)
+		}
+		if export(t, s) != data {
+			t.Fatal("the preview stored something")
+		}
+		res = importCSV(t, d, s, edited)
+		if !res.Applied || !equalMaps(actions(res), want) {
+			t.Fatalf("import %+v", res)
+		}
+		dm := sizeOf(t, s, "dairy-meal-premium")
+		if dm.Price.String() != "1600.00" || dm.Stock != 12 {
+			t.Errorf("DM-10 now %s, %d", dm.Price, dm.Stock)
+		}
+		_, moves, err := s.StockHistory(context.Background(), dm.Product, dm.ID, 1, 10)
+		if err != nil || len(moves) != 1 || moves[0].Reason != "import" || moves[0].Quantity != 7 {
+			t.Errorf("DM-10's movements %+v, %v", moves, err)
+		}
+		p, err := s.Product(context.Background(), "layers-mash")
+		if err != nil || len(p.Variants) != 1 || p.Variants[0].Price.String() != "3200.50" || p.Variants[0].Weight.String() != "70 kg" {
+			t.Errorf("new product %+v, %v", p, err)
+		}
+		if hy, _ := s.Product(context.Background(), "hy-cubes"); hy.Name != "High Yield Dairy Cubes" {
+			t.Errorf("renamed product is %q", hy.Name)
+		}
+		// The exported file again imports as nothing to do.
+		if res := importCSV(t, d, s, export(t, s)); res.Summary["unchanged"] != 8 {
+			t.Errorf("second round trip %+v", res.Summary)
+		}
+	})
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestImportRefusesBadRowsAndStoresNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		data := export(t, s)
+		// Exported rows 2 to 7: AL-120, AL-1L, DM-10, DM-70, HID-10, HY-20.
+		edited := edit(t, data, "DM-10", map[string]string{"stock": "99"}) + // a good change, refused with the rest
+			"dairy-meal-premium,,,,5 Kg,DM-10,100,1,,yes\n" + // twice in the file
+			"new-thing,New Thing,no-such-category,,1 Kg,NT-1,100,1,,yes\n" +
+			"new-thing-2,,feeds,,1 Kg,NT-2,100,1,,yes\n" + // no name
+			"Bad Slug,Bad,feeds,,1 Kg,NT-3,100,1,,yes\n" +
+			"hy-cubes,,,,20 Kg,NT-4,12.345,-1,x,maybe\n" +
+			"hy-cubes,Another Name,,,25 Kg,NT-5,100,1,,yes\n" // differs from row 7
+		res := importCSV(t, d, s, edited)
+		if res.Applied || res.Summary["refused"] != 6 || res.Summary["update"] != 1 {
+			t.Fatalf("%+v", res)
+		}
+		reasons := map[string]string{}
+		for _, r := range res.Rows {
+			if r.Action == "refused" {
+				reasons[r.SKU+"@"+strconv.Itoa(r.Row)] = r.Reason
+			}
+		}
+		for key, want := range map[string]string{
+			"DM-10@8": "also on row 4", "NT-1@9": "Unknown category_slug", "NT-2@10": "product_name is required",
+			"NT-3@11": "product_slug must be", "NT-4@12": "Price must be", "NT-5@13": "product_name differs from row 7",
+		} {
+			if !strings.Contains(reasons[key], want) {
+				t.Errorf("%s: %q, want %q (all %v)", key, reasons[key], want, reasons)
+			}
+		}
+		for _, want := range []string{"Stock must", "Weight must", "active must"} {
+			if !strings.Contains(reasons["NT-4@12"], want) {
+				t.Errorf("row 12 %q lacks %q", reasons["NT-4@12"], want)
+			}
+		}
+		if export(t, s) != data {
+			t.Error("a refused import stored something")
+		}
+		other := strings.Join(catalog.CSVColumns, ",") + "\ndairy-meal-premium,,,,5 Kg,HY-20,100,1,,yes\n"
+		if res := importCSV(t, d, s, other); res.Applied || !strings.Contains(res.Rows[0].Reason, "SKU HY-20 belongs to product hy-cubes") {
+			t.Errorf("another product's SKU: %+v", res)
+		}
+	})
+}
+
+// Excel in much of the world writes semicolons and a byte-order mark;
+// cells a spreadsheet would run are exported as text and read back.
+func TestImportReadsExcelFilesAndNeutralisesFormulas(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		s := fixture(t, d)
+		evil := `=HYPERLINK("http://evil.example","Click")`
+		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2 WHERE slug = 'hy-cubes'`, evil, "+254 call us\n-bullet")
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		data := export(t, s)
+		for _, cell := range []string{`"'=HYPERLINK(""http://evil.example"",""Click"")"`, `"'+254 call us`} {
+			if !strings.Contains(data, cell) {
+				t.Errorf("export lacks %s:\n%s", cell, data)
+			}
+		}
+		if res := importCSV(t, d, s, data); res.Summary["unchanged"] != 6 {
+			t.Fatalf("re-import of neutralised cells: %+v", res)
+		}
+		semi := "\ufeff" + strings.NewReplacer(",", ";").Replace(
+			"product_slug,product_name,category_slug,description,size,sku,price,stock,weight_kg,active\r\n"+
+				"dairy-meal-premium,Dairy Meal Premium,dairy-meal,Milk booster for cows.,10 Kg,DM-10,\"1500,50\",8,10,yes\r\n")
+		// A decimal comma is refused, never misread as thousands.
+		res := importCSV(t, d, s, semi)
+		if res.Applied || res.Rows[0].Action != "refused" || !strings.Contains(res.Rows[0].Reason, "Price must be") {
+			t.Fatalf("decimal comma: %+v", res)
+		}
+		res = importCSV(t, d, s, strings.Replace(semi, `"1500;50"`, "1500.50", 1))
+		if !res.Applied || res.Rows[0].Action != "update" || res.Rows[0].Reason != "price 1500.00 → 1500.50; stock 5 → 8" {
+			t.Fatalf("semicolons and BOM: %+v", res)
+		}
+	})
+}

@@ -1,0 +1,123 @@
+package notify
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/mail"
+	"shop/internal/sms"
+)
+
+// StockAlerts tells the business when a size runs low: one mail to the
+// business inbox and one text to the business phone (when SMS is on) each
+// time a size's stock crosses the threshold from above to at or below it.
+// It reads the stock movements after its cursor. A movement is written in
+// the same transaction as the stock change, and changes of one size are
+// serialised by its row, so of several sales crossing together exactly one
+// movement crosses, and it is read once (docs/notifications.md).
+type StockAlerts struct {
+	DB      *db.DB
+	Catalog *catalog.Store
+	Mailer  mail.Mailer
+	Queue   *sms.Queue
+	// Threshold is SHOP_LOW_STOCK_THRESHOLD; BusinessEmail and
+	// BusinessPhone (254XXXXXXXXX, or "") are told.
+	Threshold                               int
+	BusinessEmail, BusinessPhone, PublicURL string
+	Log                                     *slog.Logger
+}
+
+// Once sends the alerts of the movements since the cursor and reports how
+// many it sent. A mail that fails stops the round before its movement, so
+// it is tried again next time.
+func (n *StockAlerts) Once(ctx context.Context) (int, error) {
+	cursor, err := readCursor(ctx, n.DB, "stock")
+	if err != nil {
+		return 0, err
+	}
+	events, err := n.Catalog.MovementsAfter(ctx, cursor, 500)
+	if err != nil || len(events) == 0 {
+		return 0, err
+	}
+	sent := 0
+	var sendErr error
+	for _, e := range events {
+		if e.CrossedDown(n.Threshold) {
+			if sendErr = n.alert(ctx, e); sendErr != nil {
+				break
+			}
+			sent++
+		}
+		cursor = e.ID
+	}
+	if _, err := n.DB.Exec(ctx, `UPDATE notify_cursors SET last_id = $1 WHERE name = 'stock' AND last_id < $1`, cursor); err != nil {
+		return sent, fmt.Errorf("stock cursor: %w", err)
+	}
+	return sent, sendErr
+}
+
+// alert mails and texts the business about e. The text's key makes a
+// second reading of e queue nothing.
+func (n *StockAlerts) alert(ctx context.Context, e catalog.StockEvent) error {
+	if n.BusinessPhone != "" && n.Queue.Enabled() {
+		err := n.DB.Tx(ctx, func(tx *sql.Tx) error {
+			_, err := n.Queue.EnqueueTx(ctx, tx, fmt.Sprintf("stock:%d", e.ID), 0, "low_stock", n.BusinessPhone, LowStockText(e))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	subject, body := LowStockMail(e, n.PublicURL)
+	if err := n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: subject, Text: body}); err != nil {
+		return fmt.Errorf("low-stock mail for size %d: %w", e.Variant, err)
+	}
+	return nil
+}
+
+// LowStockMail is the alert's subject and text.
+func LowStockMail(e catalog.StockEvent, publicURL string) (subject, body string) {
+	subject = fmt.Sprintf("Low stock: %s (%s), %d left", e.ProductName, e.Size, e.StockAfter)
+	body = fmt.Sprintf("%s (%s), SKU %s, is down to %d in stock after a %s (%+d).\n\nReceive stock in the back office: %s/admin\n",
+		e.ProductName, e.Size, e.SKU, e.StockAfter, reasonWords(e.Reason), e.Quantity, publicURL)
+	return subject, body
+}
+
+// LowStockText is the alert's SMS, one segment for any real name.
+func LowStockText(e catalog.StockEvent) string {
+	return oneSegment(fmt.Sprintf("Mifugo Bora: low stock. %s (%s) SKU %s: %d left.", e.ProductName, e.Size, e.SKU, e.StockAfter),
+		fmt.Sprintf("Mifugo Bora: low stock. SKU %s: %d left.", e.SKU, e.StockAfter))
+}
+
+func reasonWords(r string) string {
+	switch r {
+	case catalog.ReasonOrderReturned:
+		return "returned order"
+	case catalog.ReasonCountCorrection:
+		return "count correction"
+	case catalog.ReasonEdit:
+		return "stock edit"
+	}
+	return r
+}
+
+// Run sends the alerts every interval, until ctx is done.
+func (n *StockAlerts) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := n.Once(ctx); err != nil && ctx.Err() == nil {
+			n.Log.ErrorContext(ctx, "low-stock alerts", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
