@@ -48,31 +48,6 @@ func RequestID(ctx context.Context) string {
 	return id
 }
 
-// statusWriter remembers the status and size of an answer for the log.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	bytes  int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	n, err := w.ResponseWriter.Write(b)
-	w.bytes += n
-	return n, err
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
 // logRequests gives each request an id and logs one line when it ends. Only
 // the path is logged: query strings can carry order tokens and search text,
 // and the paths that carry secrets are masked.
@@ -89,24 +64,24 @@ func logRequests(log *slog.Logger, observe Observer, next http.Handler) http.Han
 		ctx := context.WithValue(r.Context(), requestIDKey, id)
 		route := &matched{}
 		ctx = context.WithValue(ctx, patternKey, route)
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &httpx.StatusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r.WithContext(ctx))
-		if sw.status == 0 {
-			sw.status = http.StatusOK
+		if sw.Status == 0 {
+			sw.Status = http.StatusOK
 		}
 		if observe != nil {
-			observe(route.pattern, r.Method, sw.status, time.Since(start))
+			observe(route.pattern, r.Method, sw.Status, time.Since(start))
 		}
 		level := slog.LevelInfo
-		if sw.status >= 500 {
+		if sw.Status >= 500 {
 			level = slog.LevelError
 		}
 		log.LogAttrs(ctx, level, "request",
 			slog.String("method", r.Method),
 			slog.String("path", MaskPath(r.URL.Path)),
-			slog.Int("status", sw.status),
+			slog.Int("status", sw.Status),
 			slog.Duration("duration", time.Since(start)),
-			slog.Int("bytes", sw.bytes),
+			slog.Int("bytes", sw.Bytes),
 			slog.String("request_id", id),
 		)
 	})

@@ -163,3 +163,30 @@ func DecodeJSON(r *http.Request, v any) error {
 	}
 	return CheckText(v)
 }
+
+// StatusWriter remembers the status and size of an answer, for the request
+// log and for middleware that acts on success.
+type StatusWriter struct {
+	http.ResponseWriter
+	Status int
+	Bytes  int
+}
+
+func (w *StatusWriter) WriteHeader(code int) {
+	if w.Status == 0 {
+		w.Status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *StatusWriter) Write(b []byte) (int, error) {
+	if w.Status == 0 {
+		w.Status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.Bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w *StatusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

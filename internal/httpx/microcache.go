@@ -84,35 +84,13 @@ func (c *MicroCache) Purge() {
 // nothing, so no one can empty the cache by sending writes they may not make.
 func (c *MicroCache) PurgeAfter(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &StatusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
-		if sw.status < 400 {
+		if sw.Status < 400 {
 			c.Purge()
 		}
 	})
 }
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection's writer.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // Wrap caches next's 200 answers to GET and HEAD.
 func (c *MicroCache) Wrap(next http.Handler) http.Handler {

@@ -9,6 +9,7 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/db"
+	"shop/internal/every"
 	"shop/internal/mail"
 	"shop/internal/sms"
 )
@@ -108,16 +109,8 @@ func reasonWords(r string) string {
 
 // Run sends the alerts every interval, until ctx is done.
 func (n *StockAlerts) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := n.Once(ctx); err != nil && ctx.Err() == nil {
-			n.Log.ErrorContext(ctx, "low-stock alerts", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	every.Run(ctx, interval, n.Log, "low-stock alerts", func(ctx context.Context) error {
+		_, err := n.Once(ctx)
+		return err
+	})
 }

@@ -3,11 +3,13 @@ package notify
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
 
 	"shop/internal/db"
+	"shop/internal/every"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/sms"
@@ -145,23 +147,13 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 }
 
 // Run queues new steps' messages and sends what is due every interval,
-// until ctx is done.
+// until ctx is done; a failure to queue does not hold back sending.
 func (n *Texts) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := n.Once(ctx); err != nil && ctx.Err() == nil {
-			n.Log.ErrorContext(ctx, "queueing order texts", "err", err)
-		}
-		if _, err := n.Queue.SendDue(ctx); err != nil && ctx.Err() == nil {
-			n.Log.ErrorContext(ctx, "sending sms", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	every.Run(ctx, interval, n.Log, "order texts", func(ctx context.Context) error {
+		_, queueErr := n.Once(ctx)
+		_, sendErr := n.Queue.SendDue(ctx)
+		return errors.Join(queueErr, sendErr)
+	})
 }
 
 // The messages. Each fits one 160-character GSM-7 segment with the longest

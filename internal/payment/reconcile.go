@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shop/internal/db"
+	"shop/internal/every"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 )
@@ -89,18 +90,10 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 // Reconcile runs ReconcileOnce every interval until ctx is done. State lives
 // in the database, so a restart picks up where it stopped.
 func (s *Service) Reconcile(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := s.ReconcileOnce(ctx); err != nil && ctx.Err() == nil {
-			s.log.ErrorContext(ctx, "payment reconciliation", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	every.Run(ctx, interval, s.log, "payment reconciliation", func(ctx context.Context) error {
+		_, err := s.ReconcileOnce(ctx)
+		return err
+	})
 }
 
 // Pull Transactions timing: missed Paybill confirmations are looked for once

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shop/internal/db"
+	"shop/internal/every"
 )
 
 // Message is a queued text message and what became of it.
@@ -158,18 +159,10 @@ func clip(s string, n int) string {
 
 // Run sends due messages every interval until ctx is done.
 func (q *Queue) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := q.SendDue(ctx); err != nil && ctx.Err() == nil {
-			q.log.ErrorContext(ctx, "sending sms", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	every.Run(ctx, interval, q.log, "sending sms", func(ctx context.Context) error {
+		_, err := q.SendDue(ctx)
+		return err
+	})
 }
 
 const messageColumns = `id, COALESCE(order_id, 0), kind, recipient, body, status, attempts, status_code, status_text, created_at, sent_at`
