@@ -78,6 +78,9 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add)},
 		{Pattern: "PATCH /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Update)},
 		{Pattern: "DELETE /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Delete)},
+		{Pattern: "GET /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Get)},
+		{Pattern: "POST /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Apply), MaxBody: 1 << 10},
+		{Pattern: "DELETE /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Remove)},
 
 		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.pay.Initiate)},
 		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody},
@@ -155,6 +158,13 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
+		{Pattern: "GET /api/admin/coupons/{$}", Handler: ad.Handle(ad.Coupons), Access: Admin},
+		{Pattern: "POST /api/admin/coupons/{$}", Handler: ad.Handle(ad.CreateCoupon), Access: Admin},
+		{Pattern: "GET /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.Coupon), Access: Admin},
+		{Pattern: "PATCH /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.UpdateCoupon), Access: Admin},
+		{Pattern: "DELETE /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.DeleteCoupon), Access: Admin},
+		{Pattern: "GET /api/admin/vat/{$}", Handler: ad.Handle(ad.VATClasses), Access: Admin},
+		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Admin},
 
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
 		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},

@@ -21,6 +21,7 @@ import (
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/content"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/httpx"
@@ -89,6 +90,7 @@ type Server struct {
 	orders  *order.Handlers
 	pay     *payment.Handlers
 	deliver *delivery.Handlers
+	coupons *coupon.Handlers
 	daraja  http.Handler
 	paybill http.Handler
 	content *content.Handlers
@@ -140,10 +142,16 @@ func New(d Deps) (*Server, error) {
 	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
 	s.orders.Limiter, s.orders.ClientIP = ratelimit.New(d.DB, nil), d.ClientIP
+	s.coupons = &coupon.Handlers{Store: coupon.NewStore(d.DB), Carts: s.cart, Limiter: ratelimit.New(d.DB, nil), ClientIP: d.ClientIP}
 	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error) {
 		lines, err := d.Cart.Lines(ctx, cartID)
+		if err != nil {
+			return 0, 0, err
+		}
 		w, subtotal := cart.Totals(lines)
-		return w, subtotal, err
+		// Free delivery looks at the subtotal after the cart's discount, as checkout does.
+		c, err := s.coupons.ForCartID(ctx, cartID)
+		return w, subtotal - c.Discount, err
 	}}
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
