@@ -165,13 +165,14 @@ func (s *Store) UpdateTx(ctx context.Context, tx *sql.Tx, id int64, c Coupon) (b
 
 func (s *Store) writeLimits(ctx context.Context, tx *sql.Tx, id int64, c Coupon) error {
 	for _, l := range []struct {
-		table, column, field, what string
-		ids                        []int64
-	}{{"coupon_products", "product_id", "product_ids", "product", c.ProductIDs}, {"coupon_categories", "category_id", "category_ids", "category", c.CategoryIDs}} {
+		table, column, field, what, refs string
+		ids                              []int64
+	}{{"coupon_products", "product_id", "product_ids", "product", "products", c.ProductIDs},
+		{"coupon_categories", "category_id", "category_ids", "category", "categories", c.CategoryIDs}} {
 		for _, ref := range l.ids {
 			// SQLite checks foreign keys at the statement, so a missing
 			// product is named here, before the insert fails.
-			found, err := db.CountTx(ctx, tx, l.what, `SELECT COUNT(*) FROM `+l.what+`s WHERE id = $1`, ref)
+			found, err := db.CountTx(ctx, tx, l.what, `SELECT COUNT(*) FROM `+l.refs+` WHERE id = $1`, ref)
 			if err != nil {
 				return err
 			}
