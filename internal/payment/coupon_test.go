@@ -2,9 +2,9 @@ package payment
 
 import (
 	"context"
-	"fmt"
 	"database/sql"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
