@@ -25,19 +25,6 @@ const (
 	Exempt   = "exempt"
 )
 
-// Classes lists the class codes, as the product editor offers them.
-var Classes = []string{Standard, Zero, Exempt}
-
-// IsClass reports whether code is a VAT class.
-func IsClass(code string) bool {
-	for _, c := range Classes {
-		if c == code {
-			return true
-		}
-	}
-	return false
-}
-
 // Of is the VAT held in amount, a price that includes VAT at rate basis
 // points: amount × rate / (10000 + rate), rounded to the nearest cent, a
 // half cent up. Each order line's VAT is worked out once with it, from the
