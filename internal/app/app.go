@@ -24,11 +24,13 @@ import (
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
+	"shop/internal/mail"
 	"shop/internal/metrics"
 	"shop/internal/notify"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
+	"shop/internal/receipt"
 	"shop/internal/sms"
 )
 
@@ -138,7 +140,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, err
 	}
 	texts := newTexts(cfg, d, orders, log)
-	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL}
+	business := Business(cfg)
+	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL,
+		Receipt: func(o order.Order) (mail.Attachment, error) {
+			pdf, err := receipt.PDF(o, business, receipt.Options{})
+			return mail.Attachment{Filename: receipt.Filename(o), ContentType: "application/pdf", Data: pdf}, err
+		}}
 	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
 	if err != nil {
@@ -169,7 +176,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,
-		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups,
+		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups, Business: business,
 	})
 	if err != nil {
 		d.Close()
@@ -177,6 +184,16 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	}
 	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, Metrics: meter, texts: texts, simulator: simulator,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, log)}, nil
+}
+
+// Business is who the shop's receipts say issued them.
+func Business(cfg config.Config) receipt.Business {
+	phone := cfg.SMS.BusinessPhone
+	if len(phone) == 12 {
+		phone = "+" + phone[:3] + " " + phone[3:6] + " " + phone[6:9] + " " + phone[9:]
+	}
+	return receipt.Business{Name: "Mifugo Bora Feeds", Address: "Eastern Bypass, Ruiru, Kenya", Phone: phone,
+		Email: cfg.BusinessEmail, KRAPIN: cfg.KRAPIN}
 }
 
 // newTexts picks the SMS gateway: Africa's Talking when configured, the dev

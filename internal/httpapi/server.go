@@ -32,6 +32,7 @@ import (
 	"shop/internal/payment"
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
+	"shop/internal/receipt"
 	"shop/internal/sms"
 	"shop/internal/storefront"
 	"shop/internal/weight"
@@ -79,6 +80,8 @@ type Deps struct {
 	MetricsToken string
 	// Backups reads the state of the backups for the admin dashboard; nil: none.
 	Backups func(context.Context) (backup.Status, error)
+	// Business is who receipts say issued them.
+	Business receipt.Business
 }
 
 // Server is the shop's http.Handler.
@@ -91,6 +94,7 @@ type Server struct {
 	pay     *payment.Handlers
 	deliver *delivery.Handlers
 	coupons *coupon.Handlers
+	receipt *receipt.Handlers
 	daraja  http.Handler
 	paybill http.Handler
 	content *content.Handlers
@@ -141,6 +145,7 @@ func New(d Deps) (*Server, error) {
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
+	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
 	s.orders.Limiter, s.orders.ClientIP = ratelimit.New(d.DB, nil), d.ClientIP
 	s.coupons = &coupon.Handlers{Store: coupon.NewStore(d.DB), Carts: s.cart, Limiter: ratelimit.New(d.DB, nil), ClientIP: d.ClientIP}
 	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error) {
