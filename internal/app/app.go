@@ -24,7 +24,6 @@ import (
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
-	"shop/internal/mail"
 	"shop/internal/metrics"
 	"shop/internal/notify"
 	"shop/internal/order"
@@ -141,11 +140,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	}
 	texts := newTexts(cfg, d, orders, log)
 	business := Business(cfg)
-	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL,
-		Receipt: func(o order.Order) (mail.Attachment, error) {
-			pdf, err := receipt.PDF(o, business, receipt.Options{})
-			return mail.Attachment{Filename: receipt.Filename(o), ContentType: "application/pdf", Data: pdf}, err
-		}}
+	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
 	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
 	if err != nil {

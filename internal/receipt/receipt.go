@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
+	"shop/internal/mail"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/vat"
@@ -54,6 +55,15 @@ func PaidAt(o order.Order) time.Time {
 		}
 	}
 	return o.CreatedAt
+}
+
+// Attachment makes the receipts that business attaches to mail: a
+// compressed PDF named by Filename.
+func Attachment(business Business) func(o order.Order) (mail.Attachment, error) {
+	return func(o order.Order) (mail.Attachment, error) {
+		pdf, err := PDF(o, business, Options{})
+		return mail.Attachment{Filename: Filename(o), ContentType: "application/pdf", Data: pdf}, err
+	}
 }
 
 // Filename is the name a receipt is downloaded and attached as.
