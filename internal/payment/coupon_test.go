@@ -99,9 +99,9 @@ func TestCouponUseLimitHoldsUnderConcurrentCheckouts(t *testing.T) {
 
 func TestCouponOrderTotalsVATAndGivingBack(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		f := newFixture(t, d, 20, mpesa.CallbackOnce, 0)
+		// No callback: the test says when the prompt fails.
+		f := newFixture(t, d, 20, mpesa.CallbackNever, 0)
 		newCoupon(t, d, coupon.Input{Code: "Mash200", Kind: coupon.Fixed, Value: []byte(`"200"`), MaxUses: limit(1)})
-		// 254700000001 cancels the prompt: the order fails and gives its use back.
 		c := checkout("254700000001")
 		if err := c.Validate(); err != nil {
 			t.Fatal(err)
@@ -125,6 +125,12 @@ func TestCouponOrderTotalsVATAndGivingBack(t *testing.T) {
 		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM coupon_uses`).Scan(&uses)
 		if uses != 1 {
 			t.Fatalf("uses after checkout: %d", uses)
+		}
+		// The farmer cancels the prompt: the order fails and gives its use back.
+		var paymentID int64
+		_ = d.QueryRow(context.Background(), `SELECT id FROM payments WHERE order_id = (SELECT id FROM orders WHERE order_number = $1)`, o.Number).Scan(&paymentID)
+		if err := f.svc.settle(context.Background(), paymentID, 1032, "Request cancelled by user", ""); err != nil {
+			t.Fatal(err)
 		}
 		f.waitFor(t, o.Number, func(o order.Order) bool { return o.Status == order.PaymentFailed })
 		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM coupon_uses`).Scan(&uses)

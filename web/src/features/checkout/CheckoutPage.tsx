@@ -8,6 +8,7 @@ import { APP_TEXTS } from '../../lib/appTexts';
 import type { CartItem } from '../../lib/cart';
 import { useCart, type Cart } from '../../lib/CartProvider';
 import type { DeliveryOption } from '../../lib/delivery';
+import { useCartCoupon } from '../../lib/coupon';
 import { orderTotals, saveOrderToken } from '../../lib/orders';
 import { useOnline } from '../../lib/useOnline';
 import { useResource } from '../../lib/useResource';
@@ -227,11 +228,12 @@ function useDeliveryOptions(county: string, choice: string, items: CartItem[], d
 }
 
 function CartSummary({ items, shipping }: { items: CartItem[]; shipping: string | null }) {
+  const { coupon } = useCartCoupon(items);
   const lines = items.map((it) => ({
     key: it.id,
     name: it.variant.product.name,
     detail: `${it.variant.size} × ${it.quantity}`,
     total: it.total_price,
   }));
-  return <OrderSummary title="Order Summary" titleId="checkout-summary-title" lines={lines} totals={orderTotals(items, shipping)} />;
+  return <OrderSummary title="Order Summary" titleId="checkout-summary-title" lines={lines} totals={{ ...orderTotals(items, shipping, coupon.discount), coupon_code: coupon.code ?? undefined }} />;
 }
