@@ -94,6 +94,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		if err == nil && seeded {
 			err = deliveryStore.Replace(ctx, demo.Zones(), demo.PickupPoints())
 		}
+		if err == nil && seeded {
+			err = demo.SeedCoupon(ctx, d)
+		}
 		if err != nil {
 			d.Close()
 			return nil, fmt.Errorf("seed demo catalogue: %w", err)
