@@ -209,3 +209,15 @@ func appliesTx(ctx context.Context, tx *sql.Tx, c Coupon, lines []Line) (map[int
 	}
 	return applies, nil
 }
+
+// ForgetOrdersTx blanks the phone kept with the uses of the given orders,
+// inside tx: a customer erasing their account takes their number with them
+// (the uses still count against the code's total).
+func ForgetOrdersTx(ctx context.Context, tx *sql.Tx, orderIDs []int64) error {
+	for _, id := range orderIDs {
+		if _, err := tx.ExecContext(ctx, `UPDATE coupon_uses SET phone = '' WHERE order_id = $1`, id); err != nil {
+			return fmt.Errorf("forget the coupon use of order %d: %w", id, err)
+		}
+	}
+	return nil
+}

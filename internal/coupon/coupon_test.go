@@ -153,6 +153,14 @@ func TestApplyRules(t *testing.T) {
 		if sum, _ := s.ForCart(ctx, cart, lines); sum.Code != nil {
 			t.Fatalf("removed code still there: %+v", sum)
 		}
+		// An erased customer's number leaves the uses; the use still counts.
+		if err := d.Tx(ctx, func(tx *sql.Tx) error { return coupon.ForgetOrdersTx(ctx, tx, []int64{orderID}) }); err != nil {
+			t.Fatal(err)
+		}
+		var phone string
+		if err := d.QueryRow(ctx, `SELECT phone FROM coupon_uses WHERE order_id = $1`, orderID).Scan(&phone); err != nil || phone != "" {
+			t.Fatalf("phone kept: %q %v", phone, err)
+		}
 	})
 }
 

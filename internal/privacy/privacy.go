@@ -12,6 +12,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/content"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -111,6 +112,9 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 	}
 	ids, err := order.AnonymizeForUserTx(ctx, tx, id)
 	if err != nil {
+		return account.User{}, err
+	}
+	if err := coupon.ForgetOrdersTx(ctx, tx, ids); err != nil {
 		return account.User{}, err
 	}
 	if s.Payments != nil {
