@@ -167,6 +167,11 @@ const MsgRetryUsedUp = "The coupon code on this order has been used up since. Pl
 // they say, because the money is real and the price was agreed.
 func ReclaimTx(ctx context.Context, tx *sql.Tx, orderID int64, code, phone string, enforce bool) error {
 	c, u, err := lockTx(ctx, tx, "c.code_key = $1", Key(code), phone)
+	if errors.Is(err, apperr.ErrNotFound) {
+		// The admin renamed the code since: there is nothing left to count
+		// against, and a payment must never fail for it.
+		return nil
+	}
 	if err != nil {
 		return err
 	}
