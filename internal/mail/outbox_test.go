@@ -58,7 +58,7 @@ func TestOutboxKeepsMailAndListsItEscaped(t *testing.T) {
 		}
 		for _, want := range []string{
 			`<a href="http://localhost:8080/reset-password?token=abc&amp;x=">http://localhost:8080/reset-password?token=abc&amp;x=</a>&lt;script&gt;.`,
-			"Reset &lt;b&gt;now&lt;/b&gt;", "otieno@farm.co.ke",
+			"Reset &lt;b&gt;now&lt;/b&gt;", "otieno@farm.co.ke", "Attached: receipt-ORDER-1.pdf",
 		} {
 			if !strings.Contains(page, want) {
 				t.Errorf("page lacks %s:\n%s", want, page)
