@@ -147,6 +147,7 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 	line("B", 14, "Receipt")
 	line("", 10, "Receipt number: "+o.Number)
 	line("", 10, "Date: "+PaidAt(o).In(nairobi).Format("2 January 2006, 15:04")+" (Nairobi time)")
+	// eTIMS: the control unit invoice number and the QR code go here (etims, below).
 	etims(pdf, line)
 	pdf.Ln(3)
 	line("B", 10, "Customer")
