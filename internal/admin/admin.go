@@ -25,6 +25,7 @@ import (
 	"shop/internal/backup"
 	"shop/internal/catalog"
 	"shop/internal/content"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/httpx"
@@ -86,6 +87,7 @@ type Handlers struct {
 	backups  func(context.Context) (backup.Status, error)
 	privacy  *privacy.Service
 	unsub    *content.Unsubscribe
+	coupons  *coupon.Store
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -101,6 +103,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
+		coupons: coupon.NewStore(d),
 	}
 }
 

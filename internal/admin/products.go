@@ -102,6 +102,7 @@ func (h *Handlers) UpdateProduct(w http.ResponseWriter, r *http.Request, a Actor
 		d.add("is_best_seller", before.IsBestSeller, after.IsBestSeller)
 		d.add("is_new_arrival", before.IsNewArrival, after.IsNewArrival)
 		d.add("promo", promoWord(before.Promo), promoWord(after.Promo))
+		d.add("vat class", before.VATClass, after.VATClass)
 		if len(d) == 0 {
 			return Entry{}, nil
 		}

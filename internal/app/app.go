@@ -29,6 +29,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
+	"shop/internal/receipt"
 	"shop/internal/sms"
 )
 
@@ -94,6 +95,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		if err == nil && seeded {
 			err = deliveryStore.Replace(ctx, demo.Zones(), demo.PickupPoints())
 		}
+		if err == nil && seeded {
+			err = demo.SeedCoupon(ctx, d)
+		}
 		if err != nil {
 			d.Close()
 			return nil, fmt.Errorf("seed demo catalogue: %w", err)
@@ -139,7 +143,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, err
 	}
 	texts := newTexts(cfg, d, orders, log)
-	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL}
+	business := Business(cfg)
+	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
 	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
 	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: mailer, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
 		BusinessEmail: cfg.BusinessEmail, BusinessPhone: cfg.SMS.BusinessPhone, PublicURL: cfg.PublicURL, Log: log}
@@ -172,7 +177,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,
-		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups,
+		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups, Business: business,
 	})
 	if err != nil {
 		d.Close()
@@ -180,6 +185,16 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	}
 	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, log)}, nil
+}
+
+// Business is who the shop's receipts say issued them.
+func Business(cfg config.Config) receipt.Business {
+	phone := cfg.SMS.BusinessPhone
+	if len(phone) == 12 {
+		phone = "+" + phone[:3] + " " + phone[3:6] + " " + phone[6:9] + " " + phone[9:]
+	}
+	return receipt.Business{Name: "Mifugo Bora Feeds", Address: "Eastern Bypass, Ruiru, Kenya", Phone: phone,
+		Email: cfg.BusinessEmail, KRAPIN: cfg.KRAPIN}
 }
 
 // newTexts picks the SMS gateway: Africa's Talking when configured, the dev

@@ -23,8 +23,13 @@ type Line struct {
 	UnitPrice   money.Cents
 	// Weight is one unit's shipping weight.
 	Weight weight.Grams
-	active bool
+	// VATClass is the product's VAT class (internal/vat).
+	VATClass string
+	active   bool
 }
+
+// Total is the line's price: unit price × quantity.
+func (l Line) Total() money.Cents { return l.UnitPrice * money.Cents(l.Quantity) }
 
 // Totals are what delivery is priced from: the lines' weight and subtotal.
 func Totals(lines []Line) (weight.Grams, money.Cents) {
@@ -32,7 +37,7 @@ func Totals(lines []Line) (weight.Grams, money.Cents) {
 	var subtotal money.Cents
 	for _, l := range lines {
 		w += l.Weight * weight.Grams(l.Quantity)
-		subtotal += l.UnitPrice * money.Cents(l.Quantity)
+		subtotal += l.Total()
 	}
 	return w, subtotal
 }
@@ -57,12 +62,12 @@ func LinesTx(ctx context.Context, tx *sql.Tx, cartID int64) ([]Line, error) {
 	return lines, nil
 }
 
-const linesQuery = `SELECT v.id, p.id, p.name, v.size, v.sku, ci.quantity, v.price_cents, COALESCE(v.weight_grams, 0), p.is_active
+const linesQuery = `SELECT v.id, p.id, p.name, v.size, v.sku, ci.quantity, v.price_cents, COALESCE(v.weight_grams, 0), p.vat_class, p.is_active
 	FROM cart_items ci JOIN variants v ON v.id = ci.variant_id JOIN products p ON p.id = v.product_id
 	WHERE ci.cart_id = $1 ORDER BY ci.added_at, ci.id`
 
 func scanLine(r db.Scanner) (l Line, err error) {
-	return l, r.Scan(&l.VariantID, &l.ProductID, &l.ProductName, &l.Size, &l.SKU, &l.Quantity, &l.UnitPrice, &l.Weight, &l.active)
+	return l, r.Scan(&l.VariantID, &l.ProductID, &l.ProductName, &l.Size, &l.SKU, &l.Quantity, &l.UnitPrice, &l.Weight, &l.VATClass, &l.active)
 }
 
 // Lines reads cart id's lines outside a transaction, for a delivery quote

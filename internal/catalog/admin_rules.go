@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -61,6 +62,9 @@ type ProductInput struct {
 	IsBestSeller bool            `json:"is_best_seller"`
 	IsNewArrival bool            `json:"is_new_arrival"`
 	Promo        *string         `json:"promo"`
+	// VATClass is standard, zero or exempt; left out, a new product is
+	// standard and an edited one keeps its class.
+	VATClass *string `json:"vat_class"`
 }
 
 // ProductFields is a checked ProductInput.
@@ -74,6 +78,8 @@ type ProductFields struct {
 	IsNewArrival      bool
 	// Promo is "", "bulk" or "seasonal".
 	Promo string
+	// VATClass is "" when the form left it out.
+	VATClass string
 }
 
 // Check trims and validates the form: docs/product.md section 5 requires name,
@@ -104,11 +110,24 @@ func (in ProductInput) Check() (ProductFields, error) {
 			bad["promo"] = MsgPromoInvalid
 		}
 	}
+	if in.VATClass != nil {
+		f.VATClass = strings.TrimSpace(*in.VATClass)
+		if !slices.Contains(VATClasses, f.VATClass) {
+			bad["vat_class"] = MsgVATClassInvalid
+		}
+	}
 	if len(bad) > 0 {
 		return f, apperr.Invalid(MsgFixFields, bad)
 	}
 	return f, nil
 }
+
+// VATClasses are the classes a product may have (the rows of vat_classes,
+// whose rates internal/vat keeps).
+var VATClasses = []string{"standard", "zero", "exempt"}
+
+// MsgVATClassInvalid refuses a VAT class that is not one of VATClasses.
+const MsgVATClassInvalid = "VAT class must be standard, zero or exempt"
 
 // CheckText puts the message for a required text field into bad: missing,
 // or longer than max characters (label names it in the message).

@@ -118,10 +118,10 @@ func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields
 	}
 	var id int64
 	if err := tx.QueryRowContext(ctx, `INSERT INTO products
-		(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+		(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo, vat_class)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE(NULLIF($11, ''), 'standard')) RETURNING id`,
 		f.Name, slug, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller, f.IsNewArrival,
-		nullPromo(f.Promo)).Scan(&id); err != nil {
+		nullPromo(f.Promo), f.VATClass).Scan(&id); err != nil {
 		return Product{}, fmt.Errorf("create product: %w", err)
 	}
 	if err := s.refreshTx(ctx, tx, id); err != nil {
@@ -140,9 +140,10 @@ func (s *Store) UpdateProductTx(ctx context.Context, tx *sql.Tx, id int64, f Pro
 		return
 	}
 	if _, err = tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2, base_price_cents = $3, category_id = $4,
-		is_active = $5, is_featured = $6, is_best_seller = $7, is_new_arrival = $8, promo = $9, updated_at = CURRENT_TIMESTAMP
+		is_active = $5, is_featured = $6, is_best_seller = $7, is_new_arrival = $8, promo = $9,
+		vat_class = COALESCE(NULLIF($11, ''), vat_class), updated_at = CURRENT_TIMESTAMP
 		WHERE id = $10`, f.Name, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller,
-		f.IsNewArrival, nullPromo(f.Promo), id); err != nil {
+		f.IsNewArrival, nullPromo(f.Promo), id, f.VATClass); err != nil {
 		err = fmt.Errorf("update product %d: %w", id, err)
 		return
 	}

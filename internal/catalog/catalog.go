@@ -35,6 +35,8 @@ type ProductInfo struct {
 	IsBestSeller bool    `json:"is_best_seller"`
 	IsNewArrival bool    `json:"is_new_arrival"`
 	Promo        *string `json:"promo"`
+	// VATClass is the product's VAT class (internal/vat): standard, zero or exempt.
+	VATClass string `json:"vat_class"`
 	// Rating is the mean review rating to one decimal, rounded down; nil
 	// without reviews.
 	Rating      *float64  `json:"rating"`

@@ -43,7 +43,7 @@ func scanCategory(sc db.Scanner) (Category, error) {
 }
 
 const productColumns = `p.id, p.name, p.slug, p.description, p.base_price_cents, p.category_id,
-	p.is_active, p.is_featured, p.is_best_seller, p.is_new_arrival, p.promo, p.created_at, p.updated_at`
+	p.is_active, p.is_featured, p.is_best_seller, p.is_new_arrival, p.promo, p.created_at, p.updated_at, p.vat_class`
 
 func scanProduct(sc db.Scanner) (Product, error) {
 	var p Product
@@ -55,7 +55,7 @@ func scanProduct(sc db.Scanner) (Product, error) {
 func scanInfo(sc db.Scanner, p *ProductInfo, extra ...any) error {
 	var promo sql.NullString
 	if err := sc.Scan(append([]any{&p.ID, &p.Name, &p.Slug, &p.Description, &p.BasePrice, &p.Category,
-		&p.IsActive, &p.IsFeatured, &p.IsBestSeller, &p.IsNewArrival, &promo, &p.CreatedAt, &p.UpdatedAt}, extra...)...); err != nil {
+		&p.IsActive, &p.IsFeatured, &p.IsBestSeller, &p.IsNewArrival, &promo, &p.CreatedAt, &p.UpdatedAt, &p.VATClass}, extra...)...); err != nil {
 		return err
 	}
 	if promo.Valid {

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -33,6 +34,9 @@ type Config struct {
 	MailFrom string
 	// BusinessEmail is the business's own inbox, for notifications (SHOP_BUSINESS_EMAIL).
 	BusinessEmail string
+	// KRAPIN is the business's KRA tax PIN, printed on receipts (SHOP_KRA_PIN):
+	// a letter, nine digits and a letter. Empty: receipts say it is not set.
+	KRAPIN string
 	// AuthSecret signs access tokens (SHOP_AUTH_SECRET, at least 32 bytes).
 	// Empty: a random key is made once and kept in the database, so every
 	// instance on that database agrees.
@@ -82,6 +86,9 @@ type Config struct {
 // MediaDir is where product images live.
 func (c Config) MediaDir() string { return filepath.Join(c.DataDir, "media") }
 
+// kraPIN is the form of a KRA PIN: P (a company) or A (a person), nine digits, a letter.
+var kraPIN = regexp.MustCompile(`^[A-Z][0-9]{9}[A-Z]$`)
+
 // FromEnv reads the configuration with getenv (os.Getenv in production).
 func FromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
@@ -91,6 +98,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		SMTPURL:         getenv("SHOP_SMTP_URL"),
 		MailFrom:        or(getenv("SHOP_MAIL_FROM"), "Mifugo Bora Feeds <no-reply@mifugobora.co.ke>"),
 		BusinessEmail:   or(getenv("SHOP_BUSINESS_EMAIL"), "info@mifugobora.co.ke"),
+		KRAPIN:          strings.ToUpper(strings.TrimSpace(getenv("SHOP_KRA_PIN"))),
 		AuthSecret:      getenv("SHOP_AUTH_SECRET"),
 		LogFormat:       getenv("SHOP_LOG_FORMAT"),
 		LogLevel:        or(getenv("SHOP_LOG_LEVEL"), "info"),
@@ -195,6 +203,9 @@ func (c *Config) Finish() error {
 	}
 	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
 		return fmt.Errorf("SHOP_MAIL_FROM must be an email address, as Name <address>, not %q", c.MailFrom)
+	}
+	if c.KRAPIN != "" && !kraPIN.MatchString(c.KRAPIN) {
+		return fmt.Errorf("SHOP_KRA_PIN must be a KRA PIN such as P051234567X, not %q", c.KRAPIN)
 	}
 	if a, err := mail.ParseAddress(c.BusinessEmail); err != nil || a.Name != "" {
 		return fmt.Errorf("SHOP_BUSINESS_EMAIL must be a plain email address, not %q", c.BusinessEmail)

@@ -30,6 +30,7 @@ func TestMailAndAuthSettings(t *testing.T) {
 		"SHOP_SMTP_URL":        "smtps://shop:pa55@mail.example:465",
 		"SHOP_MAIL_FROM":       "Mifugo Bora <shop@mifugobora.co.ke>",
 		"SHOP_BUSINESS_EMAIL":  "orders@mifugobora.co.ke",
+		"SHOP_KRA_PIN":         " p051234567x ",
 		"SHOP_AUTH_SECRET":     strings.Repeat("k", 32),
 		"SHOP_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7 ,::1",
 	}))
@@ -40,7 +41,7 @@ func TestMailAndAuthSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.7/32"), netip.MustParsePrefix("::1/128")}
-	if !slices.Equal(c.TrustedProxies, want) || c.BusinessEmail != "orders@mifugobora.co.ke" {
+	if !slices.Equal(c.TrustedProxies, want) || c.BusinessEmail != "orders@mifugobora.co.ke" || c.KRAPIN != "P051234567X" {
 		t.Fatalf("got %+v", c)
 	}
 }
@@ -71,6 +72,7 @@ func TestRejects(t *testing.T) {
 		{"SHOP_MAIL_FROM": "not an address"},
 		{"SHOP_BUSINESS_EMAIL": "Shop <info@mifugobora.co.ke>"},
 		{"SHOP_AUTH_SECRET": "too-short"},
+		{"SHOP_KRA_PIN": "051234567"},
 		{"SHOP_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"},
 		{"SHOP_BACKUP_INTERVAL": "6 hours", "SHOP_BACKUP_DIR": "/b"},
 		{"SHOP_BACKUP_INTERVAL": "10s", "SHOP_BACKUP_DIR": "/b"},

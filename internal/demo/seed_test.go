@@ -2,14 +2,17 @@ package demo_test
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"shop/internal/catalog"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
+	"shop/internal/money"
 )
 
 func TestSeedLoadsCatalogueOnce(t *testing.T) {
@@ -64,4 +67,33 @@ func TestSeedLarge(t *testing.T) {
 	if page.Count != 1 {
 		t.Fatalf("%d featured products, want 1", page.Count)
 	}
+}
+
+// The demo's code is a real one: active, and it takes 10% off a cart of
+// Ksh 2,000 or more.
+func TestDemoCoupon(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := demo.Seed(ctx, catalog.NewStore(d), t.TempDir()); err != nil {
+			t.Fatal(err)
+		}
+		if err := demo.SeedCoupon(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		s := coupon.NewStore(d)
+		list, err := s.List(ctx)
+		if err != nil || len(list) != 1 || list[0].Code != demo.CouponCode || !list[0].Active {
+			t.Fatalf("coupons: %+v %v", list, err)
+		}
+		var cartID int64
+		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+			return tx.QueryRow(`INSERT INTO carts (token_hash) VALUES ('demo') RETURNING id`).Scan(&cartID)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		sum, err := s.Apply(ctx, cartID, "karibu10", []coupon.Line{{ProductID: 1, Total: money.FromShillings(2500)}})
+		if err != nil || sum.Discount != money.FromShillings(250) {
+			t.Fatalf("apply: %+v %v", sum, err)
+		}
+	})
 }

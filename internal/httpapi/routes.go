@@ -86,6 +86,9 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add)},
 		{Pattern: "PATCH /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Update)},
 		{Pattern: "DELETE /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Delete)},
+		{Pattern: "GET /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Get)},
+		{Pattern: "POST /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Apply), MaxBody: 1 << 10},
+		{Pattern: "DELETE /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Remove)},
 
 		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.pay.Initiate), TakesStock: true},
 		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true},
@@ -95,6 +98,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.pay.Retry), TakesStock: true},
+		{Pattern: "GET /api/orders/{orderId}/receipt.pdf", Handler: httpx.Handler(s.receipt.Get)},
 		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
 
 		{Pattern: "GET /api/delivery/counties/{$}", Handler: httpx.Handler(s.deliver.Counties)},
@@ -169,6 +173,13 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
 		{Pattern: "GET /api/admin/reviews/{$}", Handler: ad.Handle(ad.Reviews), Access: Admin},
 		{Pattern: "PATCH /api/admin/reviews/{id}/{$}", Handler: ad.Handle(ad.UpdateReview), Access: Admin},
+		{Pattern: "GET /api/admin/coupons/{$}", Handler: ad.Handle(ad.Coupons), Access: Admin},
+		{Pattern: "POST /api/admin/coupons/{$}", Handler: ad.Handle(ad.CreateCoupon), Access: Admin},
+		{Pattern: "GET /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.Coupon), Access: Admin},
+		{Pattern: "PATCH /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.UpdateCoupon), Access: Admin},
+		{Pattern: "DELETE /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.DeleteCoupon), Access: Admin},
+		{Pattern: "GET /api/admin/vat/{$}", Handler: ad.Handle(ad.VATClasses), Access: Admin},
+		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Admin},
 
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
 		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},

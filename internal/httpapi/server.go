@@ -21,6 +21,7 @@ import (
 	"shop/internal/cart"
 	"shop/internal/catalog"
 	"shop/internal/content"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/httpx"
@@ -31,6 +32,7 @@ import (
 	"shop/internal/payment"
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
+	"shop/internal/receipt"
 	"shop/internal/sms"
 	"shop/internal/storefront"
 	"shop/internal/weight"
@@ -78,6 +80,8 @@ type Deps struct {
 	MetricsToken string
 	// Backups reads the state of the backups for the admin dashboard; nil: none.
 	Backups func(context.Context) (backup.Status, error)
+	// Business is who receipts say issued them.
+	Business receipt.Business
 }
 
 // Server is the shop's http.Handler.
@@ -89,6 +93,8 @@ type Server struct {
 	orders  *order.Handlers
 	pay     *payment.Handlers
 	deliver *delivery.Handlers
+	coupons *coupon.Handlers
+	receipt *receipt.Handlers
 	daraja  http.Handler
 	paybill http.Handler
 	content *content.Handlers
@@ -140,11 +146,18 @@ func New(d Deps) (*Server, error) {
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
+	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
 	s.orders.Limiter, s.orders.ClientIP = ratelimit.New(d.DB, nil), d.ClientIP
+	s.coupons = &coupon.Handlers{Store: coupon.NewStore(d.DB), Carts: s.cart, Limiter: ratelimit.New(d.DB, nil), ClientIP: d.ClientIP}
 	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error) {
 		lines, err := d.Cart.Lines(ctx, cartID)
+		if err != nil {
+			return 0, 0, err
+		}
 		w, subtotal := cart.Totals(lines)
-		return w, subtotal, err
+		// Free delivery looks at the subtotal after the cart's discount, as checkout does.
+		c, err := s.coupons.ForCartID(ctx, cartID)
+		return w, subtotal - c.Discount, err
 	}}
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)

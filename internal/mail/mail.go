@@ -16,10 +16,18 @@ import (
 // Message is one email. Text is required; HTML is an optional richer copy of
 // the same content.
 type Message struct {
-	To      string
-	Subject string
-	Text    string
-	HTML    string
+	To          string
+	Subject     string
+	Text        string
+	HTML        string
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a message, such as an order's receipt.
+type Attachment struct {
+	Filename    string
+	ContentType string
+	Data        []byte
 }
 
 // Mailer sends a message. Implementations are safe for concurrent use.
@@ -38,6 +46,11 @@ func (m Message) Check() error {
 	}
 	if strings.TrimSpace(m.Text) == "" {
 		return errors.New("mail: the text body is empty")
+	}
+	for _, a := range m.Attachments {
+		if a.Filename == "" || strings.ContainsAny(a.Filename, "\r\n\"/\\") || a.ContentType == "" || len(a.Data) == 0 {
+			return fmt.Errorf("mail: attachment %q needs a plain file name, a content type and content", a.Filename)
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"time"
@@ -35,8 +36,20 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	if err := m.Check(); err != nil {
 		return err
 	}
-	_, err := o.db.Exec(ctx, `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, created_at)
-		VALUES ($1, $2, $3, $4, $5)`, m.To, m.Subject, m.Text, m.HTML, o.now().UTC())
+	err := o.db.Tx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, created_at)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, m.To, m.Subject, m.Text, m.HTML, o.now().UTC()).Scan(&id); err != nil {
+			return err
+		}
+		for _, a := range m.Attachments {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO mail_outbox_attachments (mail_id, filename, content_type, body)
+				VALUES ($1, $2, $3, $4)`, id, a.Filename, a.ContentType, a.Data); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("store mail in the outbox: %w", err)
 	}
@@ -60,7 +73,21 @@ func (o *Outbox) List(ctx context.Context, limit int) ([]Stored, error) {
 		}
 		out = append(out, s)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if out[i].Attachments, err = o.attachments(ctx, out[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (o *Outbox) attachments(ctx context.Context, mailID int64) ([]Attachment, error) {
+	return db.QueryAll(ctx, o.db, "outbox attachments", func(r db.Scanner) (a Attachment, err error) {
+		return a, r.Scan(&a.Filename, &a.ContentType, &a.Data)
+	}, `SELECT filename, content_type, body FROM mail_outbox_attachments WHERE mail_id = $1 ORDER BY id`, mailID)
 }
 
 // Count is how many messages the outbox holds.

@@ -20,6 +20,8 @@ type Kept struct {
 	Subject   string    `json:"subject"`
 	Body      string    `json:"body"`
 	CreatedAt time.Time `json:"created_at"`
+	// Attachments names the files a mail carried ("receipt-ORDER-1.pdf").
+	Attachments []string `json:"attachments,omitempty"`
 }
 
 // OutboxPage serves the dev outbox: the mail kept by o and the messages of
@@ -71,7 +73,11 @@ func (o *Outbox) kept(ctx context.Context, more []func(context.Context) ([]Kept,
 	}
 	var all []Kept
 	for _, m := range msgs {
-		all = append(all, Kept{Channel: "email", To: m.To, Subject: m.Subject, Body: m.Text, CreatedAt: m.SentAt})
+		k := Kept{Channel: "email", To: m.To, Subject: m.Subject, Body: m.Text, CreatedAt: m.SentAt}
+		for _, a := range m.Attachments {
+			k.Attachments = append(k.Attachments, a.Filename)
+		}
+		all = append(all, k)
 	}
 	for _, list := range more {
 		k, err := list(ctx)
@@ -135,7 +141,7 @@ var outboxTemplate = template.Must(template.New("outbox").Parse(`<!doctype html>
 {{range .Messages}}
 <article>
 <h2>{{if eq .Channel "sms"}}SMS{{else}}{{.Subject}}{{end}}</h2>
-<p>{{if eq .Channel "sms"}}SMS{{else}}Email{{end}} to: {{.To}}<br>Sent: {{.CreatedAt.Format "2006-01-02 15:04:05 MST"}}</p>
+<p>{{if eq .Channel "sms"}}SMS{{else}}Email{{end}} to: {{.To}}<br>Sent: {{.CreatedAt.Format "2006-01-02 15:04:05 MST"}}{{range .Attachments}}<br>Attached: {{.}}{{end}}</p>
 <pre>{{range .Parts}}{{if .URL}}<a href="{{.URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}</pre>
 </article>
 <hr>

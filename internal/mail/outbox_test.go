@@ -23,7 +23,9 @@ func TestOutboxKeepsMailAndListsItEscaped(t *testing.T) {
 			Text: "Open http://localhost:8080/reset-password?token=abc&x=<script>.\nThanks."}); err != nil {
 			t.Fatal(err)
 		}
-		if err := o.Send(ctx, mail.Message{To: "otieno@farm.co.ke", Subject: "Your order", Text: "Order ORDER-1 is paid."}); err != nil {
+		pdf := mail.Attachment{Filename: "receipt-ORDER-1.pdf", ContentType: "application/pdf", Data: []byte("%PDF-1.3\x00\xff")}
+		if err := o.Send(ctx, mail.Message{To: "otieno@farm.co.ke", Subject: "Your order", Text: "Order ORDER-1 is paid.",
+			Attachments: []mail.Attachment{pdf}}); err != nil {
 			t.Fatal(err)
 		}
 		if err := o.Send(ctx, mail.Message{To: "bad", Subject: "x", Text: "x"}); err == nil {
@@ -35,6 +37,10 @@ func TestOutboxKeepsMailAndListsItEscaped(t *testing.T) {
 		list, err := o.List(ctx, 10)
 		if err != nil || len(list) != 2 || list[0].To != "otieno@farm.co.ke" || list[1].SentAt.IsZero() {
 			t.Fatalf("list: %+v %v", list, err)
+		}
+		if a := list[0].Attachments; len(a) != 1 || a[0].Filename != pdf.Filename || a[0].ContentType != pdf.ContentType || !bytes.Equal(a[0].Data, pdf.Data) ||
+			len(list[1].Attachments) != 0 {
+			t.Fatalf("attachments: %+v / %+v", list[0].Attachments, list[1].Attachments)
 		}
 
 		// A second outbox on the same database (another instance, or after a
@@ -52,7 +58,7 @@ func TestOutboxKeepsMailAndListsItEscaped(t *testing.T) {
 		}
 		for _, want := range []string{
 			`<a href="http://localhost:8080/reset-password?token=abc&amp;x=">http://localhost:8080/reset-password?token=abc&amp;x=</a>&lt;script&gt;.`,
-			"Reset &lt;b&gt;now&lt;/b&gt;", "otieno@farm.co.ke",
+			"Reset &lt;b&gt;now&lt;/b&gt;", "otieno@farm.co.ke", "Attached: receipt-ORDER-1.pdf",
 		} {
 			if !strings.Contains(page, want) {
 				t.Errorf("page lacks %s:\n%s", want, page)

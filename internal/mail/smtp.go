@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"fmt"
@@ -100,6 +101,11 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
+	for _, a := range m.Attachments {
+		if err := msg.AttachReader(a.Filename, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {
+			return fmt.Errorf("attach %s: %w", a.Filename, err)
+		}
 	}
 	opts := s.opts
 	if s.tlsConfig != nil {

@@ -201,6 +201,32 @@ func TestSMTPSendsOverSTARTTLSWithAuth(t *testing.T) {
 	}
 }
 
+func TestSMTPSendsAttachments(t *testing.T) {
+	f := startFakeSMTP(t, true)
+	s, err := NewSMTP("smtps://shop%40mifugobora.co.ke:p%40ss@"+f.addr, "shop@mifugobora.co.ke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.tlsConfig = &tls.Config{RootCAs: f.pool, ServerName: "127.0.0.1"}
+	m := testMessage()
+	m.Attachments = []Attachment{{Filename: "receipt-ORDER-1.pdf", ContentType: "application/pdf", Data: []byte("%PDF-1.3 receipt")}}
+	if err := s.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, want := range []string{"multipart/mixed", `filename="receipt-ORDER-1.pdf"`, "Content-Type: application/pdf",
+		base64.StdEncoding.EncodeToString([]byte("%PDF-1.3 receipt"))} {
+		if !strings.Contains(f.data, want) {
+			t.Errorf("message lacks %q:\n%s", want, f.data)
+		}
+	}
+	m.Attachments[0].Filename = "a\r\nBcc: x@y.z"
+	if err := s.Send(context.Background(), m); err == nil {
+		t.Error("a file name with a line break was sent")
+	}
+}
+
 func TestSMTPRefusesAServerWithoutTLS(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -24,6 +24,9 @@ type Orders struct {
 	BusinessEmail string
 	// PublicURL is the shop's address, for the links in the mail.
 	PublicURL string
+	// Receipt draws a paid order's receipt, attached to the customer's
+	// confirmation; nil: none attached.
+	Receipt func(o order.Order) (mail.Attachment, error)
 }
 
 // Paid mails the customer their confirmation and the business its notice.
@@ -47,7 +50,7 @@ Thank you for your order %s. We have received your M-Pesa payment.
 %s
 %s
 Subtotal: %s
-Delivery (%s): %s
+%sDelivery (%s): %s
 Total paid: %s
 
 %s
@@ -56,7 +59,7 @@ Total paid: %s
 See your order: %s
 
 Mifugo Bora Feeds, Ruiru
-`, o.Customer.FirstName, o.Number, receipt, lines.String(), o.Subtotal.Ksh(), o.Delivery.Name, o.ShippingCharge.Ksh(), o.Total.Ksh(),
+`, o.Customer.FirstName, o.Number, receipt, lines.String(), o.Subtotal.Ksh(), discountLine(o), o.Delivery.Name, o.ShippingCharge.Ksh(), o.Total.Ksh(),
 		way.Where, way.Call, link)
 	customerHTML, err := render(customerPage, pageData{Order: o, Receipt: strings.TrimSpace(strings.TrimPrefix(receipt, "M-Pesa receipt: ")),
 		Way: way, Link: link})
@@ -72,10 +75,28 @@ Weight: %s
 %s
 Open the admin: %s
 `, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, way.Where, o.Weight, receipt, lines.String(), admin)
-	return errors.Join(
-		n.Mailer.Send(ctx, mail.Message{To: o.Customer.Email, Subject: "Your order " + o.Number + " is confirmed", Text: customerText, HTML: customerHTML}),
+	confirmation := mail.Message{To: o.Customer.Email, Subject: "Your order " + o.Number + " is confirmed", Text: customerText, HTML: customerHTML}
+	var receiptErr error
+	if n.Receipt != nil {
+		// Without its receipt the confirmation still goes: the receipt is
+		// on the order page too.
+		a, err := n.Receipt(o)
+		if receiptErr = err; err == nil {
+			confirmation.Attachments = []mail.Attachment{a}
+		}
+	}
+	return errors.Join(receiptErr,
+		n.Mailer.Send(ctx, confirmation),
 		n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: "New order " + o.Number + " (" + o.Total.Ksh() + ")", Text: businessText}),
 	)
+}
+
+// discountLine is the mail's discount line, or nothing without one.
+func discountLine(o order.Order) string {
+	if o.Discount == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Discount (%s): -%s\n", o.CouponCode, o.Discount.Ksh())
 }
 
 type pageData struct {
@@ -110,6 +131,7 @@ var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ks
 <p>Your order <strong>{{.Order.Number}}</strong> is confirmed: we have received your M-Pesa payment{{if .Receipt}} (receipt <strong>{{.Receipt}}</strong>){{end}}.</p>
 <table cellpadding="6" style="border-collapse: collapse">
 {{range .Order.Items}}<tr><td>{{.ProductName}} ({{.Size}}) × {{.Quantity}}</td><td align="right">{{ksh .TotalPrice}}</td></tr>
+{{end}}{{if .Order.Discount}}<tr><td>Discount ({{.Order.CouponCode}})</td><td align="right">-{{ksh .Order.Discount}}</td></tr>
 {{end}}<tr><td>Delivery: {{.Order.Delivery.Name}}</td><td align="right">{{ksh .Order.ShippingCharge}}</td></tr>
 <tr><td><strong>Total paid</strong></td><td align="right"><strong>{{ksh .Order.Total}}</strong></td></tr>
 </table>

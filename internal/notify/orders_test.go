@@ -1,24 +1,27 @@
 package notify
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
 
 	"shop/internal/money"
 	"shop/internal/order"
+	"shop/internal/receipt"
 	"shop/internal/testkit"
 )
 
 func TestPaidMail(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
-	o := order.Order{Number: "ORDER-1", Status: order.Paid, Subtotal: 300000, ShippingCharge: 50000, Total: 350000,
-		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000}},
+	n := Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example",
+		Receipt: receipt.Attachment(receipt.Business{Name: "Mifugo Bora Feeds", KRAPIN: "P051234567X"})}
+	o := order.Order{Number: "ORDER-1", Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA", ShippingCharge: 50000, Total: 330000,
+		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000, Discount: 20000, VATClass: "standard", VATRate: 1600, VAT: 38621}},
 		Customer:        order.Customer{Name: "Wanjiku Mwangi", FirstName: "Wanjiku", Email: "wanjiku@farm.co.ke", Phone: "254712345678"},
 		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
 		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery (Nairobi and Kiambu)", Fee: 50000, ETA: "Next day"},
-		Payment:         &order.Payment{Receipt: "NLJ7RT61SV", Amount: money.Cents(350000)}}
+		Payment:         &order.Payment{Receipt: "NLJ7RT61SV", Amount: money.Cents(330000)}}
 	if err := n.Paid(context.Background(), o); err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +29,11 @@ func TestPaidMail(t *testing.T) {
 		t.Fatalf("%d mails", len(rec.Messages()))
 	}
 	c, b := rec.Messages()[0], rec.Messages()[1]
-	for _, want := range []string{"ORDER-1", "NLJ7RT61SV", "Ksh 3,500", "Delivery (Home delivery (Nairobi and Kiambu)): Ksh 500", "We will deliver to: Plot 4, Ruiru, Kiambu (Next day)", "https://shop.example/order-confirmation?orderId=ORDER-1"} {
+	if len(c.Attachments) != 1 || c.Attachments[0].Filename != "receipt-ORDER-1.pdf" || c.Attachments[0].ContentType != "application/pdf" ||
+		!bytes.HasPrefix(c.Attachments[0].Data, []byte("%PDF-")) || len(b.Attachments) != 0 {
+		t.Fatalf("the confirmation does not carry the receipt: %d attachments", len(c.Attachments))
+	}
+	for _, want := range []string{"ORDER-1", "NLJ7RT61SV", "Ksh 3,300", "Discount (MAZIWA): -Ksh 200", "Delivery (Home delivery (Nairobi and Kiambu)): Ksh 500", "We will deliver to: Plot 4, Ruiru, Kiambu (Next day)", "https://shop.example/order-confirmation?orderId=ORDER-1"} {
 		if !strings.Contains(c.Text, want) {
 			t.Errorf("customer text lacks %q:\n%s", want, c.Text)
 		}

@@ -10,6 +10,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/money"
 	"shop/internal/secret"
+	"shop/internal/vat"
 	"shop/internal/weight"
 )
 
@@ -26,6 +27,10 @@ type New struct {
 	Delivery Delivery
 	// Weight is the order's shipping weight.
 	Weight weight.Grams
+	// Discount is what CouponCode takes off, already shared among the
+	// items (Item.Discount) by the caller.
+	Discount   money.Cents
+	CouponCode string
 }
 
 // Created is a new order with its private access token, shown once.
@@ -42,10 +47,16 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 		return Created{}, ErrEmptyCart
 	}
 	token := secret.Token(24)
-	var subtotal money.Cents
+	var subtotal, shared money.Cents
 	for i := range items {
-		items[i].TotalPrice = items[i].UnitPrice * money.Cents(items[i].Quantity)
-		subtotal += items[i].TotalPrice
+		it := &items[i]
+		it.TotalPrice = it.UnitPrice * money.Cents(it.Quantity)
+		it.VAT = vat.Of(it.TotalPrice-it.Discount, it.VATRate)
+		subtotal += it.TotalPrice
+		shared += it.Discount
+	}
+	if shared != n.Discount {
+		return Created{}, fmt.Errorf("order discount %s shared as %s", n.Discount, shared)
 	}
 	c, dl := n.Checkout, n.Delivery
 	shipping := dl.Fee
@@ -59,28 +70,29 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	id, number, err := s.insertOrder(ctx, tx, func(number string) *sql.Row {
 		return tx.QueryRowContext(ctx, `INSERT INTO orders (order_number, access_token_hash, user_id, cart_id, status, stock_reserved,
 			subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method,
-			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams)
-			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams, discount_cents, coupon_code)
+			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
 			ON CONFLICT (order_number) DO NOTHING RETURNING id`,
-			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(shipping), int64(subtotal+shipping),
+			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(shipping), int64(subtotal-n.Discount+shipping),
 			c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod,
-			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight))
+			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight), int64(n.Discount), n.CouponCode)
 	})
 	if err != nil {
 		return Created{}, err
 	}
 	for _, it := range items {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, variant_id, product_id, product_name, size, sku, quantity, unit_price_cents, total_price_cents)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, id, it.VariantID, it.ProductID, it.ProductName, it.Size, it.SKU, it.Quantity,
-			int64(it.UnitPrice), int64(it.TotalPrice)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, variant_id, product_id, product_name, size, sku, quantity, unit_price_cents, total_price_cents,
+			discount_cents, vat_class, vat_rate_bp, vat_cents)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, id, it.VariantID, it.ProductID, it.ProductName, it.Size, it.SKU, it.Quantity,
+			int64(it.UnitPrice), int64(it.TotalPrice), int64(it.Discount), it.VATClass, it.VATRate, int64(it.VAT)); err != nil {
 			return Created{}, fmt.Errorf("order item %s: %w", it.SKU, err)
 		}
 	}
 	if err := addEvent(ctx, tx, id, "", PendingPayment, "Order placed", "customer"); err != nil {
 		return Created{}, err
 	}
-	o := Order{ID: id, Number: number, Status: PendingPayment, Items: items, Subtotal: subtotal,
-		ShippingCharge: shipping, Total: subtotal + shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
+	o := Order{ID: id, Number: number, Status: PendingPayment, Items: items, Subtotal: subtotal, Discount: n.Discount, CouponCode: n.CouponCode,
+		ShippingCharge: shipping, Total: subtotal - n.Discount + shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
 		PaymentMethod: c.PaymentMethod, Delivery: dl, Weight: n.Weight}
 	return Created{Order: o, AccessToken: token}, nil
 }

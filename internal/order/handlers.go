@@ -46,20 +46,27 @@ func ViewerOf(r *http.Request) Viewer {
 // Get answers GET /api/orders/{orderId}/ for the order's owner, the holder of
 // its token, or an admin; anyone else gets 404.
 func (h *Handlers) Get(w http.ResponseWriter, r *http.Request) error {
-	v := ViewerOf(r)
-	if h.Carts != nil {
-		var err error
-		if v.CartID, err = h.Carts.Resolve(w, r, false); err != nil {
-			return err
-		}
-	}
-	o, err := h.Store.ForViewer(r.Context(), r.PathValue("orderId"), v)
+	o, err := h.Viewed(w, r)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, o)
 	return nil
+}
+
+// Viewed is the order {orderId} of the request's path, if the request may
+// read it (its owner, the holder of its token or the browser whose cart
+// placed it, or an admin); otherwise 404.
+func (h *Handlers) Viewed(w http.ResponseWriter, r *http.Request) (Order, error) {
+	v := ViewerOf(r)
+	if h.Carts != nil {
+		var err error
+		if v.CartID, err = h.Carts.Resolve(w, r, false); err != nil {
+			return Order{}, err
+		}
+	}
+	return h.Store.ForViewer(r.Context(), r.PathValue("orderId"), v)
 }
 
 // List answers GET /api/orders/: the signed-in customer's orders.

@@ -8,6 +8,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/coupon"
 )
 
 // Move changes an order's status inside tx, along an allowed transition
@@ -54,6 +55,9 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 			return Order{}, err
 		}
 	}
+	if err := moveCoupon(ctx, tx, o, to); err != nil {
+		return Order{}, err
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = $1, stock_reserved = $2, attention = $3, updated_at = CURRENT_TIMESTAMP WHERE id = $4`,
 		string(to), reserved, o.Attention, orderID); err != nil {
 		return Order{}, fmt.Errorf("move order %d to %s: %w", orderID, to, err)
@@ -70,9 +74,28 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 		if err := cart.RemoveVariantsTx(ctx, tx, o.CartID, bought); err != nil {
 			return Order{}, err
 		}
+		if o.CouponCode != "" {
+			if err := coupon.ForgetCartTx(ctx, tx, o.CartID); err != nil {
+				return Order{}, err
+			}
+		}
 	}
 	o.Status, o.StockReserved = to, reserved
 	return o, nil
+}
+
+// moveCoupon keeps the order's coupon use in step with its stock: an order
+// that fails or is cancelled gives its use back; one that comes back from a
+// failed payment takes it again, within the code's limits for a retry, and
+// whatever they say for a payment that came anyway.
+func moveCoupon(ctx context.Context, tx *sql.Tx, o Order, to Status) error {
+	if o.CouponCode == "" || holdsStock(o.Status) == holdsStock(to) {
+		return nil
+	}
+	if !holdsStock(to) {
+		return coupon.ReleaseTx(ctx, tx, o.ID)
+	}
+	return coupon.ReclaimTx(ctx, tx, o.ID, o.CouponCode, o.Customer.Phone, to != Paid)
 }
 
 // RecordDispatch stores who carries a dispatched order and its tracking or

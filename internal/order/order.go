@@ -80,12 +80,15 @@ func holdsStock(s Status) bool {
 
 // Order is an order as its customer (or an admin) reads it.
 type Order struct {
-	ID              int64       `json:"-"`
-	Number          string      `json:"orderId"`
-	Status          Status      `json:"status"`
-	CreatedAt       time.Time   `json:"created_at"`
-	Items           []Item      `json:"items"`
-	Subtotal        money.Cents `json:"subtotal"`
+	ID        int64       `json:"-"`
+	Number    string      `json:"orderId"`
+	Status    Status      `json:"status"`
+	CreatedAt time.Time   `json:"created_at"`
+	Items     []Item      `json:"items"`
+	Subtotal  money.Cents `json:"subtotal"`
+	// Discount is what the coupon CouponCode took off the subtotal.
+	Discount        money.Cents `json:"discount"`
+	CouponCode      string      `json:"coupon_code"`
 	ShippingCharge  money.Cents `json:"shipping"`
 	Total           money.Cents `json:"total"`
 	Customer        Customer    `json:"customer"`
@@ -129,6 +132,13 @@ type Item struct {
 	Quantity    int         `json:"quantity"`
 	UnitPrice   money.Cents `json:"unit_price"`
 	TotalPrice  money.Cents `json:"total_price"`
+	// Discount is the line's share of the order's discount; VAT the VAT
+	// held in TotalPrice - Discount at the class's rate then (VATRate, basis
+	// points), worked out once at checkout.
+	Discount money.Cents `json:"discount"`
+	VATClass string      `json:"vat_class"`
+	VATRate  int         `json:"-"`
+	VAT      money.Cents `json:"vat"`
 }
 
 // Customer is who the order is for.

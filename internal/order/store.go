@@ -50,7 +50,7 @@ const orderColumns = `o.id, o.order_number, o.status, o.created_at, o.subtotal_c
 	o.first_name, o.last_name, o.email, o.phone, o.address, o.city, o.county, o.postal_code,
 	COALESCE(o.user_id, 0), COALESCE(o.cart_id, 0), o.stock_reserved, o.attention, o.payment_method,
 	o.delivery_kind, o.delivery_option, o.delivery_name, o.delivery_eta, o.delivery_address, o.delivery_hours, o.weight_grams,
-	o.courier, o.tracking_number`
+	o.courier, o.tracking_number, o.discount_cents, o.coupon_code`
 
 type scanner interface{ Scan(...any) error }
 
@@ -61,7 +61,7 @@ func scanOrder(row scanner) (Order, error) {
 		&o.ShippingAddress.Address, &o.ShippingAddress.City, &o.ShippingAddress.County, &o.ShippingAddress.PostalCode,
 		&o.UserID, &o.CartID, &o.StockReserved, &o.Attention, &o.PaymentMethod,
 		&o.Delivery.Kind, &o.Delivery.Option, &o.Delivery.Name, &o.Delivery.ETA, &o.Delivery.Address, &o.Delivery.Hours, &o.Weight,
-		&o.Courier, &o.TrackingNumber)
+		&o.Courier, &o.TrackingNumber, &o.Discount, &o.CouponCode)
 	o.Delivery.Fee = o.ShippingCharge
 	o.Customer.Name = o.Customer.FirstName + " " + o.Customer.LastName
 	o.CanRetryPayment = o.Status == PaymentFailed
@@ -88,7 +88,8 @@ func loadTx(ctx context.Context, q queryer, orderID int64) (Order, error) {
 }
 
 func fillDetails(ctx context.Context, q queryer, o *Order) error {
-	rows, err := q.QueryContext(ctx, `SELECT COALESCE(variant_id, 0), COALESCE(product_id, 0), product_name, size, sku, quantity, unit_price_cents, total_price_cents
+	rows, err := q.QueryContext(ctx, `SELECT COALESCE(variant_id, 0), COALESCE(product_id, 0), product_name, size, sku, quantity, unit_price_cents, total_price_cents,
+		discount_cents, vat_class, vat_rate_bp, vat_cents
 		FROM order_items WHERE order_id = $1 ORDER BY id`, o.ID)
 	if err != nil {
 		return fmt.Errorf("load items of order %d: %w", o.ID, err)
@@ -96,7 +97,8 @@ func fillDetails(ctx context.Context, q queryer, o *Order) error {
 	o.Items = []Item{}
 	for rows.Next() {
 		var it Item
-		if err := rows.Scan(&it.VariantID, &it.ProductID, &it.ProductName, &it.Size, &it.SKU, &it.Quantity, &it.UnitPrice, &it.TotalPrice); err != nil {
+		if err := rows.Scan(&it.VariantID, &it.ProductID, &it.ProductName, &it.Size, &it.SKU, &it.Quantity, &it.UnitPrice, &it.TotalPrice,
+			&it.Discount, &it.VATClass, &it.VATRate, &it.VAT); err != nil {
 			rows.Close()
 			return err
 		}

@@ -17,12 +17,14 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 	"shop/internal/ratelimit"
+	"shop/internal/vat"
 )
 
 // Gateway is the part of the Daraja client the service uses.
@@ -35,6 +37,7 @@ type Gateway interface {
 type Service struct {
 	db      *db.DB
 	orders  *order.Store
+	coupons *coupon.Store
 	limiter *ratelimit.Limiter
 	limits  PushLimits
 	gateway Gateway // nil when M-Pesa is not configured
@@ -111,6 +114,8 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.L
 		}
 	}
 	s.limiter = ratelimit.New(d, func() time.Time { return s.now() })
+	s.coupons = coupon.NewStore(d)
+	s.coupons.SetClock(func() time.Time { return s.now() })
 	if orders != nil {
 		orders.UsePayments(s)
 	}
@@ -185,15 +190,15 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 		if err != nil {
 			return err
 		}
-		items := make([]order.Item, len(lines))
-		for i, l := range lines {
-			items[i] = order.Item{VariantID: l.VariantID, ProductID: l.ProductID, ProductName: l.ProductName, Size: l.Size,
-				SKU: l.SKU, Quantity: l.Quantity, UnitPrice: l.UnitPrice}
+		items, used, err := s.priceLines(ctx, tx, &n, lines)
+		if err != nil {
+			return err
 		}
 		// The fee is the server's own quote for these lines, whatever the
-		// browser showed or sent.
+		// browser showed or sent; free delivery looks at the subtotal after
+		// the discount (docs/architecture.md section 11).
 		w, subtotal := cart.Totals(lines)
-		q, err := delivery.QuoteTx(ctx, tx, n.Checkout.County, n.Checkout.DeliveryOption, w, subtotal)
+		q, err := delivery.QuoteTx(ctx, tx, n.Checkout.County, n.Checkout.DeliveryOption, w, subtotal-n.Discount)
 		if err != nil {
 			return err
 		}
@@ -208,6 +213,11 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 			return err
 		}
 		st = Started{Order: created.Order, AccessToken: created.AccessToken}
+		if used != nil {
+			if err := coupon.ClaimTx(ctx, tx, used.Coupon.ID, created.Order.ID, n.Checkout.Phone); err != nil {
+				return err
+			}
+		}
 		paymentID, err = insertPayment(ctx, tx, created.Order.ID, n.Checkout.MpesaPhone, created.Order.Total)
 		return err
 	})
@@ -215,6 +225,34 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 		return Started{}, 0, fmt.Errorf("check out cart %d: %w", n.CartID, err)
 	}
 	return st, paymentID, nil
+}
+
+// priceLines makes the order's items from the cart's lines: each with its
+// VAT class and today's rate, and its share of the cart's coupon, which is
+// checked again here under the coupon's lock (n gets the discount and the
+// code). used is the coupon priced, or nil.
+func (s *Service) priceLines(ctx context.Context, tx *sql.Tx, n *order.New, lines []cart.Line) ([]order.Item, *coupon.Priced, error) {
+	rates, err := vat.RatesTx(ctx, tx)
+	if err != nil {
+		return nil, nil, err
+	}
+	priced, ok, err := s.coupons.CheckoutTx(ctx, tx, n.CartID, coupon.Lines(lines), n.Checkout.Phone)
+	if err != nil {
+		return nil, nil, err
+	}
+	items := make([]order.Item, len(lines))
+	for i, l := range lines {
+		items[i] = order.Item{VariantID: l.VariantID, ProductID: l.ProductID, ProductName: l.ProductName, Size: l.Size,
+			SKU: l.SKU, Quantity: l.Quantity, UnitPrice: l.UnitPrice, VATClass: l.VATClass, VATRate: rates[l.VATClass]}
+		if ok {
+			items[i].Discount = priced.Shares[i]
+		}
+	}
+	if !ok {
+		return items, nil, nil
+	}
+	n.Discount, n.CouponCode = priced.Discount, priced.Coupon.Code
+	return items, &priced, nil
 }
 
 // reservePush counts one prompt against the phone's and the address's

@@ -13,6 +13,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/catalog"
 	"shop/internal/content"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -114,6 +115,9 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 	}
 	ids, err := order.AnonymizeForUserTx(ctx, tx, id)
 	if err != nil {
+		return account.User{}, err
+	}
+	if err := coupon.ForgetOrdersTx(ctx, tx, ids); err != nil {
 		return account.User{}, err
 	}
 	if s.Payments != nil {

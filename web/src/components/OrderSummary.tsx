@@ -28,7 +28,14 @@ interface OrderSummaryProps {
   /** Shows each line's total in the weight of the names (the order page, where the lines are the record). */
   strongLineTotals?: boolean;
   /** In shillings, as numbers or the API's "1500.00" strings; shipping null until a delivery option is chosen. */
-  totals: { subtotal: number | string; shipping: number | string | null; total: number | string };
+  totals: {
+    subtotal: number | string;
+    /** A coupon's discount, shown as its own line when above 0 (with its code when known). */
+    discount?: number | string | undefined;
+    coupon_code?: string | undefined;
+    shipping: number | string | null;
+    total: number | string;
+  };
   /** What the shipping line says while it is null ('Chosen at checkout'). */
   shippingPending?: string;
   /** An aside sits beside the page's main column and keeps its own height. */
@@ -74,6 +81,12 @@ export function OrderSummary({
           <dt className="text-stone-700">Subtotal</dt>
           <dd>{formatKsh(totals.subtotal)}</dd>
         </div>
+        {Number(totals.discount ?? 0) > 0 && (
+          <div className="flex justify-between text-brand-800">
+            <dt>{totals.coupon_code ? `Discount (${totals.coupon_code})` : 'Discount'}</dt>
+            <dd>−{formatKsh(totals.discount ?? 0)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt className="text-stone-700">Shipping</dt>
           <dd className={pending ? 'text-right text-stone-700' : undefined}>{pending ? shippingPending : formatKsh(totals.shipping ?? 0)}</dd>

@@ -5,16 +5,22 @@ describe('orderTotals', () => {
   it('adds the chosen delivery fee to the sum of the lines', () => {
     expect(orderTotals([{ total_price: '1500.00' }, { total_price: '3200.50' }], '900.00')).toEqual({
       subtotal: 4700.5,
+      discount: 0,
       shipping: 900,
       total: 5600.5,
     });
     expect(orderTotals([{ total_price: '0.10' }, { total_price: '0.20' }], 0.1).total).toBe(0.4);
-    expect(orderTotals([{ total_price: '3950.00' }], 0)).toEqual({ subtotal: 3950, shipping: 0, total: 3950 });
+    expect(orderTotals([{ total_price: '3950.00' }], 0)).toEqual({ subtotal: 3950, discount: 0, shipping: 0, total: 3950 });
   });
 
   it('leaves shipping out until a delivery option is chosen', () => {
-    expect(orderTotals([{ total_price: '1500.00' }])).toEqual({ subtotal: 1500, shipping: null, total: 1500 });
-    expect(orderTotals([])).toEqual({ subtotal: 0, shipping: null, total: 0 });
+    expect(orderTotals([{ total_price: '1500.00' }])).toEqual({ subtotal: 1500, discount: 0, shipping: null, total: 1500 });
+    expect(orderTotals([])).toEqual({ subtotal: 0, discount: 0, shipping: null, total: 0 });
+  });
+
+  it('takes a coupon discount off before delivery, in cents', () => {
+    expect(orderTotals([{ total_price: '2600.00' }], '400.00', '260.00')).toEqual({ subtotal: 2600, discount: 260, shipping: 400, total: 2740 });
+    expect(orderTotals([{ total_price: '0.30' }], null, '0.10').total).toBe(0.2);
   });
 });
 

@@ -114,6 +114,9 @@ export interface Order {
   created_at: string;
   items: OrderItem[];
   subtotal: string;
+  /** What the coupon coupon_code took off the subtotal ("0.00" without one). */
+  discount?: string;
+  coupon_code?: string;
   shipping: string;
   total: string;
   customer: { name: string; firstName?: string; lastName?: string; email: string; phone: string };
@@ -157,11 +160,12 @@ export interface CartLine {
  * the chosen delivery's fee). Shipping is null until a delivery option is chosen; the total
  * is then the subtotal alone.
  */
-export function orderTotals(items: readonly CartLine[], shipping: number | string | null = null) {
+export function orderTotals(items: readonly CartLine[], shipping: number | string | null = null, discount: number | string = 0) {
   // Sum in cents so that 0.1 + 0.2 stays exact.
   const cents = items.reduce((sum, it) => sum + Math.round(Number(it.total_price) * 100), 0);
   const fee = shipping === null ? null : Math.round(Number(shipping) * 100);
-  return { subtotal: cents / 100, shipping: fee === null ? null : fee / 100, total: (cents + (fee ?? 0)) / 100 };
+  const off = Math.round(Number(discount) * 100);
+  return { subtotal: cents / 100, discount: off / 100, shipping: fee === null ? null : fee / 100, total: (cents - off + (fee ?? 0)) / 100 };
 }
 
 // ---- The road an order travels once paid ----
@@ -237,6 +241,14 @@ export function orderTokenHeaders(orderId: string): Record<string, string> {
   const token = loadOrderToken(orderId);
   return token ? { 'X-Order-Token': token } : {};
 }
+
+/** A paid order's receipt, a PDF, for its owner, its token's holder or an admin. */
+export function fetchReceipt(orderId: string): Promise<Blob> {
+  return request('GET', `/orders/${encodeURIComponent(orderId)}/receipt.pdf`, undefined, { as: 'blob', headers: orderTokenHeaders(orderId) });
+}
+
+/** The name a receipt is saved under (the server's Content-Disposition says the same). */
+export const receiptFilename = (orderId: string) => `receipt-${orderId}.pdf`;
 
 /** The signed-in customer's orders, newest first. */
 export async function listMyOrders(options?: { signal?: AbortSignal }): Promise<Order[]> {

@@ -45,6 +45,8 @@ export interface ProductSummary {
   is_best_seller: boolean;
   is_new_arrival: boolean;
   promo: string | null;
+  /** The product's VAT class; its rate is the shop's data (docs/architecture.md section 11). */
+  vat_class?: 'standard' | 'zero' | 'exempt';
   variants: Variant[];
   /** On the product page every picture; in a list the first alone. */
   images: Image[];

@@ -6,7 +6,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
 export interface TextFieldProps extends FieldProps, InputProps {
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'search';
+  type?: 'text' | 'email' | 'tel' | 'number' | 'search' | 'datetime-local';
   ref?: Ref<HTMLInputElement> | undefined;
 }
 

@@ -11,6 +11,7 @@ import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } fro
 import { ApiError } from '../../lib/api';
 import { clearSession, getSession, type User } from '../../lib/authToken';
 import { formatKsh } from '../../lib/money';
+import { ReceiptButton } from '../../components/ReceiptButton';
 import { isPaid, listMyOrders, statusLabel, type Order } from '../../lib/orders';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { useSession } from '../../lib/useSession';
@@ -273,6 +274,7 @@ function OrderHistory() {
                 </p>
               )}
               {isPaid(o.status) && <OrderTimeline order={o} className="mt-3" />}
+              {isPaid(o.status) && <ReceiptButton orderId={o.orderId} className="mt-3" />}
               <Link to={`/order-confirmation?orderId=${encodeURIComponent(o.orderId)}`} className={`mt-3 inline-block ${linkClass}`}>
                 View order {o.orderId}
               </Link>

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api';
 import { getAuthToken } from '../../lib/authToken';
 import { adminApi, type Me } from './api';
 import { CategoriesTab } from './CategoriesTab';
+import { CouponsTab } from './CouponsTab';
 import { DashboardTab } from './DashboardTab';
 import { DeliveryTab } from './DeliveryTab';
 import { AuditTab, MessagesTab, SubscribersTab } from './InboxTabs';
@@ -14,6 +15,7 @@ import { ProductsTab } from './ProductsTab';
 import { ReviewsTab } from './ReviewsTab';
 import { LoadError, useLoad } from './ui';
 import { UsersTab } from './UsersTab';
+import { VatTab } from './VatTab';
 
 // /admin (docs/product.md section 2): 'Welcome, Admin' and the tabs. Only an admin sees it: anyone else
 // is sent to /login, which brings them back here once an admin has signed in. The server checks
@@ -26,6 +28,8 @@ const TABS = [
   { id: 'categories', label: 'Categories' },
   { id: 'orders', label: 'Orders' },
   { id: 'delivery', label: 'Delivery' },
+  { id: 'coupons', label: 'Coupons' },
+  { id: 'vat', label: 'VAT' },
   { id: 'users', label: 'Users' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
@@ -121,6 +125,8 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'categories' && <CategoriesTab />}
         {current === 'orders' && <OrdersTab />}
         {current === 'delivery' && <DeliveryTab />}
+        {current === 'coupons' && <CouponsTab />}
+        {current === 'vat' && <VatTab />}
         {current === 'users' && <UsersTab me={me} />}
         {current === 'reviews' && <ReviewsTab />}
         {current === 'messages' && <MessagesTab />}

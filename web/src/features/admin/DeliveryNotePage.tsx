@@ -139,6 +139,12 @@ function DeliveryNote({ order: o }: { order: OrderDetail }) {
       <dl className="mt-4 grid grid-cols-2 gap-1">
         <dt>Total weight</dt>
         <dd className="text-right">{o.weight_kg ?? 0} kg</dd>
+        {Number(o.discount ?? 0) > 0 && (
+          <>
+            <dt>Discount ({o.coupon_code})</dt>
+            <dd className="text-right">−{formatKsh(o.discount ?? 0)}</dd>
+          </>
+        )}
         <dt>Delivery</dt>
         <dd className="text-right">{d ? feeText(d.fee, formatKsh) : formatKsh(o.shipping)}</dd>
         <dt className="font-bold">Total</dt>

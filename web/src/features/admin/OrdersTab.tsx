@@ -186,6 +186,12 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
               <span>{formatKsh(it.total_price)}</span>
             </li>
           ))}
+          {Number(o.discount ?? 0) > 0 && (
+            <li className="flex justify-between px-3 py-2 text-sm">
+              <span>Discount ({o.coupon_code})</span>
+              <span>−{formatKsh(o.discount ?? 0)}</span>
+            </li>
+          )}
           <li className="flex justify-between px-3 py-2 text-sm">
             <span>Shipping</span>
             <span>{formatKsh(o.shipping)}</span>

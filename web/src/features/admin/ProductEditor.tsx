@@ -6,7 +6,7 @@ import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import type { Product } from '../../lib/types';
 import type { Errors } from '../../lib/validation';
-import { adminApi, type AdminCategory, type ProductPayload } from './api';
+import { adminApi, VAT_CLASSES, type AdminCategory, type ProductPayload, type VatClassCode } from './api';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from './rules';
@@ -22,6 +22,7 @@ interface FormState {
   is_best_seller: boolean;
   is_new_arrival: boolean;
   promo: '' | 'bulk' | 'seasonal';
+  vat_class: VatClassCode;
 }
 
 const emptyForm: FormState = {
@@ -34,6 +35,7 @@ const emptyForm: FormState = {
   is_best_seller: false,
   is_new_arrival: false,
   promo: '',
+  vat_class: 'standard',
 };
 
 function formOf(p: Product): FormState {
@@ -47,6 +49,7 @@ function formOf(p: Product): FormState {
     is_best_seller: p.is_best_seller,
     is_new_arrival: p.is_new_arrival,
     promo: (p.promo ?? '') as FormState['promo'],
+    vat_class: p.vat_class ?? 'standard',
   };
 }
 
@@ -135,6 +138,13 @@ export function ProductEditor({
           <option value="">None</option>
           <option value="bulk">Bulk</option>
           <option value="seasonal">Seasonal</option>
+        </SelectField>
+        <SelectField compact id="vat_class" label="VAT class" value={form.vat_class} onChange={(v) => set('vat_class', v as VatClassCode)} error={errors.vat_class}>
+          {VAT_CLASSES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
+            </option>
+          ))}
         </SelectField>
         <fieldset className="flex flex-wrap gap-x-6 md:col-span-2">
           <legend className="text-sm font-semibold text-stone-800">Shown in the shop</legend>

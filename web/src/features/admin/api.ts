@@ -150,7 +150,44 @@ export interface ProductPayload {
   is_best_seller: boolean;
   is_new_arrival: boolean;
   promo: '' | 'bulk' | 'seasonal';
+  vat_class: VatClassCode;
 }
+
+export type VatClassCode = 'standard' | 'zero' | 'exempt';
+
+/** The classes a product may have, as the product editor offers them. */
+export const VAT_CLASSES: { code: VatClassCode; label: string }[] = [
+  { code: 'standard', label: 'Standard rate' },
+  { code: 'zero', label: 'Zero-rated' },
+  { code: 'exempt', label: 'Exempt' },
+];
+
+/** A VAT class and its rate now, a percentage with two decimals ("16.00"). */
+export interface VatClass {
+  code: VatClassCode;
+  name: string;
+  rate: string;
+}
+
+/** A coupon code as the back office sees it, with how many orders hold it now. */
+export interface Coupon {
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** A whole percent ("10") or an amount ("200.00"). */
+  value: string;
+  min_subtotal: string;
+  product_ids: number[];
+  category_ids: number[];
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_phone: number | null;
+  active: boolean;
+  uses: number;
+}
+
+export type CouponPayload = Omit<Coupon, 'id' | 'uses'>;
 
 export interface VariantPayload {
   size: string;
@@ -257,6 +294,12 @@ export const adminApi = {
   moveOrder: (orderId: string, status: OrderStatus, note: string, dispatch?: Dispatch) =>
     request<OrderDetail>('PATCH', `/admin/orders/${encodeURIComponent(orderId)}/`, { status, note, ...dispatch }),
 
+  coupons: () => request<Coupon[]>('GET', '/admin/coupons/'),
+  saveCoupon: (id: number | null, body: CouponPayload) =>
+    id === null ? request<Coupon>('POST', '/admin/coupons/', body) : request<Coupon>('PATCH', `/admin/coupons/${id}/`, body),
+  deactivateCoupon: (id: number) => request<Coupon>('DELETE', `/admin/coupons/${id}/`),
+  vatClasses: () => request<VatClass[]>('GET', '/admin/vat/'),
+  setVatRate: (code: VatClassCode, rate: string) => request<VatClass>('PATCH', `/admin/vat/${code}/`, { rate }),
   zones: () => request<Zone[]>('GET', '/admin/delivery/zones/'),
   saveZone: (id: number | null, body: ZonePayload) =>
     id === null ? request<Zone>('POST', '/admin/delivery/zones/', body) : request<Zone>('PUT', `/admin/delivery/zones/${id}/`, body),

@@ -8,7 +8,9 @@ import { ContinueShopping, LoadingLine, Page } from '../../components/Page';
 import type { CartItem } from '../../lib/cart';
 import { useCart } from '../../lib/CartProvider';
 import { formatKsh } from '../../lib/money';
+import { useCartCoupon } from '../../lib/coupon';
 import { orderTotals } from '../../lib/orders';
+import { CouponForm } from './CouponForm';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
 const stepButton =
@@ -16,6 +18,7 @@ const stepButton =
 
 export default function CartPage() {
   const cart = useCart();
+  const coupon = useCartCoupon(cart.items);
 
   if (cart.status === 'error' && cart.items.length === 0) {
     return (
@@ -59,7 +62,13 @@ export default function CartPage() {
           <ContinueShopping className="mt-4" />
         </section>
 
-        <OrderSummary title="Order Summary" titleId="cart-summary-title" totals={orderTotals(cart.items)} shippingPending="Chosen at checkout">
+        <OrderSummary
+          title="Order Summary"
+          titleId="cart-summary-title"
+          totals={{ ...orderTotals(cart.items, null, coupon.coupon.discount), coupon_code: coupon.coupon.code ?? undefined }}
+          shippingPending="Chosen at checkout"
+        >
+          <CouponForm coupon={coupon.coupon} onChange={coupon.set} />
           <Link
             to="/checkout"
             className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"

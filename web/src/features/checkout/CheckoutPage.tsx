@@ -8,6 +8,7 @@ import { APP_TEXTS } from '../../lib/appTexts';
 import type { CartItem } from '../../lib/cart';
 import { useCart, type Cart } from '../../lib/CartProvider';
 import type { DeliveryOption } from '../../lib/delivery';
+import { useCartCoupon } from '../../lib/coupon';
 import { orderTotals, saveOrderToken } from '../../lib/orders';
 import { useOnline } from '../../lib/useOnline';
 import { useResource } from '../../lib/useResource';
@@ -22,6 +23,8 @@ import { usePrefill } from './usePrefill';
 export const MSG_CARD = 'Other payment methods coming soon!';
 export const MSG_PAYMENT_STARTED = 'Payment initiated! Please check your phone for M-Pesa prompt.';
 export const MSG_PAYMENT_FAILED = 'Payment failed. Please try again.';
+/** Follows the server's refusal of the cart's coupon code at checkout. */
+export const MSG_COUPON_IN_CART = 'Remove the code in your cart to order without it.';
 
 const primaryButton =
   'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
@@ -71,6 +74,10 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
       setSubmitting(false);
       if (!(err instanceof ApiError) || err.status === 0 || err.status === 500 || err.status === 502 || err.status === 504) {
         window.alert(MSG_PAYMENT_FAILED);
+      } else if (err.status === 400 && err.fields?.code) {
+        // The cart's coupon code no longer applies (used up, expired): the server's words, and the
+        // cart is where the code can be removed.
+        setFormError(`${err.fields.code} ${MSG_COUPON_IN_CART}`);
       } else if (err.status === 400 && err.fields && Object.keys(err.fields).length > 0) {
         dispatch({ type: 'server-errors', errors: err.fields });
         focusFirstProblem(Object.keys(err.fields) as Field[]);
@@ -227,11 +234,12 @@ function useDeliveryOptions(county: string, choice: string, items: CartItem[], d
 }
 
 function CartSummary({ items, shipping }: { items: CartItem[]; shipping: string | null }) {
+  const { coupon } = useCartCoupon(items);
   const lines = items.map((it) => ({
     key: it.id,
     name: it.variant.product.name,
     detail: `${it.variant.size} × ${it.quantity}`,
     total: it.total_price,
   }));
-  return <OrderSummary title="Order Summary" titleId="checkout-summary-title" lines={lines} totals={orderTotals(items, shipping)} />;
+  return <OrderSummary title="Order Summary" titleId="checkout-summary-title" lines={lines} totals={{ ...orderTotals(items, shipping, coupon.discount), coupon_code: coupon.code ?? undefined }} />;
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { PhoneField } from '../../components/form/TextField';
 import { OrderSummary, orderLines } from '../../components/OrderSummary';
+import { ReceiptButton } from '../../components/ReceiptButton';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { ContinueShopping, linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
@@ -286,6 +287,7 @@ function OrderDetails({ order }: { order: Order }) {
   const address = order.shipping_address;
   return (
     <OrderSummary title="Your order" titleId="order-details-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order}>
+      {isPaid(order.status) && <ReceiptButton orderId={order.orderId} className="mt-4" />}
       <DeliveryChoice order={order} />
       <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? 'Your details' : 'Delivery address'}</h3>
       <address className="mt-1 text-stone-800 not-italic">

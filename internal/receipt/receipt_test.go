@@ -1,0 +1,86 @@
+package receipt_test
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"shop/internal/order"
+	"shop/internal/receipt"
+)
+
+// pdfText reads the text a PDF's uncompressed page shows: the strings of
+// its Tj operators, unescaped. Enough for fpdf's own output, no tools.
+func pdfText(pdf []byte) string {
+	var out []string
+	for _, m := range regexp.MustCompile(`\(((?:\\.|[^\\)])*)\) ?Tj`).FindAllSubmatch(pdf, -1) {
+		s := string(m[1])
+		s = strings.NewReplacer(`\(`, "(", `\)`, ")", `\\`, `\`).Replace(s)
+		out = append(out, s)
+	}
+	return strings.Join(out, "\n")
+}
+
+func paidOrder() order.Order {
+	paidAt := time.Date(2026, 11, 20, 21, 30, 0, 0, time.UTC) // 00:30 on the 21st in Nairobi
+	return order.Order{
+		Number: "ORDER-1763674200000", Status: order.Processing, CreatedAt: paidAt.Add(-time.Minute),
+		Items: []order.Item{
+			{ProductName: "Layers Mash", Size: "70 Kg", Quantity: 2, UnitPrice: 390000, TotalPrice: 780000, Discount: 20000, VATClass: "standard", VATRate: 1600, VAT: 104828},
+			{ProductName: "Dairy Meal", Size: "10 Kg", Quantity: 1, UnitPrice: 150000, TotalPrice: 150000, VATClass: "zero", VATRate: 0},
+			{ProductName: "Mineral Lick", Size: "2 Kg", Quantity: 3, UnitPrice: 50050, TotalPrice: 150150, VATClass: "exempt", VATRate: 0},
+		},
+		Subtotal: 1080150, Discount: 20000, CouponCode: "MASH200", ShippingCharge: 30000, Total: 1090150,
+		Customer:        order.Customer{Name: "Wanjiku Mwangi (Kiambu)", FirstName: "Wanjiku", Phone: "254712345678", Email: "wanjiku@farm.co.ke"},
+		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
+		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery", Fee: 30000},
+		Timeline:        []order.Step{{Status: order.PendingPayment, At: paidAt.Add(-time.Minute)}, {Status: order.Paid, At: paidAt}},
+		Payment:         &order.Payment{Receipt: "TKL4ABC9XY", Amount: 1090150},
+	}
+}
+
+func TestReceiptPDFShowsTheOrder(t *testing.T) {
+	o := paidOrder()
+	b := receipt.Business{Name: "Mifugo Bora Feeds", Address: "Eastern Bypass, Ruiru, Kenya", Phone: "+254 722 000 111",
+		Email: "info@mifugobora.co.ke", KRAPIN: "P051234567X"}
+	pdf, err := receipt.PDF(o, b, receipt.Options{Uncompressed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF-1.")) || !bytes.Contains(pdf[len(pdf)-10:], []byte("%%EOF")) {
+		t.Fatalf("not a PDF: %q … %q", pdf[:10], pdf[len(pdf)-10:])
+	}
+	text := pdfText(pdf)
+	for _, want := range []string{
+		"Mifugo Bora Feeds", "KRA PIN: P051234567X", "Receipt number: ORDER-1763674200000",
+		"Date: 21 November 2026, 00:30 (Nairobi time)", "Wanjiku Mwangi (Kiambu), 254712345678",
+		"Layers Mash (70 Kg)", "Ksh 3,900", "Mineral Lick (2 Kg)", "Ksh 500.50", "Zero-rated", "Exempt",
+		"Discount (MASH200)", "-Ksh 200", "Delivery (Home delivery)", "Ksh 300",
+		"Total", "Ksh 10,901.50",
+		"VAT 16% on Ksh 7,600 (included)", "Ksh 1,048.28", "Zero-rated supplies", "Exempt supplies", "Ksh 1,501.50",
+		"Paid by M-Pesa, receipt TKL4ABC9XY",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the receipt lacks %q; it reads:\n%s", want, text)
+		}
+	}
+	// Compressed (as served), it is still a PDF, and smaller.
+	small, err := receipt.PDF(o, b, receipt.Options{})
+	if err != nil || !bytes.HasPrefix(small, []byte("%PDF-1.")) || len(small) >= len(pdf) || strings.Contains(string(small), "TKL4ABC9XY") {
+		t.Fatalf("compressed: %d bytes (uncompressed %d), %v", len(small), len(pdf), err)
+	}
+}
+
+func TestOnlyPaidOrdersHaveReceipts(t *testing.T) {
+	o := paidOrder()
+	if !receipt.IsPaid(o) {
+		t.Fatal("a paid order has no receipt")
+	}
+	o.Timeline = o.Timeline[:1]
+	o.Status = order.PaymentFailed
+	if receipt.IsPaid(o) {
+		t.Fatal("an unpaid order has a receipt")
+	}
+}
