@@ -322,6 +322,12 @@ func TestSimulatedPaybillIsConfirmedOverHTTP(t *testing.T) {
 		o := f.cancelled(t, 1)
 		f.sim.Paybill(" "+strings.ToLower(o.Number), int64(o.Total), "254708374149")
 		f.waitFor(t, o.Number, isStatus(order.Paid))
+		// The order is paid as the shop stores the confirmation, a moment
+		// before the simulator reads the shop's answer to it.
+		deadline := time.Now().Add(30 * time.Second)
+		for f.sim.Confirmed() == 0 && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
 		if f.sim.Confirmed() != 1 {
 			t.Fatalf("%d confirmations answered", f.sim.Confirmed())
 		}

@@ -91,7 +91,9 @@ func (f *fixture) stock(t *testing.T) int {
 // waitFor polls the order until cond holds: callbacks arrive on their own time.
 func (f *fixture) waitFor(t *testing.T, number string, cond func(order.Order) bool) order.Order {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	// Long enough for a busy CI machine; a passing run waits only as long
+	// as the condition takes.
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		o, err := f.orders.ByNumber(context.Background(), number)
 		if err != nil {
