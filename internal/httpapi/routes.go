@@ -133,6 +133,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Admin},
 		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Admin},
 		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
+		{Pattern: "POST /api/admin/orders/{orderId}/refunds/{$}", Handler: ad.Handle(ad.RecordRefund), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Admin},
 		{Pattern: "GET /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.Zones), Access: Admin},
 		{Pattern: "POST /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.CreateZone), Access: Admin},

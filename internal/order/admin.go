@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ import (
 // with its history. Status changes go through Move like every other.
 
 // Statuses lists every status in the order an order usually moves through.
-var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PaymentFailed, Cancelled}
+var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PartiallyRefunded, Refunded, PaymentFailed, Cancelled}
 
 // ValidStatus reports whether s is a known status.
 func ValidStatus(s Status) bool {
@@ -224,8 +225,8 @@ func IDByNumber(ctx context.Context, tx *sql.Tx, number string) (int64, error) {
 // Stats are the dashboard's order figures.
 type Stats struct {
 	Total int
-	// Revenue is the sum of orders whose money came in and stayed: paid,
-	// processing, dispatched, delivered, ready for pickup or collected.
+	// Revenue is the money orders received and kept: paid and every later
+	// status, less what was refunded.
 	Revenue  money.Cents
 	ByStatus map[Status]int
 	// AwaitingDispatch counts paid and processing orders.
@@ -239,7 +240,7 @@ func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
 	for _, v := range Statuses {
 		st.ByStatus[v] = 0
 	}
-	rows, err := s.db.Query(ctx, `SELECT status, COUNT(*), COALESCE(SUM(total_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END)
+	rows, err := s.db.Query(ctx, `SELECT status, COUNT(*), COALESCE(SUM(total_cents - refunded_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END)
 		FROM orders GROUP BY status`)
 	if err != nil {
 		return Stats{}, fmt.Errorf("order stats: %w", err)
@@ -255,8 +256,7 @@ func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
 		st.ByStatus[status] = n
 		st.Total += n
 		st.Attention += attention
-		switch status {
-		case Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected:
+		if slices.Contains(PaidStatuses, status) {
 			st.Revenue += money.Cents(sum)
 		}
 		if status == Paid || status == Processing {
