@@ -24,9 +24,9 @@ func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor)
 	number := r.PathValue("orderId")
 	var in struct {
 		Amount    json.RawMessage `json:"amount"`
-		Reason    string      `json:"reason"`
-		Reference string      `json:"reference"`
-		Restock   bool        `json:"restock"`
+		Reason    string          `json:"reason"`
+		Reference string          `json:"reference"`
+		Restock   bool            `json:"restock"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err

@@ -155,6 +155,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},
 		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
+		{Pattern: "GET /api/admin/reports/sales/{$}", Handler: ad.Handle(ad.SalesReport), Access: Admin},
+		{Pattern: "GET /api/admin/reports/products/{$}", Handler: ad.Handle(ad.ProductsReport), Access: Admin},
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
 
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
