@@ -46,8 +46,11 @@ func BenchmarkAdminAtScale(b *testing.B) {
 			}
 			b.Logf("%s: seeded in %s", dialect, time.Since(start).Round(time.Second))
 			token, _ := shop.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+			// "before" runs without the indexes migration 0018 added for
+			// these pages, "after" with them.
+			indexes := indexDefs(b, d, "orders_report", "orders_status_totals", "order_items_report", "payments_created", "users_created")
 			year := "from=" + now.AddDate(-1, 0, 1).In(db.Nairobi).Format("2006-01-02") + "&to=" + now.In(db.Nairobi).Format("2006-01-02")
-			for _, c := range []struct{ name, path string }{
+			pages := []struct{ name, path string }{
 				{"dashboard", "/api/admin/stats/"},
 				{"products", "/api/admin/products/"},
 				{"products_search", "/api/admin/products/?search=dairy"},
@@ -64,16 +67,54 @@ func BenchmarkAdminAtScale(b *testing.B) {
 				{"report_sales_year_by_month", "/api/admin/reports/sales/?group=month&" + year},
 				{"report_products_year", "/api/admin/reports/products/?" + year},
 				{"report_sales_year_csv", "/api/admin/reports/sales/?format=csv&" + year},
-			} {
-				b.Run(c.name, func(b *testing.B) {
-					for b.Loop() {
-						rec := shop.Do("GET", c.path, nil, testkit.Bearer(token)...)
-						if rec.Code != http.StatusOK {
-							b.Fatalf("%s: %d %s", c.path, rec.Code, rec.Body.String())
-						}
-					}
-				})
 			}
+			run := func(stage string) {
+				for _, c := range pages {
+					b.Run(stage+"/"+c.name, func(b *testing.B) {
+						for b.Loop() {
+							rec := shop.Do("GET", c.path, nil, testkit.Bearer(token)...)
+							if rec.Code != http.StatusOK {
+								b.Fatalf("%s: %d %s", c.path, rec.Code, rec.Body.String())
+							}
+						}
+					})
+				}
+			}
+			for name := range indexes {
+				if _, err := d.Exec(ctx, `DROP INDEX `+name); err != nil {
+					b.Fatal(err)
+				}
+			}
+			run("before")
+			for _, def := range indexes {
+				if _, err := d.Exec(ctx, def); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if dialect == db.Postgres {
+				if _, err := d.Exec(ctx, `ANALYZE`); err != nil {
+					b.Fatal(err)
+				}
+			}
+			run("after")
 		})
 	}
+}
+
+// indexDefs reads the statements that made the named indexes.
+func indexDefs(b *testing.B, d *db.DB, names ...string) map[string]string {
+	b.Helper()
+	q := `SELECT sql FROM sqlite_master WHERE type = 'index' AND name = $1`
+	if d.Dialect == db.Postgres {
+		q = `SELECT indexdef FROM pg_indexes WHERE indexname = $1`
+	}
+	out := map[string]string{}
+	for _, n := range names {
+		var def string
+		if err := d.QueryRow(context.Background(), q, n).Scan(&def); err != nil {
+			b.Fatalf("index %s: %v", n, err)
+		}
+		out[n] = def
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import { DeliveryTab } from './DeliveryTab';
 import { AuditTab, MessagesTab, SubscribersTab } from './InboxTabs';
 import { OrdersTab } from './OrdersTab';
 import { ProductsTab } from './ProductsTab';
+import { ReportsTab } from './ReportsTab';
 import { LoadError, useLoad } from './ui';
 import { UsersTab } from './UsersTab';
 
@@ -22,6 +23,7 @@ const TABS = [
   { id: 'products', label: 'Products' },
   { id: 'categories', label: 'Categories' },
   { id: 'orders', label: 'Orders' },
+  { id: 'reports', label: 'Reports' },
   { id: 'delivery', label: 'Delivery' },
   { id: 'users', label: 'Users' },
   { id: 'messages', label: 'Messages' },
@@ -115,6 +117,7 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'products' && <ProductsTab />}
         {current === 'categories' && <CategoriesTab />}
         {current === 'orders' && <OrdersTab />}
+        {current === 'reports' && <ReportsTab />}
         {current === 'delivery' && <DeliveryTab />}
         {current === 'users' && <UsersTab me={me} />}
         {current === 'messages' && <MessagesTab />}

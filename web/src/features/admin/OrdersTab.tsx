@@ -6,6 +6,7 @@ import { formatKsh } from '../../lib/money';
 import { feeText } from '../../lib/delivery';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '../../lib/orders';
 import { OrderTexts } from './OrderTexts';
+import { Refunds } from './RefundForm';
 import { adminApi, type OrderDetail } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { MSG } from './rules';
@@ -197,6 +198,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
         </ul>
       </Part>
       <StatusForm order={o} onMoved={setOrder} />
+      <Refunds order={o} onRefunded={setOrder} />
       <OrderTexts order={o} onChanged={setOrder} />
       <Part id="hist-h" title="History">
         <ol className="mt-1 space-y-1">

@@ -110,9 +110,9 @@ export function Badge({ tone, children }: { tone: 'green' | 'grey' | 'amber' | '
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const tone =
-    status === 'cancelled' || status === 'payment_failed'
+    status === 'cancelled' || status === 'payment_failed' || status === 'refunded'
       ? 'red'
-      : status === 'pending_payment'
+      : status === 'pending_payment' || status === 'partially_refunded'
         ? 'amber'
         : status === 'delivered' || status === 'collected'
           ? 'grey'
