@@ -32,6 +32,6 @@ PRAGMA writable_schema = RESET;
 -- alone. The admin's customer list is newest first.
 CREATE INDEX orders_report ON orders (status, created_at, total_cents, refunded_cents, county);
 CREATE INDEX orders_status_totals ON orders (status, attention, total_cents, refunded_cents);
-CREATE INDEX order_items_report ON order_items (order_id, product_id, quantity, total_price_cents);
+CREATE INDEX order_items_report ON order_items (order_id, product_id, quantity, total_price_cents, product_name);
 CREATE INDEX payments_created ON payments (created_at, status, result_code, amount_cents);
 CREATE INDEX users_created ON users (created_at, id);
