@@ -16,15 +16,8 @@ func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []NewUser) ([]
 	for i, n := range list {
 		rows[i] = []any{n.Email, EmailKey(n.Email), n.FirstName, n.LastName, n.Phone, n.PasswordHash, RoleCustomer, d.TimeArg(n.CreatedAt)}
 	}
-	ids := map[string]int64{}
-	err := d.InsertRows(ctx, tx, "users", []string{"email", "email_key", "first_name", "last_name", "phone", "password_hash", "role", "created_at"},
-		rows, "id, email_key", func(r db.Scanner) error {
-			var id int64
-			var key string
-			err := r.Scan(&id, &key)
-			ids[key] = id
-			return err
-		})
+	ids, err := d.InsertRowsKeyed(ctx, tx, "users", []string{"email", "email_key", "first_name", "last_name", "phone", "password_hash", "role", "created_at"},
+		rows, "email_key")
 	out := make([]int64, len(list))
 	for i, n := range list {
 		out[i] = ids[EmailKey(n.Email)]

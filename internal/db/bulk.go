@@ -62,3 +62,17 @@ func (d *DB) InsertRows(ctx context.Context, tx *sql.Tx, table string, columns [
 	}
 	return nil
 }
+
+// InsertRowsKeyed is InsertRows for rows with a unique key column: it
+// returns each new row's id by its key.
+func (d *DB) InsertRowsKeyed(ctx context.Context, tx *sql.Tx, table string, columns []string, rows [][]any, key string) (map[string]int64, error) {
+	ids := make(map[string]int64, len(rows))
+	err := d.InsertRows(ctx, tx, table, columns, rows, "id, "+key, func(r Scanner) error {
+		var id int64
+		var k string
+		err := r.Scan(&id, &k)
+		ids[k] = id
+		return err
+	})
+	return ids, err
+}

@@ -49,17 +49,10 @@ func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []Past) ([]int
 			p.Address.City, p.Address.County, "mpesa", p.Delivery.Kind, p.Delivery.Option, p.Delivery.Name, p.Delivery.ETA,
 			int64(refunded), d.TimeArg(p.CreatedAt), d.TimeArg(p.CreatedAt)}
 	}
-	ids := map[string]int64{}
-	err := d.InsertRows(ctx, tx, "orders", []string{"order_number", "access_token_hash", "user_id", "status", "stock_reserved",
+	ids, err := d.InsertRowsKeyed(ctx, tx, "orders", []string{"order_number", "access_token_hash", "user_id", "status", "stock_reserved",
 		"subtotal_cents", "shipping_cents", "total_cents", "first_name", "last_name", "email", "phone", "address", "city", "county",
 		"payment_method", "delivery_kind", "delivery_option", "delivery_name", "delivery_eta", "refunded_cents", "created_at", "updated_at"},
-		rows, "id, order_number", func(r db.Scanner) error {
-			var id int64
-			var number string
-			err := r.Scan(&id, &number)
-			ids[number] = id
-			return err
-		})
+		rows, "order_number")
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
@@ -10,7 +10,7 @@ import { Refunds } from './RefundForm';
 import { adminApi, type OrderDetail } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { MSG } from './rules';
-import { Badge, Button, LoadError, Note, StatusBadge, errorText, formatDate, useLoad, type NoteState } from './ui';
+import { Badge, Button, LoadError, Note, Part, StatusBadge, errorText, formatDate, useLoad, type NoteState } from './ui';
 
 export function OrdersTab() {
   const [open, setOpen] = useState<string | null>(null);
@@ -284,17 +284,5 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
       </div>
       {feedback}
     </form>
-  );
-}
-
-/** A part of the order view, named by its heading for screen readers. */
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h3 id={id} className="font-bold text-stone-900">
-        {title}
-      </h3>
-      {children}
-    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 // Charts of the Reports tab, drawn as SVG by hand: a column chart of a series over time and a bar
 // chart of named amounts. Each has a title and a description for screen readers, and the tab shows
@@ -13,9 +13,26 @@ export interface Datum {
 
 const W = 640;
 
+/** The picture of a chart: its size, its name and description for screen readers, and its marks. */
+function Chart({ kind, height, title, description, children }: { kind: string; height: number; title: string; description: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <svg
+      viewBox={`0 0 ${W} ${height}`}
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      className="h-auto w-full rounded-md border border-stone-200 bg-white"
+      data-chart={kind}
+    >
+      <title id={`${id}-t`}>{title}</title>
+      <desc id={`${id}-d`}>{description}</desc>
+      {children}
+    </svg>
+  );
+}
+
 /** Columns over time, left to right: revenue per day, week or month. */
 export function ColumnChart({ title, description, data }: { title: string; description: string; data: Datum[] }) {
-  const id = useId();
   const H = 220;
   const top = 12;
   const bottom = 28;
@@ -26,15 +43,7 @@ export function ColumnChart({ title, description, data }: { title: string; descr
   // Label a few periods only, so the axis stays readable at 365 days.
   const every = Math.max(1, Math.ceil(data.length / 8));
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-labelledby={`${id}-t ${id}-d`}
-      className="h-auto w-full rounded-md border border-stone-200 bg-white"
-      data-chart="series"
-    >
-      <title id={`${id}-t`}>{title}</title>
-      <desc id={`${id}-d`}>{description}</desc>
+    <Chart kind="series" height={H} title={title} description={description}>
       <line x1={left} x2={W - left} y1={H - bottom} y2={H - bottom} className="stroke-stone-400" />
       {data.map((d, i) => {
         const h = ((H - top - bottom) * d.value) / max;
@@ -52,28 +61,19 @@ export function ColumnChart({ title, description, data }: { title: string; descr
           </g>
         );
       })}
-    </svg>
+    </Chart>
   );
 }
 
 /** Horizontal bars, largest first: revenue by county. */
 export function BarChart({ title, description, data }: { title: string; description: string; data: Datum[] }) {
-  const id = useId();
   const row = 26;
   const labelW = 130;
   const textW = 110;
   const H = Math.max(row, data.length * row) + 8;
   const max = Math.max(1, ...data.map((d) => d.value));
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-labelledby={`${id}-t ${id}-d`}
-      className="h-auto w-full rounded-md border border-stone-200 bg-white"
-      data-chart="bars"
-    >
-      <title id={`${id}-t`}>{title}</title>
-      <desc id={`${id}-d`}>{description}</desc>
+    <Chart kind="bars" height={H} title={title} description={description}>
       {data.map((d, i) => {
         const y = 4 + i * row;
         const w = ((W - labelW - textW) * d.value) / max;
@@ -89,6 +89,6 @@ export function BarChart({ title, description, data }: { title: string; descript
           </g>
         );
       })}
-    </svg>
+    </Chart>
   );
 }

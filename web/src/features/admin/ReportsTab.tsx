@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { SelectField } from '../../components/form/SelectField';
 import { saveBlob } from '../../lib/download';
 import { formatKsh } from '../../lib/money';
 import { adminApi, type ProductSales, type ReportQuery, type SalesReport } from './api';
 import { BarChart, ColumnChart } from './ReportCharts';
-import { Button, LoadError, Note, errorText, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, Part, errorText, useLoad, type NoteState } from './ui';
 
 // The Reports tab (docs/product.md section 5): paid orders net of refunds, in Nairobi days, from
 // GET /api/admin/reports/sales/ and /products/; each downloads as CSV.
@@ -107,7 +107,7 @@ function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
   const empty = report.totals.orders === 0 && Number(report.totals.revenue) === 0;
   return (
     <div className="space-y-8" aria-busy={busy}>
-      <Part id="sales-h" title={`Sales from ${report.from} to ${report.to}`}>
+      <Part large id="sales-h" title={`Sales from ${report.from} to ${report.to}`}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {figures.map(([label, value]) => (
             <div key={label} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
@@ -136,7 +136,7 @@ function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
           </div>
         )}
       </Part>
-      <Part id="county-h" title="Revenue by county">
+      <Part large id="county-h" title="Revenue by county">
         {report.by_county.length === 0 ? (
           <p className="text-stone-700">No sales to any county in this range.</p>
         ) : (
@@ -155,7 +155,7 @@ function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
         )}
       </Part>
       {report.payments && (
-        <Part id="payments-h" title="Payment outcomes">
+        <Part large id="payments-h" title="Payment outcomes">
           <ul className="space-y-1">
             <li>
               M-Pesa prompts: {report.payments.stk.prompts}, paid {report.payments.stk.paid} ({formatKsh(report.payments.stk.paid_amount)}), failed{' '}
@@ -181,7 +181,7 @@ function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
 
 function TopProducts({ id, title, list }: { id: string; title: string; list: ProductSales[] }) {
   return (
-    <Part id={id} title={title}>
+    <Part large id={id} title={title}>
       {list.length === 0 ? (
         <p className="text-stone-700">No products sold in this range.</p>
       ) : (
@@ -220,16 +220,5 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
         ))}
       </tbody>
     </table>
-  );
-}
-
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h3 id={id} className="mb-2 text-lg font-bold text-stone-900">
-        {title}
-      </h3>
-      {children}
-    </section>
   );
 }

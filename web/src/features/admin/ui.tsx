@@ -180,3 +180,15 @@ export function useAdminForm<F extends object>(opts: {
   }
   return { f, set, errors, note, setNote, busy, submit };
 }
+
+/** A part of an admin screen, named by its heading for screen readers. */
+export function Part({ id, title, large, children }: { id: string; title: string; large?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className={large ? 'mb-2 text-lg font-bold text-stone-900' : 'font-bold text-stone-900'}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
