@@ -48,7 +48,7 @@ func BenchmarkAdminAtScale(b *testing.B) {
 			token, _ := shop.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
 			// "before" runs without the indexes migration 0018 added for
 			// these pages, "after" with them.
-			indexes := indexDefs(b, d, "orders_report", "orders_status_totals", "order_items_report", "payments_created", "users_created")
+			indexes := indexDefs(b, d, "orders_report", "orders_status_totals", "order_items_report", "payments_created", "users_created", "orders_phone")
 			year := "from=" + now.AddDate(-1, 0, 1).In(db.Nairobi).Format("2006-01-02") + "&to=" + now.In(db.Nairobi).Format("2006-01-02")
 			pages := []struct{ name, path string }{
 				{"dashboard", "/api/admin/stats/"},

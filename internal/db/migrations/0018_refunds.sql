@@ -35,3 +35,5 @@ CREATE INDEX orders_status_totals ON orders (status, attention, total_cents, ref
 CREATE INDEX order_items_report ON order_items (order_id, product_id, quantity, total_price_cents, product_name);
 CREATE INDEX payments_created ON payments (created_at, status, result_code, amount_cents);
 CREATE INDEX users_created ON users (created_at, id);
+-- The admin's order search by a whole phone number.
+CREATE INDEX orders_phone ON orders (phone, created_at);
