@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"shop/internal/content"
@@ -116,9 +117,10 @@ func (h *Handlers) subscribersCSV(w http.ResponseWriter, r *http.Request) error 
 	return cw.Error()
 }
 
-// csvSafe keeps a spreadsheet from reading a cell as a formula.
+// csvSafe keeps a spreadsheet from reading a cell as a formula (OWASP's
+// list of the characters that start one).
 func csvSafe(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
+	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
 		return "'" + s
 	}
 	return s

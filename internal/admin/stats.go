@@ -15,7 +15,7 @@ type Stats struct {
 	TotalProducts int `json:"totalProducts"`
 	TotalOrders   int `json:"totalOrders"`
 	TotalUsers    int `json:"totalUsers"`
-	// TotalRevenue sums orders that are paid, processing, dispatched or delivered.
+	// TotalRevenue sums the paid orders (order.PaidStatuses) less their refunds.
 	TotalRevenue      money.Cents          `json:"totalRevenue"`
 	OrdersByStatus    map[order.Status]int `json:"ordersByStatus"`
 	AwaitingDispatch  int                  `json:"awaitingDispatch"`

@@ -22,6 +22,11 @@ type orderView struct {
 
 // writeOrder answers with order d and its text messages.
 func (h *Handlers) writeOrder(ctx context.Context, w http.ResponseWriter, d order.AdminDetail) error {
+	return h.writeOrderStatus(ctx, w, http.StatusOK, d)
+}
+
+// writeOrderStatus is writeOrder with another status, such as 201.
+func (h *Handlers) writeOrderStatus(ctx context.Context, w http.ResponseWriter, status int, d order.AdminDetail) error {
 	v := orderView{AdminDetail: d, SMS: []sms.Message{}}
 	if h.sms.Enabled() {
 		list, err := h.sms.ForOrder(ctx, d.ID)
@@ -30,7 +35,7 @@ func (h *Handlers) writeOrder(ctx context.Context, w http.ResponseWriter, d orde
 		}
 		v.SMS = append(v.SMS, list...)
 	}
-	return writeJSON(w, http.StatusOK, v)
+	return writeJSON(w, status, v)
 }
 
 // resendLimit bounds the resends of one order's messages: each costs money.

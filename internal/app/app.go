@@ -97,6 +97,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		}
 		if err == nil && seeded {
 			err = demo.SeedCoupon(ctx, d)
+			if err == nil {
+				// Four months of sales, so the back office's reports have
+				// something to draw.
+				err = demo.SeedHistory(ctx, d, catalogStore, demo.DevHistory(time.Now()))
+				if err == nil {
+					err = notify.SkipHistory(ctx, d)
+				}
+			}
 		}
 		if err != nil {
 			d.Close()

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ import (
 // with its history. Status changes go through Move like every other.
 
 // Statuses lists every status in the order an order usually moves through.
-var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PaymentFailed, Cancelled}
+var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PartiallyRefunded, Refunded, PaymentFailed, Cancelled}
 
 // ValidStatus reports whether s is a known status.
 func ValidStatus(s Status) bool {
@@ -111,7 +112,11 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 	if f.Attention {
 		w.And("o.attention <> ''")
 	}
-	if q := strings.TrimSpace(f.Search); q != "" {
+	if phone, ok := account.NormalizePhone(strings.TrimSpace(f.Search)); ok {
+		// A whole phone number (0712 345 678, +254 712…) is that customer's
+		// orders: one look-up in orders_phone, not a scan of every order.
+		w.And("o.phone = " + w.Arg(phone))
+	} else if q := strings.TrimSpace(f.Search); q != "" {
 		n := w.Arg(db.Contains(q))
 		conds := []string{
 			"LOWER(o.order_number) LIKE " + n + " ESCAPE '\\'",
@@ -119,11 +124,9 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 			"LOWER(o.email) LIKE " + n + " ESCAPE '\\'",
 			"o.phone LIKE " + n + " ESCAPE '\\'",
 		}
-		// Phones are stored as 2547XXXXXXXX: a number typed as 0712 345 678
-		// or +254 712… is found too.
-		if phone, ok := account.NormalizePhone(q); ok {
-			conds = append(conds, "o.phone = "+w.Arg(phone))
-		} else if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
+		// Phones are stored as 2547XXXXXXXX: part of one typed as 0712 345
+		// is found too.
+		if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
 			conds = append(conds, "o.phone LIKE "+w.Arg("%"+digits[1:]+"%"))
 		}
 		w.And("(" + strings.Join(conds, " OR ") + ")")
@@ -224,8 +227,8 @@ func IDByNumber(ctx context.Context, tx *sql.Tx, number string) (int64, error) {
 // Stats are the dashboard's order figures.
 type Stats struct {
 	Total int
-	// Revenue is the sum of orders whose money came in and stayed: paid,
-	// processing, dispatched, delivered, ready for pickup or collected.
+	// Revenue is the money orders received and kept: paid and every later
+	// status, less what was refunded.
 	Revenue  money.Cents
 	ByStatus map[Status]int
 	// AwaitingDispatch counts paid and processing orders.
@@ -239,7 +242,7 @@ func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
 	for _, v := range Statuses {
 		st.ByStatus[v] = 0
 	}
-	rows, err := s.db.Query(ctx, `SELECT status, COUNT(*), COALESCE(SUM(total_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END)
+	rows, err := s.db.Query(ctx, `SELECT status, COUNT(*), COALESCE(SUM(total_cents - refunded_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END)
 		FROM orders GROUP BY status`)
 	if err != nil {
 		return Stats{}, fmt.Errorf("order stats: %w", err)
@@ -255,8 +258,7 @@ func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
 		st.ByStatus[status] = n
 		st.Total += n
 		st.Attention += attention
-		switch status {
-		case Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected:
+		if slices.Contains(PaidStatuses, status) {
 			st.Revenue += money.Cents(sum)
 		}
 		if status == Paid || status == Processing {

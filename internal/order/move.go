@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"shop/internal/apperr"
 	"shop/internal/cart"
@@ -20,15 +21,27 @@ import (
 // o is the order as the caller loaded it inside tx (ByIDTx), so a change
 // reads the order once.
 func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor string) (Order, error) {
+	return move(ctx, tx, o, to, note, actor, false)
+}
+
+// move is Move along the status changes, or along the refund moves when
+// refund is set.
+func move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor string, refund bool) (Order, error) {
 	orderID := o.ID
 	if o.Status == to {
 		return o, nil
 	}
-	if !CanMove(o.Delivery.Kind, o.Status, to) {
+	if !slices.Contains(moves(o.Delivery.Kind, o.Status, refund), to) {
+		if to == Refunded || to == PartiallyRefunded {
+			return Order{}, apperr.Conflict("Record a refund to mark an order refunded.")
+		}
 		return Order{}, apperr.Conflict(fmt.Sprintf("An order that is %s cannot become %s.", label(o.Status), label(to)))
 	}
 	reserved := o.StockReserved
+	// A refund leaves the stock as it is: returning it is the refund's own
+	// choice (restock).
 	switch {
+	case refund:
 	case reserved && !holdsStock(to):
 		if err := catalog.ReturnStockTx(ctx, tx, o.StockLines()); err != nil {
 			return Order{}, err
@@ -117,6 +130,8 @@ func label(s Status) string {
 		return "unpaid (payment failed)"
 	case ReadyForPickup:
 		return "ready for pickup"
+	case PartiallyRefunded:
+		return "partially refunded"
 	}
 	return string(s)
 }

@@ -29,44 +29,78 @@ const (
 	Collected      Status = "collected"
 	PaymentFailed  Status = "payment_failed"
 	Cancelled      Status = "cancelled"
+	// PartiallyRefunded and Refunded are paid orders the shop sent some or
+	// all of the money back for (RefundTx).
+	PartiallyRefunded Status = "partially_refunded"
+	Refunded          Status = "refunded"
 )
 
 // transition is one move an order may make; kind limits it to delivery or
-// pickup orders ("" for both).
+// pickup orders ("" for both). A refund move is made only by recording a
+// refund (RefundTx), never by choosing the status.
 type transition struct {
 	from, to Status
 	kind     string
+	refund   bool
 }
 
 // transitions is every move an order may make, the only list of them. A
 // failed payment may be retried (back to pending) or be overtaken by a late
 // success (paid). Once packed, a delivery order is dispatched and delivered,
 // a pickup order is ready for pickup and collected.
-var transitions = []transition{
-	{PendingPayment, Paid, ""}, {PendingPayment, PaymentFailed, ""}, {PendingPayment, Cancelled, ""},
-	{PaymentFailed, PendingPayment, ""}, {PaymentFailed, Paid, ""}, {PaymentFailed, Cancelled, ""},
-	{Paid, Processing, ""}, {Paid, Cancelled, ""},
-	{Processing, Dispatched, delivery.KindDelivery}, {Processing, ReadyForPickup, delivery.KindPickup}, {Processing, Cancelled, ""},
-	{Dispatched, Delivered, delivery.KindDelivery},
-	{ReadyForPickup, Collected, delivery.KindPickup}, {ReadyForPickup, Cancelled, delivery.KindPickup},
+var transitions = append([]transition{
+	{PendingPayment, Paid, "", false}, {PendingPayment, PaymentFailed, "", false}, {PendingPayment, Cancelled, "", false},
+	{PaymentFailed, PendingPayment, "", false}, {PaymentFailed, Paid, "", false}, {PaymentFailed, Cancelled, "", false},
+	{Paid, Processing, "", false}, {Paid, Cancelled, "", false},
+	{Processing, Dispatched, delivery.KindDelivery, false}, {Processing, ReadyForPickup, delivery.KindPickup, false}, {Processing, Cancelled, "", false},
+	{Dispatched, Delivered, delivery.KindDelivery, false},
+	{ReadyForPickup, Collected, delivery.KindPickup, false}, {ReadyForPickup, Cancelled, delivery.KindPickup, false},
+	// A partly refunded order (a bag short, a burst bag) still goes on to
+	// the farmer; a fully refunded one goes nowhere.
+	{PartiallyRefunded, Processing, "", false},
+	{PartiallyRefunded, Dispatched, delivery.KindDelivery, false}, {PartiallyRefunded, Delivered, delivery.KindDelivery, false},
+	{PartiallyRefunded, ReadyForPickup, delivery.KindPickup, false}, {PartiallyRefunded, Collected, delivery.KindPickup, false},
+}, refundMoves()...)
+
+// refundMoves are the moves a refund makes: any order that received money
+// and kept it may be refunded in part or in full.
+func refundMoves() []transition {
+	var out []transition
+	for _, from := range []Status{Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PartiallyRefunded} {
+		if from != PartiallyRefunded {
+			out = append(out, transition{from, PartiallyRefunded, "", true})
+		}
+		out = append(out, transition{from, Refunded, "", true})
+	}
+	return out
 }
 
 // CanMove reports whether an order of kind (delivery or pickup) may go from
-// one status to another.
+// one status to another by a status change (not a refund).
 func CanMove(kind string, from, to Status) bool {
 	return slices.Contains(NextStatuses(kind, from), to)
 }
 
-// NextStatuses lists where an order of kind in status s may go.
+// NextStatuses lists where an order of kind in status s may go by a status
+// change; the refund statuses are reached only by recording a refund.
 func NextStatuses(kind string, s Status) []Status {
+	return moves(kind, s, false)
+}
+
+func moves(kind string, s Status, refund bool) []Status {
 	next := []Status{}
 	for _, t := range transitions {
-		if t.from == s && (t.kind == "" || t.kind == kind) {
+		if t.from == s && t.refund == refund && (t.kind == "" || t.kind == kind) {
 			next = append(next, t.to)
 		}
 	}
 	return next
 }
+
+// PaidStatuses are the statuses of an order whose money came in: paid and
+// every later one. The dashboard and the sales reports count these, less
+// what was refunded.
+var PaidStatuses = []Status{Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PartiallyRefunded, Refunded}
 
 // StockHold is how long an unpaid order keeps its stock after its latest
 // M-Pesa prompt: the prompt has long expired on the phone by then, and the
@@ -107,6 +141,9 @@ type Order struct {
 	// BalanceDue what is still to pay (0 once covered).
 	AmountPaid money.Cents `json:"amount_paid"`
 	BalanceDue money.Cents `json:"balance_due"`
+	// Refunds are the money sent back, oldest first; AmountRefunded their sum.
+	Refunds        []Refund    `json:"refunds"`
+	AmountRefunded money.Cents `json:"amount_refunded"`
 	// Paybill tells an unpaid order's customer how to pay from their own
 	// M-Pesa menu; absent when nothing is due.
 	Paybill *PayGuide `json:"paybill,omitempty"`

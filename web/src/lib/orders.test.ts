@@ -47,4 +47,12 @@ describe('orderTimeline', () => {
     expect(steps[2]?.at).toBe('2026-03-03T08:00:00Z');
     expect(steps[3]?.at).toBeUndefined();
   });
+
+  it('ends with the refund an order had', () => {
+    const steps = orderTimeline({ timeline: [...timeline, { status: 'partially_refunded', at: '2026-03-04T10:00:00Z' }] });
+    expect(steps.map((s) => [s.label, s.at]).slice(-2)).toEqual([
+      ['Delivered', undefined],
+      ['Partly refunded', '2026-03-04T10:00:00Z'],
+    ]);
+  });
 });

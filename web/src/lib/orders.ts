@@ -10,6 +10,8 @@ export type OrderStatus =
   | 'delivered'
   | 'ready_for_pickup'
   | 'collected'
+  | 'partially_refunded'
+  | 'refunded'
   | 'payment_failed'
   | 'cancelled';
 
@@ -22,6 +24,8 @@ export const ORDER_STATUSES: OrderStatus[] = [
   'delivered',
   'ready_for_pickup',
   'collected',
+  'partially_refunded',
+  'refunded',
   'payment_failed',
   'cancelled',
 ];
@@ -35,6 +39,8 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   ready_for_pickup: 'Ready for pickup',
   collected: 'Collected',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
   payment_failed: 'Payment failed',
   cancelled: 'Cancelled',
 };
@@ -100,8 +106,17 @@ export interface OrderStep {
   at: string;
 }
 
-/** Statuses of an order whose money came in. */
-const PAID_STATUSES = new Set<string>(['paid', 'processing', 'dispatched', 'delivered', 'ready_for_pickup', 'collected']);
+/** Statuses of an order whose money came in (a refunded one's went back out again, in part or in full). */
+const PAID_STATUSES = new Set<string>([
+  'paid',
+  'processing',
+  'dispatched',
+  'delivered',
+  'ready_for_pickup',
+  'collected',
+  'partially_refunded',
+  'refunded',
+]);
 
 export function isPaid(status: string): boolean {
   return PAID_STATUSES.has(status);
@@ -138,6 +153,19 @@ export interface Order {
   can_retry_payment?: boolean;
   /** While it waits for its payment: when its stock goes back on sale. */
   stock_held_until?: string;
+  /** Money the shop sent back, oldest first, and its sum. */
+  refunds?: Refund[];
+  amount_refunded?: string;
+}
+
+/** Money sent back to the farmer by M-Pesa for an order. */
+export interface Refund {
+  amount: string;
+  reason: string;
+  /** The M-Pesa reference of the money sent back. */
+  reference: string;
+  restocked?: boolean;
+  created_at: string;
 }
 
 /** The answer to starting a payment: docs/product.md's shape plus the order's private token. */
@@ -182,13 +210,21 @@ export interface TimelineStep {
   at: string | undefined;
 }
 
-/** A paid order's steps for its kind (delivery or pickup), each with the time it was reached. */
+const REFUND_STATUSES: OrderStatus[] = ['partially_refunded', 'refunded'];
+
+/**
+ * A paid order's steps for its kind (delivery or pickup), each with the time it was reached; a
+ * refund the order had comes after them, as a step reached.
+ */
 export function orderTimeline(order: Pick<Order, 'delivery' | 'timeline'>): TimelineStep[] {
   const road = ROADS[order.delivery?.kind ?? 'delivery'];
-  return road.map((status) => {
-    const reached = (order.timeline ?? []).filter((s) => s.status === status).pop();
-    return { status, label: statusLabel(status), at: reached?.at };
-  });
+  const reachedAt = (status: OrderStatus) => (order.timeline ?? []).filter((s) => s.status === status).pop()?.at;
+  const steps = road.map((status) => ({ status, label: statusLabel(status), at: reachedAt(status) }));
+  for (const status of REFUND_STATUSES) {
+    const at = reachedAt(status);
+    if (at !== undefined) steps.push({ status, label: statusLabel(status), at });
+  }
+  return steps;
 }
 
 // ---- The order's private token ----

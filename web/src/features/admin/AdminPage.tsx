@@ -13,6 +13,7 @@ import { ImportExportTab } from './ImportExportTab';
 import { OrdersTab } from './OrdersTab';
 import { ProductsTab } from './ProductsTab';
 import { ReviewsTab } from './ReviewsTab';
+import { ReportsTab } from './ReportsTab';
 import { LoadError, useLoad } from './ui';
 import { UsersTab } from './UsersTab';
 import { VatTab } from './VatTab';
@@ -27,6 +28,7 @@ const TABS = [
   { id: 'import', label: 'Import/Export' },
   { id: 'categories', label: 'Categories' },
   { id: 'orders', label: 'Orders' },
+  { id: 'reports', label: 'Reports' },
   { id: 'delivery', label: 'Delivery' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'vat', label: 'VAT' },
@@ -124,6 +126,7 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'import' && <ImportExportTab />}
         {current === 'categories' && <CategoriesTab />}
         {current === 'orders' && <OrdersTab />}
+        {current === 'reports' && <ReportsTab />}
         {current === 'delivery' && <DeliveryTab />}
         {current === 'coupons' && <CouponsTab />}
         {current === 'vat' && <VatTab />}

@@ -29,7 +29,7 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched, delivered, ready for pickup or collected.</p>
+        <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched, delivered, ready for pickup or collected, and refunded ones, less what was refunded.</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => onOpen('orders')}>
             {s.awaitingDispatch} waiting to be dispatched

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
@@ -6,10 +6,11 @@ import { formatKsh } from '../../lib/money';
 import { feeText } from '../../lib/delivery';
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from '../../lib/orders';
 import { OrderTexts } from './OrderTexts';
+import { Refunds } from './RefundForm';
 import { adminApi, type OrderDetail } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { MSG } from './rules';
-import { Badge, Button, LoadError, Note, StatusBadge, errorText, formatDate, useLoad, type NoteState } from './ui';
+import { Badge, Button, LoadError, Note, Part, StatusBadge, errorText, formatDate, useLoad, type NoteState } from './ui';
 
 export function OrdersTab() {
   const [open, setOpen] = useState<string | null>(null);
@@ -203,6 +204,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
         </ul>
       </Part>
       <StatusForm order={o} onMoved={setOrder} />
+      <Refunds order={o} onRefunded={setOrder} />
       <OrderTexts order={o} onChanged={setOrder} />
       <Part id="hist-h" title="History">
         <ol className="mt-1 space-y-1">
@@ -288,17 +290,5 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
       </div>
       {feedback}
     </form>
-  );
-}
-
-/** A part of the order view, named by its heading for screen readers. */
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h3 id={id} className="font-bold text-stone-900">
-        {title}
-      </h3>
-      {children}
-    </section>
   );
 }

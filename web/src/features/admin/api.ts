@@ -100,6 +100,49 @@ export interface OrderDetail extends Order {
   user_id: number | null;
 }
 
+export interface RefundPayload {
+  amount: string;
+  reason: string;
+  reference: string;
+  restock: boolean;
+}
+
+/** A report's range (YYYY-MM-DD, Nairobi days, both included) and grouping. */
+export interface ReportQuery {
+  from?: string;
+  to?: string;
+  group?: 'day' | 'week' | 'month';
+}
+
+export interface SalesReport {
+  from: string;
+  to: string;
+  group: 'day' | 'week' | 'month';
+  series: { period: string; revenue: string; orders: number }[];
+  totals: { revenue: string; orders: number; refunded: string };
+  average_order_value: string;
+  by_county: { county: string; revenue: string; orders: number }[];
+  payments: {
+    stk: { prompts: number; paid: number; paid_amount: string; failed: number; pending: number };
+    failures: { result_code: number | null; reason: string; count: number }[];
+    paybill: { payments: number; amount: string; unmatched: number };
+  } | null;
+}
+
+export interface ProductSales {
+  product_id: number;
+  name: string;
+  revenue: string;
+  quantity: number;
+}
+
+export interface ProductsReport {
+  from: string;
+  to: string;
+  by_revenue: ProductSales[];
+  by_quantity: ProductSales[];
+}
+
 export interface AdminUser {
   id: number;
   email: string;
@@ -300,6 +343,15 @@ export const adminApi = {
   deactivateCoupon: (id: number) => request<Coupon>('DELETE', `/admin/coupons/${id}/`),
   vatClasses: () => request<VatClass[]>('GET', '/admin/vat/'),
   setVatRate: (code: VatClassCode, rate: string) => request<VatClass>('PATCH', `/admin/vat/${code}/`, { rate }),
+  refund: (orderId: string, body: RefundPayload) =>
+    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/refunds/`, body),
+
+  salesReport: (q: ReportQuery) => request<SalesReport>('GET', `/admin/reports/sales/${qs({ ...q })}`),
+  productsReport: (q: ReportQuery) => request<ProductsReport>('GET', `/admin/reports/products/${qs({ from: q.from, to: q.to })}`),
+  /** A report as a CSV file: the same figures, for a spreadsheet. */
+  reportCSV: (report: 'sales' | 'products', q: ReportQuery) =>
+    request<Blob>('GET', `/admin/reports/${report}/${qs({ ...q, format: 'csv' })}`, undefined, { as: 'blob' }),
+
   zones: () => request<Zone[]>('GET', '/admin/delivery/zones/'),
   saveZone: (id: number | null, body: ZonePayload) =>
     id === null ? request<Zone>('POST', '/admin/delivery/zones/', body) : request<Zone>('PUT', `/admin/delivery/zones/${id}/`, body),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, categorySlug, checkImageFile, checkPrice, validateCategory, validateProduct, validateVariant } from './rules';
+import { MSG, categorySlug, checkRefund, checkImageFile, checkPrice, validateCategory, validateProduct, validateVariant } from './rules';
 
 describe('admin product form', () => {
   it('requires name, description, price and category', () => {
@@ -56,5 +56,17 @@ describe('image files', () => {
     expect(checkImageFile({ type: 'image/webp', size: 1000 })).toBeUndefined();
     expect(checkImageFile({ type: 'image/gif', size: 1000 })).toBe(MSG.imageType);
     expect(checkImageFile({ type: 'image/jpeg', size: 8 * 1024 * 1024 + 1 })).toBe(MSG.imageTooBig);
+  });
+});
+
+describe('refunds', () => {
+  it('needs an amount of more than 0 with at most 2 decimals, a reason and the M-Pesa reference', () => {
+    expect(checkRefund({ amount: '1500.50', reason: 'Bag burst', reference: 'SKL4H2B9XQ' })).toEqual({});
+    expect(checkRefund({ amount: '0', reason: '', reference: ' ' })).toEqual({
+      amount: MSG.refundAmount,
+      reason: MSG.refundReason,
+      reference: MSG.refundReference,
+    });
+    expect(checkRefund({ amount: '12.345', reason: 'x', reference: 'y' })).toEqual({ amount: MSG.refundAmountFormat });
   });
 });

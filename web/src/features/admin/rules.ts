@@ -17,6 +17,11 @@ export const MSG = {
   weightInvalid: 'Weight must be a number of kg of 0 or more, with at most 3 decimal places',
   countiesMissing: 'Choose at least one county',
   courierRequired: 'Name the courier that carries this order.',
+  // internal/order/refund.go.
+  refundAmount: 'Enter an amount of more than 0.',
+  refundAmountFormat: 'Enter the amount like 1500.00.',
+  refundReason: 'Say why the money is refunded.',
+  refundReference: 'Enter the M-Pesa reference of the money sent back.',
   ownParent: 'A category cannot be its own parent',
   parentIsDescendant: 'A category cannot be placed under one of its own sub-categories',
   imageType: 'Upload a JPEG, PNG or WebP image.',
@@ -166,3 +171,15 @@ export const STOCK_REASON: Record<string, string> = {
   import: 'Import',
   edit: 'Edited in the size form',
 };
+/** The refund form's checks, as the server makes them (internal/order/refund.go): the most is the server's to say. */
+export type RefundField = 'amount' | 'reason' | 'reference' | 'restock';
+
+export function checkRefund(f: { amount: string; reason: string; reference: string }): Errors<RefundField> {
+  const errors: Errors<RefundField> = {};
+  const amount = f.amount.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(amount)) errors.amount = amount === '' ? MSG.refundAmount : MSG.refundAmountFormat;
+  else if (Number(amount) <= 0) errors.amount = MSG.refundAmount;
+  if (f.reason.trim() === '') errors.reason = MSG.refundReason;
+  if (f.reference.trim() === '') errors.reference = MSG.refundReference;
+  return errors;
+}

@@ -110,9 +110,9 @@ export function Badge({ tone, children }: { tone: 'green' | 'grey' | 'amber' | '
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const tone =
-    status === 'cancelled' || status === 'payment_failed'
+    status === 'cancelled' || status === 'payment_failed' || status === 'refunded'
       ? 'red'
-      : status === 'pending_payment'
+      : status === 'pending_payment' || status === 'partially_refunded'
         ? 'amber'
         : status === 'delivered' || status === 'collected'
           ? 'grey'
@@ -179,4 +179,16 @@ export function useAdminForm<F extends object>(opts: {
     }
   }
   return { f, set, errors, note, setNote, busy, submit };
+}
+
+/** A part of an admin screen, named by its heading for screen readers. */
+export function Part({ id, title, large, children }: { id: string; title: string; large?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className={large ? 'mb-2 text-lg font-bold text-stone-900' : 'font-bold text-stone-900'}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
 }

@@ -1,0 +1,120 @@
+package admin_test
+
+import (
+	"context"
+	"flag"
+	"net/http"
+	"testing"
+	"time"
+
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/demo"
+	"shop/internal/testkit"
+)
+
+var (
+	benchProducts  = flag.Int("bench.products", 10_000, "products in the admin-at-scale benchmark")
+	benchOrders    = flag.Int("bench.orders", 100_000, "orders in the admin-at-scale benchmark, over a year")
+	benchCustomers = flag.Int("bench.customers", 20_000, "customers in the admin-at-scale benchmark")
+)
+
+// BenchmarkAdminAtScale is each back-office list, the dashboard and the
+// reports over the whole HTTP stack (the admin's token checked each time),
+// on 10,000 products, 100,000 orders over a year and 20,000 customers, as
+// cmd/benchdata makes them (docs/benchmarks.md). SQLite, and PostgreSQL
+// when SHOP_TEST_POSTGRES_URL is set.
+func BenchmarkAdminAtScale(b *testing.B) {
+	for _, dialect := range dbtest.Engines() {
+		b.Run(string(dialect), func(b *testing.B) {
+			d := dbtest.New(b, dialect)
+			shop := testkit.NewShop(b, d)
+			ctx := context.Background()
+			start := time.Now()
+			if _, err := demo.SeedLarge(ctx, shop.Deps.Catalog, shop.Deps.MediaDir, *benchProducts); err != nil {
+				b.Fatal(err)
+			}
+			now := time.Now()
+			h := demo.History{Orders: *benchOrders, Customers: *benchCustomers, Days: 365, Now: now, Seed: 1}
+			if err := demo.SeedHistory(ctx, d, shop.Deps.Catalog, h); err != nil {
+				b.Fatal(err)
+			}
+			if dialect == db.Postgres {
+				if _, err := d.Exec(ctx, `ANALYZE`); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.Logf("%s: seeded in %s", dialect, time.Since(start).Round(time.Second))
+			token, _ := shop.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+			// "before" runs without the indexes migration 0018 added for
+			// these pages, "after" with them.
+			indexes := indexDefs(b, d, "orders_report", "orders_status_totals", "order_items_report", "payments_created", "users_created", "orders_phone")
+			year := "from=" + now.AddDate(-1, 0, 1).In(db.Nairobi).Format("2006-01-02") + "&to=" + now.In(db.Nairobi).Format("2006-01-02")
+			pages := []struct{ name, path string }{
+				{"dashboard", "/api/admin/stats/"},
+				{"products", "/api/admin/products/"},
+				{"products_search", "/api/admin/products/?search=dairy"},
+				{"products_page_200", "/api/admin/products/?page=200"},
+				{"orders", "/api/admin/orders/"},
+				{"orders_status", "/api/admin/orders/?status=processing"},
+				{"orders_search_name", "/api/admin/orders/?search=wanjiku"},
+				{"orders_search_phone", "/api/admin/orders/?search=0712345678"},
+				{"orders_page_2000", "/api/admin/orders/?page=2000"},
+				{"customers", "/api/admin/users/"},
+				{"customers_search", "/api/admin/users/?search=otieno"},
+				{"report_sales_30_days", "/api/admin/reports/sales/"},
+				{"report_sales_year_by_day", "/api/admin/reports/sales/?group=day&" + year},
+				{"report_sales_year_by_month", "/api/admin/reports/sales/?group=month&" + year},
+				{"report_products_year", "/api/admin/reports/products/?" + year},
+				{"report_sales_year_csv", "/api/admin/reports/sales/?format=csv&" + year},
+			}
+			run := func(stage string) {
+				for _, c := range pages {
+					b.Run(stage+"/"+c.name, func(b *testing.B) {
+						for b.Loop() {
+							rec := shop.Do("GET", c.path, nil, testkit.Bearer(token)...)
+							if rec.Code != http.StatusOK {
+								b.Fatalf("%s: %d %s", c.path, rec.Code, rec.Body.String())
+							}
+						}
+					})
+				}
+			}
+			for name := range indexes {
+				if _, err := d.Exec(ctx, `DROP INDEX `+name); err != nil {
+					b.Fatal(err)
+				}
+			}
+			run("before")
+			for _, def := range indexes {
+				if _, err := d.Exec(ctx, def); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if dialect == db.Postgres {
+				if _, err := d.Exec(ctx, `ANALYZE`); err != nil {
+					b.Fatal(err)
+				}
+			}
+			run("after")
+		})
+	}
+}
+
+// indexDefs reads the statements that made the named indexes.
+func indexDefs(b *testing.B, d *db.DB, names ...string) map[string]string {
+	b.Helper()
+	q := `SELECT sql FROM sqlite_master WHERE type = 'index' AND name = $1`
+	if d.Dialect == db.Postgres {
+		q = `SELECT indexdef FROM pg_indexes WHERE indexname = $1`
+	}
+	out := map[string]string{}
+	for _, n := range names {
+		var def string
+		if err := d.QueryRow(context.Background(), q, n).Scan(&def); err != nil {
+			b.Fatalf("index %s: %v", n, err)
+		}
+		out[n] = def
+	}
+	return out
+}
