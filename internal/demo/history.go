@@ -159,7 +159,12 @@ func SeedHistory(ctx context.Context, d *db.DB, cat *catalog.Store, h History) e
 				}
 				ok := 0
 				pay.Status, pay.ResultCode, pay.Receipt = "succeeded", &ok, fmt.Sprintf("T%09d", i)
-				pay.Paybill = rng.IntN(6) == 0
+				if pay.Paybill = rng.IntN(6) == 0; pay.Paybill {
+					// Paid by Paybill after the checkout's prompt failed, as
+					// every order starts with a prompt.
+					code := failureCodes[rng.IntN(len(failureCodes))]
+					pays = append(pays, payment.PastPayment{OrderID: ids[i], Phone: pay.Phone, Amount: total, At: p.CreatedAt, Status: "failed", ResultCode: &code})
+				}
 			}
 			pays = append(pays, pay)
 		}
