@@ -28,9 +28,8 @@ type Past struct {
 // InsertPastTx writes past orders inside tx, in bulk, with their items,
 // their history (placed, then their status) and refunds, and returns their
 // ids in the order given. Their stock is not taken: the catalogue's stock
-// counts as what is left after them, so they hold none (stock_reserved is
-// false), and cancelling one returns nothing that was never taken; moving
-// one on into a status that holds stock takes it then, as for any order.
+// counts as what is left after them, which still hold theirs (restocking a
+// refunded one puts its goods back).
 func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []Past) ([]int64, error) {
 	rows := make([][]any, len(list))
 	for i, p := range list {
@@ -46,7 +45,7 @@ func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []Past) ([]int
 		if p.Refund != nil {
 			refunded = p.Refund.Amount
 		}
-		rows[i] = []any{p.Number, "-", user, string(p.Status), false, int64(sub), int64(p.Delivery.Fee),
+		rows[i] = []any{p.Number, "-", user, string(p.Status), holdsStock(p.Status) && p.Status != Refunded, int64(sub), int64(p.Delivery.Fee),
 			int64(sub + p.Delivery.Fee), p.Customer.FirstName, p.Customer.LastName, p.Customer.Email, p.Customer.Phone, p.Address.Address,
 			p.Address.City, p.Address.County, "mpesa", p.Delivery.Kind, p.Delivery.Option, p.Delivery.Name, p.Delivery.ETA,
 			int64(refunded), d.TimeArg(p.CreatedAt), d.TimeArg(p.CreatedAt)}
