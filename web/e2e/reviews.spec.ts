@@ -9,7 +9,6 @@ import { acceptDialogs } from './storefront-helpers';
 test.describe.configure({ timeout: 90_000 });
 
 const PRODUCT = 'high-yield-dairy-meal';
-const COMMENT = '<script>window.reviewXSS = 1</script> My cows gave two more litres a day.';
 
 test.beforeAll(() => createAdmin());
 
@@ -51,7 +50,10 @@ async function buy(page: Page, token: string) {
   await expect(page.getByRole('heading', { level: 2, name: 'Payment received' })).toBeVisible({ timeout: 30_000 });
 }
 
-test('a buyer reviews a product, the admin approves it, and it shows on the product page', async ({ page, browser }) => {
+test('a buyer reviews a product, the admin approves it, and it shows on the product page', async ({ page, browser }, testInfo) => {
+  // Each browser project's review reads differently, so one project's approved review is never
+  // taken for another's.
+  const COMMENT = `<script>window.reviewXSS = 1</script> My cows gave two more litres a day (${testInfo.project.name}).`;
   const token = await signUp(page);
 
   // Not bought yet: the server says so.
@@ -81,7 +83,7 @@ test('a buyer reviews a product, the admin approves it, and it shows on the prod
   await expect(admin.getByText(/Approved the review of .* by Njeri M\./)).toBeVisible();
   await adminContext.close();
 
-  // The product page may be answered from a 2-second cache: look again until it shows.
+  // The approval empties this instance's catalogue cache; look again until the page shows it.
   const reviews = page.getByRole('region', { name: 'Reviews' });
   await expect(async () => {
     await page.reload();
