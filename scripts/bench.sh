@@ -66,8 +66,9 @@ mixed() { # label
   sed "s|^|$base|" "$tmp/urls.txt" | taskset -c 1 xargs -P 8 -I{} curl -s -o /dev/null "{}"
   taskset -c 1 wrk -t1 -c"$MIXED_CONNS" -d2s "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt" >/dev/null
   run "$1mixed" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt"
+  echo "$1server peak RSS under the mixed load: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)"
   run "$1mixed-uncached" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt" unique
-  echo "$1server peak RSS: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)"
+  echo "$1server peak RSS after the uncached run too: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)"
 }
 
 taskset -c 1 wrk -t1 -c"$CONNS" -d2s "$url" >/dev/null  # warm-up
