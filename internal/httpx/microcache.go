@@ -175,17 +175,22 @@ func (c *MicroCache) lead(key string, gen uint64, f *flight, next http.Handler, 
 // it stale, which has already been answered.
 func (c *MicroCache) refresh(key string, gen uint64, next http.Handler, r *http.Request) {
 	defer c.refreshes.Done()
+	kept := false
+	defer func() {
+		// No request's panic handler runs here: a failing read must not
+		// take the shop down. Not kept: a later request tries again.
+		recover()
+		if !kept {
+			c.mu.Lock()
+			if a := c.items[key]; a != nil {
+				a.refreshing = false
+			}
+			c.mu.Unlock()
+		}
+	}()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 30*time.Second)
 	defer cancel()
-	if c.keep(key, record(next, r.WithContext(ctx)), gen) != nil {
-		return
-	}
-	// Not kept: let a later request try again.
-	c.mu.Lock()
-	if a := c.items[key]; a != nil {
-		a.refreshing = false
-	}
-	c.mu.Unlock()
+	kept = c.keep(key, record(next, r.WithContext(ctx)), gen) != nil
 }
 
 func (c *MicroCache) answerUncached(next http.Handler, w http.ResponseWriter, r *http.Request) {

@@ -156,6 +156,30 @@ func TestMicroCachePurge(t *testing.T) {
 	}
 }
 
+// A background refresh that panics leaves the stale answer, and the next
+// request tries again.
+func TestMicroCacheRefreshPanics(t *testing.T) {
+	var calls atomic.Int32
+	c, clk := newTestCache(30*time.Second, 1<<20)
+	h := c.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 2 {
+			panic("database gone")
+		}
+		fmt.Fprintf(w, "read %d", calls.Load())
+	}))
+	get(h, "/p/", "")
+	clk.add(31 * time.Second)
+	get(h, "/p/", "")
+	c.refreshes.Wait()
+	if rec := get(h, "/p/", ""); rec.Body.String() != "read 1" {
+		t.Fatalf("after a failed refresh: %q", rec.Body)
+	}
+	c.refreshes.Wait()
+	if rec := get(h, "/p/", ""); rec.Body.String() != "read 3" || calls.Load() != 3 {
+		t.Fatalf("the refresh was not tried again: %q after %d reads", rec.Body, calls.Load())
+	}
+}
+
 // A burst of requests for an address not yet cached costs one read.
 func TestMicroCacheOneFirstRead(t *testing.T) {
 	var calls atomic.Int32
