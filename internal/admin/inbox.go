@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"shop/internal/content"
@@ -106,7 +105,7 @@ func (h *Handlers) subscribersCSV(w http.ResponseWriter, r *http.Request) error 
 		if err != nil {
 			return err
 		}
-		return cw.Write([]string{csvSafe(s.Email), s.CreatedAt.UTC().Format(time.RFC3339), link})
+		return cw.Write([]string{httpx.CSVCell(s.Email), s.CreatedAt.UTC().Format(time.RFC3339), link})
 	})
 	cw.Flush()
 	if err != nil {
@@ -115,13 +114,4 @@ func (h *Handlers) subscribersCSV(w http.ResponseWriter, r *http.Request) error 
 		return nil
 	}
 	return cw.Error()
-}
-
-// csvSafe keeps a spreadsheet from reading a cell as a formula (OWASP's
-// list of the characters that start one).
-func csvSafe(s string) string {
-	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
-		return "'" + s
-	}
-	return s
 }

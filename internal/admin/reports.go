@@ -9,6 +9,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/httpx"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -268,7 +269,7 @@ func writeCSV(w http.ResponseWriter, name string, rows [][]string) error {
 	cw := csv.NewWriter(w)
 	for _, row := range rows {
 		for i := range row {
-			row[i] = csvSafe(row[i])
+			row[i] = httpx.CSVCell(row[i])
 		}
 		if err := cw.Write(row); err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/httpx"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -62,7 +63,7 @@ func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
 		rec := []string{r.ProductSlug, r.ProductName, r.CategorySlug, r.Description, r.Size, r.SKU, r.Price.String(),
 			strconv.Itoa(r.Stock), kg(r.Weight), active}
 		for i := range rec {
-			rec[i] = neutralise(rec[i])
+			rec[i] = httpx.CSVCell(rec[i])
 		}
 		if err := cw.Write(rec); err != nil {
 			return 0, err
@@ -73,26 +74,6 @@ func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
 }
 
 func kg(g weight.Grams) string { return strconv.FormatFloat(g.Kg(), 'f', -1, 64) }
-
-// formulaStarts are the first characters that make a spreadsheet read a
-// cell as a formula (OWASP's CSV injection list).
-const formulaStarts = "=+-@\t\r"
-
-// neutralise makes a cell that a spreadsheet would run as a formula plain
-// text, with a leading single quote; unneutralise takes it off again.
-func neutralise(cell string) string {
-	if cell != "" && strings.ContainsRune(formulaStarts, rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
-}
-
-func unneutralise(cell string) string {
-	if len(cell) > 1 && cell[0] == '\'' && strings.ContainsRune(formulaStarts, rune(cell[1])) {
-		return cell[1:]
-	}
-	return cell
-}
 
 // The import's refusals of a whole file.
 var (
@@ -157,7 +138,7 @@ func readCSV(data []byte) ([]csvRecord, error) {
 		blank := true
 		for i, v := range rec {
 			if i < len(cols) {
-				v = strings.TrimSpace(unneutralise(v))
+				v = strings.TrimSpace(httpx.CSVCellValue(v))
 				row.Fields[cols[i]] = v
 				blank = blank && v == ""
 			}

@@ -2,21 +2,8 @@
 // the checkout and the back office all read them.
 import { request } from './api';
 
-export type OrderStatus =
-  | 'pending_payment'
-  | 'paid'
-  | 'processing'
-  | 'dispatched'
-  | 'delivered'
-  | 'ready_for_pickup'
-  | 'collected'
-  | 'partially_refunded'
-  | 'refunded'
-  | 'payment_failed'
-  | 'cancelled';
-
 /** Every status, in the order an order moves through them. */
-export const ORDER_STATUSES: OrderStatus[] = [
+export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
   'processing',
@@ -28,7 +15,9 @@ export const ORDER_STATUSES: OrderStatus[] = [
   'refunded',
   'payment_failed',
   'cancelled',
-];
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // The server's words for the same states (internal/order/store.go) read the same way.
 const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -107,16 +96,9 @@ export interface OrderStep {
 }
 
 /** Statuses of an order whose money came in (a refunded one's went back out again, in part or in full). */
-const PAID_STATUSES = new Set<string>([
-  'paid',
-  'processing',
-  'dispatched',
-  'delivered',
-  'ready_for_pickup',
-  'collected',
-  'partially_refunded',
-  'refunded',
-]);
+const PAID_STATUSES = new Set<string>(
+  ORDER_STATUSES.filter((s) => s !== 'pending_payment' && s !== 'payment_failed' && s !== 'cancelled'),
+);
 
 export function isPaid(status: string): boolean {
   return PAID_STATUSES.has(status);
