@@ -25,6 +25,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 	"shop/internal/mail"
 	"shop/internal/metrics"
 	"shop/internal/money"
@@ -215,6 +216,7 @@ func New(d Deps) (*Server, error) {
 		return nil, fmt.Errorf("gzip middleware: %w", err)
 	}
 	var h http.Handler = compress(checkAPIRequest(crossOrigin, mux))
+	h = i18n.Middleware(h)
 	// Reads the bearer token, so every guard and handler sees the principal.
 	h = authSvc.Authenticate(h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+
+	"shop/internal/i18n"
 )
 
 // MicroCache keeps successful GET answers of the catalogue, keyed by path
@@ -99,7 +101,8 @@ func (c *MicroCache) Wrap(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		key := r.URL.Path + "?" + r.URL.Query().Encode()
+		// Error texts and page heads follow the language (docs/i18n.md).
+		key := string(i18n.From(r.Context())) + " " + r.URL.Path + "?" + r.URL.Query().Encode()
 		a, stale, f, leader, gen := c.lookup(key)
 		switch {
 		case a != nil:
