@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { router } from './app/router';
 import './index.css';
+import { startLanguage } from './lib/i18n';
 import { startApp } from './lib/pwa';
 
 const container = document.getElementById('root');
@@ -10,8 +11,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 startApp();
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// English renders at once; Kiswahili first loads its dictionary (lib/i18n.ts).
+void startLanguage().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});

@@ -1,4 +1,4 @@
-import { APP_TEXTS } from '../lib/appTexts';
+import { appMessages } from '../lib/messages/app';
 import { applyUpdate, dismissInstall, install, useInstallOffered, useUpdateReady } from '../lib/pwa';
 import { useOnline } from '../lib/useOnline';
 
@@ -13,34 +13,35 @@ export function AppNotices() {
   const online = useOnline();
   const updateReady = useUpdateReady();
   const installOffered = useInstallOffered();
+  const m = appMessages();
   return (
     <>
       <div role="status">
         {!online && (
           <p className={`${bar} bg-earth-100 font-medium text-stone-900`} data-testid="offline-notice">
-            {APP_TEXTS.offline}
+            {m.offline}
           </p>
         )}
       </div>
       {updateReady && (
         <div className="border-t border-earth-200 bg-brand-50">
           <p className={bar}>
-            <span>{APP_TEXTS.updateReady}</span>
+            <span>{m.updateReady}</span>
             <button type="button" className={`${button} bg-brand-700 text-white hover:bg-brand-800`} onClick={applyUpdate}>
-              {APP_TEXTS.reloadToUpdate}
+              {m.reloadToUpdate}
             </button>
           </p>
         </div>
       )}
       {installOffered && (
-        <div className="border-t border-earth-200 bg-brand-50" role="region" aria-label={APP_TEXTS.install}>
+        <div className="border-t border-earth-200 bg-brand-50" role="region" aria-label={m.install}>
           <p className={bar}>
-            <span>{APP_TEXTS.installOffer}</span>
+            <span>{m.installOffer}</span>
             <button type="button" className={`${button} bg-brand-700 text-white hover:bg-brand-800`} onClick={() => void install()}>
-              {APP_TEXTS.install}
+              {m.install}
             </button>
             <button type="button" className={`${button} text-brand-800 hover:bg-brand-100`} onClick={dismissInstall}>
-              {APP_TEXTS.notNow}
+              {m.notNow}
             </button>
           </p>
         </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CartIcon } from '../components/icons';
+import { appMessages } from '../lib/messages/app';
 
 interface CartLinkProps {
   count: number;
@@ -7,7 +8,8 @@ interface CartLinkProps {
 
 /** The header's cart link; its badge shows the item count only when there is something in the cart. */
 export function CartLink({ count }: CartLinkProps) {
-  const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
+  const m = appMessages();
+  const label = count > 0 ? m.cartWithItems(count) : m.cart;
   return (
     <Link
       to="/cart"
@@ -15,7 +17,7 @@ export function CartLink({ count }: CartLinkProps) {
       className="relative inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 hover:text-brand-800"
     >
       <CartIcon />
-      <span className="sr-only sm:not-sr-only">Cart</span>
+      <span className="sr-only sm:not-sr-only">{m.cart}</span>
       {count > 0 && (
         <span
           aria-hidden="true"

@@ -1,14 +1,15 @@
-import { APP_TEXTS } from '../lib/appTexts';
+import { appMessages } from '../lib/messages/app';
 import { setDataSaver, useDataSaver } from '../lib/dataSaver';
 
 /** The footer's "Data saver" switch (docs/product.md, "Data saver"). */
 export function DataSaverToggle() {
   const on = useDataSaver();
+  const m = appMessages();
   return (
     <section>
-      <h2 className="text-base font-semibold text-white">{APP_TEXTS.dataSaver}</h2>
+      <h2 className="text-base font-semibold text-white">{m.dataSaver}</h2>
       <p id="data-saver-hint" className="mt-1 max-w-xs text-sm">
-        {APP_TEXTS.dataSaverHint}
+        {m.dataSaverHint}
       </p>
       <button
         type="button"
@@ -18,9 +19,9 @@ export function DataSaverToggle() {
         onClick={() => setDataSaver(!on)}
         className="mt-3 inline-flex min-h-11 items-center gap-3 rounded-md border border-brand-700 px-3 text-sm text-brand-100 hover:bg-brand-800 hover:text-white"
       >
-        <span>{APP_TEXTS.dataSaver}</span>
+        <span>{m.dataSaver}</span>
         <span aria-hidden="true" className={`rounded px-2 py-0.5 font-bold ${on ? 'bg-earth-400 text-stone-900' : 'bg-brand-800 text-brand-100'}`}>
-          {on ? APP_TEXTS.dataSaverOn : APP_TEXTS.dataSaverOff}
+          {on ? m.dataSaverOn : m.dataSaverOff}
         </span>
       </button>
     </section>

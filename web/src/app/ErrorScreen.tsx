@@ -1,5 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { pageTitle } from '../lib/business';
+import { appMessages } from '../lib/messages/app';
 
 interface ErrorScreenProps {
   notFound?: boolean;
@@ -10,22 +11,22 @@ const buttonClass = 'inline-flex h-11 items-center rounded-md px-5 font-semibold
 
 /** The screen for an unknown address or a page that failed (docs/product.md: 'Unexpected Application Error!'). */
 export function ErrorScreen({ notFound = false, detail }: ErrorScreenProps) {
+  const app = appMessages();
+  const m = app.error;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-16 text-center">
-      <title>{pageTitle(notFound ? 'Page not found' : 'Something went wrong')}</title>
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Unexpected Application Error!</h1>
+      <title>{pageTitle(notFound ? m.notFoundTitle : m.failedTitle)}</title>
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{m.heading}</h1>
       <p className="mt-4 text-stone-700">
-        {notFound
-          ? 'We could not find the page you were looking for.'
-          : 'Something went wrong while showing this page. Please try again.'}
+        {notFound ? m.notFound : m.failed}
       </p>
       {detail && <p className="mt-2 font-mono text-sm text-stone-600">{detail}</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-800`}>
-          Home
+          {app.nav.home}
         </Link>
         <Link to="/shop" className={`${buttonClass} border border-brand-700 text-brand-800 hover:bg-brand-50`}>
-          Shop
+          {app.nav.shop}
         </Link>
         {!notFound && (
           // A page's code can fail to load on a flaky connection or after a new release: reloading fixes both.
@@ -34,7 +35,7 @@ export function ErrorScreen({ notFound = false, detail }: ErrorScreenProps) {
             onClick={() => window.location.reload()}
             className={`${buttonClass} border border-stone-400 text-stone-800 hover:bg-stone-100`}
           >
-            Try again
+            {m.tryAgain}
           </button>
         )}
       </div>

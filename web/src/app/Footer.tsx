@@ -4,7 +4,9 @@ import { Later } from '../components/Later';
 import { NewsletterForm } from '../features/content/NewsletterForm';
 import { BUSINESS } from '../lib/business';
 import { DataSaverToggle } from './DataSaverToggle';
-import { MAIN_NAV, PRODUCT_LINKS } from './navigation';
+import { appMessages } from '../lib/messages/app';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { mainNav, productLinks } from './navigation';
 
 const linkClass = 'rounded-sm text-brand-100 underline-offset-2 hover:text-white hover:underline';
 
@@ -42,50 +44,49 @@ export function Footer() {
 
 function FooterContent() {
   const year = new Date().getFullYear();
+  const m = appMessages();
+  const f = m.footer;
   return (
     <footer className="mt-auto bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
-        <Column title="Products">
-          <LinkList items={PRODUCT_LINKS} />
+        <Column title={f.products}>
+          <LinkList items={productLinks()} />
         </Column>
 
-        <Column title="Contact Us">
+        <Column title={f.contactUs}>
           <ul className="space-y-2">
             <li>
-              Phone:{' '}
+              {f.phone}{' '}
               <a href={BUSINESS.phoneHref} className={linkClass}>
                 {BUSINESS.phone}
               </a>
             </li>
             <li>
-              Email:{' '}
+              {f.email}{' '}
               <a href={BUSINESS.emailHref} className={linkClass}>
                 {BUSINESS.email}
               </a>
             </li>
             <li>
               <a href={BUSINESS.whatsappUrl} className={linkClass} target="_blank" rel="noopener noreferrer">
-                Chat with us on WhatsApp
+                {f.whatsapp}
               </a>
             </li>
           </ul>
           <address className="not-italic">{BUSINESS.address}</address>
         </Column>
 
-        <Column title="Navigation">
-          <LinkList items={[...MAIN_NAV, { to: '/cart', label: 'Cart' }, { to: '/account', label: 'My Account' }, { to: '/track', label: 'Track your order' }]} />
+        <Column title={f.navigation}>
+          <LinkList items={[...mainNav(), { to: '/cart', label: m.cart }, { to: '/account', label: f.myAccount }, { to: '/track', label: f.track }]} />
         </Column>
 
-        <Column title="Our Company">
-          <p>
-            Quality livestock nutrition for Kenyan farmers for over {BUSINESS.yearsOfExperience} years, with
-            delivery across the country.
-          </p>
+        <Column title={f.company}>
+          <p>{f.about(BUSINESS.yearsOfExperience)}</p>
           <LinkList
             items={[
-              { to: '/about', label: 'About Us' },
-              { to: '/terms', label: 'Terms & Conditions' },
-              { to: '/privacy', label: 'Privacy Policy' },
+              { to: '/about', label: f.aboutUs },
+              { to: '/terms', label: f.terms },
+              { to: '/privacy', label: f.privacy },
             ]}
           />
         </Column>
@@ -95,7 +96,13 @@ function FooterContent() {
         <NewsletterForm />
         <DataSaverToggle />
         <section>
-          <h2 className="text-base font-semibold text-white">Follow us</h2>
+          <h2 className="text-base font-semibold text-white">{m.language}</h2>
+          <div className="mt-3">
+            <LanguageSwitch dark />
+          </div>
+        </section>
+        <section>
+          <h2 className="text-base font-semibold text-white">{f.followUs}</h2>
           <ul className="mt-3 flex flex-wrap gap-2 text-sm">
             {BUSINESS.social.map((s) => (
               <li key={s.name}>
@@ -115,14 +122,12 @@ function FooterContent() {
 
       <div className="border-t border-brand-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {year} {BUSINESS.name}. All rights reserved.
-          </p>
+          <p>{f.rights(year, BUSINESS.name)}</p>
           <div className="flex items-center gap-2">
-            <span>We accept</span>
-            <ul className="flex gap-2" aria-label="Payment methods">
+            <span>{f.weAccept}</span>
+            <ul className="flex gap-2" aria-label={f.paymentMethods}>
               <li className="rounded bg-white px-2 py-0.5 font-bold text-brand-800">M-Pesa</li>
-              <li className="rounded bg-white px-2 py-0.5 font-bold text-stone-800">Card</li>
+              <li className="rounded bg-white px-2 py-0.5 font-bold text-stone-800">{f.card}</li>
             </ul>
           </div>
         </div>

@@ -6,13 +6,16 @@ import { BUSINESS } from '../lib/business';
 import { useMenu } from '../lib/useMenu';
 import { AppNotices } from './AppNotices';
 import { CartLink } from './CartLink';
-import { MAIN_NAV } from './navigation';
+import { appMessages } from '../lib/messages/app';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { mainNav } from './navigation';
 
 const MENU_ID = 'main-menu';
 
 export function Header() {
   const { count: cartCount } = useCart();
   const { open, buttonRef, toggle } = useMenu();
+  const m = appMessages();
 
   return (
     <header className="sticky top-0 z-40 border-b border-earth-200 bg-white">
@@ -22,7 +25,7 @@ export function Header() {
           <span className="truncate">{BUSINESS.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-auto">
+        <nav aria-label={m.mainNav} className="ml-auto">
           <ul
             id={MENU_ID}
             className={
@@ -31,7 +34,7 @@ export function Header() {
                 : 'hidden md:flex md:items-center md:gap-1'
             }
           >
-            {MAIN_NAV.map((item) => (
+            {mainNav().map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
@@ -46,9 +49,16 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
+            {/* On phones the switch sits in the menu; wider screens have room for it in the header. */}
+            <li className="border-t border-earth-200 px-3 py-2 md:hidden">
+              <LanguageSwitch />
+            </li>
           </ul>
         </nav>
 
+        <div className="hidden md:block">
+          <LanguageSwitch />
+        </div>
         <HeaderAccount />
         <CartLink count={cartCount} />
 
@@ -62,7 +72,7 @@ export function Header() {
         >
           {open ? <CloseIcon /> : <MenuIcon />}
           {/* On the narrowest phones the icon alone carries the name, to keep the header on one line. */}
-          <span className="max-[374px]:sr-only">Menu</span>
+          <span className="max-[374px]:sr-only">{m.menu}</span>
         </button>
       </div>
       <AppNotices />

@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
 import { CartProvider } from '../lib/CartProvider';
+import { appMessages } from '../lib/messages/app';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
@@ -11,7 +12,7 @@ function NavigationProgress() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={appMessages().loadingPage}
       className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-earth-400"
     />
   );
@@ -25,7 +26,7 @@ export function Layout() {
           href="#main"
           className="sr-only rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
         >
-          Skip to content
+          {appMessages().skipToContent}
         </a>
         <ScrollToTop />
         <NavigationProgress />

@@ -1,20 +1,28 @@
 // The main navigation, shared by the header and the footer.
+import { appMessages } from '../lib/messages/app';
+
 export interface NavItem {
   to: string;
   label: string;
 }
 
-export const MAIN_NAV: readonly NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/shop', label: 'Shop' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-];
+export function mainNav(): NavItem[] {
+  const m = appMessages().nav;
+  return [
+    { to: '/', label: m.home },
+    { to: '/shop', label: m.shop },
+    { to: '/about', label: m.about },
+    { to: '/contact', label: m.contact },
+  ];
+}
 
-export const PRODUCT_LINKS: readonly NavItem[] = [
-  { to: '/shop?category=feeds', label: 'Animal Feeds' },
-  { to: '/shop?category=dewormers', label: 'Dewormers' },
-  { to: '/shop?category=supplements', label: 'Supplements' },
-  { to: '/shop?category=chemicals', label: 'Chemicals' },
-  { to: '/shop?category=dcp', label: 'Dicalcium Phosphate (DCP)' },
-];
+export function productLinks(): NavItem[] {
+  const m = appMessages().categories;
+  return [
+    { to: '/shop?category=feeds', label: m.feeds },
+    { to: '/shop?category=dewormers', label: m.dewormers },
+    { to: '/shop?category=supplements', label: m.supplements },
+    { to: '/shop?category=chemicals', label: m.chemicals },
+    { to: '/shop?category=dcp', label: m.dcp },
+  ];
+}

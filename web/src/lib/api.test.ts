@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, request } from './api';
+import { ApiError, request } from './api';
+import { commonMessages } from './messages/common';
 import { clearAuthToken, getSession, saveSession, setAuthToken } from './authToken';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -122,7 +123,7 @@ describe('request', () => {
 
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(0);
-    expect(err.message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(err.message).toBe(commonMessages().networkError);
   });
 
   it('lets a cancelled call fail as a cancellation, not as a network error', async () => {

@@ -3,6 +3,8 @@
 // carries the bearer token when one is stored, and fails with an ApiError.
 
 import { clearSession, getAuthToken, getSession, updateSession, type TokenPair } from './authToken';
+import { lang } from './i18n';
+import { commonMessages } from './messages/common';
 import type { ApiErrorBody } from './types';
 
 const BASE = '/api';
@@ -25,8 +27,6 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE =
-  'Could not reach the shop. Please check your internet connection and try again.';
 
 export interface RequestOptions {
   /** Cancels the call, e.g. a react-router loader's request.signal. */
@@ -62,11 +62,11 @@ export async function request<T>(
     if (body !== undefined) init.body = form || raw ? (body as BodyInit) : JSON.stringify(body);
     if (options.signal) init.signal = options.signal;
     try {
-      return await fetch(`${BASE}${path}`, init);
+      return await fetch(`${BASE}${localised(method, path)}`, init);
     } catch (err) {
       // A cancelled call is the caller's decision, not a failure to report.
       if (options.signal?.aborted) throw err;
-      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+      throw new ApiError(0, commonMessages().networkError);
     }
   };
 
@@ -84,11 +84,19 @@ export async function request<T>(
   try {
     return (await response.json()) as T;
   } catch {
-    throw new ApiError(response.status, 'The shop sent an answer that could not be read.');
+    throw new ApiError(response.status, commonMessages().unreadableAnswer);
   }
 }
 
 // ---- Keeping the access token fresh ----
+// In Kiswahili every read carries lang=sw, last: the catalogue answers in the language its address
+// names, so the browser's, the service worker's and the server's caches never mix the two
+// (docs/i18n.md). Errors follow the lang cookie, which the browser sends anyway.
+function localised(method: HttpMethod, path: string): string {
+  if (method !== 'GET' || lang() !== 'sw') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}lang=sw`;
+}
+
 // Access tokens live 15 minutes. A call refreshes first when the token is about to expire, so
 // an unsafe call (adding to the cart) is not answered anonymously; when the server still says
 // the token is bad (401, or a WWW-Authenticate header on a route that answered anonymously),

@@ -1,5 +1,6 @@
 // The business's own details, used by the header, footer, contact and about pages.
-// Change them here only.
+// Change them here only. Its words are in the message catalogue (messages/app.ts).
+import { appMessages } from './messages/app';
 
 const phone = '+254 722 000 111';
 
@@ -17,7 +18,9 @@ const whatsappNumber = configuredWhatsApp();
 
 export const BUSINESS = {
   name: 'Mifugo Bora Feeds',
-  tagline: 'Animal feeds, dewormers & supplements in Kenya',
+  get tagline() {
+    return appMessages().tagline;
+  },
   yearsOfExperience: 15,
   phone,
   phoneHref: `tel:${phone.replace(/\s+/g, '')}`,
@@ -27,7 +30,9 @@ export const BUSINESS = {
   whatsappNumber,
   whatsappUrl: `https://wa.me/${whatsappNumber}`,
   /** The floating chat link: WhatsApp with a first message already typed. */
-  whatsappChatUrl: `https://wa.me/${whatsappNumber}?text=${encodeURIComponent('Hello Mifugo Bora Feeds, I would like to ask about your products.')}`,
+  get whatsappChatUrl() {
+    return `https://wa.me/${whatsappNumber}?text=${encodeURIComponent(appMessages().chatFirstMessage)}`;
+  },
   // The shop on the map (Eastern Bypass, Ruiru): the embedded map and the 'Open in Maps' link.
   location: { lat: -1.1466, lon: 36.9609 },
   social: [
@@ -37,9 +42,9 @@ export const BUSINESS = {
     { name: 'YouTube', url: 'https://www.youtube.com/@mifugoborafeeds' },
   ],
   // docs/product.md section 9 gives two sets of hours, one for each page, "as stated".
-  hours: {
-    home: ['Mon-Fri 8:00 AM-6:00 PM', 'Sat 8:00 AM-4:00 PM', 'Sunday closed'],
-    contact: 'Mon-Fri 9AM-6PM',
+  get hours() {
+    const m = appMessages();
+    return { home: m.hoursHome, contact: m.hoursContact };
   },
 } as const;
 

@@ -1,15 +1,14 @@
 // Dates as the shop shows them: "15 November 2025", or "November 2025" without the day.
 // Written out rather than with Intl.DateTimeFormat, whose first use loads locale data and
-// costs a slow phone a pause (see money.ts).
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+// costs a slow phone a pause (see money.ts). Month names follow the language shown.
+import { commonMessages } from './messages/common';
 
 /** An ISO date or timestamp in Kenyan time (UTC+3, no daylight saving). */
 export function formatDate(iso: string, withDay = true): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
   const d = new Date(t + 3 * 3600_000); // East Africa Time, read with the UTC getters
-  const month = `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  const month = `${commonMessages().months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
   return withDay ? `${d.getUTCDate()} ${month}` : month;
 }
 

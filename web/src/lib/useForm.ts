@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api';
+import { ApiError } from './api';
+import { commonMessages } from './messages/common';
 import type { Errors } from './validation';
 
 type Key<V> = Extract<keyof V, string>;
@@ -55,7 +56,7 @@ export function useForm<V extends { [K in keyof V]: string | boolean }>(initial:
 /** The words for a failed call that has no field to point at. */
 export function failureMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
-    if (err.status === 0) return NETWORK_ERROR_MESSAGE;
+    if (err.status === 0) return commonMessages().networkError;
     if (err.status === 429 || err.status >= 500) return err.message;
   }
   return fallback;

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useCart } from '../../lib/CartProvider';
 import { logout } from '../../lib/account';
 import type { LoginState } from './LoginPage';
+import { appMessages } from '../../lib/messages/app';
 import { useMenu } from '../../lib/useMenu';
 import { useSession } from '../../lib/useSession';
 
@@ -32,6 +33,7 @@ export function HeaderAccount() {
   const cart = useCart();
   const wrapRef = useRef<HTMLDivElement>(null);
   const { open, buttonRef, toggle, close } = useMenu(wrapRef);
+  const m = appMessages().account;
 
   if (!session) {
     const here = location.pathname + location.search;
@@ -39,13 +41,13 @@ export function HeaderAccount() {
     return (
       <Link to="/login" state={state} className={buttonClass}>
         <PersonIcon />
-        <span className="max-sm:sr-only">Sign in</span>
+        <span className="max-sm:sr-only">{m.signIn}</span>
       </Link>
     );
   }
 
   const user = session.user;
-  const name = user?.first_name || user?.email || 'My account';
+  const name = user?.first_name || user?.email || m.myAccount;
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '';
 
   async function signOut() {
@@ -62,7 +64,7 @@ export function HeaderAccount() {
         ref={buttonRef}
         type="button"
         className={buttonClass}
-        aria-label={`${name}, account menu`}
+        aria-label={m.menu(name)}
         aria-expanded={open}
         aria-controls={MENU_ID}
         onClick={toggle}
@@ -76,13 +78,13 @@ export function HeaderAccount() {
         className="absolute right-0 top-full z-50 mt-1 w-64 rounded-md border border-earth-200 bg-white p-2 shadow-lg"
       >
         <p className="border-b border-earth-200 px-3 pt-1 pb-2 text-sm text-stone-700">
-          Signed in as <strong className="block truncate text-stone-900">{fullName}</strong>
+          {m.signedInAs} <strong className="block truncate text-stone-900">{fullName}</strong>
           {user?.email && <span className="block truncate">{user.email}</span>}
         </p>
         <ul className="pt-1">
           <li>
             <Link to="/account" className="block rounded px-3 py-3 font-medium text-stone-800 hover:bg-brand-50">
-              My account
+              {m.myAccount}
             </Link>
           </li>
           <li>
@@ -91,7 +93,7 @@ export function HeaderAccount() {
               onClick={() => void signOut()}
               className="block w-full rounded px-3 py-3 text-left font-medium text-stone-800 hover:bg-brand-50"
             >
-              Sign out
+              {m.signOut}
             </button>
           </li>
         </ul>

@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
 import { linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
-import { APP_TEXTS } from '../../lib/appTexts';
+import { appMessages } from '../../lib/messages/app';
 import type { CartItem } from '../../lib/cart';
 import { useCart, type Cart } from '../../lib/CartProvider';
 import type { DeliveryOption } from '../../lib/delivery';
@@ -106,7 +106,7 @@ export default function CheckoutPage() {
   const online = useOnline();
   const offlineNote = !online && (
     <p role="status" className="mt-4 rounded-md border border-earth-300 bg-earth-50 p-3 font-medium text-stone-900">
-      {APP_TEXTS.checkoutOffline}
+      {appMessages().checkoutOffline}
     </p>
   );
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { subscribe } from '../../lib/content';
 import { checkEmail } from '../../lib/contentRules';
+import { appMessages } from '../../lib/messages/app';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
@@ -10,6 +11,7 @@ export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const m = appMessages().newsletter;
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -24,7 +26,7 @@ export function NewsletterForm() {
       setEmail('');
       setState({ kind: 'done', message: reply.message });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fields?.email ?? err.message) : 'Could not subscribe. Please try again.';
+      const message = err instanceof ApiError ? (err.fields?.email ?? err.message) : m.failed;
       setState({ kind: 'error', message });
     }
   }
@@ -33,11 +35,11 @@ export function NewsletterForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="max-w-md">
       <h2 id={`${id}-title`} className="text-base font-semibold text-white">
-        Newsletter
+        {m.title}
       </h2>
-      <p className="mt-1 text-sm">Feeding tips, new products and offers, about once a month.</p>
+      <p className="mt-1 text-sm">{m.pitch}</p>
       <label htmlFor={`${id}-email`} className="mt-3 block text-sm font-semibold text-white">
-        Email address
+        {m.email}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -61,7 +63,7 @@ export function NewsletterForm() {
           disabled={state.kind === 'sending'}
           className="h-11 shrink-0 rounded-md bg-earth-400 px-4 font-semibold text-earth-900 hover:bg-earth-300 disabled:opacity-70"
         >
-          {state.kind === 'sending' ? 'Subscribing...' : 'Subscribe'}
+          {state.kind === 'sending' ? m.subscribing : m.subscribe}
         </button>
       </div>
       <p id={`${id}-note`} role="status" className={`mt-2 min-h-5 text-sm ${invalid ? 'font-semibold text-earth-300' : 'text-white'}`}>

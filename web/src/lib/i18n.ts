@@ -1,0 +1,70 @@
+// The shop's two languages (docs/i18n.md). English is in the bundle; the Kiswahili dictionary is
+// its own chunk, loaded before the first render only when Kiswahili is chosen, so English pays
+// nothing. Switching reloads the page, so the server's head, the page data and every text follow
+// at once and no component needs to listen for a change.
+import type { Dictionary } from './messages/dictionary';
+
+export type Lang = 'en' | 'sw';
+
+const COOKIE = 'lang';
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+let current: Lang = 'en';
+let dictionary: Dictionary | null = null;
+
+/** The language the app is showing. */
+export function lang(): Lang {
+  return current;
+}
+
+function parse(v: string | null | undefined): Lang | null {
+  const l = v?.trim().toLowerCase();
+  return l === 'en' || l === 'sw' ? l : null;
+}
+
+/**
+ * The language asked for, as the server decides it (internal/i18n): ?lang=, then the lang cookie,
+ * then <html lang>, which the server wrote from Accept-Language.
+ */
+export function chosenLanguage(): Lang {
+  if (typeof document === 'undefined') return 'en';
+  const fromQuery = parse(new URLSearchParams(location.search).get('lang'));
+  const fromCookie = parse(/(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1]);
+  return fromQuery ?? fromCookie ?? parse(document.documentElement.lang) ?? 'en';
+}
+
+/**
+ * Loads the chosen language before the app first renders. When the Kiswahili chunk cannot be
+ * had (offline, never cached) the app shows English rather than nothing.
+ */
+export async function startLanguage(): Promise<void> {
+  if (chosenLanguage() === 'sw') {
+    try {
+      showDictionary((await import('./messages/sw/index')).sw);
+    } catch {
+      showDictionary(null);
+    }
+  }
+  document.documentElement.lang = current;
+}
+
+/** Shows d (null: English) from now on: the start of the app, and tests. */
+export function showDictionary(d: Dictionary | null): void {
+  dictionary = d;
+  current = d ? 'sw' : 'en';
+}
+
+/** Keeps the choice in the cookie and shows the page again in that language. */
+export function switchLanguage(l: Lang): void {
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${COOKIE}=${l}; path=/; max-age=${YEAR_SECONDS}; samesite=lax${secure}`;
+  // A ?lang= left in the address would switch it straight back.
+  const url = new URL(location.href);
+  url.searchParams.delete('lang');
+  location.replace(url.href);
+}
+
+/** The texts of one part of the shop in the language shown: call it while rendering. */
+export function messages<K extends keyof Dictionary>(part: K, en: Dictionary[K]): Dictionary[K] {
+  return dictionary ? dictionary[part] : en;
+}

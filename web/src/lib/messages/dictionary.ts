@@ -1,0 +1,10 @@
+// The shape of the whole catalogue: one part per area of the shop, each the type of its English
+// texts. The Kiswahili dictionary (sw/index.ts) must match it key for key, so a missing or extra
+// text fails the build (docs/i18n.md).
+import type { AppMessages } from './app';
+import type { CommonMessages } from './common';
+
+export interface Dictionary {
+  app: AppMessages;
+  common: CommonMessages;
+}

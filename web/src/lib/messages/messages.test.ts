@@ -1,0 +1,56 @@
+// The dictionary is complete (docs/i18n.md): the build already refuses a missing or extra key, and
+// this test refuses what types cannot see: an empty text, a function that answers nothing, a list
+// of another length, or an English text left as it was.
+import { describe, expect, it } from 'vitest';
+import { showDictionary } from '../i18n';
+import { appMessages } from './app';
+import { commonMessages } from './common';
+import type { Dictionary } from './dictionary';
+import { sw } from './sw/index';
+
+showDictionary(null);
+// Typed as the whole dictionary, so a part added to it and not here fails the build.
+const english: Dictionary = {
+  app: appMessages(),
+  common: commonMessages(),
+};
+
+// Texts that read the same in both languages: names, and words Kiswahili takes as they are.
+const SAME = new Set(['Dicalcium Phosphate (DCP)']);
+
+function compare(en: unknown, sw: unknown, path: string, problems: string[]) {
+  if (typeof en === 'string') {
+    if (typeof sw !== 'string' || sw.trim() === '') problems.push(`${path}: no Kiswahili text`);
+    else if (sw === en && !SAME.has(en)) problems.push(`${path}: still English (${en})`);
+  } else if (typeof en === 'function') {
+    if (typeof sw !== 'function') problems.push(`${path}: not a function`);
+    else {
+      const args = Array.from({ length: en.length }, (_, i) => (i === 0 ? 2 : 'X'));
+      const out = (sw as (...a: unknown[]) => unknown)(...args);
+      if (typeof out !== 'string' || out.trim() === '') problems.push(`${path}: answers no text`);
+    }
+  } else if (Array.isArray(en)) {
+    if (!Array.isArray(sw) || sw.length !== en.length) problems.push(`${path}: a list of ${en.length} expected`);
+    else en.forEach((v, i) => compare(v, sw[i], `${path}[${i}]`, problems));
+  } else if (en && typeof en === 'object') {
+    const a = Object.keys(en).sort();
+    const b = Object.keys((sw as object) ?? {}).sort();
+    if (a.join() !== b.join()) problems.push(`${path}: keys differ (${a.filter((k) => !b.includes(k)).join(', ') || b.filter((k) => !a.includes(k)).join(', ')})`);
+    for (const k of a) compare((en as Record<string, unknown>)[k], (sw as Record<string, unknown>)?.[k], `${path}.${k}`, problems);
+  }
+}
+
+describe('the message catalogue', () => {
+  it('has every English text in Kiswahili', () => {
+    const problems: string[] = [];
+    compare(english, sw, 'dictionary', problems);
+    expect(problems).toEqual([]);
+  });
+
+  it('notices a text missing in Kiswahili', () => {
+    const problems: string[] = [];
+    const broken = { ...sw, app: { ...sw.app, menu: '' } };
+    compare(english, broken, 'dictionary', problems);
+    expect(problems).toEqual(['dictionary.app.menu: no Kiswahili text']);
+  });
+});

@@ -1,0 +1,6 @@
+// The Kiswahili dictionary: one chunk, loaded only when Kiswahili is chosen (lib/i18n.ts).
+import type { Dictionary } from '../dictionary';
+import { app } from './app';
+import { common } from './common';
+
+export const sw: Dictionary = { app, common };
