@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { test } from '@playwright/test';
 import { carousel, expect, offline } from './storefront-helpers';
 
@@ -161,7 +161,8 @@ interface Weight {
 /**
  * What a visit to / transfers (headers and bodies as sent, the service worker's own fetches
  * included, its answers from the Cache Storage not), with the page scrolled to the map, until the
- * network is quiet: the first visit, then the next one (the service worker installed).
+ * page has loaded every request it started: the first visit, then the next one (the service worker
+ * installed).
  * E2E_WEIGHT_DEBUG=1 prints each request.
  */
 async function weigh(context: BrowserContext, saver: boolean): Promise<{ first: Weight; repeat: Weight }> {
@@ -169,10 +170,17 @@ async function weigh(context: BrowserContext, saver: boolean): Promise<{ first: 
   await offline(page);
   let w: Weight = { bytes: 0, requests: 0, map: 0 };
   const sizes: Promise<void>[] = [];
+  // Requests started and not yet answered, the service worker's included. Waiting for none is a
+  // condition; the 'networkidle' state is a guess (500 ms without traffic) that a busy machine
+  // or a slide changing every few seconds can keep from ever coming.
+  const inFlight = new Set<Request>();
   context.on('request', (r) => {
+    inFlight.add(r);
     if (r.url().includes('openstreetmap.org')) w.map += 1;
   });
+  context.on('requestfailed', (r) => inFlight.delete(r));
   context.on('requestfinished', (r) => {
+    inFlight.delete(r);
     const into = w;
     sizes.push(
       (async () => {
@@ -185,8 +193,14 @@ async function weigh(context: BrowserContext, saver: boolean): Promise<{ first: 
       })(),
     );
   });
+  const settled = async () => {
+    await page.waitForLoadState('load');
+    await expect
+      .poll(() => [...inFlight].map((r) => r.url()), { message: 'requests still unanswered', timeout: 60_000 })
+      .toEqual([]);
+  };
   const visit = async () => {
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.goto('/');
     await controlled(page);
     // Without the data saver the map's frame asks for the map once scrolled near.
     const map = saver ? null : page.waitForRequest(/openstreetmap\.org/);
@@ -194,7 +208,7 @@ async function weigh(context: BrowserContext, saver: boolean): Promise<{ first: 
     await location.scrollIntoViewIfNeeded();
     await expect(location.getByRole('link', { name: 'Open in Maps' })).toBeVisible();
     await map;
-    await page.waitForLoadState('networkidle');
+    await settled();
     await Promise.all(sizes.splice(0));
   };
   await visit();
