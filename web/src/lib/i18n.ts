@@ -40,7 +40,7 @@ export function chosenLanguage(): Lang {
 export async function startLanguage(): Promise<void> {
   if (chosenLanguage() === 'sw') {
     try {
-      showDictionary((await import('./messages/sw/index')).sw);
+      showDictionary((await import('./messages/kiswahili')).sw);
     } catch {
       showDictionary(null);
     }
