@@ -2,5 +2,10 @@
 import type { Dictionary } from '../dictionary';
 import { app } from './app';
 import { common } from './common';
+import { contact } from './contact';
 
-export const sw: Dictionary = { app, common };
+export const sw: Dictionary = {
+  app,
+  common,
+  contact,
+};
