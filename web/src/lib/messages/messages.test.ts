@@ -3,6 +3,7 @@
 // of another length, or an English text left as it was.
 import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
+import { aboutMessages } from './about';
 import { appMessages } from './app';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
@@ -12,6 +13,7 @@ import { sw } from './sw/index';
 showDictionary(null);
 // Typed as the whole dictionary, so a part added to it and not here fails the build.
 const english: Dictionary = {
+  about: aboutMessages(),
   app: appMessages(),
   common: commonMessages(),
   contact: contactMessages(),
