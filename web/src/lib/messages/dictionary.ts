@@ -5,10 +5,12 @@ import type { AboutMessages } from './about';
 import type { AppMessages } from './app';
 import type { CommonMessages } from './common';
 import type { ContactMessages } from './contact';
+import type { LegalMessages } from './legal';
 
 export interface Dictionary {
   about: AboutMessages;
   app: AppMessages;
   common: CommonMessages;
   contact: ContactMessages;
+  legal: LegalMessages;
 }

@@ -8,6 +8,7 @@ import { appMessages } from './app';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
 import type { Dictionary } from './dictionary';
+import { legalMessages } from './legal';
 import { sw } from './sw/index';
 
 showDictionary(null);
@@ -17,6 +18,7 @@ const english: Dictionary = {
   app: appMessages(),
   common: commonMessages(),
   contact: contactMessages(),
+  legal: legalMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.

@@ -4,10 +4,12 @@ import { about } from './about';
 import { app } from './app';
 import { common } from './common';
 import { contact } from './contact';
+import { legal } from './legal';
 
 export const sw: Dictionary = {
   about,
   app,
   common,
   contact,
+  legal,
 };
