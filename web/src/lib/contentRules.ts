@@ -1,11 +1,17 @@
 // The email rule of the newsletter and contact forms, with the server's words
 // (internal/content/content.go), which checks again. The footer's newsletter form puts this
 // file in the home page's first bundle: the contact form's own rules live with that page.
+import { commonMessages } from './messages/common';
 
+// The account forms' words too: read when a form checks itself, so they come in the language shown.
 export const MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
-} as const;
+  get emailRequired() {
+    return commonMessages().emailRequired;
+  },
+  get emailInvalid() {
+    return commonMessages().emailInvalid;
+  },
+};
 
 /** The longest address the shop stores, in characters. */
 export const MAX_EMAIL = 254;

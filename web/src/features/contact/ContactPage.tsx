@@ -1,41 +1,44 @@
 import type { ReactNode } from 'react';
 import { MapEmbed } from '../../components/MapEmbed';
 import { BUSINESS, pageTitle } from '../../lib/business';
+import { contactMessages } from '../../lib/messages/contact';
 import { MessageForm } from './MessageForm';
 
 export default function ContactPage() {
+  const m = contactMessages();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
-      <title>{pageTitle('Contact Us')}</title>
-      <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">Contact Us</h1>
+      <title>{pageTitle(m.title)}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{m.title}</h1>
       <p className="mt-2 max-w-2xl text-stone-700">
-        Questions about feeding, an order, wholesale prices or a custom formula? Call, email or send us a message.
+        {m.intro}
       </p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_2fr]">
         <section aria-labelledby="contact-details">
           <h2 id="contact-details" className="sr-only">
-            Our details
+            {m.details}
           </h2>
           <dl className="space-y-4 rounded-lg border border-earth-200 bg-white p-5">
-            <Detail term="Phone">
+            <Detail term={m.phone}>
               <a href={BUSINESS.phoneHref} className="text-brand-800 underline underline-offset-2">
                 {BUSINESS.phone}
               </a>
             </Detail>
-            <Detail term="Email">
+            <Detail term={m.email}>
               <a href={BUSINESS.emailHref} className="break-all text-brand-800 underline underline-offset-2">
                 {BUSINESS.email}
               </a>
             </Detail>
-            <Detail term="Location" plain>
-              Ruiru, Kenya
+            <Detail term={m.location} plain>
+              {/* A place's name reads the same in every language. */}
+              <span data-i18n-neutral>Ruiru, Kenya</span>
             </Detail>
-            <Detail term="Hours" plain>
+            <Detail term={m.hours} plain>
               {BUSINESS.hours.contact}
             </Detail>
-            <Detail term="Replies" plain>
-              We reply within 24 hours.
+            <Detail term={m.replies} plain>
+              {m.repliesWithin}
             </Detail>
           </dl>
         </section>
@@ -44,7 +47,7 @@ export default function ContactPage() {
 
       <section aria-labelledby="contact-map" className="mt-10">
         <h2 id="contact-map" className="mb-4 text-xl font-bold text-brand-900">
-          Find us
+          {m.findUs}
         </h2>
         <MapEmbed />
       </section>

@@ -1,20 +1,14 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
+import { contactMessages } from '../../lib/messages/contact';
 import { sendContactMessage } from './api';
-import { checkContact, LIMITS, SUBJECTS, type ContactErrors, type ContactForm } from './rules';
+import { checkContact, LIMITS, subjects, type ContactErrors, type ContactForm } from './rules';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
 const ORDER = ['name', 'email', 'subject', 'message'] as const;
-
-const BUTTON_TEXT: Record<Status, string> = {
-  idle: 'Send Message',
-  sending: 'Sending...',
-  success: 'Message Sent!',
-  error: 'Error - Try Again',
-};
 
 const input =
   'mt-1 block w-full rounded-md border bg-white px-3 text-base text-stone-900 aria-invalid:border-red-700 focus-visible:outline-3 focus-visible:outline-earth-500';
@@ -61,7 +55,7 @@ function useMessageForm(id: string) {
       setFailure(
         err instanceof ApiError && !err.fields && err.status !== 500
           ? err.message
-          : 'Your message was not sent. Please check the form and try again.',
+          : contactMessages().form.notSent,
       );
       setStatus('error');
       return;
@@ -77,6 +71,8 @@ function useMessageForm(id: string) {
 export function MessageForm() {
   const id = useId();
   const { field, errors, status, failure, onSubmit, sent, closeSent } = useMessageForm(id);
+  const m = contactMessages().form;
+  const buttonText: Record<Status, string> = { idle: m.send, sending: m.sending, success: m.sent, error: m.tryAgain };
 
   const error = (name: keyof ContactForm) =>
     errors[name] && (
@@ -99,18 +95,18 @@ export function MessageForm() {
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-earth-200 bg-white p-5">
       <h2 id={`${id}-title`} className="text-xl font-bold text-brand-900">
-        Send us a message
+        {m.title}
       </h2>
-      <p className="mt-1 text-sm text-stone-700">All fields are required.</p>
+      <p className="mt-1 text-sm text-stone-700">{m.allRequired}</p>
       <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
-        {row('name', 'Name', <input {...field('name')} type="text" autoComplete="name" required maxLength={LIMITS.name} className={`${input} h-11 border-stone-400`} />)}
-        {row('email', 'Email', <input {...field('email')} type="email" autoComplete="email" required maxLength={LIMITS.email} className={`${input} h-11 border-stone-400`} />)}
+        {row('name', m.name, <input {...field('name')} type="text" autoComplete="name" required maxLength={LIMITS.name} className={`${input} h-11 border-stone-400`} />)}
+        {row('email', m.email, <input {...field('email')} type="email" autoComplete="email" required maxLength={LIMITS.email} className={`${input} h-11 border-stone-400`} />)}
         {row(
           'subject',
-          'Subject',
+          m.subject,
           <select {...field('subject')} required className={`${input} h-11 border-stone-400`}>
-            <option value="">Choose a subject</option>
-            {SUBJECTS.map((s) => (
+            <option value="">{m.chooseSubject}</option>
+            {subjects().map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
@@ -118,7 +114,7 @@ export function MessageForm() {
           </select>,
           true,
         )}
-        {row('message', 'Message', <textarea {...field('message')} required rows={6} maxLength={LIMITS.message} className={`${input} border-stone-400 py-2`} />, true)}
+        {row('message', m.message, <textarea {...field('message')} required rows={6} maxLength={LIMITS.message} className={`${input} border-stone-400 py-2`} />, true)}
         <div className="sm:col-span-2">
           <button
             type="submit"
@@ -127,7 +123,7 @@ export function MessageForm() {
               status === 'error' ? 'bg-red-800 hover:bg-red-900' : 'bg-brand-700 hover:bg-brand-800'
             }`}
           >
-            {BUTTON_TEXT[status]}
+            {buttonText[status]}
           </button>
           <p role="status" className="mt-2 min-h-5 text-sm text-stone-700">
             {status === 'error' ? failure : ''}
@@ -141,20 +137,21 @@ export function MessageForm() {
 
 /** docs/product.md's confirmation once the message is stored. */
 function SentDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const m = contactMessages().form;
   return (
     <Dialog labelledBy={id} onClose={onClose} className="max-w-sm">
       <div className="p-6 text-center">
         <h2 id={id} className="text-xl font-bold text-brand-900">
-          Submitted
+          {m.submitted}
         </h2>
-        <p className="mt-2 text-stone-800">We will reach out!</p>
+        <p className="mt-2 text-stone-800">{m.willReachOut}</p>
         <button
           type="button"
           autoFocus
           onClick={onClose}
           className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
         >
-          Close
+          {m.close}
         </button>
       </div>
     </Dialog>

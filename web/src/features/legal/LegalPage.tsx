@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BUSINESS, pageTitle } from '../../lib/business';
+import { formatDate } from '../../lib/dates';
+import { legalMessages } from '../../lib/messages/legal';
 
 export interface LegalSection {
   title: string;
@@ -9,6 +11,7 @@ export interface LegalSection {
 
 interface LegalPageProps {
   title: string;
+  /** The day the text last changed, as an ISO date: shown in the language of the page. */
   updated: string;
   intro: ReactNode;
   sections: LegalSection[];
@@ -17,14 +20,15 @@ interface LegalPageProps {
 /** A plain-language policy page: a contents list and numbered sections. */
 export function LegalPage({ title, updated, intro, sections }: LegalPageProps) {
   const slug = (i: number) => `section-${i + 1}`;
+  const m = legalMessages();
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <title>{pageTitle(title)}</title>
       <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{title}</h1>
-      <p className="mt-2 text-sm text-stone-700">Last updated: {updated}</p>
+      <p className="mt-2 text-sm text-stone-700">{m.lastUpdated(formatDate(updated))}</p>
       <div className="mt-4 space-y-3 text-stone-800">{intro}</div>
-      <nav aria-label="Contents" className="mt-6 rounded-lg border border-earth-200 bg-white p-4">
-        <h2 className="font-semibold text-stone-900">Contents</h2>
+      <nav aria-label={m.contents} className="mt-6 rounded-lg border border-earth-200 bg-white p-4">
+        <h2 className="font-semibold text-stone-900">{m.contents}</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5">
           {sections.map((s, i) => (
             <li key={s.title}>
@@ -44,9 +48,13 @@ export function LegalPage({ title, updated, intro, sections }: LegalPageProps) {
         </section>
       ))}
       <p className="mt-10 text-stone-800">
-        Questions? Call <a href={BUSINESS.phoneHref} className="text-brand-800 underline">{BUSINESS.phone}</a>, email{' '}
-        <a href={BUSINESS.emailHref} className="text-brand-800 underline">{BUSINESS.email}</a> or use our{' '}
-        <Link to="/contact" className="text-brand-800 underline">contact form</Link>.
+        {m.questions.call} <a href={BUSINESS.phoneHref} className="text-brand-800 underline">{BUSINESS.phone}</a>
+        {m.questions.email} <a href={BUSINESS.emailHref} className="text-brand-800 underline">{BUSINESS.email}</a>{' '}
+        {m.questions.form}{' '}
+        <Link to="/contact" className="text-brand-800 underline">
+          {m.questions.formLink}
+        </Link>
+        .
       </p>
     </article>
   );

@@ -1,10 +1,16 @@
 // The shape of the whole catalogue: one part per area of the shop, each the type of its English
 // texts. The Kiswahili dictionary (sw/index.ts) must match it key for key, so a missing or extra
 // text fails the build (docs/i18n.md).
+import type { AboutMessages } from './about';
 import type { AppMessages } from './app';
 import type { CommonMessages } from './common';
+import type { ContactMessages } from './contact';
+import type { LegalMessages } from './legal';
 
 export interface Dictionary {
+  about: AboutMessages;
   app: AppMessages;
   common: CommonMessages;
+  contact: ContactMessages;
+  legal: LegalMessages;
 }

@@ -3,16 +3,22 @@
 // of another length, or an English text left as it was.
 import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
+import { aboutMessages } from './about';
 import { appMessages } from './app';
 import { commonMessages } from './common';
+import { contactMessages } from './contact';
 import type { Dictionary } from './dictionary';
+import { legalMessages } from './legal';
 import { sw } from './sw/index';
 
 showDictionary(null);
 // Typed as the whole dictionary, so a part added to it and not here fails the build.
 const english: Dictionary = {
+  about: aboutMessages(),
   app: appMessages(),
   common: commonMessages(),
+  contact: contactMessages(),
+  legal: legalMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.
