@@ -50,7 +50,7 @@ const en = {
     },
     cookies: {
       title: 'Cookies and your browser',
-      text: "We use one cookie, to remember your cart, and your browser's storage to keep you signed in. We use no advertising or tracking cookies and no outside analytics. The map on our home and contact pages comes from OpenStreetMap and loads only when you scroll to it; OpenStreetMap then sees your IP address.",
+      text: "We use cookies only to remember your cart, your language and whether the data saver is on, and your browser's storage to keep you signed in. We use no advertising or tracking cookies and no outside analytics. The map on our home and contact pages comes from OpenStreetMap and loads only when you scroll to it; OpenStreetMap then sees your IP address.",
     },
     retention: {
       title: 'How long we keep it',

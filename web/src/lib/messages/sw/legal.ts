@@ -48,7 +48,7 @@ export const legal: LegalMessages = {
     },
     cookies: {
       title: 'Vidakuzi (cookies) na kivinjari chako',
-      text: 'Tunatumia kidakuzi (cookie) kimoja, kukumbuka kikapu chako, na hifadhi ya kivinjari chako ili ubaki umeingia kwenye akaunti yako. Hatutumii vidakuzi vya matangazo wala vya kukufuatilia, wala huduma za takwimu za watu wa nje. Ramani iliyo kwenye ukurasa wa nyumbani na wa mawasiliano inatoka OpenStreetMap, na inafunguka tu unaposhuka hadi ilipo; hapo OpenStreetMap inaona anwani yako ya IP.',
+      text: 'Tunatumia vidakuzi (cookies) kukumbuka kikapu chako, lugha yako na kama "Okoa data" imewashwa tu, na hifadhi ya kivinjari chako ili ubaki umeingia kwenye akaunti yako. Hatutumii vidakuzi vya matangazo wala vya kukufuatilia, wala huduma za takwimu za watu wa nje. Ramani iliyo kwenye ukurasa wa nyumbani na wa mawasiliano inatoka OpenStreetMap, na inafunguka tu unaposhuka hadi ilipo; hapo OpenStreetMap inaona anwani yako ya IP.',
     },
     retention: {
       title: 'Tunazihifadhi kwa muda gani',
