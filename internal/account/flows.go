@@ -47,7 +47,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (Us
 	if err := invalid(fields); err != nil {
 		return User{}, err
 	}
-	if _, err := s.reserve(ctx, "sign-ups from this connection",
+	if _, err := s.reserve(ctx, MsgTooManySignUps,
 		ratelimit.Check{Bucket: ratelimit.IPBucket("register:ip:", ip), Limit: s.limits.RegisterPerIP}); err != nil {
 		return User{}, err
 	}
@@ -94,7 +94,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, 
 		return Tokens{}, err
 	}
 	accountBucket := loginBucket(in.Username)
-	res, err := s.reserve(ctx, "sign-in attempts",
+	res, err := s.reserve(ctx, MsgTooManySignIns,
 		ratelimit.Check{Bucket: accountBucket, Limit: s.limits.LoginPerAccount},
 		ratelimit.Check{Bucket: ratelimit.IPBucket("login:ip:", ip), Limit: s.limits.LoginPerIP})
 	if err != nil {
@@ -212,7 +212,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, keep string, 
 // reported on field. It returns the limit's bucket, which the change clears.
 func (s *Service) checkCurrentPassword(ctx context.Context, userID int64, password, field string) (bucket string, err error) {
 	bucket = fmt.Sprintf("password:user:%d", userID)
-	if _, err := s.reserve(ctx, "wrong passwords", ratelimit.Check{Bucket: bucket, Limit: s.limits.PasswordChange}); err != nil {
+	if _, err := s.reserve(ctx, MsgTooManyPasswords, ratelimit.Check{Bucket: bucket, Limit: s.limits.PasswordChange}); err != nil {
 		return "", err
 	}
 	hash, err := s.Store.passwordHash(ctx, userID)
@@ -246,7 +246,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	if m := CheckEmail(email); m != "" {
 		return invalid(map[string]string{"email": m})
 	}
-	if _, err := s.reserve(ctx, "requests", ratelimit.Check{Bucket: ratelimit.IPBucket("forgot:ip:", ip), Limit: s.limits.ForgotPerIP}); err != nil {
+	if _, err := s.reserve(ctx, MsgTooManyRequests, ratelimit.Check{Bucket: ratelimit.IPBucket("forgot:ip:", ip), Limit: s.limits.ForgotPerIP}); err != nil {
 		return err
 	}
 	// Mail to one inbox is limited apart, and silently: a 429 here would

@@ -12,6 +12,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/delivery"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -157,6 +158,17 @@ type Order struct {
 	StockReserved  bool       `json:"-"`
 	Attention      string     `json:"-"`
 	PaymentMethod  string     `json:"-"`
+}
+
+// translate writes o's payment message and advice, which the payment
+// package reads in English, in language l for its reader.
+func (o *Order) translate(l i18n.Lang) {
+	if o.Payment == nil || l == i18n.English {
+		return
+	}
+	p := *o.Payment
+	p.Message, p.Advice = i18n.T(l, p.Message), i18n.T(l, p.Advice)
+	o.Payment = &p
 }
 
 // Item is a line of an order, as it was when the order was made.
