@@ -2,6 +2,7 @@ package account_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"shop/internal/account"
@@ -43,4 +44,26 @@ func TestRegistrationErrorsInTheRequestsLanguage(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The reset mail and the answer follow the language of the request that
+// asked for the link; the link is the same.
+func TestResetMailInTheRequestsLanguage(t *testing.T) {
+	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h.register("chebet@farm.co.ke", "Chai2026x")
+	rec := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "chebet@farm.co.ke"}, "Accept-Language", "sw")
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "tumeitumia kiungo cha kubadilisha nenosiri") {
+		t.Fatalf("answer %d %s", rec.Code, rec.Body)
+	}
+	h.resetToken("chebet@farm.co.ke") // the link is in the text and the page
+	m := h.mail.Messages()[0]
+	if m.Subject != "Badilisha nenosiri lako la Mifugo Bora Feeds" || !strings.HasPrefix(m.Text, "Habari Wanjiku,") ||
+		!strings.Contains(m.HTML, "Chagua nenosiri jipya") || strings.Contains(m.Text, "your password") {
+		t.Errorf("Kiswahili reset mail:\n%s\n%s\n%s", m.Subject, m.Text, m.HTML)
+	}
+	h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "chebet@farm.co.ke"})
+	h.resetToken("chebet@farm.co.ke")
+	if m := h.mail.Messages()[1]; m.Subject != "Reset your Mifugo Bora Feeds password" || !strings.HasPrefix(m.Text, "Hello Wanjiku,") {
+		t.Errorf("English reset mail:\n%s\n%s", m.Subject, m.Text)
+	}
 }

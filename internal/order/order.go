@@ -150,6 +150,9 @@ type Order struct {
 	Paybill *PayGuide `json:"paybill,omitempty"`
 	// CanRetryPayment tells the confirmation page to offer 'Try again'.
 	CanRetryPayment bool `json:"can_retry_payment"`
+	// Lang is the language the customer shopped in: their mail and text
+	// messages about the order come in it.
+	Lang i18n.Lang `json:"lang"`
 	// StockHeldUntil is when an unpaid order's stock goes back on sale if no
 	// payment has come (StockHold after the latest prompt).
 	StockHeldUntil *time.Time `json:"stock_held_until,omitempty"`

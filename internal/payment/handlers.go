@@ -87,7 +87,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	if cartID == 0 {
 		return order.ErrEmptyCart
 	}
-	n := order.New{Checkout: c, CartID: cartID}
+	n := order.New{Checkout: c, CartID: cartID, Lang: i18n.From(r.Context())}
 	if p, ok := account.PrincipalFrom(r.Context()); ok {
 		n.UserID = p.UserID
 	}
