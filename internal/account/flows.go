@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"shop/internal/apperr"
+	"shop/internal/i18n"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
 	"shop/internal/secret"
@@ -47,7 +48,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (Us
 	if err := invalid(fields); err != nil {
 		return User{}, err
 	}
-	if _, err := s.reserve(ctx, "sign-ups from this connection",
+	if _, err := s.reserve(ctx, MsgTooManySignUps,
 		ratelimit.Check{Bucket: ratelimit.IPBucket("register:ip:", ip), Limit: s.limits.RegisterPerIP}); err != nil {
 		return User{}, err
 	}
@@ -94,7 +95,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, 
 		return Tokens{}, err
 	}
 	accountBucket := loginBucket(in.Username)
-	res, err := s.reserve(ctx, "sign-in attempts",
+	res, err := s.reserve(ctx, MsgTooManySignIns,
 		ratelimit.Check{Bucket: accountBucket, Limit: s.limits.LoginPerAccount},
 		ratelimit.Check{Bucket: ratelimit.IPBucket("login:ip:", ip), Limit: s.limits.LoginPerIP})
 	if err != nil {
@@ -212,7 +213,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, keep string, 
 // reported on field. It returns the limit's bucket, which the change clears.
 func (s *Service) checkCurrentPassword(ctx context.Context, userID int64, password, field string) (bucket string, err error) {
 	bucket = fmt.Sprintf("password:user:%d", userID)
-	if _, err := s.reserve(ctx, "wrong passwords", ratelimit.Check{Bucket: bucket, Limit: s.limits.PasswordChange}); err != nil {
+	if _, err := s.reserve(ctx, MsgTooManyPasswords, ratelimit.Check{Bucket: bucket, Limit: s.limits.PasswordChange}); err != nil {
 		return "", err
 	}
 	hash, err := s.Store.passwordHash(ctx, userID)
@@ -246,7 +247,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	if m := CheckEmail(email); m != "" {
 		return invalid(map[string]string{"email": m})
 	}
-	if _, err := s.reserve(ctx, "requests", ratelimit.Check{Bucket: ratelimit.IPBucket("forgot:ip:", ip), Limit: s.limits.ForgotPerIP}); err != nil {
+	if _, err := s.reserve(ctx, MsgTooManyRequests, ratelimit.Check{Bucket: ratelimit.IPBucket("forgot:ip:", ip), Limit: s.limits.ForgotPerIP}); err != nil {
 		return err
 	}
 	// Mail to one inbox is limited apart, and silently: a 429 here would
@@ -273,7 +274,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 		hash, u.ID, now, now.Add(ResetTTL)); err != nil {
 		return fmt.Errorf("store reset token: %w", err)
 	}
-	msg, err := s.resetMail(u, token)
+	msg, err := s.resetMail(u, token, i18n.From(ctx))
 	if err != nil {
 		return err
 	}
@@ -344,23 +345,17 @@ func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 
 const businessName = "Mifugo Bora Feeds"
 
-var resetHTML = template.Must(template.New("reset").Parse(`<!doctype html>
-<html><body style="font-family:sans-serif;line-height:1.5;color:#1c1917">
-<p>Hello {{.Name}},</p>
-<p>We received a request to reset the password of your {{.Business}} account ({{.Email}}).</p>
-<p><a href="{{.Link}}" style="display:inline-block;background:#2f5a26;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
-<p>The link works once, within one hour. If the button does not work, copy this address into your browser:<br>{{.Link}}</p>
-<p>If you did not ask for this, ignore this email: your password stays the same.</p>
-<p>{{.Business}}, Ruiru</p>
-</body></html>`))
+// resetWords are the reset mail in one language: the subject, the text (a
+// format of the name, the business, the address, the link and the
+// business again), the page, and who "Hello" greets without a first name.
+type resetWords struct {
+	subject, text, nobody string
+	html                  *template.Template
+}
 
-func (s *Service) resetMail(u User, token string) (mail.Message, error) {
-	link := s.publicURL + "/reset-password?token=" + url.QueryEscape(token)
-	name := u.FirstName
-	if name == "" {
-		name = "there"
-	}
-	text := fmt.Sprintf(`Hello %s,
+var resetEnglish = resetWords{
+	subject: "Reset your " + businessName + " password",
+	text: `Hello %s,
 
 We received a request to reset the password of your %s account (%s).
 
@@ -371,10 +366,61 @@ Open this link to choose a new password. It works once, within one hour:
 If you did not ask for this, ignore this email: your password stays the same.
 
 %s, Ruiru
-`, name, businessName, u.Email, link, businessName)
+`,
+	nobody: "there",
+	html: template.Must(template.New("reset").Parse(`<!doctype html>
+<html><body style="font-family:sans-serif;line-height:1.5;color:#1c1917">
+<p>Hello {{.Name}},</p>
+<p>We received a request to reset the password of your {{.Business}} account ({{.Email}}).</p>
+<p><a href="{{.Link}}" style="display:inline-block;background:#2f5a26;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p>The link works once, within one hour. If the button does not work, copy this address into your browser:<br>{{.Link}}</p>
+<p>If you did not ask for this, ignore this email: your password stays the same.</p>
+<p>{{.Business}}, Ruiru</p>
+</body></html>`)),
+}
+
+var resetKiswahili = resetWords{
+	subject: "Badilisha nenosiri lako la " + businessName,
+	text: `Habari %s,
+
+Tumepokea ombi la kubadilisha nenosiri la akaunti yako ya %s (%s).
+
+Fungua kiungo hiki ili uchague nenosiri jipya. Kinafanya kazi mara moja tu, ndani ya saa moja:
+
+%s
+
+Kama hukuomba hili, puuza barua pepe hii: nenosiri lako litabaki vilevile.
+
+%s, Ruiru
+`,
+	nobody: "mteja wetu",
+	html: template.Must(template.New("reset-sw").Parse(`<!doctype html>
+<html lang="sw"><body style="font-family:sans-serif;line-height:1.5;color:#1c1917">
+<p>Habari {{.Name}},</p>
+<p>Tumepokea ombi la kubadilisha nenosiri la akaunti yako ya {{.Business}} ({{.Email}}).</p>
+<p><a href="{{.Link}}" style="display:inline-block;background:#2f5a26;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Chagua nenosiri jipya</a></p>
+<p>Kiungo kinafanya kazi mara moja tu, ndani ya saa moja. Kitufe kisipofanya kazi, nakili anwani hii kwenye kivinjari chako:<br>{{.Link}}</p>
+<p>Kama hukuomba hili, puuza barua pepe hii: nenosiri lako litabaki vilevile.</p>
+<p>{{.Business}}, Ruiru</p>
+</body></html>`)),
+}
+
+// resetMail is the reset link's mail to u, in the language of the request
+// that asked for it.
+func (s *Service) resetMail(u User, token string, lang i18n.Lang) (mail.Message, error) {
+	w := &resetEnglish
+	if lang == i18n.Kiswahili {
+		w = &resetKiswahili
+	}
+	link := s.publicURL + "/reset-password?token=" + url.QueryEscape(token)
+	name := u.FirstName
+	if name == "" {
+		name = w.nobody
+	}
+	text := fmt.Sprintf(w.text, name, businessName, u.Email, link, businessName)
 	var html bytes.Buffer
-	if err := resetHTML.Execute(&html, map[string]string{"Name": name, "Business": businessName, "Email": u.Email, "Link": link}); err != nil {
+	if err := w.html.Execute(&html, map[string]string{"Name": name, "Business": businessName, "Email": u.Email, "Link": link}); err != nil {
 		return mail.Message{}, fmt.Errorf("reset mail: %w", err)
 	}
-	return mail.Message{To: u.Email, Subject: "Reset your " + businessName + " password", Text: text, HTML: html.String()}, nil
+	return mail.Message{To: u.Email, Subject: w.subject, Text: text, HTML: html.String()}, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 )
 
 // Handlers answer the /api/auth/ routes: decode, call the Service, encode.
@@ -155,7 +156,7 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Svc.ChangePassword(r.Context(), p, sessionFrom(r.Context()), in); err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, messageBody{MsgPasswordChanged})
+	return private(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordChanged)})
 }
 
 // ForgotPassword answers POST /api/auth/password/forgot/ {email} the same
@@ -170,7 +171,7 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Svc.ForgotPassword(r.Context(), in.Email, httpx.IPOf(h.ClientIP, r)); err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, messageBody{MsgResetSent})
+	return private(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgResetSent)})
 }
 
 // ResetPassword answers POST /api/auth/password/reset/ {token, password}.
@@ -182,5 +183,5 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Svc.ResetPassword(r.Context(), in); err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, messageBody{MsgPasswordReset})
+	return private(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordReset)})
 }

@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"shop/internal/apperr"
@@ -11,25 +12,34 @@ import (
 // Limit allows Max events per sliding Window.
 type Limit = ratelimit.Limit
 
+// The 429 answers of the account's limits, each taking the wait
+// (ratelimit.Minutes).
+const (
+	MsgTooManySignUps   = "Too many sign-ups from this connection. Please wait %s and try again."
+	MsgTooManySignIns   = "Too many sign-in attempts. Please wait %s and try again."
+	MsgTooManyPasswords = "Too many wrong passwords. Please wait %s and try again."
+	MsgTooManyRequests  = "Too many requests. Please wait %s and try again."
+)
+
 // reserve takes one event in each bucket before the work it limits is done
 // (a password checked, a mail sent), or answers 429 with the wait when one
 // is full. Reserving first is what makes the limit hold against parallel
 // requests: a count read before the check and recorded after it lets them
 // all through.
-func (s *Service) reserve(ctx context.Context, what string, checks ...ratelimit.Check) (ratelimit.Reservation, error) {
+func (s *Service) reserve(ctx context.Context, msg string, checks ...ratelimit.Check) (ratelimit.Reservation, error) {
 	res, wait, err := s.limiter.Reserve(ctx, checks...)
 	if err != nil {
 		return ratelimit.Reservation{}, err
 	}
 	if wait > 0 {
-		return ratelimit.Reservation{}, tooMany(what, wait)
+		return ratelimit.Reservation{}, tooMany(msg, wait)
 	}
 	return res, nil
 }
 
-// tooMany is the 429 answer, in whole minutes rounded up.
-func tooMany(what string, wait time.Duration) error {
-	return apperr.TooManyRequests("Too many "+what+". Please wait "+ratelimit.Minutes(wait)+" and try again.", wait)
+// tooMany is the 429 answer msg, the wait in whole minutes rounded up.
+func tooMany(msg string, wait time.Duration) error {
+	return apperr.TooManyRequests(fmt.Sprintf(msg, ratelimit.Minutes(wait)), wait)
 }
 
 func loginBucket(email string) string { return "login:email:" + EmailKey(email) }

@@ -31,6 +31,9 @@ type Error struct {
 	Fields map[string]string
 	// RetryAfter, when set, tells the client how long to wait.
 	RetryAfter time.Duration
+	// joined names the fields whose messages make up Message
+	// (InvalidFields), so a translation can join them again.
+	joined []string
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -71,7 +74,31 @@ func InvalidFields(fields map[string]string, order ...string) error {
 			msgs = append(msgs, m)
 		}
 	}
-	return Invalid(strings.Join(msgs, " "), fields)
+	return &Error{Kind: KindInvalid, Message: strings.Join(msgs, " "), Fields: fields, joined: order}
+}
+
+// Translated returns the message and the fields' messages passed through
+// tr. A message InvalidFields joined from its fields is joined again from
+// the translated fields, in the same order, so it needs no translation of
+// its own.
+func (e *Error) Translated(tr func(string) string) (string, map[string]string) {
+	var fields map[string]string
+	if e.Fields != nil {
+		fields = make(map[string]string, len(e.Fields))
+		for k, m := range e.Fields {
+			fields[k] = tr(m)
+		}
+	}
+	if e.joined == nil {
+		return tr(e.Message), fields
+	}
+	msgs := make([]string, 0, len(fields))
+	for _, name := range e.joined {
+		if m, ok := fields[name]; ok {
+			msgs = append(msgs, m)
+		}
+	}
+	return strings.Join(msgs, " "), fields
 }
 
 // Conflict reports input that clashes with stored state (a taken slug).

@@ -9,6 +9,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 	"shop/internal/ratelimit"
 )
 
@@ -73,6 +74,6 @@ func (h *Handlers) AddReview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusCreated, ReviewAnswer{Message: MsgReviewThanks, Review: rv, Status: ReviewPending})
+	httpx.WriteJSON(w, http.StatusCreated, ReviewAnswer{Message: i18n.Text(r.Context(), MsgReviewThanks), Review: rv, Status: ReviewPending})
 	return nil
 }

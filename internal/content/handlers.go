@@ -7,6 +7,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 	"shop/internal/ratelimit"
 )
 
@@ -77,7 +78,7 @@ func (h *Handlers) Subscribe(w http.ResponseWriter, r *http.Request) error {
 		status = http.StatusCreated
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, status, Reply{Message: MsgSubscribed})
+	httpx.WriteJSON(w, status, Reply{Message: i18n.Text(r.Context(), MsgSubscribed)})
 	return nil
 }
 
@@ -98,6 +99,6 @@ func (h *Handlers) Contact(w http.ResponseWriter, r *http.Request) error {
 	// message itself (personal data) stays in the database.
 	slog.InfoContext(r.Context(), "contact message received", "id", m.ID, "subject", m.Subject)
 	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusCreated, Reply{Message: MsgContactThankYou})
+	httpx.WriteJSON(w, http.StatusCreated, Reply{Message: i18n.Text(r.Context(), MsgContactThankYou)})
 	return nil
 }

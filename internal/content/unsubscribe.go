@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"shop/internal/i18n"
 )
 
 // UnsubscribePath is where a newsletter's one-click unsubscribe link points:
@@ -85,15 +87,15 @@ func (u *Unsubscribe) answer(w http.ResponseWriter, r *http.Request, confirmed b
 	case err != nil:
 		return err
 	case !ok:
-		return writePage(w, http.StatusNotFound, pageText{Title: MsgUnsubscribeBadTitle, Text: MsgUnsubscribeBad})
+		return writePage(w, r, http.StatusNotFound, pageText{Title: MsgUnsubscribeBadTitle, Text: MsgUnsubscribeBad})
 	case !gone && !confirmed:
-		return writePage(w, http.StatusOK, pageText{Title: MsgUnsubscribeTitle, Text: MsgUnsubscribeAsk, Button: MsgUnsubscribeButton})
+		return writePage(w, r, http.StatusOK, pageText{Title: MsgUnsubscribeTitle, Text: MsgUnsubscribeAsk, Button: MsgUnsubscribeButton})
 	case !gone:
 		if _, err := u.Store.db.Exec(r.Context(), `DELETE FROM newsletter_subscribers WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("unsubscribe: %w", err)
 		}
 	}
-	return writePage(w, http.StatusOK, pageText{Title: MsgUnsubscribedTitle, Text: MsgUnsubscribed})
+	return writePage(w, r, http.StatusOK, pageText{Title: MsgUnsubscribedTitle, Text: MsgUnsubscribed})
 }
 
 // The unsubscribe page's words (docs/product.md, "Your data").
@@ -105,21 +107,30 @@ const (
 	MsgUnsubscribed        = "This address will not receive the Mifugo Bora Feeds newsletter any more. You can sign up again at any time at the foot of our shop's pages."
 	MsgUnsubscribeBadTitle = "Link not valid"
 	MsgUnsubscribeBad      = "This unsubscribe link is not valid. Please use the link from the newsletter itself, or write to us from the Contact page."
+	MsgBackToShop          = "Back to the shop"
 )
 
-type pageText struct{ Title, Text, Button string }
+// pageText is the page's words, and its language.
+type pageText struct {
+	Lang                      i18n.Lang
+	Title, Text, Button, Back string
+}
 
 // The page stands alone: no script, no style from elsewhere, readable on
 // any phone; the form posts back to the same address.
 var page = template.Must(template.New("unsubscribe").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>{{.Title}} | Mifugo Bora Feeds</title></head>
 <body><main><h1>{{.Title}}</h1><p>{{.Text}}</p>
 {{if .Button}}<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">{{.Button}}</button></form>{{end}}
-<p><a href="/">Back to the shop</a></p></main></body></html>
+<p><a href="/">{{.Back}}</a></p></main></body></html>
 `))
 
-func writePage(w http.ResponseWriter, status int, p pageText) error {
+// writePage answers the page p in the request's language.
+func writePage(w http.ResponseWriter, r *http.Request, status int, p pageText) error {
+	p.Lang = i18n.From(r.Context())
+	p.Title, p.Text, p.Button = i18n.T(p.Lang, p.Title), i18n.T(p.Lang, p.Text), i18n.T(p.Lang, p.Button)
+	p.Back = i18n.T(p.Lang, MsgBackToShop)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")

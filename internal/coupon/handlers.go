@@ -8,6 +8,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 	"shop/internal/ratelimit"
 )
 
@@ -59,6 +60,7 @@ func (h *Handlers) Get(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	sum.Error = i18n.Text(r.Context(), sum.Error)
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, sum)
 	return nil

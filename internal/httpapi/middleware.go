@@ -15,6 +15,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 )
 
 type ctxKey int
@@ -111,7 +112,8 @@ func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
 				}
 				log.ErrorContext(r.Context(), "panic", "path", MaskPath(r.URL.Path), "panic", v, "stack", string(debug.Stack()),
 					"request_id", RequestID(r.Context()))
-				httpx.WriteJSON(w, http.StatusInternalServerError, map[string]string{"error": "Something went wrong on our side. Please try again."})
+				// Outside i18n.Middleware: the language is negotiated here.
+				httpx.WriteJSON(w, http.StatusInternalServerError, map[string]string{"error": i18n.T(i18n.Negotiate(r), httpx.MsgInternal)})
 			}
 		}()
 		next.ServeHTTP(w, r)

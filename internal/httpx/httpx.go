@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"shop/internal/apperr"
+	"shop/internal/i18n"
 )
 
 // Handler is an http.Handler that returns its error instead of writing it.
@@ -47,20 +48,32 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
 }
 
+// Messages of answers no domain gives.
+const (
+	MsgInternal = "Something went wrong on our side. Please try again."
+	MsgTooLarge = "The request is too large (limit %d bytes)."
+)
+
 // WriteError answers err: an apperr.Error with its status and message, a
 // body too large with 413, anything else with a 500 that says nothing
-// internal while the details go to the log.
+// internal while the details go to the log. The texts are in the request's
+// language (i18n.T; docs/i18n.md, "Messages from the server").
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	lang := i18n.From(r.Context())
 	if e, ok := apperr.From(err); ok {
 		if e.RetryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+999_999_999)/1_000_000_000)))
 		}
-		WriteJSON(w, kindStatus[e.Kind], errorBody{Error: e.Message, Fields: e.Fields})
+		body := errorBody{Error: e.Message, Fields: e.Fields}
+		if lang != i18n.English {
+			body.Error, body.Fields = e.Translated(func(s string) string { return i18n.T(lang, s) })
+		}
+		WriteJSON(w, kindStatus[e.Kind], body)
 		return
 	}
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		WriteJSON(w, http.StatusRequestEntityTooLarge, errorBody{Error: fmt.Sprintf("The request is too large (limit %d bytes).", tooBig.Limit)})
+		WriteJSON(w, http.StatusRequestEntityTooLarge, errorBody{Error: i18n.T(lang, fmt.Sprintf(MsgTooLarge, tooBig.Limit))})
 		return
 	}
 	if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {
@@ -68,7 +81,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	WriteJSON(w, http.StatusInternalServerError, errorBody{Error: "Something went wrong on our side. Please try again."})
+	WriteJSON(w, http.StatusInternalServerError, errorBody{Error: i18n.T(lang, MsgInternal)})
 }
 
 // WriteJSON writes v as JSON with the given status.

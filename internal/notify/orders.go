@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"shop/internal/delivery"
+	"shop/internal/i18n"
 	"shop/internal/mail"
 	"shop/internal/money"
 	"shop/internal/order"
@@ -29,22 +30,39 @@ type Orders struct {
 	Receipt func(o order.Order) (mail.Attachment, error)
 }
 
-// Paid mails the customer their confirmation and the business its notice.
-// Both are tried; the errors of both are returned.
-func (n Orders) Paid(ctx context.Context, o order.Order) error {
-	link := n.PublicURL + "/order-confirmation?orderId=" + o.Number
-	admin := n.PublicURL + "/admin"
-	var lines strings.Builder
-	for _, it := range o.Items {
-		fmt.Fprintf(&lines, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, it.TotalPrice.Ksh())
-	}
-	receipt := ""
-	if o.Payment != nil && o.Payment.Receipt != "" {
-		receipt = "M-Pesa receipt: " + o.Payment.Receipt + "\n"
-	}
-	address := fmt.Sprintf("%s, %s, %s %s", o.ShippingAddress.Address, o.ShippingAddress.City, o.ShippingAddress.County, o.ShippingAddress.PostalCode)
-	way := way(o, strings.TrimSpace(address))
-	customerText := fmt.Sprintf(`Hello %s,
+// mailWords are the customer's mail in one language (English here,
+// Kiswahili in orders_sw.go). The business's notice stays English.
+type mailWords struct {
+	paidSubject, unpaidSubject string // formats of the order number
+	// paidText is the confirmation's text, a format of the first name, the
+	// order number, the receipt line, the item lines, the subtotal, the
+	// discount line, the delivery's name and fee, the total, where the
+	// order goes and the call before, and the order's link.
+	paidText string
+	// receipt starts the receipt line; discount is the discount line, a
+	// format of the code and the amount.
+	receipt, discount string
+	// collectAt starts a pickup's place, open (a format of the hours) ends
+	// it; callPickup and callDelivery are formats of the phone number.
+	collectAt, open, callPickup, deliverTo, callDelivery string
+	// homeDelivery names what every zone's delivery is called
+	// (delivery.HomeDeliveryName).
+	homeDelivery string
+	paidPage     *template.Template
+	// failed is what the payment did; unpaidIntro a format of the first
+	// name, the order number and failed (with the reason); tryAgain a
+	// format of the order's link.
+	failed, unpaidIntro, tryAgain, orMenu, confirmedOnArrival string
+	unpaidPage                                                *template.Template
+	// The steps of paying from the M-Pesa menu; the numbers follow those
+	// that end in a colon.
+	stepOpen, stepPayBill, stepBuyGoods, stepBusiness, stepTill, stepAccount, stepAmount, stepPIN string
+}
+
+var english = mailWords{
+	paidSubject:   "Your order %s is confirmed",
+	unpaidSubject: "Your order %s is waiting for payment",
+	paidText: `Hello %s,
 
 Thank you for your order %s. We have received your M-Pesa payment.
 %s
@@ -59,10 +77,66 @@ Total paid: %s
 See your order: %s
 
 Mifugo Bora Feeds, Ruiru
-`, o.Customer.FirstName, o.Number, receipt, lines.String(), o.Subtotal.Ksh(), discountLine(o), o.Delivery.Name, o.ShippingCharge.Ksh(), o.Total.Ksh(),
-		way.Where, way.Call, link)
-	customerHTML, err := render(customerPage, pageData{Order: o, Receipt: strings.TrimSpace(strings.TrimPrefix(receipt, "M-Pesa receipt: ")),
-		Way: way, Link: link})
+`,
+	receipt:   "M-Pesa receipt: ",
+	discount:  "Discount (%s): -%s\n",
+	collectAt: "Collect it at: ", open: " (open %s)", callPickup: "We will call you on %s when it is ready for pickup.",
+	deliverTo: "We will deliver to: ", callDelivery: "We will call you on %s before delivery.",
+	homeDelivery:       delivery.HomeDeliveryName,
+	paidPage:           customerPage,
+	failed:             "did not go through",
+	unpaidIntro:        "Hello %s,\n\nThe M-Pesa payment for your order %s %s.\nYour order is saved. You can pay it in two ways:\n\n",
+	tryAgain:           "1. Try the M-Pesa prompt again from your order page: %s\n",
+	orMenu:             "\n2. Or pay from your own M-Pesa menu:\n",
+	confirmedOnArrival: "\nYour order is confirmed as soon as the money arrives.\n",
+	unpaidPage:         unpaidPage,
+	stepOpen:           "Open M-Pesa and choose Lipa na M-Pesa.", stepPayBill: "Choose Pay Bill.", stepBuyGoods: "Choose Buy Goods and Services.",
+	stepBusiness: "Business number: ", stepTill: "Till number: ", stepAccount: "Account number: ", stepAmount: "Amount: ",
+	stepPIN: "Enter your M-Pesa PIN and send.",
+}
+
+// mailIn is the mail's words in language l.
+func mailIn(l i18n.Lang) *mailWords {
+	if l == i18n.Kiswahili {
+		return &kiswahili
+	}
+	return &english
+}
+
+// deliveryName is the order's delivery as the mail names it: a zone's
+// home delivery in the mail's language, a pickup point by its own name.
+func (w *mailWords) deliveryName(name string) string {
+	if rest, ok := strings.CutPrefix(name, delivery.HomeDeliveryName); ok {
+		return w.homeDelivery + rest
+	}
+	return name
+}
+
+// Paid mails the customer their confirmation, in the order's language, and
+// the business its notice. Both are tried; the errors of both are returned.
+func (n Orders) Paid(ctx context.Context, o order.Order) error {
+	w := mailIn(o.Lang)
+	link := n.PublicURL + "/order-confirmation?orderId=" + o.Number
+	admin := n.PublicURL + "/admin"
+	var lines strings.Builder
+	for _, it := range o.Items {
+		fmt.Fprintf(&lines, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, it.TotalPrice.Ksh())
+	}
+	receipt, receiptNumber := "", ""
+	if o.Payment != nil && o.Payment.Receipt != "" {
+		receiptNumber = o.Payment.Receipt
+		receipt = "M-Pesa receipt: " + receiptNumber + "\n"
+	}
+	address := fmt.Sprintf("%s, %s, %s %s", o.ShippingAddress.Address, o.ShippingAddress.City, o.ShippingAddress.County, o.ShippingAddress.PostalCode)
+	customerWay, businessWay := way(o, strings.TrimSpace(address), w), way(o, strings.TrimSpace(address), &english)
+	customerReceipt := ""
+	if receiptNumber != "" {
+		customerReceipt = w.receipt + receiptNumber + "\n"
+	}
+	customerText := fmt.Sprintf(w.paidText, o.Customer.FirstName, o.Number, customerReceipt, lines.String(), o.Subtotal.Ksh(), discountLine(o, w),
+		w.deliveryName(o.Delivery.Name), o.ShippingCharge.Ksh(), o.Total.Ksh(), customerWay.Where, customerWay.Call, link)
+	customerHTML, err := render(w.paidPage, pageData{Order: o, Receipt: receiptNumber, Delivery: w.deliveryName(o.Delivery.Name),
+		Way: customerWay, Link: link})
 	if err != nil {
 		return err
 	}
@@ -74,8 +148,8 @@ Weight: %s
 %s
 %s
 Open the admin: %s
-`, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, way.Where, o.Weight, receipt, lines.String(), admin)
-	confirmation := mail.Message{To: o.Customer.Email, Subject: "Your order " + o.Number + " is confirmed", Text: customerText, HTML: customerHTML}
+`, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, businessWay.Where, o.Weight, receipt, lines.String(), admin)
+	confirmation := mail.Message{To: o.Customer.Email, Subject: fmt.Sprintf(w.paidSubject, o.Number), Text: customerText, HTML: customerHTML}
 	var receiptErr error
 	if n.Receipt != nil {
 		// Without its receipt the confirmation still goes: the receipt is
@@ -92,37 +166,38 @@ Open the admin: %s
 }
 
 // discountLine is the mail's discount line, or nothing without one.
-func discountLine(o order.Order) string {
+func discountLine(o order.Order, w *mailWords) string {
 	if o.Discount == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Discount (%s): -%s\n", o.CouponCode, o.Discount.Ksh())
+	return fmt.Sprintf(w.discount, o.CouponCode, o.Discount.Ksh())
 }
 
 type pageData struct {
-	Order   order.Order
-	Receipt string
-	Way     delivered
-	Link    string
+	Order    order.Order
+	Receipt  string
+	Delivery string
+	Way      delivered
+	Link     string
 }
 
 // delivered says how the order reaches the customer, in the mail's words.
 type delivered struct{ Where, Call string }
 
-func way(o order.Order, address string) delivered {
+func way(o order.Order, address string, w *mailWords) delivered {
 	phone := o.Customer.Phone
 	if o.Delivery.Kind == delivery.KindPickup {
-		where := "Collect it at: " + o.Delivery.Name + ", " + o.Delivery.Address
+		where := w.collectAt + o.Delivery.Name + ", " + o.Delivery.Address
 		if o.Delivery.Hours != "" {
-			where += " (open " + o.Delivery.Hours + ")"
+			where += fmt.Sprintf(w.open, o.Delivery.Hours)
 		}
-		return delivered{Where: where, Call: "We will call you on " + phone + " when it is ready for pickup."}
+		return delivered{Where: where, Call: fmt.Sprintf(w.callPickup, phone)}
 	}
-	where := "We will deliver to: " + address
+	where := w.deliverTo + address
 	if o.Delivery.ETA != "" {
 		where += " (" + o.Delivery.ETA + ")"
 	}
-	return delivered{Where: where, Call: "We will call you on " + phone + " before delivery."}
+	return delivered{Where: where, Call: fmt.Sprintf(w.callDelivery, phone)}
 }
 
 var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ksh": money.Cents.Ksh}).Parse(`<!doctype html>
@@ -132,7 +207,7 @@ var customerPage = template.Must(template.New("paid").Funcs(template.FuncMap{"ks
 <table cellpadding="6" style="border-collapse: collapse">
 {{range .Order.Items}}<tr><td>{{.ProductName}} ({{.Size}}) × {{.Quantity}}</td><td align="right">{{ksh .TotalPrice}}</td></tr>
 {{end}}{{if .Order.Discount}}<tr><td>Discount ({{.Order.CouponCode}})</td><td align="right">-{{ksh .Order.Discount}}</td></tr>
-{{end}}<tr><td>Delivery: {{.Order.Delivery.Name}}</td><td align="right">{{ksh .Order.ShippingCharge}}</td></tr>
+{{end}}<tr><td>Delivery: {{.Delivery}}</td><td align="right">{{ksh .Order.ShippingCharge}}</td></tr>
 <tr><td><strong>Total paid</strong></td><td align="right"><strong>{{ksh .Order.Total}}</strong></td></tr>
 </table>
 <p>{{.Way.Where}}</p>
@@ -149,31 +224,33 @@ func render(t *template.Template, data any) (string, error) {
 	return b.String(), nil
 }
 
-// Unpaid mails the customer of an order whose M-Pesa prompt failed: what
-// went wrong, and the two roads to pay it, the prompt again or Paybill (or
-// Buy Goods) from their own M-Pesa menu. o carries the failure and the guide.
+// Unpaid mails the customer of an order whose M-Pesa prompt failed, in the
+// order's language: what went wrong, and the two roads to pay it, the
+// prompt again or Paybill (or Buy Goods) from their own M-Pesa menu. o
+// carries the failure and the guide.
 func (n Orders) Unpaid(ctx context.Context, o order.Order) error {
 	if o.Customer.Email == "" {
 		return nil
 	}
+	w := mailIn(o.Lang)
 	link := n.PublicURL + "/order-confirmation?orderId=" + o.Number
-	why := "did not go through"
+	why := w.failed
 	if o.Payment != nil && o.Payment.Message != "" {
-		why = "did not go through: " + o.Payment.Message
+		why = w.failed + ": " + i18n.T(o.Lang, o.Payment.Message)
 	}
-	steps := PaySteps(o.Paybill)
+	steps := PaySteps(o.Paybill, o.Lang)
 	var text strings.Builder
-	fmt.Fprintf(&text, "Hello %s,\n\nThe M-Pesa payment for your order %s %s.\nYour order is saved. You can pay it in two ways:\n\n", o.Customer.FirstName, o.Number, why)
-	fmt.Fprintf(&text, "1. Try the M-Pesa prompt again from your order page: %s\n", link)
+	fmt.Fprintf(&text, w.unpaidIntro, o.Customer.FirstName, o.Number, why)
+	fmt.Fprintf(&text, w.tryAgain, link)
 	if len(steps) > 0 {
-		text.WriteString("\n2. Or pay from your own M-Pesa menu:\n")
+		text.WriteString(w.orMenu)
 		for i, s := range steps {
 			fmt.Fprintf(&text, "   %d. %s\n", i+1, s)
 		}
-		text.WriteString("\nYour order is confirmed as soon as the money arrives.\n")
+		text.WriteString(w.confirmedOnArrival)
 	}
 	text.WriteString("\nMifugo Bora Feeds, Ruiru\n")
-	html, err := render(unpaidPage, struct {
+	html, err := render(w.unpaidPage, struct {
 		Order order.Order
 		Why   string
 		Steps []string
@@ -182,21 +259,21 @@ func (n Orders) Unpaid(ctx context.Context, o order.Order) error {
 	if err != nil {
 		return err
 	}
-	return n.Mailer.Send(ctx, mail.Message{To: o.Customer.Email, Subject: "Your order " + o.Number + " is waiting for payment", Text: text.String(), HTML: html})
+	return n.Mailer.Send(ctx, mail.Message{To: o.Customer.Email, Subject: fmt.Sprintf(w.unpaidSubject, o.Number), Text: text.String(), HTML: html})
 }
 
-// PaySteps are the numbered steps of paying g from the M-Pesa menu, in the
-// words the menu uses; none when there is no guide.
-func PaySteps(g *order.PayGuide) []string {
+// PaySteps are the numbered steps of paying g from the M-Pesa menu, in
+// language l with the names the menu shows; none when there is no guide.
+func PaySteps(g *order.PayGuide, l i18n.Lang) []string {
 	if g == nil {
 		return nil
 	}
+	w := mailIn(l)
 	if g.Kind == "till" {
-		return []string{"Open M-Pesa and choose Lipa na M-Pesa.", "Choose Buy Goods and Services.", "Till number: " + g.Number,
-			"Amount: " + money.Cents(g.Amount).Ksh(), "Enter your M-Pesa PIN and send."}
+		return []string{w.stepOpen, w.stepBuyGoods, w.stepTill + g.Number, w.stepAmount + money.Cents(g.Amount).Ksh(), w.stepPIN}
 	}
-	return []string{"Open M-Pesa and choose Lipa na M-Pesa.", "Choose Pay Bill.", "Business number: " + g.Number,
-		"Account number: " + g.Account, "Amount: " + money.Cents(g.Amount).Ksh(), "Enter your M-Pesa PIN and send."}
+	return []string{w.stepOpen, w.stepPayBill, w.stepBusiness + g.Number, w.stepAccount + g.Account,
+		w.stepAmount + money.Cents(g.Amount).Ksh(), w.stepPIN}
 }
 
 var unpaidPage = template.Must(template.New("unpaid").Parse(`<!doctype html>

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/receipt"
@@ -97,5 +98,69 @@ func TestPaidMailForPickup(t *testing.T) {
 	}
 	if strings.Contains(c.Text, "deliver to") || !strings.Contains(b.Text, "Collect it at: Mifugo Bora store") || !strings.Contains(b.Text, "Weight: 70 kg") {
 		t.Errorf("pickup mails: %s\n%s", c.Text, b.Text)
+	}
+}
+
+// An order placed in Kiswahili gets its mail in Kiswahili, with the same
+// amounts, receipt and links; the business's copy stays English.
+func TestMailInTheOrdersLanguage(t *testing.T) {
+	rec := &testkit.Mailer{}
+	n := Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
+	o := order.Order{Number: "ORDER-1", Lang: i18n.Kiswahili, Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA",
+		ShippingCharge: 50000, Total: 330000,
+		Items:           []order.Item{{ProductName: "Dairy Meal", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000}},
+		Customer:        order.Customer{Name: "Wanjiku Mwangi", FirstName: "Wanjiku", Email: "wanjiku@farm.co.ke", Phone: "254712345678"},
+		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
+		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery (Nairobi and Kiambu)", Fee: 50000, ETA: "Next day"},
+		Payment:         &order.Payment{Receipt: "NLJ7RT61SV"}}
+	if err := n.Paid(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	c, b := rec.Messages()[0], rec.Messages()[1]
+	if c.Subject != "Oda yako ORDER-1 imethibitishwa" {
+		t.Errorf("subject %q", c.Subject)
+	}
+	for _, want := range []string{"Habari Wanjiku,", "Risiti ya M-Pesa: NLJ7RT61SV", "- Dairy Meal (70 Kg) × 1: Ksh 3,000", "Punguzo (MAZIWA): -Ksh 200",
+		"Usafirishaji (Kuletewa nyumbani (Nairobi and Kiambu)): Ksh 500", "Jumla uliyolipa: Ksh 3,300",
+		"Tutakuletea katika: Plot 4, Ruiru, Kiambu (Next day)", "Tutakupigia simu kwenye 254712345678 kabla ya kukuletea.",
+		"Angalia oda yako: https://shop.example/order-confirmation?orderId=ORDER-1"} {
+		if !strings.Contains(c.Text, want) {
+			t.Errorf("Kiswahili text lacks %q:\n%s", want, c.Text)
+		}
+	}
+	for _, want := range []string{`<html lang="sw">`, "Asante, Wanjiku!", "imethibitishwa", "<strong>NLJ7RT61SV</strong>", "Jumla uliyolipa", "Ksh 3,300",
+		`<a href="https://shop.example/order-confirmation?orderId=ORDER-1">Angalia oda yako</a>`} {
+		if !strings.Contains(c.HTML, want) {
+			t.Errorf("Kiswahili page lacks %q:\n%s", want, c.HTML)
+		}
+	}
+	for _, english := range []string{"Thank you", "Total paid", "We will", "Delivery (", "Home delivery"} {
+		if strings.Contains(c.Text, english) || strings.Contains(c.HTML, english) {
+			t.Errorf("Kiswahili mail still says %q:\n%s\n%s", english, c.Text, c.HTML)
+		}
+	}
+	if b.Subject != "New order ORDER-1 (Ksh 3,300)" || !strings.Contains(b.Text, "We will deliver to: Plot 4") || !strings.Contains(b.Text, "M-Pesa receipt: NLJ7RT61SV") {
+		t.Errorf("the business's copy is not the English one:\n%s\n%s", b.Subject, b.Text)
+	}
+
+	code := 1032
+	o.Status, o.BalanceDue = order.PaymentFailed, 96000
+	o.Payment = &order.Payment{ResultCode: &code, Message: "You cancelled the payment on your phone"}
+	o.Paybill = &order.PayGuide{Kind: "paybill", Number: "174379", Account: "ORDER-1", Amount: 96000}
+	if err := n.Unpaid(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	m := rec.Messages()[2]
+	if m.Subject != "Oda yako ORDER-1 inasubiri malipo" {
+		t.Errorf("subject %q", m.Subject)
+	}
+	for _, want := range []string{"hayakufaulu: Ulighairi malipo kwenye simu yako", "Fungua M-Pesa na uchague Lipa na M-Pesa.", "Chagua Pay Bill.",
+		"Namba ya biashara: 174379", "Namba ya akaunti: ORDER-1", "Kiasi: Ksh 960", "https://shop.example/order-confirmation?orderId=ORDER-1"} {
+		if !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, want) {
+			t.Errorf("Kiswahili unpaid mail lacks %q:\n%s\n%s", want, m.Text, m.HTML)
+		}
+	}
+	if strings.Contains(m.Text, "cancelled") || strings.Contains(m.Text, "Business number") {
+		t.Errorf("Kiswahili unpaid mail has English:\n%s", m.Text)
 	}
 }

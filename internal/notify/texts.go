@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/db"
 	"shop/internal/every"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/sms"
@@ -156,8 +157,10 @@ func (n *Texts) Run(ctx context.Context, interval time.Duration) {
 	})
 }
 
-// The messages. Each fits one 160-character GSM-7 segment with the longest
-// real values (a test checks): plain words, no characters outside GSM-7.
+// The messages, in the order's language (Kiswahili in texts_sw.go; the
+// business's stays English). Each fits one 160-character GSM-7 segment with
+// the longest real values (a test checks): plain words, no characters
+// outside GSM-7.
 
 // payBy is the Paybill (or till) road in a few words, or "" without one.
 func payBy(o order.Order) string {
@@ -173,6 +176,9 @@ func payBy(o order.Order) string {
 
 // Received: the order is in and waits for its payment.
 func Received(o order.Order, link string) string {
+	if o.Lang == i18n.Kiswahili {
+		return receivedSw(o, link)
+	}
 	how := payBy(o)
 	if how == "" {
 		how = "Pay with the M-Pesa request on your phone"
@@ -182,6 +188,9 @@ func Received(o order.Order, link string) string {
 
 // Failed: the prompt failed; pay by Paybill, or try again.
 func Failed(o order.Order, link string) string {
+	if o.Lang == i18n.Kiswahili {
+		return failedSw(o, link)
+	}
 	if how := payBy(o); how != "" {
 		return fmt.Sprintf("Mifugo Bora: payment for %s failed. %s, or try again: %s", o.Number, how, link)
 	}
@@ -190,6 +199,9 @@ func Failed(o order.Order, link string) string {
 
 // Paid: the money came, with its receipt.
 func Paid(o order.Order, link string) string {
+	if o.Lang == i18n.Kiswahili {
+		return paidSw(o, link)
+	}
 	receipt := ""
 	if o.Payment != nil && o.Payment.Receipt != "" {
 		receipt = ", M-Pesa receipt " + o.Payment.Receipt
@@ -199,6 +211,9 @@ func Paid(o order.Order, link string) string {
 
 // Dispatched: the order is on its way, with its courier and tracking number.
 func Dispatched(o order.Order, link string) string {
+	if o.Lang == i18n.Kiswahili {
+		return dispatchedSw(o, link)
+	}
 	with := ""
 	if o.Courier != "" {
 		with = " with " + o.Courier
@@ -213,6 +228,9 @@ func Dispatched(o order.Order, link string) string {
 
 // ReadyForPickup: the order waits at its pickup point, open at its hours.
 func ReadyForPickup(o order.Order, link string) string {
+	if o.Lang == i18n.Kiswahili {
+		return readySw(o, link)
+	}
 	return oneSegment(
 		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup at %s, open %s. %s", o.Number, o.Delivery.Name, o.Delivery.Hours, link),
 		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup at %s. %s", o.Number, o.Delivery.Name, link),
@@ -221,6 +239,9 @@ func ReadyForPickup(o order.Order, link string) string {
 
 // Collected: the farmer has the order.
 func Collected(o order.Order, link string) string {
+	if o.Lang == i18n.Kiswahili {
+		return collectedSw(o, link)
+	}
 	return fmt.Sprintf("Mifugo Bora: order %s was collected. Thank you for buying from us! %s", o.Number, link)
 }
 
@@ -238,6 +259,9 @@ func oneSegment(texts ...string) string {
 
 // Delivered: the order arrived.
 func Delivered(o order.Order, link string) string {
+	if o.Lang == i18n.Kiswahili {
+		return deliveredSw(o, link)
+	}
 	return fmt.Sprintf("Mifugo Bora: order %s was delivered. Thank you for buying from us! %s", o.Number, link)
 }
 

@@ -12,6 +12,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/notify"
 	"shop/internal/order"
@@ -130,31 +131,64 @@ func kindOf(s string) string {
 	return "?"
 }
 
-// Every message fits one GSM-7 segment with the longest real values: the
-// longest order number, the dearest order, a Paybill account, a receipt,
-// and a realistic address for the links.
+// Every message fits one GSM-7 segment with the longest real values, in
+// both languages: the longest order number, the dearest order, a Paybill
+// account, a receipt, and a realistic address for the links.
 func TestEveryMessageFitsOneSegment(t *testing.T) {
 	number := "ORDER-1795381559464-12"
-	o := order.Order{Number: number, Total: money.FromShillings(250_000), AmountPaid: money.FromShillings(250_000),
-		BalanceDue: money.FromShillings(250_000), ShippingAddress: order.Address{County: "Elgeyo-Marakwet"},
-		Payment: &order.Payment{Receipt: "TKM81HDS2P"}, Courier: "Wells Fargo Courier Services", TrackingNumber: "WF-2026-00041872",
-		Delivery: order.Delivery{Kind: "pickup", Name: "Kitale Farmers Agrovet, Kenyatta Street", Hours: "Mon-Sat 7:30 AM-6:30 PM, Sun 9:00 AM-1:00 PM"},
-		Paybill:  &order.PayGuide{Kind: "paybill", Number: "4123456", Account: number, Amount: money.FromShillings(250_000)}}
 	link := "https://mifugobora.co.ke/o/ACDEFGHJKM"
-	// The details a message keeps when they fit.
-	if d := notify.Dispatched(o, link); !strings.Contains(d, "tracking WF-2026-00041872") {
-		t.Errorf("dispatched lost its tracking number: %s", d)
-	}
-	if r := notify.ReadyForPickup(o, link); !strings.Contains(r, "Kitale Farmers Agrovet") {
-		t.Errorf("ready lost its pickup point: %s", r)
-	}
-	for name, text := range map[string]string{
-		"received": notify.Received(o, link), "failed": notify.Failed(o, link), "paid": notify.Paid(o, link),
-		"dispatched": notify.Dispatched(o, link), "delivered": notify.Delivered(o, link), "business": notify.NewOrder(o, "https://mifugobora.co.ke"),
-		"ready": notify.ReadyForPickup(o, link), "collected": notify.Collected(o, link),
-	} {
-		if n, gsm := sms.Segments(text); n != 1 || !gsm {
-			t.Errorf("%s: %d segments, GSM-7 %v, %d characters: %s", name, n, gsm, len(text), text)
+	for _, lang := range []i18n.Lang{i18n.English, i18n.Kiswahili} {
+		o := order.Order{Number: number, Lang: lang, Total: money.FromShillings(250_000), AmountPaid: money.FromShillings(250_000),
+			BalanceDue: money.FromShillings(250_000), ShippingAddress: order.Address{County: "Elgeyo-Marakwet"},
+			Payment: &order.Payment{Receipt: "TKM81HDS2P"}, Courier: "Wells Fargo Courier Services", TrackingNumber: "WF-2026-00041872",
+			Delivery: order.Delivery{Kind: "pickup", Name: "Kitale Farmers Agrovet, Kenyatta Street", Hours: "Mon-Sat 7:30 AM-6:30 PM, Sun 9:00 AM-1:00 PM"},
+			Paybill:  &order.PayGuide{Kind: "paybill", Number: "4123456", Account: number, Amount: money.FromShillings(250_000)}}
+		// The details a message keeps when they fit.
+		if d := notify.Dispatched(o, link); !strings.Contains(d, "WF-2026-00041872") {
+			t.Errorf("%s: dispatched lost its tracking number: %s", lang, d)
 		}
+		if r := notify.ReadyForPickup(o, link); !strings.Contains(r, "Kitale Farmers Agrovet") {
+			t.Errorf("%s: ready lost its pickup point: %s", lang, r)
+		}
+		for name, text := range map[string]string{
+			"received": notify.Received(o, link), "failed": notify.Failed(o, link), "paid": notify.Paid(o, link),
+			"dispatched": notify.Dispatched(o, link), "delivered": notify.Delivered(o, link), "business": notify.NewOrder(o, "https://mifugobora.co.ke"),
+			"ready": notify.ReadyForPickup(o, link), "collected": notify.Collected(o, link),
+		} {
+			if n, gsm := sms.Segments(text); n != 1 || !gsm {
+				t.Errorf("%s %s: %d segments, GSM-7 %v, %d characters: %s", lang, name, n, gsm, len(text), text)
+			}
+			if !strings.Contains(text, number) || name != "business" && !strings.Contains(text, link) {
+				t.Errorf("%s %s lost the order number or the link: %s", lang, name, text)
+			}
+		}
+	}
+}
+
+// An order placed in Kiswahili is texted in Kiswahili with the same
+// details; the business's message stays English.
+func TestTextsInTheOrdersLanguage(t *testing.T) {
+	link := "https://mifugobora.co.ke/o/ACDEFGHJKM"
+	o := order.Order{Number: "ORDER-1732000000000", Lang: i18n.Kiswahili, Total: money.FromShillings(3950), AmountPaid: money.FromShillings(3950),
+		BalanceDue: money.FromShillings(3950), ShippingAddress: order.Address{County: "Kiambu"}, Payment: &order.Payment{Receipt: "TKM81HDS2P"},
+		Courier: "G4S", TrackingNumber: "T-1", Delivery: order.Delivery{Kind: "pickup", Name: "Ruiru store", Hours: "Mon-Fri 8:00 AM-6:00 PM"},
+		Paybill: &order.PayGuide{Kind: "paybill", Number: "4123456", Account: "ORDER-1732000000000"}}
+	for _, c := range []struct{ got, want string }{
+		{notify.Received(o, link), "Mifugo Bora: oda ORDER-1732000000000 imepokelewa, lipa Ksh 3,950. Pay Bill 4123456, akaunti ORDER-1732000000000. " + link},
+		{notify.Failed(o, link), "Mifugo Bora: malipo ya ORDER-1732000000000 hayakufaulu. Pay Bill 4123456, akaunti ORDER-1732000000000, au jaribu tena: " + link},
+		{notify.Paid(o, link), "Mifugo Bora: tumepokea Ksh 3,950 kwa oda ORDER-1732000000000, risiti ya M-Pesa TKM81HDS2P. Asante! " + link},
+		{notify.Dispatched(o, link), "Mifugo Bora: oda ORDER-1732000000000 iko njiani na G4S, namba ya kufuatilia T-1. " + link},
+		{notify.ReadyForPickup(o, link), "Mifugo Bora: oda ORDER-1732000000000 iko tayari kuchukuliwa katika Ruiru store, hufunguliwa Mon-Fri 8:00 AM-6:00 PM. " + link},
+		{notify.Collected(o, link), "Mifugo Bora: oda ORDER-1732000000000 imechukuliwa. Asante kwa kununua kwetu! " + link},
+		{notify.Delivered(o, link), "Mifugo Bora: oda ORDER-1732000000000 imefikishwa. Asante kwa kununua kwetu! " + link},
+		{notify.NewOrder(o, "https://mifugobora.co.ke"), "Mifugo Bora: new paid order ORDER-1732000000000, Ksh 3,950, Kiambu. https://mifugobora.co.ke/admin"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got  %s\nwant %s", c.got, c.want)
+		}
+	}
+	o.Lang = i18n.English
+	if got := notify.Delivered(o, link); got != "Mifugo Bora: order ORDER-1732000000000 was delivered. Thank you for buying from us! "+link {
+		t.Errorf("English: %s", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"shop/internal/apperr"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/secret"
 	"shop/internal/vat"
@@ -31,6 +32,9 @@ type New struct {
 	// items (Item.Discount) by the caller.
 	Discount   money.Cents
 	CouponCode string
+	// Lang is the language of the request that places the order; without
+	// one (the demo's orders) the order is English.
+	Lang i18n.Lang
 }
 
 // Created is a new order with its private access token, shown once.
@@ -67,15 +71,19 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	if n.CartID != 0 {
 		cartID = n.CartID
 	}
+	lang := n.Lang
+	if lang == "" {
+		lang = i18n.English
+	}
 	id, number, err := s.insertOrder(ctx, tx, func(number string) *sql.Row {
 		return tx.QueryRowContext(ctx, `INSERT INTO orders (order_number, access_token_hash, user_id, cart_id, status, stock_reserved,
 			subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method,
-			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams, discount_cents, coupon_code)
-			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams, discount_cents, coupon_code, lang)
+			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
 			ON CONFLICT (order_number) DO NOTHING RETURNING id`,
 			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(shipping), int64(subtotal-n.Discount+shipping),
 			c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod,
-			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight), int64(n.Discount), n.CouponCode)
+			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight), int64(n.Discount), n.CouponCode, string(lang))
 	})
 	if err != nil {
 		return Created{}, err
@@ -91,7 +99,7 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	if err := addEvent(ctx, tx, id, "", PendingPayment, "Order placed", "customer"); err != nil {
 		return Created{}, err
 	}
-	o := Order{ID: id, Number: number, Status: PendingPayment, Items: items, Subtotal: subtotal, Discount: n.Discount, CouponCode: n.CouponCode,
+	o := Order{ID: id, Number: number, Status: PendingPayment, Lang: lang, Items: items, Subtotal: subtotal, Discount: n.Discount, CouponCode: n.CouponCode,
 		ShippingCharge: shipping, Total: subtotal - n.Discount + shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
 		PaymentMethod: c.PaymentMethod, Delivery: dl, Weight: n.Weight}
 	return Created{Order: o, AccessToken: token}, nil

@@ -10,6 +10,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 	"shop/internal/ratelimit"
 )
 
@@ -50,6 +51,7 @@ func (h *Handlers) Get(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	o.translate(i18n.From(r.Context()))
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, o)
 	return nil
@@ -75,6 +77,9 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 	orders, err := h.Store.ForUser(r.Context(), p.UserID)
 	if err != nil {
 		return err
+	}
+	for i := range orders {
+		orders[i].translate(i18n.From(r.Context()))
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, orders)

@@ -12,6 +12,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/delivery"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -149,6 +150,9 @@ type Order struct {
 	Paybill *PayGuide `json:"paybill,omitempty"`
 	// CanRetryPayment tells the confirmation page to offer 'Try again'.
 	CanRetryPayment bool `json:"can_retry_payment"`
+	// Lang is the language the customer shopped in: their mail and text
+	// messages about the order come in it.
+	Lang i18n.Lang `json:"lang"`
 	// StockHeldUntil is when an unpaid order's stock goes back on sale if no
 	// payment has come (StockHold after the latest prompt).
 	StockHeldUntil *time.Time `json:"stock_held_until,omitempty"`
@@ -157,6 +161,17 @@ type Order struct {
 	StockReserved  bool       `json:"-"`
 	Attention      string     `json:"-"`
 	PaymentMethod  string     `json:"-"`
+}
+
+// translate writes o's payment message and advice, which the payment
+// package reads in English, in language l for its reader.
+func (o *Order) translate(l i18n.Lang) {
+	if o.Payment == nil || l == i18n.English {
+		return
+	}
+	p := *o.Payment
+	p.Message, p.Advice = i18n.T(l, p.Message), i18n.T(l, p.Advice)
+	o.Payment = &p
 }
 
 // Item is a line of an order, as it was when the order was made.

@@ -10,6 +10,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 	"shop/internal/order"
 )
 
@@ -86,7 +87,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	if cartID == 0 {
 		return order.ErrEmptyCart
 	}
-	n := order.New{Checkout: c, CartID: cartID}
+	n := order.New{Checkout: c, CartID: cartID, Lang: i18n.From(r.Context())}
 	if p, ok := account.PrincipalFrom(r.Context()); ok {
 		n.UserID = p.UserID
 	}
@@ -94,20 +95,21 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeStarted(w, st, st.AccessToken)
+	return writeStarted(w, r, st, st.AccessToken)
 }
 
-func writeStarted(w http.ResponseWriter, st Started, token string) error {
+// writeStarted answers a checkout or a retry, its words in the request's language.
+func writeStarted(w http.ResponseWriter, r *http.Request, st Started, token string) error {
 	out := initiateResponse{OrderID: st.Order.Number, CheckoutRequestID: st.CheckoutRequestID, OrderToken: token}
 	if st.PushErr != nil {
-		out.Message = MsgPushFailed
+		out.Message = i18n.Text(r.Context(), MsgPushFailed)
 		httpx.WriteJSON(w, http.StatusBadGateway, struct {
 			initiateResponse
 			Error string `json:"error"`
-		}{out, MsgPushFailed})
+		}{out, out.Message})
 		return nil
 	}
-	out.Success, out.Message = true, MsgPushSent
+	out.Success, out.Message = true, i18n.Text(r.Context(), MsgPushSent)
 	status := http.StatusCreated
 	if st.Existing {
 		status = http.StatusOK
@@ -146,7 +148,7 @@ func (h *Handlers) Retry(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeStarted(w, st, "")
+	return writeStarted(w, r, st, "")
 }
 
 // Callback answers Daraja's POST to the callback URL, quickly, with the
