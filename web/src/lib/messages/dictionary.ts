@@ -3,8 +3,10 @@
 // text fails the build (docs/i18n.md).
 import type { AppMessages } from './app';
 import type { CommonMessages } from './common';
+import type { ComponentsMessages } from './components';
 
 export interface Dictionary {
   app: AppMessages;
   common: CommonMessages;
+  components: ComponentsMessages;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
 import { appMessages } from './app';
 import { commonMessages } from './common';
+import { componentsMessages } from './components';
 import type { Dictionary } from './dictionary';
 import { sw } from './sw/index';
 
@@ -13,6 +14,7 @@ showDictionary(null);
 const english: Dictionary = {
   app: appMessages(),
   common: commonMessages(),
+  components: componentsMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.

@@ -2,5 +2,10 @@
 import type { Dictionary } from '../dictionary';
 import { app } from './app';
 import { common } from './common';
+import { components } from './components';
 
-export const sw: Dictionary = { app, common };
+export const sw: Dictionary = {
+  app,
+  common,
+  components,
+};
