@@ -4,9 +4,11 @@
 import type { AppMessages } from './app';
 import type { CommonMessages } from './common';
 import type { ComponentsMessages } from './components';
+import type { HomeMessages } from './home';
 
 export interface Dictionary {
   app: AppMessages;
   common: CommonMessages;
   components: ComponentsMessages;
+  home: HomeMessages;
 }

@@ -6,6 +6,7 @@ import { showDictionary } from '../i18n';
 import { appMessages } from './app';
 import { commonMessages } from './common';
 import { componentsMessages } from './components';
+import { homeMessages } from './home';
 import type { Dictionary } from './dictionary';
 import { sw } from './sw/index';
 
@@ -15,6 +16,7 @@ const english: Dictionary = {
   app: appMessages(),
   common: commonMessages(),
   components: componentsMessages(),
+  home: homeMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.

@@ -3,9 +3,11 @@ import type { Dictionary } from '../dictionary';
 import { app } from './app';
 import { common } from './common';
 import { components } from './components';
+import { home } from './home';
 
 export const sw: Dictionary = {
   app,
   common,
   components,
+  home,
 };
