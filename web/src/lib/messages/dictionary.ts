@@ -5,10 +5,12 @@ import type { AppMessages } from './app';
 import type { CommonMessages } from './common';
 import type { ComponentsMessages } from './components';
 import type { HomeMessages } from './home';
+import type { ShopMessages } from './shop';
 
 export interface Dictionary {
   app: AppMessages;
   common: CommonMessages;
   components: ComponentsMessages;
   home: HomeMessages;
+  shop: ShopMessages;
 }

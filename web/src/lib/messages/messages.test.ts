@@ -7,6 +7,7 @@ import { appMessages } from './app';
 import { commonMessages } from './common';
 import { componentsMessages } from './components';
 import { homeMessages } from './home';
+import { shopMessages } from './shop';
 import type { Dictionary } from './dictionary';
 import { sw } from './sw/index';
 
@@ -17,6 +18,7 @@ const english: Dictionary = {
   common: commonMessages(),
   components: componentsMessages(),
   home: homeMessages(),
+  shop: shopMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.

@@ -4,10 +4,12 @@ import { app } from './app';
 import { common } from './common';
 import { components } from './components';
 import { home } from './home';
+import { shop } from './shop';
 
 export const sw: Dictionary = {
   app,
   common,
   components,
   home,
+  shop,
 };
