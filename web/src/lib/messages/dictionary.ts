@@ -5,6 +5,7 @@ import type { AppMessages } from './app';
 import type { CommonMessages } from './common';
 import type { ComponentsMessages } from './components';
 import type { HomeMessages } from './home';
+import type { ProductMessages } from './product';
 import type { ShopMessages } from './shop';
 
 export interface Dictionary {
@@ -12,5 +13,6 @@ export interface Dictionary {
   common: CommonMessages;
   components: ComponentsMessages;
   home: HomeMessages;
+  product: ProductMessages;
   shop: ShopMessages;
 }

@@ -7,6 +7,7 @@ import { appMessages } from './app';
 import { commonMessages } from './common';
 import { componentsMessages } from './components';
 import { homeMessages } from './home';
+import { productMessages } from './product';
 import { shopMessages } from './shop';
 import type { Dictionary } from './dictionary';
 import { sw } from './sw/index';
@@ -18,6 +19,7 @@ const english: Dictionary = {
   common: commonMessages(),
   components: componentsMessages(),
   home: homeMessages(),
+  product: productMessages(),
   shop: shopMessages(),
 };
 

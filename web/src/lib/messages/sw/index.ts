@@ -4,6 +4,7 @@ import { app } from './app';
 import { common } from './common';
 import { components } from './components';
 import { home } from './home';
+import { product } from './product';
 import { shop } from './shop';
 
 export const sw: Dictionary = {
@@ -11,5 +12,6 @@ export const sw: Dictionary = {
   common,
   components,
   home,
+  product,
   shop,
 };
