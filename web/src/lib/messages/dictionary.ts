@@ -2,6 +2,7 @@
 // texts. The Kiswahili dictionary (sw/index.ts) must match it key for key, so a missing or extra
 // text fails the build (docs/i18n.md).
 import type { AppMessages } from './app';
+import type { CartMessages } from './cart';
 import type { CommonMessages } from './common';
 import type { ComponentsMessages } from './components';
 import type { HomeMessages } from './home';
@@ -10,6 +11,7 @@ import type { ShopMessages } from './shop';
 
 export interface Dictionary {
   app: AppMessages;
+  cart: CartMessages;
   common: CommonMessages;
   components: ComponentsMessages;
   home: HomeMessages;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
 import { appMessages } from './app';
+import { cartMessages } from './cart';
 import { commonMessages } from './common';
 import { componentsMessages } from './components';
 import { homeMessages } from './home';
@@ -16,6 +17,7 @@ showDictionary(null);
 // Typed as the whole dictionary, so a part added to it and not here fails the build.
 const english: Dictionary = {
   app: appMessages(),
+  cart: cartMessages(),
   common: commonMessages(),
   components: componentsMessages(),
   home: homeMessages(),
