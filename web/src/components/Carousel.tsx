@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { componentsMessages } from '../lib/messages/components';
 import { useCarousel } from '../lib/useCarousel';
 import { useMediaQuery } from '../lib/useMediaQuery';
 
@@ -44,6 +45,7 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
  */
 export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, three = false }: CarouselProps<T>) {
   const visible = useVisibleCount(three);
+  const m = componentsMessages().carousel;
   const c = useCarousel({ count: items.length, visible, intervalMs });
   // A slide is built when it is first about to come into view (the next one is built a step
   // ahead) and kept after: a phone's first view builds two cards, not eight.
@@ -69,7 +71,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
                 key={itemKey(item)}
                 role="group"
                 aria-roledescription="slide"
-                aria-label={`${i + 1} of ${items.length}`}
+                aria-label={m.slide(i + 1, items.length)}
                 inert={!shown}
                 className={`shrink-0 grow-0 px-2 ${three ? WIDTH_THREE : WIDTH_FOUR} ${shown ? '' : SKIPPED}`}
               >
@@ -81,7 +83,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
       </div>
       {c.positions > 1 && (
         <div className="mt-4 flex items-center justify-center gap-1 sm:gap-2">
-          <button type="button" className={arrow} onClick={c.previous} aria-label={`Previous ${label}`}>
+          <button type="button" className={arrow} onClick={c.previous} aria-label={m.previous(label)}>
             <ArrowIcon direction="left" />
           </button>
           <div className="flex flex-wrap items-center justify-center">
@@ -90,7 +92,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
                 key={i}
                 type="button"
                 onClick={() => c.goTo(i)}
-                aria-label={`Show ${label} ${i + 1} of ${c.positions}`}
+                aria-label={m.show(label, i + 1, c.positions)}
                 aria-current={i === c.index ? 'true' : undefined}
                 className="group inline-flex h-11 w-6 items-center justify-center sm:w-8"
               >
@@ -100,7 +102,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
               </button>
             ))}
           </div>
-          <button type="button" className={arrow} onClick={c.next} aria-label={`Next ${label}`}>
+          <button type="button" className={arrow} onClick={c.next} aria-label={m.next(label)}>
             <ArrowIcon direction="right" />
           </button>
           {!c.still && (
@@ -108,7 +110,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
               type="button"
               className={arrow}
               onClick={c.toggleStopped}
-              aria-label={c.stopped ? `Play ${label}` : `Pause ${label}`}
+              aria-label={c.stopped ? m.play(label) : m.pause(label)}
             >
               <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false">
                 {c.stopped ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}

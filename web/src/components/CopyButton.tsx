@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { componentsMessages } from '../lib/messages/components';
 
 /** Copies text, on phones too: the Clipboard API needs a secure page, so an older path stands in. */
 async function copy(text: string): Promise<boolean> {
@@ -36,6 +37,7 @@ interface CopyButtonProps {
 /** A small button that copies text and says, out loud too, whether it worked. */
 export function CopyButton({ text, label }: CopyButtonProps) {
   const [result, setResult] = useState<'copied' | 'failed' | null>(null);
+  const m = componentsMessages().copy;
   useEffect(() => {
     if (!result) return;
     const t = setTimeout(() => setResult(null), 4000);
@@ -49,11 +51,11 @@ export function CopyButton({ text, label }: CopyButtonProps) {
         onClick={async () => setResult((await copy(text)) ? 'copied' : 'failed')}
         className="min-h-10 rounded-md border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >
-        Copy
+        {m.copy}
       </button>
       <span role="status" className="text-sm text-stone-700">
-        {result === 'copied' && 'Copied'}
-        {result === 'failed' && 'Could not copy: please write it down'}
+        {result === 'copied' && m.copied}
+        {result === 'failed' && m.failed}
       </span>
     </span>
   );

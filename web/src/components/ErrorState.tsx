@@ -1,3 +1,5 @@
+import { componentsMessages } from '../lib/messages/components';
+
 interface ErrorStateProps {
   /** What could not be shown, e.g. "We could not load the products." */
   title: string;
@@ -17,7 +19,7 @@ export function ErrorState({ title, error, onRetry, className = '' }: ErrorState
         onClick={onRetry}
         className="mt-4 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
       >
-        Try again
+        {componentsMessages().tryAgain}
       </button>
     </div>
   );

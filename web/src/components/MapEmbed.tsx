@@ -1,5 +1,6 @@
 import { BUSINESS } from '../lib/business';
 import { useDataSaver } from '../lib/dataSaver';
+import { componentsMessages } from '../lib/messages/components';
 import { useNearScreen } from '../lib/useNearScreen';
 
 const { lat, lon } = BUSINESS.location;
@@ -37,7 +38,7 @@ export function MapEmbed() {
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
         >
-          Open in Maps
+          {componentsMessages().map.open}
         </a>
       </p>
     </div>
@@ -55,7 +56,7 @@ function MapBox() {
       </div>
       {load && (
         <iframe
-          title={`Map: ${BUSINESS.name}, ${BUSINESS.address}`}
+          title={componentsMessages().map.title(BUSINESS.name, BUSINESS.address)}
           src={EMBED_URL}
           loading="lazy"
           sandbox="allow-scripts allow-same-origin allow-popups"

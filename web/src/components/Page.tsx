@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '../lib/business';
+import { componentsMessages } from '../lib/messages/components';
 
 interface PageProps {
   /** The page's heading, also used in the document title. */
@@ -36,7 +37,7 @@ export function ContinueShopping({ className }: { className: string }) {
   return (
     <p className={className}>
       <Link to="/shop" className={linkClass}>
-        Continue Shopping
+        {componentsMessages().continueShopping}
       </Link>
     </p>
   );

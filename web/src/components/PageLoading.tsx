@@ -1,8 +1,10 @@
+import { componentsMessages } from '../lib/messages/components';
+
 /** Shown while the first page of a visit is still loading. */
 export function PageLoading() {
   return (
     <div role="status" className="flex min-h-[50vh] items-center justify-center text-stone-600">
-      Loading…
+      {componentsMessages().loading}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { componentsMessages } from '../lib/messages/components';
+
 interface StarsProps {
   rating: number;
   className?: string;
@@ -7,7 +9,7 @@ interface StarsProps {
 export function Stars({ rating, className = '' }: StarsProps) {
   const full = Math.round(rating);
   return (
-    <span role="img" aria-label={`Rated ${Number(rating.toFixed(1))} out of 5`} className={`inline-flex text-earth-700 ${className}`}>
+    <span role="img" aria-label={componentsMessages().rated(Number(rating.toFixed(1)))} className={`inline-flex text-earth-700 ${className}`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <svg key={n} viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
           <path

@@ -1,3 +1,4 @@
+import { componentsMessages } from './messages/components';
 import type { Category, ProductSummary, Variant } from './types';
 
 /** Whether any size can be bought (docs/product.md section 4, stock badge). */
@@ -13,12 +14,16 @@ export function cardVariant(p: ProductSummary): Variant | undefined {
   return p.variants.find((v) => v.stock > 0) ?? p.variants[0];
 }
 
-/** The badges of a product, from the flags the admin sets (docs/architecture.md section 3). */
+/**
+ * The badges of a product, from the flags the admin sets (docs/architecture.md section 3), in the
+ * language shown.
+ */
 export function badges(p: ProductSummary): string[] {
+  const m = componentsMessages().badges;
   const out: string[] = [];
-  if (p.is_new_arrival || p.occasion_tags.includes(1)) out.push('New Product');
-  if (p.is_best_seller) out.push('Best Seller');
-  if (p.is_featured) out.push('Featured');
+  if (p.is_new_arrival || p.occasion_tags.includes(1)) out.push(m.newProduct);
+  if (p.is_best_seller) out.push(m.bestSeller);
+  if (p.is_featured) out.push(m.featured);
   return out;
 }
 

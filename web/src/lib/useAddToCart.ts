@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCart } from './CartProvider';
+import { componentsMessages } from './messages/components';
 
 /** How long a button says 'Added to Cart!' (docs/product.md section 9). */
 export const ADDED_MS = 2000;
@@ -27,7 +28,7 @@ export function useAddToCart() {
         await add(variantId, quantity);
       } catch (err) {
         setState('idle');
-        setError(err instanceof Error ? err.message : 'Could not add to the cart. Please try again.');
+        setError(err instanceof Error ? err.message : componentsMessages().addFailed);
         return false;
       }
       setState('added');

@@ -1,6 +1,7 @@
 // The texts of the WhatsApp links: an order written out for a farmer who would rather send it as
 // a message, a question about a product, and help with an order (docs/product.md).
 import type { CartItem } from './cart';
+import { componentsMessages } from './messages/components';
 import { formatKsh } from './money';
 import { orderTotals } from './orders';
 
@@ -8,15 +9,16 @@ import { orderTotals } from './orders';
 export function cartMessage(items: readonly CartItem[]): string {
   const lines = items.map((it) => `- ${it.quantity} × ${it.variant.product.name} (${it.variant.size}): ${formatKsh(it.total_price)}`);
   const { subtotal } = orderTotals(items);
-  return ['Hello Mifugo Bora Feeds, I would like to order:', ...lines, `Total: ${formatKsh(subtotal)} (before delivery)`].join('\n');
+  const m = componentsMessages().whatsapp;
+  return [m.cartIntro, ...lines, m.cartTotal(formatKsh(subtotal))].join('\n');
 }
 
 /** A question about a product, with its page. */
 export function productQuestion(name: string, url: string): string {
-  return `Hello Mifugo Bora Feeds, I have a question about ${name}: ${url}`;
+  return componentsMessages().whatsapp.productQuestion(name, url);
 }
 
 /** Help with an order, naming it. */
 export function orderHelp(orderId: string): string {
-  return `Hello Mifugo Bora Feeds, I need help with my order ${orderId}.`;
+  return componentsMessages().whatsapp.orderHelp(orderId);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { componentsMessages } from '../../lib/messages/components';
 import { formatKsh } from '../../lib/money';
 import { productPath } from '../../lib/product';
 import type { ProductSummary } from '../../lib/types';
@@ -34,6 +35,7 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 3, eager = 
   const variant = purchase.variant;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const list = mode === 'list';
+  const m = componentsMessages();
 
   return (
     <article
@@ -72,13 +74,13 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 3, eager = 
             onClick={() => setQuickView(true)}
             className={`${buttonBase} flex-1 border border-brand-700 bg-white text-brand-800 hover:bg-brand-50`}
           >
-            Quick View
+            {m.quickView}
           </button>
           <AddToCartButton
             purchase={purchase}
             aria-describedby={nameId}
             size="min-h-11 flex-1 px-3 text-sm"
-            addedText={list ? 'Added!' : 'Added to Cart!'}
+            addedText={list ? m.added : m.addedToCart}
           />
         </div>
         <AddToCartError purchase={purchase} />

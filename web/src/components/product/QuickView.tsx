@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { componentsMessages } from '../../lib/messages/components';
 import { formatKsh } from '../../lib/money';
 import { productPath } from '../../lib/product';
 import type { ProductSummary } from '../../lib/types';
@@ -19,6 +20,7 @@ interface QuickViewProps {
 export default function QuickView({ product, onClose }: QuickViewProps) {
   const titleId = useId();
   const purchase = usePurchase(product);
+  const m = componentsMessages();
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className="max-w-3xl">
@@ -26,7 +28,7 @@ export default function QuickView({ product, onClose }: QuickViewProps) {
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close"
+          aria-label={m.close}
           className="absolute top-2 right-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
         >
           <CloseIcon />
@@ -44,7 +46,7 @@ export default function QuickView({ product, onClose }: QuickViewProps) {
           <p className="text-sm text-stone-700">{product.description}</p>
           <AddToCart product={product} purchase={purchase} size="h-12 px-5" />
           <Link to={productPath(product)} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
-            View full details
+            {m.fullDetails}
           </Link>
         </div>
       </div>

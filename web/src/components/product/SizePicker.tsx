@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { componentsMessages } from '../../lib/messages/components';
 import { formatKsh } from '../../lib/money';
 import type { Variant } from '../../lib/types';
 
@@ -13,10 +14,11 @@ interface SizePickerProps {
 /** The package sizes of a product as radio buttons, each with its price and stock. */
 export function SizePicker({ variants, value, onChange, showStock = false }: SizePickerProps) {
   const name = useId();
-  if (variants.length === 0) return <p className="text-sm text-stone-700">This product has no sizes for sale yet.</p>;
+  const m = componentsMessages().sizes;
+  if (variants.length === 0) return <p className="text-sm text-stone-700">{m.none}</p>;
   return (
     <fieldset>
-      <legend className="text-sm font-semibold text-stone-800">Package size</legend>
+      <legend className="text-sm font-semibold text-stone-800">{m.legend}</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         {variants.map((v) => {
           const soldOut = v.stock <= 0;
@@ -36,7 +38,7 @@ export function SizePicker({ variants, value, onChange, showStock = false }: Siz
               <span className="font-semibold">{v.size}</span>
               <span>{formatKsh(v.price)}</span>
               <span className="text-xs">
-                {soldOut ? 'Out of stock' : showStock ? `${v.stock} in stock` : 'In stock'}
+                {soldOut ? m.soldOut : showStock ? m.left(v.stock) : m.available}
               </span>
             </label>
           );

@@ -1,4 +1,5 @@
 import { useState, type ButtonHTMLAttributes } from 'react';
+import { componentsMessages } from '../../lib/messages/components';
 import { cardVariant } from '../../lib/product';
 import type { ProductSummary } from '../../lib/types';
 import { useAddToCart } from '../../lib/useAddToCart';
@@ -33,14 +34,15 @@ interface AddToCartButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEleme
   purchase: Purchase;
   /** Size and layout classes; the colours are the button's own. */
   size: string;
-  /** What the button says for two seconds after adding. */
+  /** What the button says for two seconds after adding: 'Added to Cart!' unless given. */
   addedText?: string;
 }
 
-export function AddToCartButton({ purchase, size, addedText = 'Added to Cart!', ...button }: AddToCartButtonProps) {
+export function AddToCartButton({ purchase, size, addedText, ...button }: AddToCartButtonProps) {
+  const m = componentsMessages();
   return (
     <button {...button} type="button" disabled={!purchase.canAdd} onClick={() => void purchase.add()} className={`${buttonLook} ${size}`}>
-      {purchase.state === 'added' ? addedText : 'Add to Cart'}
+      {purchase.state === 'added' ? (addedText ?? m.addedToCart) : m.addToCart}
     </button>
   );
 }

@@ -7,6 +7,8 @@ import { cartMessage } from '../../lib/whatsapp';
 import { ContinueShopping, LoadingLine, Page } from '../../components/Page';
 import type { CartItem } from '../../lib/cart';
 import { useCart } from '../../lib/CartProvider';
+import { cartMessages } from '../../lib/messages/cart';
+import { componentsMessages } from '../../lib/messages/components';
 import { formatKsh } from '../../lib/money';
 import { useCartCoupon } from '../../lib/coupon';
 import { orderTotals } from '../../lib/orders';
@@ -19,31 +21,32 @@ const stepButton =
 export default function CartPage() {
   const cart = useCart();
   const coupon = useCartCoupon(cart.items);
+  const m = cartMessages();
 
   if (cart.status === 'error' && cart.items.length === 0) {
     return (
-      <Page title="Your Cart">
-        <ErrorState className="mt-6" title="We could not load your cart." error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
+      <Page title={m.title}>
+        <ErrorState className="mt-6" title={m.failed} error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
       </Page>
     );
   }
   if (cart.status === 'loading' && cart.items.length === 0) {
     return (
-      <Page title="Your Cart">
-        <LoadingLine>Loading your cart…</LoadingLine>
+      <Page title={m.title}>
+        <LoadingLine>{m.loading}</LoadingLine>
       </Page>
     );
   }
   if (cart.items.length === 0) {
     return (
-      <Page title="Your Cart is Empty">
-        <p className="mt-3 text-stone-700">Add feeds, dewormers or supplements from the shop and they will wait for you here.</p>
+      <Page title={m.emptyTitle}>
+        <p className="mt-3 text-stone-700">{m.emptyText}</p>
         <p className="mt-6">
           <Link
             to="/shop"
             className="inline-flex h-12 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
           >
-            Continue Shopping
+            {componentsMessages().continueShopping}
           </Link>
         </p>
       </Page>
@@ -51,9 +54,9 @@ export default function CartPage() {
   }
 
   return (
-    <Page title="Your Cart">
+    <Page title={m.title}>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <section aria-label="Items in your cart" className="lg:col-span-2">
+        <section aria-label={m.items} className="lg:col-span-2">
           <ul className="space-y-3">
             {cart.items.map((item) => (
               <CartLine key={item.id} item={item} />
@@ -63,17 +66,17 @@ export default function CartPage() {
         </section>
 
         <OrderSummary
-          title="Order Summary"
+          title={m.summary}
           titleId="cart-summary-title"
           totals={{ ...orderTotals(cart.items, null, coupon.coupon.discount), coupon_code: coupon.coupon.code ?? undefined }}
-          shippingPending="Chosen at checkout"
+          shippingPending={m.shippingPending}
         >
           <CouponForm coupon={coupon.coupon} onChange={coupon.set} />
           <Link
             to="/checkout"
             className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
           >
-            Proceed to Checkout
+            {m.checkout}
           </Link>
           <a
             href={whatsappTo(cartMessage(cart.items))}
@@ -81,9 +84,9 @@ export default function CartPage() {
             rel="noopener noreferrer"
             className="mt-3 inline-flex h-12 w-full items-center justify-center rounded-md border-2 border-brand-700 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
           >
-            Order on WhatsApp
+            {m.whatsapp}
           </a>
-          <p className="mt-2 text-center text-sm text-stone-700">Rather talk? Send us this order as a message.</p>
+          <p className="mt-2 text-center text-sm text-stone-700">{m.whatsappHint}</p>
         </OrderSummary>
       </div>
     </Page>
@@ -98,6 +101,7 @@ function CartLine({ item }: { item: CartItem }) {
   const name = item.variant.product.name;
   const image = item.variant.product.images[0];
   const errorId = `cart-line-${item.id}-error`;
+  const m = cartMessages().line;
 
   const run = async (change: () => Promise<void>) => {
     if (busy) return;
@@ -107,7 +111,7 @@ function CartLine({ item }: { item: CartItem }) {
       await change();
     } catch (err) {
       // Not enough stock, or no connection: said beside the line, which keeps its quantity.
-      setError(err instanceof Error && err.message ? err.message : 'Could not change the cart. Please try again.');
+      setError(err instanceof Error && err.message ? err.message : m.changeFailed);
       setBusy(false);
       return;
     }
@@ -133,24 +137,24 @@ function CartLine({ item }: { item: CartItem }) {
                 {name}
               </Link>
             </h2>
-            <p className="text-sm text-stone-700">Size: {item.variant.size}</p>
-            <p className="text-sm text-stone-600">SKU: {item.variant.sku}</p>
+            <p className="text-sm text-stone-700">{m.size(item.variant.size)}</p>
+            <p className="text-sm text-stone-600">{m.sku(item.variant.sku)}</p>
           </div>
           <button
             type="button"
             onClick={() => void run(() => remove(item.id))}
             disabled={busy}
-            aria-label={`Remove ${name} (${item.variant.size})`}
+            aria-label={m.removeItem(name, item.variant.size)}
             className="inline-flex h-11 shrink-0 items-center rounded-md px-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:text-stone-400"
           >
-            Remove
+            {m.remove}
           </button>
         </div>
 
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           <div
             role="group"
-            aria-label={`Quantity of ${name} (${item.variant.size})`}
+            aria-label={m.quantityOf(name, item.variant.size)}
             aria-describedby={error ? errorId : undefined}
             className="inline-flex items-center overflow-hidden rounded-md border border-stone-400 bg-white"
           >
@@ -159,11 +163,11 @@ function CartLine({ item }: { item: CartItem }) {
               className={stepButton}
               onClick={() => void run(() => update(item.id, item.quantity - 1))}
               disabled={busy}
-              aria-label={`Decrease quantity of ${name}`}
+              aria-label={m.decrease(name)}
             >
               −
             </button>
-            <output aria-live="polite" className="w-12 text-center text-base font-semibold" aria-label="Quantity">
+            <output aria-live="polite" className="w-12 text-center text-base font-semibold" aria-label={m.quantity}>
               {item.quantity}
             </output>
             <button
@@ -171,14 +175,14 @@ function CartLine({ item }: { item: CartItem }) {
               className={stepButton}
               onClick={() => void run(() => update(item.id, item.quantity + 1))}
               disabled={busy}
-              aria-label={`Increase quantity of ${name}`}
+              aria-label={m.increase(name)}
             >
               +
             </button>
           </div>
           <div className="text-right">
             <p className="font-bold text-stone-900">{formatKsh(item.total_price)}</p>
-            <p className="text-sm text-stone-600">{formatKsh(item.unit_price)} each</p>
+            <p className="text-sm text-stone-600">{m.each(formatKsh(item.unit_price))}</p>
           </div>
         </div>
         {error && (

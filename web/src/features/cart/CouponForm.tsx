@@ -2,17 +2,33 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { applyCoupon, removeCoupon, type CartCoupon } from '../../lib/coupon';
+import { cartMessages } from '../../lib/messages/cart';
 
-// Words of the coupon field; the refusals come from the server (docs/product.md section 8).
+// Words of the coupon field, in the language shown; the refusals come from the server
+// (docs/product.md section 8).
 export const COUPON_TEXTS = {
-  label: 'Have a coupon code?',
-  apply: 'Apply',
-  applying: 'Applying…',
-  remove: 'Remove',
-  applied: (code: string) => `Code ${code} applied`,
-  failed: 'Could not apply the code. Please try again.',
-  removeFailed: 'Could not remove the code. Please try again.',
-} as const;
+  get label() {
+    return cartMessages().coupon.label;
+  },
+  get apply() {
+    return cartMessages().coupon.apply;
+  },
+  get applying() {
+    return cartMessages().coupon.applying;
+  },
+  get remove() {
+    return cartMessages().coupon.remove;
+  },
+  get applied() {
+    return cartMessages().coupon.applied;
+  },
+  get failed() {
+    return cartMessages().coupon.failed;
+  },
+  get removeFailed() {
+    return cartMessages().coupon.removeFailed;
+  },
+};
 
 interface CouponFormProps {
   coupon: CartCoupon;

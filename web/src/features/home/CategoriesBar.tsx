@@ -1,55 +1,64 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { homeMessages } from '../../lib/messages/home';
 
 // docs/product.md section 2: the home page's category dropdowns, each entry a shop filter.
-const GROUPS: { label: string; links: [string, string][] }[] = [
-  {
-    label: 'Feeds',
-    links: [
-      ['All Feeds', 'category=feeds'],
-      ['Dairy Meal', 'category=dairy-meal'],
-      ['Kienyeji Mash', 'category=kienyeli-mash'],
-      ['Layers Mash', 'category=layers'],
-      ['Chick Feeds', 'category=chick-feeds'],
-      ['Broiler Feeds', 'category=broiler-feeds'],
-      ['Pig Feeds', 'category=pig-feeds'],
-    ],
-  },
-  {
-    label: 'Dewormers',
-    links: [
-      ['All Dewormers', 'category=dewormers'],
-      ['Albendazole 10%', 'category=albendazole-10'],
-      ['Albendazole 2.5%', 'category=albendazole-25'],
-    ],
-  },
-  {
-    label: 'Supplements',
-    links: [
-      ['All Supplements', 'category=supplements'],
-      ['Chemicals', 'category=chemicals'],
-      ['Dicalcium Phosphate (DCP)', 'category=dcp'],
-    ],
-  },
-  {
-    label: 'By Weight',
-    links: [
-      ['10 Kg', 'weight=10kg'],
-      ['20 Kg', 'weight=20kg'],
-      ['70 Kg', 'weight=70kg'],
-      ['120 ml', 'weight=120ml'],
-      ['1 litre', 'weight=1litre'],
-    ],
-  },
-  {
-    label: 'Special Offers',
-    links: [
-      ['Bulk Deals', 'promo=bulk'],
-      ['Seasonal Offers', 'promo=seasonal'],
-      ['New Arrivals', 'featured=new-arrivals'],
-    ],
-  },
-];
+function groups(): { key: string; label: string; links: [string, string][] }[] {
+  const m = homeMessages().categoriesBar;
+  return [
+    {
+      key: 'feeds',
+      label: m.feeds.title,
+      links: [
+        [m.feeds.all, 'category=feeds'],
+        [m.feeds.dairyMeal, 'category=dairy-meal'],
+        [m.feeds.kienyejiMash, 'category=kienyeli-mash'],
+        [m.feeds.layersMash, 'category=layers'],
+        [m.feeds.chickFeeds, 'category=chick-feeds'],
+        [m.feeds.broilerFeeds, 'category=broiler-feeds'],
+        [m.feeds.pigFeeds, 'category=pig-feeds'],
+      ],
+    },
+    {
+      key: 'dewormers',
+      label: m.dewormers.title,
+      links: [
+        [m.dewormers.all, 'category=dewormers'],
+        [m.dewormers.albendazole10, 'category=albendazole-10'],
+        [m.dewormers.albendazole25, 'category=albendazole-25'],
+      ],
+    },
+    {
+      key: 'supplements',
+      label: m.supplements.title,
+      links: [
+        [m.supplements.all, 'category=supplements'],
+        [m.supplements.chemicals, 'category=chemicals'],
+        [m.supplements.dcp, 'category=dcp'],
+      ],
+    },
+    {
+      key: 'weight',
+      label: m.weight.title,
+      links: [
+        [m.weight.kg10, 'weight=10kg'],
+        [m.weight.kg20, 'weight=20kg'],
+        [m.weight.kg70, 'weight=70kg'],
+        [m.weight.ml120, 'weight=120ml'],
+        [m.weight.litre1, 'weight=1litre'],
+      ],
+    },
+    {
+      key: 'offers',
+      label: m.offers.title,
+      links: [
+        [m.offers.bulk, 'promo=bulk'],
+        [m.offers.seasonal, 'promo=seasonal'],
+        [m.offers.newArrivals, 'featured=new-arrivals'],
+      ],
+    },
+  ];
+}
 
 function Chevron({ open }: { open: boolean }) {
   return (
@@ -69,6 +78,7 @@ export function CategoriesBar() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const nav = useRef<HTMLElement>(null);
+  const m = homeMessages().categoriesBar;
 
   useEffect(() => {
     if (open === null) return;
@@ -92,7 +102,7 @@ export function CategoriesBar() {
     'flex min-h-11 w-full items-center justify-between gap-1 rounded-md px-3 font-semibold text-brand-900 hover:bg-brand-50 md:w-auto';
 
   return (
-    <nav ref={nav} aria-label="Product categories" className="border-b border-earth-200 bg-earth-100">
+    <nav ref={nav} aria-label={m.label} className="border-b border-earth-200 bg-earth-100">
       <div className="mx-auto max-w-6xl px-4 py-1">
         <button
           type="button"
@@ -101,19 +111,19 @@ export function CategoriesBar() {
           aria-controls={`${id}-bar`}
           onClick={() => setMobileOpen((o) => !o)}
         >
-          Categories
+          {m.toggle}
           <Chevron open={mobileOpen} />
         </button>
         <ul id={`${id}-bar`} className={`${mobileOpen ? 'flex' : 'hidden'} flex-col pb-2 md:flex md:flex-row md:gap-1 md:pb-0`}>
-          {GROUPS.map((g) => {
-            const listId = `${id}-${g.label}`;
-            const isOpen = open === g.label;
+          {groups().map((g) => {
+            const listId = `${id}-${g.key}`;
+            const isOpen = open === g.key;
             return (
               <li
-                key={g.label}
+                key={g.key}
                 className="relative"
                 onBlur={(e) => {
-                  if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen((o) => (o === g.label ? null : o));
+                  if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen((o) => (o === g.key ? null : o));
                 }}
               >
                 <button
@@ -121,7 +131,7 @@ export function CategoriesBar() {
                   className={groupButton}
                   aria-expanded={isOpen}
                   aria-controls={listId}
-                  onClick={() => setOpen(isOpen ? null : g.label)}
+                  onClick={() => setOpen(isOpen ? null : g.key)}
                 >
                   {g.label}
                   <Chevron open={isOpen} />

@@ -4,6 +4,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { Stars } from '../../components/Stars';
+import { componentsMessages } from '../../lib/messages/components';
+import { homeMessages } from '../../lib/messages/home';
 import { formatKsh } from '../../lib/money';
 import { useNearScreen } from '../../lib/useNearScreen';
 import type { ProductSummary } from '../../lib/types';
@@ -22,7 +24,7 @@ export function FeaturedProduct() {
     <section aria-labelledby="featured-product" className="bg-white py-10">
       <div ref={ref} className="mx-auto max-w-6xl px-4">
         <h2 id="featured-product" className="mb-6 text-2xl font-bold text-brand-900">
-          Featured Product
+          {homeMessages().featured.title}
         </h2>
         {near ? <FeaturedContent /> : <PanelSkeleton />}
       </div>
@@ -32,7 +34,7 @@ export function FeaturedProduct() {
 
 function PanelSkeleton() {
   return (
-    <div role="status" aria-label="Loading the featured product" className="grid min-h-96 animate-pulse gap-6 md:grid-cols-2">
+    <div role="status" aria-label={homeMessages().featured.loading} className="grid min-h-96 animate-pulse gap-6 md:grid-cols-2">
       <div className="aspect-square rounded-lg bg-earth-100" />
       <div className="space-y-3">
         <div className="h-8 w-2/3 rounded bg-earth-200" />
@@ -45,14 +47,15 @@ function PanelSkeleton() {
 function FeaturedContent() {
   const featured = useProducts(FEATURED);
   const product = featured.data?.results[0];
+  const m = homeMessages().featured;
   if (featured.status === 'error') {
-    return <ErrorState title="We could not load the featured product." error={featured.error} onRetry={featured.retry} />;
+    return <ErrorState title={m.failed} error={featured.error} onRetry={featured.retry} />;
   }
   if (!featured.data) return <PanelSkeleton />;
   if (!product) {
     return (
       <p className="text-stone-700">
-        No featured product at the moment. <Link to="/shop" className="font-semibold text-brand-800 underline">Browse the shop</Link>.
+        {m.none} <Link to="/shop" className="font-semibold text-brand-800 underline">{m.browse}</Link>.
       </p>
     );
   }
@@ -68,13 +71,15 @@ function Panel({ product }: { product: ProductSummary }) {
   const variant = product.variants.find((v) => v.id === variantId);
   const canAdd = !!variant && variant.stock > 0 && state !== 'adding';
   const chips = categoryTrail(categories.data, product.category);
+  const m = homeMessages().featured;
+  const c = componentsMessages();
 
   const button = 'inline-flex h-12 flex-1 items-center justify-center rounded-md px-5 font-semibold disabled:cursor-not-allowed';
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-10">
       <ProductImage image={product.images[0]} name={product.name} className="rounded-lg bg-earth-100" />
       <div className="flex flex-col gap-4">
-        <ul className="flex min-h-8 flex-wrap gap-2" aria-label="Categories">
+        <ul className="flex min-h-8 flex-wrap gap-2" aria-label={m.categories}>
           {chips.map((c) => (
             <li key={c.id}>
               <Link
@@ -97,7 +102,7 @@ function Panel({ product }: { product: ProductSummary }) {
         </h3>
         {product.rating !== null && (
           <p className="flex items-center gap-2 text-sm text-stone-700">
-            <Stars rating={product.rating} /> {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+            <Stars rating={product.rating} /> {c.reviewCount(product.review_count)}
           </p>
         )}
         <p className="text-stone-700">{product.description}</p>
@@ -111,7 +116,7 @@ function Panel({ product }: { product: ProductSummary }) {
             onClick={() => variant && void addToCart(variant.id, quantity)}
             className={`${button} bg-brand-700 text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-700`}
           >
-            {state === 'added' ? 'Added to Cart!' : 'Add to Cart'}
+            {state === 'added' ? c.addedToCart : c.addToCart}
           </button>
           <button
             type="button"
@@ -121,7 +126,7 @@ function Panel({ product }: { product: ProductSummary }) {
             }}
             className={`${button} bg-earth-400 text-earth-900 hover:bg-earth-300 disabled:bg-stone-300 disabled:text-stone-700`}
           >
-            Checkout
+            {m.checkout}
           </button>
         </div>
         {error && (

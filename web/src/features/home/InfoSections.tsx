@@ -1,38 +1,39 @@
 import { BELOW_THE_FOLD } from './ProductSections';
 import { BUSINESS } from '../../lib/business';
 import { MapEmbed } from '../../components/MapEmbed';
+import { homeMessages } from '../../lib/messages/home';
 
-const STRENGTHS = [
-  {
-    title: 'Quality you can trust',
-    text: 'Balanced feeds and genuine animal-health products, made and stored to keep their strength.',
-    icon: 'M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6zM9 12l2 2 4-4',
-  },
-  {
-    title: `Over ${BUSINESS.yearsOfExperience} years of experience`,
-    text: 'Our team knows Kenyan dairy, poultry and pig farming, and gives honest advice on feeding.',
-    icon: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
-  },
-  {
-    title: 'Delivery across Kenya',
-    text: 'We deliver to all 47 counties, priced by county and weight, or you collect free from our Ruiru store or from an agrovet near you.',
-    icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
-  },
-  {
-    title: 'Pay with M-Pesa',
-    text: 'Order on your phone and pay with M-Pesa in seconds. We confirm every payment at once.',
-    icon: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM11 18h2',
-  },
-];
+function strengths() {
+  const m = homeMessages().strengths;
+  return [
+    {
+      ...m.quality,
+      icon: 'M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6zM9 12l2 2 4-4',
+    },
+    {
+      title: m.experience.title(BUSINESS.yearsOfExperience),
+      text: m.experience.text,
+      icon: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
+    },
+    {
+      ...m.delivery,
+      icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+    },
+    {
+      ...m.mpesa,
+      icon: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM11 18h2',
+    },
+  ];
+}
 
 export function Strengths() {
   return (
     <section aria-labelledby="strengths" className={`mx-auto max-w-6xl px-4 py-10 ${BELOW_THE_FOLD}`}>
       <h2 id="strengths" className="mb-6 text-2xl font-bold text-brand-900">
-        Why farmers choose {BUSINESS.name}
+        {homeMessages().whyUs(BUSINESS.name)}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {STRENGTHS.map((s) => (
+        {strengths().map((s) => (
           <li key={s.title} className="rounded-lg border border-earth-200 bg-white p-5">
             <svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="text-brand-700" aria-hidden="true" focusable="false">
               <path d={s.icon} />
@@ -47,18 +48,19 @@ export function Strengths() {
 }
 
 export function LocationSection() {
+  const m = homeMessages();
   return (
     <section aria-labelledby="location" className={`bg-white py-10 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-[2fr_1fr]">
         <div>
           <h2 id="location" className="mb-4 text-2xl font-bold text-brand-900">
-            Visit our store in Ruiru
+            {m.visitUs}
           </h2>
           <MapEmbed />
         </div>
         <div className="space-y-5 md:pt-12">
           <div>
-            <h3 className="font-semibold text-stone-900">Address</h3>
+            <h3 className="font-semibold text-stone-900">{m.address}</h3>
             <address className="mt-1 text-stone-800 not-italic">
               {BUSINESS.name}
               <br />
@@ -66,7 +68,7 @@ export function LocationSection() {
             </address>
           </div>
           <div>
-            <h3 className="font-semibold text-stone-900">Business hours</h3>
+            <h3 className="font-semibold text-stone-900">{m.hours}</h3>
             <ul className="mt-1 text-stone-800">
               {BUSINESS.hours.home.map((line) => (
                 <li key={line}>{line}</li>
@@ -74,7 +76,7 @@ export function LocationSection() {
             </ul>
           </div>
           <div>
-            <h3 className="font-semibold text-stone-900">Call us</h3>
+            <h3 className="font-semibold text-stone-900">{m.callUs}</h3>
             <a href={BUSINESS.phoneHref} className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-2">
               {BUSINESS.phone}
             </a>
@@ -92,7 +94,7 @@ export function ChatLink() {
       href={BUSINESS.whatsappChatUrl}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp"
+      aria-label={homeMessages().chat}
       className="fixed right-4 bottom-4 z-30 inline-flex h-14 w-14 items-center justify-center rounded-full bg-[#128c4a] text-white shadow-lg hover:bg-[#0e7a40]"
     >
       <svg viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true" focusable="false">

@@ -3,6 +3,7 @@ import { Carousel } from '../../components/Carousel';
 import { ErrorState } from '../../components/ErrorState';
 import { useNearScreen } from '../../lib/useNearScreen';
 import { useProducts } from '../../lib/catalog';
+import { homeMessages } from '../../lib/messages/home';
 import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
 
 const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // docs/product.md section 9: up to 8
@@ -33,15 +34,16 @@ function SectionHeading({ id, title, link }: { id: string; title: string; link: 
 export function NewProducts() {
   const products = useProducts(NEW_PRODUCTS);
   const list = products.data?.results;
+  const m = homeMessages();
   return (
     <section aria-labelledby="new-products" className="mx-auto max-w-6xl px-2 py-10 sm:px-4">
       <div className="px-2">
-        <SectionHeading id="new-products" title="New Products" link={{ to: '/shop?featured=new-arrivals', label: 'View All' }} />
+        <SectionHeading id="new-products" title={m.newProducts} link={{ to: '/shop?featured=new-arrivals', label: m.viewAll }} />
       </div>
       {products.status === 'error' ? (
-        <ErrorState title="We could not load the new products." error={products.error} onRetry={products.retry} className="mx-2" />
+        <ErrorState title={m.newProductsFailed} error={products.error} onRetry={products.retry} className="mx-2" />
       ) : !list ? (
-        <div role="status" aria-label="Loading new products" className="flex overflow-hidden">
+        <div role="status" aria-label={m.newProductsLoading} className="flex overflow-hidden">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="shrink-0 basis-full px-2 sm:basis-1/2 lg:basis-1/3 xl:basis-1/4">
               <ProductCardSkeleton />
@@ -49,10 +51,10 @@ export function NewProducts() {
           ))}
         </div>
       ) : list.length === 0 ? (
-        <p className="px-2 text-stone-700">New products are on their way. Browse the shop meanwhile.</p>
+        <p className="px-2 text-stone-700">{m.newProductsNone}</p>
       ) : (
         <Carousel
-          label="New Products"
+          label={m.newProducts}
           three
           items={list}
           itemKey={(p) => p.id}
@@ -66,9 +68,10 @@ export function NewProducts() {
 
 export function FeaturedCollection() {
   const { ref, near } = useNearScreen<HTMLDivElement>();
+  const m = homeMessages();
   return (
     <section aria-labelledby="featured-collection" className="mx-auto max-w-6xl px-4 py-10">
-      <SectionHeading id="featured-collection" title="Featured Collection" link={{ to: '/shop', label: 'View More' }} />
+      <SectionHeading id="featured-collection" title={m.collection} link={{ to: '/shop', label: m.viewMore }} />
       <div ref={ref}>{near ? <CollectionGrid /> : <GridSkeleton />}</div>
     </section>
   );
@@ -90,7 +93,7 @@ function CollectionGrid() {
   const products = useProducts(FEATURED_COLLECTION);
   const list = products.data?.results;
   if (products.status === 'error') {
-    return <ErrorState title="We could not load the featured collection." error={products.error} onRetry={products.retry} />;
+    return <ErrorState title={homeMessages().collectionFailed} error={products.error} onRetry={products.retry} />;
   }
   if (!list) return <GridSkeleton />;
   return (

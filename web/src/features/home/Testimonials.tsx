@@ -2,7 +2,8 @@ import { Carousel } from '../../components/Carousel';
 import { useNearScreen } from '../../lib/useNearScreen';
 import { Stars } from '../../components/Stars';
 import { formatDate } from '../../lib/dates';
-import { TESTIMONIALS, type Testimonial } from './testimonials';
+import { homeMessages } from '../../lib/messages/home';
+import { testimonials, type Testimonial } from './testimonials';
 
 function Card({ t }: { t: Testimonial }) {
   return (
@@ -30,16 +31,17 @@ function Card({ t }: { t: Testimonial }) {
 
 export function Testimonials() {
   const { ref, near } = useNearScreen<HTMLDivElement>();
+  const m = homeMessages().testimonials;
   return (
     <section aria-labelledby="testimonials" className="bg-earth-100 py-10">
       <div ref={ref} className="mx-auto max-w-6xl px-2 sm:px-4">
         <h2 id="testimonials" className="mb-6 px-2 text-2xl font-bold text-brand-900">
-          What Farmers are Saying
+          {m.title}
         </h2>
         {near ? (
           <Carousel
-            label="Testimonials"
-            items={TESTIMONIALS}
+            label={m.label}
+            items={testimonials()}
             itemKey={(t) => t.id}
             intervalMs={4000}
             renderItem={(t) => <Card t={t} />}

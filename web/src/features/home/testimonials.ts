@@ -1,5 +1,9 @@
-// What farmers say about us (docs/product.md section 3, Testimonial): fixed page content.
+// What farmers say about us (docs/product.md section 3, Testimonial): fixed page content. Their
+// words are in the message catalogue (messages/home.ts), in the language shown.
 // `image` is drawn on the page: the farmer's initials on their colour, no photo to load.
+import { homeMessages, type HomeMessages } from '../../lib/messages/home';
+
+type Quote = keyof HomeMessages['testimonials']['quotes'];
 
 export interface Testimonial {
   id: number;
@@ -13,13 +17,13 @@ export interface Testimonial {
   image: { initials: string; color: string };
 }
 
-export const TESTIMONIALS: Testimonial[] = [
+const PEOPLE: (Omit<Testimonial, 'text'> & { quote: Quote })[] = [
   {
     id: 1,
     name: 'Grace Wanjiru',
     location: 'Kiambu',
     rating: 5,
-    text: 'Since I switched to the High Yield Dairy Meal my two Friesians give about four litres more each day. The bags are always fresh and delivery to Githunguri is quick.',
+    quote: 'grace',
     product: 'High Yield Dairy Meal',
     size: '70 Kg',
     date: '2025-08-14',
@@ -30,7 +34,7 @@ export const TESTIMONIALS: Testimonial[] = [
     name: 'Peter Otieno',
     location: 'Kisumu',
     rating: 5,
-    text: 'My kienyeji birds grow evenly and start laying earlier. I order on my phone and pay with M-Pesa; the mash reaches me in two days.',
+    quote: 'peter',
     product: 'Kienyeji Growers Mash',
     size: '20 Kg',
     date: '2025-07-02',
@@ -41,7 +45,7 @@ export const TESTIMONIALS: Testimonial[] = [
     name: 'Mary Chebet',
     location: 'Eldoret',
     rating: 4,
-    text: 'The Albendazole 10% works well for my dairy goats and the dosing guide on the bottle is clear. I now deworm the whole herd every three months.',
+    quote: 'mary',
     product: 'Albendazole 10% Oral Suspension',
     size: '1 litre',
     date: '2025-06-21',
@@ -52,7 +56,7 @@ export const TESTIMONIALS: Testimonial[] = [
     name: 'James Mwangi',
     location: "Murang'a",
     rating: 5,
-    text: 'Good layers mash at a fair price. Egg numbers went up within three weeks and the shells are stronger. Their team answered my questions on WhatsApp.',
+    quote: 'james',
     product: 'Layers Mash Premium',
     size: '70 Kg',
     date: '2025-05-30',
@@ -63,7 +67,7 @@ export const TESTIMONIALS: Testimonial[] = [
     name: 'Esther Nduku',
     location: 'Machakos',
     rating: 4,
-    text: 'The mineral premix helped my cows through the dry season. I like that I can see the price of every bag size before I order.',
+    quote: 'esther',
     product: 'Dairy Mineral Premix',
     size: '1 Kg',
     date: '2025-04-11',
@@ -74,10 +78,15 @@ export const TESTIMONIALS: Testimonial[] = [
     name: 'Samuel Kiprop',
     location: 'Nakuru',
     rating: 5,
-    text: 'I run a small pig unit and the grower-finisher meal gives steady weight gain. Ordering a bulk lot saved me money.',
+    quote: 'samuel',
     product: 'Pig Grower & Finisher Meal',
     size: '70 Kg',
     date: '2025-03-08',
     image: { initials: 'SK', color: '#0f5e5a' },
   },
 ];
+
+export function testimonials(): Testimonial[] {
+  const quotes = homeMessages().testimonials.quotes;
+  return PEOPLE.map(({ quote, ...person }) => ({ ...person, text: quotes[quote] }));
+}

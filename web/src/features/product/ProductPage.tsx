@@ -11,6 +11,8 @@ import { ApiError } from '../../lib/api';
 import { pageTitle, whatsappShare, whatsappTo } from '../../lib/business';
 import { fetchProduct, useCategories, useProducts } from '../../lib/catalog';
 import { formatDate } from '../../lib/dates';
+import { componentsMessages } from '../../lib/messages/components';
+import { productMessages } from '../../lib/messages/product';
 import { formatKsh } from '../../lib/money';
 import { categoryTrail } from '../../lib/product';
 import type { Product } from '../../lib/types';
@@ -21,15 +23,16 @@ import { ReviewForm } from './ReviewForm';
 export default function ProductPage() {
   const { slug = '' } = useParams();
   const product = useResource(`product:${slug}`, (signal) => fetchProduct(slug, { signal }));
+  const m = productMessages();
 
   if (product.status === 'error' && product.error instanceof ApiError && product.error.status === 404) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-        <title>{pageTitle('Product not found')}</title>
-        <h1 className="text-2xl font-bold text-brand-900">Product not found</h1>
-        <p className="mt-3 text-stone-700">This product is not in our shop, or is no longer for sale.</p>
+        <title>{pageTitle(m.notFound)}</title>
+        <h1 className="text-2xl font-bold text-brand-900">{m.notFound}</h1>
+        <p className="mt-3 text-stone-700">{m.notFoundText}</p>
         <Link to="/shop" className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          Back to the shop
+          {m.backToShop}
         </Link>
       </div>
     );
@@ -38,9 +41,9 @@ export default function ProductPage() {
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       {product.status === 'error' ? (
         <>
-          <title>{pageTitle('Product')}</title>
+          <title>{pageTitle(m.product)}</title>
           <BackLink />
-          <ErrorState title="We could not load this product." error={product.error} onRetry={product.retry} className="mt-6" />
+          <ErrorState title={m.failed} error={product.error} onRetry={product.retry} className="mt-6" />
         </>
       ) : product.data && product.data.slug === slug ? (
         <Details key={product.data.id} product={product.data} />
@@ -54,14 +57,14 @@ export default function ProductPage() {
 function BackLink() {
   return (
     <Link to="/shop" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline">
-      <span aria-hidden="true">←</span> Back to the shop
+      <span aria-hidden="true">←</span> {productMessages().backToShop}
     </Link>
   );
 }
 
 function DetailsSkeleton() {
   return (
-    <div role="status" aria-label="Loading the product">
+    <div role="status" aria-label={productMessages().loading}>
       <div className="h-11" />
       <div className="mt-4 grid animate-pulse gap-8 md:grid-cols-2">
         <div className="aspect-square rounded-lg bg-earth-100" />
@@ -82,18 +85,19 @@ function Details({ product }: { product: Product }) {
   const variant = purchase.variant;
   const trail = categoryTrail(categories.data, product.category);
   const image = product.images[imageIndex] ?? product.images[0];
+  const m = productMessages();
 
   return (
     <>
       <title>{pageTitle(product.name)}</title>
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={m.breadcrumb} className="text-sm">
         <ol className="flex flex-wrap items-center gap-x-1 text-stone-700">
           <li>
-            <Link to="/" className="inline-flex min-h-8 items-center hover:underline">Home</Link>
+            <Link to="/" className="inline-flex min-h-8 items-center hover:underline">{m.home}</Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to="/shop" className="inline-flex min-h-8 items-center hover:underline">Shop</Link>
+            <Link to="/shop" className="inline-flex min-h-8 items-center hover:underline">{m.shop}</Link>
           </li>
           {trail.map((c) => (
             <li key={c.id} className="contents">
@@ -110,14 +114,14 @@ function Details({ product }: { product: Product }) {
         <div>
           <ProductImage image={image} name={product.name} eager className="rounded-lg border border-earth-200 bg-earth-100" />
           {product.images.length > 1 && (
-            <ul className="mt-3 flex gap-2" aria-label="More pictures">
+            <ul className="mt-3 flex gap-2" aria-label={m.morePictures}>
               {product.images.map((im, i) => (
                 <li key={im.id} className="w-20">
                   <button
                     type="button"
                     onClick={() => setImageIndex(i)}
                     aria-pressed={i === imageIndex}
-                    aria-label={`Picture ${i + 1}`}
+                    aria-label={m.picture(i + 1)}
                     className="block rounded-md border-2 border-transparent aria-pressed:border-brand-700"
                   >
                     <ProductImage image={im} name={product.name} className="rounded" />
@@ -136,17 +140,17 @@ function Details({ product }: { product: Product }) {
           <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{product.name}</h1>
           {product.rating !== null && (
             <a href="#reviews" className="flex items-center gap-2 text-sm text-stone-700 hover:underline">
-              <Stars rating={product.rating} /> {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+              <Stars rating={product.rating} /> {componentsMessages().reviewCount(product.review_count)}
             </a>
           )}
           <p className="text-3xl font-bold text-brand-900">
             {formatKsh(variant?.price ?? product.base_price)}
-            {variant && <span className="ml-2 text-base font-normal text-stone-700">for {variant.size}</span>}
+            {variant && <span className="ml-2 text-base font-normal text-stone-700">{m.forSize(variant.size)}</span>}
           </p>
           <p className="text-stone-800">{product.description}</p>
           <AddToCart product={product} purchase={purchase} size="h-12 px-6 text-lg sm:self-start" showStock />
-          {variant && <p className="text-sm text-stone-700">SKU: {variant.sku}</p>}
-          <p className="text-sm text-stone-700">Delivery to all 47 counties, or collect free from our Ruiru store. Pay with M-Pesa.</p>
+          {variant && <p className="text-sm text-stone-700">{m.sku(variant.sku)}</p>}
+          <p className="text-sm text-stone-700">{m.delivery}</p>
           <AskAndShare name={product.name} />
           <BackLink />
         </div>
@@ -154,10 +158,10 @@ function Details({ product }: { product: Product }) {
 
       <section id="reviews" aria-labelledby="reviews-title" className="mt-12">
         <h2 id="reviews-title" className="text-xl font-bold text-brand-900">
-          Reviews
+          {m.reviews}
         </h2>
         {product.reviews.length === 0 ? (
-          <p className="mt-2 text-stone-700">No reviews yet.</p>
+          <p className="mt-2 text-stone-700">{m.noReviews}</p>
         ) : (
           <ul className="mt-4 grid gap-4 md:grid-cols-2">
             {product.reviews.map((r) => (
@@ -185,14 +189,15 @@ function Details({ product }: { product: Product }) {
 function Related({ product, categorySlug }: { product: Product; categorySlug: string | undefined }) {
   const related = useProducts(categorySlug ? { category: categorySlug, page: 1, page_size: 5 } : null);
   const list = related.data?.results.filter((p) => p.id !== product.id).slice(0, 4);
+  const m = productMessages();
   if (related.status === 'success' && list?.length === 0) return null;
   return (
     <section aria-labelledby="related-title" className="mt-12">
       <h2 id="related-title" className="text-xl font-bold text-brand-900">
-        Related products
+        {m.related}
       </h2>
       {related.status === 'error' ? (
-        <ErrorState title="We could not load related products." error={related.error} onRetry={related.retry} className="mt-4" />
+        <ErrorState title={m.relatedFailed} error={related.error} onRetry={related.retry} className="mt-4" />
       ) : (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {list
@@ -224,15 +229,16 @@ function AskAndShare({ name }: { name: string }) {
       // The farmer closed the share sheet: nothing to do.
     }
   };
+  const m = productMessages();
   const linkClass =
     'inline-flex h-11 items-center justify-center rounded-md border-2 border-brand-700 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50';
   return (
     <p className="flex flex-wrap gap-3">
       <a href={whatsappTo(productQuestion(name, url))} target="_blank" rel="noopener noreferrer" className={linkClass}>
-        Ask on WhatsApp
+        {m.ask}
       </a>
       <a href={whatsappShare(`${name}: ${url}`)} target="_blank" rel="noopener noreferrer" onClick={share} className={linkClass}>
-        Share
+        {m.share}
       </a>
     </p>
   );

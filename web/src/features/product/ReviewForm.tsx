@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { TextAreaField } from '../../components/form/TextAreaField';
 import { ApiError } from '../../lib/api';
+import { productMessages } from '../../lib/messages/product';
 import { useSession } from '../../lib/useSession';
 import { reviewApi } from './api';
 import { MAX_REVIEW_COMMENT, REVIEW, validateReview } from './reviewRules';
@@ -19,6 +20,7 @@ export function ReviewForm({ productId }: { productId: number }) {
   const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const m = productMessages().reviewForm;
 
   if (!session) {
     return (
@@ -59,10 +61,10 @@ export function ReviewForm({ productId }: { productId: number }) {
   return (
     <form noValidate onSubmit={send} aria-labelledby="review-form-title" className="mt-6 max-w-xl space-y-4 rounded-lg border border-earth-200 bg-white p-4">
       <h3 id="review-form-title" className="text-lg font-bold text-brand-900">
-        Review this product
+        {m.title}
       </h3>
       <fieldset aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
-        <legend className="font-semibold text-stone-900">Your rating</legend>
+        <legend className="font-semibold text-stone-900">{m.rating}</legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="cursor-pointer">
@@ -75,7 +77,7 @@ export function ReviewForm({ productId }: { productId: number }) {
                   setRating(n);
                   setErrors({ ...errors, rating: undefined });
                 }}
-                aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+                aria-label={m.stars(n)}
                 className="peer sr-only"
               />
               <span
@@ -97,9 +99,9 @@ export function ReviewForm({ productId }: { productId: number }) {
       </fieldset>
       <TextAreaField
         id="review-comment"
-        label="Your comment"
+        label={m.comment}
         optional
-        hint={`Up to ${MAX_REVIEW_COMMENT.toLocaleString('en-KE')} characters`}
+        hint={m.commentHint(MAX_REVIEW_COMMENT.toLocaleString('en-KE'))}
         value={comment}
         onChange={(v) => {
           setComment(v);
@@ -108,7 +110,7 @@ export function ReviewForm({ productId }: { productId: number }) {
         error={errors.comment}
       />
       {message && <FormMessage kind="error">{message.text}</FormMessage>}
-      <SubmitButton busy={busy} label="Send review" busyLabel="Sending…" />
+      <SubmitButton busy={busy} label={m.send} busyLabel={m.sending} />
     </form>
   );
 }

@@ -1,13 +1,25 @@
 // The review form's rules and messages (docs/product.md section 8). The server checks the same
 // with the same words (internal/catalog/reviews.go).
+import { productMessages } from '../../lib/messages/product';
 
+// Read when they are shown, so they come in the language shown.
 export const REVIEW = {
-  rating: 'Please choose a rating from 1 to 5 stars',
-  comment: 'Your comment must be at most 1,000 characters',
-  thanks: 'Thank you - your review will appear once approved',
-  signIn: 'Sign in to review a product you bought from us.',
-  failed: 'Your review could not be sent. Please try again.',
-} as const;
+  get rating() {
+    return productMessages().review.rating;
+  },
+  get comment() {
+    return productMessages().review.comment;
+  },
+  get thanks() {
+    return productMessages().review.thanks;
+  },
+  get signIn() {
+    return productMessages().review.signIn;
+  },
+  get failed() {
+    return productMessages().review.failed;
+  },
+};
 
 export const MAX_REVIEW_COMMENT = 1000;
 

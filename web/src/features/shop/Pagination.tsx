@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { shopMessages } from '../../lib/messages/shop';
 import { pageWindow } from './shopParams';
 
 /** View More Products, then Previous, the page numbers around the current one, and Next. */
 export function Pagination({ current, pages, onGo }: { current: number; pages: number; onGo: (page: number) => void }) {
+  const m = shopMessages().pages;
   return (
     <div className="mt-8 flex flex-col items-center gap-4">
       {current < pages && (
@@ -11,26 +13,26 @@ export function Pagination({ current, pages, onGo }: { current: number; pages: n
           onClick={() => onGo(current + 1)}
           className="inline-flex h-12 items-center rounded-md border-2 border-brand-700 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
         >
-          View More Products
+          {m.more}
         </button>
       )}
-      <nav aria-label="Pagination">
+      <nav aria-label={m.label}>
         <ul className="flex flex-wrap items-center justify-center gap-1">
           <li>
             <PageButton page={current - 1} disabled={current <= 1} onGo={onGo}>
-              Previous
+              {m.previous}
             </PageButton>
           </li>
           {pageWindow(current, pages).map((n) => (
             <li key={n}>
-              <PageButton page={n} current={n === current} onGo={onGo} label={`Page ${n}`}>
+              <PageButton page={n} current={n === current} onGo={onGo} label={m.page(n)}>
                 {n}
               </PageButton>
             </li>
           ))}
           <li>
             <PageButton page={current + 1} disabled={current >= pages} onGo={onGo}>
-              Next
+              {m.next}
             </PageButton>
           </li>
         </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchSuggestions, type Suggestion } from '../../lib/catalog';
+import { shopMessages } from '../../lib/messages/shop';
 import { productPath } from '../../lib/product';
 
 /** How long the box waits between keys before asking for suggestions. */
@@ -60,6 +61,7 @@ export function SearchBox({ id, value, onChange, onCategory, onProduct, classNam
   const items = suggestions?.status === 'ready' ? suggestions.items : [];
   const listId = `${id}-suggestions`;
   const shown = open && suggestions !== null;
+  const m = shopMessages().search;
 
   const pick = (s: Suggestion) => {
     setOpen(false);
@@ -98,7 +100,7 @@ export function SearchBox({ id, value, onChange, onCategory, onProduct, classNam
         aria-controls={listId}
         aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
         autoComplete="off"
-        placeholder="Search products..."
+        placeholder={m.placeholder}
         value={value}
         maxLength={100}
         onChange={(e) => {
@@ -114,13 +116,13 @@ export function SearchBox({ id, value, onChange, onCategory, onProduct, classNam
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={m.suggestions}
         hidden={!shown}
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-96 overflow-auto rounded-md border border-stone-300 bg-white py-1 shadow-lg"
       >
-        {suggestions?.status === 'loading' && <li className="px-3 py-2 text-stone-700">Looking for suggestions…</li>}
-        {suggestions?.status === 'error' && <li className="px-3 py-2 text-stone-700">Suggestions are not available right now.</li>}
-        {suggestions?.status === 'ready' && items.length === 0 && <li className="px-3 py-2 text-stone-700">No suggestions</li>}
+        {suggestions?.status === 'loading' && <li className="px-3 py-2 text-stone-700">{m.looking}</li>}
+        {suggestions?.status === 'error' && <li className="px-3 py-2 text-stone-700">{m.unavailable}</li>}
+        {suggestions?.status === 'ready' && items.length === 0 && <li className="px-3 py-2 text-stone-700">{m.none}</li>}
         {items.map((s, i) => (
           <li
             key={`${s.type}:${s.slug}`}
@@ -133,7 +135,7 @@ export function SearchBox({ id, value, onChange, onCategory, onProduct, classNam
             className={`flex min-h-11 cursor-pointer items-center justify-between gap-3 px-3 py-2 text-stone-900 ${i === active ? 'bg-earth-100' : 'hover:bg-earth-50'}`}
           >
             <span>{s.name}</span>
-            <span className="text-xs font-semibold text-stone-600">{s.type === 'category' ? 'Category' : 'Product'}</span>
+            <span className="text-xs font-semibold text-stone-600">{s.type === 'category' ? m.category : m.product}</span>
           </li>
         ))}
       </ul>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CardMode } from '../../components/product/ProductCard';
+import { shopMessages } from '../../lib/messages/shop';
 import type { Category } from '../../lib/types';
 import { SearchBox } from './SearchBox';
-import { COLLECTIONS, filtersToParams, PROMOS, SORTS, type ShopFilters } from './shopParams';
+import { COLLECTIONS, filtersToParams, SORTS, type ShopFilters } from './shopParams';
 
 /** How long the search box waits for the visitor to stop typing. */
 const SEARCH_DELAY_MS = 400;
@@ -55,6 +56,7 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
   const id = useId();
   const [text, setText] = useSearchText(filters.search, apply);
   const options = categoryOptions(categories);
+  const m = shopMessages();
   if (filters.category && !options.some((o) => o.slug === filters.category)) {
     options.push({ slug: filters.category, name: filters.category });
   }
@@ -62,7 +64,7 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
   return (
     <form
       role="search"
-      aria-label="Products"
+      aria-label={m.controls.form}
       className="mt-6 grid gap-3 rounded-lg border border-earth-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
@@ -71,7 +73,7 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`} className={label}>
-          Search
+          {m.controls.search}
         </label>
         <SearchBox
           id={`${id}-search`}
@@ -87,25 +89,25 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
       </div>
       <FilterSelect
         id={`${id}-category`}
-        label="Category"
-        all="All Categories"
+        label={m.controls.category}
+        all={m.controls.allCategories}
         value={filters.category}
         options={options.map((o) => ({ value: o.slug, label: o.name }))}
         onChange={(category) => apply({ category })}
       />
       <FilterSelect
         id={`${id}-collection`}
-        label="Collection"
-        all="All Products"
+        label={m.controls.collection}
+        all={m.controls.allProducts}
         value={filters.featured}
-        options={COLLECTIONS}
+        options={COLLECTIONS.map((value) => ({ value, label: m.collections[value] }))}
         onChange={(featured) => apply({ featured })}
       />
       <FilterSelect
         id={`${id}-sort`}
-        label="Sort by"
+        label={m.controls.sortBy}
         value={filters.sort}
-        options={SORTS}
+        options={SORTS.map((value) => ({ value, label: m.sorts[value] }))}
         onChange={(sort) => apply({ sort: sort as ShopFilters['sort'] })}
       />
       <ViewSwitch view={view} onView={onView} />
@@ -142,8 +144,9 @@ function FilterSelect({ id, label: text, all, value, options, onChange }: Filter
 }
 
 function ViewSwitch({ view, onView }: { view: CardMode; onView: (view: CardMode) => void }) {
+  const m = shopMessages().controls;
   return (
-    <div role="group" aria-label="View" className="flex gap-1">
+    <div role="group" aria-label={m.view} className="flex gap-1">
       {(['grid', 'list'] as const).map((mode) => (
         <button
           key={mode}
@@ -161,7 +164,7 @@ function ViewSwitch({ view, onView }: { view: CardMode; onView: (view: CardMode)
               <path d="M3 4h14v3H3zM3 8.5h14v3H3zM3 13h14v3H3z" />
             )}
           </svg>
-          {mode === 'grid' ? 'Grid' : 'List'}
+          {mode === 'grid' ? m.grid : m.list}
         </button>
       ))}
     </div>
@@ -170,9 +173,11 @@ function ViewSwitch({ view, onView }: { view: CardMode; onView: (view: CardMode)
 
 /** The filters the form does not show (size, promo), each removable, and Clear all filters. */
 export function ActiveFilters({ filters, apply }: { filters: ShopFilters; apply: Apply }) {
+  const m = shopMessages();
+  const promos: Record<string, string> = m.promos;
   const extraFilters = [
-    filters.weight && { key: 'weight' as const, text: `Size: ${filters.weight}` },
-    filters.promo && { key: 'promo' as const, text: PROMOS[filters.promo] ?? filters.promo },
+    filters.weight && { key: 'weight' as const, text: m.controls.size(filters.weight) },
+    filters.promo && { key: 'promo' as const, text: promos[filters.promo] ?? filters.promo },
   ].filter((x): x is { key: 'weight' | 'promo'; text: string } => !!x);
   const anyFilter = filtersToParams({ ...filters, sort: 'name', page: 1 }).toString() !== '';
   if (extraFilters.length === 0 && !anyFilter) return null;
@@ -184,7 +189,7 @@ export function ActiveFilters({ filters, apply }: { filters: ShopFilters; apply:
           key={f.key}
           type="button"
           onClick={() => apply({ [f.key]: '' })}
-          aria-label={`${f.text}: remove this filter`}
+          aria-label={m.controls.removeFilter(f.text)}
           className="inline-flex min-h-9 items-center gap-1 rounded-full border border-brand-300 bg-brand-50 px-3 text-sm font-semibold text-brand-900 hover:bg-brand-100"
         >
           {f.text} <span aria-hidden="true">×</span>
@@ -192,7 +197,7 @@ export function ActiveFilters({ filters, apply }: { filters: ShopFilters; apply:
       ))}
       {anyFilter && (
         <Link to="/shop" className="inline-flex min-h-9 items-center px-2 text-sm font-semibold text-brand-800 underline underline-offset-2">
-          Clear all filters
+          {m.clearFilters}
         </Link>
       )}
     </div>

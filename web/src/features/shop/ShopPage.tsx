@@ -4,6 +4,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { ProductCard, ProductCardSkeleton, type CardMode } from '../../components/product/ProductCard';
 import { useCategories, useProducts } from '../../lib/catalog';
+import { shopMessages } from '../../lib/messages/shop';
 import type { Paginated, ProductCard as Card } from '../../lib/types';
 import type { Resource } from '../../lib/useResource';
 import { Pagination } from './Pagination';
@@ -16,6 +17,7 @@ export default function ShopPage() {
   const products = useProducts(productQuery(filters));
   const categories = useCategories();
   const [view, setView] = useState<CardMode>('grid');
+  const m = shopMessages();
 
   const apply = (change: Partial<ShopFilters>) => setParams(filtersToParams(changeFilters(filters, change)));
   const goToPage = (page: number) => {
@@ -28,14 +30,14 @@ export default function ShopPage() {
   const pages = page ? Math.ceil(page.count / PAGE_SIZE) : 0;
 
   return (
-    <Page title="Shop">
-      <p className="mt-2 text-stone-700">Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.</p>
+    <Page title={m.title}>
+      <p className="mt-2 text-stone-700">{m.intro}</p>
 
       <ShopControls filters={filters} categories={categories.data ?? []} apply={apply} view={view} onView={setView} />
       <ActiveFilters filters={filters} apply={apply} />
 
       <p role="status" className="mt-6 min-h-6 text-stone-700">
-        {loading ? 'Loading products...' : page ? showingText(filters.page, page.results.length, page.count, page.count_capped) : ''}
+        {loading ? m.loading : page ? showingText(filters.page, page.results.length, page.count, page.count_capped) : ''}
       </p>
 
       <Results products={products} pageNumber={filters.page} view={view} onGo={goToPage} />
@@ -56,16 +58,17 @@ interface ResultsProps {
 function Results({ products, pageNumber, view, onGo }: ResultsProps) {
   const page = products.data;
   const loading = products.status === 'loading';
+  const m = shopMessages();
   if (products.status === 'error') {
-    return <ErrorState title="We could not load the products." error={products.error} onRetry={products.retry} className="mt-4" />;
+    return <ErrorState title={m.failed} error={products.error} onRetry={products.retry} className="mt-4" />;
   }
   if (page && !loading && page.count === 0) {
     return (
       <div className="mt-4 rounded-lg border border-earth-200 bg-white px-4 py-12 text-center">
-        <h2 className="text-xl font-bold text-stone-900">No products found</h2>
-        <p className="mt-2 text-stone-700">Try adjusting your search or filter criteria</p>
+        <h2 className="text-xl font-bold text-stone-900">{m.noneTitle}</h2>
+        <p className="mt-2 text-stone-700">{m.noneHint}</p>
         <Link to="/shop" className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          Clear all filters
+          {m.clearFilters}
         </Link>
       </div>
     );
@@ -73,9 +76,9 @@ function Results({ products, pageNumber, view, onGo }: ResultsProps) {
   if (page && !loading && page.results.length === 0) {
     return (
       <div className="mt-4 rounded-lg border border-earth-200 bg-white px-4 py-10 text-center">
-        <p className="text-stone-800">There are no products on page {pageNumber}.</p>
+        <p className="text-stone-800">{m.emptyPage(pageNumber)}</p>
         <button type="button" onClick={() => onGo(1)} className="mt-4 font-semibold text-brand-800 underline underline-offset-2">
-          Go to page 1
+          {m.firstPage}
         </button>
       </div>
     );

@@ -1,4 +1,5 @@
 import type { ProductQuery, ProductSort } from '../../lib/catalog';
+import { shopMessages } from '../../lib/messages/shop';
 
 // The shop's filters live in the address (docs/product.md section 2), so a filtered page can be
 // shared, reloaded and reached with Back. Defaults are left out of the address.
@@ -26,19 +27,10 @@ export const DEFAULT_FILTERS: ShopFilters = {
   page: 1,
 };
 
-export const SORTS: { value: ProductSort; label: string }[] = [
-  { value: 'name', label: 'Name' },
-  { value: 'price-low', label: 'Price: Low to High' },
-  { value: 'price-high', label: 'Price: High to Low' },
-];
-
-export const COLLECTIONS = [
-  { value: 'new-arrivals', label: 'New Arrivals' },
-  { value: 'best-sellers', label: 'Best Sellers' },
-  { value: 'featured', label: 'Featured' },
-] as const;
-
-export const PROMOS: Record<string, string> = { bulk: 'Bulk Deals', seasonal: 'Seasonal Offers' };
+// The values the address may carry; their names are in the message catalogue (messages/shop.ts).
+export const SORTS: readonly ProductSort[] = ['name', 'price-low', 'price-high'];
+export const COLLECTIONS = ['new-arrivals', 'best-sellers', 'featured'] as const;
+const PROMOS: readonly string[] = ['bulk', 'seasonal'];
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
@@ -50,12 +42,12 @@ export function parseFilters(params: URLSearchParams): ShopFilters {
   const weight = params.get('weight')?.replace(/\s+/g, '').toLowerCase() ?? '';
   if (/^[a-z0-9.]{1,20}$/.test(weight)) f.weight = weight;
   const promo = params.get('promo') ?? '';
-  if (promo in PROMOS) f.promo = promo;
+  if (PROMOS.includes(promo)) f.promo = promo;
   const featured = params.get('featured') ?? params.get('collection') ?? '';
-  if (COLLECTIONS.some((c) => c.value === featured)) f.featured = featured;
+  if (COLLECTIONS.some((c) => c === featured)) f.featured = featured;
   f.search = (params.get('search') ?? '').trim().slice(0, 100);
   const sort = params.get('sort');
-  if (SORTS.some((s) => s.value === sort)) f.sort = sort as ProductSort;
+  if (SORTS.some((s) => s === sort)) f.sort = sort as ProductSort;
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1 && page <= 100_000) f.page = page;
   return f;
@@ -104,11 +96,12 @@ export function pageWindow(page: number, pages: number, size = 5): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-/** 'Showing X-Y of N products'. */
+/** 'Showing X-Y of N products', in the language shown. */
 export function showingText(page: number, shown: number, count: number, capped = false): string {
+  const m = shopMessages();
   // A large list is counted no further than 1,000 (or this page): "1,000+".
   const total = capped ? `${count.toLocaleString('en-KE')}+` : String(count);
-  if (shown === 0) return `Showing 0 of ${total} products`;
+  if (shown === 0) return m.showingNone(total);
   const first = (page - 1) * PAGE_SIZE + 1;
-  return `Showing ${first}-${first + shown - 1} of ${total} products`;
+  return m.showing(first, first + shown - 1, total);
 }

@@ -5,8 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
 import { aboutMessages } from './about';
 import { appMessages } from './app';
+import { cartMessages } from './cart';
 import { commonMessages } from './common';
+import { componentsMessages } from './components';
 import { contactMessages } from './contact';
+import { homeMessages } from './home';
+import { productMessages } from './product';
+import { shopMessages } from './shop';
 import type { Dictionary } from './dictionary';
 import { legalMessages } from './legal';
 import { sw } from './sw/index';
@@ -16,9 +21,14 @@ showDictionary(null);
 const english: Dictionary = {
   about: aboutMessages(),
   app: appMessages(),
+  cart: cartMessages(),
   common: commonMessages(),
+  components: componentsMessages(),
   contact: contactMessages(),
+  home: homeMessages(),
   legal: legalMessages(),
+  product: productMessages(),
+  shop: shopMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.

@@ -2,14 +2,24 @@
 import type { Dictionary } from '../dictionary';
 import { about } from './about';
 import { app } from './app';
+import { cart } from './cart';
 import { common } from './common';
+import { components } from './components';
 import { contact } from './contact';
+import { home } from './home';
 import { legal } from './legal';
+import { product } from './product';
+import { shop } from './shop';
 
 export const sw: Dictionary = {
   about,
   app,
+  cart,
   common,
+  components,
   contact,
+  home,
   legal,
+  product,
+  shop,
 };
