@@ -3,8 +3,12 @@
 // text fails the build (docs/i18n.md).
 import type { AppMessages } from './app';
 import type { CommonMessages } from './common';
+import type { FormsMessages } from './forms';
+import type { OrdersMessages } from './orders';
 
 export interface Dictionary {
   app: AppMessages;
   common: CommonMessages;
+  forms: FormsMessages;
+  orders: OrdersMessages;
 }

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
 import { appMessages } from './app';
 import { commonMessages } from './common';
+import { formsMessages } from './forms';
+import { ordersMessages } from './orders';
 import type { Dictionary } from './dictionary';
 import { sw } from './sw/index';
 
@@ -13,6 +15,8 @@ showDictionary(null);
 const english: Dictionary = {
   app: appMessages(),
   common: commonMessages(),
+  forms: formsMessages(),
+  orders: ordersMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.

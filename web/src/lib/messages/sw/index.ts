@@ -2,5 +2,12 @@
 import type { Dictionary } from '../dictionary';
 import { app } from './app';
 import { common } from './common';
+import { forms } from './forms';
+import { orders } from './orders';
 
-export const sw: Dictionary = { app, common };
+export const sw: Dictionary = {
+  app,
+  common,
+  forms,
+  orders,
+};
