@@ -2,12 +2,14 @@
 // texts. The Kiswahili dictionary (sw/index.ts) must match it key for key, so a missing or extra
 // text fails the build (docs/i18n.md).
 import type { AppMessages } from './app';
+import type { CheckoutMessages } from './checkout';
 import type { CommonMessages } from './common';
 import type { FormsMessages } from './forms';
 import type { OrdersMessages } from './orders';
 
 export interface Dictionary {
   app: AppMessages;
+  checkout: CheckoutMessages;
   common: CommonMessages;
   forms: FormsMessages;
   orders: OrdersMessages;

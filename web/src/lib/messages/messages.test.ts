@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
 import { appMessages } from './app';
+import { checkoutMessages } from './checkout';
 import { commonMessages } from './common';
 import { formsMessages } from './forms';
 import { ordersMessages } from './orders';
@@ -14,6 +15,7 @@ showDictionary(null);
 // Typed as the whole dictionary, so a part added to it and not here fails the build.
 const english: Dictionary = {
   app: appMessages(),
+  checkout: checkoutMessages(),
   common: commonMessages(),
   forms: formsMessages(),
   orders: ordersMessages(),
