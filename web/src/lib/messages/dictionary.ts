@@ -5,12 +5,16 @@ import type { AppMessages } from './app';
 import type { CheckoutMessages } from './checkout';
 import type { CommonMessages } from './common';
 import type { FormsMessages } from './forms';
+import type { OrderMessages } from './order';
 import type { OrdersMessages } from './orders';
+import type { TrackMessages } from './track';
 
 export interface Dictionary {
   app: AppMessages;
   checkout: CheckoutMessages;
   common: CommonMessages;
   forms: FormsMessages;
+  order: OrderMessages;
   orders: OrdersMessages;
+  track: TrackMessages;
 }

@@ -7,7 +7,9 @@ import { appMessages } from './app';
 import { checkoutMessages } from './checkout';
 import { commonMessages } from './common';
 import { formsMessages } from './forms';
+import { orderMessages } from './order';
 import { ordersMessages } from './orders';
+import { trackMessages } from './track';
 import type { Dictionary } from './dictionary';
 import { sw } from './sw/index';
 
@@ -18,11 +20,13 @@ const english: Dictionary = {
   checkout: checkoutMessages(),
   common: commonMessages(),
   forms: formsMessages(),
+  order: orderMessages(),
   orders: ordersMessages(),
+  track: trackMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.
-const SAME = new Set(['Dicalcium Phosphate (DCP)']);
+const SAME = new Set(['Dicalcium Phosphate (DCP)', 'Lipa na M-Pesa']);
 
 function compare(en: unknown, sw: unknown, path: string, problems: string[]) {
   if (typeof en === 'string') {

@@ -4,12 +4,16 @@ import { app } from './app';
 import { checkout } from './checkout';
 import { common } from './common';
 import { forms } from './forms';
+import { order } from './order';
 import { orders } from './orders';
+import { track } from './track';
 
 export const sw: Dictionary = {
   app,
   checkout,
   common,
   forms,
+  order,
   orders,
+  track,
 };
