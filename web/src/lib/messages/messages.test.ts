@@ -3,7 +3,9 @@
 // of another length, or an English text left as it was.
 import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
+import { accountMessages } from './account';
 import { appMessages } from './app';
+import { authMessages } from './auth';
 import { checkoutMessages } from './checkout';
 import { commonMessages } from './common';
 import { formsMessages } from './forms';
@@ -16,7 +18,9 @@ import { sw } from './sw/index';
 showDictionary(null);
 // Typed as the whole dictionary, so a part added to it and not here fails the build.
 const english: Dictionary = {
+  account: accountMessages(),
   app: appMessages(),
+  auth: authMessages(),
   checkout: checkoutMessages(),
   common: commonMessages(),
   forms: formsMessages(),
