@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ordersMessages } from '../lib/messages/orders';
 import { formatKsh } from '../lib/money';
 import type { OrderItem } from '../lib/orders';
 
@@ -36,7 +37,7 @@ interface OrderSummaryProps {
     shipping: number | string | null;
     total: number | string;
   };
-  /** What the shipping line says while it is null ('Chosen at checkout'). */
+  /** What the shipping line says while it is null ('Chosen at checkout'); 'Choose a delivery option' when not given. */
   shippingPending?: string;
   /** An aside sits beside the page's main column and keeps its own height. */
   as?: 'aside' | 'section';
@@ -51,10 +52,11 @@ export function OrderSummary({
   lines,
   strongLineTotals = false,
   totals,
-  shippingPending = 'Choose a delivery option',
+  shippingPending,
   as: Box = 'aside',
   children,
 }: OrderSummaryProps) {
+  const m = ordersMessages().summary;
   const pending = totals.shipping === null;
   const hasLines = lines !== undefined;
   return (
@@ -78,21 +80,21 @@ export function OrderSummary({
       {/* Under a list of lines the rule sits above the totals; alone, above the total. */}
       <dl className={hasLines ? 'mt-3 space-y-1 border-t border-earth-200 pt-3' : 'mt-3 space-y-1'}>
         <div className="flex justify-between">
-          <dt className="text-stone-700">Subtotal</dt>
+          <dt className="text-stone-700">{m.subtotal}</dt>
           <dd>{formatKsh(totals.subtotal)}</dd>
         </div>
         {Number(totals.discount ?? 0) > 0 && (
           <div className="flex justify-between text-brand-800">
-            <dt>{totals.coupon_code ? `Discount (${totals.coupon_code})` : 'Discount'}</dt>
+            <dt>{totals.coupon_code ? m.discountWithCode(totals.coupon_code) : m.discount}</dt>
             <dd>−{formatKsh(totals.discount ?? 0)}</dd>
           </div>
         )}
         <div className="flex justify-between">
-          <dt className="text-stone-700">Shipping</dt>
-          <dd className={pending ? 'text-right text-stone-700' : undefined}>{pending ? shippingPending : formatKsh(totals.shipping ?? 0)}</dd>
+          <dt className="text-stone-700">{m.shipping}</dt>
+          <dd className={pending ? 'text-right text-stone-700' : undefined}>{pending ? (shippingPending ?? m.chooseDelivery) : formatKsh(totals.shipping ?? 0)}</dd>
         </div>
         <div className={hasLines ? 'flex justify-between text-lg font-bold' : 'flex justify-between border-t border-earth-200 pt-2 text-lg font-bold'}>
-          <dt>{pending ? 'Total before delivery' : 'Total'}</dt>
+          <dt>{pending ? m.totalBeforeDelivery : m.total}</dt>
           <dd>{formatKsh(totals.total)}</dd>
         </div>
       </dl>

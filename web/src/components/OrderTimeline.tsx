@@ -1,4 +1,5 @@
 import { formatDateTime } from '../lib/dates';
+import { ordersMessages } from '../lib/messages/orders';
 import { orderTimeline, type Order } from '../lib/orders';
 
 /**
@@ -15,8 +16,9 @@ export function OrderTimeline({
 }) {
   const steps = orderTimeline(order);
   const current = steps.map((s) => s.at !== undefined).lastIndexOf(true);
+  const m = ordersMessages().timeline;
   return (
-    <ol aria-label="Order progress" className={`space-y-3 ${className}`}>
+    <ol aria-label={m.progress} className={`space-y-3 ${className}`}>
       {steps.map((step, i) => {
         const done = step.at !== undefined;
         return (
@@ -32,15 +34,15 @@ export function OrderTimeline({
             <div>
               <p className={done ? 'font-semibold text-stone-900' : 'text-stone-600'}>
                 {step.label}
-                {!done && <span className="sr-only"> (not yet)</span>}
+                {!done && <span className="sr-only"> {m.notYet}</span>}
               </p>
               {step.at && <p className="text-sm text-stone-700">{formatDateTime(step.at)}</p>}
               {step.status === 'dispatched' && done && order.courier && (
                 <p className="text-sm text-stone-800">
-                  With {order.courier}
+                  {m.withCourier(order.courier)}
                   {order.tracking_number && (
                     <>
-                      , tracking number <strong className="font-mono">{order.tracking_number}</strong>
+                      {m.trackingNumber} <strong className="font-mono">{order.tracking_number}</strong>
                     </>
                   )}
                 </p>

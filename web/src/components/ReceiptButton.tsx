@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { saveBlob } from '../lib/download';
+import { ordersMessages } from '../lib/messages/orders';
 import { fetchReceipt, receiptFilename } from '../lib/orders';
-
-export const RECEIPT_TEXTS = {
-  download: 'Download receipt (PDF)',
-  downloading: 'Preparing receipt…',
-  failed: 'Could not download the receipt. Please try again.',
-} as const;
 
 /** Saves a paid order's receipt PDF: the confirmation page and My Account offer it. */
 export function ReceiptButton({ orderId, className = '' }: { orderId: string; className?: string }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const m = ordersMessages().receipt;
   const download = async () => {
     setBusy(true);
     setFailed(false);
@@ -32,11 +28,11 @@ export function ReceiptButton({ orderId, className = '' }: { orderId: string; cl
         aria-busy={busy || undefined}
         className="inline-flex h-11 items-center rounded-md border-2 border-brand-700 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70"
       >
-        {busy ? RECEIPT_TEXTS.downloading : RECEIPT_TEXTS.download}
+        {busy ? m.downloading : m.download}
       </button>
       {failed && (
         <p role="alert" className="mt-1 text-sm font-medium text-red-800">
-          {RECEIPT_TEXTS.failed}
+          {m.failed}
         </p>
       )}
     </div>

@@ -1,32 +1,17 @@
 // The account forms' messages and the checks that sign-up, password reset and the account
-// page share, with docs/product.md section 5's messages word for word. The server checks the same
-// rules with the same words (internal/account/rules.go), so a field reads the same whichever
-// side caught the mistake.
+// page share, with docs/product.md section 5's messages word for word (in the catalogue,
+// lib/messages/account.ts). The server checks the same rules with the same words
+// (internal/account/rules.go), so a field reads the same whichever side caught the mistake.
+import { liveTexts } from './i18n';
+import { accountMessages } from './messages/account';
 import { charLength, checkPhone, EMAIL_MSG, PHONE_MSG } from './validation';
 
-export const MSG = {
+export const MSG = liveTexts(() => ({
+  ...accountMessages().rules,
   emailRequired: EMAIL_MSG.required,
   emailInvalid: EMAIL_MSG.invalid,
-  passwordRequired: 'Password is required',
-  passwordMin6: 'Password must be at least 6 characters',
-  passwordMin8: 'Password must be at least 8 characters',
-  passwordStrength: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
-  passwordTooLong: 'Password must be at most 128 characters',
-  firstName: 'First name is required',
-  firstNameTooLong: 'First name must be at most 100 characters',
-  lastName: 'Last name is required',
-  lastNameTooLong: 'Last name must be at most 100 characters',
   phoneRequired: PHONE_MSG.required,
-  phoneInvalid: 'Please enter a valid Kenyan phone number (254XXXXXXXXX)',
-  confirmRequired: 'Please confirm your password',
-  confirmMismatch: 'Passwords do not match',
-  terms: 'Please accept the Terms and Conditions and the Privacy Policy',
-  currentPassword: 'Please enter your current password',
-  // docs/product.md section 8.
-  emailTaken: 'This email is already registered',
-  loginFailed: 'Invalid email or password. Please try again.',
-  registerFailed: 'Registration failed. Please try again.',
-} as const;
+}));
 
 /** Registration, reset and change: 8+ characters with an upper-case letter, a lower-case letter and a digit. */
 export function checkNewPassword(pw: string): string | undefined {

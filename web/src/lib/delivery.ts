@@ -30,7 +30,10 @@ export interface DeliveryOption {
   hours?: string;
 }
 
-/** A fee as the farmer reads it: 'Free' or 'Ksh 900'. */
-export function feeText(fee: string | number, formatKsh: (v: string | number) => string): string {
-  return Number(fee) === 0 ? 'Free' : formatKsh(fee);
+/**
+ * A fee as the farmer reads it: 'Free' or 'Ksh 900'. The customer's pages give the word for free
+ * in the language shown; the back office's stays English (docs/i18n.md).
+ */
+export function feeText(fee: string | number, formatKsh: (v: string | number) => string, free = 'Free'): string {
+  return Number(fee) === 0 ? free : formatKsh(fee);
 }

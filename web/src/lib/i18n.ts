@@ -68,3 +68,20 @@ export function switchLanguage(l: Lang): void {
 export function messages<K extends keyof Dictionary>(part: K, en: Dictionary[K]): Dictionary[K] {
   return dictionary ? dictionary[part] : en;
 }
+
+/**
+ * A module-level object of texts (rules and their tests read them as constants) whose every text
+ * is read from the catalogue when used, so it follows the language shown.
+ */
+export function liveTexts<T extends object>(texts: () => T): T {
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(texts(), key),
+    has: (_target, key) => Reflect.has(texts(), key),
+    ownKeys: () => Reflect.ownKeys(texts()),
+    // Each text is the catalogue's of the moment, never one kept on the object.
+    getOwnPropertyDescriptor: (_target, key) => {
+      const own = Reflect.getOwnPropertyDescriptor(texts(), key);
+      return own && { ...own, configurable: true };
+    },
+  });
+}

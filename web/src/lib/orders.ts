@@ -1,6 +1,7 @@
 // Orders and their M-Pesa payments (docs/architecture.md sections 2 and 5), as the customer's pages,
 // the checkout and the back office all read them.
 import { request } from './api';
+import { ordersMessages } from './messages/orders';
 
 /** Every status, in the order an order moves through them. */
 export const ORDER_STATUSES = [
@@ -19,7 +20,8 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-// The server's words for the same states (internal/order/store.go) read the same way.
+// The back office's words for the states: the admin stays English (docs/i18n.md). The
+// customer's pages name them in the language shown (statusText).
 const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Waiting for payment',
   paid: 'Paid',
@@ -34,9 +36,14 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** A status in words; one the shop does not know yet is shown as the server named it. */
+/** A status in the back office's words; one the shop does not know yet is shown as the server named it. */
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status as OrderStatus] ?? status;
+}
+
+/** A status in the customer's language; one the shop does not know yet is shown as the server named it. */
+export function statusText(status: string): string {
+  return ordersMessages().statuses[status as OrderStatus] ?? status;
 }
 
 export interface OrderItem {
@@ -201,10 +208,10 @@ const REFUND_STATUSES: OrderStatus[] = ['partially_refunded', 'refunded'];
 export function orderTimeline(order: Pick<Order, 'delivery' | 'timeline'>): TimelineStep[] {
   const road = ROADS[order.delivery?.kind ?? 'delivery'];
   const reachedAt = (status: OrderStatus) => (order.timeline ?? []).filter((s) => s.status === status).pop()?.at;
-  const steps = road.map((status) => ({ status, label: statusLabel(status), at: reachedAt(status) }));
+  const steps = road.map((status) => ({ status, label: statusText(status), at: reachedAt(status) }));
   for (const status of REFUND_STATUSES) {
     const at = reachedAt(status);
-    if (at !== undefined) steps.push({ status, label: statusLabel(status), at });
+    if (at !== undefined) steps.push({ status, label: statusText(status), at });
   }
   return steps;
 }

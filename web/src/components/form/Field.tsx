@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { formsMessages } from '../../lib/messages/forms';
 
 // The frame of every field in the kit: a label, an optional hint, the control, and the
 // field's error tied to the control (aria-invalid, aria-describedby) so a screen reader reads
@@ -83,7 +84,7 @@ export function Field(props: FieldProps & { children: ReactNode }) {
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
         {label}
-        {optional && <span className="font-normal text-stone-600"> (optional)</span>}
+        {optional && <span className="font-normal text-stone-600"> {formsMessages().optional}</span>}
       </label>
       {!compact && hintText}
       {children}

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import { formsMessages } from '../../lib/messages/forms';
 import { controlClass, Field, fieldAria, splitField, type FieldBinding, type FieldProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'>;
@@ -14,6 +15,7 @@ export function PasswordField({ value, onChange, ref, ...props }: PasswordFieldP
   const [shown, setShown] = useState(false);
   const [field, input] = splitField(props);
   const { id, label } = field;
+  const m = formsMessages();
   return (
     <Field {...field}>
       <div className="relative mt-1">
@@ -35,32 +37,31 @@ export function PasswordField({ value, onChange, ref, ...props }: PasswordFieldP
           type="button"
           onClick={() => setShown((s) => !s)}
           aria-controls={id}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={shown ? m.hideField(label.toLowerCase()) : m.showField(label.toLowerCase())}
           className="absolute inset-y-1 right-1 min-w-16 rounded px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
-          {shown ? 'Hide' : 'Show'}
+          {shown ? m.hide : m.show}
         </button>
       </div>
     </Field>
   );
 }
 
-const NEW_PASSWORD_HINT = 'At least 8 characters, with an upper-case letter, a lower-case letter and a number.';
-
 /** Choosing a password (sign-up, reset, change): the password with its rule, and its confirmation. */
 export function NewPasswordFields({
   password,
   confirm,
-  labels = { password: 'New password', confirm: 'Confirm new password' },
+  labels,
 }: {
   password: FieldBinding;
   confirm: FieldBinding;
   labels?: { password: string; confirm: string };
 }) {
+  const m = formsMessages();
   return (
     <>
-      <PasswordField label={labels.password} autoComplete="new-password" hint={NEW_PASSWORD_HINT} {...password} />
-      <PasswordField label={labels.confirm} autoComplete="new-password" {...confirm} />
+      <PasswordField label={labels?.password ?? m.newPassword} autoComplete="new-password" hint={m.newPasswordHint} {...password} />
+      <PasswordField label={labels?.confirm ?? m.confirmNewPassword} autoComplete="new-password" {...confirm} />
     </>
   );
 }

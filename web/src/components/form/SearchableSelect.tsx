@@ -1,4 +1,5 @@
 import { useState, type FocusEventHandler } from 'react';
+import { formsMessages } from '../../lib/messages/forms';
 import { controlClass, controlProps, Field, type FieldProps } from './Field';
 
 interface SearchableSelectProps extends FieldProps {
@@ -44,7 +45,7 @@ export function SearchableSelect({ value, onChange, onBlur, options, placeholder
         className={controlClass({ ...field, error: undefined })}
       />
       <select value={value} onBlur={onBlur} required={required} autoComplete={autoComplete} {...controlProps(field, onChange)}>
-        <option value="">{q !== '' && matches.length === 0 ? `No county matches “${query.trim()}”` : placeholder}</option>
+        <option value="">{q !== '' && matches.length === 0 ? formsMessages().noCountyMatches(query.trim()) : placeholder}</option>
         {shown.map((o) => (
           <option key={o} value={o}>
             {o}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
+import { formsMessages } from '../../lib/messages/forms';
 import { controlProps, Field, splitField, type FieldProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'>;
@@ -28,6 +29,6 @@ export function TextField({ value, onChange, type = 'text', ref, ...props }: Tex
 type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
 
 /** A phone number field: the phone keypad, and the number the browser knows. */
-export function PhoneField({ label = 'Phone number', ...props }: PhoneFieldProps) {
-  return <TextField label={label} type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+export function PhoneField({ label, ...props }: PhoneFieldProps) {
+  return <TextField label={label ?? formsMessages().phoneNumber} type="tel" inputMode="tel" autoComplete="tel" {...props} />;
 }

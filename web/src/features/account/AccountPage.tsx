@@ -10,9 +10,11 @@ import { changePassword, getMe, updateMe } from '../../lib/account';
 import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { clearSession, getSession, type User } from '../../lib/authToken';
+import { lang } from '../../lib/i18n';
+import { accountMessages } from '../../lib/messages/account';
 import { formatKsh } from '../../lib/money';
 import { ReceiptButton } from '../../components/ReceiptButton';
-import { isPaid, listMyOrders, statusLabel, type Order } from '../../lib/orders';
+import { isPaid, listMyOrders, statusText, type Order } from '../../lib/orders';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { useSession } from '../../lib/useSession';
 import { DATA_MSG } from './rules';
@@ -22,6 +24,7 @@ import { YourData } from './YourData';
 export default function AccountPage() {
   const session = useSession();
   const [deleted, setDeleted] = useState(false);
+  const m = accountMessages();
 
   // Fetch the user afresh: another device may have changed the details.
   useEffect(() => {
@@ -41,7 +44,7 @@ export default function AccountPage() {
           {DATA_MSG.deletedText}
         </p>
         <Link to="/" className={`mt-6 inline-block ${linkClass}`}>
-          Back to the shop
+          {m.backToShop}
         </Link>
       </Page>
     );
@@ -50,10 +53,10 @@ export default function AccountPage() {
   const user = session.user;
 
   return (
-    <Page title="My Account">
+    <Page title={m.title}>
       {user && (
         <p className="mt-2 text-stone-700">
-          Signed in as <strong className="text-stone-900">{user.email}</strong>
+          {m.signedInAs} <strong className="text-stone-900">{user.email}</strong>
         </p>
       )}
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
@@ -94,6 +97,7 @@ const PROFILE_ORDER = ['first_name', 'last_name', 'phone'] as const;
 function ProfileSection({ user }: { user: User }) {
   const form = useForm({ first_name: user.first_name, last_name: user.last_name, phone: user.phone, saved: '' });
   const { values, set } = form;
+  const m = accountMessages().details;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -107,25 +111,22 @@ function ProfileSection({ user }: { user: User }) {
     try {
       const next = await updateMe({ first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone });
       set('phone', next.phone);
-      set('saved', 'Your details have been saved.');
+      set('saved', m.saved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.fields) form.showErrors(err.fields, PROFILE_ORDER);
-      else form.setFormError(failureMessage(err, 'We could not save your details. Please try again.'));
+      else form.setFormError(failureMessage(err, m.failed));
     } finally {
       form.setBusy(false);
     }
   }
 
   return (
-    <FormSection id="profile-heading" title="Your details" onSubmit={onSubmit}>
+    <FormSection id="profile-heading" title={m.title} onSubmit={onSubmit}>
       <NameFields first={form.field('first_name')} last={form.field('last_name')} />
-      <PhoneField
-        hint="For example 0712 345 678 or 254712345678."
-        {...form.field('phone')}
-      />
+      <PhoneField hint={m.phoneHint} {...form.field('phone')} />
       <FormMessage kind="error">{form.formError}</FormMessage>
       <FormMessage kind="success">{values.saved}</FormMessage>
-      <SubmitButton busy={form.busy} label="Save changes" busyLabel="Saving..." />
+      <SubmitButton busy={form.busy} label={m.save} busyLabel={m.saving} />
     </FormSection>
   );
 }
@@ -135,6 +136,7 @@ const PASSWORD_ORDER = ['current', 'password', 'confirm'] as const;
 function PasswordSection() {
   const form = useForm({ current: '', password: '', confirm: '', done: '' });
   const { values, set } = form;
+  const m = accountMessages().password;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -155,7 +157,7 @@ function PasswordSection() {
       if (err instanceof ApiError && err.status === 400 && err.fields) {
         form.showErrors({ current: err.fields.current_password, password: err.fields.new_password }, PASSWORD_ORDER);
       } else {
-        form.setFormError(failureMessage(err, 'We could not change your password. Please try again.'));
+        form.setFormError(failureMessage(err, m.failed));
       }
     } finally {
       form.setBusy(false);
@@ -163,27 +165,36 @@ function PasswordSection() {
   }
 
   return (
-    <FormSection id="password-heading" title="Change password" onSubmit={onSubmit}>
-      <PasswordField label="Current password" autoComplete="current-password" {...form.field('current')} />
+    <FormSection id="password-heading" title={m.title} onSubmit={onSubmit}>
+      <PasswordField label={m.current} autoComplete="current-password" {...form.field('current')} />
       <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
       <FormMessage kind="error">{form.formError}</FormMessage>
       <FormMessage kind="success">{values.done}</FormMessage>
-      <SubmitButton busy={form.busy} label="Change password" busyLabel="Changing..." />
+      <SubmitButton busy={form.busy} label={m.change} busyLabel={m.changing} />
     </FormSection>
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** "2 Mar 2026", its month short in the language shown ("2 Mac 2026"). */
 function orderDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
+  if (Number.isNaN(d.getTime())) return iso;
+  const locale = `${lang()}-KE`;
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(d);
 }
 
 type OrdersState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; orders: Order[] };
 
 function OrderHistory() {
   const [state, setState] = useState<OrdersState>({ phase: 'loading' });
+  const m = accountMessages().orders;
 
   const load = useCallback(async (signal?: AbortSignal) => {
     setState({ phase: 'loading' });
@@ -192,7 +203,7 @@ function OrderHistory() {
       if (!signal?.aborted) setState({ phase: 'ready', orders });
     } catch (err) {
       if (signal?.aborted) return;
-      setState({ phase: 'error', message: failureMessage(err, 'We could not load your orders.') });
+      setState({ phase: 'error', message: failureMessage(err, accountMessages().orders.failed) });
     }
   }, []);
 
@@ -206,29 +217,29 @@ function OrderHistory() {
   if (state.phase === 'loading') {
     body = (
       <p role="status" className="mt-4 text-stone-600">
-        Loading your orders...
+        {m.loading}
       </p>
     );
   } else if (state.phase === 'error') {
     body = (
       <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-5">
-        <p className="font-semibold text-red-900">We could not load your orders.</p>
+        <p className="font-semibold text-red-900">{m.failed}</p>
         <p className="mt-1 text-sm text-red-800">{state.message}</p>
         <button
           type="button"
           onClick={() => void load()}
           className="mt-4 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
         >
-          Try again
+          {m.tryAgain}
         </button>
       </div>
     );
   } else if (state.orders.length === 0) {
     body = (
       <p className="mt-4 text-stone-700">
-        You have no orders yet.{' '}
+        {m.none}{' '}
         <Link to="/shop" className={linkClass}>
-          Browse our products
+          {m.browse}
         </Link>
       </p>
     );
@@ -243,25 +254,25 @@ function OrderHistory() {
               </h3>
               <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                 <div>
-                  <dt className="text-stone-600">Date</dt>
+                  <dt className="text-stone-600">{m.date}</dt>
                   <dd className="font-medium text-stone-900">{orderDate(o.created_at)}</dd>
                 </div>
                 <div>
-                  <dt className="text-stone-600">Status</dt>
-                  <dd className="font-medium text-stone-900">{statusLabel(o.status)}</dd>
+                  <dt className="text-stone-600">{m.status}</dt>
+                  <dd className="font-medium text-stone-900">{statusText(o.status)}</dd>
                 </div>
                 <div>
-                  <dt className="text-stone-600">Total</dt>
+                  <dt className="text-stone-600">{m.total}</dt>
                   <dd className="font-medium text-stone-900">{formatKsh(o.total)}</dd>
                 </div>
               </dl>
               {o.paybill && (
                 <p className="mt-2 text-sm font-semibold text-red-800">
-                  Still to pay: {formatKsh(o.paybill.amount)}
-                  {Number(o.amount_paid ?? 0) > 0 && ` (received ${formatKsh(o.amount_paid ?? '0')})`}
+                  {m.stillToPay(formatKsh(o.paybill.amount))}
+                  {Number(o.amount_paid ?? 0) > 0 && ` (${m.received(formatKsh(o.amount_paid ?? '0'))})`}
                 </p>
               )}
-              <ul className="mt-3 list-disc space-y-1 pl-5 text-stone-800" aria-label="Items">
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-stone-800" aria-label={m.items}>
                 {o.items.map((it) => (
                   <li key={it.sku}>
                     {it.quantity} × {it.product_name} ({it.size})
@@ -270,13 +281,13 @@ function OrderHistory() {
               </ul>
               {o.delivery && (
                 <p className="mt-2 text-sm text-stone-700">
-                  {o.delivery.kind === 'pickup' ? 'Collect from' : 'Delivery'}: {o.delivery.name}
+                  {o.delivery.kind === 'pickup' ? m.collectFrom : m.delivery}: {o.delivery.name}
                 </p>
               )}
               {isPaid(o.status) && <OrderTimeline order={o} className="mt-3" />}
               {isPaid(o.status) && <ReceiptButton orderId={o.orderId} className="mt-3" />}
               <Link to={`/order-confirmation?orderId=${encodeURIComponent(o.orderId)}`} className={`mt-3 inline-block ${linkClass}`}>
-                View order {o.orderId}
+                {m.view(o.orderId)}
               </Link>
             </article>
           </li>
@@ -288,7 +299,7 @@ function OrderHistory() {
   return (
     <section aria-labelledby="orders-heading" className="mt-12">
       <h2 id="orders-heading" className={sectionHeading}>
-        Your orders
+        {m.title}
       </h2>
       {body}
     </section>

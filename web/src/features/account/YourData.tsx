@@ -16,7 +16,7 @@ export function YourData({ onDeleted }: { onDeleted: () => void }) {
   return (
     <section aria-labelledby="data-heading" className="mt-12 max-w-2xl">
       <h2 id="data-heading" className="text-xl font-bold text-brand-900">
-        Your data
+        {DATA_MSG.title}
       </h2>
       <p className="mt-2 text-stone-700">{DATA_MSG.intro}</p>
       <DownloadData />

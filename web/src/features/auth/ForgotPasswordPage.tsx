@@ -5,12 +5,15 @@ import { TextField } from '../../components/form/TextField';
 import { linkClass, Page } from '../../components/Page';
 import { forgotPassword } from '../../lib/account';
 import { ApiError } from '../../lib/api';
+import { authMessages } from '../../lib/messages/auth';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { checkEmail } from '../../lib/validation';
 
 export default function ForgotPasswordPage() {
   const form = useForm({ email: '', sent: '' });
   const { values, set } = form;
+  const m = authMessages();
+  const f = m.forgot;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -22,39 +25,37 @@ export default function ForgotPasswordPage() {
       set('sent', message);
     } catch (err) {
       if (err instanceof ApiError && err.fields?.email) form.showErrors({ email: err.fields.email }, ['email']);
-      else form.setFormError(failureMessage(err, 'We could not send the link. Please try again.'));
+      else form.setFormError(failureMessage(err, f.failed));
     } finally {
       form.setBusy(false);
     }
   }
 
   return (
-    <Page title="Forgot Password">
+    <Page title={f.title}>
       <div className="mt-2 max-w-md">
         {values.sent ? (
           <div className="mt-4 space-y-4">
             <FormMessage kind="success">{values.sent}</FormMessage>
-            <p className="text-stone-700">No email? Check the spam folder, or ask again in a few minutes.</p>
+            <p className="text-stone-700">{f.noEmail}</p>
             <p>
               <Link to="/login" className={linkClass}>
-                Back to sign in
+                {f.backToSignIn}
               </Link>
             </p>
           </div>
         ) : (
           <>
-            <p className="text-stone-700">
-              Enter the email you registered with. We will send you a link to choose a new password.
-            </p>
-            <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Forgot password">
-              <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+            <p className="text-stone-700">{f.intro}</p>
+            <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={f.form}>
+              <TextField label={m.email} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
               <FormMessage kind="error">{form.formError}</FormMessage>
-              <SubmitButton busy={form.busy} label="Send reset link" busyLabel="Sending..." />
+              <SubmitButton busy={form.busy} label={f.submit} busyLabel={f.busy} />
             </form>
             <p className="mt-6 text-stone-700">
-              Remembered it?{' '}
+              {f.remembered}{' '}
               <Link to="/login" className={linkClass}>
-                Sign in
+                {m.signIn}
               </Link>
             </p>
           </>

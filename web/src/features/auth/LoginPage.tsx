@@ -9,6 +9,7 @@ import { login } from '../../lib/account';
 import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
+import { authMessages } from '../../lib/messages/auth';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { safeReturnPath, validateLogin } from './rules';
 
@@ -26,6 +27,7 @@ export default function LoginPage() {
   const from = safeReturnPath((location.state as LoginState | null)?.from);
   const form = useForm<{ email: string; password: string; remember: boolean }>({ email: '', password: '', remember: false });
   const { values, set } = form;
+  const m = authMessages();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,27 +49,27 @@ export default function LoginPage() {
   }
 
   return (
-    <Page title="Welcome Back">
+    <Page title={m.login.title}>
       <div className="mt-2 max-w-md">
-        <p className="text-stone-700">Sign in to your account to check out faster and follow your orders.</p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Sign in">
-          <TextField label="Email" type="email" autoComplete="username" inputMode="email" {...form.field('email')} />
-          <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+        <p className="text-stone-700">{m.login.intro}</p>
+        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={m.signIn}>
+          <TextField label={m.email} type="email" autoComplete="username" inputMode="email" {...form.field('email')} />
+          <PasswordField label={m.password} autoComplete="current-password" {...form.field('password')} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <CheckboxField id="remember" checked={values.remember} onChange={(v) => set('remember', v)}>
-              Remember me
+              {m.login.remember}
             </CheckboxField>
             <Link to="/forgot-password" className={linkClass}>
-              Forgot password?
+              {m.login.forgot}
             </Link>
           </div>
           <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label="Sign In" busyLabel="Signing in..." />
+          <SubmitButton busy={form.busy} label={m.login.submit} busyLabel={m.login.busy} />
         </form>
         <p className="mt-6 text-stone-700">
-          New to {'Mifugo Bora'}?{' '}
+          {m.login.newHere}{' '}
           <Link to="/register" className={linkClass}>
-            Create new account
+            {m.login.register}
           </Link>
         </p>
       </div>

@@ -10,6 +10,7 @@ import { login, register as registerAccount } from '../../lib/account';
 import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
+import { authMessages } from '../../lib/messages/auth';
 import { useForm } from '../../lib/useForm';
 import type { Errors } from '../../lib/validation';
 import { validateRegister, type RegisterForm } from './rules';
@@ -68,20 +69,17 @@ function useRegisterForm() {
 
 export default function RegisterPage() {
   const { form, onSubmit } = useRegisterForm();
+  const m = authMessages();
   return (
-    <Page title="Create Your Account">
+    <Page title={m.register.title}>
       <div className="mt-2 max-w-md">
-        <p className="text-stone-700">Order feeds and supplements for delivery anywhere in Kenya, and follow every order.</p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Create account">
+        <p className="text-stone-700">{m.register.intro}</p>
+        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={m.register.form}>
           <NameFields first={form.field('first_name')} last={form.field('last_name')} />
-          <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-          <PhoneField
-            placeholder="254712345678"
-            hint="Start with 254, for example 254712345678."
-            {...form.field('phone')}
-          />
+          <TextField label={m.email} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+          <PhoneField placeholder="254712345678" hint={m.register.phoneHint} {...form.field('phone')} />
           <NewPasswordFields
-            labels={{ password: 'Password', confirm: 'Confirm password' }}
+            labels={{ password: m.password, confirm: m.register.confirm }}
             password={form.field('password')}
             confirm={form.field('confirm')}
           />
@@ -92,12 +90,12 @@ export default function RegisterPage() {
             ref={form.register('terms')}
           />
           <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label="Create Account" busyLabel="Creating account..." />
+          <SubmitButton busy={form.busy} label={m.register.submit} busyLabel={m.register.busy} />
         </form>
         <p className="mt-6 text-stone-700">
-          Already have an account?{' '}
+          {m.register.haveAccount}{' '}
           <Link to="/login" className={linkClass}>
-            Sign in to existing account
+            {m.register.signInExisting}
           </Link>
         </p>
       </div>
@@ -106,15 +104,16 @@ export default function RegisterPage() {
 }
 
 function TermsCheckbox(props: Omit<Parameters<typeof CheckboxField>[0], 'id' | 'children'>) {
+  const m = authMessages().register;
   return (
     <CheckboxField id="terms" {...props}>
-      I agree to the{' '}
+      {m.agree}{' '}
       <Link to="/terms" className={linkClass}>
-        Terms and Conditions
+        {m.terms}
       </Link>{' '}
-      and the{' '}
+      {m.and}{' '}
       <Link to="/privacy" className={linkClass}>
-        Privacy Policy
+        {m.privacy}
       </Link>
     </CheckboxField>
   );

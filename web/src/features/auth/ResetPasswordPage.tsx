@@ -6,10 +6,12 @@ import { linkClass, Page } from '../../components/Page';
 import { resetPassword } from '../../lib/account';
 import { checkConfirm, checkNewPassword } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
+import { authMessages } from '../../lib/messages/auth';
 import { failureMessage, useForm } from '../../lib/useForm';
 
 const ORDER = ['password', 'confirm'] as const;
 
+/** The English words for a link that no longer works, the server's own (internal/account/rules.go); the page shows the catalogue's. */
 export const LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 export default function ResetPasswordPage() {
@@ -22,6 +24,8 @@ export default function ResetPasswordPage() {
     linkInvalid: token === '',
   });
   const { values, set } = form;
+  const m = authMessages();
+  const r = m.reset;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,7 +38,7 @@ export default function ResetPasswordPage() {
     } catch (err) {
       if (err instanceof ApiError && err.fields?.token) set('linkInvalid', true);
       else if (err instanceof ApiError && err.fields?.password) form.showErrors({ password: err.fields.password }, ORDER);
-      else form.setFormError(failureMessage(err, 'We could not change the password. Please try again.'));
+      else form.setFormError(failureMessage(err, r.failed));
     } finally {
       form.setBusy(false);
     }
@@ -47,7 +51,7 @@ export default function ResetPasswordPage() {
         <FormMessage kind="success">{values.done}</FormMessage>
         <p>
           <Link to="/login" className={linkClass}>
-            Sign in
+            {m.signIn}
           </Link>
         </p>
       </div>
@@ -55,10 +59,10 @@ export default function ResetPasswordPage() {
   } else if (values.linkInvalid) {
     body = (
       <div className="mt-4 space-y-4">
-        <FormMessage kind="error">{LINK_INVALID}</FormMessage>
+        <FormMessage kind="error">{r.linkInvalid}</FormMessage>
         <p>
           <Link to="/forgot-password" className={linkClass}>
-            Ask for a new link
+            {r.askAgain}
           </Link>
         </p>
       </div>
@@ -66,18 +70,18 @@ export default function ResetPasswordPage() {
   } else {
     body = (
       <>
-        <p className="text-stone-700">Choose a new password for your account.</p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Reset password">
+        <p className="text-stone-700">{r.intro}</p>
+        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={r.form}>
           <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
           <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label="Reset password" busyLabel="Resetting..." />
+          <SubmitButton busy={form.busy} label={r.submit} busyLabel={r.busy} />
         </form>
       </>
     );
   }
 
   return (
-    <Page title="Reset Password">
+    <Page title={r.title}>
       <div className="mt-2 max-w-md">{body}</div>
     </Page>
   );

@@ -5,6 +5,7 @@ import { OrderSummary } from '../../components/OrderSummary';
 import { linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { appMessages } from '../../lib/messages/app';
+import { checkoutMessages } from '../../lib/messages/checkout';
 import type { CartItem } from '../../lib/cart';
 import { useCart, type Cart } from '../../lib/CartProvider';
 import type { DeliveryOption } from '../../lib/delivery';
@@ -18,13 +19,6 @@ import { clearDraft, loadDraft, saveDraft } from './draft';
 import { initiatePayload, LAST_STEP, STEPS, validateAll, validateStep, type Field } from './rules';
 import { CustomerStep, fieldId, PaymentStep, ReviewStep, ShippingStep, Stepper } from './steps';
 import { usePrefill } from './usePrefill';
-
-// docs/product.md section 8.
-export const MSG_CARD = 'Other payment methods coming soon!';
-export const MSG_PAYMENT_STARTED = 'Payment initiated! Please check your phone for M-Pesa prompt.';
-export const MSG_PAYMENT_FAILED = 'Payment failed. Please try again.';
-/** Follows the server's refusal of the cart's coupon code at checkout. */
-export const MSG_COUPON_IN_CART = 'Remove the code in your cart to order without it.';
 
 const primaryButton =
   'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
@@ -52,6 +46,7 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
 
   const completeOrder = async () => {
     if (submitting) return;
+    const m = checkoutMessages();
     setFormError(null);
     const problems = validateAll(form);
     if (Object.keys(problems).length > 0) {
@@ -59,7 +54,7 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
       return;
     }
     if (form.paymentMethod === 'card') {
-      window.alert(MSG_CARD);
+      window.alert(m.cardSoon);
       return;
     }
     setSubmitting(true);
@@ -68,16 +63,16 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
       if (started.orderToken) saveOrderToken(started.orderId, started.orderToken);
       placed.current = true;
       clearDraft();
-      window.alert(MSG_PAYMENT_STARTED);
+      window.alert(m.paymentStarted);
       void navigate(`/order-confirmation?orderId=${encodeURIComponent(started.orderId)}`);
     } catch (err) {
       setSubmitting(false);
       if (!(err instanceof ApiError) || err.status === 0 || err.status === 500 || err.status === 502 || err.status === 504) {
-        window.alert(MSG_PAYMENT_FAILED);
+        window.alert(m.paymentFailed);
       } else if (err.status === 400 && err.fields?.code) {
         // The cart's coupon code no longer applies (used up, expired): the server's words, and the
         // cart is where the code can be removed.
-        setFormError(`${err.fields.code} ${MSG_COUPON_IN_CART}`);
+        setFormError(`${err.fields.code} ${m.couponInCart}`);
       } else if (err.status === 400 && err.fields && Object.keys(err.fields).length > 0) {
         dispatch({ type: 'server-errors', errors: err.fields });
         focusFirstProblem(Object.keys(err.fields) as Field[]);
@@ -86,7 +81,7 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
         void cart.reload();
       } else {
         // Not enough stock, M-Pesa not configured (503), a session that ended: the server's words.
-        setFormError(err.message || MSG_PAYMENT_FAILED);
+        setFormError(err.message || m.paymentFailed);
       }
     }
   };
@@ -104,6 +99,7 @@ export default function CheckoutPage() {
   const firstRender = useRef(true);
   // An order needs the network (the cart, the price, the M-Pesa prompt): offline it waits.
   const online = useOnline();
+  const m = checkoutMessages();
   const offlineNote = !online && (
     <p role="status" className="mt-4 rounded-md border border-earth-300 bg-earth-50 p-3 font-medium text-stone-900">
       {appMessages().checkoutOffline}
@@ -127,21 +123,22 @@ export default function CheckoutPage() {
 
   if (cart.status === 'error') {
     return (
-      <Page title="Checkout">
+      <Page title={m.title}>
         {offlineNote}
-        <ErrorState className="mt-6" title="We could not load your cart." error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
+        <ErrorState className="mt-6" title={m.cartFailed} error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
       </Page>
     );
   }
   if (cart.items.length === 0) {
     if (cart.status === 'ready' && !placed.current) return <Navigate to="/cart" replace />;
     return (
-      <Page title="Checkout">
-        <LoadingLine>Loading your cart…</LoadingLine>
+      <Page title={m.title}>
+        <LoadingLine>{m.loadingCart}</LoadingLine>
       </Page>
     );
   }
 
+  const current = STEPS[step - 1];
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (step < LAST_STEP) {
@@ -154,10 +151,10 @@ export default function CheckoutPage() {
   };
 
   return (
-    <Page title="Checkout">
+    <Page title={m.title}>
       <p className="mt-2">
         <Link to="/cart" className={linkClass}>
-          ← Back to Cart
+          {m.backToCart}
         </Link>
       </p>
 
@@ -166,10 +163,8 @@ export default function CheckoutPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <form onSubmit={onSubmit} noValidate aria-labelledby="checkout-step-title" className="rounded-lg border border-earth-200 bg-white p-5 lg:col-span-2">
           <h2 id="checkout-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-stone-900 focus:outline-none">
-            <span className="sr-only">
-              Step {step} of {LAST_STEP}:{' '}
-            </span>
-            {STEPS[step - 1]?.title ?? ''}
+            <span className="sr-only">{m.stepOf(step, LAST_STEP)} </span>
+            {current && m.steps[current.name]}
           </h2>
 
           <div className="mt-4 space-y-4">
@@ -186,7 +181,7 @@ export default function CheckoutPage() {
           )}
           {Object.keys(errors).length > 0 && step === LAST_STEP && (
             <p role="alert" className="mt-4 font-medium text-red-800">
-              Please check your details.
+              {m.checkDetails}
             </p>
           )}
 
@@ -194,18 +189,18 @@ export default function CheckoutPage() {
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             {step > 1 ? (
               <button type="button" className={secondaryButton} onClick={() => dispatch({ type: 'back' })} disabled={submitting}>
-                Previous
+                {m.previous}
               </button>
             ) : (
               <span />
             )}
             {step < LAST_STEP ? (
               <button type="submit" className={primaryButton}>
-                Next
+                {m.next}
               </button>
             ) : (
               <button type="submit" className={primaryButton} disabled={submitting || !online}>
-                {submitting ? 'Processing...' : 'Complete Order'}
+                {submitting ? m.processing : m.completeOrder}
               </button>
             )}
           </div>
@@ -241,5 +236,5 @@ function CartSummary({ items, shipping }: { items: CartItem[]; shipping: string 
     detail: `${it.variant.size} × ${it.quantity}`,
     total: it.total_price,
   }));
-  return <OrderSummary title="Order Summary" titleId="checkout-summary-title" lines={lines} totals={{ ...orderTotals(items, shipping, coupon.discount), coupon_code: coupon.code ?? undefined }} />;
+  return <OrderSummary title={checkoutMessages().orderSummary} titleId="checkout-summary-title" lines={lines} totals={{ ...orderTotals(items, shipping, coupon.discount), coupon_code: coupon.code ?? undefined }} />;
 }

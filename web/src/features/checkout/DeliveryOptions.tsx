@@ -2,6 +2,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { FieldError } from '../../components/form/Field';
 import { BUSINESS } from '../../lib/business';
 import { feeText, type DeliveryOption } from '../../lib/delivery';
+import { checkoutMessages } from '../../lib/messages/checkout';
 import { formatKsh } from '../../lib/money';
 import type { Resource } from '../../lib/useResource';
 
@@ -20,23 +21,20 @@ interface DeliveryOptionsProps {
  * point's address and hours), cheapest first, as the server priced them for this cart.
  */
 export function DeliveryOptions({ id, county, options, value, error, onChange }: DeliveryOptionsProps) {
+  const m = checkoutMessages().delivery;
   let body;
   if (!county || !options) {
-    body = <p className="text-stone-700">Choose your county to see how your order can reach you.</p>;
+    body = <p className="text-stone-700">{m.chooseCountyFirst}</p>;
   } else if (options.status === 'error') {
-    body = <ErrorState title="We could not load the delivery options." error={options.error} onRetry={options.retry} />;
+    body = <ErrorState title={m.failed} error={options.error} onRetry={options.retry} />;
   } else if (options.status === 'loading') {
     body = (
       <p role="status" className="text-stone-700">
-        Finding delivery options for {county}…
+        {m.finding(county)}
       </p>
     );
   } else if (options.data.length === 0) {
-    body = (
-      <p className="text-stone-800">
-        We have no delivery option for {county} yet. Please call us on {BUSINESS.phone} to order.
-      </p>
-    );
+    body = <p className="text-stone-800">{m.none(county, BUSINESS.phone)}</p>;
   } else {
     body = (
       <div className="space-y-3">
@@ -48,7 +46,7 @@ export function DeliveryOptions({ id, county, options, value, error, onChange }:
   }
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-semibold text-stone-800">Delivery option</legend>
+      <legend className="mb-2 text-sm font-semibold text-stone-800">{m.legend}</legend>
       {body}
       <FieldError id={id} error={error} />
     </fieldset>
@@ -57,6 +55,7 @@ export function DeliveryOptions({ id, county, options, value, error, onChange }:
 
 function OptionCard(props: { option: DeliveryOption; id: string; checked: boolean; error: string | undefined; onChange: (id: string) => void }) {
   const { option: o, id, checked, error, onChange } = props;
+  const m = checkoutMessages().delivery;
   return (
     <label
       htmlFor={id}
@@ -75,14 +74,14 @@ function OptionCard(props: { option: DeliveryOption; id: string; checked: boolea
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap justify-between gap-x-3">
           <span className="font-semibold text-stone-900">{o.name}</span>
-          <span className="font-semibold text-stone-900">{feeText(o.fee, formatKsh)}</span>
+          <span className="font-semibold text-stone-900">{feeText(o.fee, formatKsh, m.free)}</span>
         </span>
         <span className="block text-sm text-stone-700">
-          {o.kind === 'pickup' ? 'Collect' : 'Brought to your door'}
+          {o.kind === 'pickup' ? m.collect : m.toYourDoor}
           {o.eta && `: ${o.eta}`}
         </span>
         {o.address && <span className="block text-sm text-stone-700">{o.address}</span>}
-        {o.hours && <span className="block text-sm text-stone-700">Open {o.hours}</span>}
+        {o.hours && <span className="block text-sm text-stone-700">{m.open(o.hours)}</span>}
       </span>
     </label>
   );

@@ -1,26 +1,21 @@
 // The checkout form's rules, in one place: the fields, the steps they belong to, the checks
-// and their messages. The messages are the server's own words (internal/order/order.go and
-// internal/account/rules.go), so a field reads the same whether the browser or the server
-// caught the mistake.
+// and their messages. The messages (lib/messages/checkout.ts) are the server's own words
+// (internal/order/order.go and internal/account/rules.go), so a field reads the same whether
+// the browser or the server caught the mistake.
 import { isCounty } from '../../lib/delivery';
+import { liveTexts } from '../../lib/i18n';
+import { checkoutMessages, type CheckoutMessages } from '../../lib/messages/checkout';
 import { orderTotals, type CartLine } from '../../lib/orders';
 import { checkEmail, checkPhone, EMAIL_MSG, PHONE_MSG, type Errors } from '../../lib/validation';
 
-export const MSG = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
+export const MSG = liveTexts(() => ({
+  ...checkoutMessages().rules,
   emailRequired: EMAIL_MSG.required,
   emailInvalid: EMAIL_MSG.invalid,
   phone: PHONE_MSG.required,
   phoneInvalid: PHONE_MSG.invalid,
-  address: 'Address is required',
-  city: 'City is required',
-  county: 'Please choose a county',
-  delivery: 'Please choose a delivery option.',
   mpesaPhone: PHONE_MSG.mpesaRequired,
-  postalCode: 'Please enter a valid postal code',
-  tooLong: 'This is too long',
-} as const;
+}));
 
 export type PaymentMethod = 'mpesa' | 'card';
 
@@ -57,13 +52,16 @@ export const EMPTY_FORM: CheckoutForm = {
   mpesaPhone: '',
 };
 
-/** The wizard's four steps and the fields each one asks for (docs/product.md section 2, Checkout). */
+/**
+ * The wizard's four steps and the fields each one asks for (docs/product.md section 2, Checkout);
+ * each step's title is its name's text in the catalogue.
+ */
 export const STEPS = [
-  { title: 'Customer Info', fields: ['firstName', 'lastName', 'email', 'phone'] },
-  { title: 'Shipping', fields: ['county', 'delivery', 'address', 'city', 'postalCode'] },
-  { title: 'Payment', fields: ['paymentMethod', 'mpesaPhone'] },
-  { title: 'Review', fields: [] },
-] as const satisfies readonly { title: string; fields: readonly Field[] }[];
+  { name: 'customer', fields: ['firstName', 'lastName', 'email', 'phone'] },
+  { name: 'shipping', fields: ['county', 'delivery', 'address', 'city', 'postalCode'] },
+  { name: 'payment', fields: ['paymentMethod', 'mpesaPhone'] },
+  { name: 'review', fields: [] },
+] as const satisfies readonly { name: keyof CheckoutMessages['steps']; fields: readonly Field[] }[];
 
 export const LAST_STEP = STEPS.length;
 
@@ -113,7 +111,7 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
       return v.length > 10 || !/^\d*$/.test(v) ? MSG.postalCode : undefined;
     }
     case 'paymentMethod':
-      return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' ? undefined : 'Please choose a payment method';
+      return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' ? undefined : MSG.paymentMethod;
     case 'mpesaPhone':
       // Card has no requirement and no card fields (docs/product.md section 5).
       return form.paymentMethod === 'mpesa' ? checkPhone(form.mpesaPhone, MSG.mpesaPhone) : undefined;

@@ -2,6 +2,8 @@ import type { Dispatch } from 'react';
 import { SearchableSelect } from '../../components/form/SearchableSelect';
 import { PhoneField, TextField } from '../../components/form/TextField';
 import { COUNTIES, feeText, type DeliveryOption } from '../../lib/delivery';
+import { checkoutMessages } from '../../lib/messages/checkout';
+import { formsMessages } from '../../lib/messages/forms';
 import { formatKsh } from '../../lib/money';
 import type { Resource } from '../../lib/useResource';
 import type { CheckoutAction, CheckoutState } from './checkoutState';
@@ -13,15 +15,16 @@ import { isPickup, STEPS, type CheckoutForm, type Field } from './rules';
 export const fieldId = (field: Field) => `checkout-${field}`;
 
 export function Stepper({ step }: { step: number }) {
+  const m = checkoutMessages();
   return (
-    <nav aria-label="Checkout steps" className="mt-6">
+    <nav aria-label={m.stepsNav} className="mt-6">
       <ol className="grid grid-cols-4 gap-1 sm:gap-3">
         {STEPS.map((s, i) => {
           const n = i + 1;
           const state = n < step ? 'done' : n === step ? 'current' : 'todo';
           return (
             <li
-              key={s.title}
+              key={s.name}
               aria-current={state === 'current' ? 'step' : undefined}
               className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left"
             >
@@ -38,8 +41,8 @@ export function Stepper({ step }: { step: number }) {
                 {state === 'done' ? '✓' : n}
               </span>
               <span className={`text-xs leading-tight sm:text-sm ${state === 'current' ? 'font-semibold text-stone-900' : 'text-stone-700'}`}>
-                {s.title}
-                {state === 'done' && <span className="sr-only"> (done)</span>}
+                {m.steps[s.name]}
+                {state === 'done' && <span className="sr-only"> {m.done}</span>}
               </span>
             </li>
           );
@@ -67,14 +70,16 @@ function bind(field: Field, { state, dispatch }: StepProps) {
 }
 
 export function CustomerStep(props: StepProps) {
+  const m = checkoutMessages().customer;
+  const f = formsMessages();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" {...bind('firstName', props)} />
-        <TextField label="Last name" autoComplete="family-name" {...bind('lastName', props)} />
+        <TextField label={f.firstName} autoComplete="given-name" {...bind('firstName', props)} />
+        <TextField label={f.lastName} autoComplete="family-name" {...bind('lastName', props)} />
       </div>
-      <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...bind('email', props)} />
-      <PhoneField hint="e.g. 0712 345 678" {...bind('phone', props)} />
+      <TextField label={m.email} type="email" inputMode="email" autoComplete="email" {...bind('email', props)} />
+      <PhoneField hint={m.phoneHint} {...bind('phone', props)} />
     </>
   );
 }
@@ -82,14 +87,15 @@ export function CustomerStep(props: StepProps) {
 export function ShippingStep(props: StepProps & { options: Resource<DeliveryOption[]> | null }) {
   const { state, dispatch, options } = props;
   const pickup = isPickup(state.form);
+  const m = checkoutMessages().shipping;
   return (
     <>
       <SearchableSelect
-        label="County"
+        label={m.county}
         autoComplete="address-level1"
         options={COUNTIES}
-        placeholder="Choose a county"
-        searchLabel="Type to find your county"
+        placeholder={m.chooseCounty}
+        searchLabel={m.findCounty}
         {...bind('county', props)}
       />
       <DeliveryOptions
@@ -101,16 +107,16 @@ export function ShippingStep(props: StepProps & { options: Resource<DeliveryOpti
         onChange={(value) => dispatch({ type: 'change', field: 'delivery', value })}
       />
       <TextField
-        label="Address"
+        label={m.address}
         autoComplete="street-address"
-        hint={pickup ? 'Not needed when you collect from a pickup point' : 'Road, building or nearest landmark'}
+        hint={pickup ? m.addressHintPickup : m.addressHint}
         {...bind('address', props)}
         optional={pickup}
         required={!pickup}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City / Town" autoComplete="address-level2" {...bind('city', props)} optional={pickup} required={!pickup} />
-        <TextField label="Postal code" inputMode="numeric" autoComplete="postal-code" {...bind('postalCode', props)} optional required={false} />
+        <TextField label={m.city} autoComplete="address-level2" {...bind('city', props)} optional={pickup} required={!pickup} />
+        <TextField label={m.postalCode} inputMode="numeric" autoComplete="postal-code" {...bind('postalCode', props)} optional required={false} />
       </div>
     </>
   );
@@ -119,6 +125,7 @@ export function ShippingStep(props: StepProps & { options: Resource<DeliveryOpti
 export function PaymentStep(props: StepProps) {
   const { state, dispatch } = props;
   const method = state.form.paymentMethod;
+  const m = checkoutMessages().payment;
   const option = (value: 'mpesa' | 'card', label: string, note: string) => (
     <label
       className={`flex cursor-pointer items-start gap-3 rounded-md border p-4 ${
@@ -142,14 +149,14 @@ export function PaymentStep(props: StepProps) {
   return (
     <>
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-sm font-semibold text-stone-800">Payment method</legend>
-        {option('mpesa', 'M-Pesa', 'Pay from your phone: we send a request, you enter your PIN.')}
-        {option('card', 'Card', 'Visa or Mastercard.')}
+        <legend className="mb-2 text-sm font-semibold text-stone-800">{m.method}</legend>
+        {option('mpesa', 'M-Pesa', m.mpesaNote)}
+        {option('card', m.card, m.cardNote)}
       </fieldset>
       {method === 'mpesa' && (
         <PhoneField
-          label="M-Pesa phone number"
-          hint="The phone that will receive the M-Pesa request"
+          label={m.mpesaPhone}
+          hint={m.mpesaPhoneHint}
           {...bind('mpesaPhone', props)}
         />
       )}
@@ -158,6 +165,8 @@ export function PaymentStep(props: StepProps) {
 }
 
 export function ReviewStep({ form, option }: { form: CheckoutForm; option: DeliveryOption | undefined }) {
+  const m = checkoutMessages();
+  const r = m.review;
   const row = (term: string, value: string) => (
     <div className="sm:flex sm:gap-4">
       <dt className="text-sm font-semibold text-stone-700 sm:w-40 sm:shrink-0">{term}</dt>
@@ -166,15 +175,15 @@ export function ReviewStep({ form, option }: { form: CheckoutForm; option: Deliv
   );
   return (
     <dl className="space-y-3">
-      {row('Name', `${form.firstName.trim()} ${form.lastName.trim()}`)}
-      {row('Email', form.email.trim())}
-      {row('Phone', form.phone.trim())}
-      {option && row('Delivery', [option.name, feeText(option.fee, formatKsh), option.eta, option.address].filter(Boolean).join(', '))}
+      {row(r.name, `${form.firstName.trim()} ${form.lastName.trim()}`)}
+      {row(r.email, form.email.trim())}
+      {row(r.phone, form.phone.trim())}
+      {option && row(r.delivery, [option.name, feeText(option.fee, formatKsh, m.delivery.free), option.eta, option.address].filter(Boolean).join(', '))}
       {/* A pickup order's place is the pickup point above; an address given anyway is only the farmer's. */}
       {isPickup(form)
-        ? form.address.trim() && row('Your address', [form.address.trim(), form.city.trim(), form.county].filter(Boolean).join(', '))
-        : row('Delivery address', [form.address.trim(), form.city.trim(), form.county, form.postalCode.trim()].filter(Boolean).join(', '))}
-      {row('Payment', form.paymentMethod === 'mpesa' ? `M-Pesa, ${form.mpesaPhone.trim()}` : 'Card')}
+        ? form.address.trim() && row(r.yourAddress, [form.address.trim(), form.city.trim(), form.county].filter(Boolean).join(', '))
+        : row(r.deliveryAddress, [form.address.trim(), form.city.trim(), form.county, form.postalCode.trim()].filter(Boolean).join(', '))}
+      {row(r.payment, form.paymentMethod === 'mpesa' ? `M-Pesa, ${form.mpesaPhone.trim()}` : r.card)}
     </dl>
   );
 }

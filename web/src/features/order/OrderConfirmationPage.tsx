@@ -8,6 +8,7 @@ import { OrderTimeline } from '../../components/OrderTimeline';
 import { ContinueShopping, linkClass, LoadingLine, Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
+import { orderMessages } from '../../lib/messages/order';
 import { formatKsh } from '../../lib/money';
 import { isPaid, saveOrderToken, type Order } from '../../lib/orders';
 import { whatsappTo } from '../../lib/business';
@@ -16,9 +17,6 @@ import { checkPhone, PHONE_MSG } from '../../lib/validation';
 import { retryPayment } from './api';
 import { PaybillGuide } from './PaybillGuide';
 import { useOrderStatus } from './useOrderStatus';
-
-const TITLE = 'Order Confirmation';
-const FAILED_DEFAULT = 'Payment failed. Please try again.';
 
 const buttonClass =
   'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
@@ -41,6 +39,7 @@ export default function OrderConfirmationPage() {
   }, [params, setParams]);
   const { phase, order, error, timedOut, refresh } = useOrderStatus(orderId);
   const cart = useCart();
+  const m = orderMessages();
 
   // A paid order's lines leave the cart on the server: bring the header's count in step.
   const paid = order !== null && isPaid(order.status);
@@ -51,22 +50,19 @@ export default function OrderConfirmationPage() {
 
   if (!orderId || phase === 'not-found') {
     return (
-      <Page title={TITLE}>
+      <Page title={m.title}>
         <div className="mt-6 rounded-lg border border-earth-200 bg-white p-6">
-          <h2 className="text-xl font-semibold text-stone-900">We could not find this order</h2>
-          <p className="mt-2 text-stone-700">
-            The link may be incomplete, or the order was placed on another phone or browser. If you are signed in, your
-            orders are in your account.
-          </p>
+          <h2 className="text-xl font-semibold text-stone-900">{m.notFound.title}</h2>
+          <p className="mt-2 text-stone-700">{m.notFound.text}</p>
           <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
             <Link to="/shop" className={linkClass}>
-              Continue Shopping
+              {m.notFound.continueShopping}
             </Link>
             <Link to="/account" className={linkClass}>
-              My account
+              {m.notFound.myAccount}
             </Link>
             <Link to="/track" className={linkClass}>
-              Track an order
+              {m.notFound.track}
             </Link>
           </p>
         </div>
@@ -76,24 +72,24 @@ export default function OrderConfirmationPage() {
 
   if (phase === 'error' && !order) {
     return (
-      <Page title={TITLE}>
-        <ErrorState className="mt-6" title="We could not load your order." error={error ?? undefined} onRetry={refresh} />
+      <Page title={m.title}>
+        <ErrorState className="mt-6" title={m.loadFailed} error={error ?? undefined} onRetry={refresh} />
       </Page>
     );
   }
 
   if (!order) {
     return (
-      <Page title={TITLE}>
-        <LoadingLine>Loading your order…</LoadingLine>
+      <Page title={m.title}>
+        <LoadingLine>{m.loading}</LoadingLine>
       </Page>
     );
   }
 
   return (
-    <Page title={TITLE}>
+    <Page title={m.title}>
       <p className="mt-2 text-stone-700">
-        Order number <strong className="font-mono text-stone-900">{order.orderId}</strong>
+        {m.orderNumber} <strong className="font-mono text-stone-900">{order.orderId}</strong>
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -105,7 +101,7 @@ export default function OrderConfirmationPage() {
       </div>
       <p className="mt-6">
         <a href={whatsappTo(orderHelp(order.orderId))} target="_blank" rel="noopener noreferrer" className={linkClass}>
-          Need help? WhatsApp us
+          {m.needHelp}
         </a>
       </p>
       <ContinueShopping className="mt-8" />
@@ -123,29 +119,28 @@ interface PaymentStatusProps {
 /** What happened to the payment, in plain words; changes are read out (a polite live region). */
 function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatusProps) {
   const payment = order.payment;
+  const m = orderMessages();
   let tone: 'waiting' | 'paid' | 'failed' | 'other';
   let title: string;
   let body: string | null = null;
   if (isPaid(order.status)) {
     tone = 'paid';
-    title = 'Payment received';
-    body =
-      order.delivery?.kind === 'pickup'
-        ? 'Thank you! We are preparing your order and will call you when it is ready for pickup.'
-        : 'Thank you! We are preparing your order and will call you to arrange delivery.';
+    title = m.paid;
+    body = order.delivery?.kind === 'pickup' ? m.thanksPickup : m.thanksDelivery;
   } else if (order.status === 'payment_failed') {
     tone = 'failed';
-    title = payment?.message || FAILED_DEFAULT;
-    body = 'Your order is kept. You can try paying again below.';
+    title = payment?.message || m.paymentFailed;
+    body = m.orderKept;
   } else if (order.status === 'cancelled') {
     tone = 'other';
-    title = 'This order was cancelled';
-    body = 'Nothing more will be taken for it. Call us if you think this is a mistake.';
+    title = m.cancelled;
+    body = m.cancelledText;
   } else {
     tone = 'waiting';
-    title = 'Waiting for your M-Pesa payment…';
+    title = m.waiting;
   }
 
+  const requested = formatKsh(payment?.amount ?? order.total);
   const toneClass = {
     waiting: 'border-earth-300 bg-earth-100',
     paid: 'border-brand-300 bg-brand-50',
@@ -163,13 +158,11 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
         {tone === 'failed' && payment?.advice && <p className="mt-1 font-medium text-stone-900">{payment.advice}</p>}
         {tone === 'paid' && payment?.receipt && (
           <p className="mt-2 text-stone-800">
-            M-Pesa receipt number <strong className="font-mono">{payment.receipt}</strong>
+            {m.receiptNumber} <strong className="font-mono">{payment.receipt}</strong>
           </p>
         )}
         {tone === 'waiting' && timedOut && (
-          <p className="mt-2 font-medium text-stone-900">
-            We have not heard from M-Pesa yet. If you entered your PIN, your payment may still be on its way.
-          </p>
+          <p className="mt-2 font-medium text-stone-900">{m.notHeard}</p>
         )}
       </div>
 
@@ -177,22 +170,21 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
         <>
           <ol className="mt-3 list-decimal space-y-1 pl-5 text-stone-800">
             <li>
-              Check your phone{payment?.phone ? ` (${payment.phone})` : ''} for the M-Pesa request of{' '}
-              {formatKsh(payment?.amount ?? order.total)}.
+              {payment?.phone ? m.checkThisPhone(payment.phone, requested) : m.checkYourPhone(requested)}
             </li>
-            <li>Enter your M-Pesa PIN and confirm.</li>
-            <li>Keep this page open: it changes by itself once the payment is received.</li>
+            <li>{m.enterPin}</li>
+            <li>{m.keepOpen}</li>
           </ol>
           {timedOut && (
             <button type="button" onClick={onRefresh} className={`mt-4 ${buttonClass}`}>
-              Check again
+              {m.checkAgain}
             </button>
           )}
         </>
       )}
 
       {checkFailed && !timedOut && tone === 'waiting' && (
-        <p className="mt-3 text-sm text-stone-700">Connection trouble: still trying…</p>
+        <p className="mt-3 text-sm text-stone-700">{m.stillTrying}</p>
       )}
 
       {tone === 'failed' && <RetryForm order={order} onStarted={onRefresh} />}
@@ -201,7 +193,7 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
       )}
       {tone === 'failed' && order.paybill && timedOut && (
         <button type="button" onClick={onRefresh} className={`mt-4 ${buttonClass}`}>
-          Paid already? Check again
+          {m.paidAlready}
         </button>
       )}
 
@@ -223,6 +215,8 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+
+  const m = orderMessages();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -248,7 +242,7 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
       } else if (err instanceof ApiError && err.status !== 0 && err.status !== 502 && err.message) {
         setFormError(err.message);
       } else {
-        setFormError(FAILED_DEFAULT);
+        setFormError(m.paymentFailed);
         // A refused push leaves the order failed; show its latest words.
         onStarted();
       }
@@ -262,7 +256,7 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
       <PhoneField
         ref={input}
         id={`${id}-mpesa-phone`}
-        label="M-Pesa phone number"
+        label={m.mpesaPhone}
         required
         value={phone}
         onChange={(v) => {
@@ -277,7 +271,7 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
         </p>
       )}
       <button type="submit" disabled={sending} className={buttonClass}>
-        {sending ? 'Sending…' : 'Try again'}
+        {sending ? m.sending : m.tryAgain}
       </button>
     </form>
   );
@@ -285,11 +279,12 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
 
 function OrderDetails({ order }: { order: Order }) {
   const address = order.shipping_address;
+  const m = orderMessages();
   return (
-    <OrderSummary title="Your order" titleId="order-details-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order}>
+    <OrderSummary title={m.yourOrder} titleId="order-details-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order}>
       {isPaid(order.status) && <ReceiptButton orderId={order.orderId} className="mt-4" />}
       <DeliveryChoice order={order} />
-      <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? 'Your details' : 'Delivery address'}</h3>
+      <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? m.yourDetails : m.deliveryAddress}</h3>
       <address className="mt-1 text-stone-800 not-italic">
         {order.customer.name && <span className="block">{order.customer.name}</span>}
         <span className="block">{address.address}</span>
@@ -306,14 +301,15 @@ function OrderDetails({ order }: { order: Order }) {
 /** How the order comes: the pickup point with its address and hours, or home delivery and its time. */
 function DeliveryChoice({ order }: { order: Order }) {
   const d = order.delivery;
+  const m = orderMessages();
   if (!d) return null;
   return (
     <>
-      <h3 className="mt-5 font-semibold text-stone-900">{d.kind === 'pickup' ? 'Pickup point' : 'Delivery'}</h3>
+      <h3 className="mt-5 font-semibold text-stone-900">{d.kind === 'pickup' ? m.pickupPoint : m.delivery}</h3>
       <p className="mt-1 text-stone-800">
         <span className="block">{d.name}</span>
         {d.address && <span className="block">{d.address}</span>}
-        {d.hours && <span className="block">Open {d.hours}</span>}
+        {d.hours && <span className="block">{m.open(d.hours)}</span>}
         {d.eta && <span className="block text-stone-700">{d.eta}</span>}
       </p>
     </>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton';
+import { orderMessages } from '../../lib/messages/order';
 import { formatKsh } from '../../lib/money';
 import type { Order, PayGuide } from '../../lib/orders';
 
@@ -17,42 +18,43 @@ interface PaybillGuideProps {
  */
 export function PaybillGuide({ guide, order, afterFailure }: PaybillGuideProps) {
   const till = guide.kind === 'till';
+  const m = orderMessages().paybill;
   const steps: ReactNode[] = [
     <>
-      Open <strong>M-Pesa</strong> and choose <strong>Lipa na M-Pesa</strong>.
+      {m.open} <strong>M-Pesa</strong> {m.andChoose} <strong>{m.lipaNaMpesa}</strong>.
     </>,
     <>
-      Choose <strong>{till ? 'Buy Goods and Services' : 'Pay Bill'}</strong>.
+      {m.choose} <strong>{till ? m.buyGoods : m.payBill}</strong>.
     </>,
     <>
-      {till ? 'Till number' : 'Business number'}: <strong className="font-mono text-lg">{guide.business_number}</strong>
+      {till ? m.tillNumber : m.businessNumber}: <strong className="font-mono text-lg">{guide.business_number}</strong>
     </>,
   ];
   if (!till && guide.account_number) {
     steps.push(
       <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
         <span>
-          Account number: <strong className="font-mono text-lg">{guide.account_number}</strong>
+          {m.accountNumber}: <strong className="font-mono text-lg">{guide.account_number}</strong>
         </span>
-        <CopyButton text={guide.account_number} label="Copy the account number" />
+        <CopyButton text={guide.account_number} label={m.copyAccountNumber} />
       </span>,
     );
   }
   steps.push(
     <>
-      Amount: <strong className="text-lg">{formatKsh(guide.amount)}</strong>
+      {m.amount}: <strong className="text-lg">{formatKsh(guide.amount)}</strong>
     </>,
-    <>Enter your M-Pesa PIN and send.</>,
+    <>{m.enterPin}</>,
   );
   const paidSoFar = Number(order.amount_paid ?? 0) > 0;
   return (
     <section aria-labelledby="paybill-title" className="mt-5 rounded-md border border-stone-300 bg-white p-4">
       <h3 id="paybill-title" className="text-lg font-semibold text-stone-900">
-        {afterFailure ? 'Or pay from your M-Pesa menu' : 'No request on your phone? Pay from your M-Pesa menu'}
+        {afterFailure ? m.titleAfterFailure : m.titleNoRequest}
       </h3>
       {paidSoFar && (
         <p className="mt-1 text-stone-800">
-          We have received {formatKsh(order.amount_paid ?? '0')}. Still to pay: <strong>{formatKsh(guide.amount)}</strong>.
+          {m.received(formatKsh(order.amount_paid ?? '0'))} {m.stillToPay} <strong>{formatKsh(guide.amount)}</strong>.
         </p>
       )}
       <ol className="mt-2 list-decimal space-y-2 pl-5 text-stone-800">
@@ -60,7 +62,7 @@ export function PaybillGuide({ guide, order, afterFailure }: PaybillGuideProps) 
           <li key={i}>{step}</li>
         ))}
       </ol>
-      <p className="mt-3 text-sm text-stone-700">Keep this page open: it changes by itself once the money arrives.</p>
+      <p className="mt-3 text-sm text-stone-700">{m.keepOpen}</p>
     </section>
   );
 }

@@ -5,15 +5,10 @@ import { OrderSummary, orderLines } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
-import { statusLabel } from '../../lib/orders';
+import { trackMessages } from '../../lib/messages/track';
+import { statusText } from '../../lib/orders';
 import { checkPhone } from '../../lib/validation';
 import { trackOrder, type TrackedOrder } from './api';
-
-const MSG = {
-  order: 'Enter your order number (ORDER-…)',
-  phone: 'Enter the phone number you gave at checkout',
-  failed: 'We could not reach the shop. Please check your connection and try again.',
-};
 
 /**
  * /track: an order found by its number and the phone given at checkout, from any phone and
@@ -28,13 +23,14 @@ export default function TrackPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<TrackedOrder | null>(null);
+  const m = trackMessages();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const found = {
-      orderId: orderId.trim() ? undefined : MSG.order,
-      phone: phone.trim() ? checkPhone(phone, MSG.phone) : MSG.phone,
+      orderId: orderId.trim() ? undefined : m.orderRequired,
+      phone: phone.trim() ? checkPhone(phone, m.phoneRequired) : m.phoneRequired,
     };
     setErrors(found);
     setFormError(null);
@@ -47,7 +43,7 @@ export default function TrackPage() {
       if (err instanceof ApiError && err.status === 400 && err.fields) {
         setErrors({ orderId: err.fields.orderId, phone: err.fields.phone });
       } else {
-        setFormError(err instanceof ApiError && err.status !== 0 && err.message ? err.message : MSG.failed);
+        setFormError(err instanceof ApiError && err.status !== 0 && err.message ? err.message : m.failed);
       }
     } finally {
       setBusy(false);
@@ -55,16 +51,15 @@ export default function TrackPage() {
   };
 
   return (
-    <Page title="Track Your Order">
-      <p className="mt-2 max-w-prose text-stone-700">
-        Enter the order number from your SMS or receipt and the phone number you gave when ordering.
-      </p>
-      <form onSubmit={submit} noValidate className="mt-4 max-w-md space-y-4" aria-label="Track an order">
+    <Page title={m.title}>
+      <p className="mt-2 max-w-prose text-stone-700">{m.intro}</p>
+      <form onSubmit={submit} noValidate className="mt-4 max-w-md space-y-4" aria-label={m.form}>
         <TextField
           id={`${id}-order`}
-          label="Order number"
+          label={m.orderNumber}
           required
           autoComplete="off"
+          // The form of every order number, in every language.
           placeholder="ORDER-…"
           value={orderId}
           onChange={(v) => {
@@ -84,7 +79,7 @@ export default function TrackPage() {
           error={errors.phone}
         />
         <FormMessage kind="error">{formError}</FormMessage>
-        <SubmitButton busy={busy} label="Track order" busyLabel="Looking…" />
+        <SubmitButton busy={busy} label={m.submit} busyLabel={m.looking} />
       </form>
       {order && <Tracked order={order} />}
     </Page>
@@ -92,17 +87,18 @@ export default function TrackPage() {
 }
 
 function Tracked({ order }: { order: TrackedOrder }) {
+  const m = trackMessages();
   return (
     <section aria-labelledby="tracked-title" className="mt-8 grid gap-6 lg:grid-cols-5">
       <div className="rounded-lg border border-earth-200 bg-white p-5 lg:col-span-3">
         <h2 id="tracked-title" className="text-xl font-semibold text-stone-900">
-          <span className="font-mono">{order.orderId}</span>: {statusLabel(order.status)}
+          <span className="font-mono">{order.orderId}</span>: {statusText(order.status)}
         </h2>
         {order.delivery?.name && <p className="mt-1 text-stone-800">{order.delivery.name}</p>}
         <OrderTimeline order={order} className="mt-4" />
       </div>
       <div className="lg:col-span-2">
-        <OrderSummary title="Your order" titleId="tracked-summary-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order} />
+        <OrderSummary title={m.yourOrder} titleId="tracked-summary-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order} />
       </div>
     </section>
   );

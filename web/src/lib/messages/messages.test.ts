@@ -4,35 +4,49 @@
 import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../i18n';
 import { aboutMessages } from './about';
+import { accountMessages } from './account';
 import { appMessages } from './app';
+import { authMessages } from './auth';
 import { cartMessages } from './cart';
+import { checkoutMessages } from './checkout';
 import { commonMessages } from './common';
 import { componentsMessages } from './components';
 import { contactMessages } from './contact';
+import { formsMessages } from './forms';
 import { homeMessages } from './home';
+import { legalMessages } from './legal';
+import { orderMessages } from './order';
+import { ordersMessages } from './orders';
 import { productMessages } from './product';
 import { shopMessages } from './shop';
+import { trackMessages } from './track';
 import type { Dictionary } from './dictionary';
-import { legalMessages } from './legal';
 import { sw } from './sw/index';
 
 showDictionary(null);
 // Typed as the whole dictionary, so a part added to it and not here fails the build.
 const english: Dictionary = {
   about: aboutMessages(),
+  account: accountMessages(),
   app: appMessages(),
+  auth: authMessages(),
   cart: cartMessages(),
+  checkout: checkoutMessages(),
   common: commonMessages(),
   components: componentsMessages(),
   contact: contactMessages(),
+  forms: formsMessages(),
   home: homeMessages(),
   legal: legalMessages(),
+  order: orderMessages(),
+  orders: ordersMessages(),
   product: productMessages(),
   shop: shopMessages(),
+  track: trackMessages(),
 };
 
 // Texts that read the same in both languages: names, and words Kiswahili takes as they are.
-const SAME = new Set(['Dicalcium Phosphate (DCP)']);
+const SAME = new Set(['Dicalcium Phosphate (DCP)', 'Lipa na M-Pesa']);
 
 function compare(en: unknown, sw: unknown, path: string, problems: string[]) {
   if (typeof en === 'string') {

@@ -1,0 +1,46 @@
+// An order as every customer page shows it (the checkout, the order and track pages, My
+// Account): the names of its statuses, the summary box, the road it travels and its receipt.
+import { messages } from '../i18n';
+
+const en = {
+  // The server's words for the same states (internal/order/store.go) read the same way.
+  statuses: {
+    pending_payment: 'Waiting for payment',
+    paid: 'Paid',
+    processing: 'Processing',
+    dispatched: 'Dispatched',
+    delivered: 'Delivered',
+    ready_for_pickup: 'Ready for pickup',
+    collected: 'Collected',
+    partially_refunded: 'Partly refunded',
+    refunded: 'Refunded',
+    payment_failed: 'Payment failed',
+    cancelled: 'Cancelled',
+  },
+
+  summary: {
+    subtotal: 'Subtotal',
+    discount: 'Discount',
+    discountWithCode: (code: string) => `Discount (${code})`,
+    shipping: 'Shipping',
+    chooseDelivery: 'Choose a delivery option',
+    total: 'Total',
+    totalBeforeDelivery: 'Total before delivery',
+  },
+
+  timeline: {
+    progress: 'Order progress',
+    notYet: '(not yet)',
+    withCourier: (courier: string) => `With ${courier}`,
+    trackingNumber: ', tracking number',
+  },
+
+  receipt: {
+    download: 'Download receipt (PDF)',
+    downloading: 'Preparing receipt…',
+    failed: 'Could not download the receipt. Please try again.',
+  },
+};
+
+export type OrdersMessages = typeof en;
+export const ordersMessages = () => messages('orders', en);
