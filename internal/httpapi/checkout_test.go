@@ -116,7 +116,7 @@ func TestCheckoutOverHTTP(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newShop(t, d, true)
 		status, body := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "0708374149", 1))
-		if status != 400 || body["error"] != "Your cart is empty." {
+		if f, _ := body["fields"].(map[string]any); status != 400 || body["error"] != "Your cart is empty." || f["cart"] == nil {
 			t.Fatalf("empty cart: %d %v", status, body)
 		}
 		status, body = s.do(t, "POST", "/api/payments/mpesa/initiate/", `{"phone":"","customerInfo":{},"shippingAddress":{}}`)

@@ -16,7 +16,9 @@ import (
 )
 
 // ErrEmptyCart is returned when there is nothing to order.
-var ErrEmptyCart = apperr.Invalid("Your cart is empty.", nil)
+// ErrEmptyCart names the cart as its field, so a client can tell it from
+// other refusals whatever language the message is in (docs/i18n.md).
+var ErrEmptyCart = apperr.InvalidField("cart", "Your cart is empty.")
 
 // New is an order about to be made from a cart.
 type New struct {

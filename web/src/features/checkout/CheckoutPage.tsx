@@ -73,12 +73,13 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
         // The cart's coupon code no longer applies (used up, expired): the server's words, and the
         // cart is where the code can be removed.
         setFormError(`${err.fields.code} ${m.couponInCart}`);
+      } else if (err.status === 400 && err.fields?.cart !== undefined) {
+        // Emptied elsewhere (another tab): the reload sends the customer to the cart. The field,
+        // not the words, says so: they are in the customer's language.
+        void cart.reload();
       } else if (err.status === 400 && err.fields && Object.keys(err.fields).length > 0) {
         dispatch({ type: 'server-errors', errors: err.fields });
         focusFirstProblem(Object.keys(err.fields) as Field[]);
-      } else if (err.status === 400 && /cart is empty/i.test(err.message)) {
-        // Emptied elsewhere (another tab): the reload sends the customer to the cart.
-        void cart.reload();
       } else {
         // Not enough stock, M-Pesa not configured (503), a session that ended: the server's words.
         setFormError(err.message || m.paymentFailed);
