@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"shop/internal/db"
+	"shop/internal/i18n"
 	"shop/internal/money"
 )
 
@@ -14,9 +15,13 @@ import (
 // of those ids, kept on each product's row, in the same statement; and a
 // count that stops at CountCap.
 
-// cardColumns are productColumns and what a card adds, for scanCard.
-const cardColumns = productColumns + `, p.price_min_cents, p.price_max_cents, p.in_stock, p.rating_tenths, p.review_count,
+// cardColumns are productColumns and what a card adds (cardRest), for
+// scanCard.
+const (
+	cardColumns = productColumns + cardRest
+	cardRest    = `, p.price_min_cents, p.price_max_cents, p.in_stock, p.rating_tenths, p.review_count,
 	p.card_variants, p.card_images`
+)
 
 func scanCard(sc db.Scanner) (Card, error) {
 	var c Card
@@ -59,6 +64,8 @@ type listQuery struct {
 	none bool
 	// exact counts every match, past CountCap.
 	exact bool
+	// lang is the language of the cards' texts and of the name order.
+	lang i18n.Lang
 }
 
 // keys are the sort keys, relevance first when ranked.
@@ -70,9 +77,10 @@ func (q *listQuery) keys(ranked bool) []string {
 }
 
 // ListProducts returns a page of the active products matching f (every one
-// when f.Page is 0) as cards.
+// when f.Page is 0) as cards, in the language ctx carries: texts and the
+// order by name.
 func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, error) {
-	q, err := s.listQuery(ctx, f)
+	q, err := s.listQuery(ctx, f, i18n.From(ctx))
 	if err != nil || q.none {
 		return ProductPage{Products: []Card{}}, err
 	}
@@ -100,7 +108,7 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 		}
 	}
 	order := " ORDER BY " + strings.Join(outer, ", ")
-	stmt := `SELECT ` + cardColumns + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
+	stmt := `SELECT ` + cardColumnsIn(q.lang) + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
 		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
 	var out ProductPage
 	var err error
@@ -127,14 +135,21 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 	return out, err
 }
 
-// listQuery turns f into the parts of the product list's statement.
-func (s *Store) listQuery(ctx context.Context, f ListFilter) (listQuery, error) {
-	q := listQuery{from: "products p", listed: "p"}
+// listQuery turns f into the parts of the product list's statement in
+// language l.
+func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQuery, error) {
+	q := listQuery{from: "products p", listed: "p", lang: l}
 	w := &q.where
 	nameKey, price, id := "LOWER(p.name)", "p.base_price_cents", "p.id"
+	if l == i18n.Kiswahili {
+		nameKey = nameKeySW
+	}
 	if f.Category != "" {
 		q.from, q.listed = "product_categories pc JOIN products p ON p.id = pc.product_id", "pc"
 		nameKey, price, id = "pc.name_key", "pc.price_cents", "pc.product_id"
+		if l == i18n.Kiswahili {
+			nameKey = "pc.name_key_sw"
+		}
 		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
 	}
 	if f.Weight != "" {
