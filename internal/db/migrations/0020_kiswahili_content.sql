@@ -6,10 +6,17 @@ ALTER TABLE products ADD COLUMN name_sw TEXT NOT NULL DEFAULT '' CHECK (length(n
 ALTER TABLE products ADD COLUMN description_sw TEXT NOT NULL DEFAULT '';
 ALTER TABLE categories ADD COLUMN name_sw TEXT NOT NULL DEFAULT '' CHECK (length(name_sw) <= 100);
 
--- A Kiswahili list sorted by name reads its page in the order of the names
--- it shows (the Kiswahili name, else the English), from an index as the
--- English list does: the whole catalogue and a category's page.
+-- A Kiswahili list sorted by name, or by price and then name, reads its page
+-- in the order of the names it shows (the Kiswahili name, else the English)
+-- from an index, as the English list does with those of 0014: one twin of
+-- each, the key written as internal/catalog/language.go writes it.
 CREATE INDEX products_active_name_sw ON products (is_active, LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), id);
+CREATE INDEX products_active_price_sw ON products (is_active, base_price_cents, LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), id);
+CREATE INDEX products_promo_name_sw ON products (promo, is_active, LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), id);
+CREATE INDEX products_new_name_sw ON products (is_new_arrival, is_active, LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), id);
+CREATE INDEX products_best_name_sw ON products (is_best_seller, is_active, LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), id);
+CREATE INDEX products_featured_name_sw ON products (is_featured, is_active, LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), id);
 ALTER TABLE product_categories ADD COLUMN name_key_sw TEXT NOT NULL DEFAULT '';
 UPDATE product_categories SET name_key_sw = name_key;
 CREATE INDEX product_categories_name_sw ON product_categories (category_id, is_active, name_key_sw, product_id);
+CREATE INDEX product_categories_price_sw ON product_categories (category_id, is_active, price_cents, name_key_sw, product_id);
