@@ -84,6 +84,10 @@ func TestKiswahiliProductTexts(t *testing.T) {
 			if sw.BasePrice != en.BasePrice || len(sw.Variants) != len(en.Variants) || len(sw.Reviews) != len(en.Reviews) {
 				t.Errorf("%s: more than the texts differ", tc.slug)
 			}
+			// The demo's pictures are described by the product's name: in its language.
+			if len(sw.Images) > 0 && (sw.Images[0].Alt != tc.nameSW || en.Images[0].Alt != en.Name) {
+				t.Errorf("%s: picture described %q in Kiswahili, %q in English", tc.slug, sw.Images[0].Alt, en.Images[0].Alt)
+			}
 		}
 
 		// The lists: the whole catalogue, a category's page (another index),
@@ -118,10 +122,14 @@ func TestKiswahiliProductTexts(t *testing.T) {
 				if c.Name != name || c.Description != desc {
 					t.Errorf("%+v: card %s in Kiswahili is %q", f, c.Slug, c.Name)
 				}
+				if im, ok := c.FirstImage(); !ok || im.Alt != name {
+					t.Errorf("%+v: card %s's picture is described %q in Kiswahili", f, c.Slug, im.Alt)
+				}
 			}
 			for _, c := range en.Products {
-				if want, ok := texts[c.Slug]; ok && c.Name != want.Name {
-					t.Errorf("%+v: card %s in English is %q", f, c.Slug, c.Name)
+				im, _ := c.FirstImage()
+				if want, ok := texts[c.Slug]; ok && (c.Name != want.Name || im.Alt != want.Name) {
+					t.Errorf("%+v: card %s in English is %q, its picture %q", f, c.Slug, c.Name, im.Alt)
 				}
 			}
 			if f.Sort == catalog.SortName {

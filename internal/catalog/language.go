@@ -1,6 +1,10 @@
 package catalog
 
-import "shop/internal/i18n"
+import (
+	"encoding/json"
+
+	"shop/internal/i18n"
+)
 
 // The storefront's reads (Product, ListProducts, Categories, Suggest) answer
 // in the language their context carries (i18n.From): in Kiswahili a name or
@@ -18,28 +22,12 @@ func inSW(col string) string {
 
 var (
 	productColumnsSW  = `p.id, ` + inSW("p.name") + `, p.slug, ` + inSW("p.description") + `, ` + productRest
-	cardColumnsSW     = productColumnsSW + cardRest
+	cardColumnsSW     = productColumnsSW + cardRest + swNameColumns
 	categoryColumnsSW = `id, ` + inSW("name") + `, slug, parent_id`
-	// nameKeySW is the Kiswahili list's name order, as the index
-	// products_active_name_sw (migration 0020) holds it.
+	// nameKeySW is the Kiswahili list's name order, as the indexes of
+	// migration 0020 hold it.
 	nameKeySW = "LOWER(" + inSW("p.name") + ")"
 )
-
-// productColumnsIn are productColumns with the texts in l.
-func productColumnsIn(l i18n.Lang) string {
-	if l == i18n.Kiswahili {
-		return productColumnsSW
-	}
-	return productColumns
-}
-
-// cardColumnsIn are cardColumns with the texts in l.
-func cardColumnsIn(l i18n.Lang) string {
-	if l == i18n.Kiswahili {
-		return cardColumnsSW
-	}
-	return cardColumns
-}
 
 // categoryColumnsIn are categoryColumns with the name in l.
 func categoryColumnsIn(l i18n.Lang) string {
@@ -47,4 +35,35 @@ func categoryColumnsIn(l i18n.Lang) string {
 		return categoryColumnsSW
 	}
 	return categoryColumns
+}
+
+// swNameColumns are a product's names in both languages, read after its
+// Kiswahili columns into swNames.
+const swNameColumns = `, p.name, p.name_sw`
+
+// swNames are a product's English and Kiswahili names. A picture uploaded
+// without a description is described by the product's English name; in
+// Kiswahili it is described by the Kiswahili name instead. A description
+// the admin wrote stays as written.
+type swNames struct{ en, sw string }
+
+func (n *swNames) dest() []any { return []any{&n.en, &n.sw} }
+
+// alts puts the Kiswahili name in the place of the English one in ims' alt texts.
+func (n swNames) alts(ims []Image) {
+	for i := range ims {
+		if n.sw != "" && ims[i].Alt == n.en {
+			ims[i].Alt = n.sw
+		}
+	}
+}
+
+// cardAlts is a card's JSON list of pictures with alts.
+func (n swNames) cardAlts(images json.RawMessage) (json.RawMessage, error) {
+	var ims []Image
+	if err := json.Unmarshal(images, &ims); err != nil {
+		return nil, err
+	}
+	n.alts(ims)
+	return json.Marshal(ims)
 }

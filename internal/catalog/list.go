@@ -23,11 +23,24 @@ const (
 	p.card_variants, p.card_images`
 )
 
-func scanCard(sc db.Scanner) (Card, error) {
+func scanCard(sc db.Scanner) (Card, error) { return scanCardWith(sc) }
+
+// scanCardSW scans cardColumnsSW.
+func scanCardSW(sc db.Scanner) (Card, error) {
+	var sw swNames
+	c, err := scanCardWith(sc, sw.dest()...)
+	if err == nil && sw.sw != "" {
+		c.Images, err = sw.cardAlts(c.Images)
+	}
+	return c, err
+}
+
+// scanCardWith scans cardColumns, then extra.
+func scanCardWith(sc db.Scanner, extra ...any) (Card, error) {
 	var c Card
 	var minPrice, maxPrice, rating *int64
 	var variants, images string
-	if err := scanInfo(sc, &c.ProductInfo, &minPrice, &maxPrice, &c.InStock, &rating, &c.ReviewCount, &variants, &images); err != nil {
+	if err := scanInfo(sc, &c.ProductInfo, append([]any{&minPrice, &maxPrice, &c.InStock, &rating, &c.ReviewCount, &variants, &images}, extra...)...); err != nil {
 		return c, err
 	}
 	c.PriceMin, c.PriceMax = centsOrNil(minPrice), centsOrNil(maxPrice)
@@ -108,11 +121,15 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 		}
 	}
 	order := " ORDER BY " + strings.Join(outer, ", ")
-	stmt := `SELECT ` + cardColumnsIn(q.lang) + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
+	cols, scan := cardColumns, scanCard
+	if q.lang == i18n.Kiswahili {
+		cols, scan = cardColumnsSW, scanCardSW
+	}
+	stmt := `SELECT ` + cols + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
 		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
 	var out ProductPage
 	var err error
-	if out.Products, err = db.QueryAll(ctx, s.db, "products", scanCard, stmt, q.where.Args...); err != nil {
+	if out.Products, err = db.QueryAll(ctx, s.db, "products", scan, stmt, q.where.Args...); err != nil {
 		return ProductPage{}, err
 	}
 	n := len(out.Products)

@@ -52,12 +52,6 @@ const (
 	p.is_active, p.is_featured, p.is_best_seller, p.is_new_arrival, p.promo, p.created_at, p.updated_at, p.vat_class`
 )
 
-func scanProduct(sc db.Scanner) (Product, error) {
-	var p Product
-	err := scanInfo(sc, &p.ProductInfo)
-	return p, err
-}
-
 // scanInfo scans productColumns, then extra, into p.
 func scanInfo(sc db.Scanner, p *ProductInfo, extra ...any) error {
 	var promo sql.NullString
@@ -77,9 +71,11 @@ func scanInfo(sc db.Scanner, p *ProductInfo, extra ...any) error {
 
 var errNoProduct = apperr.NotFound("Product not found")
 
-// oneProduct scans the product row holds, or answers errNoProduct.
-func oneProduct(row *sql.Row, key any) (Product, error) {
-	p, err := scanProduct(row)
+// oneProduct scans the product row holds, then extra, or answers
+// errNoProduct.
+func oneProduct(row *sql.Row, key any, extra ...any) (Product, error) {
+	var p Product
+	err := scanInfo(row, &p.ProductInfo, extra...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Product{}, errNoProduct
 	}
@@ -96,11 +92,19 @@ func (s *Store) Product(ctx context.Context, idOrSlug string) (Product, error) {
 	if id, err := strconv.ParseInt(idOrSlug, 10, 64); err == nil {
 		cond, arg = "p.id = $1", id
 	}
-	p, err := oneProduct(s.db.QueryRow(ctx, `SELECT `+productColumnsIn(i18n.From(ctx))+` FROM products p WHERE `+cond+` AND p.is_active = TRUE`, arg), idOrSlug)
+	cols, extra, sw := productColumns, []any(nil), swNames{}
+	if i18n.From(ctx) == i18n.Kiswahili {
+		cols, extra = productColumnsSW+swNameColumns, sw.dest()
+	}
+	p, err := oneProduct(s.db.QueryRow(ctx, `SELECT `+cols+` FROM products p WHERE `+cond+` AND p.is_active = TRUE`, arg), idOrSlug, extra...)
 	if err != nil {
 		return Product{}, err
 	}
-	return s.withDetails(ctx, p)
+	if p, err = s.withDetails(ctx, p); err != nil {
+		return Product{}, err
+	}
+	sw.alts(p.Images)
+	return p, nil
 }
 
 // withDetails is p with its variants, images and reviews.
