@@ -25,9 +25,10 @@ func TestKiswahiliHeads(t *testing.T) {
 	}
 	const homeTitle = "<title>Mifugo Bora Feeds — Chakula cha mifugo, dawa za minyoo na virutubisho nchini Kenya</title>"
 	for name, header := range map[string][]string{
-		"?lang=sw":        nil,
-		"Accept-Language": {"Accept-Language", "sw-KE,sw;q=0.9,en;q=0.5"},
-		"cookie":          {"Cookie", "lang=sw"},
+		"?lang=sw":                    nil,
+		"Accept-Language":             {"Accept-Language", "sw"},
+		"Accept-Language sw-KE first": {"Accept-Language", "sw-KE,sw;q=0.9,en;q=0.5"},
+		"cookie":                      {"Cookie", "lang=sw"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			path := "/"
