@@ -8,15 +8,16 @@ import (
 	"shop/internal/catalog"
 )
 
-// AdminCategory is a category with how many products it holds directly.
+// AdminCategory is a category, its name in both languages, with how many
+// products it holds directly.
 type AdminCategory struct {
-	catalog.Category
+	catalog.EditedCategory
 	ProductCount int `json:"product_count"`
 }
 
 // Categories answers GET /api/admin/categories/.
 func (h *Handlers) Categories(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	cats, err := h.catalog.Categories(r.Context())
+	cats, err := h.catalog.AdminCategories(r.Context())
 	if err != nil {
 		return err
 	}
@@ -26,7 +27,7 @@ func (h *Handlers) Categories(w http.ResponseWriter, r *http.Request, _ Actor) e
 	}
 	out := make([]AdminCategory, len(cats))
 	for i, c := range cats {
-		out[i] = AdminCategory{Category: c, ProductCount: counts[c.ID]}
+		out[i] = AdminCategory{EditedCategory: c, ProductCount: counts[c.ID]}
 	}
 	return writeJSON(w, http.StatusOK, out)
 }
@@ -38,7 +39,7 @@ func parentWord(p *int64) string {
 	return fmt.Sprint(*p)
 }
 
-// CreateCategory answers POST /api/admin/categories/ with {name, parent}.
+// CreateCategory answers POST /api/admin/categories/ with {name, parent, name_sw}.
 func (h *Handlers) CreateCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
 	f, err := readForm(r, &catalog.CategoryInput{})
 	if err != nil {
@@ -49,12 +50,12 @@ func (h *Handlers) CreateCategory(w http.ResponseWriter, r *http.Request, a Acto
 		if err != nil {
 			return AdminCategory{}, Entry{}, err
 		}
-		return AdminCategory{Category: c}, entry("create", "category", c.ID,
+		return AdminCategory{EditedCategory: c}, entry("create", "category", c.ID,
 			fmt.Sprintf("created %s (slug %s, parent %s)", quote(c.Name), c.Slug, parentWord(c.Parent))), nil
 	})
 }
 
-// UpdateCategory answers PUT or PATCH /api/admin/categories/{id}/ with {name, parent}.
+// UpdateCategory answers PUT or PATCH /api/admin/categories/{id}/ with {name, parent, name_sw}.
 func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
 	id, err := pathID(r, "id", "Category")
 	if err != nil {
@@ -64,9 +65,9 @@ func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Acto
 	if err != nil {
 		return err
 	}
-	var after catalog.Category
+	var after catalog.EditedCategory
 	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		var before catalog.Category
+		var before catalog.EditedCategory
 		if before, after, err = h.catalog.UpdateCategoryTx(r.Context(), tx, id, f); err != nil {
 			return Entry{}, err
 		}
@@ -74,6 +75,7 @@ func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Acto
 		d.add("name", before.Name, after.Name)
 		d.add("slug", before.Slug, after.Slug)
 		d.add("parent", parentWord(before.Parent), parentWord(after.Parent))
+		d.add("name_sw", before.NameSW, after.NameSW)
 		if len(d) == 0 {
 			return Entry{}, nil
 		}
@@ -86,7 +88,7 @@ func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Acto
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, AdminCategory{Category: after, ProductCount: counts[id]})
+	return writeJSON(w, http.StatusOK, AdminCategory{EditedCategory: after, ProductCount: counts[id]})
 }
 
 // DeleteCategory answers DELETE /api/admin/categories/{id}/; a category that

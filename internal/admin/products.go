@@ -95,6 +95,10 @@ func (h *Handlers) UpdateProduct(w http.ResponseWriter, r *http.Request, a Actor
 		if before.Description != after.Description {
 			d = append(d, "description changed")
 		}
+		d.add("name_sw", before.NameSW, after.NameSW)
+		if before.DescriptionSW != after.DescriptionSW {
+			d = append(d, "description_sw changed")
+		}
 		d.add("base_price", before.BasePrice, after.BasePrice)
 		d.add("category", before.Category, after.Category)
 		d.add("is_active", before.IsActive, after.IsActive)

@@ -14,14 +14,34 @@ import (
 
 var errNoCategory = apperr.NotFound("Category not found")
 
-// CategoryTx loads a category inside tx.
-func (s *Store) CategoryTx(ctx context.Context, tx *sql.Tx, id int64) (Category, error) {
-	c, err := scanCategory(tx.QueryRowContext(ctx, `SELECT `+categoryColumns+` FROM categories WHERE id = $1`, id))
+// AdminCategories lists every category as Categories does, with its name
+// in both languages.
+func (s *Store) AdminCategories(ctx context.Context) ([]EditedCategory, error) {
+	return db.QueryAll(ctx, s.db, "categories", scanEditedCategory, `SELECT `+editedCategoryColumns+` FROM categories ORDER BY sort_order, id`)
+}
+
+const editedCategoryColumns = categoryColumns + `, name_sw`
+
+func scanEditedCategory(sc db.Scanner) (EditedCategory, error) {
+	var c EditedCategory
+	var parent sql.NullInt64
+	if err := sc.Scan(&c.ID, &c.Name, &c.Slug, &parent, &c.NameSW); err != nil {
+		return c, err
+	}
+	if parent.Valid {
+		c.Parent = &parent.Int64
+	}
+	return c, nil
+}
+
+// CategoryTx loads a category, in both languages, inside tx.
+func (s *Store) CategoryTx(ctx context.Context, tx *sql.Tx, id int64) (EditedCategory, error) {
+	c, err := scanEditedCategory(tx.QueryRowContext(ctx, `SELECT `+editedCategoryColumns+` FROM categories WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Category{}, errNoCategory
+		return EditedCategory{}, errNoCategory
 	}
 	if err != nil {
-		return Category{}, fmt.Errorf("load category %d: %w", id, err)
+		return EditedCategory{}, fmt.Errorf("load category %d: %w", id, err)
 	}
 	return c, nil
 }
@@ -75,25 +95,25 @@ func slugFree(ctx context.Context, tx *sql.Tx, slug string, except int64) error 
 }
 
 // CreateCategoryTx stores a category with docs/product.md's slug.
-func (s *Store) CreateCategoryTx(ctx context.Context, tx *sql.Tx, f CategoryFields) (Category, error) {
+func (s *Store) CreateCategoryTx(ctx context.Context, tx *sql.Tx, f CategoryFields) (EditedCategory, error) {
 	if err := checkParent(ctx, tx, 0, f.Parent); err != nil {
-		return Category{}, err
+		return EditedCategory{}, err
 	}
 	if err := slugFree(ctx, tx, f.Slug, 0); err != nil {
-		return Category{}, err
+		return EditedCategory{}, err
 	}
-	c := Category{Name: f.Name, Slug: f.Slug, Parent: f.Parent}
-	if err := tx.QueryRowContext(ctx, `INSERT INTO categories (name, slug, parent_id, sort_order)
-		VALUES ($1, $2, $3, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM categories)) RETURNING id`,
-		f.Name, f.Slug, f.Parent).Scan(&c.ID); err != nil {
-		return Category{}, fmt.Errorf("create category: %w", err)
+	c := EditedCategory{Category: Category{Name: f.Name, Slug: f.Slug, Parent: f.Parent}, NameSW: orEmpty(f.NameSW)}
+	if err := tx.QueryRowContext(ctx, `INSERT INTO categories (name, slug, parent_id, name_sw, sort_order)
+		VALUES ($1, $2, $3, $4, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM categories)) RETURNING id`,
+		f.Name, f.Slug, f.Parent, c.NameSW).Scan(&c.ID); err != nil {
+		return EditedCategory{}, fmt.Errorf("create category: %w", err)
 	}
 	return c, nil
 }
 
 // UpdateCategoryTx renames or moves a category. The slug follows a new
 // name; an unchanged name keeps its slug, so the shop's links stay.
-func (s *Store) UpdateCategoryTx(ctx context.Context, tx *sql.Tx, id int64, f CategoryFields) (before, after Category, err error) {
+func (s *Store) UpdateCategoryTx(ctx context.Context, tx *sql.Tx, id int64, f CategoryFields) (before, after EditedCategory, err error) {
 	if before, err = s.CategoryTx(ctx, tx, id); err != nil {
 		return
 	}
@@ -107,12 +127,17 @@ func (s *Store) UpdateCategoryTx(ctx context.Context, tx *sql.Tx, id int64, f Ca
 			return
 		}
 	}
-	if _, err = tx.ExecContext(ctx, `UPDATE categories SET name = $1, slug = $2, parent_id = $3 WHERE id = $4`, f.Name, slug, f.Parent, id); err != nil {
+	after = EditedCategory{Category: Category{ID: id, Name: f.Name, Slug: slug, Parent: f.Parent}, NameSW: before.NameSW}
+	if f.NameSW != nil {
+		after.NameSW = *f.NameSW
+	}
+	if _, err = tx.ExecContext(ctx, `UPDATE categories SET name = $1, slug = $2, parent_id = $3, name_sw = $4 WHERE id = $5`,
+		f.Name, slug, f.Parent, after.NameSW, id); err != nil {
 		err = fmt.Errorf("update category %d: %w", id, err)
 		return
 	}
-	after = Category{ID: id, Name: f.Name, Slug: slug, Parent: f.Parent}
-	if after.Name != before.Name || !sameParent(after.Parent, before.Parent) {
+	// The products' search text holds their categories' names, in both languages.
+	if after.Name != before.Name || after.NameSW != before.NameSW || !sameParent(after.Parent, before.Parent) {
 		err = s.refreshCategoryTx(ctx, tx, id)
 	}
 	return
@@ -143,7 +168,7 @@ func (s *Store) DeleteCategoryTx(ctx context.Context, tx *sql.Tx, id int64) (Cat
 	if _, err := tx.ExecContext(ctx, `DELETE FROM categories WHERE id = $1`, id); err != nil {
 		return Category{}, fmt.Errorf("delete category %d: %w", id, err)
 	}
-	return c, nil
+	return c.Category, nil
 }
 
 // CategoryProductCounts counts the products directly in each category.

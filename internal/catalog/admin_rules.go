@@ -65,6 +65,10 @@ type ProductInput struct {
 	// VATClass is standard, zero or exempt; left out, a new product is
 	// standard and an edited one keeps its class.
 	VATClass *string `json:"vat_class"`
+	// NameSW and DescriptionSW are the texts in Kiswahili, optional; left
+	// out, a new product has none and an edited one keeps its own.
+	NameSW        *string `json:"name_sw"`
+	DescriptionSW *string `json:"description_sw"`
 }
 
 // ProductFields is a checked ProductInput.
@@ -80,6 +84,8 @@ type ProductFields struct {
 	Promo string
 	// VATClass is "" when the form left it out.
 	VATClass string
+	// NameSW and DescriptionSW are nil when the form left them out.
+	NameSW, DescriptionSW *string
 }
 
 // Check trims and validates the form: docs/product.md section 5 requires name,
@@ -96,6 +102,8 @@ func (in ProductInput) Check() (ProductFields, error) {
 	bad := map[string]string{}
 	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
 	CheckText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
+	f.NameSW = checkOptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxProductName)
+	f.DescriptionSW = checkOptionalText(bad, "description_sw", "Description (Kiswahili)", in.DescriptionSW, MaxDescription)
 	f.BasePrice = checkPrice(bad, "base_price", in.BasePrice)
 	if in.Category == nil || *in.Category <= 0 {
 		bad["category"] = MsgCategoryRequired
@@ -138,6 +146,19 @@ func CheckText(bad map[string]string, field, label, value, missing string, max i
 	case n > max:
 		bad[field] = fmt.Sprintf(msgTooLong, label, max)
 	}
+}
+
+// checkOptionalText trims an optional text field, putting its message into
+// bad when it is longer than max characters; nil stays nil (left out).
+func checkOptionalText(bad map[string]string, field, label string, value *string, max int) *string {
+	if value == nil {
+		return nil
+	}
+	v := strings.TrimSpace(*value)
+	if v != "" {
+		CheckText(bad, field, label, v, "", max)
+	}
+	return &v
 }
 
 // checkPrice reads a price field, putting its message into bad when it is wrong.
@@ -229,10 +250,13 @@ func (in VariantInput) Check() (VariantFields, error) {
 	return f, nil
 }
 
-// CategoryInput is the admin's category form (docs/product.md section 3: name, parent).
+// CategoryInput is the admin's category form (docs/product.md section 3:
+// name, parent, and the optional name in Kiswahili; left out, a new
+// category has none and an edited one keeps its own).
 type CategoryInput struct {
-	Name   string `json:"name"`
-	Parent *int64 `json:"parent"`
+	Name   string  `json:"name"`
+	Parent *int64  `json:"parent"`
+	NameSW *string `json:"name_sw"`
 }
 
 // CategoryFields is a checked CategoryInput.
@@ -240,6 +264,8 @@ type CategoryFields struct {
 	Name   string
 	Slug   string
 	Parent *int64
+	// NameSW is nil when the form left it out.
+	NameSW *string
 }
 
 // Check trims and validates the category form; whether the parent exists
@@ -251,6 +277,7 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 	}
 	bad := map[string]string{}
 	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
+	f.NameSW = checkOptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxCategoryName)
 	f.Slug = CategorySlug(f.Name)
 	if len(bad) > 0 {
 		return f, apperr.Invalid(MsgFixFields, bad)

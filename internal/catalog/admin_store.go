@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/i18n"
 )
 
 // The back office's side of the catalogue: every product (inactive ones
@@ -37,7 +38,7 @@ type AdminFilter struct {
 // best match first when searching (the shop's own search, which also finds
 // SKUs). The count is exact.
 func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, error) {
-	q, err := s.listQuery(ctx, ListFilter{Search: f.Search})
+	q, err := s.listQuery(ctx, ListFilter{Search: f.Search}, i18n.English)
 	if err != nil || q.none {
 		return ProductPage{Products: []Card{}}, err
 	}
@@ -55,13 +56,37 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, 
 	return s.cardPage(ctx, &q, q.keys(true), page, size)
 }
 
-// AdminProduct loads a product by id, active or not, with its details.
-func (s *Store) AdminProduct(ctx context.Context, id int64) (Product, error) {
-	p, err := oneProduct(s.db.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE p.id = $1`, id), id)
+// AdminProduct loads a product by id, active or not, with its details and
+// its texts in both languages.
+func (s *Store) AdminProduct(ctx context.Context, id int64) (EditedProduct, error) {
+	p, err := oneEdited(s.db.QueryRow(ctx, `SELECT `+editedColumns+` FROM products p WHERE p.id = $1`, id), id)
 	if err != nil {
-		return Product{}, err
+		return EditedProduct{}, err
 	}
-	return s.withDetails(ctx, p)
+	p.Product, err = s.withDetails(ctx, p.Product)
+	return p, err
+}
+
+// editedColumns are productColumns and the Kiswahili texts, for oneEdited.
+const editedColumns = productColumns + `, p.name_sw, p.description_sw`
+
+// oneEdited scans the product row holds as an EditedProduct, or answers
+// errNoProduct.
+func oneEdited(row *sql.Row, key any) (EditedProduct, error) {
+	var p EditedProduct
+	err := scanInfo(row, &p.ProductInfo, &p.NameSW, &p.DescriptionSW)
+	if errors.Is(err, sql.ErrNoRows) {
+		return EditedProduct{}, errNoProduct
+	}
+	if err != nil {
+		return EditedProduct{}, fmt.Errorf("load product %v: %w", key, err)
+	}
+	return p, nil
+}
+
+// editedTx loads a product's own fields in both languages inside tx.
+func (s *Store) editedTx(ctx context.Context, tx *sql.Tx, id int64) (EditedProduct, error) {
+	return oneEdited(tx.QueryRowContext(ctx, `SELECT `+editedColumns+` FROM products p WHERE p.id = $1`, id), id)
 }
 
 // ProductTx loads a product's own fields (no variants or images) inside tx.
@@ -106,34 +131,43 @@ func nullPromo(p string) any {
 	return p
 }
 
+// orEmpty is *p, or "" for nil.
+func orEmpty(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
 // CreateProductTx stores a new product (without sizes or images yet) under
 // a slug made from its name, and returns it.
-func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields) (Product, error) {
+func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields) (EditedProduct, error) {
 	if err := checkCategory(ctx, tx, f.CategoryID); err != nil {
-		return Product{}, err
+		return EditedProduct{}, err
 	}
 	slug, err := freeProductSlug(ctx, tx, NewProductSlug(f.Name), 0)
 	if err != nil {
-		return Product{}, err
+		return EditedProduct{}, err
 	}
 	var id int64
 	if err := tx.QueryRowContext(ctx, `INSERT INTO products
-		(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo, vat_class)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE(NULLIF($11, ''), 'standard')) RETURNING id`,
+		(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo, vat_class,
+		name_sw, description_sw)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE(NULLIF($11, ''), 'standard'), $12, $13) RETURNING id`,
 		f.Name, slug, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller, f.IsNewArrival,
-		nullPromo(f.Promo), f.VATClass).Scan(&id); err != nil {
-		return Product{}, fmt.Errorf("create product: %w", err)
+		nullPromo(f.Promo), f.VATClass, orEmpty(f.NameSW), orEmpty(f.DescriptionSW)).Scan(&id); err != nil {
+		return EditedProduct{}, fmt.Errorf("create product: %w", err)
 	}
 	if err := s.refreshTx(ctx, tx, id); err != nil {
-		return Product{}, err
+		return EditedProduct{}, err
 	}
-	return s.ProductTx(ctx, tx, id)
+	return s.editedTx(ctx, tx, id)
 }
 
 // UpdateProductTx changes a product's fields and returns it as it was and
 // as it is. The slug stays, so links to the product keep working.
-func (s *Store) UpdateProductTx(ctx context.Context, tx *sql.Tx, id int64, f ProductFields) (before, after Product, err error) {
-	if before, err = s.ProductTx(ctx, tx, id); err != nil {
+func (s *Store) UpdateProductTx(ctx context.Context, tx *sql.Tx, id int64, f ProductFields) (before, after EditedProduct, err error) {
+	if before, err = s.editedTx(ctx, tx, id); err != nil {
 		return
 	}
 	if err = checkCategory(ctx, tx, f.CategoryID); err != nil {
@@ -141,16 +175,17 @@ func (s *Store) UpdateProductTx(ctx context.Context, tx *sql.Tx, id int64, f Pro
 	}
 	if _, err = tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2, base_price_cents = $3, category_id = $4,
 		is_active = $5, is_featured = $6, is_best_seller = $7, is_new_arrival = $8, promo = $9,
-		vat_class = COALESCE(NULLIF($11, ''), vat_class), updated_at = CURRENT_TIMESTAMP
+		vat_class = COALESCE(NULLIF($11, ''), vat_class), name_sw = COALESCE($12, name_sw),
+		description_sw = COALESCE($13, description_sw), updated_at = CURRENT_TIMESTAMP
 		WHERE id = $10`, f.Name, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller,
-		f.IsNewArrival, nullPromo(f.Promo), id, f.VATClass); err != nil {
+		f.IsNewArrival, nullPromo(f.Promo), id, f.VATClass, f.NameSW, f.DescriptionSW); err != nil {
 		err = fmt.Errorf("update product %d: %w", id, err)
 		return
 	}
 	if err = s.refreshTx(ctx, tx, id); err != nil {
 		return
 	}
-	after, err = s.ProductTx(ctx, tx, id)
+	after, err = s.editedTx(ctx, tx, id)
 	return
 }
 

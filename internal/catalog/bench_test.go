@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"context"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"shop/internal/catalog"
@@ -10,6 +11,7 @@ import (
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 )
 
 // benchProducts is the catalogue size the benchmarks list: the size issue
@@ -49,9 +51,20 @@ func BenchmarkListProducts(b *testing.B) {
 				{"search-typo", page(catalog.ListFilter{Search: "dewomer", Sort: catalog.SortRelevance})},
 				{"search-sku", page(catalog.ListFilter{Search: "MB-ALB10-120ML", Sort: catalog.SortRelevance})},
 				{"search-in-category", page(catalog.ListFilter{Search: "mineral", Category: "supplements", Sort: catalog.SortRelevance})},
+				// In Kiswahili: the texts and the order by name (docs/i18n.md).
+				{"sw-page1", page(catalog.ListFilter{})},
+				{"sw-category-page1", page(catalog.ListFilter{Category: "feeds"})},
+				{"sw-page25-price-high", page(catalog.ListFilter{Page: 25, Sort: catalog.SortPriceHigh})},
+				{"sw-subcategory-page10-price-low", page(catalog.ListFilter{Category: "layers", Page: 10, Sort: catalog.SortPriceLow})},
+				{"sw-best-sellers", page(catalog.ListFilter{Collection: catalog.CollectionBestSellers})},
+				{"sw-promo-bulk", page(catalog.ListFilter{Promo: catalog.PromoBulk})},
+				{"sw-search-broad", page(catalog.ListFilter{Search: "kuku", Sort: catalog.SortRelevance})},
 			} {
 				b.Run(bc.name, func(b *testing.B) {
 					ctx := context.Background()
+					if strings.HasPrefix(bc.name, "sw-") {
+						ctx = i18n.WithLang(ctx, i18n.Kiswahili)
+					}
 					for b.Loop() {
 						if _, err := store.ListProducts(ctx, bc.f); err != nil {
 							b.Fatal(err)

@@ -19,6 +19,14 @@ type Category struct {
 	Parent *int64 `json:"parent"`
 }
 
+// EditedCategory is a category as the back office shows and edits it: its
+// name in English, and in Kiswahili beside it ("" where none is written;
+// the shop then shows the English, docs/i18n.md "Product content").
+type EditedCategory struct {
+	Category
+	NameSW string `json:"name_sw"`
+}
+
 // ProductInfo is a product's own fields: what every answer about a product
 // carries, in the API shape of docs/product.md section 3.
 type ProductInfo struct {
@@ -52,6 +60,15 @@ type Product struct {
 	Variants []Variant `json:"variants"`
 	Images   []Image   `json:"images"`
 	Reviews  []Review  `json:"reviews"`
+}
+
+// EditedProduct is a product as the back office shows and edits it: name
+// and description in English, with their Kiswahili beside them ("" where
+// none is written).
+type EditedProduct struct {
+	Product
+	NameSW        string `json:"name_sw"`
+	DescriptionSW string `json:"description_sw"`
 }
 
 // Card is a product as a list shows it: its sizes (to add one to the cart),

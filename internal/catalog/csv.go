@@ -21,8 +21,10 @@ import (
 // them (docs/product.md section 5, "Import/Export"). The export and the
 // import read and write the same columns.
 
-// CSVColumns are the export's header, in order.
-var CSVColumns = []string{"product_slug", "product_name", "category_slug", "description", "size", "sku", "price", "stock", "weight_kg", "active"}
+// CSVColumns are the export's header, in order. The Kiswahili texts come
+// last: a file from before them imports as it did, leaving them as they are.
+var CSVColumns = []string{"product_slug", "product_name", "category_slug", "description", "size", "sku", "price", "stock", "weight_kg", "active",
+	"product_name_sw", "description_sw"}
 
 // csvRequired are the columns an import must have.
 var csvRequired = []string{"product_slug", "size", "sku", "price", "stock"}
@@ -33,6 +35,7 @@ const MaxImportRows = 20_000
 // csvRow is one size as the spreadsheet shows it.
 type csvRow struct {
 	ProductSlug, ProductName, CategorySlug, Description string
+	NameSW, DescriptionSW                               string
 	Size, SKU                                           string
 	Price                                               money.Cents
 	Stock                                               int
@@ -44,8 +47,10 @@ type csvRow struct {
 // row, and returns how many sizes it wrote.
 func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
 	rows, err := db.QueryAll(ctx, s.db, "sizes to export", func(r db.Scanner) (c csvRow, err error) {
-		return c, r.Scan(&c.ProductSlug, &c.ProductName, &c.CategorySlug, &c.Description, &c.Size, &c.SKU, &c.Price, &c.Stock, &c.Weight, &c.Active)
-	}, `SELECT p.slug, p.name, c.slug, p.description, v.size, v.sku, v.price_cents, v.stock, COALESCE(v.weight_grams, 0), p.is_active
+		return c, r.Scan(&c.ProductSlug, &c.ProductName, &c.CategorySlug, &c.Description, &c.Size, &c.SKU, &c.Price, &c.Stock, &c.Weight, &c.Active,
+			&c.NameSW, &c.DescriptionSW)
+	}, `SELECT p.slug, p.name, c.slug, p.description, v.size, v.sku, v.price_cents, v.stock, COALESCE(v.weight_grams, 0), p.is_active,
+		p.name_sw, p.description_sw
 		FROM variants v JOIN products p ON p.id = v.product_id JOIN categories c ON c.id = p.category_id
 		ORDER BY LOWER(p.name), p.id, v.sort_order, v.id`)
 	if err != nil {
@@ -61,7 +66,7 @@ func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
 			active = "no"
 		}
 		rec := []string{r.ProductSlug, r.ProductName, r.CategorySlug, r.Description, r.Size, r.SKU, r.Price.String(),
-			strconv.Itoa(r.Stock), kg(r.Weight), active}
+			strconv.Itoa(r.Stock), kg(r.Weight), active, r.NameSW, r.DescriptionSW}
 		for i := range rec {
 			rec[i] = httpx.CSVCell(rec[i])
 		}

@@ -51,6 +51,7 @@ const MsgImportRefused = "Some rows were refused, so nothing was imported. Corre
 type importProduct struct {
 	ID                int64
 	Slug, Name, Desc  string
+	NameSW, DescSW    string
 	Category          int64
 	Active            bool
 	changed           []string // what the file changes about a stored product
@@ -101,12 +102,12 @@ func planImport(ctx context.Context, tx *sql.Tx, recs []csvRecord) (*importPlan,
 	rows.Close()
 	products := map[string]*importProduct{}
 	byID := map[int64]*importProduct{}
-	if rows, err = tx.QueryContext(ctx, `SELECT id, slug, name, description, category_id, is_active FROM products`); err != nil {
+	if rows, err = tx.QueryContext(ctx, `SELECT id, slug, name, description, name_sw, description_sw, category_id, is_active FROM products`); err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		p := &importProduct{}
-		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Desc, &p.Category, &p.Active); err != nil {
+		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Desc, &p.NameSW, &p.DescSW, &p.Category, &p.Active); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -187,7 +188,7 @@ func planRow(rec csvRecord, products map[string]*importProduct, sizes map[string
 			return nil, msg
 		}
 		p = &importProduct{Slug: row.ProductSlug, Name: f["product_name"], Desc: f["description"], Category: cats[f["category_slug"]],
-			Active: row.Active, firstRow: rec.Row, textChanged: true}
+			NameSW: f["product_name_sw"], DescSW: f["description_sw"], Active: row.Active, firstRow: rec.Row, textChanged: true}
 		products[p.Slug] = p
 		changes = append(changes, "new product "+quoteCSV(p.Name))
 	} else if p.firstRow == 0 {
@@ -282,15 +283,30 @@ func checkNewProduct(f map[string]string, cats map[string]int64) string {
 	if utf8.RuneCountInString(f["description"]) > MaxDescription {
 		return fmt.Sprintf(msgTooLong, "description", MaxDescription)
 	}
+	if msg := checkSW(f); msg != "" {
+		return msg
+	}
 	if _, ok := cats[f["category_slug"]]; !ok {
 		return fmt.Sprintf("Unknown category_slug %s", quoteCSV(f["category_slug"]))
 	}
 	return ""
 }
 
+// checkSW says which Kiswahili text of a row is too long, or "".
+func checkSW(f map[string]string) string {
+	if utf8.RuneCountInString(f["product_name_sw"]) > MaxProductName {
+		return fmt.Sprintf(msgTooLong, "product_name_sw", MaxProductName)
+	}
+	if utf8.RuneCountInString(f["description_sw"]) > MaxDescription {
+		return fmt.Sprintf(msgTooLong, "description_sw", MaxDescription)
+	}
+	return ""
+}
+
 // planProductChanges notes what the first row of a stored product p
 // changes about it: a blank name or category keeps it; a description
-// column, even blank, sets it.
+// column, even blank, sets it, and so do the Kiswahili columns (blank, the
+// product has no Kiswahili text); a file without them keeps them.
 func planProductChanges(p *importProduct, f map[string]string, row csvRow, cats map[string]int64, catSlugs map[int64]string) string {
 	if name := f["product_name"]; name != "" && name != p.Name {
 		if utf8.RuneCountInString(name) > MaxProductName {
@@ -314,6 +330,17 @@ func planProductChanges(p *importProduct, f map[string]string, row csvRow, cats 
 		p.changed = append(p.changed, "description")
 		p.Desc, p.textChanged = desc, true
 	}
+	if msg := checkSW(f); msg != "" {
+		return msg
+	}
+	if name, ok := f["product_name_sw"]; ok && name != p.NameSW {
+		p.changed = append(p.changed, fmt.Sprintf("name_sw %s → %s", quoteCSV(p.NameSW), quoteCSV(name)))
+		p.NameSW, p.textChanged = name, true
+	}
+	if desc, ok := f["description_sw"]; ok && desc != p.DescSW {
+		p.changed = append(p.changed, "description_sw")
+		p.DescSW, p.textChanged = desc, true
+	}
 	if _, ok := f["active"]; ok && row.Active != p.Active {
 		p.changed = append(p.changed, fmt.Sprintf("active %s → %s", yesNo(p.Active), yesNo(row.Active)))
 		p.Active = row.Active
@@ -334,6 +361,10 @@ func sameProduct(p *importProduct, f map[string]string, row csvRow, cats map[str
 		return differs("category_slug")
 	case f["description"] != "" && f["description"] != p.Desc:
 		return differs("description")
+	case f["product_name_sw"] != "" && f["product_name_sw"] != p.NameSW:
+		return differs("product_name_sw")
+	case f["description_sw"] != "" && f["description_sw"] != p.DescSW:
+		return differs("description_sw")
 	case f["active"] != "" && row.Active != p.Active:
 		return differs("active")
 	}
@@ -409,13 +440,15 @@ func (s *Store) applyImport(ctx context.Context, tx *sql.Tx, plan *importPlan, m
 	for _, p := range plan.products {
 		switch {
 		case p.ID == 0:
-			if err := tx.QueryRowContext(ctx, `INSERT INTO products (name, slug, description, base_price_cents, category_id, is_active)
-				VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, p.Name, p.Slug, p.Desc, int64(basePrice[p]), p.Category, p.Active).Scan(&p.ID); err != nil {
+			if err := tx.QueryRowContext(ctx, `INSERT INTO products (name, slug, description, base_price_cents, category_id, is_active, name_sw, description_sw)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, p.Name, p.Slug, p.Desc, int64(basePrice[p]), p.Category, p.Active,
+				p.NameSW, p.DescSW).Scan(&p.ID); err != nil {
 				return fmt.Errorf("import product %s: %w", p.Slug, err)
 			}
 		case len(p.changed) > 0:
 			if _, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2, category_id = $3, is_active = $4,
-				updated_at = CURRENT_TIMESTAMP WHERE id = $5`, p.Name, p.Desc, p.Category, p.Active, p.ID); err != nil {
+				name_sw = $5, description_sw = $6, updated_at = CURRENT_TIMESTAMP WHERE id = $7`,
+				p.Name, p.Desc, p.Category, p.Active, p.NameSW, p.DescSW, p.ID); err != nil {
 				return fmt.Errorf("import product %s: %w", p.Slug, err)
 			}
 		}

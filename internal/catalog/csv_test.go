@@ -215,3 +215,60 @@ func TestImportReadsExcelFilesAndNeutralisesFormulas(t *testing.T) {
 		}
 	})
 }
+
+// The Kiswahili texts travel in the last two columns: exported, edited and
+// imported like the English ones; a file from before them leaves them as
+// they are.
+func TestImportKiswahiliColumns(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		data := export(t, s)
+		edited := edit(t, data, "DM-10", map[string]string{"product_name_sw": "Dairy Meal ya Maziwa Mengi", "description_sw": "Huongeza maziwa."})
+		edited = edit(t, edited, "DM-70", map[string]string{"product_name_sw": "Dairy Meal ya Maziwa Mengi", "description_sw": "Huongeza maziwa."})
+		edited += "layers-mash,Layers Mash,feeds,For hens.,70 Kg,LM-70,3200,9,70,yes,Chakula cha Kuku wa Mayai,Kwa kuku wa mayai.\n"
+		res := importCSV(t, d, s, edited)
+		want := map[string]string{"DM-10": "update", "DM-70": "unchanged", "HY-20": "unchanged", "AL-120": "unchanged", "AL-1L": "unchanged",
+			"HID-10": "unchanged", "LM-70": "create"}
+		if !res.Applied || !equalMaps(actions(res), want) || !strings.Contains(res.Rows[2].Reason, `name_sw "" → "Dairy Meal ya Maziwa Mengi"; description_sw`) {
+			t.Fatalf("import %+v", res)
+		}
+		for slug, name := range map[string]string{"dairy-meal-premium": "Dairy Meal ya Maziwa Mengi", "layers-mash": "Chakula cha Kuku wa Mayai", "hy-cubes": "high yield dairy cubes"} {
+			if p, err := s.Product(inKiswahili, slug); err != nil || p.Name != name {
+				t.Errorf("%s in Kiswahili: %q, %v", slug, p.Name, err)
+			}
+		}
+		now := export(t, s)
+		if !strings.Contains(now, ",Dairy Meal ya Maziwa Mengi,Huongeza maziwa.\n") {
+			t.Errorf("export lacks the Kiswahili:\n%s", now)
+		}
+
+		// A file without the Kiswahili columns keeps them; with them blank, clears them.
+		var old []string
+		for _, line := range strings.Split(strings.TrimSpace(now), "\n") {
+			r, err := csv.NewReader(strings.NewReader(line)).Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			w := csv.NewWriter(&b)
+			_ = w.Write(r[:10])
+			w.Flush()
+			old = append(old, strings.TrimSpace(b.String()))
+		}
+		if res := importCSV(t, d, s, strings.Join(old, "\n")+"\n"); !res.Applied || res.Summary["unchanged"] != 7 || export(t, s) != now {
+			t.Fatalf("a file without the Kiswahili columns: %+v", res.Summary)
+		}
+		cleared := edit(t, now, "DM-10", map[string]string{"product_name_sw": "", "description_sw": ""})
+		cleared = edit(t, cleared, "DM-70", map[string]string{"product_name_sw": "", "description_sw": ""})
+		if res := importCSV(t, d, s, cleared); !res.Applied || res.Summary["update"] != 1 {
+			t.Fatalf("clearing: %+v", res)
+		}
+		if p, _ := s.Product(inKiswahili, "dairy-meal-premium"); p.Name != "Dairy Meal Premium" {
+			t.Errorf("cleared Kiswahili name still shown: %q", p.Name)
+		}
+		long := edit(t, now, "HY-20", map[string]string{"product_name_sw": strings.Repeat("k", 201)})
+		if res := importCSV(t, d, s, long); res.Applied || res.Rows[5].SKU != "HY-20" || res.Rows[5].Reason != "product_name_sw must be at most 200 characters" {
+			t.Errorf("a long Kiswahili name: %+v", res.Rows)
+		}
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"shop/internal/db"
+	"shop/internal/i18n"
 	"shop/internal/money"
 )
 
@@ -14,15 +15,32 @@ import (
 // of those ids, kept on each product's row, in the same statement; and a
 // count that stops at CountCap.
 
-// cardColumns are productColumns and what a card adds, for scanCard.
-const cardColumns = productColumns + `, p.price_min_cents, p.price_max_cents, p.in_stock, p.rating_tenths, p.review_count,
+// cardColumns are productColumns and what a card adds (cardRest), for
+// scanCard.
+const (
+	cardColumns = productColumns + cardRest
+	cardRest    = `, p.price_min_cents, p.price_max_cents, p.in_stock, p.rating_tenths, p.review_count,
 	p.card_variants, p.card_images`
+)
 
-func scanCard(sc db.Scanner) (Card, error) {
+func scanCard(sc db.Scanner) (Card, error) { return scanCardWith(sc) }
+
+// scanCardSW scans cardColumnsSW.
+func scanCardSW(sc db.Scanner) (Card, error) {
+	var sw swNames
+	c, err := scanCardWith(sc, sw.dest()...)
+	if err == nil && sw.sw != "" {
+		c.Images, err = sw.cardAlts(c.Images)
+	}
+	return c, err
+}
+
+// scanCardWith scans cardColumns, then extra.
+func scanCardWith(sc db.Scanner, extra ...any) (Card, error) {
 	var c Card
 	var minPrice, maxPrice, rating *int64
 	var variants, images string
-	if err := scanInfo(sc, &c.ProductInfo, &minPrice, &maxPrice, &c.InStock, &rating, &c.ReviewCount, &variants, &images); err != nil {
+	if err := scanInfo(sc, &c.ProductInfo, append([]any{&minPrice, &maxPrice, &c.InStock, &rating, &c.ReviewCount, &variants, &images}, extra...)...); err != nil {
 		return c, err
 	}
 	c.PriceMin, c.PriceMax = centsOrNil(minPrice), centsOrNil(maxPrice)
@@ -59,6 +77,8 @@ type listQuery struct {
 	none bool
 	// exact counts every match, past CountCap.
 	exact bool
+	// lang is the language of the cards' texts and of the name order.
+	lang i18n.Lang
 }
 
 // keys are the sort keys, relevance first when ranked.
@@ -70,9 +90,10 @@ func (q *listQuery) keys(ranked bool) []string {
 }
 
 // ListProducts returns a page of the active products matching f (every one
-// when f.Page is 0) as cards.
+// when f.Page is 0) as cards, in the language ctx carries: texts and the
+// order by name.
 func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, error) {
-	q, err := s.listQuery(ctx, f)
+	q, err := s.listQuery(ctx, f, i18n.From(ctx))
 	if err != nil || q.none {
 		return ProductPage{Products: []Card{}}, err
 	}
@@ -100,11 +121,15 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 		}
 	}
 	order := " ORDER BY " + strings.Join(outer, ", ")
-	stmt := `SELECT ` + cardColumns + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
+	cols, scan := cardColumns, scanCard
+	if q.lang == i18n.Kiswahili {
+		cols, scan = cardColumnsSW, scanCardSW
+	}
+	stmt := `SELECT ` + cols + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
 		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
 	var out ProductPage
 	var err error
-	if out.Products, err = db.QueryAll(ctx, s.db, "products", scanCard, stmt, q.where.Args...); err != nil {
+	if out.Products, err = db.QueryAll(ctx, s.db, "products", scan, stmt, q.where.Args...); err != nil {
 		return ProductPage{}, err
 	}
 	n := len(out.Products)
@@ -127,14 +152,21 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 	return out, err
 }
 
-// listQuery turns f into the parts of the product list's statement.
-func (s *Store) listQuery(ctx context.Context, f ListFilter) (listQuery, error) {
-	q := listQuery{from: "products p", listed: "p"}
+// listQuery turns f into the parts of the product list's statement in
+// language l.
+func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQuery, error) {
+	q := listQuery{from: "products p", listed: "p", lang: l}
 	w := &q.where
 	nameKey, price, id := "LOWER(p.name)", "p.base_price_cents", "p.id"
+	if l == i18n.Kiswahili {
+		nameKey = nameKeySW
+	}
 	if f.Category != "" {
 		q.from, q.listed = "product_categories pc JOIN products p ON p.id = pc.product_id", "pc"
 		nameKey, price, id = "pc.name_key", "pc.price_cents", "pc.product_id"
+		if l == i18n.Kiswahili {
+			nameKey = "pc.name_key_sw"
+		}
 		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
 	}
 	if f.Weight != "" {

@@ -90,19 +90,22 @@ func refreshCardsTx(ctx context.Context, tx *sql.Tx, products map[int64]bool) er
 
 // refreshTextTx rewrites where product id is found: the categories it is
 // listed under (its own and those above it), and its search text: its name;
-// its categories; its description, sizes and SKUs. The words of the names go
-// into the spelling table.
+// its categories; its description, sizes and SKUs; each text in English and
+// in Kiswahili, so a shopper finds it by either. The words of the names go
+// into the spelling table. A product without Kiswahili gets the text it got
+// before there was any, so adding the Kiswahili columns (migration 0020)
+// left every row current.
 func (s *Store) refreshTextTx(ctx context.Context, tx *sql.Tx, id int64) error {
-	var name, description string
+	var name, nameSW, description, descriptionSW string
 	var category int64
-	if err := tx.QueryRowContext(ctx, `SELECT name, description, category_id FROM products WHERE id = $1`, id).
-		Scan(&name, &description, &category); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT name, name_sw, description, description_sw, category_id FROM products WHERE id = $1`, id).
+		Scan(&name, &nameSW, &description, &descriptionSW, &category); err != nil {
 		return fmt.Errorf("search text of product %d: %w", id, err)
 	}
 	categories, err := queryAllTx(ctx, tx, scanString, `WITH RECURSIVE up(id, name, parent_id) AS (
-			SELECT id, name, parent_id FROM categories WHERE id = $1
+			SELECT id, TRIM(name || ' ' || name_sw), parent_id FROM categories WHERE id = $1
 			UNION ALL
-			SELECT c.id, c.name, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id
+			SELECT c.id, TRIM(c.name || ' ' || c.name_sw), c.parent_id FROM categories c JOIN up ON c.id = up.parent_id
 		) SELECT name FROM up`, category)
 	if err != nil {
 		return fmt.Errorf("search text of product %d: %w", id, err)
@@ -114,20 +117,20 @@ func (s *Store) refreshTextTx(ctx context.Context, tx *sql.Tx, id int64) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM product_categories WHERE product_id = $1`, id); err != nil {
 		return fmt.Errorf("categories of product %d: %w", id, err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO product_categories (category_id, product_id, is_active, name_key, price_cents)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO product_categories (category_id, product_id, is_active, name_key, name_key_sw, price_cents)
 		WITH RECURSIVE up(id, parent_id) AS (
 			SELECT id, parent_id FROM categories WHERE id = $2
 			UNION ALL
 			SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id
-		) SELECT up.id, p.id, p.is_active, LOWER(p.name), p.base_price_cents FROM up, products p WHERE p.id = $1`, id, category); err != nil {
+		) SELECT up.id, p.id, p.is_active, LOWER(p.name), `+nameKeySW+`, p.base_price_cents FROM up, products p WHERE p.id = $1`, id, category); err != nil {
 		return fmt.Errorf("categories of product %d: %w", id, err)
 	}
 	categoryText := strings.Join(categories, " ")
-	if err := s.db.ProductText().PutTx(ctx, tx, id, indexText(name), indexText(categoryText),
-		indexText(description, strings.Join(sizes, " "))); err != nil {
+	if err := s.db.ProductText().PutTx(ctx, tx, id, indexText(name, nameSW), indexText(categoryText),
+		indexText(description, descriptionSW, strings.Join(sizes, " "))); err != nil {
 		return fmt.Errorf("search text of product %d: %w", id, err)
 	}
-	if err := addSpellingTx(ctx, tx, words(name+" "+categoryText)); err != nil {
+	if err := addSpellingTx(ctx, tx, words(name+" "+nameSW+" "+categoryText)); err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE products SET search_version = $1 WHERE id = $2`, searchVersion, id)

@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -23,9 +24,10 @@ type Store struct {
 func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
 // Categories lists every category, parents before their children's siblings
-// by sort order then name.
+// by sort order then name, named in the language ctx carries.
 func (s *Store) Categories(ctx context.Context) ([]Category, error) {
-	return db.QueryAll(ctx, s.db, "categories", scanCategory, `SELECT `+categoryColumns+` FROM categories ORDER BY sort_order, id`)
+	return db.QueryAll(ctx, s.db, "categories", scanCategory,
+		`SELECT `+categoryColumnsIn(i18n.From(ctx))+` FROM categories ORDER BY sort_order, id`)
 }
 
 const categoryColumns = `id, name, slug, parent_id`
@@ -42,14 +44,13 @@ func scanCategory(sc db.Scanner) (Category, error) {
 	return c, nil
 }
 
-const productColumns = `p.id, p.name, p.slug, p.description, p.base_price_cents, p.category_id,
+// productColumns are what scanInfo reads; productRest all of them after the
+// texts.
+const (
+	productColumns = `p.id, p.name, p.slug, p.description, ` + productRest
+	productRest    = `p.base_price_cents, p.category_id,
 	p.is_active, p.is_featured, p.is_best_seller, p.is_new_arrival, p.promo, p.created_at, p.updated_at, p.vat_class`
-
-func scanProduct(sc db.Scanner) (Product, error) {
-	var p Product
-	err := scanInfo(sc, &p.ProductInfo)
-	return p, err
-}
+)
 
 // scanInfo scans productColumns, then extra, into p.
 func scanInfo(sc db.Scanner, p *ProductInfo, extra ...any) error {
@@ -70,9 +71,11 @@ func scanInfo(sc db.Scanner, p *ProductInfo, extra ...any) error {
 
 var errNoProduct = apperr.NotFound("Product not found")
 
-// oneProduct scans the product row holds, or answers errNoProduct.
-func oneProduct(row *sql.Row, key any) (Product, error) {
-	p, err := scanProduct(row)
+// oneProduct scans the product row holds, then extra, or answers
+// errNoProduct.
+func oneProduct(row *sql.Row, key any, extra ...any) (Product, error) {
+	var p Product
+	err := scanInfo(row, &p.ProductInfo, extra...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Product{}, errNoProduct
 	}
@@ -82,17 +85,26 @@ func oneProduct(row *sql.Row, key any) (Product, error) {
 	return p, nil
 }
 
-// Product finds an active product by id or slug.
+// Product finds an active product by id or slug, its texts in the language
+// ctx carries.
 func (s *Store) Product(ctx context.Context, idOrSlug string) (Product, error) {
 	cond, arg := "p.slug = $1", any(idOrSlug)
 	if id, err := strconv.ParseInt(idOrSlug, 10, 64); err == nil {
 		cond, arg = "p.id = $1", id
 	}
-	p, err := oneProduct(s.db.QueryRow(ctx, `SELECT `+productColumns+` FROM products p WHERE `+cond+` AND p.is_active = TRUE`, arg), idOrSlug)
+	cols, extra, sw := productColumns, []any(nil), swNames{}
+	if i18n.From(ctx) == i18n.Kiswahili {
+		cols, extra = productColumnsSW+swNameColumns, sw.dest()
+	}
+	p, err := oneProduct(s.db.QueryRow(ctx, `SELECT `+cols+` FROM products p WHERE `+cond+` AND p.is_active = TRUE`, arg), idOrSlug, extra...)
 	if err != nil {
 		return Product{}, err
 	}
-	return s.withDetails(ctx, p)
+	if p, err = s.withDetails(ctx, p); err != nil {
+		return Product{}, err
+	}
+	sw.alts(p.Images)
+	return p, nil
 }
 
 // withDetails is p with its variants, images and reviews.
@@ -180,6 +192,8 @@ type NewCategory struct {
 	Name       string
 	Slug       string
 	ParentSlug string
+	// NameSW is the name in Kiswahili; "" for none.
+	NameSW string
 }
 
 // CreateCategory stores a category under the parent named by slug, if any.
@@ -194,8 +208,8 @@ func (s *Store) CreateCategory(ctx context.Context, c NewCategory) (Category, er
 	}
 	out := Category{Name: c.Name, Slug: c.Slug, Parent: parent}
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRowContext(ctx, `INSERT INTO categories (name, slug, parent_id) VALUES ($1, $2, $3) RETURNING id`,
-			c.Name, c.Slug, parent).Scan(&out.ID)
+		return tx.QueryRowContext(ctx, `INSERT INTO categories (name, slug, parent_id, name_sw) VALUES ($1, $2, $3, $4) RETURNING id`,
+			c.Name, c.Slug, parent, c.NameSW).Scan(&out.ID)
 	})
 	if db.IsUniqueViolation(err) {
 		return Category{}, apperr.Conflict(fmt.Sprintf("A category with the slug %q already exists.", c.Slug))
@@ -209,16 +223,18 @@ func (s *Store) CreateCategory(ctx context.Context, c NewCategory) (Category, er
 // NewProduct is the input to CreateProduct.
 type NewProduct struct {
 	Name, Slug, Description string
-	CategoryID              int64
-	BasePrice               money.Cents
-	IsActive                bool
-	IsFeatured              bool
-	IsBestSeller            bool
-	IsNewArrival            bool
-	Promo                   string
-	Variants                []NewVariant
-	Images                  []NewImage
-	Reviews                 []NewReview
+	// NameSW and DescriptionSW are the texts in Kiswahili; "" for none.
+	NameSW, DescriptionSW string
+	CategoryID            int64
+	BasePrice             money.Cents
+	IsActive              bool
+	IsFeatured            bool
+	IsBestSeller          bool
+	IsNewArrival          bool
+	Promo                 string
+	Variants              []NewVariant
+	Images                []NewImage
+	Reviews               []NewReview
 }
 
 // NewVariant is a size of a NewProduct.
@@ -257,10 +273,11 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 			promo = &np.Promo
 		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO products
-			(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo,
+			name_sw, description_sw)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
 			np.Name, np.Slug, np.Description, int64(np.BasePrice), np.CategoryID, np.IsActive,
-			np.IsFeatured, np.IsBestSeller, np.IsNewArrival, promo).Scan(&id); err != nil {
+			np.IsFeatured, np.IsBestSeller, np.IsNewArrival, promo, np.NameSW, np.DescriptionSW).Scan(&id); err != nil {
 			return err
 		}
 		for i, v := range np.Variants {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"shop/internal/db"
+	"shop/internal/i18n"
 )
 
 // Suggestion is a name the shop's search box offers while a shopper types:
@@ -30,21 +31,31 @@ const suggestCandidates = 200
 
 // Suggest offers the categories and active products whose names match what
 // was typed so far (the search's own words, synonyms and typos), categories
-// first, then products with the shortest names first.
+// first, then products with the shortest names first. A name matches in
+// either language and is offered in the language ctx carries.
 func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error) {
 	out := []Suggestion{}
 	plan, err := s.plan(ctx, typed)
 	if err != nil || len(plan.text) == 0 {
 		return out, err
 	}
-	cats, err := s.Categories(ctx)
+	cats, err := s.AdminCategories(ctx)
 	if err != nil {
 		return nil, err
 	}
+	sw := i18n.From(ctx) == i18n.Kiswahili
 	for _, c := range cats {
-		if len(out) < maxCategorySuggestions && namesMatch(plan.text, words(c.Name)) {
-			out = append(out, Suggestion{Type: "category", Name: c.Name, Slug: c.Slug})
+		if len(out) < maxCategorySuggestions && namesMatch(plan.text, words(c.Name+" "+c.NameSW)) {
+			name := c.Name
+			if sw && c.NameSW != "" {
+				name = c.NameSW
+			}
+			out = append(out, Suggestion{Type: "category", Name: name, Slug: c.Slug})
 		}
+	}
+	name := "p.name"
+	if sw {
+		name = inSW("p.name")
 	}
 	text := s.db.ProductText()
 	var w db.Where
@@ -52,8 +63,8 @@ func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error)
 	products, err := db.QueryAll(ctx, s.db, "suggestions", func(sc db.Scanner) (sg Suggestion, err error) {
 		sg.Type = "product"
 		return sg, sc.Scan(&sg.Name, &sg.Slug)
-	}, `SELECT p.name, p.slug FROM (SELECT p.id FROM products p`+text.Join()+w.String()+` LIMIT `+strconv.Itoa(suggestCandidates)+`) AS hits
-		JOIN products p ON p.id = hits.id WHERE p.is_active = TRUE ORDER BY LENGTH(p.name), LOWER(p.name), p.id LIMIT `+strconv.Itoa(MaxSuggestions-len(out)), w.Args...)
+	}, `SELECT `+name+`, p.slug FROM (SELECT p.id FROM products p`+text.Join()+w.String()+` LIMIT `+strconv.Itoa(suggestCandidates)+`) AS hits
+		JOIN products p ON p.id = hits.id WHERE p.is_active = TRUE ORDER BY LENGTH(`+name+`), LOWER(`+name+`), p.id LIMIT `+strconv.Itoa(MaxSuggestions-len(out)), w.Args...)
 	if err != nil {
 		return nil, err
 	}

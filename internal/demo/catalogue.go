@@ -19,10 +19,11 @@ var catalogueJSON []byte
 
 type catalogueFile struct {
 	Categories []struct {
-		Name, Slug, Parent string
+		Name, Slug, Parent, NameSW string
 	}
 	Products []struct {
 		Name, Slug, Category, Description, Promo string
+		NameSW, DescriptionSW                    string
 		Featured, BestSeller, NewArrival         bool
 		SKUPrefix                                string
 		Sizes                                    []struct {
@@ -53,7 +54,7 @@ func Categories() []Category {
 	f := load()
 	out := make([]Category, len(f.Categories))
 	for i, c := range f.Categories {
-		out[i] = Category{Name: c.Name, Slug: c.Slug, ParentSlug: c.Parent}
+		out[i] = Category{Name: c.Name, Slug: c.Slug, ParentSlug: c.Parent, NameSW: c.NameSW}
 	}
 	return out
 }
@@ -66,6 +67,7 @@ func Products() []Product {
 	for i, p := range f.Products {
 		out[i] = Product{
 			Name: p.Name, Slug: p.Slug, Description: p.Description, CategorySlug: p.Category,
+			NameSW: p.NameSW, DescriptionSW: p.DescriptionSW,
 			Featured: p.Featured, BestSeller: p.BestSeller, NewArrival: p.NewArrival, Promo: p.Promo,
 			Reviews: p.Reviews, Look: p.Look,
 		}

@@ -5,9 +5,11 @@
 package demo
 
 // Category is a shop category. ParentSlug is "" for a top-level category.
-// Categories returns parents before their children.
+// Categories returns parents before their children. NameSW is the name in
+// Kiswahili.
 type Category struct {
 	Name, Slug, ParentSlug string
+	NameSW                 string
 }
 
 // Variant is one purchasable pack size of a product.
@@ -27,8 +29,11 @@ type Review struct {
 }
 
 // Product is a catalogue product. Promo is "", "bulk" or "seasonal".
+// NameSW and DescriptionSW are its texts in Kiswahili, "" for those not
+// translated.
 type Product struct {
 	Name, Slug, Description, CategorySlug string
+	NameSW, DescriptionSW                 string
 	Featured, BestSeller, NewArrival      bool
 	Promo                                 string
 	Variants                              []Variant

@@ -289,3 +289,31 @@ func TestWriteSamples(t *testing.T) {
 		}
 	}
 }
+
+// The demo shop speaks Kiswahili too (docs/i18n.md, "Product content"):
+// every category, and the best-known products, name and description.
+func TestKiswahiliTexts(t *testing.T) {
+	for _, c := range Categories() {
+		if c.NameSW == "" {
+			t.Errorf("category %q has no Kiswahili name", c.Slug)
+		}
+	}
+	translated := map[string]bool{}
+	for _, p := range Products() {
+		if (p.NameSW == "") != (p.DescriptionSW == "") {
+			t.Errorf("product %q has only one of its Kiswahili texts", p.Slug)
+		}
+		if p.NameSW != "" {
+			translated[p.Slug] = true
+		}
+	}
+	if len(translated) < 10 {
+		t.Errorf("%d products have Kiswahili texts, want at least 10", len(translated))
+	}
+	for _, slug := range []string{"high-yield-dairy-meal", "dairy-meal-standard", "layers-mash-premium", "layers-mash-standard",
+		"albendazole-10-oral-suspension", "levamisole-oxyclozanide-drench", "dcp-feed-grade-powder", "dcp-salt-mix", "dairy-mineral-premix"} {
+		if !translated[slug] {
+			t.Errorf("best-known product %q has no Kiswahili texts", slug)
+		}
+	}
+}

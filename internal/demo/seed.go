@@ -40,7 +40,7 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 	}
 	ids := map[string]int64{}
 	for _, c := range Categories() {
-		made, err := store.CreateCategory(ctx, catalog.NewCategory{Name: c.Name, Slug: c.Slug, ParentSlug: c.ParentSlug})
+		made, err := store.CreateCategory(ctx, catalog.NewCategory{Name: c.Name, Slug: c.Slug, ParentSlug: c.ParentSlug, NameSW: c.NameSW})
 		if err != nil {
 			return false, err
 		}
@@ -58,6 +58,9 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 		if lot := i / len(products); lot > 0 {
 			suffix := strconv.Itoa(lot + 1)
 			p.Name += " (lot " + suffix + ")"
+			if p.NameSW != "" {
+				p.NameSW += " (lot " + suffix + ")"
+			}
 			p.Slug += "-lot-" + suffix
 			p.Featured, p.BestSeller = false, false
 			vs := make([]Variant, len(p.Variants))
@@ -77,6 +80,7 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 func newProduct(p Product, categoryID int64, image string) catalog.NewProduct {
 	np := catalog.NewProduct{
 		Name: p.Name, Slug: p.Slug, Description: p.Description, CategoryID: categoryID,
+		NameSW: p.NameSW, DescriptionSW: p.DescriptionSW,
 		IsActive: true, IsFeatured: p.Featured, IsBestSeller: p.BestSeller, IsNewArrival: p.NewArrival,
 		Promo:  p.Promo,
 		Images: []catalog.NewImage{{Path: image, Alt: p.Name, Width: 600, Height: 600}},

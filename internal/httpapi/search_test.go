@@ -16,7 +16,9 @@ func TestSearchAPI(t *testing.T) {
 		h := newServer(t, d)
 
 		t.Run("a search without a sort puts the best match first", func(t *testing.T) {
-			rec := h.Get("/api/products/?page=1&search=" + url.QueryEscape("dawa ya minyoo"))
+			// The one product named a dewormer before those filed under
+			// Dewormers. (Not "dawa ya minyoo": several Kiswahili names say it.)
+			rec := h.Get("/api/products/?page=1&search=" + url.QueryEscape("dewormer"))
 			page := testkit.Decode[struct {
 				Count   int            `json:"count"`
 				Capped  bool           `json:"count_capped"`

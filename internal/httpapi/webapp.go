@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 	"shop/internal/storefront"
 )
 
@@ -60,10 +61,15 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		status = http.StatusNotFound
 	}
 	body, etag := a.index, a.indexETag
-	if a.front != nil {
-		var tags []byte
-		tags, status = a.front.Head(r, p)
-		body = storefront.WithHead(a.index, tags)
+	// The page speaks the request's language: its head, and <html lang>.
+	lang := i18n.From(r.Context())
+	if a.front != nil || lang != i18n.English {
+		if a.front != nil {
+			var tags []byte
+			tags, status = a.front.Head(r, p)
+			body = storefront.WithHead(a.index, tags)
+		}
+		body = storefront.WithLang(body, lang)
 		sum := sha256.Sum256(body)
 		etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 	}

@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/i18n"
 	"shop/internal/money"
 )
 
@@ -42,25 +43,42 @@ type pageHead struct {
 	noPreload bool
 	// module is the page's route module, whose chunks are preloaded.
 	module string
+	// lang is the language the page is written in.
+	lang i18n.Lang
 }
 
-// headFor finds the head of the page at the cleaned path p.
+// headFor finds the head of the page at the cleaned path p, in the
+// language ctx carries.
 func (s *Storefront) headFor(ctx context.Context, p string) pageHead {
+	l := i18n.From(ctx)
 	pg, ok := lookup(p)
 	if !ok {
-		return pageHead{status: http.StatusNotFound, title: pageTitle("Page not found"), description: homeDescription, noindex: true}
+		return pageHead{status: http.StatusNotFound, title: pageTitle(l, tr(l, "Page not found")), description: tr(l, homeDescription), noindex: true, lang: l}
 	}
 	var h pageHead
 	switch {
 	case pg.head != nil:
 		h = pg.head(s, ctx, pg, p)
 	case pg.listing == listed:
-		h = pageHead{title: pageTitle(pg.title), description: pg.description, path: pg.path}
+		h = pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, pg.description), path: pg.path}
 	default:
-		h = pageHead{title: pageTitle(pg.title), description: homeDescription, noindex: true}
+		h = pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, homeDescription), noindex: true}
 	}
-	h.module = pg.module
+	h.module, h.lang = pg.module, l
 	return h
+}
+
+// dataKey is the web app's cache key of first data key in language l: in
+// Kiswahili the app asks with lang=sw as the last query parameter, so the
+// key carries it the same way (docs/i18n.md, "Product content").
+func dataKey(l i18n.Lang, key string) string {
+	if l != i18n.Kiswahili {
+		return key
+	}
+	if strings.Contains(key, "?") {
+		return key + "&lang=sw"
+	}
+	return key + "?lang=sw"
 }
 
 // newArrivalsQuery is the home page's New Products query, as the app asks it
@@ -70,8 +88,12 @@ const newArrivalsQuery = "featured=new-arrivals&page=1&page_size=8"
 // homeHead is the home page's head, with its New Products sent along: on a
 // phone the first of them is the largest thing on the first screen.
 func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
-	h := pageHead{title: pageTitle(pg.title), description: pg.description, path: pg.path}
-	u := &url.URL{Path: "/api/products/", RawQuery: newArrivalsQuery}
+	l := i18n.From(ctx)
+	h := pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, pg.description), path: pg.path}
+	// The app's key is the address it asks, whose paging links the answer
+	// repeats.
+	key := dataKey(l, "products?"+newArrivalsQuery)
+	u := &url.URL{Path: "/api/products/", RawQuery: strings.TrimPrefix(key, "products?")}
 	f, err := catalog.ParseListQuery(u.Query())
 	if err != nil {
 		return h
@@ -81,7 +103,7 @@ func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
 		s.log.ErrorContext(ctx, "page head: new products", "err", err)
 		return h
 	}
-	h.data = map[string]any{"products?" + newArrivalsQuery: catalog.ListAnswer(u, f, list)}
+	h.data = map[string]any{key: catalog.ListAnswer(u, f, list)}
 	if len(list.Products) > 0 {
 		if im, ok := list.Products[0].FirstImage(); ok {
 			h.image = im.Image
@@ -92,29 +114,31 @@ func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
 
 // productHead is the head of the product page at p, with the product sent
 // along; 404 for an id or a product that is not (or no longer) for sale.
+// The product's texts come in the language ctx carries (catalog.Store.Product).
 func (s *Storefront) productHead(ctx context.Context, _ page, p string) pageHead {
+	l := i18n.From(ctx)
 	slug := strings.TrimPrefix(p, "/products/")
 	prod, err := s.catalog.Product(ctx, slug)
 	if err == nil && prod.Slug == slug {
-		h := productPageHead(&prod)
-		h.data = map[string]any{"product:" + slug: prod}
+		h := productPageHead(l, &prod)
+		h.data = map[string]any{dataKey(l, "product:"+slug): prod}
 		return h
 	}
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
 		// The app will show its own error; the page itself is fine.
 		s.log.ErrorContext(ctx, "page head: load product", "slug", slug, "err", err)
-		return pageHead{title: siteName, description: homeDescription, noindex: true}
+		return pageHead{title: siteName, description: tr(l, homeDescription), noindex: true}
 	}
-	return pageHead{status: http.StatusNotFound, title: pageTitle("Product not found"), description: homeDescription, noindex: true}
+	return pageHead{status: http.StatusNotFound, title: pageTitle(l, tr(l, "Product not found")), description: tr(l, homeDescription), noindex: true}
 }
 
-func productPageHead(p *catalog.Product) pageHead {
+func productPageHead(l i18n.Lang, p *catalog.Product) pageHead {
 	desc := p.Description
 	if low, _, ok := priceRange(p); ok {
-		desc = "From " + low.Ksh() + ". " + desc
+		desc = fmt.Sprintf(tr(l, "From %s. "), low.Ksh()) + desc
 	}
 	return pageHead{
-		title:       pageTitle(p.Name),
+		title:       pageTitle(l, p.Name),
 		description: truncate(desc, 160),
 		path:        "/products/" + p.Slug,
 		product:     p,
@@ -145,7 +169,7 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 		ogType = "product"
 	}
 	meta("property", "og:site_name", siteName)
-	meta("property", "og:locale", "en_KE")
+	meta("property", "og:locale", ogLocale(h.lang))
 	meta("property", "og:type", ogType)
 	meta("property", "og:title", shareTitle(h))
 	meta("property", "og:description", h.description)
@@ -157,7 +181,7 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 		// Previews show the share card (name, price, sizes and picture as a
 		// PNG, which every preview can show: sharecard.go).
 		card = "summary_large_image"
-		shareImage := s.base + sharePath(p.Slug)
+		shareImage := s.base + sharePath(p.Slug, h.lang)
 		alt := p.Name
 		meta("property", "og:image", shareImage)
 		meta("property", "og:image:type", "image/png")
@@ -191,7 +215,7 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 	meta("name", "twitter:title", shareTitle(h))
 	meta("name", "twitter:description", h.description)
 	if h.product != nil {
-		ld, err := json.Marshal(s.productLD(h.product, url))
+		ld, err := json.Marshal(s.productLD(h.product, url, h.lang))
 		if err == nil {
 			fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n    ", ld)
 		}
@@ -220,7 +244,7 @@ func shareTitle(h pageHead) string {
 	case low == high:
 		return p.Name + " — " + low.Ksh()
 	default:
-		return p.Name + " — from " + low.Ksh()
+		return fmt.Sprintf(tr(h.lang, "%s — from %s"), p.Name, low.Ksh())
 	}
 }
 
@@ -238,8 +262,9 @@ func (s *Storefront) absolute(path string) string {
 	return s.base + path
 }
 
-// productLD is schema.org's Product: one Offer per size, in KES.
-func (s *Storefront) productLD(p *catalog.Product, url string) map[string]any {
+// productLD is schema.org's Product: one Offer per size, in KES; its texts
+// and share card in language l.
+func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang) map[string]any {
 	ld := map[string]any{
 		"@context":    "https://schema.org",
 		"@type":       "Product",
@@ -250,7 +275,7 @@ func (s *Storefront) productLD(p *catalog.Product, url string) map[string]any {
 	if url != "" {
 		ld["url"] = url
 	}
-	imgs := []string{s.base + sharePath(p.Slug)}
+	imgs := []string{s.base + sharePath(p.Slug, l)}
 	for _, im := range p.Images {
 		imgs = append(imgs, s.absolute(im.Image))
 	}
@@ -332,4 +357,24 @@ func WithHead(index, head []byte) []byte {
 		out.Write(index)
 	}
 	return out.Bytes()
+}
+
+// WithLang returns page with the language of its <html lang="…"> set to l,
+// so browsers, screen readers and search engines know which language the
+// page speaks. A page without the attribute is returned as it is.
+func WithLang(page []byte, l i18n.Lang) []byte {
+	const attr = `<html lang="`
+	start := bytes.Index(page, []byte(attr))
+	if start < 0 {
+		return page
+	}
+	start += len(attr)
+	end := bytes.IndexByte(page[start:], '"')
+	if end < 0 || string(page[start:start+end]) == string(l) {
+		return page
+	}
+	out := make([]byte, 0, len(page)+len(l))
+	out = append(out, page[:start]...)
+	out = append(out, l...)
+	return append(out, page[start+end:]...)
 }

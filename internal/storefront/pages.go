@@ -3,6 +3,8 @@ package storefront
 import (
 	"context"
 	"strings"
+
+	"shop/internal/i18n"
 )
 
 // listing says what search engines may do with a page.
@@ -117,11 +119,12 @@ func IsPage(p string) bool {
 	return ok
 }
 
-// pageTitle is the document title of a page titled title, as the web app
-// writes it (web/src/lib/business.ts pageTitle).
-func pageTitle(title string) string {
+// pageTitle is the document title of a page titled title (already in
+// language l), as the web app writes it (web/src/lib/business.ts
+// pageTitle); home's has the tagline in l.
+func pageTitle(l i18n.Lang, title string) string {
 	if title == "" {
-		return siteName + " — " + siteTagline
+		return siteName + " — " + tr(l, siteTagline)
 	}
 	return title + " — " + siteName
 }

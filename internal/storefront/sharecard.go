@@ -25,6 +25,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/i18n"
 )
 
 // Link previews (WhatsApp, Facebook, X) show a PNG or JPEG, never an SVG,
@@ -38,8 +39,15 @@ const (
 	cardCacheMax = 128
 )
 
-// sharePath is where the share card of the product with slug is served.
-func sharePath(slug string) string { return "/share/products/" + slug + ".png" }
+// sharePath is where the share card of the product with slug is served in
+// language l. The language is in the address, never taken from a cookie:
+// link previews keep a card by its address, for everyone who sees the link.
+func sharePath(slug string, l i18n.Lang) string {
+	if l == i18n.Kiswahili {
+		return "/share/products/" + slug + ".png?lang=sw"
+	}
+	return "/share/products/" + slug + ".png"
+}
 
 type shareCards struct {
 	store    *catalog.Store
@@ -63,14 +71,19 @@ func newShareCards(store *catalog.Store, mediaDir string) *shareCards {
 	return &shareCards{store: store, mediaDir: mediaDir, lru: list.New(), byKey: map[string]*list.Element{}}
 }
 
-// ServeHTTP answers GET /share/products/{file} where file is slug + ".png".
+// ServeHTTP answers GET /share/products/{file} where file is slug + ".png",
+// in Kiswahili with ?lang=sw (sharePath).
 func (c *shareCards) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	slug, ok := strings.CutSuffix(r.PathValue("file"), ".png")
 	if !ok || slug == "" {
 		http.NotFound(w, r)
 		return
 	}
-	p, err := c.store.Product(r.Context(), slug)
+	l := i18n.English
+	if i18n.Parse(r.URL.Query().Get("lang")) == i18n.Kiswahili {
+		l = i18n.Kiswahili
+	}
+	p, err := c.store.Product(i18n.WithLang(r.Context(), l), slug)
 	if errors.Is(err, apperr.ErrNotFound) || (err == nil && p.Slug != slug) {
 		http.NotFound(w, r)
 		return
@@ -79,8 +92,8 @@ func (c *shareCards) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "share card unavailable", http.StatusServiceUnavailable)
 		return
 	}
-	key := p.Slug + "@" + p.UpdatedAt.UTC().Format("20060102150405.000000000")
-	body, err := c.card(key, &p)
+	key := string(l) + " " + p.Slug + "@" + p.UpdatedAt.UTC().Format("20060102150405.000000000")
+	body, err := c.card(key, &p, l)
 	if err != nil {
 		http.Error(w, "share card unavailable", http.StatusInternalServerError)
 		return
@@ -91,7 +104,7 @@ func (c *shareCards) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(body)
 }
 
-func (c *shareCards) card(key string, p *catalog.Product) ([]byte, error) {
+func (c *shareCards) card(key string, p *catalog.Product, l i18n.Lang) ([]byte, error) {
 	c.mu.Lock()
 	if el, ok := c.byKey[key]; ok {
 		c.lru.MoveToFront(el)
@@ -101,7 +114,7 @@ func (c *shareCards) card(key string, p *catalog.Product) ([]byte, error) {
 	}
 	c.mu.Unlock()
 
-	img, err := c.draw(p)
+	img, err := c.draw(p, l)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +158,7 @@ func (c *shareCards) fonts() (bold, normal *opentype.Font, err error) {
 	return c.bold, c.normal, c.fontErr
 }
 
-func (c *shareCards) draw(p *catalog.Product) (*image.RGBA, error) {
+func (c *shareCards) draw(p *catalog.Product, l i18n.Lang) (*image.RGBA, error) {
 	bold, normal, err := c.fonts()
 	if err != nil {
 		return nil, fmt.Errorf("share card fonts: %w", err)
@@ -174,7 +187,7 @@ func (c *shareCards) draw(p *catalog.Product) (*image.RGBA, error) {
 	if low, high, ok := priceRange(p); ok {
 		price := low.Ksh()
 		if high != low {
-			price = "from " + price
+			price = fmt.Sprintf(tr(l, "from %s"), price)
 		}
 		y += 95
 		text(img, bold, 64, cardBrand, x, y, price)
@@ -189,7 +202,7 @@ func (c *shareCards) draw(p *catalog.Product) (*image.RGBA, error) {
 			text(img, normal, 30, cardMuted, x, y, line)
 		}
 	}
-	text(img, normal, 24, cardMuted, x, cardH-50, "Pay with M-Pesa · Delivery across Kenya")
+	text(img, normal, 24, cardMuted, x, cardH-50, tr(l, "Pay with M-Pesa · Delivery across Kenya"))
 	return img, nil
 }
 

@@ -74,7 +74,8 @@ export function CategoriesTab() {
 function CategoryForm({ category, all, onDone }: { category: AdminCategory | null; all: AdminCategory[]; onDone: () => void }) {
   const [name, setName] = useState(category?.name ?? '');
   const [parent, setParent] = useState(category?.parent != null ? String(category.parent) : '');
-  const [errors, setErrors] = useState<Errors<'name' | 'parent'>>({});
+  const [nameSw, setNameSw] = useState(category?.name_sw ?? '');
+  const [errors, setErrors] = useState<Errors<'name' | 'parent' | 'name_sw'>>({});
   const [message, setMessage] = useState<NoteState>(null);
   const [busy, setBusy] = useState(false);
   const id = category?.id ?? null;
@@ -82,7 +83,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
   const below = id === null ? new Set<number>() : descendants(id, all);
   const parents = all.filter((c) => c.id !== id && !below.has(c.id));
   // A field's message goes as soon as the field is edited.
-  const edit = (set: (v: string) => void, field: 'name' | 'parent') => (v: string) => {
+  const edit = (set: (v: string) => void, field: 'name' | 'parent' | 'name_sw') => (v: string) => {
     set(v);
     setErrors({ ...errors, [field]: undefined });
   };
@@ -90,13 +91,13 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
   async function save(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const bad = validateCategory({ name, parent }, id, all);
+    const bad = validateCategory({ name, parent, name_sw: nameSw }, id, all);
     setErrors(bad);
     if (Object.keys(bad).length > 0) {
       setMessage(null);
       return;
     }
-    const body = { name: name.trim(), parent: parent === '' ? null : Number(parent) };
+    const body = { name: name.trim(), parent: parent === '' ? null : Number(parent), name_sw: nameSw.trim() };
     setBusy(true);
     try {
       if (id === null) await adminApi.createCategory(body);
@@ -104,9 +105,10 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
       setMessage({ kind: 'ok', text: id === null ? 'Category created.' : 'Category saved.' });
       setName('');
       setParent('');
+      setNameSw('');
       onDone();
     } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<'name' | 'parent'>);
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<'name' | 'parent' | 'name_sw'>);
       setMessage({ kind: 'error', text: errorText(err, 'The category could not be saved.') });
     } finally {
       setBusy(false);
@@ -127,6 +129,15 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
           onChange={edit(setName, 'name')}
           error={errors.name}
           hint={name.trim() ? `Slug: ${categorySlug(name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
+        />
+        <TextField
+          compact
+          id="category-name-sw"
+          label="Name (Kiswahili)"
+          value={nameSw}
+          onChange={edit(setNameSw, 'name_sw')}
+          error={errors.name_sw}
+          hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name."
         />
         <SelectField
           compact

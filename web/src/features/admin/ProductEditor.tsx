@@ -4,9 +4,8 @@ import { SelectField } from '../../components/form/SelectField';
 import { TextAreaField } from '../../components/form/TextAreaField';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
-import type { Product } from '../../lib/types';
 import type { Errors } from '../../lib/validation';
-import { adminApi, VAT_CLASSES, type AdminCategory, type ProductPayload, type VatClassCode } from './api';
+import { adminApi, VAT_CLASSES, type AdminCategory, type AdminProduct, type ProductPayload, type VatClassCode } from './api';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from './rules';
@@ -15,6 +14,8 @@ import { Button, LoadError, Note, PriceField, errorText, useLoad, type NoteState
 interface FormState {
   name: string;
   description: string;
+  name_sw: string;
+  description_sw: string;
   base_price: string;
   category: string;
   is_active: boolean;
@@ -28,6 +29,8 @@ interface FormState {
 const emptyForm: FormState = {
   name: '',
   description: '',
+  name_sw: '',
+  description_sw: '',
   base_price: '',
   category: '',
   is_active: true,
@@ -38,10 +41,12 @@ const emptyForm: FormState = {
   vat_class: 'standard',
 };
 
-function formOf(p: Product): FormState {
+function formOf(p: AdminProduct): FormState {
   return {
     name: p.name,
     description: p.description,
+    name_sw: p.name_sw,
+    description_sw: p.description_sw,
     base_price: p.base_price,
     category: String(p.category),
     is_active: p.is_active,
@@ -124,6 +129,28 @@ export function ProductEditor({
         </div>
         <div className="md:col-span-2">
           <TextAreaField compact id="description" label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} />
+        </div>
+        <div className="md:col-span-2">
+          <TextField
+            compact
+            id="name_sw"
+            label="Name (Kiswahili)"
+            value={form.name_sw}
+            onChange={(v) => set('name_sw', v)}
+            error={errors.name_sw}
+            hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name."
+          />
+        </div>
+        <div className="md:col-span-2">
+          <TextAreaField
+            compact
+            id="description_sw"
+            label="Description (Kiswahili)"
+            value={form.description_sw}
+            onChange={(v) => set('description_sw', v)}
+            error={errors.description_sw}
+            hint="Left empty, Kiswahili shoppers see the English description."
+          />
         </div>
         <PriceField id="base_price" value={form.base_price} onChange={(v) => set('base_price', v)} error={errors.base_price} />
         <SelectField compact id="category" label="Category" value={form.category} onChange={(v) => set('category', v)} error={errors.category}>

@@ -181,11 +181,27 @@ export interface AuditEntry {
 
 export interface AdminCategory extends Category {
   product_count: number;
+  /** The name in Kiswahili, '' when none is written: the shop then shows the English (docs/i18n.md). */
+  name_sw: string;
+}
+
+export interface CategoryPayload {
+  name: string;
+  parent: number | null;
+  name_sw: string;
+}
+
+/** A product as the back office edits it: `name` and `description` in English, their Kiswahili beside them ('' when none). */
+export interface AdminProduct extends Product {
+  name_sw: string;
+  description_sw: string;
 }
 
 export interface ProductPayload {
   name: string;
   description: string;
+  name_sw: string;
+  description_sw: string;
   base_price: string;
   category: number | null;
   is_active: boolean;
@@ -307,9 +323,9 @@ export const adminApi = {
 
   products: (p: { search?: string; status?: string; page?: number }) =>
     request<AdminPage<ProductCard>>('GET', `/admin/products/${qs(p)}`),
-  product: (id: number) => request<Product>('GET', `/admin/products/${id}/`),
-  createProduct: (body: ProductPayload) => request<Product>('POST', '/admin/products/', body),
-  updateProduct: (id: number, body: ProductPayload) => request<Product>('PUT', `/admin/products/${id}/`, body),
+  product: (id: number) => request<AdminProduct>('GET', `/admin/products/${id}/`),
+  createProduct: (body: ProductPayload) => request<AdminProduct>('POST', '/admin/products/', body),
+  updateProduct: (id: number, body: ProductPayload) => request<AdminProduct>('PUT', `/admin/products/${id}/`, body),
   deleteProduct: (id: number) => request<DeleteProductAnswer>('DELETE', `/admin/products/${id}/`),
   addVariant: (id: number, body: VariantPayload) => request<Variant>('POST', `/admin/products/${id}/variants/`, body),
   updateVariant: (id: number, variantId: number, body: VariantPayload) =>
@@ -325,10 +341,8 @@ export const adminApi = {
   deleteImage: (id: number, imageId: number) => request<void>('DELETE', `/admin/products/${id}/images/${imageId}/`),
 
   categories: () => request<AdminCategory[]>('GET', '/admin/categories/'),
-  createCategory: (body: { name: string; parent: number | null }) =>
-    request<AdminCategory>('POST', '/admin/categories/', body),
-  updateCategory: (id: number, body: { name: string; parent: number | null }) =>
-    request<AdminCategory>('PUT', `/admin/categories/${id}/`, body),
+  createCategory: (body: CategoryPayload) => request<AdminCategory>('POST', '/admin/categories/', body),
+  updateCategory: (id: number, body: CategoryPayload) => request<AdminCategory>('PUT', `/admin/categories/${id}/`, body),
   deleteCategory: (id: number) => request<{ message: string }>('DELETE', `/admin/categories/${id}/`),
 
   orders: (p: { status?: string; search?: string; page?: number; attention?: string }) =>

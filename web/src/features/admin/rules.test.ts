@@ -12,6 +12,17 @@ describe('admin product form', () => {
     expect(validateProduct({ name: 'Dairy Meal', description: 'For cows', base_price: '3650.50', category: '2' })).toEqual({});
   });
 
+  it('takes the Kiswahili texts as optional, within the English limits', () => {
+    const form = { name: 'Dairy Meal', description: 'For cows', base_price: '3650', category: '2' };
+    expect(validateProduct({ ...form, name_sw: '', description_sw: '' })).toEqual({});
+    expect(validateProduct({ ...form, name_sw: 'ñ'.repeat(200), description_sw: ' '.repeat(30000) })).toEqual({});
+    expect(validateProduct({ ...form, name_sw: 'n'.repeat(201), description_sw: 'd'.repeat(20001) })).toEqual({
+      name_sw: MSG.nameSwTooLong,
+      description_sw: MSG.descriptionSwTooLong,
+    });
+    expect(MSG.nameSwTooLong).toBe('Name (Kiswahili) must be at most 200 characters');
+  });
+
   it('takes prices in steps of 0.01, never negative', () => {
     for (const ok of ['0', '1500', '1500.5', '1500.50']) expect(checkPrice(ok)).toBeUndefined();
     for (const bad of ['1500.555', '-1', '1e3', 'abc', '1,500']) expect(checkPrice(bad)).toBe(MSG.priceInvalid);
@@ -48,6 +59,12 @@ describe('admin category form', () => {
     expect(validateCategory({ name: 'Feeds', parent: '1' }, 1, tree)).toEqual({ parent: MSG.ownParent });
     expect(validateCategory({ name: 'Feeds', parent: '3' }, 1, tree)).toEqual({ parent: MSG.parentIsDescendant });
     expect(validateCategory({ name: 'Feeds', parent: '4' }, 1, tree)).toEqual({});
+  });
+
+  it('takes a Kiswahili name of at most 100 characters, or none', () => {
+    expect(validateCategory({ name: 'Feeds', parent: '', name_sw: '' }, null, tree)).toEqual({});
+    expect(validateCategory({ name: 'Feeds', parent: '', name_sw: 'Chakula cha Mifugo' }, null, tree)).toEqual({});
+    expect(validateCategory({ name: 'Feeds', parent: '', name_sw: 'k'.repeat(101) }, null, tree)).toEqual({ name_sw: MSG.categoryNameSwTooLong });
   });
 });
 

@@ -8,6 +8,10 @@ export const MSG = {
   fixFields: 'Please correct the highlighted fields.',
   nameRequired: 'Name is required',
   descriptionRequired: 'Description is required',
+  // The Kiswahili texts are optional, with the English ones' limits (internal/catalog/admin_rules.go).
+  nameSwTooLong: 'Name (Kiswahili) must be at most 200 characters',
+  descriptionSwTooLong: 'Description (Kiswahili) must be at most 20000 characters',
+  categoryNameSwTooLong: 'Name (Kiswahili) must be at most 100 characters',
   priceRequired: 'Price is required',
   priceInvalid: 'Price must be a number of 0 or more with at most 2 decimal places',
   categoryRequired: 'Please choose a category',
@@ -52,12 +56,21 @@ export interface ProductForm {
   description: string;
   base_price: string;
   category: string;
+  name_sw?: string;
+  description_sw?: string;
+}
+
+/** Characters as the server counts them: the trimmed text's code points. */
+function length(s: string | undefined): number {
+  return [...(s ?? '').trim()].length;
 }
 
 export function validateProduct(f: ProductForm): Errors<keyof ProductForm> {
   const e: Errors<keyof ProductForm> = {};
   if (f.name.trim() === '') e.name = MSG.nameRequired;
   if (f.description.trim() === '') e.description = MSG.descriptionRequired;
+  if (length(f.name_sw) > 200) e.name_sw = MSG.nameSwTooLong;
+  if (length(f.description_sw) > 20000) e.description_sw = MSG.descriptionSwTooLong;
   const price = checkPrice(f.base_price);
   if (price) e.base_price = price;
   if (f.category === '') e.category = MSG.categoryRequired;
@@ -117,12 +130,13 @@ export function descendants(id: number, all: CategoryNode[]): Set<number> {
 }
 
 export function validateCategory(
-  f: { name: string; parent: string },
+  f: { name: string; parent: string; name_sw?: string },
   id: number | null,
   all: CategoryNode[],
-): Errors<'name' | 'parent'> {
-  const e: Errors<'name' | 'parent'> = {};
+): Errors<'name' | 'parent' | 'name_sw'> {
+  const e: Errors<'name' | 'parent' | 'name_sw'> = {};
   if (f.name.trim() === '') e.name = MSG.nameRequired;
+  if (length(f.name_sw) > 100) e.name_sw = MSG.categoryNameSwTooLong;
   if (id !== null && f.parent !== '') {
     const parent = Number(f.parent);
     if (parent === id) e.parent = MSG.ownParent;
