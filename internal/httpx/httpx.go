@@ -111,6 +111,11 @@ func WriteCachedJSON(w http.ResponseWriter, r *http.Request, maxAgeSeconds int, 
 	h := w.Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(maxAgeSeconds))
+	if r.URL.Query().Get("lang") == "" {
+		// The answer's language came from the cookie or Accept-Language
+		// (docs/i18n.md): a cache must not hand it to the other language.
+		h.Set("Vary", "Accept-Language, Cookie")
+	}
 	if etagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
