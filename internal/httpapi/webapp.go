@@ -65,9 +65,9 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	lang := i18n.From(r.Context())
 	if a.front != nil || lang != i18n.English {
 		if a.front != nil {
-			var tags []byte
-			tags, status = a.front.Head(r, p)
-			body = storefront.WithHead(a.index, tags)
+			var tags, view []byte
+			tags, view, status = a.front.Head(r, p)
+			body = storefront.WithFirstView(storefront.WithHead(a.index, tags), view)
 		}
 		body = storefront.WithLang(body, lang)
 		sum := sha256.Sum256(body)

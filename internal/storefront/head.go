@@ -43,6 +43,9 @@ type pageHead struct {
 	noPreload bool
 	// module is the page's route module, whose chunks are preloaded.
 	module string
+	// view, when set, writes the page's first screen (firstview.go);
+	// pictures false leaves its pictures out.
+	view func(pictures bool) []byte
 	// lang is the language the page is written in.
 	lang i18n.Lang
 }
@@ -104,6 +107,7 @@ func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
 		return h
 	}
 	h.data = map[string]any{key: catalog.ListAnswer(u, f, list)}
+	h.view = func(pictures bool) []byte { return homeFirstView(l, list.Products, pictures) }
 	if len(list.Products) > 0 {
 		if im, ok := list.Products[0].FirstImage(); ok {
 			h.image = im.Image

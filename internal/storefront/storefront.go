@@ -56,9 +56,10 @@ func New(store *catalog.Store, publicURL, mediaDir string, web fs.FS, log *slog.
 }
 
 // Head gives the tags the page at the cleaned path p has between its
-// page-head markers, and the page's status: 404 for an address that is no
-// page or a product not for sale.
-func (s *Storefront) Head(r *http.Request, p string) (tags []byte, status int) {
+// page-head markers, its first view (nil for none; WithFirstView), and the
+// page's status: 404 for an address that is no page or a product not for
+// sale.
+func (s *Storefront) Head(r *http.Request, p string) (tags, view []byte, status int) {
 	h := s.headFor(r.Context(), p)
 	saver := DataSaver(r)
 	if saver {
@@ -66,6 +67,9 @@ func (s *Storefront) Head(r *http.Request, p string) (tags []byte, status int) {
 		h.image, h.noPreload = "", true
 	}
 	tags, status = s.renderHead(h), h.status
+	if h.view != nil {
+		view = h.view(!saver)
+	}
 	if status == 0 {
 		status = http.StatusOK
 	}
@@ -80,7 +84,7 @@ func (s *Storefront) Head(r *http.Request, p string) (tags []byte, status int) {
 			tags = fmt.Appendf(tags, "\n    <link rel=\"modulepreload\" crossorigin href=\"%s\" />", f)
 		}
 	}
-	return tags, status
+	return tags, view, status
 }
 
 // ShareCard answers GET /share/products/{file}, file being a product's slug

@@ -16,6 +16,8 @@ test('home shows the nine sections in order, without errors', async ({ page }) =
   await expect(main.getByRole('heading', { level: 1, name: 'Healthy animals, better harvests' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/shop');
   await expect(main.getByRole('heading', { level: 2 })).toHaveCount(6);
+  // The first screen the server wrote for the page to paint early is gone: the app replaced it.
+  await expect(page.locator('[data-first-view]')).toHaveCount(0);
   const headings = await main.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings).toEqual([
     'New Products',

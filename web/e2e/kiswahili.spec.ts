@@ -103,12 +103,12 @@ test('?lang= sets the language for the visits that follow, and the switch goes b
 });
 
 test('a first visit follows the browser’s Accept-Language, and the API answers in it', async ({ browser, baseURL }, info) => {
-  const context = await browser.newContext({ baseURL, ...info.project.use, extraHTTPHeaders: { 'Accept-Language': 'sw-KE,sw;q=0.9,en;q=0.5' } });
+  const context = await browser.newContext({ baseURL, ...info.project.use, locale: 'sw-KE' });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: sw.home.heroTitle })).toBeVisible();
   await expectKiswahili(page);
-  // The page's context sends the same Accept-Language: the server's refusal is in Kiswahili.
+  // The browser asks in Kiswahili (its locale sets Accept-Language): the server refuses in it.
   const res = await page.request.post('/api/orders/track/', { data: {} });
   expect(res.status()).toBe(400);
   const body = (await res.json()) as { fields: Record<string, string> };

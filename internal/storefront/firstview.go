@@ -1,0 +1,123 @@
+package storefront
+
+import (
+	"bytes"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"shop/internal/catalog"
+	"shop/internal/i18n"
+)
+
+// The first view: what a phone paints of a page before the app's code has
+// come. On a rural 3G connection the code takes seconds; the page's first
+// screen, written here from the data the head already carries, shows in the
+// meantime (docs/i18n.md and docs/benchmarks.md, "A rural 3G phone"). It is a
+// picture of the screen, not the screen: hidden from assistive technology,
+// inert, and replaced whole by the app's first render, which builds the same
+// elements at the same sizes. Its classes are the app's own, so the
+// stylesheet has them.
+
+// heroYears is the shop's years of experience, as web/src/lib/business.ts
+// gives them to the hero's text.
+const heroYears = 15
+
+// heroTexts are the hero's words as web/src/lib/messages/home.ts and
+// sw/home.ts give them ({years} where the app puts its number); a test holds
+// them to those files.
+var heroTexts = map[i18n.Lang]struct{ title, text, button, newProducts, viewAll string }{
+	i18n.English: {
+		title:       "Healthy animals, better harvests",
+		text:        "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over {years} years of experience and delivery across Kenya. Pay with M-Pesa.",
+		button:      "Shop Now",
+		newProducts: "New Products",
+		viewAll:     "View All",
+	},
+	i18n.Kiswahili: {
+		title:       "Mifugo yenye afya, mavuno bora",
+		text:        "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka {years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.",
+		button:      "Nunua Sasa",
+		newProducts: "Bidhaa Mpya",
+		viewAll:     "Ona Zote",
+	},
+}
+
+type viewCard struct {
+	Name  string
+	Image string
+	W, H  int
+	// Lazy: off the first screen on a phone, fetched only if shown.
+	Lazy bool
+}
+
+type homeView struct {
+	Title, Text, Button, NewProducts, ViewAll string
+	Cards                                     []viewCard
+}
+
+// The classes are copied from web/src/app/Header.tsx, features/home/HomePage.tsx,
+// ProductSections.tsx and components/product/ProductCard.tsx: keep them in step.
+var homeViewTemplate = template.Must(template.New("home").Parse(`<div class="flex min-h-screen flex-col" aria-hidden="true" inert data-first-view>` +
+	`<header class="sticky top-0 z-40 border-b border-earth-200 bg-white"><div class="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">` +
+	`<span class="flex min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg"><span class="h-8 w-8 shrink-0"></span><span class="truncate">Mifugo Bora Feeds</span></span></div></header>` +
+	`<main class="flex-1"><nav class="border-b border-earth-200 bg-earth-100"><div class="mx-auto max-w-6xl px-4 py-1"><div class="h-11"></div></div></nav>` +
+	`<section class="bg-brand-800 text-white"><div class="mx-auto max-w-6xl px-4 py-12 sm:py-20">` +
+	`<h1 class="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{{.Title}}</h1>` +
+	`<p class="mt-4 max-w-xl text-lg text-brand-100">{{.Text}}</p>` +
+	`<span class="mt-8 inline-flex h-12 items-center rounded-md bg-earth-400 px-6 text-lg font-semibold text-earth-900">{{.Button}}</span></div></section>` +
+	`<section class="mx-auto max-w-6xl px-2 py-10 sm:px-4"><div class="px-2"><div class="mb-4 flex items-end justify-between gap-4">` +
+	`<h2 class="text-2xl font-bold text-brand-900">{{.NewProducts}}</h2><span class="inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-4">{{.ViewAll}}</span></div></div>` +
+	`<div class="flex overflow-hidden">{{range .Cards}}<div class="shrink-0 basis-full px-2 sm:basis-1/2 lg:basis-1/3 xl:basis-1/4">` +
+	`<article class="flex h-full rounded-lg border border-earth-200 bg-white shadow-sm flex-col"><div class="relative shrink-0 ">` +
+	`{{if .Image}}<img src="{{.Image}}" alt="" width="{{.W}}" height="{{.H}}" {{if .Lazy}}loading="lazy"{{else}}fetchpriority="high"{{end}} class="aspect-square h-auto w-full object-contain rounded-t-lg bg-earth-100">{{else}}<div class="aspect-square w-full rounded-t-lg bg-earth-100"></div>{{end}}</div>` +
+	`<div class="flex min-w-0 flex-1 flex-col gap-2 p-3"><h3 class="text-base leading-snug font-semibold text-stone-900">{{.Name}}</h3></div></article></div>{{end}}</div></section></main></div>`))
+
+// homeFirstView is the home page's first screen in language l: the hero and
+// the first New Products. pictures false (the data saver) leaves the
+// pictures out, as the app then loads none until they are scrolled to.
+func homeFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
+	t, ok := heroTexts[l]
+	if !ok {
+		t = heroTexts[i18n.English]
+	}
+	v := homeView{
+		Title: t.title, Text: strings.ReplaceAll(t.text, "{years}", strconv.Itoa(heroYears)),
+		Button: t.button, NewProducts: t.newProducts, ViewAll: t.viewAll,
+	}
+	// The carousel shows at most four at once, on the widest screens.
+	for i := range min(len(cards), 4) {
+		c := viewCard{Name: cards[i].Name, Lazy: i > 0}
+		if im, ok := cards[i].FirstImage(); ok && pictures {
+			c.Image, c.W, c.H = im.Image, im.Width, im.Height
+		}
+		if c.W == 0 || c.H == 0 {
+			c.W, c.H = 600, 600
+		}
+		v.Cards = append(v.Cards, c)
+	}
+	var b bytes.Buffer
+	if err := homeViewTemplate.Execute(&b, v); err != nil {
+		return nil
+	}
+	return b.Bytes()
+}
+
+const rootElement = `<div id="root"></div>`
+
+// WithFirstView returns page with view inside its empty root element, where
+// the app renders; a page without one is returned as it is.
+func WithFirstView(page, view []byte) []byte {
+	if len(view) == 0 {
+		return page
+	}
+	i := bytes.Index(page, []byte(rootElement))
+	if i < 0 {
+		return page
+	}
+	at := i + len(rootElement) - len("</div>")
+	out := make([]byte, 0, len(page)+len(view))
+	out = append(out, page[:at]...)
+	out = append(out, view...)
+	return append(out, page[at:]...)
+}

@@ -1,0 +1,70 @@
+package storefront_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// The home page carries its first screen for the browser to paint before the app's code comes,
+// in the page's language, hidden from assistive technology and inert; the data saver leaves its
+// pictures out; other pages carry none.
+func TestHomeFirstView(t *testing.T) {
+	h := seoServer(t)
+	en := h.Get("/").Body.String()
+	view := firstView(t, en)
+	for _, want := range []string{`aria-hidden="true" inert`, "Healthy animals, better harvests", "Over 15 years of experience", "New Products", `<img src="/media/products/`, `fetchpriority="high"`} {
+		if !strings.Contains(view, want) {
+			t.Errorf("English first view lacks %q:\n%s", want, view)
+		}
+	}
+	sw := firstView(t, h.Get("/?lang=sw").Body.String())
+	for _, want := range []string{"Mifugo yenye afya, mavuno bora", "Uzoefu wa zaidi ya miaka 15", "Bidhaa Mpya"} {
+		if !strings.Contains(sw, want) {
+			t.Errorf("Kiswahili first view lacks %q:\n%s", want, sw)
+		}
+	}
+	saver := h.Get("/", "Save-Data", "on").Body.String()
+	if v := firstView(t, saver); strings.Contains(v, "<img") {
+		t.Errorf("with the data saver the first view loads pictures:\n%s", v)
+	}
+	if strings.Contains(h.Get("/about").Body.String(), "data-first-view") {
+		t.Error("/about has a first view")
+	}
+}
+
+func firstView(t *testing.T, page string) string {
+	t.Helper()
+	i := strings.Index(page, `<div id="root">`)
+	j := strings.Index(page, "</body>")
+	if i < 0 || j < i || !strings.Contains(page[i:j], "data-first-view") {
+		t.Fatalf("no first view in the root element:\n%s", page)
+	}
+	return page[i:j]
+}
+
+// The first view's words are the app's: the app's render replaces it with the same texts, at the
+// same sizes, so nothing on the screen changes but what the app adds.
+func TestFirstViewWordsAreTheApps(t *testing.T) {
+	for file, words := range map[string][]string{
+		"../../web/src/lib/messages/home.ts":    {"Healthy animals, better harvests", "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over ${years} years of experience and delivery across Kenya. Pay with M-Pesa.", "'Shop Now'", "'New Products'", "'View All'"},
+		"../../web/src/lib/messages/sw/home.ts": {"Mifugo yenye afya, mavuno bora", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka ${years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.", "'Nunua Sasa'", "'Bidhaa Mpya'", "'Ona Zote'"},
+	} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range words {
+			if !strings.Contains(string(src), w) {
+				t.Errorf("%s no longer says %q: change internal/storefront/firstview.go with it", file, w)
+			}
+		}
+	}
+	business, err := os.ReadFile("../../web/src/lib/business.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(business), "yearsOfExperience: 15,") {
+		t.Error("web/src/lib/business.ts has other years of experience than firstview.go's heroYears")
+	}
+}
