@@ -1,7 +1,7 @@
 // Orders and their M-Pesa payments (docs/architecture.md sections 2 and 5), as the customer's pages,
 // the checkout and the back office all read them.
 import { request } from './api';
-import { ordersMessages } from './messages/orders';
+import { ENGLISH_STATUSES, ordersMessages } from './messages/orders';
 
 /** Every status, in the order an order moves through them. */
 export const ORDER_STATUSES = [
@@ -22,19 +22,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // The back office's words for the states: the admin stays English (docs/i18n.md). The
 // customer's pages name them in the language shown (statusText).
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Waiting for payment',
-  paid: 'Paid',
-  processing: 'Processing',
-  dispatched: 'Dispatched',
-  delivered: 'Delivered',
-  ready_for_pickup: 'Ready for pickup',
-  collected: 'Collected',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-};
+const STATUS_LABELS: Record<OrderStatus, string> = ENGLISH_STATUSES;
 
 /** A status in the back office's words; one the shop does not know yet is shown as the server named it. */
 export function statusLabel(status: string): string {

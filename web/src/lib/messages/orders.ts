@@ -44,3 +44,5 @@ const en = {
 
 export type OrdersMessages = typeof en;
 export const ordersMessages = () => messages('orders', en);
+/** The statuses' English names, which the back office always shows (docs/i18n.md). */
+export const ENGLISH_STATUSES: Readonly<typeof en.statuses> = en.statuses;
