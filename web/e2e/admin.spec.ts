@@ -57,8 +57,8 @@ test('create a product, see it in the shop, edit it, delete it', async ({ page }
   await expect(form.getByText('Price is required')).toBeVisible();
   await expect(form.getByLabel('Price (Ksh)')).toHaveAttribute('step', '0.01');
 
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Description').fill('Pellets that start calves well, for farms across Kenya.');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Description', { exact: true }).fill('Pellets that start calves well, for farms across Kenya.');
   await form.getByLabel('Price (Ksh)').fill('1450.5');
   await form.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Create product' }).click();
@@ -113,21 +113,21 @@ test('categories: the slug follows the name, a category never sits under itself,
   const form = page.getByRole('form', { name: 'Category' });
   await form.getByRole('button', { name: 'Create category' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();
-  await form.getByLabel('Name').fill(parentName);
+  await form.getByLabel('Name', { exact: true }).fill(parentName);
   await expect(form.getByText(`Slug: ${slug(parentName)}`)).toBeVisible();
   await form.getByRole('button', { name: 'Create category' }).click();
   const list = page.getByRole('list', { name: 'Categories' });
   const parentRow = list.getByRole('listitem').filter({ hasText: parentName }).filter({ hasNotText: childName });
   await expect(parentRow.getByText(slug(parentName))).toBeVisible();
 
-  await form.getByLabel('Name').fill(childName);
+  await form.getByLabel('Name', { exact: true }).fill(childName);
   await form.getByLabel('Parent').selectOption({ label: parentName });
   await form.getByRole('button', { name: 'Create category' }).click();
   const childRow = list.getByRole('listitem').filter({ hasText: childName });
   await expect(childRow.getByText(`${slug(childName)} · under ${parentName}`)).toBeVisible();
 
   // The same slug twice is refused by the server, with the reason.
-  await form.getByLabel('Name').fill(parentName.toUpperCase());
+  await form.getByLabel('Name', { exact: true }).fill(parentName.toUpperCase());
   await form.getByRole('button', { name: 'Create category' }).click();
   await expect(form.getByRole('alert')).toHaveText(`A category with the slug "${slug(parentName)}" already exists.`);
 
