@@ -106,7 +106,10 @@ func homeFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
 const rootElement = `<div id="root"></div>`
 
 // WithFirstView returns page with view inside its empty root element, where
-// the app renders; a page without one is returned as it is.
+// the app renders; a page without one is returned as it is. With a first
+// view to paint, the app's code is fetched at low priority: on a slow link
+// the stylesheet and the first picture come first, and the screen shows
+// while the code follows.
 func WithFirstView(page, view []byte) []byte {
 	if len(view) == 0 {
 		return page
@@ -116,8 +119,12 @@ func WithFirstView(page, view []byte) []byte {
 		return page
 	}
 	at := i + len(rootElement) - len("</div>")
-	out := make([]byte, 0, len(page)+len(view))
+	out := make([]byte, 0, len(page)+len(view)+256)
 	out = append(out, page[:at]...)
 	out = append(out, view...)
-	return append(out, page[at:]...)
+	out = append(out, page[at:]...)
+	for _, tag := range []string{`<script type="module" `, `<link rel="modulepreload" `} {
+		out = bytes.ReplaceAll(out, []byte(tag), []byte(tag+`fetchpriority="low" `))
+	}
+	return out
 }
