@@ -28,8 +28,12 @@ func TestHomeFirstView(t *testing.T) {
 	if v := firstView(t, saver); strings.Contains(v, "<img") {
 		t.Errorf("with the data saver the first view loads pictures:\n%s", v)
 	}
-	if strings.Contains(h.Get("/about").Body.String(), "data-first-view") {
-		t.Error("/about has a first view")
+	// The app's code comes after what the first view paints.
+	if !strings.Contains(en, `<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">`) {
+		t.Error("with a first view the app's script is not fetched at low priority")
+	}
+	if about := h.Get("/about").Body.String(); strings.Contains(about, "data-first-view") || strings.Contains(about, `fetchpriority="low"`) {
+		t.Error("/about has a first view, or its app's code comes at low priority")
 	}
 }
 
