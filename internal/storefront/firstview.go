@@ -2,7 +2,9 @@ package storefront
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -105,26 +107,37 @@ func homeFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
 
 const rootElement = `<div id="root"></div>`
 
+var (
+	appScriptRE  = regexp.MustCompile(`\s*<script type="module" crossorigin src="([^"]+)"></script>`)
+	preloadTagRE = regexp.MustCompile(`\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*/?>`)
+)
+
 // WithFirstView returns page with view inside its empty root element, where
 // the app renders; a page without one is returned as it is. With a first
-// view to paint, the app's code is fetched at low priority: on a slow link
-// the stylesheet and the first picture come first, and the screen shows
-// while the code follows.
+// view to paint, the app's code is not named in the page but by
+// /first-view.js, which starts its download once the view has painted: on a
+// slow link the stylesheet and the first picture have the connection first,
+// and the screen shows while the code follows.
 func WithFirstView(page, view []byte) []byte {
 	if len(view) == 0 {
 		return page
 	}
 	i := bytes.Index(page, []byte(rootElement))
-	if i < 0 {
+	app := appScriptRE.FindSubmatch(page)
+	if i < 0 || app == nil {
 		return page
+	}
+	var preloads []string
+	for _, m := range preloadTagRE.FindAllSubmatch(page, -1) {
+		preloads = append(preloads, string(m[1]))
 	}
 	at := i + len(rootElement) - len("</div>")
 	out := make([]byte, 0, len(page)+len(view)+256)
 	out = append(out, page[:at]...)
 	out = append(out, view...)
 	out = append(out, page[at:]...)
-	for _, tag := range []string{`<script type="module" `, `<link rel="modulepreload" `} {
-		out = bytes.ReplaceAll(out, []byte(tag), []byte(tag+`fetchpriority="low" `))
-	}
-	return out
+	out = preloadTagRE.ReplaceAll(out, nil)
+	boot := fmt.Sprintf("\n    <script src=\"/first-view.js\" data-app=\"%s\" data-preload=\"%s\" defer></script>",
+		template.HTMLEscapeString(string(app[1])), template.HTMLEscapeString(strings.Join(preloads, " ")))
+	return appScriptRE.ReplaceAllLiteral(out, []byte(boot))
 }

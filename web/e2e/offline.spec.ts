@@ -92,9 +92,14 @@ async function offerInstall(page: Page) {
 
 test('the install offer comes on the second visit, and not again once answered', async ({ page }) => {
   const install = page.getByRole('button', { name: 'Install the app' });
-  await page.goto('/');
-  await offerInstall(page);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The browser offers installing once the app has registered its service worker, so the offer
+  // is made here once the app has started (its heading: the first view's is hidden).
+  const home = async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await offerInstall(page);
+  };
+  await home();
   await expect(install).toHaveCount(0);
   // Another page of the same visit is still the first visit.
   await page.goto('/shop');
@@ -103,16 +108,38 @@ test('the install offer comes on the second visit, and not again once answered',
   await expect(install).toHaveCount(0);
   // The next visit (a new browser session).
   await page.evaluate(() => sessionStorage.clear());
-  await page.goto('/');
-  await offerInstall(page);
+  await home();
   await expect(install).toBeVisible();
   await page.getByRole('button', { name: 'Not now' }).click();
   await expect(install).toHaveCount(0);
   await page.evaluate(() => sessionStorage.clear());
-  await page.goto('/');
-  await offerInstall(page);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await home();
   await expect(install).toHaveCount(0);
+});
+
+test('an install offer the browser makes before the app has loaded is kept for it', async ({ browser, baseURL }, info) => {
+  // No service worker: the app's code must come from the network, where the test can hold it.
+  const context = await browser.newContext({ baseURL, ...info.project.use, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // Routed from the start, so the browser's cache never answers for the app's code.
+  let release: (() => void) | null = null;
+  let held: Promise<void> = Promise.resolve();
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => sessionStorage.clear()); // the next visit
+  held = new Promise<void>((resolve) => (release = resolve));
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  // /first-view.js has run (a deferred script runs before DOMContentLoaded); the app has not.
+  await expect(page.locator('[data-first-view]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  await offerInstall(page);
+  release?.();
+  await expect(page.getByRole('button', { name: 'Install the app' })).toBeVisible();
+  await context.close();
 });
 
 /** Whether the home page's moving parts are on: the carousels' pause buttons and the map. */

@@ -74,11 +74,15 @@ function watch(reg: ServiceWorkerRegistration) {
 /** Starts the installable app: the service worker after the page has loaded, and the install offer. */
 export function startApp() {
   const visits = countVisit(localStorage, sessionStorage);
-  window.addEventListener('beforeinstallprompt', (e) => {
+  const offer = (e: Event) => {
     e.preventDefault();
     installPrompt = e as InstallPromptEvent;
     installOffered.set(shouldOfferInstall(visits, dismissed(), true));
-  });
+  };
+  window.addEventListener('beforeinstallprompt', offer);
+  // An offer the browser made before this code came, kept by /first-view.js.
+  const early = (window as { __shopInstallPrompt?: Event }).__shopInstallPrompt;
+  if (early) offer(early);
   window.addEventListener('appinstalled', () => installOffered.set(false));
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const register = () => {

@@ -60,7 +60,7 @@ describe('strategyFor', () => {
   });
 
   it('keeps the app files', () => {
-    for (const path of ['/assets/index-abc.js', '/assets/index-abc.css', '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png', '/images/placeholder-product.svg']) {
+    for (const path of ['/assets/index-abc.js', '/assets/index-abc.css', '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png', '/images/placeholder-product.svg', '/first-view.js']) {
       expect(get(path), path).toBe('asset');
     }
   });

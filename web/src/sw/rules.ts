@@ -21,7 +21,7 @@ const CATALOGUE_API = [/^\/api\/products\/$/, /^\/api\/products\/[^/]+\/$/, /^\/
 const PRIVATE_PAGES = /^\/(cart|checkout|account|admin|login|register|forgot-password|reset-password|order-confirmation|orders?|track|o)(\/|$)/;
 
 /** Files of the web app at the root that are not pages. */
-const STATIC_FILES = /^\/(favicon\.svg|manifest\.webmanifest|icons\/|images\/)/;
+const STATIC_FILES = /^\/(favicon\.svg|manifest\.webmanifest|first-view\.js|icons\/|images\/)/;
 
 /** The service worker's strategy for a request; origin is the shop's own. */
 export function strategyFor(method: string, url: URL, origin: string, mode: string): Strategy {
