@@ -122,7 +122,7 @@ test('an install offer the browser makes before the app has loaded is kept for i
   const context = await browser.newContext({ baseURL, ...info.project.use, serviceWorkers: 'block' });
   const page = await context.newPage();
   // Routed from the start, so the browser's cache never answers for the app's code.
-  let release: (() => void) | null = null;
+  let release = (): void => {};
   let held: Promise<void> = Promise.resolve();
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     await held;
@@ -131,13 +131,15 @@ test('an install offer the browser makes before the app has loaded is kept for i
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => sessionStorage.clear()); // the next visit
-  held = new Promise<void>((resolve) => (release = resolve));
+  held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   // /first-view.js has run (a deferred script runs before DOMContentLoaded); the app has not.
   await expect(page.locator('[data-first-view]')).toBeAttached();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
   await offerInstall(page);
-  release?.();
+  release();
   await expect(page.getByRole('button', { name: 'Install the app' })).toBeVisible();
   await context.close();
 });
