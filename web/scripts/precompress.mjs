@@ -52,6 +52,8 @@ for (const [name, s] of rows) console.log(`${name.padEnd(48)}${kb(s.raw)}${kb(s.
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const initial = ['index.html'];
 for (const m of html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)) initial.push(m[1]);
+// The server names the app's code through first-view.js on a page with a first view (home).
+initial.push('first-view.js');
 const total = { raw: 0, gz: 0, br: 0, jsGz: 0 };
 for (const name of initial) {
   const s = sizes.get(name) ?? { raw: statSync(join(dist, name)).size, gz: 0, br: 0 };
