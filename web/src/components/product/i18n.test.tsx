@@ -69,7 +69,7 @@ describe('a product card in another language', () => {
     expect(screen.getAllByText(m.sizes.available)).not.toHaveLength(0);
     expect(untranslated(document.body, DATA)).toEqual([]);
 
-    const view = screen.getByRole('dialog');
+    const view = await screen.findByRole('dialog');
     fireEvent.click(screen.getAllByRole('button', { name: m.addToCart }).find((b) => view.contains(b))!);
     expect(await screen.findAllByText(REFUSED)).not.toHaveLength(0);
     expect(untranslated(document.body, DATA)).toEqual([]);
