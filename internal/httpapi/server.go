@@ -216,7 +216,7 @@ func New(d Deps) (*Server, error) {
 		return nil, fmt.Errorf("gzip middleware: %w", err)
 	}
 	var h http.Handler = compress(checkAPIRequest(crossOrigin, mux))
-	h = i18n.Middleware(h)
+	h = i18n.Middleware(strings.HasPrefix(d.PublicURL, "https://"), h)
 	// Reads the bearer token, so every guard and handler sees the principal.
 	h = authSvc.Authenticate(h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)

@@ -93,12 +93,18 @@ func From(ctx context.Context) Lang {
 
 // Middleware negotiates each request's language into its context. A
 // ?lang= on any address also stores the choice in the cookie, so a link in
-// an SMS or WhatsApp message switches the shop for the visits that follow.
-func Middleware(next http.Handler) http.Handler {
+// an SMS or WhatsApp message switches the shop for the visits that follow;
+// only when it changes the choice, since in Kiswahili every read the web app
+// makes carries ?lang=sw (docs/i18n.md) and cacheable answers should not set
+// cookies. secure marks the cookie for HTTPS only: the shop's public address
+// decides, as the app may sit behind a proxy that ends TLS.
+func Middleware(secure bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		l := Negotiate(r)
 		if q := Parse(r.URL.Query().Get("lang")); q != "" {
-			http.SetCookie(w, Cookie(q, r.TLS != nil))
+			if c, err := r.Cookie(CookieName); err != nil || Parse(c.Value) != q {
+				http.SetCookie(w, Cookie(q, secure))
+			}
 		}
 		next.ServeHTTP(w, r.WithContext(WithLang(r.Context(), l)))
 	})

@@ -43,7 +43,7 @@ func TestNegotiate(t *testing.T) {
 
 func TestMiddlewareStoresQueryChoice(t *testing.T) {
 	var seen Lang
-	h := Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = From(r.Context()) }))
+	h := Middleware(true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen = From(r.Context()) }))
 
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/product/x?lang=sw", nil))
@@ -51,12 +51,29 @@ func TestMiddlewareStoresQueryChoice(t *testing.T) {
 		t.Fatalf("context language = %q, want sw", seen)
 	}
 	cookies := w.Result().Cookies()
-	if len(cookies) != 1 || cookies[0].Name != "lang" || cookies[0].Value != "sw" || cookies[0].Path != "/" || cookies[0].MaxAge <= 0 {
-		t.Fatalf("cookies = %+v, want lang=sw for a year on /", cookies)
+	if len(cookies) != 1 || cookies[0].Name != "lang" || cookies[0].Value != "sw" || cookies[0].Path != "/" || cookies[0].MaxAge <= 0 || !cookies[0].Secure {
+		t.Fatalf("cookies = %+v, want lang=sw for a year on /, HTTPS only", cookies)
+	}
+
+	// The choice already stored: nothing to set again.
+	w = httptest.NewRecorder()
+	r := httptest.NewRequest(http.MethodGet, "/api/products/?lang=sw", nil)
+	r.AddCookie(&http.Cookie{Name: "lang", Value: "sw"})
+	h.ServeHTTP(w, r)
+	if len(w.Result().Cookies()) != 0 {
+		t.Fatalf("a ?lang= the cookie already holds set it again: %+v", w.Result().Cookies())
+	}
+	// Another choice: stored.
+	w = httptest.NewRecorder()
+	r = httptest.NewRequest(http.MethodGet, "/?lang=en", nil)
+	r.AddCookie(&http.Cookie{Name: "lang", Value: "sw"})
+	h.ServeHTTP(w, r)
+	if c := w.Result().Cookies(); len(c) != 1 || c[0].Value != "en" {
+		t.Fatalf("?lang=en over lang=sw: cookies %+v, want lang=en", c)
 	}
 
 	w = httptest.NewRecorder()
-	r := httptest.NewRequest(http.MethodGet, "/shop", nil)
+	r = httptest.NewRequest(http.MethodGet, "/shop", nil)
 	r.Header.Set("Accept-Language", "sw")
 	h.ServeHTTP(w, r)
 	if seen != Kiswahili {

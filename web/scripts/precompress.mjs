@@ -35,11 +35,13 @@ for (const file of walk(dist)) {
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
-  sizes.set(relative(dist, file), { raw: data.length, gz: gz.length, br: br.length });
-  if (data.length <= MIN_BYTES) continue;
-  // A sibling that is not smaller is useless: the server then sends the original.
-  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
-  if (br.length < data.length) writeFileSync(`${file}.br`, br);
+  // What the server sends: the sibling when there is one, else the file as it is. A sibling
+  // that is not smaller, or of a file too small to gain, is not written.
+  const keepGz = data.length > MIN_BYTES && gz.length < data.length;
+  const keepBr = data.length > MIN_BYTES && br.length < data.length;
+  sizes.set(relative(dist, file), { raw: data.length, gz: keepGz ? gz.length : data.length, br: keepBr ? br.length : data.length });
+  if (keepGz) writeFileSync(`${file}.gz`, gz);
+  if (keepBr) writeFileSync(`${file}.br`, br);
 }
 
 const rows = [...sizes].sort(([a], [b]) => a.localeCompare(b));

@@ -3,7 +3,7 @@
 // carries the bearer token when one is stored, and fails with an ApiError.
 
 import { clearSession, getAuthToken, getSession, updateSession, type TokenPair } from './authToken';
-import { lang } from './i18n';
+import { inLanguage } from './i18n';
 import { commonMessages } from './messages/common';
 import type { ApiErrorBody } from './types';
 
@@ -62,7 +62,8 @@ export async function request<T>(
     if (body !== undefined) init.body = form || raw ? (body as BodyInit) : JSON.stringify(body);
     if (options.signal) init.signal = options.signal;
     try {
-      return await fetch(`${BASE}${localised(method, path)}`, init);
+      // In Kiswahili every read names its language (inLanguage); errors follow the lang cookie.
+      return await fetch(`${BASE}${method === 'GET' ? inLanguage(path) : path}`, init);
     } catch (err) {
       // A cancelled call is the caller's decision, not a failure to report.
       if (options.signal?.aborted) throw err;
@@ -89,14 +90,6 @@ export async function request<T>(
 }
 
 // ---- Keeping the access token fresh ----
-// In Kiswahili every read carries lang=sw, last: the catalogue answers in the language its address
-// names, so the browser's, the service worker's and the server's caches never mix the two
-// (docs/i18n.md). Errors follow the lang cookie, which the browser sends anyway.
-function localised(method: HttpMethod, path: string): string {
-  if (method !== 'GET' || lang() !== 'sw') return path;
-  return `${path}${path.includes('?') ? '&' : '?'}lang=sw`;
-}
-
 // Access tokens live 15 minutes. A call refreshes first when the token is about to expire, so
 // an unsafe call (adding to the cart) is not answered anonymously; when the server still says
 // the token is bad (401, or a WWW-Authenticate header on a route that answered anonymously),

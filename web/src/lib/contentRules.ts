@@ -1,17 +1,14 @@
 // The email rule of the newsletter and contact forms, with the server's words
 // (internal/content/content.go), which checks again. The footer's newsletter form puts this
 // file in the home page's first bundle: the contact form's own rules live with that page.
+import { liveTexts } from './i18n';
 import { commonMessages } from './messages/common';
 
 // The account forms' words too: read when a form checks itself, so they come in the language shown.
-export const MESSAGES = {
-  get emailRequired() {
-    return commonMessages().emailRequired;
-  },
-  get emailInvalid() {
-    return commonMessages().emailInvalid;
-  },
-};
+export const MESSAGES = liveTexts(() => {
+  const m = commonMessages();
+  return { emailRequired: m.emailRequired, emailInvalid: m.emailInvalid };
+});
 
 /** The longest address the shop stores, in characters. */
 export const MAX_EMAIL = 254;

@@ -64,6 +64,15 @@ export function switchLanguage(l: Lang): void {
   location.replace(url.href);
 }
 
+/**
+ * An API address or a cache key in the language shown: in Kiswahili with lang=sw as its last
+ * parameter, the rule the server's page data follows too (docs/i18n.md), so caches keyed by
+ * address never mix the two languages.
+ */
+export function inLanguage(pathOrKey: string): string {
+  return current === 'sw' ? `${pathOrKey}${pathOrKey.includes('?') ? '&' : '?'}lang=sw` : pathOrKey;
+}
+
 /** The texts of one part of the shop in the language shown: call it while rendering. */
 export function messages<K extends keyof Dictionary>(part: K, en: Dictionary[K]): Dictionary[K] {
   return dictionary ? dictionary[part] : en;

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { lang } from './i18n';
+import { inLanguage } from './i18n';
 
 // Loads data for a component: one call per key, cancelled when the key changes or the
 // component goes away, with a short in-memory cache so Back and returning to a page
@@ -28,12 +28,6 @@ function remember(key: string, data: unknown) {
   cache.delete(key);
   cache.set(key, { data, at: Date.now() });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-}
-
-// A Kiswahili answer is kept under its key with lang=sw last, the rule the server's page data
-// follows (docs/i18n.md, "First data keys"), so the two languages never share an entry.
-function inLanguage(key: string): string {
-  return lang() === 'sw' ? `${key}${key.includes('?') ? '&' : '?'}lang=sw` : key;
 }
 
 // The server sends some answers with the page itself (internal/storefront/head.go: the product

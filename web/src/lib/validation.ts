@@ -1,32 +1,22 @@
 // The checks the shop's forms share: an email address and a Kenyan mobile number. They
 // mirror the server's (internal/account/rules.go and internal/account/phone.go) and use its
 // words, so a field reads the same whichever side caught the mistake.
+import { liveTexts } from './i18n';
 import { commonMessages } from './messages/common';
 
 /** A form's messages by field; a field without a problem has none. */
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
 // Read when a form checks itself, so they come in the language shown.
-export const EMAIL_MSG = {
-  get required() {
-    return commonMessages().emailRequired;
-  },
-  get invalid() {
-    return commonMessages().emailInvalid;
-  },
-};
+export const EMAIL_MSG = liveTexts(() => {
+  const m = commonMessages();
+  return { required: m.emailRequired, invalid: m.emailInvalid };
+});
 
-export const PHONE_MSG = {
-  get required() {
-    return commonMessages().phoneRequired;
-  },
-  get mpesaRequired() {
-    return commonMessages().mpesaPhoneRequired;
-  },
-  get invalid() {
-    return commonMessages().phoneInvalid;
-  },
-};
+export const PHONE_MSG = liveTexts(() => {
+  const m = commonMessages();
+  return { required: m.phoneRequired, mpesaRequired: m.mpesaPhoneRequired, invalid: m.phoneInvalid };
+});
 
 /** A length as the server counts it: in characters (code points), not UTF-16 units. */
 export function charLength(s: string): number {

@@ -2,33 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { applyCoupon, removeCoupon, type CartCoupon } from '../../lib/coupon';
+import { liveTexts } from '../../lib/i18n';
 import { cartMessages } from '../../lib/messages/cart';
 
 // Words of the coupon field, in the language shown; the refusals come from the server
 // (docs/product.md section 8).
-export const COUPON_TEXTS = {
-  get label() {
-    return cartMessages().coupon.label;
-  },
-  get apply() {
-    return cartMessages().coupon.apply;
-  },
-  get applying() {
-    return cartMessages().coupon.applying;
-  },
-  get remove() {
-    return cartMessages().coupon.remove;
-  },
-  get applied() {
-    return cartMessages().coupon.applied;
-  },
-  get failed() {
-    return cartMessages().coupon.failed;
-  },
-  get removeFailed() {
-    return cartMessages().coupon.removeFailed;
-  },
-};
+export const COUPON_TEXTS = liveTexts(() => cartMessages().coupon);
 
 interface CouponFormProps {
   coupon: CartCoupon;

@@ -1,25 +1,10 @@
 // The review form's rules and messages (docs/product.md section 8). The server checks the same
 // with the same words (internal/catalog/reviews.go).
+import { liveTexts } from '../../lib/i18n';
 import { productMessages } from '../../lib/messages/product';
 
 // Read when they are shown, so they come in the language shown.
-export const REVIEW = {
-  get rating() {
-    return productMessages().review.rating;
-  },
-  get comment() {
-    return productMessages().review.comment;
-  },
-  get thanks() {
-    return productMessages().review.thanks;
-  },
-  get signIn() {
-    return productMessages().review.signIn;
-  },
-  get failed() {
-    return productMessages().review.failed;
-  },
-};
+export const REVIEW = liveTexts(() => productMessages().review);
 
 export const MAX_REVIEW_COMMENT = 1000;
 
