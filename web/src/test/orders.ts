@@ -1,4 +1,5 @@
-// An order as the API returns it, for the tests of the order confirmation page and its polling.
+// Orders as the API returns them: for the tests of the order confirmation page and its polling,
+// and (trackedOrder) of the track page.
 import type { Order, OrderStatus } from '../lib/orders';
 
 export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
@@ -33,3 +34,23 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
     can_retry_payment: status === 'payment_failed',
   };
 }
+
+/** An order as POST /api/orders/track/ answers it: what a customer may see without signing in. */
+export const trackedOrder = {
+  orderId: 'ORDER-1795381559464',
+  status: 'dispatched',
+  created_at: '2026-11-20T07:00:00Z',
+  items: [{ product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HDM-70KG', quantity: 2, unit_price: '3950.00', total_price: '7900.00' }],
+  subtotal: '7900.00',
+  shipping: '300.00',
+  total: '8200.00',
+  county: 'Kiambu',
+  delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '300.00', eta: 'Next day' },
+  courier: 'G4S',
+  tracking_number: 'G4S-KBC-20931',
+  timeline: [
+    { status: 'pending_payment', at: '2026-11-20T07:00:00Z' },
+    { status: 'paid', at: '2026-11-20T07:01:00Z' },
+    { status: 'dispatched', at: '2026-11-21T06:30:00Z' },
+  ],
+};

@@ -1,26 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { trackedOrder as tracked } from '../../test/orders';
 import { fakeApi, json, renderAt, sentBody } from '../../test/utils';
 import TrackPage from './TrackPage';
-
-const tracked = {
-  orderId: 'ORDER-1795381559464',
-  status: 'dispatched',
-  created_at: '2026-11-20T07:00:00Z',
-  items: [{ product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HDM-70KG', quantity: 2, unit_price: '3950.00', total_price: '7900.00' }],
-  subtotal: '7900.00',
-  shipping: '300.00',
-  total: '8200.00',
-  county: 'Kiambu',
-  delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '300.00', eta: 'Next day' },
-  courier: 'G4S',
-  tracking_number: 'G4S-KBC-20931',
-  timeline: [
-    { status: 'pending_payment', at: '2026-11-20T07:00:00Z' },
-    { status: 'paid', at: '2026-11-20T07:01:00Z' },
-    { status: 'dispatched', at: '2026-11-21T06:30:00Z' },
-  ],
-};
 
 function fill(orderId: string, phone: string) {
   fireEvent.change(screen.getByLabelText(/Order number/), { target: { value: orderId } });

@@ -3,28 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { formsMessages } from '../../lib/messages/forms';
 import { trackMessages } from '../../lib/messages/track';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
+import { trackedOrder as tracked } from '../../test/orders';
 import { fakeApi, json, renderAt } from '../../test/utils';
 import TrackPage from './TrackPage';
 
 inPseudoLanguage();
 
-const tracked = {
-  orderId: 'ORDER-1795381559464',
-  status: 'dispatched',
-  created_at: '2026-11-20T07:00:00Z',
-  items: [{ product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HDM-70KG', quantity: 2, unit_price: '3950.00', total_price: '7900.00' }],
-  subtotal: '7900.00',
-  shipping: '300.00',
-  total: '8200.00',
-  county: 'Kiambu',
-  delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '300.00', eta: 'Next day' },
-  courier: 'G4S',
-  tracking_number: 'G4S-KBC-20931',
-  timeline: [
-    { status: 'paid', at: '2026-11-20T07:01:00Z' },
-    { status: 'dispatched', at: '2026-11-21T06:30:00Z' },
-  ],
-};
 const NOT_FOUND = 'We found no order with this number and phone number. Please check both.';
 
 /** What the page shows from the API, and the form every order number has (the placeholder). */
