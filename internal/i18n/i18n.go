@@ -23,6 +23,10 @@ const (
 // switch writes it too, so it is not HttpOnly.
 const CookieName = "lang"
 
+// QueryParam is the query parameter that chooses the language of any
+// address (?lang=sw in a link sent by SMS).
+const QueryParam = "lang"
+
 // Parse reads a language code, "" when it is neither of ours.
 func Parse(s string) Lang {
 	switch strings.ToLower(strings.TrimSpace(s)) {
@@ -37,7 +41,7 @@ func Parse(s string) Lang {
 // Negotiate picks the language of r: ?lang=, then the lang cookie, then the
 // first of our languages Accept-Language prefers, then English.
 func Negotiate(r *http.Request) Lang {
-	if l := Parse(r.URL.Query().Get("lang")); l != "" {
+	if l := Parse(r.URL.Query().Get(QueryParam)); l != "" {
 		return l
 	}
 	if c, err := r.Cookie(CookieName); err == nil {
@@ -101,7 +105,7 @@ func From(ctx context.Context) Lang {
 func Middleware(secure bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		l := Negotiate(r)
-		if q := Parse(r.URL.Query().Get("lang")); q != "" {
+		if q := Parse(r.URL.Query().Get(QueryParam)); q != "" {
 			if c, err := r.Cookie(CookieName); err != nil || Parse(c.Value) != q {
 				http.SetCookie(w, Cookie(q, secure))
 			}

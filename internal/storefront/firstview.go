@@ -53,27 +53,58 @@ type viewCard struct {
 	Lazy bool
 }
 
+// viewCards are the first view's cards for the first n of cards, the
+// pictures of the first eager (those a phone shows at once) fetched first;
+// pictures false leaves the pictures out.
+func viewCards(cards []catalog.Card, n, eager int, pictures bool) []viewCard {
+	var out []viewCard
+	for i := range min(len(cards), n) {
+		c := viewCard{Name: cards[i].Name, Lazy: i >= eager}
+		if im, ok := cards[i].FirstImage(); ok && pictures {
+			c.Image, c.W, c.H = im.Image, im.Width, im.Height
+		}
+		if c.W == 0 || c.H == 0 {
+			c.W, c.H = 600, 600
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// The classes are copied from web/src/app/Header.tsx, components/Page.tsx,
+// components/product/ProductCard.tsx, features/home/HomePage.tsx,
+// ProductSections.tsx and features/shop/ShopPage.tsx: keep them in step.
+var viewTemplates = template.Must(template.New("parts").Parse(
+	`{{define "open"}}<div class="flex min-h-screen flex-col" aria-hidden="true" inert data-first-view>` +
+		`<header class="sticky top-0 z-40 border-b border-earth-200 bg-white"><div class="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">` +
+		`<span class="flex min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg"><span class="h-8 w-8 shrink-0"></span><span class="truncate">Mifugo Bora Feeds</span></span></div></header>{{end}}` +
+		`{{define "card"}}<article class="flex h-full rounded-lg border border-earth-200 bg-white shadow-sm flex-col"><div class="relative shrink-0 ">` +
+		`{{if .Image}}<img src="{{.Image}}" alt="" width="{{.W}}" height="{{.H}}" {{if .Lazy}}loading="lazy"{{else}}fetchpriority="high"{{end}} class="aspect-square h-auto w-full object-contain rounded-t-lg bg-earth-100">{{else}}<div class="aspect-square w-full rounded-t-lg bg-earth-100"></div>{{end}}</div>` +
+		`<div class="flex min-w-0 flex-1 flex-col gap-2 p-3"><h3 class="text-base leading-snug font-semibold text-stone-900">{{.Name}}</h3></div></article>{{end}}` +
+		`{{define "home"}}{{template "open"}}<main class="flex-1"><nav class="border-b border-earth-200 bg-earth-100"><div class="mx-auto max-w-6xl px-4 py-1"><div class="h-11"></div></div></nav>` +
+		`<section class="bg-brand-800 text-white"><div class="mx-auto max-w-6xl px-4 py-12 sm:py-20">` +
+		`<h1 class="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{{.Title}}</h1>` +
+		`<p class="mt-4 max-w-xl text-lg text-brand-100">{{.Text}}</p>` +
+		`<span class="mt-8 inline-flex h-12 items-center rounded-md bg-earth-400 px-6 text-lg font-semibold text-earth-900">{{.Button}}</span></div></section>` +
+		`<section class="mx-auto max-w-6xl px-2 py-10 sm:px-4"><div class="px-2"><div class="mb-4 flex items-end justify-between gap-4">` +
+		`<h2 class="text-2xl font-bold text-brand-900">{{.NewProducts}}</h2><span class="inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-4">{{.ViewAll}}</span></div></div>` +
+		`<div class="flex overflow-hidden">{{range .Cards}}<div class="shrink-0 basis-full px-2 sm:basis-1/2 lg:basis-1/3 xl:basis-1/4">{{template "card" .}}</div>{{end}}</div></section></main></div>{{end}}` +
+		// The shop's filters are the app's to draw: their boxes, at their
+		// sizes, keep their place so the products below do not move when
+		// the app comes.
+		`{{define "field"}}<div class="{{.}}"><div class="h-5"></div><div class="h-11 rounded-md border border-stone-400"></div></div>{{end}}` +
+		`{{define "shop"}}{{template "open"}}<main class="flex-1"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">` +
+		`<h1 class="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{{.Title}}</h1><p class="mt-2 text-stone-700">{{.Intro}}</p>` +
+		`<div class="mt-6 grid gap-3 rounded-lg border border-earth-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">` +
+		`{{template "field" "sm:col-span-2 lg:col-span-1"}}{{template "field" ""}}{{template "field" ""}}{{template "field" ""}}` +
+		`<div class="flex gap-1"><div class="h-11 flex-1 rounded-md border border-stone-400"></div><div class="h-11 flex-1 rounded-md border border-stone-400"></div></div></div>` +
+		`<p class="mt-6 min-h-6"></p>` +
+		`<ul class="mt-2 grid gap-3 sm:gap-4 grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{{range .Cards}}<li>{{template "card" .}}</li>{{end}}</ul></div></main></div>{{end}}`))
+
 type homeView struct {
 	Title, Text, Button, NewProducts, ViewAll string
 	Cards                                     []viewCard
 }
-
-// The classes are copied from web/src/app/Header.tsx, features/home/HomePage.tsx,
-// ProductSections.tsx and components/product/ProductCard.tsx: keep them in step.
-var homeViewTemplate = template.Must(template.New("home").Parse(`<div class="flex min-h-screen flex-col" aria-hidden="true" inert data-first-view>` +
-	`<header class="sticky top-0 z-40 border-b border-earth-200 bg-white"><div class="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">` +
-	`<span class="flex min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg"><span class="h-8 w-8 shrink-0"></span><span class="truncate">Mifugo Bora Feeds</span></span></div></header>` +
-	`<main class="flex-1"><nav class="border-b border-earth-200 bg-earth-100"><div class="mx-auto max-w-6xl px-4 py-1"><div class="h-11"></div></div></nav>` +
-	`<section class="bg-brand-800 text-white"><div class="mx-auto max-w-6xl px-4 py-12 sm:py-20">` +
-	`<h1 class="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{{.Title}}</h1>` +
-	`<p class="mt-4 max-w-xl text-lg text-brand-100">{{.Text}}</p>` +
-	`<span class="mt-8 inline-flex h-12 items-center rounded-md bg-earth-400 px-6 text-lg font-semibold text-earth-900">{{.Button}}</span></div></section>` +
-	`<section class="mx-auto max-w-6xl px-2 py-10 sm:px-4"><div class="px-2"><div class="mb-4 flex items-end justify-between gap-4">` +
-	`<h2 class="text-2xl font-bold text-brand-900">{{.NewProducts}}</h2><span class="inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-4">{{.ViewAll}}</span></div></div>` +
-	`<div class="flex overflow-hidden">{{range .Cards}}<div class="shrink-0 basis-full px-2 sm:basis-1/2 lg:basis-1/3 xl:basis-1/4">` +
-	`<article class="flex h-full rounded-lg border border-earth-200 bg-white shadow-sm flex-col"><div class="relative shrink-0 ">` +
-	`{{if .Image}}<img src="{{.Image}}" alt="" width="{{.W}}" height="{{.H}}" {{if .Lazy}}loading="lazy"{{else}}fetchpriority="high"{{end}} class="aspect-square h-auto w-full object-contain rounded-t-lg bg-earth-100">{{else}}<div class="aspect-square w-full rounded-t-lg bg-earth-100"></div>{{end}}</div>` +
-	`<div class="flex min-w-0 flex-1 flex-col gap-2 p-3"><h3 class="text-base leading-snug font-semibold text-stone-900">{{.Name}}</h3></div></article></div>{{end}}</div></section></main></div>`))
 
 // homeFirstView is the home page's first screen in language l: the hero and
 // the first New Products. pictures false (the data saver) leaves the
@@ -83,23 +114,34 @@ func homeFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
 	if !ok {
 		t = heroTexts[i18n.English]
 	}
-	v := homeView{
+	// The carousel shows at most four at once, on the widest screens.
+	return render("home", homeView{
 		Title: t.title, Text: strings.ReplaceAll(t.text, "{years}", strconv.Itoa(heroYears)),
 		Button: t.button, NewProducts: t.newProducts, ViewAll: t.viewAll,
-	}
-	// The carousel shows at most four at once, on the widest screens.
-	for i := range min(len(cards), 4) {
-		c := viewCard{Name: cards[i].Name, Lazy: i > 0}
-		if im, ok := cards[i].FirstImage(); ok && pictures {
-			c.Image, c.W, c.H = im.Image, im.Width, im.Height
-		}
-		if c.W == 0 || c.H == 0 {
-			c.W, c.H = 600, 600
-		}
-		v.Cards = append(v.Cards, c)
-	}
+		Cards: viewCards(cards, 4, 1, pictures),
+	})
+}
+
+// shopIntro is the line under the shop's heading, as
+// web/src/lib/messages/shop.ts gives it (its Kiswahili in texts.go); a test
+// holds it to that file.
+const shopIntro = "Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya."
+
+type shopView struct {
+	Title, Intro string
+	Cards        []viewCard
+}
+
+// shopFirstView is the shop's first screen in language l: its heading and
+// the first products: two rows on a phone, the first in sight, and one row
+// on the widest screens.
+func shopFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
+	return render("shop", shopView{Title: tr(l, "Shop"), Intro: tr(l, shopIntro), Cards: viewCards(cards, 4, 2, pictures)})
+}
+
+func render(name string, data any) []byte {
 	var b bytes.Buffer
-	if err := homeViewTemplate.Execute(&b, v); err != nil {
+	if err := viewTemplates.ExecuteTemplate(&b, name, data); err != nil {
 		return nil
 	}
 	return b.Bytes()

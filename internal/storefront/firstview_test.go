@@ -8,7 +8,7 @@ import (
 
 // The home page carries its first screen for the browser to paint before the app's code comes,
 // in the page's language, hidden from assistive technology and inert; the data saver leaves its
-// pictures out; other pages carry none.
+// pictures out; pages without a first screen of their own load the app themselves.
 func TestHomeFirstView(t *testing.T) {
 	h := seoServer(t)
 	en := h.Get("/").Body.String()
@@ -37,6 +37,47 @@ func TestHomeFirstView(t *testing.T) {
 	}
 }
 
+// The shop opened with no filter carries its first screen (heading and first products) and the
+// answers its first render asks for, in the page's language; a filtered address carries neither,
+// as its query is the app's to build.
+func TestShopFirstView(t *testing.T) {
+	h := seoServer(t)
+	for _, tc := range []struct {
+		path, title, intro, products, categories string
+	}{
+		{"/shop", "Shop", "Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.", "products?sort=name&page=1&page_size=20", "categories"},
+		{"/shop?lang=sw", "Duka", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.", "products?sort=name&page=1&page_size=20&lang=sw", "categories?lang=sw"},
+	} {
+		body := h.Get(tc.path).Body.String()
+		view := firstView(t, body)
+		for _, want := range []string{`aria-hidden="true" inert`, ">" + tc.title + "</h1>", tc.intro, `<img src="/media/products/`, `fetchpriority="high"`} {
+			if !strings.Contains(view, want) {
+				t.Errorf("%s: first view lacks %q:\n%s", tc.path, want, view)
+			}
+		}
+		if n := strings.Count(view, "<article"); n != 4 {
+			t.Errorf("%s: first view has %d products, want 4", tc.path, n)
+		}
+		// The answers are the API's own, under the app's keys.
+		data := pageData(t, body)
+		api := strings.Replace(tc.products, "products?", "/api/products/?", 1)
+		for key, address := range map[string]string{tc.products: api, tc.categories: "/api/" + strings.Replace(tc.categories, "categories", "categories/", 1)} {
+			if got, want := string(data[key]), strings.TrimSpace(h.Get(address).Body.String()); got != want {
+				t.Errorf("%s: page data %q\n%s\nis not %s's answer\n%s", tc.path, key, got, address, want)
+			}
+		}
+	}
+	if v := firstView(t, h.Get("/shop", "Save-Data", "on").Body.String()); strings.Contains(v, "<img") {
+		t.Errorf("with the data saver the shop's first view loads pictures:\n%s", v)
+	}
+	for _, path := range []string{"/shop?category=dewormers", "/shop?search=albendazole&lang=sw", "/shop?page=2"} {
+		body := h.Get(path).Body.String()
+		if strings.Contains(body, "data-first-view") || strings.Contains(body, "page-data") || !strings.Contains(body, `<script type="module" crossorigin src="/assets/index-abc.js">`) {
+			t.Errorf("%s has a first view or page data, or does not load the app itself:\n%s", path, body)
+		}
+	}
+}
+
 func firstView(t *testing.T, page string) string {
 	t.Helper()
 	i := strings.Index(page, `<div id="root">`)
@@ -52,6 +93,8 @@ func firstView(t *testing.T, page string) string {
 func TestFirstViewWordsAreTheApps(t *testing.T) {
 	for file, words := range map[string][]string{
 		"../../web/src/lib/messages/home.ts":    {"Healthy animals, better harvests", "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over ${years} years of experience and delivery across Kenya. Pay with M-Pesa.", "'Shop Now'", "'New Products'", "'View All'"},
+		"../../web/src/lib/messages/shop.ts":    {"title: 'Shop',", "intro: 'Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.',"},
+		"../../web/src/lib/messages/sw/shop.ts": {"title: 'Duka',", "intro: 'Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.',"},
 		"../../web/src/lib/messages/sw/home.ts": {"Mifugo yenye afya, mavuno bora", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka ${years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.", "'Nunua Sasa'", "'Bidhaa Mpya'", "'Ona Zote'"},
 	} {
 		src, err := os.ReadFile(file)

@@ -50,9 +50,9 @@ type pageHead struct {
 	lang i18n.Lang
 }
 
-// headFor finds the head of the page at the cleaned path p, in the
-// language ctx carries.
-func (s *Storefront) headFor(ctx context.Context, p string) pageHead {
+// headFor finds the head of the page at the cleaned path p, with query q,
+// in the language ctx carries.
+func (s *Storefront) headFor(ctx context.Context, p string, q url.Values) pageHead {
 	l := i18n.From(ctx)
 	pg, ok := lookup(p)
 	if !ok {
@@ -61,14 +61,20 @@ func (s *Storefront) headFor(ctx context.Context, p string) pageHead {
 	var h pageHead
 	switch {
 	case pg.head != nil:
-		h = pg.head(s, ctx, pg, p)
+		h = pg.head(s, ctx, pg, p, q)
 	case pg.listing == listed:
-		h = pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, pg.description), path: pg.path}
+		h = listedHead(l, pg)
 	default:
 		h = pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, homeDescription), noindex: true}
 	}
 	h.module, h.lang = pg.module, l
 	return h
+}
+
+// listedHead is the head of a listed page from its own title and
+// description.
+func listedHead(l i18n.Lang, pg page) pageHead {
+	return pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, pg.description), path: pg.path}
 }
 
 // dataKey is the web app's cache key of first data key in language l: in
@@ -84,34 +90,74 @@ func dataKey(l i18n.Lang, key string) string {
 	return key + "?lang=sw"
 }
 
-// newArrivalsQuery is the home page's New Products query, as the app asks it
-// (web/src/features/home/ProductSections.tsx).
-const newArrivalsQuery = "featured=new-arrivals&page=1&page_size=8"
+// The product lists pages open with, as the app asks them: the home page's
+// New Products (web/src/features/home/ProductSections.tsx) and the shop's
+// first page with no filter chosen (web/src/features/shop/shopParams.ts,
+// productQuery).
+const (
+	newArrivalsQuery = "featured=new-arrivals&page=1&page_size=8"
+	shopQuery        = "sort=name&page=1&page_size=20"
+)
 
-// homeHead is the home page's head, with its New Products sent along: on a
-// phone the first of them is the largest thing on the first screen.
-func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
+// withList sends along the products of query, the page's first list: the
+// app's answer under the app's key, the first view view writes from them,
+// and the first of their pictures, which on a phone is the largest thing on
+// the first screen, to fetch early. Without them (the catalogue failing) the
+// page is still a page: the app asks for its list itself.
+func (s *Storefront) withList(ctx context.Context, h *pageHead, query string, view func(l i18n.Lang, cards []catalog.Card, pictures bool) []byte) {
 	l := i18n.From(ctx)
-	h := pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, pg.description), path: pg.path}
 	// The app's key is the address it asks, whose paging links the answer
 	// repeats.
-	key := dataKey(l, "products?"+newArrivalsQuery)
+	key := dataKey(l, "products?"+query)
 	u := &url.URL{Path: "/api/products/", RawQuery: strings.TrimPrefix(key, "products?")}
 	f, err := catalog.ParseListQuery(u.Query())
 	if err != nil {
-		return h
+		return
 	}
 	list, err := s.catalog.ListProducts(ctx, f)
 	if err != nil {
-		s.log.ErrorContext(ctx, "page head: new products", "err", err)
-		return h
+		s.log.ErrorContext(ctx, "page head: first products", "query", query, "err", err)
+		return
 	}
-	h.data = map[string]any{key: catalog.ListAnswer(u, f, list)}
-	h.view = func(pictures bool) []byte { return homeFirstView(l, list.Products, pictures) }
+	if h.data == nil {
+		h.data = map[string]any{}
+	}
+	h.data[key] = catalog.ListAnswer(u, f, list)
+	h.view = func(pictures bool) []byte { return view(l, list.Products, pictures) }
 	if len(list.Products) > 0 {
 		if im, ok := list.Products[0].FirstImage(); ok {
 			h.image = im.Image
 		}
+	}
+}
+
+// homeHead is the home page's head, with its New Products sent along.
+func (s *Storefront) homeHead(ctx context.Context, pg page, _ string, _ url.Values) pageHead {
+	h := listedHead(i18n.From(ctx), pg)
+	s.withList(ctx, &h, newArrivalsQuery, homeFirstView)
+	return h
+}
+
+// shopHead is the shop's head. Opened with no filter chosen, as a link to
+// the shop is, it sends along the first page of products and the
+// categories its filters list; a filtered address (a search, a category)
+// asks for its own, since the app's query for it is the app's to build.
+func (s *Storefront) shopHead(ctx context.Context, pg page, _ string, q url.Values) pageHead {
+	l := i18n.From(ctx)
+	h := listedHead(l, pg)
+	for name := range q {
+		if name != i18n.QueryParam {
+			return h
+		}
+	}
+	s.withList(ctx, &h, shopQuery, shopFirstView)
+	if h.view == nil {
+		return h
+	}
+	if cats, err := s.catalog.Categories(ctx); err == nil {
+		h.data[dataKey(l, "categories")] = cats
+	} else {
+		s.log.ErrorContext(ctx, "page head: categories", "err", err)
 	}
 	return h
 }
@@ -119,7 +165,7 @@ func (s *Storefront) homeHead(ctx context.Context, pg page, _ string) pageHead {
 // productHead is the head of the product page at p, with the product sent
 // along; 404 for an id or a product that is not (or no longer) for sale.
 // The product's texts come in the language ctx carries (catalog.Store.Product).
-func (s *Storefront) productHead(ctx context.Context, _ page, p string) pageHead {
+func (s *Storefront) productHead(ctx context.Context, _ page, p string, _ url.Values) pageHead {
 	l := i18n.From(ctx)
 	slug := strings.TrimPrefix(p, "/products/")
 	prod, err := s.catalog.Product(ctx, slug)

@@ -2,6 +2,7 @@ package storefront
 
 import (
 	"context"
+	"net/url"
 	"strings"
 
 	"shop/internal/i18n"
@@ -37,8 +38,8 @@ type page struct {
 	// sameAs is the page this address shows, whose address is canonical.
 	sameAs string
 	// head, when set, builds the head from the catalogue: the page's first
-	// data, or the product it shows.
-	head func(s *Storefront, ctx context.Context, pg page, p string) pageHead
+	// data, or the product it shows; q is the address's query.
+	head func(s *Storefront, ctx context.Context, pg page, p string, q url.Values) pageHead
 }
 
 const homeDescription = "Mifugo Bora Feeds sells animal feeds, dewormers, supplements, chemicals and DCP to farmers across Kenya. Order online, pay with M-Pesa, nationwide delivery."
@@ -50,7 +51,7 @@ const homeDescription = "Mifugo Bora Feeds sells animal feeds, dewormers, supple
 var pages = []page{
 	{path: "/", description: homeDescription, head: (*Storefront).homeHead},
 	{path: "/home", sameAs: "/"},
-	{path: "/shop", title: "Shop", module: "src/features/shop/ShopPage.tsx",
+	{path: "/shop", title: "Shop", module: "src/features/shop/ShopPage.tsx", head: (*Storefront).shopHead,
 		description: "Shop dairy meal, poultry and pig feeds, dewormers, supplements, chemicals and DCP. Prices in Ksh, pay with M-Pesa, delivery to all 47 counties or collect from a pickup point."},
 	{path: "/about", title: "About Us", module: "src/features/about/AboutPage.tsx",
 		description: "Since 2018 Mifugo Bora Feeds in Ruiru has made and sold quality animal feeds and supplements for Kenyan farmers. Our story, our values and our team."},

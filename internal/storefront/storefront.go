@@ -60,7 +60,7 @@ func New(store *catalog.Store, publicURL, mediaDir string, web fs.FS, log *slog.
 // page's status: 404 for an address that is no page or a product not for
 // sale.
 func (s *Storefront) Head(r *http.Request, p string) (tags, view []byte, status int) {
-	h := s.headFor(r.Context(), p)
+	h := s.headFor(r.Context(), p, r.URL.Query())
 	saver := DataSaver(r)
 	if saver {
 		// Pictures wait until they are scrolled to: none is fetched early.

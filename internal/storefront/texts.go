@@ -13,6 +13,7 @@ var swTexts = map[string]string{
 
 	"Shop": "Duka",
 	"Shop dairy meal, poultry and pig feeds, dewormers, supplements, chemicals and DCP. Prices in Ksh, pay with M-Pesa, delivery to all 47 counties or collect from a pickup point.": "Nunua dairy meal, chakula cha kuku na cha nguruwe, dawa za minyoo, virutubisho, kemikali za shamba na DCP. Bei kwa Ksh, Lipa na M-Pesa, tunaleta kaunti zote 47 au uchukue mzigo kwenye kituo chetu.",
+	shopIntro:  "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.",
 	"About Us": "Kuhusu Sisi",
 	"Since 2018 Mifugo Bora Feeds in Ruiru has made and sold quality animal feeds and supplements for Kenyan farmers. Our story, our values and our team.": "Tangu 2018 Mifugo Bora Feeds ya Ruiru imetengeneza na kuuza chakula bora cha mifugo na virutubisho kwa wakulima wa Kenya. Historia yetu, tunachosimamia na timu yetu.",
 	"Contact Us": "Wasiliana Nasi",

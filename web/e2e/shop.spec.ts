@@ -32,6 +32,44 @@ test('the shop lists the first page of products with its controls', async ({ pag
   await expectNoSeriousA11yViolations(page, '/shop?page=3');
 });
 
+test('the first products come with the page, painted before the app and kept until the shop can replace them', async ({ page }) => {
+  // Whether the page's root ever showed the app's loading screen.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.getElementById('root')?.textContent?.includes('Loading…')) document.documentElement.dataset.sawLoading = '1';
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/products/' || path === '/api/categories/') asked.push(r.url());
+  });
+  // The shop page's own code is held back until the app's has run.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ShopPage-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/shop', { waitUntil: 'domcontentloaded' });
+  const view = page.locator('[data-first-view]');
+  await expect(view.locator('h1')).toHaveText('Shop');
+  await expect(view.locator('article')).toHaveCount(4);
+  // The app's code reads the page's data as it starts (lib/useResource.ts), then its first
+  // render would come within a frame or two.
+  await expect(page.locator('#page-data')).toHaveCount(0);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(view).toBeAttached();
+  release();
+  await expect(status(page)).toHaveText('Showing 1-20 of 48 products');
+  await expect(cards(page)).toHaveCount(20);
+  await expect(view).toHaveCount(0);
+  expect(await page.locator('html').getAttribute('data-saw-loading')).toBeNull();
+  // The products and the categories came with the page: the app asked for neither.
+  await expect(page.getByRole('combobox', { name: 'Category' }).locator('option', { hasText: 'Dewormers' })).toHaveCount(1);
+  expect(asked).toEqual([]);
+});
+
 test('filters live in the address: shared, reloaded, Back', async ({ page }) => {
   await page.goto('/shop?category=dewormers');
   const category = page.getByRole('combobox', { name: 'Category' });
@@ -225,7 +263,8 @@ test.describe('with the answers faked', () => {
       failed = true;
       await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"The database is not answering."}' });
     });
-    await page.goto('/shop');
+    // A sorted address: the app asks for its products (plain /shop has them sent with the page).
+    await page.goto('/shop?sort=price-low');
     const alert = page.getByRole('alert');
     await expect(alert.getByText('We could not load the products.')).toBeVisible();
     await expect(alert.getByText('The database is not answering.')).toBeVisible();

@@ -13,8 +13,10 @@ startApp();
 
 // English renders at once; Kiswahili first loads its dictionary (lib/i18n.ts).
 // A first view the server wrote is replaced once its code comes, which /first-view.js starts
-// after the view has painted (internal/storefront/firstview.go).
-void startLanguage().then(() => {
+// after the view has painted (internal/storefront/firstview.go); the page's own code must have
+// come too, or the view would give way to a loading screen first.
+void startLanguage().then(async () => {
+  while (container.firstChild && !router.state.initialized) await new Promise((done) => router.subscribe(done));
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />
