@@ -21,13 +21,6 @@ type Handlers struct {
 // Every answer here is about one person: no cache may keep it.
 func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store") }
 
-// private answers v with status, kept by no cache.
-func private(w http.ResponseWriter, status int, v any) error {
-	noStore(w)
-	httpx.WriteJSON(w, status, v)
-	return nil
-}
-
 // principal returns the signed-in principal; the route's guard has already
 // answered 401 without one.
 func principal(r *http.Request) (Principal, error) {
@@ -48,7 +41,7 @@ func (h *Handlers) Register(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return private(w, http.StatusCreated, u.JSON())
+	return httpx.WritePrivate(w, http.StatusCreated, u.JSON())
 }
 
 // Login answers POST /api/auth/login/ with {access, refresh, user, expires_in}.
@@ -61,7 +54,7 @@ func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, t)
+	return httpx.WritePrivate(w, http.StatusOK, t)
 }
 
 type refreshBody struct {
@@ -78,7 +71,7 @@ func (h *Handlers) Refresh(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, t)
+	return httpx.WritePrivate(w, http.StatusOK, t)
 }
 
 // Logout answers POST /api/auth/logout/ {refresh} with 204, ending the
@@ -111,7 +104,7 @@ func (h *Handlers) Me(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, u.JSON())
+	return httpx.WritePrivate(w, http.StatusOK, u.JSON())
 }
 
 // UpdateMe answers PATCH /api/auth/me/ {first_name?, last_name?, phone?}.
@@ -128,7 +121,7 @@ func (h *Handlers) UpdateMe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, u.JSON())
+	return httpx.WritePrivate(w, http.StatusOK, u.JSON())
 }
 
 type messageBody struct {
@@ -156,7 +149,7 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Svc.ChangePassword(r.Context(), p, sessionFrom(r.Context()), in); err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordChanged)})
+	return httpx.WritePrivate(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordChanged)})
 }
 
 // ForgotPassword answers POST /api/auth/password/forgot/ {email} the same
@@ -171,7 +164,7 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Svc.ForgotPassword(r.Context(), in.Email, httpx.IPOf(h.ClientIP, r)); err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgResetSent)})
+	return httpx.WritePrivate(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgResetSent)})
 }
 
 // ResetPassword answers POST /api/auth/password/reset/ {token, password}.
@@ -183,5 +176,5 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Svc.ResetPassword(r.Context(), in); err != nil {
 		return err
 	}
-	return private(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordReset)})
+	return httpx.WritePrivate(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordReset)})
 }

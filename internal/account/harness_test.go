@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/db"
+	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
 	"shop/internal/testkit"
 )
@@ -56,6 +57,19 @@ func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
 	// per address are under test.
 	shop.Remote = "192.0.2.1:1234"
 	return &harness{Shop: shop, t: t, svc: svc, clock: clock, mail: fm, d: d}
+}
+
+// eachHarness runs fn on a fresh harness of each engine.
+func eachHarness(t *testing.T, fn func(t *testing.T, h *harness)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, newHarness(t, d, nil)) })
+}
+
+// sqliteHarness is a harness on a fresh SQLite database, for what does
+// not depend on the engine.
+func sqliteHarness(t *testing.T) *harness {
+	t.Helper()
+	return newHarness(t, dbtest.New(t, db.SQLite), nil)
 }
 
 type reply struct {

@@ -6,16 +6,13 @@ import (
 	"testing"
 
 	"shop/internal/account"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 )
 
 // A Kiswahili request gets its validation messages in Kiswahili, by
 // Accept-Language or by the lang cookie; an English one gets the English
 // words exactly.
 func TestRegistrationErrorsInTheRequestsLanguage(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		bad := map[string]string{"first_name": "Wanjiku", "last_name": "", "email": "wanjiku@farm.co.ke", "phone": "0712", "password": "Mahindi2026"}
 		for _, c := range []struct {
 			name   string
@@ -49,7 +46,7 @@ func TestRegistrationErrorsInTheRequestsLanguage(t *testing.T) {
 // The reset mail and the answer follow the language of the request that
 // asked for the link; the link is the same.
 func TestResetMailInTheRequestsLanguage(t *testing.T) {
-	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h := sqliteHarness(t)
 	h.register("chebet@farm.co.ke", "Chai2026x")
 	rec := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "chebet@farm.co.ke"}, "Accept-Language", "sw")
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "tumeitumia kiungo cha kubadilisha nenosiri") {

@@ -126,8 +126,7 @@ func TestParallelGuessesCheckAtMostFivePasswords(t *testing.T) {
 }
 
 func TestParallelResetRequests(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("wafula@farm.co.ke", "Ngombe-2026")
 		recs := h.parallel(16, "POST", "/api/auth/password/forgot/",
 			func(int) any { return map[string]string{"email": "wafula@farm.co.ke"} }, fromIP("192.0.2.9"))
@@ -143,8 +142,7 @@ func TestParallelResetRequests(t *testing.T) {
 // Registration is limited per address: a script cannot make accounts by the
 // dozen, even all at once.
 func TestParallelRegistrationsHitTheAddressLimit(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		recs := h.parallel(16, "POST", "/api/auth/register/", func(i int) any {
 			return map[string]string{"first_name": "Musa", "last_name": "Ali", "email": fmt.Sprintf("musa%d@farm.co.ke", i),
 				"phone": "254712345678", "password": "Ngamia-2026"}
@@ -155,7 +153,7 @@ func TestParallelRegistrationsHitTheAddressLimit(t *testing.T) {
 			t.Fatalf("answers %v", got)
 		}
 		var users int
-		if err := d.QueryRow(t.Context(), `SELECT COUNT(*) FROM users`).Scan(&users); err != nil || users != max {
+		if err := h.d.QueryRow(t.Context(), `SELECT COUNT(*) FROM users`).Scan(&users); err != nil || users != max {
 			t.Fatalf("%d users stored (%v)", users, err)
 		}
 		rec := h.do("POST", "/api/auth/register/", map[string]string{"first_name": "Musa", "last_name": "Ali",

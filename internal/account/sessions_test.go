@@ -38,8 +38,7 @@ func claims(t *testing.T, access string) map[string]any {
 }
 
 func TestTokensExpiryAndRefreshRotation(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("otieno@farm.co.ke", "Ng'ombe2026")
 		tk := h.login("otieno@farm.co.ke", "Ng'ombe2026", true)
 		if tk.Access == "" || len(tk.Refresh) < 40 || tk.ExpiresIn != 900 || tk.User["email"] != "otieno@farm.co.ke" {
@@ -114,8 +113,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 }
 
 func TestSessionLifetimes(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("akinyi@farm.co.ke", "Kuku2026x")
 		short := h.login("akinyi@farm.co.ke", "Kuku2026x", false)
 		long := h.login("akinyi@farm.co.ke", "Kuku2026x", true)
@@ -146,8 +144,7 @@ func TestSessionLifetimes(t *testing.T) {
 }
 
 func TestLogoutRevokes(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("mutua@farm.co.ke", "Mbuzi2026")
 		a := h.login("mutua@farm.co.ke", "Mbuzi2026", true)
 		b := h.login("mutua@farm.co.ke", "Mbuzi2026", true)
@@ -177,14 +174,13 @@ func TestLogoutRevokes(t *testing.T) {
 }
 
 func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("owner@mifugobora.co.ke", "Mifugo2026")
 		tk := h.login("owner@mifugobora.co.ke", "Mifugo2026", true)
 		if claims(t, tk.Access)["role"] != "customer" {
 			t.Fatal("a new user is not a customer")
 		}
-		if _, err := account.NewStore(d).EnsureAdmin(context.Background(), "owner@mifugobora.co.ke", "Ignored2026"); err != nil {
+		if _, err := account.NewStore(h.d).EnsureAdmin(context.Background(), "owner@mifugobora.co.ke", "Ignored2026"); err != nil {
 			t.Fatal(err)
 		}
 		rec := h.refresh(tk.Refresh)
@@ -225,7 +221,7 @@ func TestInstancesShareTheSigningKey(t *testing.T) {
 }
 
 func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
-	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h := sqliteHarness(t)
 	h.register("zawadi@farm.co.ke", "Nyuki2026x")
 	tk := h.login("zawadi@farm.co.ke", "Nyuki2026x", false)
 	var got account.Principal
@@ -266,8 +262,7 @@ func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
 // password or resetting it refuses the tokens already issued at once, not
 // when they expire.
 func TestEndedSessionRefusesItsAccessToken(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("moraa@farm.co.ke", "Shamba-2026")
 		me := func(access string) int { return h.do("GET", "/api/auth/me/", nil, testkit.Bearer(access)...).Code }
 

@@ -15,8 +15,7 @@ import (
 )
 
 func TestRegister(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		rec := h.do("POST", "/api/auth/register/", map[string]string{"first_name": " Wanjiku ", "last_name": "Kamau",
 			"email": "Wanjiku@Farm.co.ke", "phone": "254 712 345 678", "password": "Maziwa2026"})
 		if rec.Code != http.StatusCreated {
@@ -51,7 +50,7 @@ func TestRegister(t *testing.T) {
 }
 
 func TestRegisterValidationMessages(t *testing.T) {
-	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h := sqliteHarness(t)
 	valid := map[string]string{"first_name": "Wanjiku", "last_name": "Kamau", "email": "w@farm.co.ke", "phone": "254712345678", "password": "Maziwa2026"}
 	for _, tc := range []struct {
 		field, value, want string
@@ -93,7 +92,7 @@ func TestRegisterValidationMessages(t *testing.T) {
 }
 
 func TestLoginValidationMessages(t *testing.T) {
-	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h := sqliteHarness(t)
 	for _, tc := range []struct {
 		username, password string
 		want               map[string]string
@@ -118,7 +117,7 @@ func TestLoginValidationMessages(t *testing.T) {
 }
 
 func TestWrongCredentialsTellNothing(t *testing.T) {
-	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h := sqliteHarness(t)
 	h.register("kiprop@farm.co.ke", "Shamba2026")
 	// Record the password checks a sign-in makes: an unknown email must cost
 	// the same argon2id work as a known one, so timing tells nothing.
@@ -226,8 +225,7 @@ func (h *harness) resetToken(to string) string {
 }
 
 func TestForgotAndResetPassword(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("chebet@farm.co.ke", "Chai2026x")
 		old := h.login("chebet@farm.co.ke", "Chai2026x", true)
 
@@ -284,7 +282,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 }
 
 func TestResetEndsLockoutAndVoidsOtherLinks(t *testing.T) {
-	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h := sqliteHarness(t)
 	h.register("wekesa@farm.co.ke", "Miwa2026xx")
 	for i := 0; i < 5; i++ {
 		h.do("POST", "/api/auth/login/", map[string]string{"username": "wekesa@farm.co.ke", "password": "Wrong-2026"})
@@ -306,7 +304,7 @@ func TestResetEndsLockoutAndVoidsOtherLinks(t *testing.T) {
 }
 
 func TestForgotPasswordLimits(t *testing.T) {
-	h := newHarness(t, dbtest.New(t, db.SQLite), nil)
+	h := sqliteHarness(t)
 	h.register("halima@farm.co.ke", "Ngamia2026")
 	// Three mails an hour to one inbox; further requests answer the same but
 	// send nothing.
@@ -331,8 +329,7 @@ func TestForgotPasswordLimits(t *testing.T) {
 }
 
 func TestProfileAndPasswordChange(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
+	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("mwangi@farm.co.ke", "Kahawa2026")
 		tk := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
 		other := h.login("mwangi@farm.co.ke", "Kahawa2026", true)

@@ -173,6 +173,42 @@ func commit[T any](h *Handlers, w http.ResponseWriter, r *http.Request, a Actor,
 	return writeJSON(w, status, out)
 }
 
+// create reads the form in and answers 201 with what store makes of it in
+// one audited change, summed up for the audit log by describe: the shape of
+// the back office's creates.
+func create[F, T any](h *Handlers, w http.ResponseWriter, r *http.Request, a Actor, in interface{ Check() (F, error) },
+	store func(context.Context, *sql.Tx, F) (T, error), describe func(T) Entry) error {
+	f, err := readForm(r, in)
+	if err != nil {
+		return err
+	}
+	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (T, Entry, error) {
+		v, err := store(r.Context(), tx, f)
+		if err != nil {
+			return v, Entry{}, err
+		}
+		return v, describe(v), nil
+	})
+}
+
+// show answers 200 with what read returns: the back office's plain reads.
+func show[T any](w http.ResponseWriter, r *http.Request, read func(context.Context) (T, error)) error {
+	v, err := read(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, v)
+}
+
+// remove runs fn as one audited change and answers 204: the shape of the
+// back office's deletes.
+func (h *Handlers) remove(w http.ResponseWriter, r *http.Request, a Actor, fn func(tx *sql.Tx) (Entry, error)) error {
+	if err := h.change(r.Context(), a, fn); err != nil {
+		return err
+	}
+	return noContent(w)
+}
+
 // ---- small request helpers ----
 
 // pathID reads the id named name in the route's pattern; one that is no
@@ -205,6 +241,37 @@ func readForm[F any](r *http.Request, in interface{ Check() (F, error) }) (F, er
 		return zero, err
 	}
 	return in.Check()
+}
+
+// readIDBody reads the id of a what named "id" in the route, then decodes
+// the JSON body into in: the start of an edit.
+func readIDBody(r *http.Request, what string, in any) (int64, error) {
+	id, err := pathID(r, "id", what)
+	if err != nil {
+		return 0, err
+	}
+	return id, httpx.DecodeJSON(r, in)
+}
+
+// readIDForm is readIDBody for one of the admin forms, checked.
+func readIDForm[F any](r *http.Request, what string, in interface{ Check() (F, error) }) (int64, F, error) {
+	id, err := readIDBody(r, what, in)
+	if err != nil {
+		var zero F
+		return 0, zero, err
+	}
+	f, err := in.Check()
+	return id, f, err
+}
+
+// readSizeForm is readIDForm for a product's size,
+// /api/admin/products/{id}/variants/{variantId}/.
+func readSizeForm[F any](r *http.Request, in interface{ Check() (F, error) }) (productID, id int64, f F, err error) {
+	if productID, id, err = productPart(r, "variantId", "Size"); err != nil {
+		return 0, 0, f, err
+	}
+	f, err = readForm(r, in)
+	return productID, id, f, err
 }
 
 // listQuery is what every admin list reads from its query string.

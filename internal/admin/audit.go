@@ -48,6 +48,15 @@ func entry(action, entity string, id any, summary string) Entry {
 	return Entry{Action: action, Entity: entity, EntityID: fmt.Sprint(id), Summary: summary}
 }
 
+// updated is the entry of an edit of what (an entity named name): the
+// fields d lists, or none when nothing changed.
+func updated(entity string, id any, name string, d diff) Entry {
+	if len(d) == 0 {
+		return Entry{}
+	}
+	return entry("update", entity, id, name+": "+d.String())
+}
+
 // diff describes the fields that changed, as "name: "A" → "B"; price: 1.00 → 2.00".
 type diff []string
 

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"net/http"
@@ -41,27 +42,18 @@ func parentWord(p *int64) string {
 
 // CreateCategory answers POST /api/admin/categories/ with {name, parent, name_sw}.
 func (h *Handlers) CreateCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
-	f, err := readForm(r, &catalog.CategoryInput{})
-	if err != nil {
-		return err
+	store := func(ctx context.Context, tx *sql.Tx, f catalog.CategoryFields) (AdminCategory, error) {
+		c, err := h.catalog.CreateCategoryTx(ctx, tx, f)
+		return AdminCategory{EditedCategory: c}, err
 	}
-	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (AdminCategory, Entry, error) {
-		c, err := h.catalog.CreateCategoryTx(r.Context(), tx, f)
-		if err != nil {
-			return AdminCategory{}, Entry{}, err
-		}
-		return AdminCategory{EditedCategory: c}, entry("create", "category", c.ID,
-			fmt.Sprintf("created %s (slug %s, parent %s)", quote(c.Name), c.Slug, parentWord(c.Parent))), nil
+	return create(h, w, r, a, &catalog.CategoryInput{}, store, func(c AdminCategory) Entry {
+		return entry("create", "category", c.ID, fmt.Sprintf("created %s (slug %s, parent %s)", quote(c.Name), c.Slug, parentWord(c.Parent)))
 	})
 }
 
 // UpdateCategory answers PUT or PATCH /api/admin/categories/{id}/ with {name, parent, name_sw}.
 func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Category")
-	if err != nil {
-		return err
-	}
-	f, err := readForm(r, &catalog.CategoryInput{})
+	id, f, err := readIDForm(r, "Category", &catalog.CategoryInput{})
 	if err != nil {
 		return err
 	}
@@ -76,10 +68,7 @@ func (h *Handlers) UpdateCategory(w http.ResponseWriter, r *http.Request, a Acto
 		d.add("slug", before.Slug, after.Slug)
 		d.add("parent", parentWord(before.Parent), parentWord(after.Parent))
 		d.add("name_sw", before.NameSW, after.NameSW)
-		if len(d) == 0 {
-			return Entry{}, nil
-		}
-		return entry("update", "category", id, quote(before.Name)+": "+d.String()), nil
+		return updated("category", id, quote(before.Name), d), nil
 	})
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"net/http"
@@ -15,11 +16,7 @@ import (
 
 // Coupons answers GET /api/admin/coupons/: every code, newest first, with its uses.
 func (h *Handlers) Coupons(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	list, err := h.coupons.List(r.Context())
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, list)
+	return show(w, r, h.coupons.List)
 }
 
 // Coupon answers GET /api/admin/coupons/{id}/.
@@ -28,25 +25,13 @@ func (h *Handlers) Coupon(w http.ResponseWriter, r *http.Request, _ Actor) error
 	if err != nil {
 		return err
 	}
-	c, err := h.coupons.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, c)
+	return show(w, r, func(ctx context.Context) (coupon.Coupon, error) { return h.coupons.Get(ctx, id) })
 }
 
 // CreateCoupon answers POST /api/admin/coupons/ with the whole form.
 func (h *Handlers) CreateCoupon(w http.ResponseWriter, r *http.Request, a Actor) error {
-	f, err := readForm(r, &coupon.Input{})
-	if err != nil {
-		return err
-	}
-	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (coupon.Coupon, Entry, error) {
-		c, err := h.coupons.CreateTx(r.Context(), tx, f)
-		if err != nil {
-			return c, Entry{}, err
-		}
-		return c, entry("create", "coupon", c.ID, "created "+couponTerms(c)), nil
+	return create(h, w, r, a, &coupon.Input{}, h.coupons.CreateTx, func(c coupon.Coupon) Entry {
+		return entry("create", "coupon", c.ID, "created "+couponTerms(c))
 	})
 }
 
@@ -71,12 +56,9 @@ func (h *Handlers) UpdateCoupon(w http.ResponseWriter, r *http.Request, a Actor)
 		if err != nil {
 			return after, Entry{}, err
 		}
-		if couponTerms(before) == couponTerms(after) {
-			return after, Entry{}, nil
-		}
 		var d diff
 		d.add("terms", couponTerms(before), couponTerms(after))
-		return after, entry("update", "coupon", id, after.Code+": "+d.String()), nil
+		return after, updated("coupon", id, after.Code, d), nil
 	})
 }
 
@@ -128,11 +110,7 @@ func couponTerms(c coupon.Coupon) string {
 
 // VATClasses answers GET /api/admin/vat/: the classes and their rates.
 func (h *Handlers) VATClasses(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	list, err := vat.NewStore(h.db).List(r.Context())
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, list)
+	return show(w, r, vat.NewStore(h.db).List)
 }
 
 // UpdateVATClass answers PATCH /api/admin/vat/{code}/ with {rate}: a

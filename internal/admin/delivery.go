@@ -14,36 +14,20 @@ import (
 
 // Zones answers GET /api/admin/delivery/zones/: every zone with its counties.
 func (h *Handlers) Zones(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	zones, err := h.delivery.Zones(r.Context())
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, zones)
+	return show(w, r, h.delivery.Zones)
 }
 
 // CreateZone answers POST /api/admin/delivery/zones/: its counties move
 // into it from the zones that had them.
 func (h *Handlers) CreateZone(w http.ResponseWriter, r *http.Request, a Actor) error {
-	f, err := readForm(r, &delivery.ZoneInput{})
-	if err != nil {
-		return err
-	}
-	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (delivery.Zone, Entry, error) {
-		z, err := delivery.CreateZoneTx(r.Context(), tx, f)
-		if err != nil {
-			return z, Entry{}, err
-		}
-		return z, entry("create", "zone", z.ID, fmt.Sprintf("created zone %s: %s", quote(z.Name), zoneTerms(z))), nil
+	return create(h, w, r, a, &delivery.ZoneInput{}, delivery.CreateZoneTx, func(z delivery.Zone) Entry {
+		return entry("create", "zone", z.ID, fmt.Sprintf("created zone %s: %s", quote(z.Name), zoneTerms(z)))
 	})
 }
 
 // UpdateZone answers PUT or PATCH /api/admin/delivery/zones/{id}/ with the whole form.
 func (h *Handlers) UpdateZone(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Zone")
-	if err != nil {
-		return err
-	}
-	f, err := readForm(r, &delivery.ZoneInput{})
+	id, f, err := readIDForm(r, "Zone", &delivery.ZoneInput{})
 	if err != nil {
 		return err
 	}
@@ -56,10 +40,7 @@ func (h *Handlers) UpdateZone(w http.ResponseWriter, r *http.Request, a Actor) e
 		d.add("name", before.Name, after.Name)
 		d.add("terms", zoneTerms(before), zoneTerms(after))
 		d.add("counties", strings.Join(before.Counties, ", "), strings.Join(after.Counties, ", "))
-		if len(d) == 0 {
-			return after, Entry{}, nil
-		}
-		return after, entry("update", "zone", id, quote(after.Name)+": "+d.String()), nil
+		return after, updated("zone", id, quote(after.Name), d), nil
 	})
 }
 
@@ -79,52 +60,32 @@ func (h *Handlers) DeleteZone(w http.ResponseWriter, r *http.Request, a Actor) e
 	if err != nil {
 		return err
 	}
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+	return h.remove(w, r, a, func(tx *sql.Tx) (Entry, error) {
 		z, err := delivery.DeleteZoneTx(r.Context(), tx, id)
 		if err != nil {
 			return Entry{}, err
 		}
 		return entry("delete", "zone", id, "deleted zone "+quote(z.Name)), nil
 	})
-	if err != nil {
-		return err
-	}
-	return noContent(w)
 }
 
 // PickupPoints answers GET /api/admin/delivery/pickup-points/, open or not.
 func (h *Handlers) PickupPoints(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	points, err := h.delivery.PickupPoints(r.Context())
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, points)
+	return show(w, r, h.delivery.PickupPoints)
 }
 
 // CreatePickupPoint answers POST /api/admin/delivery/pickup-points/.
 func (h *Handlers) CreatePickupPoint(w http.ResponseWriter, r *http.Request, a Actor) error {
-	f, err := readForm(r, &delivery.PickupInput{})
-	if err != nil {
-		return err
-	}
-	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (delivery.PickupPoint, Entry, error) {
-		p, err := delivery.CreatePickupPointTx(r.Context(), tx, f)
-		if err != nil {
-			return p, Entry{}, err
-		}
-		return p, entry("create", "pickup_point", p.ID, fmt.Sprintf("created pickup point %s in %s, %s, fee %s, %s",
-			quote(p.Name), p.Town, p.County, p.Fee, activeWord(p.IsActive))), nil
+	return create(h, w, r, a, &delivery.PickupInput{}, delivery.CreatePickupPointTx, func(p delivery.PickupPoint) Entry {
+		return entry("create", "pickup_point", p.ID, fmt.Sprintf("created pickup point %s in %s, %s, fee %s, %s",
+			quote(p.Name), p.Town, p.County, p.Fee, activeWord(p.IsActive)))
 	})
 }
 
 // UpdatePickupPoint answers PUT or PATCH /api/admin/delivery/pickup-points/{id}/
 // with the whole form; is_active false closes the point to new orders.
 func (h *Handlers) UpdatePickupPoint(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Pickup point")
-	if err != nil {
-		return err
-	}
-	f, err := readForm(r, &delivery.PickupInput{})
+	id, f, err := readIDForm(r, "Pickup point", &delivery.PickupInput{})
 	if err != nil {
 		return err
 	}
@@ -144,9 +105,6 @@ func (h *Handlers) UpdatePickupPoint(w http.ResponseWriter, r *http.Request, a A
 		d.add("eta", before.ETA, after.ETA)
 		d.add("is_store", before.IsStore, after.IsStore)
 		d.add("is_active", before.IsActive, after.IsActive)
-		if len(d) == 0 {
-			return after, Entry{}, nil
-		}
-		return after, entry("update", "pickup_point", id, quote(after.Name)+": "+d.String()), nil
+		return after, updated("pickup_point", id, quote(after.Name), d), nil
 	})
 }

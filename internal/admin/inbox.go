@@ -15,44 +15,29 @@ import (
 // Messages answers GET /api/admin/messages/: contact-form messages,
 // unanswered first, newest first.
 func (h *Handlers) Messages(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	msgs, err := h.content.Messages(r.Context(), 0)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, msgs)
+	return show(w, r, func(ctx context.Context) ([]content.Message, error) { return h.content.Messages(ctx, 0) })
 }
 
 // UpdateMessage answers PATCH /api/admin/messages/{id}/ with {handled}.
 func (h *Handlers) UpdateMessage(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Message")
-	if err != nil {
-		return err
-	}
 	var in struct {
 		Handled *bool `json:"handled"`
 	}
-	if err := httpx.DecodeJSON(r, &in); err != nil {
+	id, err := readIDBody(r, "Message", &in)
+	if err != nil {
 		return err
 	}
 	if in.Handled == nil {
 		in.Handled = new(bool)
 		*in.Handled = true
 	}
-	var m content.Message
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		var was bool
-		if m, was, err = h.content.SetHandledTx(r.Context(), tx, id, *in.Handled); err != nil {
-			return Entry{}, err
+	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (content.Message, Entry, error) {
+		m, was, err := h.content.SetHandledTx(r.Context(), tx, id, *in.Handled)
+		if err != nil || was == *in.Handled {
+			return m, Entry{}, err
 		}
-		if was == *in.Handled {
-			return Entry{}, nil
-		}
-		return entry("handled", "message", id, fmt.Sprintf("message from %s (%s): handled %t → %t", m.Email, m.Subject, was, *in.Handled)), nil
+		return m, entry("handled", "message", id, fmt.Sprintf("message from %s (%s): handled %t → %t", m.Email, m.Subject, was, *in.Handled)), nil
 	})
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, m)
 }
 
 // Subscribers answers GET /api/admin/subscribers/: the newsletter list as

@@ -128,10 +128,5 @@ func (h *Handlers) UpdateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 	if err != nil {
 		return err
 	}
-	// The order as moved: its payments and history are read, not the order again.
-	d, err := h.orders.DetailOf(r.Context(), after)
-	if err != nil {
-		return err
-	}
-	return h.writeOrder(r.Context(), w, d)
+	return h.writeMoved(r.Context(), w, http.StatusOK, after)
 }

@@ -54,16 +54,12 @@ func (h *Handlers) EraseUser(w http.ResponseWriter, r *http.Request, a Actor) er
 	if h.privacy == nil {
 		return apperr.NotFound("User not found")
 	}
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+	return h.remove(w, r, a, func(tx *sql.Tx) (Entry, error) {
 		if _, err := h.privacy.EraseTx(r.Context(), tx, id); err != nil {
 			return Entry{}, err
 		}
 		return entry("erase", "user", id, fmt.Sprintf("customer #%d's account erased at their request; orders kept, anonymised", id)), nil
 	})
-	if err != nil {
-		return err
-	}
-	return noContent(w)
 }
 
 // ForgetUserTx takes an erased user's email out of the audit log's

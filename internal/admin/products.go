@@ -77,11 +77,7 @@ func activeWord(active bool) string {
 // UpdateProduct answers PUT or PATCH /api/admin/products/{id}/: the whole
 // form, as the edit screen sends it.
 func (h *Handlers) UpdateProduct(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Product")
-	if err != nil {
-		return err
-	}
-	f, err := readForm(r, &catalog.ProductInput{})
+	id, f, err := readIDForm(r, "Product", &catalog.ProductInput{})
 	if err != nil {
 		return err
 	}
@@ -107,10 +103,7 @@ func (h *Handlers) UpdateProduct(w http.ResponseWriter, r *http.Request, a Actor
 		d.add("is_new_arrival", before.IsNewArrival, after.IsNewArrival)
 		d.add("promo", promoWord(before.Promo), promoWord(after.Promo))
 		d.add("vat class", before.VATClass, after.VATClass)
-		if len(d) == 0 {
-			return Entry{}, nil
-		}
-		return entry("update", "product", id, quote(after.Name)+": "+d.String()), nil
+		return updated("product", id, quote(after.Name), d), nil
 	})
 	if err != nil {
 		return err
@@ -160,11 +153,7 @@ func (h *Handlers) DeleteProduct(w http.ResponseWriter, r *http.Request, a Actor
 
 // AddVariant answers POST /api/admin/products/{id}/variants/.
 func (h *Handlers) AddVariant(w http.ResponseWriter, r *http.Request, a Actor) error {
-	pid, err := pathID(r, "id", "Product")
-	if err != nil {
-		return err
-	}
-	f, err := readForm(r, &catalog.VariantInput{})
+	pid, f, err := readIDForm(r, "Product", &catalog.VariantInput{})
 	if err != nil {
 		return err
 	}
@@ -179,11 +168,7 @@ func (h *Handlers) AddVariant(w http.ResponseWriter, r *http.Request, a Actor) e
 
 // UpdateVariant answers PUT or PATCH /api/admin/products/{id}/variants/{variantId}/.
 func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor) error {
-	pid, vid, err := productPart(r, "variantId", "Size")
-	if err != nil {
-		return err
-	}
-	f, err := readForm(r, &catalog.VariantInput{})
+	pid, vid, f, err := readSizeForm(r, &catalog.VariantInput{})
 	if err != nil {
 		return err
 	}
@@ -198,10 +183,7 @@ func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor
 		d.add("price", before.Price, after.Price)
 		d.add("stock", before.Stock, after.Stock)
 		d.add("weight_kg", before.Weight, after.Weight)
-		if len(d) == 0 {
-			return after, Entry{}, nil
-		}
-		return after, entry("update", "variant", vid, fmt.Sprintf("product %d, SKU %s: %s", pid, before.SKU, d)), nil
+		return after, updated("variant", vid, fmt.Sprintf("product %d, SKU %s", pid, before.SKU), d), nil
 	})
 }
 
@@ -211,15 +193,11 @@ func (h *Handlers) DeleteVariant(w http.ResponseWriter, r *http.Request, a Actor
 	if err != nil {
 		return err
 	}
-	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+	return h.remove(w, r, a, func(tx *sql.Tx) (Entry, error) {
 		v, err := h.catalog.DeleteVariantTx(r.Context(), tx, pid, vid)
 		if err != nil {
 			return Entry{}, err
 		}
 		return entry("delete", "variant", vid, fmt.Sprintf("product %d: removed size %s, SKU %s (stock was %d)", pid, quote(v.Size), v.SKU, v.Stock)), nil
 	})
-	if err != nil {
-		return err
-	}
-	return noContent(w)
 }

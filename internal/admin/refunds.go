@@ -76,9 +76,5 @@ func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor)
 	if err != nil {
 		return err
 	}
-	d, err := h.orders.DetailOf(r.Context(), after)
-	if err != nil {
-		return err
-	}
-	return h.writeOrderStatus(r.Context(), w, http.StatusCreated, d)
+	return h.writeMoved(r.Context(), w, http.StatusCreated, after)
 }

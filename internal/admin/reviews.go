@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"shop/internal/catalog"
-	"shop/internal/httpx"
 )
 
 // Reviews answers GET /api/admin/reviews/?status=pending: buyers' reviews,
@@ -31,14 +30,11 @@ func (h *Handlers) Reviews(w http.ResponseWriter, r *http.Request, _ Actor) erro
 // UpdateReview answers PATCH /api/admin/reviews/{id}/ {"status": "approved"
 // | "rejected"}; an approved review counts in its product's rating.
 func (h *Handlers) UpdateReview(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Review")
-	if err != nil {
-		return err
-	}
 	var in struct {
 		Status string `json:"status"`
 	}
-	if err := httpx.DecodeJSON(r, &in); err != nil {
+	id, err := readIDBody(r, "Review", &in)
+	if err != nil {
 		return err
 	}
 	if err := catalog.CheckReviewStatus(in.Status, false); err != nil {

@@ -11,11 +11,7 @@ import (
 // Synonyms answers GET /api/admin/search/synonyms/: the farmers' words the
 // shop's search understands.
 func (h *Handlers) Synonyms(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	list, err := h.catalog.Synonyms(r.Context())
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, list)
+	return show(w, r, h.catalog.Synonyms)
 }
 
 // UpdateSynonyms answers PUT /api/admin/search/synonyms/ with {synonyms:

@@ -11,11 +11,7 @@ import (
 // AdjustStock answers POST /api/admin/products/{id}/variants/{variantId}/stock/:
 // stock received, written off as damaged, or corrected to a count.
 func (h *Handlers) AdjustStock(w http.ResponseWriter, r *http.Request, a Actor) error {
-	pid, vid, err := productPart(r, "variantId", "Size")
-	if err != nil {
-		return err
-	}
-	c, err := readForm(r, &catalog.StockInput{})
+	pid, vid, c, err := readSizeForm(r, &catalog.StockInput{})
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,16 @@ func (h *Handlers) writeOrderStatus(ctx context.Context, w http.ResponseWriter, 
 	return writeJSON(w, status, v)
 }
 
+// writeMoved answers with an order a change has just moved: its payments
+// and history are read, not the order again.
+func (h *Handlers) writeMoved(ctx context.Context, w http.ResponseWriter, status int, o order.Order) error {
+	d, err := h.orders.DetailOf(ctx, o)
+	if err != nil {
+		return err
+	}
+	return h.writeOrderStatus(ctx, w, status, d)
+}
+
 // resendLimit bounds the resends of one order's messages: each costs money.
 var resendLimit = ratelimit.Limit{Max: 5, Window: time.Hour}
 

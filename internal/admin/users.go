@@ -7,7 +7,6 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/apperr"
-	"shop/internal/httpx"
 )
 
 // Messages of the user screen.
@@ -42,14 +41,11 @@ func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error 
 // remove an admin, never oneself (so the shop always keeps the admin who is
 // looking at the screen).
 func (h *Handlers) UpdateUser(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "User")
-	if err != nil {
-		return err
-	}
 	var in struct {
 		Role string `json:"role"`
 	}
-	if err := httpx.DecodeJSON(r, &in); err != nil {
+	id, err := readIDBody(r, "User", &in)
+	if err != nil {
 		return err
 	}
 	if in.Role != account.RoleAdmin && in.Role != account.RoleCustomer {

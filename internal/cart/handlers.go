@@ -61,9 +61,7 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, items)
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, items)
 }
 
 // Add answers POST /api/cart/items/ {variant, quantity}.

@@ -73,7 +73,5 @@ func (h *Handlers) AddReview(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusCreated, ReviewAnswer{Message: i18n.Text(r.Context(), MsgReviewThanks), Review: rv, Status: ReviewPending})
-	return nil
+	return httpx.WritePrivate(w, http.StatusCreated, ReviewAnswer{Message: i18n.Text(r.Context(), MsgReviewThanks), Review: rv, Status: ReviewPending})
 }

@@ -77,9 +77,7 @@ func (h *Handlers) Subscribe(w http.ResponseWriter, r *http.Request) error {
 	if created {
 		status = http.StatusCreated
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, status, Reply{Message: i18n.Text(r.Context(), MsgSubscribed)})
-	return nil
+	return httpx.WritePrivate(w, status, Reply{Message: i18n.Text(r.Context(), MsgSubscribed)})
 }
 
 // Contact answers POST /api/contact/ {name, email, subject, message}.
@@ -98,7 +96,5 @@ func (h *Handlers) Contact(w http.ResponseWriter, r *http.Request) error {
 	// The log line tells whoever watches it that a message waits; the
 	// message itself (personal data) stays in the database.
 	slog.InfoContext(r.Context(), "contact message received", "id", m.ID, "subject", m.Subject)
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusCreated, Reply{Message: i18n.Text(r.Context(), MsgContactThankYou)})
-	return nil
+	return httpx.WritePrivate(w, http.StatusCreated, Reply{Message: i18n.Text(r.Context(), MsgContactThankYou)})
 }

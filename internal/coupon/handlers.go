@@ -61,9 +61,7 @@ func (h *Handlers) Get(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sum.Error = i18n.Text(r.Context(), sum.Error)
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, sum)
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, sum)
 }
 
 // Apply answers POST /api/cart/coupon/ {code}: 200 with the code and the
@@ -102,9 +100,7 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 	if err := res.Cancel(r.Context()); err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, sum)
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, sum)
 }
 
 // Remove answers DELETE /api/cart/coupon/: 204, with or without a code.

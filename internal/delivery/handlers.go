@@ -43,7 +43,5 @@ func (h *Handlers) Options(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, opts)
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, opts)
 }

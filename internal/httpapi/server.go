@@ -242,9 +242,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 		s.log.ErrorContext(ctx, "health check: database", "err", err)
 		return apperr.Unavailable("The database is not answering.")
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
 // readyz answers 200 only when the database answers and its schema is the

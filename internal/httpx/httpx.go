@@ -98,6 +98,15 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write([]byte{'\n'})
 }
 
+// WritePrivate writes v as JSON with the given status, kept by no cache:
+// for answers about one person or one cart, or true only now. It returns
+// nil, so a handler can end with it.
+func WritePrivate(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Cache-Control", "no-store")
+	WriteJSON(w, status, v)
+	return nil
+}
+
 // WriteCachedJSON writes v with a strong ETag and a short public cache
 // lifetime, answering 304 when the client already has this version.
 func WriteCachedJSON(w http.ResponseWriter, r *http.Request, maxAgeSeconds int, v any) error {

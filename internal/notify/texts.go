@@ -162,87 +162,130 @@ func (n *Texts) Run(ctx context.Context, interval time.Duration) {
 // the longest real values (a test checks): plain words, no characters
 // outside GSM-7.
 
+// smsWords are the customer's texts in one language: formats of the same
+// values in every language, so each message is put together once.
+type smsWords struct {
+	// account names the Paybill account in payBy's few words.
+	account string
+	// received is a format of the order number, the amount due, how to pay
+	// and the link; promptOnPhone is how to pay without a Paybill.
+	received, promptOnPhone string
+	// failedPayBy are formats of the order number, how to pay and the
+	// link, longest first; failed, without a Paybill, of the number and link.
+	failedPayBy []string
+	failed      string
+	// receipt starts the receipt; paid is a format of the amount, the order
+	// number, the receipt and the link.
+	receipt, paid string
+	// with starts the courier, tracking its tracking number; dispatched
+	// are formats of the order number, the courier (then not) and the link.
+	with, tracking string
+	dispatched     [2]string
+	// ready are formats of the order number, the pickup point, its hours
+	// and the link, each shorter than the one before.
+	ready [3]string
+	// collected and delivered are formats of the order number and link.
+	collected, delivered string
+}
+
+var englishSMS = smsWords{
+	account:       ", account ",
+	received:      "Mifugo Bora: order %s received, %s due. %s. %s",
+	promptOnPhone: "Pay with the M-Pesa request on your phone",
+	failedPayBy:   []string{"Mifugo Bora: payment for %s failed. %s, or try again: %s"},
+	failed:        "Mifugo Bora: payment for %s failed. Try again: %s",
+	receipt:       ", M-Pesa receipt ",
+	paid:          "Mifugo Bora: %s received for %s%s. Thank you! %s",
+	with:          " with ", tracking: ", tracking ",
+	dispatched: [2]string{"Mifugo Bora: order %s is on its way%s. %s", "Mifugo Bora: order %s is on its way. %s"},
+	ready: [3]string{"Mifugo Bora: order %s is ready for pickup at %s, open %s. %s",
+		"Mifugo Bora: order %s is ready for pickup at %s. %s",
+		"Mifugo Bora: order %s is ready for pickup. %s"},
+	collected: "Mifugo Bora: order %s was collected. Thank you for buying from us! %s",
+	delivered: "Mifugo Bora: order %s was delivered. Thank you for buying from us! %s",
+}
+
+// smsIn is the texts' words in language l.
+func smsIn(l i18n.Lang) *smsWords {
+	if l == i18n.Kiswahili {
+		return &kiswahiliSMS
+	}
+	return &englishSMS
+}
+
 // payBy is the Paybill (or till) road in a few words, or "" without one.
-func payBy(o order.Order) string {
+func payBy(o order.Order, w *smsWords) string {
 	switch g := o.Paybill; {
 	case g == nil:
 		return ""
 	case g.Kind == "till":
 		return "Buy Goods till " + g.Number
 	default:
-		return "Pay Bill " + g.Number + ", account " + g.Account
+		return "Pay Bill " + g.Number + w.account + g.Account
 	}
 }
 
 // Received: the order is in and waits for its payment.
 func Received(o order.Order, link string) string {
-	if o.Lang == i18n.Kiswahili {
-		return receivedSw(o, link)
-	}
-	how := payBy(o)
+	w := smsIn(o.Lang)
+	how := payBy(o, w)
 	if how == "" {
-		how = "Pay with the M-Pesa request on your phone"
+		how = w.promptOnPhone
 	}
-	return fmt.Sprintf("Mifugo Bora: order %s received, %s due. %s. %s", o.Number, money.Cents(o.BalanceDue).Ksh(), how, link)
+	return fmt.Sprintf(w.received, o.Number, money.Cents(o.BalanceDue).Ksh(), how, link)
 }
 
 // Failed: the prompt failed; pay by Paybill, or try again.
 func Failed(o order.Order, link string) string {
-	if o.Lang == i18n.Kiswahili {
-		return failedSw(o, link)
+	w := smsIn(o.Lang)
+	how := payBy(o, w)
+	if how == "" {
+		return fmt.Sprintf(w.failed, o.Number, link)
 	}
-	if how := payBy(o); how != "" {
-		return fmt.Sprintf("Mifugo Bora: payment for %s failed. %s, or try again: %s", o.Number, how, link)
+	texts := make([]string, len(w.failedPayBy))
+	for i, f := range w.failedPayBy {
+		texts[i] = fmt.Sprintf(f, o.Number, how, link)
 	}
-	return fmt.Sprintf("Mifugo Bora: payment for %s failed. Try again: %s", o.Number, link)
+	return oneSegment(texts...)
 }
 
 // Paid: the money came, with its receipt.
 func Paid(o order.Order, link string) string {
-	if o.Lang == i18n.Kiswahili {
-		return paidSw(o, link)
-	}
+	w := smsIn(o.Lang)
 	receipt := ""
 	if o.Payment != nil && o.Payment.Receipt != "" {
-		receipt = ", M-Pesa receipt " + o.Payment.Receipt
+		receipt = w.receipt + o.Payment.Receipt
 	}
-	return fmt.Sprintf("Mifugo Bora: %s received for %s%s. Thank you! %s", o.AmountPaid.Ksh(), o.Number, receipt, link)
+	return fmt.Sprintf(w.paid, o.AmountPaid.Ksh(), o.Number, receipt, link)
 }
 
 // Dispatched: the order is on its way, with its courier and tracking number.
 func Dispatched(o order.Order, link string) string {
-	if o.Lang == i18n.Kiswahili {
-		return dispatchedSw(o, link)
-	}
+	w := smsIn(o.Lang)
 	with := ""
 	if o.Courier != "" {
-		with = " with " + o.Courier
+		with = w.with + o.Courier
 		if o.TrackingNumber != "" {
-			with += ", tracking " + o.TrackingNumber
+			with += w.tracking + o.TrackingNumber
 		}
 	}
 	return oneSegment(
-		fmt.Sprintf("Mifugo Bora: order %s is on its way%s. %s", o.Number, with, link),
-		fmt.Sprintf("Mifugo Bora: order %s is on its way. %s", o.Number, link))
+		fmt.Sprintf(w.dispatched[0], o.Number, with, link),
+		fmt.Sprintf(w.dispatched[1], o.Number, link))
 }
 
 // ReadyForPickup: the order waits at its pickup point, open at its hours.
 func ReadyForPickup(o order.Order, link string) string {
-	if o.Lang == i18n.Kiswahili {
-		return readySw(o, link)
-	}
+	w := smsIn(o.Lang)
 	return oneSegment(
-		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup at %s, open %s. %s", o.Number, o.Delivery.Name, o.Delivery.Hours, link),
-		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup at %s. %s", o.Number, o.Delivery.Name, link),
-		fmt.Sprintf("Mifugo Bora: order %s is ready for pickup. %s", o.Number, link))
+		fmt.Sprintf(w.ready[0], o.Number, o.Delivery.Name, o.Delivery.Hours, link),
+		fmt.Sprintf(w.ready[1], o.Number, o.Delivery.Name, link),
+		fmt.Sprintf(w.ready[2], o.Number, link))
 }
 
 // Collected: the farmer has the order.
 func Collected(o order.Order, link string) string {
-	if o.Lang == i18n.Kiswahili {
-		return collectedSw(o, link)
-	}
-	return fmt.Sprintf("Mifugo Bora: order %s was collected. Thank you for buying from us! %s", o.Number, link)
+	return fmt.Sprintf(smsIn(o.Lang).collected, o.Number, link)
 }
 
 // oneSegment is the first of texts, longest first, that fits one GSM-7
@@ -259,10 +302,7 @@ func oneSegment(texts ...string) string {
 
 // Delivered: the order arrived.
 func Delivered(o order.Order, link string) string {
-	if o.Lang == i18n.Kiswahili {
-		return deliveredSw(o, link)
-	}
-	return fmt.Sprintf("Mifugo Bora: order %s was delivered. Thank you for buying from us! %s", o.Number, link)
+	return fmt.Sprintf(smsIn(o.Lang).delivered, o.Number, link)
 }
 
 // NewOrder tells the business of a paid order.

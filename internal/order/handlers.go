@@ -52,9 +52,7 @@ func (h *Handlers) Get(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	o.translate(i18n.From(r.Context()))
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, o)
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, o)
 }
 
 // Viewed is the order {orderId} of the request's path, if the request may
@@ -81,9 +79,7 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 	for i := range orders {
 		orders[i].translate(i18n.From(r.Context()))
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, orders)
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, orders)
 }
 
 // Tracking limits: each try counts, per client address and per order,
@@ -143,9 +139,7 @@ func (h *Handlers) Track(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, t)
-	return nil
+	return httpx.WritePrivate(w, http.StatusOK, t)
 }
 
 // OpenShortLink answers GET /o/{code}: the order's page, opened with the

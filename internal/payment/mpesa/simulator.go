@@ -177,7 +177,25 @@ func (s *Simulator) authorised(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid BusinessShortCode")
+		badRequest(w, "BusinessShortCode")
+		return false
+	}
+	return true
+}
+
+// badRequest answers as Daraja does a request with what wrong in it.
+func badRequest(w http.ResponseWriter, what string) {
+	simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid "+what)
+}
+
+// decode checks the caller and reads its JSON body into in, answering as
+// Daraja does when either fails.
+func (s *Simulator) decode(w http.ResponseWriter, r *http.Request, in any) bool {
+	if !s.authorised(w, r) {
+		return false
+	}
+	if err := json.NewDecoder(r.Body).Decode(in); err != nil {
+		badRequest(w, "JSON")
 		return false
 	}
 	return true
@@ -191,9 +209,6 @@ type signedRequest struct {
 }
 
 func (s *Simulator) push(w http.ResponseWriter, r *http.Request) {
-	if !s.authorised(w, r) {
-		return
-	}
 	var in struct {
 		signedRequest
 		TransactionType  string     `json:"TransactionType"`
@@ -205,28 +220,26 @@ func (s *Simulator) push(w http.ResponseWriter, r *http.Request) {
 		AccountReference string     `json:"AccountReference"`
 		TransactionDesc  string     `json:"TransactionDesc"`
 	}
-	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
-		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid JSON")
+	if !s.decode(w, r, &in) {
 		return
 	}
-	bad := func(field string) { simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid "+field) }
 	switch {
 	case string(in.BusinessShortCode) != s.ShortCode:
-		bad("BusinessShortCode")
+		badRequest(w, "BusinessShortCode")
 	case in.Password != Password(s.ShortCode, s.Passkey, in.Timestamp) || len(in.Timestamp) != 14:
-		bad("Password")
+		badRequest(w, "Password")
 	case in.TransactionType != "CustomerPayBillOnline" && in.TransactionType != "CustomerBuyGoodsOnline":
-		bad("TransactionType")
+		badRequest(w, "TransactionType")
 	case in.Amount < 1 || in.Amount > 250000:
-		bad("Amount")
+		badRequest(w, "Amount")
 	case !msisdn.MatchString(string(in.PhoneNumber)) || in.PartyA != in.PhoneNumber:
-		bad("PhoneNumber")
+		badRequest(w, "PhoneNumber")
 	case in.CallBackURL == "" || !strings.HasPrefix(in.CallBackURL, "http") || ForbiddenInCallback(in.CallBackURL):
-		bad("CallBackURL")
+		badRequest(w, "CallBackURL")
 	case in.AccountReference == "" || len(in.AccountReference) > 12:
-		bad("AccountReference")
+		badRequest(w, "AccountReference")
 	case in.TransactionDesc == "" || len(in.TransactionDesc) > 13:
-		bad("TransactionDesc")
+		badRequest(w, "TransactionDesc")
 	default:
 		s.accept(w, string(in.PhoneNumber), int64(in.Amount), in.CallBackURL)
 	}
@@ -347,14 +360,14 @@ func (s *Simulator) query(w http.ResponseWriter, r *http.Request) {
 		CheckoutRequestID string `json:"CheckoutRequestID"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Password != Password(s.ShortCode, s.Passkey, in.Timestamp) {
-		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid Password")
+		badRequest(w, "Password")
 		return
 	}
 	s.mu.Lock()
 	p := s.pushes[in.CheckoutRequestID]
 	s.mu.Unlock()
 	if p == nil {
-		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid CheckoutRequestID")
+		badRequest(w, "CheckoutRequestID")
 		return
 	}
 	if time.Now().Before(p.answerAt) {

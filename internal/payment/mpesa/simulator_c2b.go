@@ -55,30 +55,25 @@ func (s *Simulator) confirm(url string, p C2BPayment) {
 func (s *Simulator) Confirmed() int64 { return s.confirmed.Load() }
 
 func (s *Simulator) registerURLs(w http.ResponseWriter, r *http.Request) {
-	if !s.authorised(w, r) {
-		return
-	}
 	var in struct {
 		ShortCode       flexString `json:"ShortCode"`
 		ResponseType    string     `json:"ResponseType"`
 		ConfirmationURL string     `json:"ConfirmationURL"`
 		ValidationURL   string     `json:"ValidationURL"`
 	}
-	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
-		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid JSON")
+	if !s.decode(w, r, &in) {
 		return
 	}
-	bad := func(field string) { simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid "+field) }
 	validURL := func(u string) bool { return strings.HasPrefix(u, "http") && !ForbiddenInCallback(u) }
 	switch {
 	case string(in.ShortCode) != s.ShortCode:
-		bad("ShortCode")
+		badRequest(w, "ShortCode")
 	case in.ResponseType != "Completed" && in.ResponseType != "Cancelled":
-		bad("ResponseType")
+		badRequest(w, "ResponseType")
 	case !validURL(in.ConfirmationURL):
-		bad("ConfirmationURL")
+		badRequest(w, "ConfirmationURL")
 	case !validURL(in.ValidationURL):
-		bad("ValidationURL")
+		badRequest(w, "ValidationURL")
 	default:
 		s.mu.Lock()
 		s.ConfirmationURL, s.ValidationURL = in.ConfirmationURL, in.ValidationURL
@@ -103,7 +98,7 @@ func (s *Simulator) pull(w http.ResponseWriter, r *http.Request) {
 	from, ferr := time.ParseInLocation(layout, in.StartDate, nairobi)
 	to, terr := time.ParseInLocation(layout, in.EndDate, nairobi)
 	if err := errors.Join(err, ferr, terr); err != nil || string(in.ShortCode) != s.ShortCode {
-		simError(w, http.StatusBadRequest, "400.002.02", "Bad Request - Invalid request")
+		badRequest(w, "request")
 		return
 	}
 	s.mu.Lock()
