@@ -39,6 +39,7 @@ type App struct {
 	log       *slog.Logger
 	DB        *db.DB
 	Handler   http.Handler
+	web       *httpapi.Server
 	Payments  *payment.Service
 	texts     *notify.Texts
 	stock     *notify.StockAlerts
@@ -191,7 +192,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, log)}, nil
 }
 
@@ -271,6 +272,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	go a.Payments.Reconcile(reconcileCtx, 5*time.Second)
 	go a.schedule.Run(reconcileCtx, a.DB, a.cfg.MediaDir(), a.log, a.Metrics.BackupDone)
 	go a.janitor.Run(reconcileCtx, time.Hour)
+	a.web.WatchCatalogue(reconcileCtx)
 	if a.cfg.MetricsAddr != "" {
 		stopMetrics, err := a.serveMetrics(ctx)
 		if err != nil {

@@ -118,6 +118,10 @@ type Server struct {
 	unsubscribe *content.Unsubscribe
 }
 
+// catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
+// it serves it up to twice as long while a refresh reads it again.
+const catalogueCacheLifetime = 150 * time.Second
+
 // New builds the handler with every route and middleware.
 func New(d Deps) (*Server, error) {
 	app, err := newAppHandler(d.WebAssets)
@@ -133,9 +137,11 @@ func New(d Deps) (*Server, error) {
 		content: &content.Handlers{Store: d.Content, ClientIP: d.ClientIP},
 		app:     app,
 		media:   mediaHandler(d.MediaDir),
-		// As long as browsers may keep the same answers (httpx.WriteCachedJSON);
-		// this instance's own writes empty it at once (TakesStock, admin writes).
-		microcache: httpx.NewMicroCache(30*time.Second, 16<<20),
+		// This instance's own writes empty it at once (TakesStock, admin
+		// writes), and WatchCatalogue others' within a second; the lifetime
+		// only bounds what a change made past both (by hand in the database)
+		// would leave.
+		microcache: httpx.NewMicroCache(catalogueCacheLifetime, 16<<20),
 	}
 	front := storefront.New(d.Catalog, d.PublicURL, d.MediaDir, d.WebAssets, d.Log)
 	front.WhatsApp = d.WhatsApp
@@ -200,8 +206,14 @@ func New(d Deps) (*Server, error) {
 		if strings.Contains(rt.Pattern, " ") {
 			h = guard(rt.Access, requireBody(rt.Body, rt.Handler))
 		}
-		if rt.TakesStock || rt.Access == Admin && !strings.HasPrefix(rt.Pattern, "GET ") {
-			h = s.microcache.PurgeAfter(h)
+		// A change of stock tells the other instances itself (its stock
+		// movement); a back-office write tells them by the catalogue's
+		// generation.
+		switch {
+		case rt.Access == Admin && !strings.HasPrefix(rt.Pattern, "GET "):
+			h = s.microcache.PurgeAfter(h, s.catalogueChanged)
+		case rt.TakesStock:
+			h = s.microcache.PurgeAfter(h, nil)
 		}
 		mux.Handle(rt.Pattern, notePattern(rt.Pattern, limitBody(limit, h)))
 	}
@@ -228,6 +240,25 @@ func New(d Deps) (*Server, error) {
 	h = logRequests(d.Log, observe, h)
 	s.handler = h
 	return s, nil
+}
+
+// WatchCatalogue empties the catalogue cache whenever the catalogue's
+// generation moves (another instance's write, or a background job's change
+// of stock), looking every second in the background until ctx ends.
+func (s *Server) WatchCatalogue(ctx context.Context) {
+	if s.catalog.Store != nil {
+		s.catalog.Store.WatchChanges(ctx, time.Second, s.log, s.microcache.Purge)
+	}
+}
+
+// catalogueChanged tells the other instances of a back-office write.
+func (s *Server) catalogueChanged(ctx context.Context) {
+	if s.catalog.Store == nil {
+		return
+	}
+	if err := s.catalog.Store.Changed(ctx); err != nil {
+		s.log.ErrorContext(ctx, "tell the other instances of a catalogue change", "err", err)
+	}
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

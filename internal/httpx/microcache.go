@@ -17,14 +17,14 @@ import (
 
 // MicroCache keeps successful GET answers of the catalogue, keyed by path
 // and query, so shoppers asking the same list or product cost one database
-// read between them. The answers it wraps already tell browsers they may be
-// cached for 30 seconds; the cache keeps them fresh for as long, and a little
-// past that serves the old answer once more while one request in the
-// background reads the new one, so no shopper waits for a refresh. Writes
-// that change what the catalogue shows (admin edits, a checkout taking stock)
-// empty it at once on this instance (Purge); another instance catches up
-// within the same 30 seconds, as a browser would. Stock and prices are
-// checked again, uncached, by the cart and the checkout.
+// read between them. An answer is kept fresh for the cache's lifetime, and a
+// little past that the old answer is served once more while one request in
+// the background reads the new one, so no shopper waits for a refresh.
+// Writes that change what the catalogue shows (admin edits, a checkout
+// taking stock) empty it at once on this instance (Purge); the shop also
+// empties it when the catalogue's generation moves, which tells of another
+// instance's writes and of the background jobs' (catalog.WatchChanges).
+// Stock and prices are checked again, uncached, by the cart and the checkout.
 //
 // Answers are kept gzip-compressed, as nearly every client takes them: a
 // 10,000-product catalogue's thousands of list pages then fit in a few MB.
@@ -81,15 +81,19 @@ func (c *MicroCache) Purge() {
 	c.gen++
 }
 
-// PurgeAfter runs next and then, when it succeeded, empties the cache: for a
-// write whose effect shows in the cached answers. A refused request purges
-// nothing, so no one can empty the cache by sending writes they may not make.
-func (c *MicroCache) PurgeAfter(next http.Handler) http.Handler {
+// PurgeAfter runs next and then, when it succeeded, empties the cache and
+// calls also (when set): for a write whose effect shows in the cached
+// answers. A refused request purges nothing, so no one can empty the cache
+// by sending writes they may not make.
+func (c *MicroCache) PurgeAfter(next http.Handler, also func(context.Context)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &StatusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
 		if sw.Status < 400 {
 			c.Purge()
+			if also != nil {
+				also(context.WithoutCancel(r.Context()))
+			}
 		}
 	})
 }

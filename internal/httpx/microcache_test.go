@@ -125,22 +125,24 @@ func TestMicroCachePurge(t *testing.T) {
 		}
 		fmt.Fprintf(w, "read %d", n)
 	}))
+	// told counts the writes the other instances are told of.
+	var told atomic.Int32
 	write := c.PurgeAfter(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") == "" {
 			w.WriteHeader(http.StatusUnauthorized)
 		}
-	}))
+	}), func(context.Context) { told.Add(1) })
 	get(h, "/p/", "")
 	write.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("PATCH", "/admin/", nil))
-	if rec := get(h, "/p/", ""); rec.Body.String() != "read 1" {
-		t.Fatalf("a refused write emptied the cache: %q", rec.Body)
+	if rec := get(h, "/p/", ""); rec.Body.String() != "read 1" || told.Load() != 0 {
+		t.Fatalf("a refused write emptied the cache (%q) or was told of (%d)", rec.Body, told.Load())
 	}
 	req := httptest.NewRequest("PATCH", "/admin/", nil)
 	req.Header.Set("Authorization", "Bearer admin")
 	write.ServeHTTP(httptest.NewRecorder(), req)
 	get(h, "/p/", "")
-	if calls.Load() != 2 {
-		t.Fatalf("after a purge: %d calls", calls.Load())
+	if calls.Load() != 2 || told.Load() != 1 {
+		t.Fatalf("after a purge: %d calls, %d told", calls.Load(), told.Load())
 	}
 	clk.add(31 * time.Second)
 	if rec := get(h, "/p/", ""); rec.Body.String() != "read 2" {
