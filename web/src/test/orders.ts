@@ -1,6 +1,6 @@
 // Orders as the API returns them: for the tests of the order confirmation page and its polling,
 // and (trackedOrder) of the track page.
-import type { Order, OrderStatus } from '../lib/orders';
+import type { Order, OrderDelivery, OrderStatus } from '../lib/orders';
 
 export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
   return {
@@ -34,6 +34,27 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
     can_retry_payment: status === 'payment_failed',
   };
 }
+
+/** An unpaid order with the Paybill road open for what is still due. */
+export function withGuide(o: Order, due = o.total, paid = '0.00'): Order {
+  return {
+    ...o,
+    amount_paid: paid,
+    balance_due: due,
+    paybill: { kind: 'paybill', business_number: '174379', account_number: o.orderId, amount: due },
+  };
+}
+
+/** The delivery of an order collected from the shop's own store. */
+export const pickupDelivery: OrderDelivery = {
+  kind: 'pickup',
+  option: 'pickup-1',
+  name: 'Mifugo Bora store, Ruiru',
+  fee: '0.00',
+  eta: 'Ready the next working day',
+  address: 'Eastern Bypass, Ruiru',
+  hours: 'Mon-Fri 8:00 AM-6:00 PM',
+};
 
 /** An order as POST /api/orders/track/ answers it: what a customer may see without signing in. */
 export const trackedOrder = {

@@ -1,5 +1,6 @@
 // Test helpers: a fake shop API, a customer to sign in, and a router around a page.
 import { act, render } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSession, type User } from '../lib/authToken';
@@ -84,6 +85,23 @@ export function renderAt(entry: string | { pathname: string; state?: unknown }, 
   const router = createMemoryRouter(all, { initialEntries: [entry] });
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** Renders one page alone at path (a pattern such as /products/:slug), opened at entry. */
+export function renderRoute(path: string, Component: ComponentType, entry = path) {
+  const router = createMemoryRouter([{ path, Component }], { initialEntries: [entry] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** A fake clock for each test of the file that calls it; advance moves it. */
+export function fakeClock() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 /** Lets the pending promise callbacks run, then moves the fake clock. */

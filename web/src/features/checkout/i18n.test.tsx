@@ -11,6 +11,7 @@ import { formsMessages } from '../../lib/messages/forms';
 import { useSession } from '../../lib/useSession';
 import { dairyMealLine as line, fakeCart as cart, homeDelivery as home, pickupStore as store } from '../../test/checkout';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
+import { renderRoute } from '../../test/utils';
 import { fetchDeliveryOptions } from './api';
 import CheckoutPage from './CheckoutPage';
 
@@ -40,8 +41,7 @@ const DATA = [
 
 function renderAtStep(step: number, form: object) {
   window.sessionStorage.setItem('checkout:draft', JSON.stringify({ form, step }));
-  const router = createMemoryRouter([{ path: '/checkout', Component: CheckoutPage }], { initialEntries: ['/checkout'] });
-  render(<RouterProvider router={router} />);
+  renderRoute('/checkout', CheckoutPage);
 }
 
 beforeEach(() => {

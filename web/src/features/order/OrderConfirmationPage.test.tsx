@@ -1,44 +1,25 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { testOrder as order } from '../../test/orders';
-import { advance } from '../../test/utils';
+import { pickupDelivery, testOrder as order, withGuide } from '../../test/orders';
+import { advance, fakeClock, renderRoute } from '../../test/utils';
 import { getOrder, retryPayment } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
 import { PAYBILL_POLL_LIMIT_MS, PAYBILL_POLL_MS, POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
-import type { Order } from '../../lib/orders';
-
-/** An unpaid order with the Paybill road open for what is still due. */
-function withGuide(o: Order, due = o.total, paid = '0.00'): Order {
-  return {
-    ...o,
-    amount_paid: paid,
-    balance_due: due,
-    paybill: { kind: 'paybill', business_number: '174379', account_number: o.orderId, amount: due },
-  };
-}
 
 vi.mock('./api', () => ({ getOrder: vi.fn(), retryPayment: vi.fn() }));
 const getOrderMock = vi.mocked(getOrder);
 const retryMock = vi.mocked(retryPayment);
 
 async function renderPage(search = '?orderId=ORDER-1700000000000') {
-  const router = createMemoryRouter([{ path: '/order-confirmation', Component: OrderConfirmationPage }], {
-    initialEntries: [`/order-confirmation${search}`],
-  });
-  render(<RouterProvider router={router} />);
+  renderRoute('/order-confirmation', OrderConfirmationPage, `/order-confirmation${search}`);
   await advance(0);
 }
 
+fakeClock();
 beforeEach(() => {
-  vi.useFakeTimers();
   getOrderMock.mockReset();
   retryMock.mockReset();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('OrderConfirmationPage', () => {
@@ -211,15 +192,7 @@ describe('OrderConfirmationPage', () => {
       ...order('ready_for_pickup', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
       shipping: '0.00',
       total: '7900.00',
-      delivery: {
-        kind: 'pickup',
-        option: 'pickup-1',
-        name: 'Mifugo Bora store, Ruiru',
-        fee: '0.00',
-        eta: 'Ready the next working day',
-        address: 'Eastern Bypass, Ruiru',
-        hours: 'Mon-Fri 8:00 AM-6:00 PM',
-      },
+      delivery: pickupDelivery,
       timeline: [
         { status: 'paid', at: '2026-03-02T07:01:00Z' },
         { status: 'processing', at: '2026-03-02T09:00:00Z' },
