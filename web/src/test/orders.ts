@@ -1,5 +1,5 @@
 // Orders as the API returns them: for the tests of the order confirmation page and its polling,
-// and (trackedOrder) of the track page.
+// of the account page (listedOrder) and of the track page (trackedOrder).
 import type { Order, OrderDelivery, OrderStatus } from '../lib/orders';
 
 export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
@@ -54,6 +54,20 @@ export const pickupDelivery: OrderDelivery = {
   eta: 'Ready the next working day',
   address: 'Eastern Bypass, Ruiru',
   hours: 'Mon-Fri 8:00 AM-6:00 PM',
+};
+
+/** A customer's paid order as GET /api/orders/ lists it on the account page. */
+export const listedOrder = {
+  orderId: 'ORDER-1767225600000-a1',
+  status: 'paid',
+  created_at: '2026-03-02T10:00:00Z',
+  items: [
+    { product_name: 'Dairy Meal', size: '70 Kg', sku: 'DM-70', quantity: 2, unit_price: '3500.00', total_price: '7000.00' },
+    { product_name: 'Albendazole 10%', size: '1 litre', sku: 'AL-1L', quantity: 1, unit_price: '1200.00', total_price: '1200.00' },
+  ],
+  subtotal: '8200.00',
+  shipping: '500.00',
+  total: '8700.00',
 };
 
 /** An order as POST /api/orders/track/ answers it: what a customer may see without signing in. */
