@@ -1,9 +1,10 @@
 // Test helpers: a fake shop API, a customer to sign in, and a router around a page.
 import { act, render } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSession, type User } from '../lib/authToken';
+import { CartProvider } from '../lib/CartProvider';
 
 export const testUser: User = {
   id: 7,
@@ -92,6 +93,16 @@ export function renderRoute(path: string, Component: ComponentType, entry = path
   const router = createMemoryRouter([{ path, Component }], { initialEntries: [entry] });
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** Renders element alone at path, opened there, inside the shop's cart (lib/CartProvider). */
+export function renderWithCart(path: string, element: ReactNode) {
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  render(
+    <CartProvider>
+      <RouterProvider router={router} />
+    </CartProvider>,
+  );
 }
 
 /** A fake clock for each test of the file that calls it; advance moves it. */
