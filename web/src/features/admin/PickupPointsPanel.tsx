@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Checkbox } from '../../components/form/CheckboxField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
@@ -7,7 +6,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type PickupPayload, type PickupPoint } from './api';
 import { MSG, checkPrice } from './rules';
-import { Badge, Button, LoadError, Note, PriceField, useAdminForm, useLoad } from './ui';
+import { Badge, EditableList, EntryForm, PriceField, useAdminForm, useLoad } from './ui';
 
 // Pickup points: the shop's store and the agrovets and courier offices farmers collect from.
 
@@ -29,44 +28,28 @@ export function validatePickup(f: PickupPayload): PickupErrors {
 
 export function PickupPointsPanel() {
   const points = useLoad(() => adminApi.pickupPoints(), 'pickup-points');
-  const [editing, setEditing] = useState<PickupPoint | 'new' | null>(null);
-  if (points.error && !points.data) return <LoadError what="the pickup points" error={points.error} onRetry={points.reload} />;
-  if (!points.data) return <p role="status">Loading the pickup points…</p>;
-  if (editing) {
-    const done = () => {
-      setEditing(null);
-      points.reload();
-    };
-    return <PickupForm point={editing === 'new' ? null : editing} onDone={done} />;
-  }
   return (
-    <section aria-labelledby="pickup-h">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="pickup-h" className="text-lg font-bold text-stone-900">
-          Pickup points
-        </h2>
-        <Button onClick={() => setEditing('new')}>New pickup point</Button>
-      </div>
-      {points.data.length === 0 && <p className="mt-2 text-stone-700">No pickup points yet.</p>}
-      <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
-        {points.data.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">
-                {p.name} {p.is_store && <Badge tone="green">Our store: every county</Badge>} {!p.is_active && <Badge tone="grey">Closed</Badge>}
-              </p>
-              <p className="text-sm text-stone-700">
-                {p.address}, {p.town}, {p.county} · {feeText(p.fee, formatKsh)}
-                {p.hours && ` · ${p.hours}`}
-              </p>
-            </div>
-            <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-              Edit
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <EditableList
+      loaded={points}
+      what="the pickup points"
+      id="pickup-h"
+      title="Pickup points"
+      newLabel="New pickup point"
+      empty="No pickup points yet."
+      name={(p) => p.name}
+      entry={(p) => (
+        <>
+          <p className="font-semibold text-stone-900">
+            {p.name} {p.is_store && <Badge tone="green">Our store: every county</Badge>} {!p.is_active && <Badge tone="grey">Closed</Badge>}
+          </p>
+          <p className="text-sm text-stone-700">
+            {p.address}, {p.town}, {p.county} · {feeText(p.fee, formatKsh)}
+            {p.hours && ` · ${p.hours}`}
+          </p>
+        </>
+      )}
+      form={(point, done) => <PickupForm point={point} onDone={done} />}
+    />
   );
 }
 
@@ -84,8 +67,16 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-label={point ? `Pickup point ${point.name}` : 'New pickup point'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
-      <h2 className="text-lg font-bold text-stone-900">{point ? `Edit ${point.name}` : 'New pickup point'}</h2>
+    <EntryForm
+      label={point ? `Pickup point ${point.name}` : 'New pickup point'}
+      title={point ? `Edit ${point.name}` : 'New pickup point'}
+      onSubmit={submit}
+      busy={busy}
+      save={point ? 'Save pickup point' : 'Add pickup point'}
+      back="Back to pickup points"
+      onBack={onDone}
+      note={note}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {text('name', 'Name', 'Nakuru Farmers Agrovet')}
         <SelectField compact id="pickup-county" label="County" value={f.county} onChange={(v) => set('county', v)} error={errors.county}>
@@ -107,15 +98,6 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
         <Checkbox id="pickup-active" label="Open for new orders" checked={f.is_active} onChange={(v) => set('is_active', v)} />
         <Checkbox id="pickup-store" label="Our own store (offered to every county)" checked={f.is_store} onChange={(v) => set('is_store', v)} />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {point ? 'Save pickup point' : 'Add pickup point'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Back to pickup points
-        </Button>
-      </div>
-      <Note note={note} />
-    </form>
+    </EntryForm>
   );
 }

@@ -51,6 +51,16 @@ export function LoadError({ what, error, onRetry }: { what: string; error: Error
   );
 }
 
+/**
+ * What a tab shows of what it loads: the error with a retry while nothing is loaded, a note while
+ * it loads (`Loading <what>…` unless told), then children with the data.
+ */
+export function LoadState<T>({ loaded, what, loading, children }: { loaded: Loaded<T>; what: string; loading?: string; children: (data: T) => ReactNode }) {
+  if (loaded.error && !loaded.data) return <LoadError what={what} error={loaded.error} onRetry={loaded.reload} />;
+  if (!loaded.data) return <p role="status">{loading ?? `Loading ${what}…`}</p>;
+  return children(loaded.data);
+}
+
 type Variant = 'primary' | 'secondary' | 'danger';
 
 const buttonClass: Record<Variant, string> = {
@@ -190,5 +200,94 @@ export function Part({ id, title, large, children }: { id: string; title: string
       </h3>
       {children}
     </section>
+  );
+}
+
+/**
+ * A list the owner edits one entry at a time (coupons, delivery zones, pickup points): the list
+ * under its heading with a New button and each entry's Edit button, or the form of the entry
+ * chosen (null for a new one), after which the list is shown loaded again.
+ */
+export function EditableList<T extends { id: number }>(props: {
+  loaded: Loaded<T[]>;
+  /** What the list holds, for its error and loading notes: "the coupons". */
+  what: string;
+  id: string;
+  title: string;
+  newLabel: string;
+  empty: string;
+  /** The entry's name, for its Edit button. */
+  name: (entry: T) => string;
+  entry: (entry: T) => ReactNode;
+  form: (entry: T | null, done: () => void, all: T[]) => ReactNode;
+}) {
+  const { loaded, id } = props;
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const done = () => {
+    setEditing(null);
+    loaded.reload();
+  };
+  return (
+    <LoadState loaded={loaded} what={props.what}>
+      {(all) =>
+        editing ? (
+          props.form(editing === 'new' ? null : editing, done, all)
+        ) : (
+          <section aria-labelledby={id}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id={id} className="text-lg font-bold text-stone-900">
+                {props.title}
+              </h2>
+              <Button onClick={() => setEditing('new')}>{props.newLabel}</Button>
+            </div>
+            {all.length === 0 && <p className="mt-2 text-stone-700">{props.empty}</p>}
+            <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
+              {all.map((e) => (
+                <li key={e.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
+                  <div className="min-w-0 flex-1">{props.entry(e)}</div>
+                  <Button variant="secondary" onClick={() => setEditing(e)} aria-label={`Edit ${props.name(e)}`}>
+                    Edit
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      }
+    </LoadState>
+  );
+}
+
+/**
+ * The form of one entry of an EditableList: its heading, the fields, then Save (or Add), Back to
+ * the list and any other action, and the note of the last try.
+ */
+export function EntryForm(props: {
+  label: string;
+  title: string;
+  onSubmit: (e: FormEvent) => void;
+  busy: boolean;
+  save: string;
+  back: string;
+  onBack: () => void;
+  actions?: ReactNode;
+  note: NoteState;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={props.onSubmit} aria-label={props.label} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
+      <h2 className="text-lg font-bold text-stone-900">{props.title}</h2>
+      {props.children}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={props.busy}>
+          {props.save}
+        </Button>
+        <Button variant="secondary" onClick={props.onBack}>
+          {props.back}
+        </Button>
+        {props.actions}
+      </div>
+      <Note note={props.note} />
+    </form>
   );
 }
