@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type AdminCategory } from './api';
 import { MSG, categorySlug, descendants, validateCategory } from './rules';
-import { Button, LoadError, Note, errorText, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, useAction, useLoad } from './ui';
 
 export function CategoriesTab() {
   const cats = useLoad(adminApi.categories, 'categories');
@@ -76,8 +76,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
   const [parent, setParent] = useState(category?.parent != null ? String(category.parent) : '');
   const [nameSw, setNameSw] = useState(category?.name_sw ?? '');
   const [errors, setErrors] = useState<Errors<'name' | 'parent' | 'name_sw'>>({});
-  const [message, setMessage] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note: message, setNote: setMessage, run } = useAction();
   const id = category?.id ?? null;
   // A category cannot sit under itself or under one of its own sub-categories.
   const below = id === null ? new Set<number>() : descendants(id, all);
@@ -98,8 +97,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
       return;
     }
     const body = { name: name.trim(), parent: parent === '' ? null : Number(parent), name_sw: nameSw.trim() };
-    setBusy(true);
-    try {
+    await run(async () => {
       if (id === null) await adminApi.createCategory(body);
       else await adminApi.updateCategory(id, body);
       setMessage({ kind: 'ok', text: id === null ? 'Category created.' : 'Category saved.' });
@@ -107,12 +105,9 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
       setParent('');
       setNameSw('');
       onDone();
-    } catch (err) {
+    }, 'The category could not be saved.', (err) => {
       if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<'name' | 'parent' | 'name_sw'>);
-      setMessage({ kind: 'error', text: errorText(err, 'The category could not be saved.') });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import { adminApi, type ImportResult } from './api';
-import { Badge, Button, Note, errorText, type NoteState } from './ui';
+import { Badge, Button, Note, errorText, useAction } from './ui';
 
 const ACTION_TONE = { create: 'blue', update: 'green', unchanged: 'grey', refused: 'red' } as const;
 
@@ -14,8 +14,7 @@ const ACTION_TONE = { create: 'blue', update: 'green', unchanged: 'grey', refuse
 export function ImportExportTab() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
-  const [note, setNote] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note, setNote, run } = useAction();
 
   async function download() {
     try {
@@ -33,23 +32,19 @@ export function ImportExportTab() {
 
   async function send(dryRun: boolean) {
     if (!file || busy) return;
-    setBusy(true);
     setNote(null);
-    try {
+    await run(async () => {
       const res = await adminApi.importProducts(file, dryRun);
       setPreview(res);
       if (!dryRun) {
         setNote({ kind: 'ok', text: `Imported: ${res.summary.create} created, ${res.summary.update} updated, ${res.summary.unchanged} unchanged.` });
         setFile(null);
       }
-    } catch (err) {
+    }, 'The file could not be imported.', (err) => {
       // A refused import answers with the rows, so the table says which and why.
       const body = err instanceof ApiError ? (err.body as Partial<ImportResult> | undefined) : undefined;
       if (body?.rows && body.summary) setPreview({ rows: body.rows, summary: body.summary, applied: false });
-      setNote({ kind: 'error', text: errorText(err, 'The file could not be imported.') });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const refused = preview?.summary.refused ?? 0;

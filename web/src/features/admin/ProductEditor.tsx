@@ -9,7 +9,7 @@ import { adminApi, VAT_CLASSES, type AdminCategory, type AdminProduct, type Prod
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from './rules';
-import { Button, LoadError, Note, PriceField, errorText, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, PriceField, useAction, useLoad } from './ui';
 
 interface FormState {
   name: string;
@@ -73,8 +73,7 @@ export function ProductEditor({
   const loaded = useLoad(() => (id === null ? Promise.resolve(null) : adminApi.product(id)), String(id));
   const [form, setForm] = useState<FormState | null>(id === null ? emptyForm : null);
   const [errors, setErrors] = useState<Errors<keyof FormState>>({});
-  const [message, setMessage] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note: message, setNote: setMessage, run } = useAction();
   const product = loaded.data ?? null;
   if (form === null && product) setForm(formOf(product));
 
@@ -96,9 +95,8 @@ export function ProductEditor({
       return;
     }
     const body: ProductPayload = { ...form, base_price: form.base_price.trim(), category: Number(form.category) };
-    setBusy(true);
     setMessage(null);
-    try {
+    await run(async () => {
       if (id === null) {
         const created = await adminApi.createProduct(body);
         onCreated(created.id);
@@ -107,12 +105,9 @@ export function ProductEditor({
       const saved = await adminApi.updateProduct(id, body);
       setForm(formOf(saved));
       setMessage({ kind: 'ok', text: 'Product saved.' });
-    } catch (err) {
+    }, 'The product could not be saved.', (err) => {
       if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<keyof FormState>);
-      setMessage({ kind: 'error', text: errorText(err, 'The product could not be saved.') });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

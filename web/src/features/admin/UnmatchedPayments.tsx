@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
 import { adminApi, type UnmatchedPayment } from './api';
-import { Button, LoadError, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, formatDate, useAction, useLoad, type NoteState } from './ui';
 
 // Money M-Pesa says arrived but that no order claimed: a prompt whose reference the shop lost
 // when it stopped, or a Paybill payment whose account number matched no order. Each stays
@@ -41,25 +41,19 @@ export function UnmatchedPayments() {
 
 function Unmatched({ payment: p, onAssigned }: { payment: UnmatchedPayment; onAssigned: (said: string) => void }) {
   const [orderId, setOrderId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<NoteState>(null);
+  const { busy, note, setNote, run } = useAction();
   const [error, setError] = useState<string>();
   const assign = async () => {
     if (!orderId.trim()) {
       setError('Choose the order this payment was made for.');
       return;
     }
-    setBusy(true);
     setError(undefined);
     setNote(null);
-    try {
+    await run(async () => {
       const order = await adminApi.assignPayment(p, orderId.trim());
       onAssigned(`${p.receipt || 'The payment'} assigned to ${order.orderId}.`);
-    } catch (err) {
-      setNote({ kind: 'error', text: errorText(err, 'The payment could not be assigned. Please try again.') });
-    } finally {
-      setBusy(false);
-    }
+    }, 'The payment could not be assigned. Please try again.');
   };
   return (
     <li className="space-y-2 px-3 py-3">

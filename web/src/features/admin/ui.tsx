@@ -97,6 +97,28 @@ export function Note({ note, className }: { note: NoteState; className?: string 
   );
 }
 
+/**
+ * One action at a time on an admin screen: busy while it runs, and its failure in the note, in
+ * the server's words (failed when it gave none). onError sees the error first, for a form to mark
+ * the fields the server refused.
+ */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<NoteState>(null);
+  async function run(action: () => Promise<void>, failed: string, onError?: (err: unknown) => void) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      onError?.(err);
+      setNote({ kind: 'error', text: errorText(err, failed) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, note, setNote, run };
+}
+
 /** A price in shillings, in steps of 0.01 (a product's and each size's). */
 export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined; label?: string }) {
   return <TextField compact label="Price (Ksh)" type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
