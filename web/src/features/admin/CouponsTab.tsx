@@ -5,7 +5,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type Coupon, type CouponPayload } from './api';
 import { MSG, checkPrice } from './rules';
-import { Badge, Button, EditableList, EntryForm, PriceField, errorText, formatDate, useAdminForm, useLoad } from './ui';
+import { Badge, Button, EditableList, EntryForm, PriceField, errorText, formatDate, useAdminForm } from './ui';
 
 // Coupon codes (docs/product.md section 5): the owner's promotions, checked again by the server at
 // checkout. A code is switched off, never erased, because orders name it.
@@ -111,16 +111,14 @@ export function couponTerms(c: Pick<Coupon, 'kind' | 'value' | 'min_subtotal'>):
 }
 
 export function CouponsTab() {
-  const coupons = useLoad(() => adminApi.coupons(), 'coupons');
   return (
     <EditableList
-      loaded={coupons}
-      what="the coupons"
-      id="coupons-h"
+      load={() => adminApi.coupons()}
+      name="coupons"
       title="Coupons"
-      newLabel="New coupon"
+      one="coupon"
       empty="No coupons yet."
-      name={(c) => c.code}
+      nameOf={(c) => c.code}
       entry={(c) => (
         <>
           <p className="font-semibold text-stone-900">
@@ -172,12 +170,11 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
   );
   return (
     <EntryForm
-      label={coupon ? `Coupon ${coupon.code}` : 'New coupon'}
-      title={coupon ? `Edit ${coupon.code}` : 'New coupon'}
+      one="coupon"
+      many="coupons"
+      name={coupon?.code ?? null}
       onSubmit={submit}
       busy={busy}
-      save={coupon ? 'Save coupon' : 'Add coupon'}
-      back="Back to coupons"
       onBack={onDone}
       actions={
         coupon?.active && (

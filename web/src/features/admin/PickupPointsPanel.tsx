@@ -6,7 +6,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type PickupPayload, type PickupPoint } from './api';
 import { MSG, checkPrice } from './rules';
-import { Badge, EditableList, EntryForm, PriceField, useAdminForm, useLoad } from './ui';
+import { Badge, EditableList, EntryForm, PriceField, useAdminForm } from './ui';
 
 // Pickup points: the shop's store and the agrovets and courier offices farmers collect from.
 
@@ -27,16 +27,14 @@ export function validatePickup(f: PickupPayload): PickupErrors {
 }
 
 export function PickupPointsPanel() {
-  const points = useLoad(() => adminApi.pickupPoints(), 'pickup-points');
   return (
     <EditableList
-      loaded={points}
-      what="the pickup points"
-      id="pickup-h"
+      load={() => adminApi.pickupPoints()}
+      name="pickup"
       title="Pickup points"
-      newLabel="New pickup point"
+      one="pickup point"
       empty="No pickup points yet."
-      name={(p) => p.name}
+      nameOf={(p) => p.name}
       entry={(p) => (
         <>
           <p className="font-semibold text-stone-900">
@@ -68,12 +66,11 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
 
   return (
     <EntryForm
-      label={point ? `Pickup point ${point.name}` : 'New pickup point'}
-      title={point ? `Edit ${point.name}` : 'New pickup point'}
+      one="pickup point"
+      many="pickup points"
+      name={point?.name ?? null}
       onSubmit={submit}
       busy={busy}
-      save={point ? 'Save pickup point' : 'Add pickup point'}
-      back="Back to pickup points"
       onBack={onDone}
       note={note}
     >

@@ -4,7 +4,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type Zone, type ZonePayload } from './api';
 import { MSG, checkPrice, checkWeight } from './rules';
-import { Button, EditableList, EntryForm, PriceField, WeightField, errorText, useAdminForm, useLoad } from './ui';
+import { Button, EditableList, EntryForm, PriceField, WeightField, errorText, useAdminForm } from './ui';
 
 // Delivery zones: each county in exactly one, each zone pricing an order by its weight.
 
@@ -50,16 +50,14 @@ function payloadOf(z: Zone | null): ZonePayload {
 }
 
 export function ZonesPanel() {
-  const zones = useLoad(() => adminApi.zones(), 'zones');
   return (
     <EditableList
-      loaded={zones}
-      what="the delivery zones"
-      id="zones-h"
+      load={() => adminApi.zones()}
+      name="zones"
       title="Delivery zones"
-      newLabel="New zone"
+      one="zone"
       empty="No zones yet: add one for every county."
-      name={(z) => z.name}
+      nameOf={(z) => z.name}
       entry={(z) => (
         <>
           <p className="font-semibold text-stone-900">
@@ -102,12 +100,11 @@ function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; o
 
   return (
     <EntryForm
-      label={zone ? `Zone ${zone.name}` : 'New zone'}
-      title={zone ? `Edit ${zone.name}` : 'New zone'}
+      one="zone"
+      many="zones"
+      name={zone?.name ?? null}
       onSubmit={submit}
       busy={busy}
-      save={zone ? 'Save zone' : 'Add zone'}
-      back="Back to zones"
       onBack={onDone}
       actions={
         zone && (

@@ -227,30 +227,31 @@ export function Part({ id, title, large, children }: { id: string; title: string
 
 /**
  * A list the owner edits one entry at a time (coupons, delivery zones, pickup points): the list
- * under its heading with a New button and each entry's Edit button, or the form of the entry
- * chosen (null for a new one), after which the list is shown loaded again.
+ * under its title with a "New <one>" button and each entry's Edit button, or the form of the entry
+ * chosen (null for a new one), after which the list is loaded again. `name` keys the load and the
+ * heading's id.
  */
 export function EditableList<T extends { id: number }>(props: {
-  loaded: Loaded<T[]>;
-  /** What the list holds, for its error and loading notes: "the coupons". */
-  what: string;
-  id: string;
+  load: () => Promise<T[]>;
+  name: string;
   title: string;
-  newLabel: string;
+  /** One entry, as the New button names it: "coupon". */
+  one: string;
   empty: string;
-  /** The entry's name, for its Edit button. */
-  name: (entry: T) => string;
+  /** What the entry's Edit button names it by. */
+  nameOf: (entry: T) => string;
   entry: (entry: T) => ReactNode;
   form: (entry: T | null, done: () => void, all: T[]) => ReactNode;
 }) {
-  const { loaded, id } = props;
+  const loaded = useLoad(props.load, props.name);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const id = `${props.name}-h`;
   const done = () => {
     setEditing(null);
     loaded.reload();
   };
   return (
-    <LoadState loaded={loaded} what={props.what}>
+    <LoadState loaded={loaded} what={`the ${props.title.toLowerCase()}`}>
       {(all) =>
         editing ? (
           props.form(editing === 'new' ? null : editing, done, all)
@@ -260,14 +261,14 @@ export function EditableList<T extends { id: number }>(props: {
               <h2 id={id} className="text-lg font-bold text-stone-900">
                 {props.title}
               </h2>
-              <Button onClick={() => setEditing('new')}>{props.newLabel}</Button>
+              <Button onClick={() => setEditing('new')}>{`New ${props.one}`}</Button>
             </div>
             {all.length === 0 && <p className="mt-2 text-stone-700">{props.empty}</p>}
             <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
               {all.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
                   <div className="min-w-0 flex-1">{props.entry(e)}</div>
-                  <Button variant="secondary" onClick={() => setEditing(e)} aria-label={`Edit ${props.name(e)}`}>
+                  <Button variant="secondary" onClick={() => setEditing(e)} aria-label={`Edit ${props.nameOf(e)}`}>
                     Edit
                   </Button>
                 </li>
@@ -281,31 +282,37 @@ export function EditableList<T extends { id: number }>(props: {
 }
 
 /**
- * The form of one entry of an EditableList: its heading, the fields, then Save (or Add), Back to
- * the list and any other action, and the note of the last try.
+ * The form of one entry of an EditableList, named (null for a new one): "Edit <name>" or
+ * "New <one>" over the fields, then Save (Add for a new one), "Back to <many>" and any other
+ * action, and the note of the last try.
  */
 export function EntryForm(props: {
-  label: string;
-  title: string;
+  one: string;
+  many: string;
+  name: string | null;
   onSubmit: (e: FormEvent) => void;
   busy: boolean;
-  save: string;
-  back: string;
   onBack: () => void;
   actions?: ReactNode;
   note: NoteState;
   children: ReactNode;
 }) {
+  const { one, name } = props;
   return (
-    <form noValidate onSubmit={props.onSubmit} aria-label={props.label} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
-      <h2 className="text-lg font-bold text-stone-900">{props.title}</h2>
+    <form
+      noValidate
+      onSubmit={props.onSubmit}
+      aria-label={name === null ? `New ${one}` : `${one.charAt(0).toUpperCase()}${one.slice(1)} ${name}`}
+      className="space-y-4 rounded-md border border-stone-200 bg-white p-4"
+    >
+      <h2 className="text-lg font-bold text-stone-900">{name === null ? `New ${one}` : `Edit ${name}`}</h2>
       {props.children}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={props.busy}>
-          {props.save}
+          {name === null ? `Add ${one}` : `Save ${one}`}
         </Button>
         <Button variant="secondary" onClick={props.onBack}>
-          {props.back}
+          {`Back to ${props.many}`}
         </Button>
         {props.actions}
       </div>
