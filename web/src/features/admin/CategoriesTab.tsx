@@ -71,42 +71,52 @@ export function CategoriesTab() {
   );
 }
 
+interface CategoryFields {
+  name: string;
+  parent: string;
+  name_sw: string;
+}
+
 function CategoryForm({ category, all, onDone }: { category: AdminCategory | null; all: AdminCategory[]; onDone: () => void }) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [parent, setParent] = useState(category?.parent != null ? String(category.parent) : '');
-  const [nameSw, setNameSw] = useState(category?.name_sw ?? '');
-  const [errors, setErrors] = useState<Errors<'name' | 'parent' | 'name_sw'>>({});
+  const [f, setF] = useState<CategoryFields>({
+    name: category?.name ?? '',
+    parent: category?.parent != null ? String(category.parent) : '',
+    name_sw: category?.name_sw ?? '',
+  });
+  const [errors, setErrors] = useState<Errors<keyof CategoryFields>>({});
   const { busy, note: message, setNote: setMessage, run } = useAction();
   const id = category?.id ?? null;
   // A category cannot sit under itself or under one of its own sub-categories.
   const below = id === null ? new Set<number>() : descendants(id, all);
   const parents = all.filter((c) => c.id !== id && !below.has(c.id));
   // A field's message goes as soon as the field is edited.
-  const edit = (set: (v: string) => void, field: 'name' | 'parent' | 'name_sw') => (v: string) => {
-    set(v);
-    setErrors({ ...errors, [field]: undefined });
-  };
+  const field = (k: keyof CategoryFields) => ({
+    value: f[k],
+    onChange: (v: string) => {
+      setF({ ...f, [k]: v });
+      setErrors({ ...errors, [k]: undefined });
+    },
+    error: errors[k],
+  });
 
   async function save(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const bad = validateCategory({ name, parent, name_sw: nameSw }, id, all);
+    const bad = validateCategory(f, id, all);
     setErrors(bad);
     if (Object.keys(bad).length > 0) {
       setMessage(null);
       return;
     }
-    const body = { name: name.trim(), parent: parent === '' ? null : Number(parent), name_sw: nameSw.trim() };
+    const body = { name: f.name.trim(), parent: f.parent === '' ? null : Number(f.parent), name_sw: f.name_sw.trim() };
     await run(async () => {
       if (id === null) await adminApi.createCategory(body);
       else await adminApi.updateCategory(id, body);
       setMessage({ kind: 'ok', text: id === null ? 'Category created.' : 'Category saved.' });
-      setName('');
-      setParent('');
-      setNameSw('');
+      setF({ name: '', parent: '', name_sw: '' });
       onDone();
     }, 'The category could not be saved.', (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<'name' | 'parent' | 'name_sw'>);
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<keyof CategoryFields>);
     });
   }
 
@@ -120,28 +130,11 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
           compact
           id="category-name"
           label="Name"
-          value={name}
-          onChange={edit(setName, 'name')}
-          error={errors.name}
-          hint={name.trim() ? `Slug: ${categorySlug(name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
+          {...field('name')}
+          hint={f.name.trim() ? `Slug: ${categorySlug(f.name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
         />
-        <TextField
-          compact
-          id="category-name-sw"
-          label="Name (Kiswahili)"
-          value={nameSw}
-          onChange={edit(setNameSw, 'name_sw')}
-          error={errors.name_sw}
-          hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name."
-        />
-        <SelectField
-          compact
-          id="category-parent"
-          label="Parent"
-          value={parent}
-          onChange={edit(setParent, 'parent')}
-          error={errors.parent}
-        >
+        <TextField compact id="category-name-sw" label="Name (Kiswahili)" {...field('name_sw')} hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name." />
+        <SelectField compact id="category-parent" label="Parent" {...field('parent')}>
           <option value="">None (top level)</option>
           {parents.map((c) => (
             <option key={c.id} value={c.id}>

@@ -146,7 +146,7 @@ export function CouponsTab() {
 }
 
 function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
-  const { f, set, errors, note, setNote, busy, submit } = useAdminForm({
+  const { f, set, field, note, setNote, busy, submit } = useAdminForm({
     initial: () => formOf(coupon),
     validate: validateCoupon,
     save: (form) => adminApi.saveCoupon(coupon?.id ?? null, payloadOf(form)),
@@ -165,8 +165,8 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
     }
   }
 
-  const text = (id: keyof CouponForm & string, label: string, hint?: string) => (
-    <TextField compact id={`coupon-${id}`} label={label} hint={hint} value={f[id] as string} onChange={(v) => set(id, v)} error={errors[id]} />
+  const text = (id: Exclude<keyof CouponForm, 'active'>, label: string, hint?: string) => (
+    <TextField compact id={`coupon-${id}`} label={label} hint={hint} {...field(id)} />
   );
   return (
     <EntryForm
@@ -194,13 +194,13 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
         {f.kind === 'percent' ? (
           text('value', 'Percent off')
         ) : (
-          <PriceField id="coupon-value" label="Amount off (Ksh)" value={f.value} onChange={(v) => set('value', v)} error={errors.value} />
+          <PriceField id="coupon-value" label="Amount off (Ksh)" {...field('value')} />
         )}
-        <PriceField id="coupon-min_subtotal" label="Minimum subtotal (Ksh, optional)" value={f.min_subtotal} onChange={(v) => set('min_subtotal', v)} error={errors.min_subtotal} />
+        <PriceField id="coupon-min_subtotal" label="Minimum subtotal (Ksh, optional)" {...field('min_subtotal')} />
         {text('product_ids', 'Only these product ids (optional)', 'Empty, with no categories: every product.')}
         {text('category_ids', 'Only these category ids (optional)', 'A category includes those below it.')}
-        <TextField compact id="coupon-starts_at" label="Starts (optional)" type="datetime-local" value={f.starts_at} onChange={(v) => set('starts_at', v)} error={errors.starts_at} />
-        <TextField compact id="coupon-ends_at" label="Ends (optional)" type="datetime-local" value={f.ends_at} onChange={(v) => set('ends_at', v)} error={errors.ends_at} />
+        <TextField compact id="coupon-starts_at" label="Starts (optional)" type="datetime-local" {...field('starts_at')} />
+        <TextField compact id="coupon-ends_at" label="Ends (optional)" type="datetime-local" {...field('ends_at')} />
         {text('max_uses', 'Uses in all (optional)')}
         {text('max_uses_per_phone', 'Uses per phone number (optional)')}
       </div>

@@ -52,7 +52,7 @@ export function PickupPointsPanel() {
 }
 
 function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () => void }) {
-  const { f, set, errors, note, busy, submit } = useAdminForm<PickupPayload>({
+  const { f, set, field, note, busy, submit } = useAdminForm<PickupPayload>({
     initial: () => (point ? { ...point } : EMPTY),
     validate: validatePickup,
     save: (body) => adminApi.savePickupPoint(point?.id ?? null, body),
@@ -61,7 +61,7 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
     onSaved: onDone,
   });
   const text = (k: TextKey, label: string, placeholder?: string) => (
-    <TextField compact id={`pickup-${k}`} label={label} placeholder={placeholder} value={f[k]} onChange={(v) => set(k, v)} error={errors[k]} />
+    <TextField compact id={`pickup-${k}`} label={label} placeholder={placeholder} {...field(k)} />
   );
 
   return (
@@ -76,7 +76,7 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
     >
       <div className="grid gap-3 sm:grid-cols-2">
         {text('name', 'Name', 'Nakuru Farmers Agrovet')}
-        <SelectField compact id="pickup-county" label="County" value={f.county} onChange={(v) => set('county', v)} error={errors.county}>
+        <SelectField compact id="pickup-county" label="County" {...field('county')}>
           <option value="">Choose a county</option>
           {COUNTIES.map((c) => (
             <option key={c} value={c}>
@@ -88,7 +88,7 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
         {text('address', 'Address', 'Street, building or landmark')}
         {text('phone', 'Phone (optional)')}
         {text('hours', 'Opening hours', 'Mon-Sat 8:00 AM-6:00 PM')}
-        <PriceField id="pickup-fee" label="Fee (Ksh)" value={f.fee} onChange={(v) => set('fee', v)} error={errors.fee} />
+        <PriceField id="pickup-fee" label="Fee (Ksh)" {...field('fee')} />
         {text('eta', 'Ready in', '2 days')}
       </div>
       <div className="flex flex-wrap gap-x-6">

@@ -84,6 +84,13 @@ export function ProductEditor({
     setForm({ ...form, [k]: v });
     if (errors[k]) setErrors({ ...errors, [k]: undefined });
   };
+  /** A text field's id, value, change and message, to spread on its field. */
+  const field = (k: 'name' | 'description' | 'name_sw' | 'description_sw' | 'base_price' | 'category') => ({
+    id: k,
+    value: form[k],
+    onChange: (v: string) => set(k, v),
+    error: errors[k],
+  });
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -120,35 +127,19 @@ export function ProductEditor({
       </div>
       <form noValidate onSubmit={save} aria-label="Product" className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
-          <TextField compact id="name" label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} />
+          <TextField compact label="Name" {...field('name')} />
         </div>
         <div className="md:col-span-2">
-          <TextAreaField compact id="description" label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} />
+          <TextAreaField compact label="Description" {...field('description')} />
         </div>
         <div className="md:col-span-2">
-          <TextField
-            compact
-            id="name_sw"
-            label="Name (Kiswahili)"
-            value={form.name_sw}
-            onChange={(v) => set('name_sw', v)}
-            error={errors.name_sw}
-            hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name."
-          />
+          <TextField compact label="Name (Kiswahili)" {...field('name_sw')} hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name." />
         </div>
         <div className="md:col-span-2">
-          <TextAreaField
-            compact
-            id="description_sw"
-            label="Description (Kiswahili)"
-            value={form.description_sw}
-            onChange={(v) => set('description_sw', v)}
-            error={errors.description_sw}
-            hint="Left empty, Kiswahili shoppers see the English description."
-          />
+          <TextAreaField compact label="Description (Kiswahili)" {...field('description_sw')} hint="Left empty, Kiswahili shoppers see the English description." />
         </div>
-        <PriceField id="base_price" value={form.base_price} onChange={(v) => set('base_price', v)} error={errors.base_price} />
-        <SelectField compact id="category" label="Category" value={form.category} onChange={(v) => set('category', v)} error={errors.category}>
+        <PriceField {...field('base_price')} />
+        <SelectField compact label="Category" {...field('category')}>
           <option value="">Choose a category</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>

@@ -76,7 +76,7 @@ export function ZonesPanel() {
 }
 
 function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; onDone: () => void }) {
-  const { f, set, errors, note, setNote, busy, submit } = useAdminForm({
+  const { f, set, field, errors, note, setNote, busy, submit } = useAdminForm({
     initial: () => payloadOf(zone),
     validate: validateZone,
     save: (body) => adminApi.saveZone(zone?.id ?? null, body),
@@ -116,24 +116,12 @@ function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; o
       note={note}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField compact id="zone-name" label="Name" value={f.name} onChange={(v) => set('name', v)} error={errors.name} />
-        <TextField compact id="zone-eta" label="Estimated time" placeholder="1–2 days" value={f.eta} onChange={(v) => set('eta', v)} error={errors.eta} />
-        <PriceField id="zone-base" label="Base fee (Ksh)" value={f.base_fee} onChange={(v) => set('base_fee', v)} error={errors.base_fee} />
-        <WeightField
-          id="zone-included"
-          label="Weight the base fee carries (kg)"
-          value={f.included_kg}
-          onChange={(v) => set('included_kg', v)}
-          error={errors.included_kg}
-        />
-        <PriceField id="zone-per-kg" label="Fee per further kg (Ksh)" value={f.per_kg_fee} onChange={(v) => set('per_kg_fee', v)} error={errors.per_kg_fee} />
-        <PriceField
-          id="zone-free"
-          label="Free delivery from a subtotal of (Ksh, optional)"
-          value={f.free_over}
-          onChange={(v) => set('free_over', v)}
-          error={errors.free_over}
-        />
+        <TextField compact id="zone-name" label="Name" {...field('name')} />
+        <TextField compact id="zone-eta" label="Estimated time" placeholder="1–2 days" {...field('eta')} />
+        <PriceField id="zone-base" label="Base fee (Ksh)" {...field('base_fee')} />
+        <WeightField id="zone-included" label="Weight the base fee carries (kg)" {...field('included_kg')} />
+        <PriceField id="zone-per-kg" label="Fee per further kg (Ksh)" {...field('per_kg_fee')} />
+        <PriceField id="zone-free" label="Free delivery from a subtotal of (Ksh, optional)" {...field('free_over')} />
       </div>
       <p role="status" className="rounded-md bg-earth-100 p-3 text-sm text-stone-900">
         Fee preview: {PREVIEW_KG.map((kg) => `${kg} kg ${feeText(zoneFee(f, kg), formatKsh)}`).join(' · ')}

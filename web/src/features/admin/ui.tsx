@@ -171,6 +171,9 @@ export function useDebounced<T>(value: T, ms = 300): T {
   return v;
 }
 
+/** The fields of a form that hold text. */
+type StringKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
 /**
  * A back-office form saved whole: its fields, their messages (the browser's check first, then the
  * server's), a note for the whole form, and the submit that saves once and then calls onSaved.
@@ -210,7 +213,9 @@ export function useAdminForm<F extends object>(opts: {
       setBusy(false);
     }
   }
-  return { f, set, errors, note, setNote, busy, submit };
+  /** A text field's value, change and message, to spread on its TextField. */
+  const field = (k: StringKey<F>) => ({ value: f[k] as string, onChange: (v: string) => set(k, v as F[typeof k]), error: errors[k] });
+  return { f, set, field, errors, note, setNote, busy, submit };
 }
 
 /** A part of an admin screen, named by its heading for screen readers. */
