@@ -1,6 +1,6 @@
 // Orders as the API returns them: for the tests of the order confirmation page and its polling,
 // of the account page (listedOrder) and of the track page (trackedOrder).
-import type { Order, OrderDelivery, OrderStatus } from '../lib/orders';
+import type { Order, OrderDelivery, OrderStatus, OrderStep } from '../lib/orders';
 
 export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
   return {
@@ -34,6 +34,12 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
     can_retry_payment: status === 'payment_failed',
   };
 }
+
+/** The road of a testOrder paid on 2 March 2026 and being prepared since. */
+export const preparedTimeline: OrderStep[] = [
+  { status: 'paid', at: '2026-03-02T07:01:00Z' },
+  { status: 'processing', at: '2026-03-02T09:00:00Z' },
+];
 
 /** An unpaid order with the Paybill road open for what is still due. */
 export function withGuide(o: Order, due = o.total, paid = '0.00'): Order {
@@ -69,6 +75,12 @@ export const listedOrder = {
   shipping: '500.00',
   total: '8700.00',
 };
+
+/** The road of listedOrder once it is paid and being prepared. */
+export const listedTimeline = [
+  { status: 'paid', at: '2026-03-02T10:01:00Z' },
+  { status: 'processing', at: '2026-03-02T11:00:00Z' },
+];
 
 /** An order as POST /api/orders/track/ answers it: what a customer may see without signing in. */
 export const trackedOrder = {

@@ -95,6 +95,12 @@ export function renderRoute(path: string, Component: ComponentType, entry = path
   return router;
 }
 
+/** Renders one page as renderRoute does, then lets its first loads answer (under a fake clock). */
+export async function renderRouteLoaded(path: string, Component: ComponentType, entry = path) {
+  renderRoute(path, Component, entry);
+  await advance(0);
+}
+
 /** Renders element alone at path, opened there, inside the shop's cart (lib/CartProvider). */
 export function renderWithCart(path: string, element: ReactNode) {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });

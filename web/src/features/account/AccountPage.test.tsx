@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../lib/authToken';
 import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../../test/utils';
 import { MSG } from '../../lib/accountRules';
-import { listedOrder as order } from '../../test/orders';
+import { listedOrder as order, listedTimeline } from '../../test/orders';
 import AccountPage from './AccountPage';
 
 function renderAccount() {
@@ -59,11 +59,7 @@ describe('AccountPage', () => {
       ...order,
       status: 'ready_for_pickup',
       delivery: { kind: 'pickup', option: 'pickup-1', name: 'Mifugo Bora store, Ruiru', fee: '0.00', eta: '' },
-      timeline: [
-        { status: 'paid', at: '2026-03-02T10:01:00Z' },
-        { status: 'processing', at: '2026-03-02T11:00:00Z' },
-        { status: 'ready_for_pickup', at: '2026-03-03T05:15:00Z' },
-      ],
+      timeline: [...listedTimeline, { status: 'ready_for_pickup', at: '2026-03-03T05:15:00Z' }],
     };
     fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, [pickup]) });
     renderAccount();

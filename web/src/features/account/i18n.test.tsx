@@ -4,7 +4,7 @@ import { clearSession } from '../../lib/authToken';
 import { accountMessages } from '../../lib/messages/account';
 import { formsMessages } from '../../lib/messages/forms';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { listedOrder } from '../../test/orders';
+import { listedOrder, listedTimeline } from '../../test/orders';
 import { fakeApi, json, renderAt, signIn, testUser } from '../../test/utils';
 import AccountPage from './AccountPage';
 
@@ -14,10 +14,7 @@ const paid = {
   ...listedOrder,
   status: 'processing',
   delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '500.00', eta: 'Next day' },
-  timeline: [
-    { status: 'paid', at: '2026-03-02T10:01:00Z' },
-    { status: 'processing', at: '2026-03-02T11:00:00Z' },
-  ],
+  timeline: listedTimeline,
 };
 const partPaid = {
   ...paid,

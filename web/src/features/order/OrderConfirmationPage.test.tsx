@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { pickupDelivery, testOrder as order, withGuide } from '../../test/orders';
-import { advance, fakeClock, renderRoute } from '../../test/utils';
+import { pickupDelivery, preparedTimeline, testOrder as order, withGuide } from '../../test/orders';
+import { advance, fakeClock, renderRouteLoaded } from '../../test/utils';
 import { getOrder, retryPayment } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
 import { PAYBILL_POLL_LIMIT_MS, PAYBILL_POLL_MS, POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
@@ -11,10 +11,7 @@ vi.mock('./api', () => ({ getOrder: vi.fn(), retryPayment: vi.fn() }));
 const getOrderMock = vi.mocked(getOrder);
 const retryMock = vi.mocked(retryPayment);
 
-async function renderPage(search = '?orderId=ORDER-1700000000000') {
-  renderRoute('/order-confirmation', OrderConfirmationPage, `/order-confirmation${search}`);
-  await advance(0);
-}
+const renderPage = (search = '?orderId=ORDER-1700000000000') => renderRouteLoaded('/order-confirmation', OrderConfirmationPage, `/order-confirmation${search}`);
 
 fakeClock();
 beforeEach(() => {
@@ -172,12 +169,7 @@ describe('OrderConfirmationPage', () => {
       ...order('dispatched', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
       courier: 'G4S',
       tracking_number: 'G4S-KBC-20931',
-      timeline: [
-        { status: 'pending_payment', at: '2026-03-02T07:00:00Z' },
-        { status: 'paid', at: '2026-03-02T07:01:00Z' },
-        { status: 'processing', at: '2026-03-02T09:00:00Z' },
-        { status: 'dispatched', at: '2026-03-03T06:30:00Z' },
-      ],
+      timeline: [{ status: 'pending_payment', at: '2026-03-02T07:00:00Z' }, ...preparedTimeline, { status: 'dispatched', at: '2026-03-03T06:30:00Z' }],
     });
     await renderPage();
     const steps = screen.getByRole('list', { name: 'Order progress' });
@@ -193,11 +185,7 @@ describe('OrderConfirmationPage', () => {
       shipping: '0.00',
       total: '7900.00',
       delivery: pickupDelivery,
-      timeline: [
-        { status: 'paid', at: '2026-03-02T07:01:00Z' },
-        { status: 'processing', at: '2026-03-02T09:00:00Z' },
-        { status: 'ready_for_pickup', at: '2026-03-02T12:00:00Z' },
-      ],
+      timeline: [...preparedTimeline, { status: 'ready_for_pickup', at: '2026-03-02T12:00:00Z' }],
     });
     await renderPage();
     expect(screen.getByText(/will call you when it is ready for pickup/)).toBeTruthy();

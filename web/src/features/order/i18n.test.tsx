@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { orderMessages } from '../../lib/messages/order';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { pickupDelivery, testOrder, withGuide } from '../../test/orders';
-import { advance, fakeClock, renderRoute } from '../../test/utils';
+import { pickupDelivery, preparedTimeline, testOrder, withGuide } from '../../test/orders';
+import { advance, fakeClock, renderRouteLoaded } from '../../test/utils';
 import { getOrder } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
 import { POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
@@ -41,10 +41,7 @@ const DATA = [
   ADVICE,
 ];
 
-async function renderPage(search = '?orderId=ORDER-1700000000000') {
-  renderRoute('/order-confirmation', OrderConfirmationPage, `/order-confirmation${search}`);
-  await advance(0);
-}
+const renderPage = (search = '?orderId=ORDER-1700000000000') => renderRouteLoaded('/order-confirmation', OrderConfirmationPage, `/order-confirmation${search}`);
 
 fakeClock();
 beforeEach(() => {
@@ -87,13 +84,7 @@ describe('the order page in another language', () => {
   });
 
   it('paid, with the receipt and the road to delivery', async () => {
-    getOrderMock.mockResolvedValue({
-      ...testOrder('processing', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
-      timeline: [
-        { status: 'paid', at: '2026-03-02T07:01:00Z' },
-        { status: 'processing', at: '2026-03-02T09:00:00Z' },
-      ],
-    });
+    getOrderMock.mockResolvedValue({ ...testOrder('processing', { receipt: 'NLJ7RT61SV', status: 'succeeded' }), timeline: preparedTimeline });
     await renderPage();
     expect(screen.getByRole('heading', { level: 2, name: orderMessages().paid })).toBeTruthy();
     expect(untranslated(document.body, DATA)).toEqual([]);
