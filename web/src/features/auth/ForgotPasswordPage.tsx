@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { TextField } from '../../components/form/TextField';
-import { linkClass, Page } from '../../components/Page';
+import { LinkLine, Page } from '../../components/Page';
 import { forgotPassword } from '../../lib/account';
 import { ApiError } from '../../lib/api';
 import { authMessages } from '../../lib/messages/auth';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { checkEmail } from '../../lib/validation';
+import { Outcome } from './Outcome';
 
 export default function ForgotPasswordPage() {
   const form = useForm({ email: '', sent: '' });
@@ -35,15 +35,9 @@ export default function ForgotPasswordPage() {
     <Page title={f.title}>
       <div className="mt-2 max-w-md">
         {values.sent ? (
-          <div className="mt-4 space-y-4">
-            <FormMessage kind="success">{values.sent}</FormMessage>
+          <Outcome kind="success" message={values.sent} to="/login" link={f.backToSignIn}>
             <p className="text-stone-700">{f.noEmail}</p>
-            <p>
-              <Link to="/login" className={linkClass}>
-                {f.backToSignIn}
-              </Link>
-            </p>
-          </div>
+          </Outcome>
         ) : (
           <>
             <p className="text-stone-700">{f.intro}</p>
@@ -52,12 +46,7 @@ export default function ForgotPasswordPage() {
               <FormMessage kind="error">{form.formError}</FormMessage>
               <SubmitButton busy={form.busy} label={f.submit} busyLabel={f.busy} />
             </form>
-            <p className="mt-6 text-stone-700">
-              {f.remembered}{' '}
-              <Link to="/login" className={linkClass}>
-                {m.signIn}
-              </Link>
-            </p>
+            <LinkLine text={f.remembered} to="/login" link={m.signIn} />
           </>
         )}
       </div>

@@ -5,7 +5,7 @@ import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields } from '../../components/form/PasswordField';
 import { PhoneField, TextField } from '../../components/form/TextField';
-import { linkClass, Page } from '../../components/Page';
+import { linkClass, LinkLine, Page } from '../../components/Page';
 import { login, register as registerAccount } from '../../lib/account';
 import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
@@ -92,12 +92,7 @@ export default function RegisterPage() {
           <FormMessage kind="error">{form.formError}</FormMessage>
           <SubmitButton busy={form.busy} label={m.register.submit} busyLabel={m.register.busy} />
         </form>
-        <p className="mt-6 text-stone-700">
-          {m.register.haveAccount}{' '}
-          <Link to="/login" className={linkClass}>
-            {m.register.signInExisting}
-          </Link>
-        </p>
+        <LinkLine text={m.register.haveAccount} to="/login" link={m.register.signInExisting} />
       </div>
     </Page>
   );

@@ -1,13 +1,14 @@
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { NewPasswordFields } from '../../components/form/PasswordField';
-import { linkClass, Page } from '../../components/Page';
+import { Page } from '../../components/Page';
 import { resetPassword } from '../../lib/account';
 import { checkConfirm, checkNewPassword } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { authMessages } from '../../lib/messages/auth';
 import { failureMessage, useForm } from '../../lib/useForm';
+import { Outcome } from './Outcome';
 
 const ORDER = ['password', 'confirm'] as const;
 
@@ -46,27 +47,9 @@ export default function ResetPasswordPage() {
 
   let body;
   if (values.done) {
-    body = (
-      <div className="mt-4 space-y-4">
-        <FormMessage kind="success">{values.done}</FormMessage>
-        <p>
-          <Link to="/login" className={linkClass}>
-            {m.signIn}
-          </Link>
-        </p>
-      </div>
-    );
+    body = <Outcome kind="success" message={values.done} to="/login" link={m.signIn} />;
   } else if (values.linkInvalid) {
-    body = (
-      <div className="mt-4 space-y-4">
-        <FormMessage kind="error">{r.linkInvalid}</FormMessage>
-        <p>
-          <Link to="/forgot-password" className={linkClass}>
-            {r.askAgain}
-          </Link>
-        </p>
-      </div>
-    );
+    body = <Outcome kind="error" message={r.linkInvalid} to="/forgot-password" link={r.askAgain} />;
   } else {
     body = (
       <>
