@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd } from '../../components/form/FormMessage';
 import { TextField } from '../../components/form/TextField';
 import { LinkLine, Page } from '../../components/Page';
 import { forgotPassword } from '../../lib/account';
@@ -43,8 +43,7 @@ export default function ForgotPasswordPage() {
             <p className="text-stone-700">{f.intro}</p>
             <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={f.form}>
               <TextField label={m.email} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-              <FormMessage kind="error">{form.formError}</FormMessage>
-              <SubmitButton busy={form.busy} label={f.submit} busyLabel={f.busy} />
+              <FormEnd form={form} label={f.submit} busyLabel={f.busy} />
             </form>
             <LinkLine text={f.remembered} to="/login" link={m.signIn} />
           </>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckboxField } from '../../components/form/CheckboxField';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd } from '../../components/form/FormMessage';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
 import { linkClass, LinkLine, Page } from '../../components/Page';
@@ -63,8 +63,7 @@ export default function LoginPage() {
               {m.login.forgot}
             </Link>
           </div>
-          <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label={m.login.submit} busyLabel={m.login.busy} />
+          <FormEnd form={form} label={m.login.submit} busyLabel={m.login.busy} />
         </form>
         <LinkLine text={m.login.newHere} to="/register" link={m.login.register} />
       </div>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '../../components/form/CheckboxField';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd } from '../../components/form/FormMessage';
 import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields } from '../../components/form/PasswordField';
 import { PhoneField, TextField } from '../../components/form/TextField';
@@ -89,8 +89,7 @@ export default function RegisterPage() {
             error={form.errors.terms}
             ref={form.register('terms')}
           />
-          <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label={m.register.submit} busyLabel={m.register.busy} />
+          <FormEnd form={form} label={m.register.submit} busyLabel={m.register.busy} />
         </form>
         <LinkLine text={m.register.haveAccount} to="/login" link={m.register.signInExisting} />
       </div>

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd } from '../../components/form/FormMessage';
 import { NewPasswordFields } from '../../components/form/PasswordField';
 import { Page } from '../../components/Page';
 import { resetPassword } from '../../lib/account';
@@ -56,8 +56,7 @@ export default function ResetPasswordPage() {
         <p className="text-stone-700">{r.intro}</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={r.form}>
           <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
-          <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label={r.submit} busyLabel={r.busy} />
+          <FormEnd form={form} label={r.submit} busyLabel={r.busy} />
         </form>
       </>
     );
