@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type AdminCategory } from './api';
 import { MSG, categorySlug, descendants, validateCategory } from './rules';
-import { Button, LoadError, Note, useAction, useLoad } from './ui';
+import { Button, CategoryOptions, LoadError, Note, useAction, useLoad } from './ui';
 
 export function CategoriesTab() {
   const cats = useLoad(adminApi.categories, 'categories');
@@ -136,11 +136,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
         <TextField compact id="category-name-sw" label="Name (Kiswahili)" {...field('name_sw')} hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name." />
         <SelectField compact id="category-parent" label="Parent" {...field('parent')}>
           <option value="">None (top level)</option>
-          {parents.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <CategoryOptions categories={parents} />
         </SelectField>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>

@@ -1,14 +1,17 @@
 import { formatKsh } from '../../lib/money';
-import { adminApi, type OrderSummary } from './api';
-import { Badge, Button, LoadError, StatusBadge, formatDate, useLoad } from './ui';
+import { adminApi, type OrderSummary, type Stats } from './api';
+import { Badge, Button, LoadState, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
-export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages' | 'reviews') => void }) {
+type Open = (tab: 'orders' | 'products' | 'messages' | 'reviews') => void;
+
+export function DashboardTab({ onOpen }: { onOpen: Open }) {
   const stats = useLoad(adminApi.stats, 'stats');
-  if (stats.error && !stats.data) return <LoadError what="the dashboard" error={stats.error} onRetry={stats.reload} />;
-  const s = stats.data;
-  if (!s) return <p role="status">Loading the dashboard…</p>;
+  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onOpen={onOpen} />}</LoadState>;
+}
+
+function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
   const cards: [string, string, string][] = [
     ['Total products', String(s.totalProducts), 'totalProducts'],
     ['Total orders', String(s.totalOrders), 'totalOrders'],

@@ -9,22 +9,10 @@ import { adminApi, VAT_CLASSES, type AdminCategory, type AdminProduct, type Prod
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from './rules';
-import { Button, LoadError, Note, PriceField, useAction, useLoad } from './ui';
+import { Button, CategoryOptions, LoadError, Note, PriceField, useAction, useLoad } from './ui';
 
-interface FormState {
-  name: string;
-  description: string;
-  name_sw: string;
-  description_sw: string;
-  base_price: string;
-  category: string;
-  is_active: boolean;
-  is_featured: boolean;
-  is_best_seller: boolean;
-  is_new_arrival: boolean;
-  promo: '' | 'bulk' | 'seasonal';
-  vat_class: VatClassCode;
-}
+/** The product as the form holds it: the category as the select's value. */
+type FormState = Omit<ProductPayload, 'category'> & { category: string };
 
 const emptyForm: FormState = {
   name: '',
@@ -141,11 +129,7 @@ export function ProductEditor({
         <PriceField {...field('base_price')} />
         <SelectField compact label="Category" {...field('category')}>
           <option value="">Choose a category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <CategoryOptions categories={categories} />
         </SelectField>
         <SelectField compact id="promo" label="Promo" value={form.promo} onChange={(v) => set('promo', v as FormState['promo'])}>
           <option value="">None</option>

@@ -140,6 +140,15 @@ export function Badge({ tone, children }: { tone: 'green' | 'grey' | 'amber' | '
   return <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
 
+/** A select's options for the categories given, by name. */
+export function CategoryOptions({ categories }: { categories: { id: number; name: string }[] }) {
+  return categories.map((c) => (
+    <option key={c.id} value={c.id}>
+      {c.name}
+    </option>
+  ));
+}
+
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const tone =
     status === 'cancelled' || status === 'payment_failed' || status === 'refunded'
