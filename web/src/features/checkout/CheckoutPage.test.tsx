@@ -77,6 +77,16 @@ async function fillToReview(mpesaPhone = '0712345678') {
   await screen.findByRole('heading', { name: /Review/ });
 }
 
+/** Fills the checkout and completes the order, which the payment API refuses with err; returns the watched window.alert. */
+async function completeRefused(err: ApiError) {
+  const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  initiateMock.mockRejectedValue(err);
+  renderCheckout();
+  await fillToReview();
+  click('Complete Order');
+  return alert;
+}
+
 beforeEach(() => {
   window.sessionStorage.clear();
   initiateMock.mockReset();
@@ -163,25 +173,18 @@ describe('CheckoutPage', () => {
   });
 
   it('shows the server’s field messages on the step they belong to', async () => {
-    initiateMock.mockRejectedValue(
+    await completeRefused(
       new ApiError(400, 'Please check the highlighted fields (1).', {
         mpesaPhone: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
       }),
     );
-    renderCheckout();
-    await fillToReview();
-    click('Complete Order');
     await screen.findByRole('heading', { name: /Payment/ });
     expect(input('M-Pesa phone number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Please enter a valid Kenyan phone number (e.g. 0712 345 678)')).toBeTruthy();
   });
 
   it('says when M-Pesa is not available, in the server’s words', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    initiateMock.mockRejectedValue(new ApiError(503, 'M-Pesa payments are not available right now. Please try again later or call us to order.'));
-    renderCheckout();
-    await fillToReview();
-    click('Complete Order');
+    const alert = await completeRefused(new ApiError(503, 'M-Pesa payments are not available right now. Please try again later or call us to order.'));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'M-Pesa payments are not available right now. Please try again later or call us to order.',
     );
@@ -204,11 +207,7 @@ describe('CheckoutPage', () => {
   });
 
   it('alerts that the payment failed when the connection drops', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    initiateMock.mockRejectedValue(new ApiError(0, 'Could not reach the shop.'));
-    renderCheckout();
-    await fillToReview();
-    click('Complete Order');
+    const alert = await completeRefused(new ApiError(0, 'Could not reach the shop.'));
     await act(async () => {});
     expect(alert).toHaveBeenCalledWith('Payment failed. Please try again.');
     expect(screen.getByRole('heading', { name: /Review/ })).toBeTruthy();
