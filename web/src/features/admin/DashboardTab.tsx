@@ -1,6 +1,6 @@
 import { formatKsh } from '../../lib/money';
 import { adminApi, type OrderSummary, type Stats } from './api';
-import { Badge, Button, LoadState, StatusBadge, formatDate, useLoad } from './ui';
+import { Badge, Button, LoadState, Section, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
@@ -69,10 +69,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
 
       <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
 
-      <section aria-labelledby="low-h">
-        <h2 id="low-h" className="text-lg font-bold text-stone-900">
-          Low stock (at most {s.lowStockThreshold})
-        </h2>
+      <Section id="low-h" title="Low stock (at most {s.lowStockThreshold})">
         {s.lowStock.length === 0 ? (
           <p className="mt-2 text-stone-700">Every size has more than {s.lowStockThreshold} in stock.</p>
         ) : (
@@ -93,7 +90,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
       <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />
     </div>
@@ -103,10 +100,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
 function OrderList({ title, orders, empty }: { title: string; orders: OrderSummary[]; empty: string }) {
   const id = title.toLowerCase().replace(/\s+/g, '-');
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-bold text-stone-900">
-        {title}
-      </h2>
+    <Section id={id} title={title}>
       {orders.length === 0 ? (
         <p className="mt-2 text-stone-700">{empty}</p>
       ) : (
@@ -124,6 +118,6 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderSumma
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -227,6 +227,18 @@ export function useAdminForm<F extends object>(opts: {
   return { f, set, field, errors, note, setNote, busy, submit };
 }
 
+/** A section of an admin tab under its heading, which names it for screen readers. */
+export function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-bold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** A part of an admin screen, named by its heading for screen readers. */
 export function Part({ id, title, large, children }: { id: string; title: string; large?: boolean; children: ReactNode }) {
   return (
