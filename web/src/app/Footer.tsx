@@ -55,17 +55,18 @@ function FooterContent() {
 
         <Column title={f.contactUs}>
           <ul className="space-y-2">
-            {[
-              [f.phone, BUSINESS.phoneHref, BUSINESS.phone],
-              [f.email, BUSINESS.emailHref, BUSINESS.email],
-            ].map(([label, href, text]) => (
-              <li key={href}>
-                {label}{' '}
-                <a href={href} className={linkClass}>
-                  {text}
-                </a>
-              </li>
-            ))}
+            <li>
+              {f.phone}{' '}
+              <a href={BUSINESS.phoneHref} className={linkClass}>
+                {BUSINESS.phone}
+              </a>
+            </li>
+            <li>
+              {f.email}{' '}
+              <a href={BUSINESS.emailHref} className={linkClass}>
+                {BUSINESS.email}
+              </a>
+            </li>
             <li>
               <a href={BUSINESS.whatsappUrl} className={linkClass} target="_blank" rel="noopener noreferrer">
                 {f.whatsapp}

@@ -24,6 +24,20 @@ export function LinkLine({ text, to, link, className = 'mt-6 text-stone-700' }: 
   );
 }
 
+/** What a form came to, in the form's place: its message, then a link to where to go next. */
+export function Outcome({ to, link, children }: { to: string; link: string; children: ReactNode }) {
+  return (
+    <div className="mt-4 space-y-4">
+      {children}
+      <p>
+        <Link to={to} className={linkClass}>
+          {link}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** A page's frame: document title, one h1, and the content below it. */
 export function Page({ title, children }: PageProps) {
   return (

@@ -1,13 +1,12 @@
 import type { FormEvent } from 'react';
-import { FormEnd } from '../../components/form/FormMessage';
+import { FormEnd, FormMessage } from '../../components/form/FormMessage';
 import { TextField } from '../../components/form/TextField';
-import { LinkLine, Page } from '../../components/Page';
+import { LinkLine, Outcome, Page } from '../../components/Page';
 import { forgotPassword } from '../../lib/account';
 import { ApiError } from '../../lib/api';
 import { authMessages } from '../../lib/messages/auth';
 import { failureMessage, useForm } from '../../lib/useForm';
 import { checkEmail } from '../../lib/validation';
-import { Outcome } from './Outcome';
 
 export default function ForgotPasswordPage() {
   const form = useForm({ email: '', sent: '' });
@@ -35,7 +34,8 @@ export default function ForgotPasswordPage() {
     <Page title={f.title}>
       <div className="mt-2 max-w-md">
         {values.sent ? (
-          <Outcome kind="success" message={values.sent} to="/login" link={f.backToSignIn}>
+          <Outcome to="/login" link={f.backToSignIn}>
+            <FormMessage kind="success">{values.sent}</FormMessage>
             <p className="text-stone-700">{f.noEmail}</p>
           </Outcome>
         ) : (

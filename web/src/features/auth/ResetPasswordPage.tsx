@@ -1,14 +1,13 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormEnd } from '../../components/form/FormMessage';
+import { FormEnd, FormMessage } from '../../components/form/FormMessage';
 import { NewPasswordFields } from '../../components/form/PasswordField';
-import { Page } from '../../components/Page';
+import { Outcome, Page } from '../../components/Page';
 import { resetPassword } from '../../lib/account';
 import { checkConfirm, checkNewPassword } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
 import { authMessages } from '../../lib/messages/auth';
 import { failureMessage, useForm } from '../../lib/useForm';
-import { Outcome } from './Outcome';
 
 const ORDER = ['password', 'confirm'] as const;
 
@@ -47,9 +46,17 @@ export default function ResetPasswordPage() {
 
   let body;
   if (values.done) {
-    body = <Outcome kind="success" message={values.done} to="/login" link={m.signIn} />;
+    body = (
+      <Outcome to="/login" link={m.signIn}>
+        <FormMessage kind="success">{values.done}</FormMessage>
+      </Outcome>
+    );
   } else if (values.linkInvalid) {
-    body = <Outcome kind="error" message={r.linkInvalid} to="/forgot-password" link={r.askAgain} />;
+    body = (
+      <Outcome to="/forgot-password" link={r.askAgain}>
+        <FormMessage kind="error">{r.linkInvalid}</FormMessage>
+      </Outcome>
+    );
   } else {
     body = (
       <>
