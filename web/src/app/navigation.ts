@@ -16,13 +16,10 @@ export function mainNav(): NavItem[] {
   ];
 }
 
+/** The shop's main categories, by their slugs (the catalogue names each). */
+const PRODUCT_CATEGORIES = ['feeds', 'dewormers', 'supplements', 'chemicals', 'dcp'] as const;
+
 export function productLinks(): NavItem[] {
   const m = appMessages().categories;
-  return [
-    { to: '/shop?category=feeds', label: m.feeds },
-    { to: '/shop?category=dewormers', label: m.dewormers },
-    { to: '/shop?category=supplements', label: m.supplements },
-    { to: '/shop?category=chemicals', label: m.chemicals },
-    { to: '/shop?category=dcp', label: m.dcp },
-  ];
+  return PRODUCT_CATEGORIES.map((slug) => ({ to: `/shop?category=${slug}`, label: m[slug] }));
 }

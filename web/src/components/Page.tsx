@@ -12,6 +12,32 @@ interface PageProps {
 /** An underlined link in a page's text or below a form. */
 export const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
+/** A line of a page's text that ends in a link: "New here? Create an account". */
+export function LinkLine({ text, to, link, className = 'mt-6 text-stone-700' }: { text: string; to: string; link: string; className?: string }) {
+  return (
+    <p className={className}>
+      {text}{' '}
+      <Link to={to} className={linkClass}>
+        {link}
+      </Link>
+    </p>
+  );
+}
+
+/** What a form came to, in the form's place: its message, then a link to where to go next. */
+export function Outcome({ to, link, children }: { to: string; link: string; children: ReactNode }) {
+  return (
+    <div className="mt-4 space-y-4">
+      {children}
+      <p>
+        <Link to={to} className={linkClass}>
+          {link}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** A page's frame: document title, one h1, and the content below it. */
 export function Page({ title, children }: PageProps) {
   return (

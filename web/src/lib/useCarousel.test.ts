@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeClock } from '../test/utils';
 import { useCarousel } from './useCarousel';
 
 function matchMedia(reduced: boolean) {
@@ -11,11 +12,8 @@ function matchMedia(reduced: boolean) {
   }));
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  matchMedia(false);
-});
-afterEach(() => vi.useRealTimers());
+fakeClock();
+beforeEach(() => matchMedia(false));
 
 describe('carousel timing (docs/product.md sections 4 and 9)', () => {
   it('steps every interval and wraps after the last full view', () => {

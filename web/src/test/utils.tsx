@@ -1,8 +1,10 @@
 // Test helpers: a fake shop API, a customer to sign in, and a router around a page.
 import { act, render } from '@testing-library/react';
+import type { ComponentType, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSession, type User } from '../lib/authToken';
+import { CartProvider } from '../lib/CartProvider';
 
 export const testUser: User = {
   id: 7,
@@ -84,6 +86,39 @@ export function renderAt(entry: string | { pathname: string; state?: unknown }, 
   const router = createMemoryRouter(all, { initialEntries: [entry] });
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** Renders one page alone at path (a pattern such as /products/:slug), opened at entry. */
+export function renderRoute(path: string, Component: ComponentType, entry = path) {
+  const router = createMemoryRouter([{ path, Component }], { initialEntries: [entry] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** Renders one page as renderRoute does, then lets its first loads answer (under a fake clock). */
+export async function renderRouteLoaded(path: string, Component: ComponentType, entry = path) {
+  renderRoute(path, Component, entry);
+  await advance(0);
+}
+
+/** Renders element alone at path, opened there, inside the shop's cart (lib/CartProvider). */
+export function renderWithCart(path: string, element: ReactNode) {
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  render(
+    <CartProvider>
+      <RouterProvider router={router} />
+    </CartProvider>,
+  );
+}
+
+/** A fake clock for each test of the file that calls it; advance moves it. */
+export function fakeClock() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 /** Lets the pending promise callbacks run, then moves the fake clock. */

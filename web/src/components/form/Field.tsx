@@ -64,6 +64,21 @@ export function controlProps(field: FieldProps, onChange: (value: string) => voi
   };
 }
 
+/** A field of one control holding one value (input, textarea, select). */
+type ValueFieldProps = FieldProps & { value: string; onChange: (value: string) => void };
+
+/**
+ * Draws a field of one control holding one value: the frame from the field's props, and the
+ * control from the rest with its value and controlProps.
+ */
+export function framed<P extends ValueFieldProps>(
+  { value, onChange, ...props }: P,
+  control: (own: Omit<P, keyof ValueFieldProps> & { value: string } & ReturnType<typeof controlProps>) => ReactNode,
+) {
+  const [field, own] = splitField(props as FieldProps & Omit<P, keyof ValueFieldProps>);
+  return <Field {...field}>{control({ ...(own as Omit<P, keyof ValueFieldProps>), value, ...controlProps(field, onChange) })}</Field>;
+}
+
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   if (!error) return null;
   return (

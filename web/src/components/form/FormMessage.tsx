@@ -14,6 +14,16 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success'; chi
   );
 }
 
+/** The end of a form: its error, if any, over its submit button. */
+export function FormEnd({ form, label, busyLabel }: { form: { formError: string; busy: boolean }; label: string; busyLabel: string }) {
+  return (
+    <>
+      <FormMessage kind="error">{form.formError}</FormMessage>
+      <SubmitButton busy={form.busy} label={label} busyLabel={busyLabel} />
+    </>
+  );
+}
+
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
     <button

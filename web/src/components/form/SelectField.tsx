@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { controlProps, Field, splitField, type FieldProps } from './Field';
+import { framed, type FieldProps } from './Field';
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id' | 'children'>;
 
@@ -10,13 +10,6 @@ interface SelectFieldProps extends FieldProps, SelectProps {
   children: ReactNode;
 }
 
-export function SelectField({ value, onChange, children, ...props }: SelectFieldProps) {
-  const [field, select] = splitField(props);
-  return (
-    <Field {...field}>
-      <select {...select} value={value} {...controlProps(field, onChange)}>
-        {children}
-      </select>
-    </Field>
-  );
+export function SelectField({ children, ...props }: SelectFieldProps) {
+  return framed(props, (control) => <select {...control}>{children}</select>);
 }

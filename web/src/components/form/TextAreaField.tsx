@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { controlProps, Field, splitField, type FieldProps } from './Field';
+import { framed, type FieldProps } from './Field';
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'>;
 
@@ -8,16 +8,6 @@ interface TextAreaFieldProps extends FieldProps, TextAreaProps {
   onChange: (value: string) => void;
 }
 
-export function TextAreaField({ value, onChange, rows = 4, ...props }: TextAreaFieldProps) {
-  const [field, textarea] = splitField(props);
-  return (
-    <Field {...field}>
-      <textarea
-        {...textarea}
-        rows={rows}
-        value={value}
-        {...controlProps(field, onChange)}
-      />
-    </Field>
-  );
+export function TextAreaField({ rows = 4, ...props }: TextAreaFieldProps) {
+  return framed(props, (control) => <textarea {...control} rows={rows} />);
 }

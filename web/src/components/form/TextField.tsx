@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { formsMessages } from '../../lib/messages/forms';
-import { controlProps, Field, splitField, type FieldProps } from './Field';
+import { framed, type FieldProps } from './Field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'type'>;
 
@@ -11,19 +11,8 @@ export interface TextFieldProps extends FieldProps, InputProps {
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
-export function TextField({ value, onChange, type = 'text', ref, ...props }: TextFieldProps) {
-  const [field, input] = splitField(props);
-  return (
-    <Field {...field}>
-      <input
-        {...input}
-        ref={ref}
-        type={type}
-        value={value}
-        {...controlProps(field, onChange)}
-      />
-    </Field>
-  );
+export function TextField({ type = 'text', ref, ...props }: TextFieldProps) {
+  return framed(props, (control) => <input {...control} ref={ref} type={type} />);
 }
 
 type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };

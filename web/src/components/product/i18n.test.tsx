@@ -1,12 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartProvider } from '../../lib/CartProvider';
 import { componentsMessages } from '../../lib/messages/components';
 import type { ProductCard as Card } from '../../lib/types';
 import { productCard, variant } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { fakeApi, json } from '../../test/utils';
+import { fakeApi, json, renderWithCart } from '../../test/utils';
 import { ProductCard, type CardMode } from './ProductCard';
 
 inPseudoLanguage();
@@ -31,12 +29,7 @@ const REFUSED = 'Only 8 left of Layers Mash Premium 70 Kg.';
 const DATA = ['Layers Mash Premium', 'Complete ration for laying hens from 18 weeks.', '20 Kg', '70 Kg', REFUSED];
 
 function renderCard(product: Card, mode: CardMode = 'grid') {
-  const router = createMemoryRouter([{ path: '/', element: <ProductCard product={product} mode={mode} /> }]);
-  render(
-    <CartProvider>
-      <RouterProvider router={router} />
-    </CartProvider>,
-  );
+  renderWithCart('/', <ProductCard product={product} mode={mode} />);
 }
 
 describe('a product card in another language', () => {

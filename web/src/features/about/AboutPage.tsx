@@ -27,8 +27,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="story" className="mx-auto max-w-6xl px-4 py-10">
-        <Heading id="story">{m.story}</Heading>
+      <Section id="story" title={m.story}>
         <ol className="mt-6 space-y-6 border-l-2 border-brand-300 pl-6">
           {m.timeline.map((t, i) => (
             <li key={YEARS[i]} className="relative">
@@ -39,7 +38,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
       <section aria-labelledby="values" className="bg-white py-10">
         <div className="mx-auto max-w-6xl px-4">
@@ -55,8 +54,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="team" className="mx-auto max-w-6xl px-4 py-10">
-        <Heading id="team">{m.team}</Heading>
+      <Section id="team" title={m.team}>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {TEAM.map((person) => (
             <li key={person.name} className="rounded-lg border border-earth-200 bg-white p-5 text-center">
@@ -72,7 +70,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section className="bg-earth-100 py-10">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 sm:flex-row sm:items-center sm:justify-between">
@@ -91,6 +89,16 @@ export default function AboutPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A section of the page's width under its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-10">
+      <Heading id={id}>{title}</Heading>
+      {children}
+    </section>
   );
 }
 

@@ -3,20 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession } from '../../lib/authToken';
 import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../../test/utils';
 import { MSG } from '../../lib/accountRules';
+import { listedOrder as order, listedTimeline } from '../../test/orders';
 import AccountPage from './AccountPage';
-
-const order = {
-  orderId: 'ORDER-1767225600000-a1',
-  status: 'paid',
-  created_at: '2026-03-02T10:00:00Z',
-  items: [
-    { product_name: 'Dairy Meal', size: '70 Kg', sku: 'DM-70', quantity: 2, unit_price: '3500.00', total_price: '7000.00' },
-    { product_name: 'Albendazole 10%', size: '1 litre', sku: 'AL-1L', quantity: 1, unit_price: '1200.00', total_price: '1200.00' },
-  ],
-  subtotal: '8200.00',
-  shipping: '500.00',
-  total: '8700.00',
-};
 
 function renderAccount() {
   return renderAt('/account', [
@@ -71,11 +59,7 @@ describe('AccountPage', () => {
       ...order,
       status: 'ready_for_pickup',
       delivery: { kind: 'pickup', option: 'pickup-1', name: 'Mifugo Bora store, Ruiru', fee: '0.00', eta: '' },
-      timeline: [
-        { status: 'paid', at: '2026-03-02T10:01:00Z' },
-        { status: 'processing', at: '2026-03-02T11:00:00Z' },
-        { status: 'ready_for_pickup', at: '2026-03-03T05:15:00Z' },
-      ],
+      timeline: [...listedTimeline, { status: 'ready_for_pickup', at: '2026-03-03T05:15:00Z' }],
     };
     fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, [pickup]) });
     renderAccount();

@@ -5,7 +5,7 @@ import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields, PasswordField } from '../../components/form/PasswordField';
 import { PhoneField } from '../../components/form/TextField';
 import { OrderTimeline } from '../../components/OrderTimeline';
-import { linkClass, Page } from '../../components/Page';
+import { linkClass, LinkLine, Page } from '../../components/Page';
 import { changePassword, getMe, updateMe } from '../../lib/account';
 import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
@@ -236,12 +236,7 @@ function OrderHistory() {
     );
   } else if (state.orders.length === 0) {
     body = (
-      <p className="mt-4 text-stone-700">
-        {m.none}{' '}
-        <Link to="/shop" className={linkClass}>
-          {m.browse}
-        </Link>
-      </p>
+      <LinkLine className="mt-4 text-stone-700" text={m.none} to="/shop" link={m.browse} />
     );
   } else {
     body = (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd, FormMessage } from '../../components/form/FormMessage';
 import { PasswordField } from '../../components/form/PasswordField';
 import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
@@ -85,8 +85,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       </h3>
       <p className="text-red-900">{DATA_MSG.deleteWarning}</p>
       <PasswordField label={DATA_MSG.passwordLabel} autoComplete="current-password" {...form.field('password')} id="delete-password" />
-      <FormMessage kind="error">{form.formError}</FormMessage>
-      <SubmitButton busy={form.busy} label={DATA_MSG.deleteButton} busyLabel={DATA_MSG.deleting} />
+      <FormEnd form={form} label={DATA_MSG.deleteButton} busyLabel={DATA_MSG.deleting} />
     </form>
   );
 }

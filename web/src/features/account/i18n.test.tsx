@@ -4,27 +4,17 @@ import { clearSession } from '../../lib/authToken';
 import { accountMessages } from '../../lib/messages/account';
 import { formsMessages } from '../../lib/messages/forms';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
+import { listedOrder, listedTimeline } from '../../test/orders';
 import { fakeApi, json, renderAt, signIn, testUser } from '../../test/utils';
 import AccountPage from './AccountPage';
 
 inPseudoLanguage();
 
 const paid = {
-  orderId: 'ORDER-1767225600000-a1',
+  ...listedOrder,
   status: 'processing',
-  created_at: '2026-03-02T10:00:00Z',
-  items: [
-    { product_name: 'Dairy Meal', size: '70 Kg', sku: 'DM-70', quantity: 2, unit_price: '3500.00', total_price: '7000.00' },
-    { product_name: 'Albendazole 10%', size: '1 litre', sku: 'AL-1L', quantity: 1, unit_price: '1200.00', total_price: '1200.00' },
-  ],
-  subtotal: '8200.00',
-  shipping: '500.00',
-  total: '8700.00',
   delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '500.00', eta: 'Next day' },
-  timeline: [
-    { status: 'paid', at: '2026-03-02T10:01:00Z' },
-    { status: 'processing', at: '2026-03-02T11:00:00Z' },
-  ],
+  timeline: listedTimeline,
 };
 const partPaid = {
   ...paid,

@@ -1,5 +1,5 @@
 import type { BackupStatus as Status } from './api';
-import { Badge, formatDate } from './ui';
+import { Badge, Section, formatDate } from './ui';
 
 /** How often, in words: 21600 s is 'every 6 hours'. */
 export function every(seconds: number): string {
@@ -40,11 +40,8 @@ export function BackupStatus({ backup }: { backup: Status | null }) {
     );
   }
   return (
-    <section aria-labelledby="backup-h">
-      <h2 id="backup-h" className="text-lg font-bold text-stone-900">
-        Backups
-      </h2>
+    <Section id="backup-h" title="Backups">
       {body}
-    </section>
+    </Section>
   );
 }

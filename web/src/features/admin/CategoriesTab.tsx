@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type AdminCategory } from './api';
 import { MSG, categorySlug, descendants, validateCategory } from './rules';
-import { Button, LoadError, Note, errorText, useLoad, type NoteState } from './ui';
+import { Button, CategoryOptions, LoadError, Note, Section, useAction, useLoad } from './ui';
 
 export function CategoriesTab() {
   const cats = useLoad(adminApi.categories, 'categories');
@@ -39,10 +39,7 @@ export function CategoriesTab() {
           cats.reload();
         }}
       />
-      <section aria-labelledby="cat-list-h">
-        <h2 id="cat-list-h" className="text-lg font-bold text-stone-900">
-          Categories
-        </h2>
+      <Section id="cat-list-h" title="Categories">
         <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white" aria-label="Categories">
           {all.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
@@ -66,93 +63,74 @@ export function CategoriesTab() {
           ))}
           {cats.data && all.length === 0 && <li className="px-3 py-4 text-stone-700">No categories yet.</li>}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }
 
+interface CategoryFields {
+  name: string;
+  parent: string;
+  name_sw: string;
+}
+
 function CategoryForm({ category, all, onDone }: { category: AdminCategory | null; all: AdminCategory[]; onDone: () => void }) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [parent, setParent] = useState(category?.parent != null ? String(category.parent) : '');
-  const [nameSw, setNameSw] = useState(category?.name_sw ?? '');
-  const [errors, setErrors] = useState<Errors<'name' | 'parent' | 'name_sw'>>({});
-  const [message, setMessage] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const [f, setF] = useState<CategoryFields>({
+    name: category?.name ?? '',
+    parent: category?.parent != null ? String(category.parent) : '',
+    name_sw: category?.name_sw ?? '',
+  });
+  const [errors, setErrors] = useState<Errors<keyof CategoryFields>>({});
+  const { busy, note: message, setNote: setMessage, run } = useAction();
   const id = category?.id ?? null;
   // A category cannot sit under itself or under one of its own sub-categories.
   const below = id === null ? new Set<number>() : descendants(id, all);
   const parents = all.filter((c) => c.id !== id && !below.has(c.id));
   // A field's message goes as soon as the field is edited.
-  const edit = (set: (v: string) => void, field: 'name' | 'parent' | 'name_sw') => (v: string) => {
-    set(v);
-    setErrors({ ...errors, [field]: undefined });
-  };
+  const field = (k: keyof CategoryFields) => ({
+    value: f[k],
+    onChange: (v: string) => {
+      setF({ ...f, [k]: v });
+      setErrors({ ...errors, [k]: undefined });
+    },
+    error: errors[k],
+  });
 
   async function save(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const bad = validateCategory({ name, parent, name_sw: nameSw }, id, all);
+    const bad = validateCategory(f, id, all);
     setErrors(bad);
     if (Object.keys(bad).length > 0) {
       setMessage(null);
       return;
     }
-    const body = { name: name.trim(), parent: parent === '' ? null : Number(parent), name_sw: nameSw.trim() };
-    setBusy(true);
-    try {
+    const body = { name: f.name.trim(), parent: f.parent === '' ? null : Number(f.parent), name_sw: f.name_sw.trim() };
+    await run(async () => {
       if (id === null) await adminApi.createCategory(body);
       else await adminApi.updateCategory(id, body);
       setMessage({ kind: 'ok', text: id === null ? 'Category created.' : 'Category saved.' });
-      setName('');
-      setParent('');
-      setNameSw('');
+      setF({ name: '', parent: '', name_sw: '' });
       onDone();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<'name' | 'parent' | 'name_sw'>);
-      setMessage({ kind: 'error', text: errorText(err, 'The category could not be saved.') });
-    } finally {
-      setBusy(false);
-    }
+    }, 'The category could not be saved.', (err) => {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<keyof CategoryFields>);
+    });
   }
 
   return (
-    <section aria-labelledby="cat-form-h">
-      <h2 id="cat-form-h" className="text-lg font-bold text-stone-900">
-        {id === null ? 'Add category' : `Edit ${category?.name}`}
-      </h2>
+    <Section id="cat-form-h" title={id === null ? 'Add category' : `Edit ${category?.name}`}>
       <form noValidate onSubmit={save} aria-label="Category" className="mt-2 space-y-4">
         <TextField
           compact
           id="category-name"
           label="Name"
-          value={name}
-          onChange={edit(setName, 'name')}
-          error={errors.name}
-          hint={name.trim() ? `Slug: ${categorySlug(name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
+          {...field('name')}
+          hint={f.name.trim() ? `Slug: ${categorySlug(f.name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
         />
-        <TextField
-          compact
-          id="category-name-sw"
-          label="Name (Kiswahili)"
-          value={nameSw}
-          onChange={edit(setNameSw, 'name_sw')}
-          error={errors.name_sw}
-          hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name."
-        />
-        <SelectField
-          compact
-          id="category-parent"
-          label="Parent"
-          value={parent}
-          onChange={edit(setParent, 'parent')}
-          error={errors.parent}
-        >
+        <TextField compact id="category-name-sw" label="Name (Kiswahili)" {...field('name_sw')} hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name." />
+        <SelectField compact id="category-parent" label="Parent" {...field('parent')}>
           <option value="">None (top level)</option>
-          {parents.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <CategoryOptions categories={parents} />
         </SelectField>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
@@ -166,6 +144,6 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
         </div>
         <Note note={message} />
       </form>
-    </section>
+    </Section>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Checkbox } from '../../components/form/CheckboxField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
@@ -6,7 +5,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type Coupon, type CouponPayload } from './api';
 import { MSG, checkPrice } from './rules';
-import { Badge, Button, LoadError, Note, PriceField, errorText, formatDate, useAdminForm, useLoad } from './ui';
+import { Badge, Button, EditableList, EntryForm, PriceField, errorText, formatDate, useAdminForm } from './ui';
 
 // Coupon codes (docs/product.md section 5): the owner's promotions, checked again by the server at
 // checkout. A code is switched off, never erased, because orders name it.
@@ -112,61 +111,42 @@ export function couponTerms(c: Pick<Coupon, 'kind' | 'value' | 'min_subtotal'>):
 }
 
 export function CouponsTab() {
-  const coupons = useLoad(() => adminApi.coupons(), 'coupons');
-  const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
-  if (coupons.error && !coupons.data) return <LoadError what="the coupons" error={coupons.error} onRetry={coupons.reload} />;
-  if (!coupons.data) return <p role="status">Loading the coupons…</p>;
-  if (editing) {
-    const done = () => {
-      setEditing(null);
-      coupons.reload();
-    };
-    return <CouponEditor coupon={editing === 'new' ? null : editing} onDone={done} />;
-  }
-  const all = coupons.data;
   return (
-    <section aria-labelledby="coupons-h">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="coupons-h" className="text-lg font-bold text-stone-900">
-          Coupons
-        </h2>
-        <Button onClick={() => setEditing('new')}>New coupon</Button>
-      </div>
-      {all.length === 0 && <p className="mt-2 text-stone-700">No coupons yet.</p>}
-      <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
-        {all.map((c) => (
-          <li key={c.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">
-                <span className="font-mono">{c.code}</span> <Badge tone={c.active ? 'green' : 'grey'}>{c.active ? 'Active' : 'Inactive'}</Badge>
-              </p>
-              <p className="text-sm text-stone-700">
-                {couponTerms(c)} · used {c.uses}
-                {c.max_uses !== null && ` of ${c.max_uses}`}
-                {c.max_uses_per_phone !== null && ` · ${c.max_uses_per_phone} per phone`}
-              </p>
-              <p className="text-sm text-stone-600">
-                {c.product_ids.length + c.category_ids.length === 0
-                  ? 'Every product'
-                  : [c.product_ids.length > 0 && `products ${c.product_ids.join(', ')}`, c.category_ids.length > 0 && `categories ${c.category_ids.join(', ')}`]
-                      .filter(Boolean)
-                      .join(' · ')}
-                {c.starts_at && ` · from ${formatDate(c.starts_at)}`}
-                {c.ends_at && ` · until ${formatDate(c.ends_at)}`}
-              </p>
-            </div>
-            <Button variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
-              Edit
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <EditableList
+      load={() => adminApi.coupons()}
+      name="coupons"
+      title="Coupons"
+      one="coupon"
+      empty="No coupons yet."
+      nameOf={(c) => c.code}
+      entry={(c) => (
+        <>
+          <p className="font-semibold text-stone-900">
+            <span className="font-mono">{c.code}</span> <Badge tone={c.active ? 'green' : 'grey'}>{c.active ? 'Active' : 'Inactive'}</Badge>
+          </p>
+          <p className="text-sm text-stone-700">
+            {couponTerms(c)} · used {c.uses}
+            {c.max_uses !== null && ` of ${c.max_uses}`}
+            {c.max_uses_per_phone !== null && ` · ${c.max_uses_per_phone} per phone`}
+          </p>
+          <p className="text-sm text-stone-600">
+            {c.product_ids.length + c.category_ids.length === 0
+              ? 'Every product'
+              : [c.product_ids.length > 0 && `products ${c.product_ids.join(', ')}`, c.category_ids.length > 0 && `categories ${c.category_ids.join(', ')}`]
+                  .filter(Boolean)
+                  .join(' · ')}
+            {c.starts_at && ` · from ${formatDate(c.starts_at)}`}
+            {c.ends_at && ` · until ${formatDate(c.ends_at)}`}
+          </p>
+        </>
+      )}
+      form={(coupon, done) => <CouponEditor coupon={coupon} onDone={done} />}
+    />
   );
 }
 
 function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
-  const { f, set, errors, note, setNote, busy, submit } = useAdminForm({
+  const { f, set, field, note, setNote, busy, submit } = useAdminForm({
     initial: () => formOf(coupon),
     validate: validateCoupon,
     save: (form) => adminApi.saveCoupon(coupon?.id ?? null, payloadOf(form)),
@@ -185,12 +165,26 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
     }
   }
 
-  const text = (id: keyof CouponForm & string, label: string, hint?: string) => (
-    <TextField compact id={`coupon-${id}`} label={label} hint={hint} value={f[id] as string} onChange={(v) => set(id, v)} error={errors[id]} />
+  const text = (id: Exclude<keyof CouponForm, 'active'>, label: string, hint?: string) => (
+    <TextField compact id={`coupon-${id}`} label={label} hint={hint} {...field(id)} />
   );
   return (
-    <form noValidate onSubmit={submit} aria-label={coupon ? `Coupon ${coupon.code}` : 'New coupon'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
-      <h2 className="text-lg font-bold text-stone-900">{coupon ? `Edit ${coupon.code}` : 'New coupon'}</h2>
+    <EntryForm
+      one="coupon"
+      many="coupons"
+      name={coupon?.code ?? null}
+      onSubmit={submit}
+      busy={busy}
+      onBack={onDone}
+      actions={
+        coupon?.active && (
+          <Button variant="danger" onClick={() => void deactivate()}>
+            Switch off
+          </Button>
+        )
+      }
+      note={note}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {text('code', 'Code', 'What shoppers type; capitals do not matter.')}
         <SelectField compact id="coupon-kind" label="Kind" value={f.kind} onChange={(v) => set('kind', v as CouponForm['kind'])}>
@@ -200,31 +194,17 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
         {f.kind === 'percent' ? (
           text('value', 'Percent off')
         ) : (
-          <PriceField id="coupon-value" label="Amount off (Ksh)" value={f.value} onChange={(v) => set('value', v)} error={errors.value} />
+          <PriceField id="coupon-value" label="Amount off (Ksh)" {...field('value')} />
         )}
-        <PriceField id="coupon-min_subtotal" label="Minimum subtotal (Ksh, optional)" value={f.min_subtotal} onChange={(v) => set('min_subtotal', v)} error={errors.min_subtotal} />
+        <PriceField id="coupon-min_subtotal" label="Minimum subtotal (Ksh, optional)" {...field('min_subtotal')} />
         {text('product_ids', 'Only these product ids (optional)', 'Empty, with no categories: every product.')}
         {text('category_ids', 'Only these category ids (optional)', 'A category includes those below it.')}
-        <TextField compact id="coupon-starts_at" label="Starts (optional)" type="datetime-local" value={f.starts_at} onChange={(v) => set('starts_at', v)} error={errors.starts_at} />
-        <TextField compact id="coupon-ends_at" label="Ends (optional)" type="datetime-local" value={f.ends_at} onChange={(v) => set('ends_at', v)} error={errors.ends_at} />
+        <TextField compact id="coupon-starts_at" label="Starts (optional)" type="datetime-local" {...field('starts_at')} />
+        <TextField compact id="coupon-ends_at" label="Ends (optional)" type="datetime-local" {...field('ends_at')} />
         {text('max_uses', 'Uses in all (optional)')}
         {text('max_uses_per_phone', 'Uses per phone number (optional)')}
       </div>
       <Checkbox id="coupon-active" label="Active" checked={f.active} onChange={(v) => set('active', v)} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {coupon ? 'Save coupon' : 'Add coupon'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Back to coupons
-        </Button>
-        {coupon?.active && (
-          <Button variant="danger" onClick={() => void deactivate()}>
-            Switch off
-          </Button>
-        )}
-      </div>
-      <Note note={note} />
-    </form>
+    </EntryForm>
   );
 }

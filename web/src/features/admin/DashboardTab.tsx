@@ -1,14 +1,17 @@
 import { formatKsh } from '../../lib/money';
-import { adminApi, type OrderSummary } from './api';
-import { Badge, Button, LoadError, StatusBadge, formatDate, useLoad } from './ui';
+import { adminApi, type OrderSummary, type Stats } from './api';
+import { Badge, Button, LoadState, Section, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
-export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' | 'messages' | 'reviews') => void }) {
+type Open = (tab: 'orders' | 'products' | 'messages' | 'reviews') => void;
+
+export function DashboardTab({ onOpen }: { onOpen: Open }) {
   const stats = useLoad(adminApi.stats, 'stats');
-  if (stats.error && !stats.data) return <LoadError what="the dashboard" error={stats.error} onRetry={stats.reload} />;
-  const s = stats.data;
-  if (!s) return <p role="status">Loading the dashboard…</p>;
+  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onOpen={onOpen} />}</LoadState>;
+}
+
+function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
   const cards: [string, string, string][] = [
     ['Total products', String(s.totalProducts), 'totalProducts'],
     ['Total orders', String(s.totalOrders), 'totalOrders'],
@@ -66,10 +69,7 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
 
       <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
 
-      <section aria-labelledby="low-h">
-        <h2 id="low-h" className="text-lg font-bold text-stone-900">
-          Low stock (at most {s.lowStockThreshold})
-        </h2>
+      <Section id="low-h" title="Low stock (at most {s.lowStockThreshold})">
         {s.lowStock.length === 0 ? (
           <p className="mt-2 text-stone-700">Every size has more than {s.lowStockThreshold} in stock.</p>
         ) : (
@@ -90,7 +90,7 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
       <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />
     </div>
@@ -100,10 +100,7 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: 'orders' | 'products' |
 function OrderList({ title, orders, empty }: { title: string; orders: OrderSummary[]; empty: string }) {
   const id = title.toLowerCase().replace(/\s+/g, '-');
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-bold text-stone-900">
-        {title}
-      </h2>
+    <Section id={id} title={title}>
       {orders.length === 0 ? (
         <p className="mt-2 text-stone-700">{empty}</p>
       ) : (
@@ -121,6 +118,6 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderSumma
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

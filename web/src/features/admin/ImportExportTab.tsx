@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import { adminApi, type ImportResult } from './api';
-import { Badge, Button, Note, errorText, type NoteState } from './ui';
+import { Badge, Button, Note, Section, errorText, useAction } from './ui';
 
 const ACTION_TONE = { create: 'blue', update: 'green', unchanged: 'grey', refused: 'red' } as const;
 
@@ -14,8 +14,7 @@ const ACTION_TONE = { create: 'blue', update: 'green', unchanged: 'grey', refuse
 export function ImportExportTab() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
-  const [note, setNote] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note, setNote, run } = useAction();
 
   async function download() {
     try {
@@ -33,41 +32,31 @@ export function ImportExportTab() {
 
   async function send(dryRun: boolean) {
     if (!file || busy) return;
-    setBusy(true);
     setNote(null);
-    try {
+    await run(async () => {
       const res = await adminApi.importProducts(file, dryRun);
       setPreview(res);
       if (!dryRun) {
         setNote({ kind: 'ok', text: `Imported: ${res.summary.create} created, ${res.summary.update} updated, ${res.summary.unchanged} unchanged.` });
         setFile(null);
       }
-    } catch (err) {
+    }, 'The file could not be imported.', (err) => {
       // A refused import answers with the rows, so the table says which and why.
       const body = err instanceof ApiError ? (err.body as Partial<ImportResult> | undefined) : undefined;
       if (body?.rows && body.summary) setPreview({ rows: body.rows, summary: body.summary, applied: false });
-      setNote({ kind: 'error', text: errorText(err, 'The file could not be imported.') });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const refused = preview?.summary.refused ?? 0;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="export-h">
-        <h2 id="export-h" className="text-lg font-bold text-stone-900">
-          Export
-        </h2>
+      <Section id="export-h" title="Export">
         <p className="mt-1 text-stone-700">Every size of every product, one row each: edit prices, stock and weights in a spreadsheet.</p>
         <Button className="mt-2" onClick={() => void download()}>
           Download CSV
         </Button>
-      </section>
-      <section aria-labelledby="import-h">
-        <h2 id="import-h" className="text-lg font-bold text-stone-900">
-          Import
-        </h2>
+      </Section>
+      <Section id="import-h" title="Import">
         <p className="mt-1 text-stone-700">
           A CSV in the export's columns, comma or semicolon separated. Rows are matched by SKU; a new SKU adds a size, a new product slug a
           product. Preview first: nothing is stored until you import, and a refused row stops the whole import.
@@ -85,7 +74,7 @@ export function ImportExportTab() {
           </Button>
         </div>
         <Note note={note} className="mt-2" />
-      </section>
+      </Section>
       {preview && (
         <section aria-labelledby="preview-h">
           <h2 id="preview-h" className="text-lg font-bold text-stone-900">

@@ -10,7 +10,7 @@ import { Refunds } from './RefundForm';
 import { adminApi, type OrderDetail } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { MSG } from './rules';
-import { Badge, Button, LoadError, Note, Part, StatusBadge, errorText, formatDate, useLoad, type NoteState } from './ui';
+import { Badge, Button, LoadError, Note, Part, StatusBadge, formatDate, useAction, useLoad } from './ui';
 
 export function OrdersTab() {
   const [open, setOpen] = useState<string | null>(null);
@@ -227,8 +227,7 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
   const [courier, setCourier] = useState(order.courier ?? '');
   const [tracking, setTracking] = useState(order.tracking_number ?? '');
   const dispatching = to === 'dispatched';
-  const [message, setMessage] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note: message, setNote: setMessage, run } = useAction();
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
@@ -241,19 +240,14 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
       return;
     }
     if (to === 'cancelled' && !window.confirm('Cancel this order? Its items go back into stock.')) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const dispatch = dispatching ? { courier, tracking_number: tracking } : undefined;
       const moved = await adminApi.moveOrder(order.orderId, to as OrderStatus, note, dispatch);
       onMoved(moved);
       setTo('');
       setNote('');
       setMessage({ kind: 'ok', text: `Status changed to ${statusLabel(moved.status)}.` });
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorText(err, 'The status could not be changed.') });
-    } finally {
-      setBusy(false);
-    }
+    }, 'The status could not be changed.');
   }
 
   const feedback = <Note note={message} className="mt-2" />;

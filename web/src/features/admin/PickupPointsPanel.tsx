@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Checkbox } from '../../components/form/CheckboxField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
@@ -7,7 +6,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type PickupPayload, type PickupPoint } from './api';
 import { MSG, checkPrice } from './rules';
-import { Badge, Button, LoadError, Note, PriceField, useAdminForm, useLoad } from './ui';
+import { Badge, EditableList, EntryForm, PriceField, useAdminForm } from './ui';
 
 // Pickup points: the shop's store and the agrovets and courier offices farmers collect from.
 
@@ -28,50 +27,32 @@ export function validatePickup(f: PickupPayload): PickupErrors {
 }
 
 export function PickupPointsPanel() {
-  const points = useLoad(() => adminApi.pickupPoints(), 'pickup-points');
-  const [editing, setEditing] = useState<PickupPoint | 'new' | null>(null);
-  if (points.error && !points.data) return <LoadError what="the pickup points" error={points.error} onRetry={points.reload} />;
-  if (!points.data) return <p role="status">Loading the pickup points…</p>;
-  if (editing) {
-    const done = () => {
-      setEditing(null);
-      points.reload();
-    };
-    return <PickupForm point={editing === 'new' ? null : editing} onDone={done} />;
-  }
   return (
-    <section aria-labelledby="pickup-h">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="pickup-h" className="text-lg font-bold text-stone-900">
-          Pickup points
-        </h2>
-        <Button onClick={() => setEditing('new')}>New pickup point</Button>
-      </div>
-      {points.data.length === 0 && <p className="mt-2 text-stone-700">No pickup points yet.</p>}
-      <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
-        {points.data.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">
-                {p.name} {p.is_store && <Badge tone="green">Our store: every county</Badge>} {!p.is_active && <Badge tone="grey">Closed</Badge>}
-              </p>
-              <p className="text-sm text-stone-700">
-                {p.address}, {p.town}, {p.county} · {feeText(p.fee, formatKsh)}
-                {p.hours && ` · ${p.hours}`}
-              </p>
-            </div>
-            <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-              Edit
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <EditableList
+      load={() => adminApi.pickupPoints()}
+      name="pickup"
+      title="Pickup points"
+      one="pickup point"
+      empty="No pickup points yet."
+      nameOf={(p) => p.name}
+      entry={(p) => (
+        <>
+          <p className="font-semibold text-stone-900">
+            {p.name} {p.is_store && <Badge tone="green">Our store: every county</Badge>} {!p.is_active && <Badge tone="grey">Closed</Badge>}
+          </p>
+          <p className="text-sm text-stone-700">
+            {p.address}, {p.town}, {p.county} · {feeText(p.fee, formatKsh)}
+            {p.hours && ` · ${p.hours}`}
+          </p>
+        </>
+      )}
+      form={(point, done) => <PickupForm point={point} onDone={done} />}
+    />
   );
 }
 
 function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () => void }) {
-  const { f, set, errors, note, busy, submit } = useAdminForm<PickupPayload>({
+  const { f, set, field, note, busy, submit } = useAdminForm<PickupPayload>({
     initial: () => (point ? { ...point } : EMPTY),
     validate: validatePickup,
     save: (body) => adminApi.savePickupPoint(point?.id ?? null, body),
@@ -80,15 +61,22 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
     onSaved: onDone,
   });
   const text = (k: TextKey, label: string, placeholder?: string) => (
-    <TextField compact id={`pickup-${k}`} label={label} placeholder={placeholder} value={f[k]} onChange={(v) => set(k, v)} error={errors[k]} />
+    <TextField compact id={`pickup-${k}`} label={label} placeholder={placeholder} {...field(k)} />
   );
 
   return (
-    <form noValidate onSubmit={submit} aria-label={point ? `Pickup point ${point.name}` : 'New pickup point'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
-      <h2 className="text-lg font-bold text-stone-900">{point ? `Edit ${point.name}` : 'New pickup point'}</h2>
+    <EntryForm
+      one="pickup point"
+      many="pickup points"
+      name={point?.name ?? null}
+      onSubmit={submit}
+      busy={busy}
+      onBack={onDone}
+      note={note}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {text('name', 'Name', 'Nakuru Farmers Agrovet')}
-        <SelectField compact id="pickup-county" label="County" value={f.county} onChange={(v) => set('county', v)} error={errors.county}>
+        <SelectField compact id="pickup-county" label="County" {...field('county')}>
           <option value="">Choose a county</option>
           {COUNTIES.map((c) => (
             <option key={c} value={c}>
@@ -100,22 +88,13 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
         {text('address', 'Address', 'Street, building or landmark')}
         {text('phone', 'Phone (optional)')}
         {text('hours', 'Opening hours', 'Mon-Sat 8:00 AM-6:00 PM')}
-        <PriceField id="pickup-fee" label="Fee (Ksh)" value={f.fee} onChange={(v) => set('fee', v)} error={errors.fee} />
+        <PriceField id="pickup-fee" label="Fee (Ksh)" {...field('fee')} />
         {text('eta', 'Ready in', '2 days')}
       </div>
       <div className="flex flex-wrap gap-x-6">
         <Checkbox id="pickup-active" label="Open for new orders" checked={f.is_active} onChange={(v) => set('is_active', v)} />
         <Checkbox id="pickup-store" label="Our own store (offered to every county)" checked={f.is_store} onChange={(v) => set('is_store', v)} />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {point ? 'Save pickup point' : 'Add pickup point'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Back to pickup points
-        </Button>
-      </div>
-      <Note note={note} />
-    </form>
+    </EntryForm>
   );
 }

@@ -9,22 +9,10 @@ import { adminApi, VAT_CLASSES, type AdminCategory, type AdminProduct, type Prod
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from './rules';
-import { Button, LoadError, Note, PriceField, errorText, useLoad, type NoteState } from './ui';
+import { Button, CategoryOptions, LoadError, Note, PriceField, useAction, useLoad } from './ui';
 
-interface FormState {
-  name: string;
-  description: string;
-  name_sw: string;
-  description_sw: string;
-  base_price: string;
-  category: string;
-  is_active: boolean;
-  is_featured: boolean;
-  is_best_seller: boolean;
-  is_new_arrival: boolean;
-  promo: '' | 'bulk' | 'seasonal';
-  vat_class: VatClassCode;
-}
+/** The product as the form holds it: the category as the select's value. */
+type FormState = Omit<ProductPayload, 'category'> & { category: string };
 
 const emptyForm: FormState = {
   name: '',
@@ -73,8 +61,7 @@ export function ProductEditor({
   const loaded = useLoad(() => (id === null ? Promise.resolve(null) : adminApi.product(id)), String(id));
   const [form, setForm] = useState<FormState | null>(id === null ? emptyForm : null);
   const [errors, setErrors] = useState<Errors<keyof FormState>>({});
-  const [message, setMessage] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note: message, setNote: setMessage, run } = useAction();
   const product = loaded.data ?? null;
   if (form === null && product) setForm(formOf(product));
 
@@ -85,6 +72,13 @@ export function ProductEditor({
     setForm({ ...form, [k]: v });
     if (errors[k]) setErrors({ ...errors, [k]: undefined });
   };
+  /** A text field's id, value, change and message, to spread on its field. */
+  const field = (k: 'name' | 'description' | 'name_sw' | 'description_sw' | 'base_price' | 'category') => ({
+    id: k,
+    value: form[k],
+    onChange: (v: string) => set(k, v),
+    error: errors[k],
+  });
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -96,9 +90,8 @@ export function ProductEditor({
       return;
     }
     const body: ProductPayload = { ...form, base_price: form.base_price.trim(), category: Number(form.category) };
-    setBusy(true);
     setMessage(null);
-    try {
+    await run(async () => {
       if (id === null) {
         const created = await adminApi.createProduct(body);
         onCreated(created.id);
@@ -107,12 +100,9 @@ export function ProductEditor({
       const saved = await adminApi.updateProduct(id, body);
       setForm(formOf(saved));
       setMessage({ kind: 'ok', text: 'Product saved.' });
-    } catch (err) {
+    }, 'The product could not be saved.', (err) => {
       if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<keyof FormState>);
-      setMessage({ kind: 'error', text: errorText(err, 'The product could not be saved.') });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -125,41 +115,21 @@ export function ProductEditor({
       </div>
       <form noValidate onSubmit={save} aria-label="Product" className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
-          <TextField compact id="name" label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} />
+          <TextField compact label="Name" {...field('name')} />
         </div>
         <div className="md:col-span-2">
-          <TextAreaField compact id="description" label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} />
+          <TextAreaField compact label="Description" {...field('description')} />
         </div>
         <div className="md:col-span-2">
-          <TextField
-            compact
-            id="name_sw"
-            label="Name (Kiswahili)"
-            value={form.name_sw}
-            onChange={(v) => set('name_sw', v)}
-            error={errors.name_sw}
-            hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name."
-          />
+          <TextField compact label="Name (Kiswahili)" {...field('name_sw')} hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name." />
         </div>
         <div className="md:col-span-2">
-          <TextAreaField
-            compact
-            id="description_sw"
-            label="Description (Kiswahili)"
-            value={form.description_sw}
-            onChange={(v) => set('description_sw', v)}
-            error={errors.description_sw}
-            hint="Left empty, Kiswahili shoppers see the English description."
-          />
+          <TextAreaField compact label="Description (Kiswahili)" {...field('description_sw')} hint="Left empty, Kiswahili shoppers see the English description." />
         </div>
-        <PriceField id="base_price" value={form.base_price} onChange={(v) => set('base_price', v)} error={errors.base_price} />
-        <SelectField compact id="category" label="Category" value={form.category} onChange={(v) => set('category', v)} error={errors.category}>
+        <PriceField {...field('base_price')} />
+        <SelectField compact label="Category" {...field('category')}>
           <option value="">Choose a category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <CategoryOptions categories={categories} />
         </SelectField>
         <SelectField compact id="promo" label="Promo" value={form.promo} onChange={(v) => set('promo', v as FormState['promo'])}>
           <option value="">None</option>

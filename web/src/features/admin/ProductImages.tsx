@@ -2,13 +2,12 @@ import { useState } from 'react';
 import type { Image } from '../../lib/types';
 import { adminApi } from './api';
 import { checkImageFile } from './rules';
-import { Button, Note, errorText, type NoteState } from './ui';
+import { Button, Note, errorText, useAction } from './ui';
 
 /** A product's pictures: upload, order (the first is the one the shop shows) and delete. */
 export function ProductImages({ productId, initial }: { productId: number; initial: Image[] }) {
   const [images, setImages] = useState(initial);
-  const [note, setNote] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note, setNote, run } = useAction();
 
   async function upload(file: File | undefined) {
     if (!file) return;
@@ -17,17 +16,12 @@ export function ProductImages({ productId, initial }: { productId: number; initi
       setNote({ kind: 'error', text: bad });
       return;
     }
-    setBusy(true);
     setNote({ kind: 'ok', text: 'Uploading…' });
-    try {
+    await run(async () => {
       const im = await adminApi.uploadImage(productId, file);
       setImages([...images, im]);
       setNote({ kind: 'ok', text: 'Image uploaded.' });
-    } catch (err) {
-      setNote({ kind: 'error', text: errorText(err, 'The image could not be uploaded.') });
-    } finally {
-      setBusy(false);
-    }
+    }, 'The image could not be uploaded.');
   }
 
   async function move(i: number, by: -1 | 1) {

@@ -7,7 +7,7 @@ import { statusLabel } from '../../lib/orders';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type OrderDetail } from './api';
 import { checkRefund, MSG, type RefundField } from './rules';
-import { Button, Note, PriceField, errorText, formatDate, type NoteState } from './ui';
+import { Button, Note, PriceField, formatDate, useAction, type NoteState } from './ui';
 
 // Refunds of an order (docs/product.md section 5): the money sent back by M-Pesa, and the form that
 // records one. The shop sends the money by hand; this records it, with its M-Pesa reference.
@@ -74,8 +74,7 @@ function RefundForm({
   const [reference, setReference] = useState('');
   const [restock, setRestock] = useState(false);
   const [errors, setErrors] = useState<Errors<RefundField>>({});
-  const [note, setNote] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note, setNote, run } = useAction();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -86,17 +85,13 @@ function RefundForm({
       setNote({ kind: 'error', text: MSG.fixFields });
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const refunded = await adminApi.refund(order.orderId, { amount: amount.trim(), reason, reference, restock });
       setNote(null);
       onRefunded(refunded, amount.trim());
-    } catch (err) {
+    }, 'The refund could not be recorded.', (err) => {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      setNote({ kind: 'error', text: errorText(err, 'The refund could not be recorded.') });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

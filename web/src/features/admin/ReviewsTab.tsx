@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SelectField } from '../../components/form/SelectField';
 import { Stars } from '../../components/Stars';
 import { adminApi, type AdminReview, type ReviewStatus } from './api';
-import { Badge, Button, LoadError, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
+import { Badge, Button, LoadState, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
 
 /**
  * Buyers' reviews (docs/product.md section 5): pending ones first, each approved or rejected. Only
@@ -50,55 +50,55 @@ export function ReviewsTab() {
         </SelectField>
       </div>
       <Note note={note} />
-      {list.error && !list.data ? (
-        <LoadError what="the reviews" error={list.error} onRetry={list.reload} />
-      ) : !list.data ? (
-        <p role="status">Loading reviews…</p>
-      ) : list.data.count === 0 ? (
-        <p className="text-stone-700">{status === 'pending' ? 'No reviews are waiting for approval.' : 'No reviews here.'}</p>
-      ) : (
-        <>
-          <ul className="space-y-3" aria-label="Reviews">
-            {list.data.results.map((r) => (
-              <li key={r.id} className="rounded-md border border-stone-200 bg-white p-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold text-stone-900">{r.product_name}</span>
-                  <Stars rating={r.rating} />
-                  <Badge tone={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'amber'}>{r.status}</Badge>
-                </div>
-                <p className="mt-1 text-sm text-stone-700">
-                  {r.name}, {formatDate(r.created_at)}
-                </p>
-                {r.comment ? <p className="mt-2 whitespace-pre-line text-stone-800">{r.comment}</p> : <p className="mt-2 text-stone-600">No comment.</p>}
-                <div className="mt-2 flex gap-2">
-                  {r.status !== 'approved' && (
-                    <Button disabled={busy === r.id} onClick={() => void decide(r, 'approved')} aria-label={`Approve the review by ${r.name} of ${r.product_name}`}>
-                      Approve
-                    </Button>
-                  )}
-                  {r.status !== 'rejected' && (
-                    <Button variant="danger" disabled={busy === r.id} onClick={() => void decide(r, 'rejected')} aria-label={`Reject the review by ${r.name} of ${r.product_name}`}>
-                      Reject
-                    </Button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="flex gap-2">
-            {list.data.previous && (
-              <Button variant="secondary" onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-            )}
-            {list.data.next && (
-              <Button variant="secondary" onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+      <LoadState loaded={list} what="the reviews" loading="Loading reviews…">
+        {(reviews) =>
+          reviews.count === 0 ? (
+            <p className="text-stone-700">{status === 'pending' ? 'No reviews are waiting for approval.' : 'No reviews here.'}</p>
+          ) : (
+            <>
+              <ul className="space-y-3" aria-label="Reviews">
+                {reviews.results.map((r) => (
+                  <li key={r.id} className="rounded-md border border-stone-200 bg-white p-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold text-stone-900">{r.product_name}</span>
+                      <Stars rating={r.rating} />
+                      <Badge tone={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'amber'}>{r.status}</Badge>
+                    </div>
+                    <p className="mt-1 text-sm text-stone-700">
+                      {r.name}, {formatDate(r.created_at)}
+                    </p>
+                    {r.comment ? <p className="mt-2 whitespace-pre-line text-stone-800">{r.comment}</p> : <p className="mt-2 text-stone-600">No comment.</p>}
+                    <div className="mt-2 flex gap-2">
+                      {r.status !== 'approved' && (
+                        <Button disabled={busy === r.id} onClick={() => void decide(r, 'approved')} aria-label={`Approve the review by ${r.name} of ${r.product_name}`}>
+                          Approve
+                        </Button>
+                      )}
+                      {r.status !== 'rejected' && (
+                        <Button variant="danger" disabled={busy === r.id} onClick={() => void decide(r, 'rejected')} aria-label={`Reject the review by ${r.name} of ${r.product_name}`}>
+                          Reject
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="flex gap-2">
+                {reviews.previous && (
+                  <Button variant="secondary" onClick={() => setPage(page - 1)}>
+                    Previous
+                  </Button>
+                )}
+                {reviews.next && (
+                  <Button variant="secondary" onClick={() => setPage(page + 1)}>
+                    Next
+                  </Button>
+                )}
+              </div>
+            </>
+          )
+        }
+      </LoadState>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
 import { adminApi, type UnmatchedPayment } from './api';
-import { Button, LoadError, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, Section, formatDate, useAction, useLoad, type NoteState } from './ui';
 
 // Money M-Pesa says arrived but that no order claimed: a prompt whose reference the shop lost
 // when it stopped, or a Paybill payment whose account number matched no order. Each stays
@@ -14,10 +14,7 @@ export function UnmatchedPayments() {
   if (list.error && !list.data) return <LoadError what="the unmatched payments" error={list.error} onRetry={list.reload} />;
   const payments = list.data;
   return (
-    <section aria-labelledby="unmatched-h">
-      <h2 id="unmatched-h" className="text-lg font-bold text-stone-900">
-        Unmatched M-Pesa payments
-      </h2>
+    <Section id="unmatched-h" title="Unmatched M-Pesa payments">
       <Note note={done} />
       {!payments && <p role="status">Loading the unmatched payments…</p>}
       {payments?.length === 0 && <p className="mt-2 text-stone-700">Every M-Pesa payment belongs to an order.</p>}
@@ -35,31 +32,25 @@ export function UnmatchedPayments() {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
 function Unmatched({ payment: p, onAssigned }: { payment: UnmatchedPayment; onAssigned: (said: string) => void }) {
   const [orderId, setOrderId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<NoteState>(null);
+  const { busy, note, setNote, run } = useAction();
   const [error, setError] = useState<string>();
   const assign = async () => {
     if (!orderId.trim()) {
       setError('Choose the order this payment was made for.');
       return;
     }
-    setBusy(true);
     setError(undefined);
     setNote(null);
-    try {
+    await run(async () => {
       const order = await adminApi.assignPayment(p, orderId.trim());
       onAssigned(`${p.receipt || 'The payment'} assigned to ${order.orderId}.`);
-    } catch (err) {
-      setNote({ kind: 'error', text: errorText(err, 'The payment could not be assigned. Please try again.') });
-    } finally {
-      setBusy(false);
-    }
+    }, 'The payment could not be assigned. Please try again.');
   };
   return (
     <li className="space-y-2 px-3 py-3">

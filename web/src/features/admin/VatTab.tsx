@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { adminApi, type VatClass } from './api';
-import { Button, LoadError, Note, errorText, useLoad, type NoteState } from './ui';
+import { Button, LoadState, Note, Section, useAction, useLoad } from './ui';
 
 // VAT rates are data (docs/architecture.md section 11): a Finance Act changes them here, not in
 // the code. Orders keep the rate they were placed at; exempt carries none.
@@ -15,44 +15,37 @@ export function checkRate(v: string): string | undefined {
 
 export function VatTab() {
   const classes = useLoad(() => adminApi.vatClasses(), 'vat');
-  if (classes.error && !classes.data) return <LoadError what="the VAT rates" error={classes.error} onRetry={classes.reload} />;
-  if (!classes.data) return <p role="status">Loading the VAT rates…</p>;
   return (
-    <section aria-labelledby="vat-h">
-      <h2 id="vat-h" className="text-lg font-bold text-stone-900">
-        VAT rates
-      </h2>
-      <p className="mt-1 text-stone-700">Prices include VAT. A new rate applies to orders placed from now on; each product's class is set in its editor.</p>
-      <ul className="mt-3 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
-        {classes.data.map((c) => (
-          <VatRow key={c.code} vatClass={c} />
-        ))}
-      </ul>
-    </section>
+    <LoadState loaded={classes} what="the VAT rates">
+      {(all) => (
+        <Section id="vat-h" title="VAT rates">
+          <p className="mt-1 text-stone-700">Prices include VAT. A new rate applies to orders placed from now on; each product's class is set in its editor.</p>
+          <ul className="mt-3 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
+            {all.map((c) => (
+              <VatRow key={c.code} vatClass={c} />
+            ))}
+          </ul>
+        </Section>
+      )}
+    </LoadState>
   );
 }
 
 function VatRow({ vatClass }: { vatClass: VatClass }) {
   const [rate, setRate] = useState(vatClass.rate);
   const [error, setError] = useState<string | undefined>();
-  const [note, setNote] = useState<NoteState>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, note, setNote, run } = useAction();
   const exempt = vatClass.code === 'exempt';
   async function save() {
     const bad = checkRate(rate);
     setError(bad);
     setNote(null);
     if (bad) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const saved = await adminApi.setVatRate(vatClass.code, rate.trim());
       setRate(saved.rate);
       setNote({ kind: 'ok', text: `${saved.name}: ${saved.rate}% saved.` });
-    } catch (err) {
-      setNote({ kind: 'error', text: errorText(err, 'The rate could not be saved.') });
-    } finally {
-      setBusy(false);
-    }
+    }, 'The rate could not be saved.');
   }
   return (
     <li className="flex flex-wrap items-end gap-3 px-3 py-3">

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { COUNTIES, feeText } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type Zone, type ZonePayload } from './api';
 import { MSG, checkPrice, checkWeight } from './rules';
-import { Button, LoadError, Note, PriceField, WeightField, errorText, useAdminForm, useLoad } from './ui';
+import { Button, EditableList, EntryForm, PriceField, WeightField, errorText, useAdminForm } from './ui';
 
 // Delivery zones: each county in exactly one, each zone pricing an order by its weight.
 
@@ -51,53 +50,33 @@ function payloadOf(z: Zone | null): ZonePayload {
 }
 
 export function ZonesPanel() {
-  const zones = useLoad(() => adminApi.zones(), 'zones');
-  const [editing, setEditing] = useState<Zone | 'new' | null>(null);
-  if (zones.error && !zones.data) return <LoadError what="the delivery zones" error={zones.error} onRetry={zones.reload} />;
-  if (!zones.data) return <p role="status">Loading the delivery zones…</p>;
-  const all = zones.data;
-  if (editing) {
-    const zone = editing === 'new' ? null : editing;
-    const done = () => {
-      setEditing(null);
-      zones.reload();
-    };
-    return <ZoneForm zone={zone} zones={all} onDone={done} />;
-  }
   return (
-    <section aria-labelledby="zones-h">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="zones-h" className="text-lg font-bold text-stone-900">
-          Delivery zones
-        </h2>
-        <Button onClick={() => setEditing('new')}>New zone</Button>
-      </div>
-      {all.length === 0 && <p className="mt-2 text-stone-700">No zones yet: add one for every county.</p>}
-      <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
-        {all.map((z) => (
-          <li key={z.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">
-                {z.name} <span className="font-normal text-stone-700">({z.counties.length} counties, {z.eta || 'no time given'})</span>
-              </p>
-              <p className="text-sm text-stone-700">
-                {PREVIEW_KG.map((kg) => `${kg} kg: ${feeText(zoneFee(payloadOf(z), kg), formatKsh)}`).join(' · ')}
-                {z.free_over && ` · free from ${formatKsh(z.free_over)}`}
-              </p>
-              <p className="text-sm text-stone-600">{z.counties.join(', ') || 'No counties'}</p>
-            </div>
-            <Button variant="secondary" onClick={() => setEditing(z)} aria-label={`Edit ${z.name}`}>
-              Edit
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <EditableList
+      load={() => adminApi.zones()}
+      name="zones"
+      title="Delivery zones"
+      one="zone"
+      empty="No zones yet: add one for every county."
+      nameOf={(z) => z.name}
+      entry={(z) => (
+        <>
+          <p className="font-semibold text-stone-900">
+            {z.name} <span className="font-normal text-stone-700">({z.counties.length} counties, {z.eta || 'no time given'})</span>
+          </p>
+          <p className="text-sm text-stone-700">
+            {PREVIEW_KG.map((kg) => `${kg} kg: ${feeText(zoneFee(payloadOf(z), kg), formatKsh)}`).join(' · ')}
+            {z.free_over && ` · free from ${formatKsh(z.free_over)}`}
+          </p>
+          <p className="text-sm text-stone-600">{z.counties.join(', ') || 'No counties'}</p>
+        </>
+      )}
+      form={(zone, done, all) => <ZoneForm zone={zone} zones={all} onDone={done} />}
+    />
   );
 }
 
 function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; onDone: () => void }) {
-  const { f, set, errors, note, setNote, busy, submit } = useAdminForm({
+  const { f, set, field, errors, note, setNote, busy, submit } = useAdminForm({
     initial: () => payloadOf(zone),
     validate: validateZone,
     save: (body) => adminApi.saveZone(zone?.id ?? null, body),
@@ -120,27 +99,29 @@ function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; o
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label={zone ? `Zone ${zone.name}` : 'New zone'} className="space-y-4 rounded-md border border-stone-200 bg-white p-4">
-      <h2 className="text-lg font-bold text-stone-900">{zone ? `Edit ${zone.name}` : 'New zone'}</h2>
+    <EntryForm
+      one="zone"
+      many="zones"
+      name={zone?.name ?? null}
+      onSubmit={submit}
+      busy={busy}
+      onBack={onDone}
+      actions={
+        zone && (
+          <Button variant="danger" onClick={() => void remove()}>
+            Delete zone
+          </Button>
+        )
+      }
+      note={note}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField compact id="zone-name" label="Name" value={f.name} onChange={(v) => set('name', v)} error={errors.name} />
-        <TextField compact id="zone-eta" label="Estimated time" placeholder="1–2 days" value={f.eta} onChange={(v) => set('eta', v)} error={errors.eta} />
-        <PriceField id="zone-base" label="Base fee (Ksh)" value={f.base_fee} onChange={(v) => set('base_fee', v)} error={errors.base_fee} />
-        <WeightField
-          id="zone-included"
-          label="Weight the base fee carries (kg)"
-          value={f.included_kg}
-          onChange={(v) => set('included_kg', v)}
-          error={errors.included_kg}
-        />
-        <PriceField id="zone-per-kg" label="Fee per further kg (Ksh)" value={f.per_kg_fee} onChange={(v) => set('per_kg_fee', v)} error={errors.per_kg_fee} />
-        <PriceField
-          id="zone-free"
-          label="Free delivery from a subtotal of (Ksh, optional)"
-          value={f.free_over}
-          onChange={(v) => set('free_over', v)}
-          error={errors.free_over}
-        />
+        <TextField compact id="zone-name" label="Name" {...field('name')} />
+        <TextField compact id="zone-eta" label="Estimated time" placeholder="1–2 days" {...field('eta')} />
+        <PriceField id="zone-base" label="Base fee (Ksh)" {...field('base_fee')} />
+        <WeightField id="zone-included" label="Weight the base fee carries (kg)" {...field('included_kg')} />
+        <PriceField id="zone-per-kg" label="Fee per further kg (Ksh)" {...field('per_kg_fee')} />
+        <PriceField id="zone-free" label="Free delivery from a subtotal of (Ksh, optional)" {...field('free_over')} />
       </div>
       <p role="status" className="rounded-md bg-earth-100 p-3 text-sm text-stone-900">
         Fee preview: {PREVIEW_KG.map((kg) => `${kg} kg ${feeText(zoneFee(f, kg), formatKsh)}`).join(' · ')}
@@ -167,20 +148,6 @@ function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; o
           </p>
         )}
       </fieldset>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {zone ? 'Save zone' : 'Add zone'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Back to zones
-        </Button>
-        {zone && (
-          <Button variant="danger" onClick={() => void remove()}>
-            Delete zone
-          </Button>
-        )}
-      </div>
-      <Note note={note} />
-    </form>
+    </EntryForm>
   );
 }

@@ -51,6 +51,16 @@ export function LoadError({ what, error, onRetry }: { what: string; error: Error
   );
 }
 
+/**
+ * What a tab shows of what it loads: the error with a retry while nothing is loaded, a note while
+ * it loads (`Loading <what>…` unless told), then children with the data.
+ */
+export function LoadState<T>({ loaded, what, loading, children }: { loaded: Loaded<T>; what: string; loading?: string; children: (data: T) => ReactNode }) {
+  if (loaded.error && !loaded.data) return <LoadError what={what} error={loaded.error} onRetry={loaded.reload} />;
+  if (!loaded.data) return <p role="status">{loading ?? `Loading ${what}…`}</p>;
+  return children(loaded.data);
+}
+
 type Variant = 'primary' | 'secondary' | 'danger';
 
 const buttonClass: Record<Variant, string> = {
@@ -87,6 +97,28 @@ export function Note({ note, className }: { note: NoteState; className?: string 
   );
 }
 
+/**
+ * One action at a time on an admin screen: busy while it runs, and its failure in the note, in
+ * the server's words (failed when it gave none). onError sees the error first, for a form to mark
+ * the fields the server refused.
+ */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<NoteState>(null);
+  async function run(action: () => Promise<void>, failed: string, onError?: (err: unknown) => void) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      onError?.(err);
+      setNote({ kind: 'error', text: errorText(err, failed) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, note, setNote, run };
+}
+
 /** A price in shillings, in steps of 0.01 (a product's and each size's). */
 export function PriceField(props: { id: string; value: string; onChange: (v: string) => void; error: string | undefined; label?: string }) {
   return <TextField compact label="Price (Ksh)" type="number" step="0.01" min="0" inputMode="decimal" {...props} />;
@@ -106,6 +138,15 @@ export function Badge({ tone, children }: { tone: 'green' | 'grey' | 'amber' | '
     blue: 'bg-sky-100 text-sky-900',
   };
   return <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+/** A select's options for the categories given, by name. */
+export function CategoryOptions({ categories }: { categories: { id: number; name: string }[] }) {
+  return categories.map((c) => (
+    <option key={c.id} value={c.id}>
+      {c.name}
+    </option>
+  ));
 }
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
@@ -138,6 +179,9 @@ export function useDebounced<T>(value: T, ms = 300): T {
   }, [value, ms]);
   return v;
 }
+
+/** The fields of a form that hold text. */
+type StringKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
 
 /**
  * A back-office form saved whole: its fields, their messages (the browser's check first, then the
@@ -178,7 +222,21 @@ export function useAdminForm<F extends object>(opts: {
       setBusy(false);
     }
   }
-  return { f, set, errors, note, setNote, busy, submit };
+  /** A text field's value, change and message, to spread on its TextField. */
+  const field = (k: StringKey<F>) => ({ value: f[k] as string, onChange: (v: string) => set(k, v as F[typeof k]), error: errors[k] });
+  return { f, set, field, errors, note, setNote, busy, submit };
+}
+
+/** A section of an admin tab under its heading, which names it for screen readers. */
+export function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-bold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /** A part of an admin screen, named by its heading for screen readers. */
@@ -190,5 +248,101 @@ export function Part({ id, title, large, children }: { id: string; title: string
       </h3>
       {children}
     </section>
+  );
+}
+
+/**
+ * A list the owner edits one entry at a time (coupons, delivery zones, pickup points): the list
+ * under its title with a "New <one>" button and each entry's Edit button, or the form of the entry
+ * chosen (null for a new one), after which the list is loaded again. `name` keys the load and the
+ * heading's id.
+ */
+export function EditableList<T extends { id: number }>(props: {
+  load: () => Promise<T[]>;
+  name: string;
+  title: string;
+  /** One entry, as the New button names it: "coupon". */
+  one: string;
+  empty: string;
+  /** What the entry's Edit button names it by. */
+  nameOf: (entry: T) => string;
+  entry: (entry: T) => ReactNode;
+  form: (entry: T | null, done: () => void, all: T[]) => ReactNode;
+}) {
+  const loaded = useLoad(props.load, props.name);
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const id = `${props.name}-h`;
+  const done = () => {
+    setEditing(null);
+    loaded.reload();
+  };
+  return (
+    <LoadState loaded={loaded} what={`the ${props.title.toLowerCase()}`}>
+      {(all) =>
+        editing ? (
+          props.form(editing === 'new' ? null : editing, done, all)
+        ) : (
+          <section aria-labelledby={id}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id={id} className="text-lg font-bold text-stone-900">
+                {props.title}
+              </h2>
+              <Button onClick={() => setEditing('new')}>{`New ${props.one}`}</Button>
+            </div>
+            {all.length === 0 && <p className="mt-2 text-stone-700">{props.empty}</p>}
+            <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
+              {all.map((e) => (
+                <li key={e.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
+                  <div className="min-w-0 flex-1">{props.entry(e)}</div>
+                  <Button variant="secondary" onClick={() => setEditing(e)} aria-label={`Edit ${props.nameOf(e)}`}>
+                    Edit
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      }
+    </LoadState>
+  );
+}
+
+/**
+ * The form of one entry of an EditableList, named (null for a new one): "Edit <name>" or
+ * "New <one>" over the fields, then Save (Add for a new one), "Back to <many>" and any other
+ * action, and the note of the last try.
+ */
+export function EntryForm(props: {
+  one: string;
+  many: string;
+  name: string | null;
+  onSubmit: (e: FormEvent) => void;
+  busy: boolean;
+  onBack: () => void;
+  actions?: ReactNode;
+  note: NoteState;
+  children: ReactNode;
+}) {
+  const { one, name } = props;
+  return (
+    <form
+      noValidate
+      onSubmit={props.onSubmit}
+      aria-label={name === null ? `New ${one}` : `${one.charAt(0).toUpperCase()}${one.slice(1)} ${name}`}
+      className="space-y-4 rounded-md border border-stone-200 bg-white p-4"
+    >
+      <h2 className="text-lg font-bold text-stone-900">{name === null ? `New ${one}` : `Edit ${name}`}</h2>
+      {props.children}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={props.busy}>
+          {name === null ? `Add ${one}` : `Save ${one}`}
+        </Button>
+        <Button variant="secondary" onClick={props.onBack}>
+          {`Back to ${props.many}`}
+        </Button>
+        {props.actions}
+      </div>
+      <Note note={props.note} />
+    </form>
   );
 }

@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd, FormMessage } from '../../components/form/FormMessage';
 import { TextField } from '../../components/form/TextField';
-import { linkClass, Page } from '../../components/Page';
+import { LinkLine, Outcome, Page } from '../../components/Page';
 import { forgotPassword } from '../../lib/account';
 import { ApiError } from '../../lib/api';
 import { authMessages } from '../../lib/messages/auth';
@@ -35,29 +34,18 @@ export default function ForgotPasswordPage() {
     <Page title={f.title}>
       <div className="mt-2 max-w-md">
         {values.sent ? (
-          <div className="mt-4 space-y-4">
+          <Outcome to="/login" link={f.backToSignIn}>
             <FormMessage kind="success">{values.sent}</FormMessage>
             <p className="text-stone-700">{f.noEmail}</p>
-            <p>
-              <Link to="/login" className={linkClass}>
-                {f.backToSignIn}
-              </Link>
-            </p>
-          </div>
+          </Outcome>
         ) : (
           <>
             <p className="text-stone-700">{f.intro}</p>
             <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={f.form}>
               <TextField label={m.email} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-              <FormMessage kind="error">{form.formError}</FormMessage>
-              <SubmitButton busy={form.busy} label={f.submit} busyLabel={f.busy} />
+              <FormEnd form={form} label={f.submit} busyLabel={f.busy} />
             </form>
-            <p className="mt-6 text-stone-700">
-              {f.remembered}{' '}
-              <Link to="/login" className={linkClass}>
-                {m.signIn}
-              </Link>
-            </p>
+            <LinkLine text={f.remembered} to="/login" link={m.signIn} />
           </>
         )}
       </div>

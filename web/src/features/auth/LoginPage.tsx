@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckboxField } from '../../components/form/CheckboxField';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd } from '../../components/form/FormMessage';
 import { PasswordField } from '../../components/form/PasswordField';
 import { TextField } from '../../components/form/TextField';
-import { linkClass, Page } from '../../components/Page';
+import { linkClass, LinkLine, Page } from '../../components/Page';
 import { login } from '../../lib/account';
 import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
@@ -63,15 +63,9 @@ export default function LoginPage() {
               {m.login.forgot}
             </Link>
           </div>
-          <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label={m.login.submit} busyLabel={m.login.busy} />
+          <FormEnd form={form} label={m.login.submit} busyLabel={m.login.busy} />
         </form>
-        <p className="mt-6 text-stone-700">
-          {m.login.newHere}{' '}
-          <Link to="/register" className={linkClass}>
-            {m.login.register}
-          </Link>
-        </p>
+        <LinkLine text={m.login.newHere} to="/register" link={m.login.register} />
       </div>
     </Page>
   );

@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField } from '../../components/form/CheckboxField';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { FormEnd } from '../../components/form/FormMessage';
 import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields } from '../../components/form/PasswordField';
 import { PhoneField, TextField } from '../../components/form/TextField';
-import { linkClass, Page } from '../../components/Page';
+import { linkClass, LinkLine, Page } from '../../components/Page';
 import { login, register as registerAccount } from '../../lib/account';
 import { MSG } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
@@ -89,15 +89,9 @@ export default function RegisterPage() {
             error={form.errors.terms}
             ref={form.register('terms')}
           />
-          <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label={m.register.submit} busyLabel={m.register.busy} />
+          <FormEnd form={form} label={m.register.submit} busyLabel={m.register.busy} />
         </form>
-        <p className="mt-6 text-stone-700">
-          {m.register.haveAccount}{' '}
-          <Link to="/login" className={linkClass}>
-            {m.register.signInExisting}
-          </Link>
-        </p>
+        <LinkLine text={m.register.haveAccount} to="/login" link={m.register.signInExisting} />
       </div>
     </Page>
   );

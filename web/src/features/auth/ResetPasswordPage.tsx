@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
+import { useSearchParams } from 'react-router';
+import { FormEnd, FormMessage } from '../../components/form/FormMessage';
 import { NewPasswordFields } from '../../components/form/PasswordField';
-import { linkClass, Page } from '../../components/Page';
+import { Outcome, Page } from '../../components/Page';
 import { resetPassword } from '../../lib/account';
 import { checkConfirm, checkNewPassword } from '../../lib/accountRules';
 import { ApiError } from '../../lib/api';
@@ -47,25 +47,15 @@ export default function ResetPasswordPage() {
   let body;
   if (values.done) {
     body = (
-      <div className="mt-4 space-y-4">
+      <Outcome to="/login" link={m.signIn}>
         <FormMessage kind="success">{values.done}</FormMessage>
-        <p>
-          <Link to="/login" className={linkClass}>
-            {m.signIn}
-          </Link>
-        </p>
-      </div>
+      </Outcome>
     );
   } else if (values.linkInvalid) {
     body = (
-      <div className="mt-4 space-y-4">
+      <Outcome to="/forgot-password" link={r.askAgain}>
         <FormMessage kind="error">{r.linkInvalid}</FormMessage>
-        <p>
-          <Link to="/forgot-password" className={linkClass}>
-            {r.askAgain}
-          </Link>
-        </p>
-      </div>
+      </Outcome>
     );
   } else {
     body = (
@@ -73,8 +63,7 @@ export default function ResetPasswordPage() {
         <p className="text-stone-700">{r.intro}</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={r.form}>
           <NewPasswordFields password={form.field('password')} confirm={form.field('confirm')} />
-          <FormMessage kind="error">{form.formError}</FormMessage>
-          <SubmitButton busy={form.busy} label={r.submit} busyLabel={r.busy} />
+          <FormEnd form={form} label={r.submit} busyLabel={r.busy} />
         </form>
       </>
     );

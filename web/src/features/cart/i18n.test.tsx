@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CartProvider } from '../../lib/CartProvider';
 import { cartMessages } from '../../lib/messages/cart';
 import { cartLine } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { fakeApi, json } from '../../test/utils';
+import { fakeApi, json, renderWithCart } from '../../test/utils';
 import CartPage from './CartPage';
 
 inPseudoLanguage();
@@ -23,12 +21,7 @@ const SUMMARY_WORDS = ['dt: "Subtotal"', 'dt: "Shipping"', 'dt: "Total before de
 const ours = (found: string[]) => found.filter((f) => !SUMMARY_WORDS.includes(f));
 
 function renderCart() {
-  const router = createMemoryRouter([{ path: '/cart', element: <CartPage /> }], { initialEntries: ['/cart'] });
-  render(
-    <CartProvider>
-      <RouterProvider router={router} />
-    </CartProvider>,
-  );
+  renderWithCart('/cart', <CartPage />);
 }
 
 describe('the cart in another language', () => {

@@ -2,13 +2,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import type { CartItem } from '../../lib/cart';
-import { useCart, type Cart } from '../../lib/CartProvider';
+import { useCart } from '../../lib/CartProvider';
 import { loadOrderToken } from '../../lib/orders';
 import type { Session, User } from '../../lib/authToken';
 import { getMe } from '../../lib/account';
 import { useSession } from '../../lib/useSession';
-import type { DeliveryOption } from '../../lib/delivery';
+import { dairyMealLine as line, fakeCart as cart, homeDelivery as home, pickupStore as store } from '../../test/checkout';
 import { fetchDeliveryOptions, initiatePayment } from './api';
 import CheckoutPage from './CheckoutPage';
 
@@ -19,16 +18,6 @@ vi.mock('../../lib/account', () => ({ getMe: vi.fn() }));
 const initiateMock = vi.mocked(initiatePayment);
 const optionsMock = vi.mocked(fetchDeliveryOptions);
 
-const store: DeliveryOption = {
-  id: 'pickup-1',
-  kind: 'pickup',
-  name: 'Mifugo Bora store, Ruiru',
-  fee: '0.00',
-  eta: 'Ready the next working day',
-  address: 'Eastern Bypass, Ruiru',
-  hours: 'Mon-Fri 8:00 AM-6:00 PM',
-};
-const home: DeliveryOption = { id: 'delivery-1', kind: 'delivery', name: 'Home delivery (Nairobi and Kiambu)', fee: '900.00', eta: 'Next day' };
 const meMock = vi.mocked(getMe);
 const useSessionMock = vi.mocked(useSession);
 const useCartMock = vi.mocked(useCart);
@@ -45,34 +34,6 @@ const achieng: User = {
 
 function session(user: User | null): Session {
   return { access: 'tok', refresh: 'ref', user, expiresAt: 0, remember: true };
-}
-
-const line: CartItem = {
-  id: 1,
-  variant: {
-    id: 3,
-    size: '70 Kg',
-    sku: 'MB-HYDM-70',
-    price: '3950.00',
-    product: { id: 1, name: 'High Yield Dairy Meal', slug: 'high-yield-dairy-meal', images: [] },
-  },
-  quantity: 2,
-  unit_price: '3950.00',
-  total_price: '7900.00',
-  added_at: '2026-01-01T00:00:00Z',
-};
-
-function cart(items: CartItem[], status: Cart['status'] = 'ready'): Cart {
-  return {
-    items,
-    count: items.reduce((n, it) => n + it.quantity, 0),
-    status,
-    error: null,
-    add: vi.fn(),
-    update: vi.fn(),
-    remove: vi.fn(),
-    reload: vi.fn(() => Promise.resolve()),
-  };
 }
 
 function renderCheckout() {
@@ -114,6 +75,16 @@ async function fillToReview(mpesaPhone = '0712345678') {
   type('M-Pesa phone number', mpesaPhone);
   click('Next');
   await screen.findByRole('heading', { name: /Review/ });
+}
+
+/** Fills the checkout and completes the order, which the payment API refuses with err; returns the watched window.alert. */
+async function completeRefused(err: ApiError) {
+  const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  initiateMock.mockRejectedValue(err);
+  renderCheckout();
+  await fillToReview();
+  click('Complete Order');
+  return alert;
 }
 
 beforeEach(() => {
@@ -202,25 +173,18 @@ describe('CheckoutPage', () => {
   });
 
   it('shows the server’s field messages on the step they belong to', async () => {
-    initiateMock.mockRejectedValue(
+    await completeRefused(
       new ApiError(400, 'Please check the highlighted fields (1).', {
         mpesaPhone: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
       }),
     );
-    renderCheckout();
-    await fillToReview();
-    click('Complete Order');
     await screen.findByRole('heading', { name: /Payment/ });
     expect(input('M-Pesa phone number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Please enter a valid Kenyan phone number (e.g. 0712 345 678)')).toBeTruthy();
   });
 
   it('says when M-Pesa is not available, in the server’s words', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    initiateMock.mockRejectedValue(new ApiError(503, 'M-Pesa payments are not available right now. Please try again later or call us to order.'));
-    renderCheckout();
-    await fillToReview();
-    click('Complete Order');
+    const alert = await completeRefused(new ApiError(503, 'M-Pesa payments are not available right now. Please try again later or call us to order.'));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'M-Pesa payments are not available right now. Please try again later or call us to order.',
     );
@@ -243,11 +207,7 @@ describe('CheckoutPage', () => {
   });
 
   it('alerts that the payment failed when the connection drops', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    initiateMock.mockRejectedValue(new ApiError(0, 'Could not reach the shop.'));
-    renderCheckout();
-    await fillToReview();
-    click('Complete Order');
+    const alert = await completeRefused(new ApiError(0, 'Could not reach the shop.'));
     await act(async () => {});
     expect(alert).toHaveBeenCalledWith('Payment failed. Please try again.');
     expect(screen.getByRole('heading', { name: /Review/ })).toBeTruthy();

@@ -2,15 +2,16 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import type { CartItem } from '../../lib/cart';
-import { useCart, type Cart } from '../../lib/CartProvider';
+import { useCart } from '../../lib/CartProvider';
 import { getMe } from '../../lib/account';
 import { BUSINESS } from '../../lib/business';
-import { COUNTIES, type DeliveryOption } from '../../lib/delivery';
+import { COUNTIES } from '../../lib/delivery';
 import { checkoutMessages } from '../../lib/messages/checkout';
 import { formsMessages } from '../../lib/messages/forms';
 import { useSession } from '../../lib/useSession';
+import { dairyMealLine as line, fakeCart as cart, homeDelivery as home, pickupStore as store } from '../../test/checkout';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
+import { renderRoute } from '../../test/utils';
 import { fetchDeliveryOptions } from './api';
 import CheckoutPage from './CheckoutPage';
 
@@ -24,36 +25,6 @@ vi.mock('../../lib/account', () => ({ getMe: vi.fn() }));
 // the checkout gives it count.
 vi.mock('../../components/ErrorState', () => ({ ErrorState: ({ title }: { title: string }) => <p role="alert">{title}</p> }));
 const optionsMock = vi.mocked(fetchDeliveryOptions);
-
-const store: DeliveryOption = {
-  id: 'pickup-1',
-  kind: 'pickup',
-  name: 'Mifugo Bora store, Ruiru',
-  fee: '0.00',
-  eta: 'Ready the next working day',
-  address: 'Eastern Bypass, Ruiru',
-  hours: 'Mon-Fri 8:00 AM-6:00 PM',
-};
-const home: DeliveryOption = { id: 'delivery-1', kind: 'delivery', name: 'Home delivery (Nairobi and Kiambu)', fee: '900.00', eta: 'Next day' };
-
-const line: CartItem = {
-  id: 1,
-  variant: {
-    id: 3,
-    size: '70 Kg',
-    sku: 'MB-HYDM-70',
-    price: '3950.00',
-    product: { id: 1, name: 'High Yield Dairy Meal', slug: 'high-yield-dairy-meal', images: [] },
-  },
-  quantity: 2,
-  unit_price: '3950.00',
-  total_price: '7900.00',
-  added_at: '2026-01-01T00:00:00Z',
-};
-
-function cart(items: CartItem[], status: Cart['status'] = 'ready'): Cart {
-  return { items, count: 2, status, error: null, add: vi.fn(), update: vi.fn(), remove: vi.fn(), reload: vi.fn(() => Promise.resolve()) };
-}
 
 const customer = { firstName: 'Wanjiku', lastName: 'Kamau', email: 'wanjiku@example.co.ke', phone: '0722111222' };
 const shipping = { county: 'Kiambu', delivery: 'delivery-1', address: 'Kamiti Road', city: 'Ruiru' };
@@ -70,8 +41,7 @@ const DATA = [
 
 function renderAtStep(step: number, form: object) {
   window.sessionStorage.setItem('checkout:draft', JSON.stringify({ form, step }));
-  const router = createMemoryRouter([{ path: '/checkout', Component: CheckoutPage }], { initialEntries: ['/checkout'] });
-  render(<RouterProvider router={router} />);
+  renderRoute('/checkout', CheckoutPage);
 }
 
 beforeEach(() => {

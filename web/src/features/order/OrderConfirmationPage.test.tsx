@@ -1,44 +1,22 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { testOrder as order } from '../../test/orders';
-import { advance } from '../../test/utils';
+import { pickupDelivery, preparedTimeline, testOrder as order, withGuide } from '../../test/orders';
+import { advance, fakeClock, renderRouteLoaded } from '../../test/utils';
 import { getOrder, retryPayment } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
 import { PAYBILL_POLL_LIMIT_MS, PAYBILL_POLL_MS, POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
-import type { Order } from '../../lib/orders';
-
-/** An unpaid order with the Paybill road open for what is still due. */
-function withGuide(o: Order, due = o.total, paid = '0.00'): Order {
-  return {
-    ...o,
-    amount_paid: paid,
-    balance_due: due,
-    paybill: { kind: 'paybill', business_number: '174379', account_number: o.orderId, amount: due },
-  };
-}
 
 vi.mock('./api', () => ({ getOrder: vi.fn(), retryPayment: vi.fn() }));
 const getOrderMock = vi.mocked(getOrder);
 const retryMock = vi.mocked(retryPayment);
 
-async function renderPage(search = '?orderId=ORDER-1700000000000') {
-  const router = createMemoryRouter([{ path: '/order-confirmation', Component: OrderConfirmationPage }], {
-    initialEntries: [`/order-confirmation${search}`],
-  });
-  render(<RouterProvider router={router} />);
-  await advance(0);
-}
+const renderPage = (search = '?orderId=ORDER-1700000000000') => renderRouteLoaded('/order-confirmation', OrderConfirmationPage, `/order-confirmation${search}`);
 
+fakeClock();
 beforeEach(() => {
-  vi.useFakeTimers();
   getOrderMock.mockReset();
   retryMock.mockReset();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('OrderConfirmationPage', () => {
@@ -191,12 +169,7 @@ describe('OrderConfirmationPage', () => {
       ...order('dispatched', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
       courier: 'G4S',
       tracking_number: 'G4S-KBC-20931',
-      timeline: [
-        { status: 'pending_payment', at: '2026-03-02T07:00:00Z' },
-        { status: 'paid', at: '2026-03-02T07:01:00Z' },
-        { status: 'processing', at: '2026-03-02T09:00:00Z' },
-        { status: 'dispatched', at: '2026-03-03T06:30:00Z' },
-      ],
+      timeline: [{ status: 'pending_payment', at: '2026-03-02T07:00:00Z' }, ...preparedTimeline, { status: 'dispatched', at: '2026-03-03T06:30:00Z' }],
     });
     await renderPage();
     const steps = screen.getByRole('list', { name: 'Order progress' });
@@ -211,20 +184,8 @@ describe('OrderConfirmationPage', () => {
       ...order('ready_for_pickup', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
       shipping: '0.00',
       total: '7900.00',
-      delivery: {
-        kind: 'pickup',
-        option: 'pickup-1',
-        name: 'Mifugo Bora store, Ruiru',
-        fee: '0.00',
-        eta: 'Ready the next working day',
-        address: 'Eastern Bypass, Ruiru',
-        hours: 'Mon-Fri 8:00 AM-6:00 PM',
-      },
-      timeline: [
-        { status: 'paid', at: '2026-03-02T07:01:00Z' },
-        { status: 'processing', at: '2026-03-02T09:00:00Z' },
-        { status: 'ready_for_pickup', at: '2026-03-02T12:00:00Z' },
-      ],
+      delivery: pickupDelivery,
+      timeline: [...preparedTimeline, { status: 'ready_for_pickup', at: '2026-03-02T12:00:00Z' }],
     });
     await renderPage();
     expect(screen.getByText(/will call you when it is ready for pickup/)).toBeTruthy();

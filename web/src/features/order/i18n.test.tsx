@@ -1,12 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { orderMessages } from '../../lib/messages/order';
-import type { Order } from '../../lib/orders';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { testOrder } from '../../test/orders';
-import { advance } from '../../test/utils';
+import { pickupDelivery, preparedTimeline, testOrder, withGuide } from '../../test/orders';
+import { advance, fakeClock, renderRouteLoaded } from '../../test/utils';
 import { getOrder } from './api';
 import OrderConfirmationPage from './OrderConfirmationPage';
 import { POLL_LIMIT_MS, POLL_MS } from './useOrderStatus';
@@ -43,25 +41,11 @@ const DATA = [
   ADVICE,
 ];
 
-function withGuide(o: Order, due: string, paid: string): Order {
-  return { ...o, amount_paid: paid, balance_due: due, paybill: { kind: 'paybill', business_number: '174379', account_number: o.orderId, amount: due } };
-}
+const renderPage = (search = '?orderId=ORDER-1700000000000') => renderRouteLoaded('/order-confirmation', OrderConfirmationPage, `/order-confirmation${search}`);
 
-async function renderPage(search = '?orderId=ORDER-1700000000000') {
-  const router = createMemoryRouter([{ path: '/order-confirmation', Component: OrderConfirmationPage }], {
-    initialEntries: [`/order-confirmation${search}`],
-  });
-  render(<RouterProvider router={router} />);
-  await advance(0);
-}
-
+fakeClock();
 beforeEach(() => {
-  vi.useFakeTimers();
   getOrderMock.mockReset();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('the order page in another language', () => {
@@ -100,29 +84,14 @@ describe('the order page in another language', () => {
   });
 
   it('paid, with the receipt and the road to delivery', async () => {
-    getOrderMock.mockResolvedValue({
-      ...testOrder('processing', { receipt: 'NLJ7RT61SV', status: 'succeeded' }),
-      timeline: [
-        { status: 'paid', at: '2026-03-02T07:01:00Z' },
-        { status: 'processing', at: '2026-03-02T09:00:00Z' },
-      ],
-    });
+    getOrderMock.mockResolvedValue({ ...testOrder('processing', { receipt: 'NLJ7RT61SV', status: 'succeeded' }), timeline: preparedTimeline });
     await renderPage();
     expect(screen.getByRole('heading', { level: 2, name: orderMessages().paid })).toBeTruthy();
     expect(untranslated(document.body, DATA)).toEqual([]);
   });
 
   it('paid for pickup', async () => {
-    const pickup = {
-      kind: 'pickup' as const,
-      option: 'pickup-1',
-      name: 'Mifugo Bora store, Ruiru',
-      fee: '0.00',
-      eta: 'Ready the next working day',
-      address: 'Eastern Bypass, Ruiru',
-      hours: 'Mon-Fri 8:00 AM-6:00 PM',
-    };
-    getOrderMock.mockResolvedValue({ ...testOrder('ready_for_pickup', { receipt: 'NLJ7RT61SV', status: 'succeeded' }), shipping: '0.00', delivery: pickup });
+    getOrderMock.mockResolvedValue({ ...testOrder('ready_for_pickup', { receipt: 'NLJ7RT61SV', status: 'succeeded' }), shipping: '0.00', delivery: pickupDelivery });
     await renderPage();
     expect(screen.getByRole('heading', { name: orderMessages().pickupPoint })).toBeTruthy();
     expect(untranslated(document.body, DATA)).toEqual([]);

@@ -1,21 +1,17 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { testOrder as order } from '../../test/orders';
-import { advance } from '../../test/utils';
+import { advance, fakeClock } from '../../test/utils';
 import { getOrder } from './api';
 import { orderStatusReducer, initialOrderStatus, POLL_LIMIT_MS, POLL_MS, useOrderStatus } from './useOrderStatus';
 
 vi.mock('./api', () => ({ getOrder: vi.fn() }));
 const getOrderMock = vi.mocked(getOrder);
 
+fakeClock();
 beforeEach(() => {
-  vi.useFakeTimers();
   getOrderMock.mockReset();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('useOrderStatus', () => {

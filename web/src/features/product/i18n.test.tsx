@@ -1,10 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { productMessages } from '../../lib/messages/product';
 import { categories, page, productCard, productPage, reviews } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { json, signIn } from '../../test/utils';
+import { json, renderRoute, signIn } from '../../test/utils';
 import ProductPage from './ProductPage';
 
 inPseudoLanguage();
@@ -45,8 +44,7 @@ function productApi(product: () => Response) {
 }
 
 function renderProduct(slug: string) {
-  const router = createMemoryRouter([{ path: '/products/:slug', element: <ProductPage /> }], { initialEntries: [`/products/${slug}`] });
-  render(<RouterProvider router={router} />);
+  renderRoute('/products/:slug', ProductPage, `/products/${slug}`);
 }
 
 describe('the product page in another language', () => {
