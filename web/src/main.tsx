@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { router } from './app/router';
@@ -6,20 +6,25 @@ import './index.css';
 import { startLanguage } from './lib/i18n';
 import { startApp } from './lib/pwa';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+// index.html has it; React itself refuses a missing one.
+const container = document.getElementById('root') as HTMLElement;
 
 startApp();
 
 // English renders at once; Kiswahili first loads its dictionary (lib/i18n.ts).
 // A first view the server wrote is replaced once its code comes, which /first-view.js starts
 // after the view has painted (internal/storefront/firstview.go); the page's own code must have
-// come too, or the view would give way to a loading screen first.
+// come too, or the view would give way to a loading screen first. The render is a transition,
+// which React does in slices: on a slow phone the first screen is already painted, and a
+// page's render in one piece blocks taps for hundreds of milliseconds (docs/benchmarks.md).
 void startLanguage().then(async () => {
   while (container.firstChild && !router.state.initialized) await new Promise((done) => router.subscribe(done));
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
   );
 });
