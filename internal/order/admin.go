@@ -10,9 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"shop/internal/account"
 	"shop/internal/apperr"
-	"shop/internal/db"
 	"shop/internal/money"
 )
 
@@ -41,6 +39,8 @@ type AdminFilter struct {
 	// Attention lists only orders flagged for a person.
 	Attention      bool
 	Page, PageSize int
+	// CountCap, when above 0, is the most matches a search counts.
+	CountCap int
 }
 
 // Summary is an order in the admin's list.
@@ -62,9 +62,11 @@ type Summary struct {
 	Attention string `json:"attention"`
 }
 
-// SummaryPage is one page of the admin's order list.
+// SummaryPage is one page of the admin's order list: Count is exact, or
+// when Capped a lower bound (a search stops counting at AdminFilter.CountCap).
 type SummaryPage struct {
 	Count  int
+	Capped bool
 	Orders []Summary
 }
 
@@ -100,46 +102,6 @@ func (s *Store) summaryPayments(ctx context.Context, list []Summary) error {
 		}
 	}
 	return nil
-}
-
-// AdminList lists orders newest first, flagged ones standing out by their
-// Attention field.
-func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
-	var w db.Where
-	if f.Status != "" {
-		w.And("o.status = " + w.Arg(string(f.Status)))
-	}
-	if f.Attention {
-		w.And("o.attention <> ''")
-	}
-	if phone, ok := account.NormalizePhone(strings.TrimSpace(f.Search)); ok {
-		// A whole phone number (0712 345 678, +254 712…) is that customer's
-		// orders: one look-up in orders_phone, not a scan of every order.
-		w.And("o.phone = " + w.Arg(phone))
-	} else if q := strings.TrimSpace(f.Search); q != "" {
-		n := w.Arg(db.Contains(q))
-		conds := []string{
-			"LOWER(o.order_number) LIKE " + n + " ESCAPE '\\'",
-			"LOWER(o.first_name || ' ' || o.last_name) LIKE " + n + " ESCAPE '\\'",
-			"LOWER(o.email) LIKE " + n + " ESCAPE '\\'",
-			"o.phone LIKE " + n + " ESCAPE '\\'",
-		}
-		// Phones are stored as 2547XXXXXXXX: part of one typed as 0712 345
-		// is found too.
-		if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
-			conds = append(conds, "o.phone LIKE "+w.Arg("%"+digits[1:]+"%"))
-		}
-		w.And("(" + strings.Join(conds, " OR ") + ")")
-	}
-	count, rows, err := s.db.ListPage(ctx, summaryColumns, "orders o", &w, "o.created_at DESC, o.id DESC", f.Page, f.PageSize)
-	if err != nil {
-		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
-	}
-	orders, err := db.Collect(rows, func(r db.Scanner) (Summary, error) { return scanSummary(r) })
-	if err != nil {
-		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
-	}
-	return SummaryPage{Count: count, Orders: orders}, s.summaryPayments(ctx, orders)
 }
 
 func keepDigits(r rune) rune {

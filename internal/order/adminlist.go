@@ -1,0 +1,93 @@
+package order
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"shop/internal/account"
+	"shop/internal/db"
+)
+
+// The admin's order list at scale (docs/benchmarks.md, "The back office at
+// scale"): the page's ids are found first, walking orders_created (or the
+// index a filter picks) with only the keys in hand, and only the page's own
+// orders are read whole with their item counts; a search counts its matches
+// no further than AdminFilter.CountCap.
+
+// listOrder is the admin list's order, newest first, on the columns of
+// orders_created.
+const listOrder = "created_at DESC, id DESC"
+
+// AdminList lists orders newest first, flagged ones standing out by their
+// Attention field.
+func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
+	w := adminWhere(f)
+	page, size := max(f.Page, 1), f.PageSize
+	if size < 1 || size > db.MaxPageSize {
+		size = db.DefaultPageSize
+	}
+	from := ` FROM orders o` + w.String()
+	// A deep page (?page=2000) skips 40,000 orders: skipping keys is cheap,
+	// computing each skipped order's columns (its item count) is not.
+	stmt := `SELECT ` + summaryColumns + ` FROM (SELECT o.id, o.created_at` + from + ` ORDER BY o.` +
+		strings.ReplaceAll(listOrder, ", ", ", o.") + db.Limit(page, size) + `) AS page JOIN orders o ON o.id = page.id ORDER BY page.` +
+		strings.ReplaceAll(listOrder, ", ", ", page.")
+	orders, err := db.QueryAll(ctx, s.db, "orders", func(r db.Scanner) (Summary, error) { return scanSummary(r) }, stmt, w.Args...)
+	if err != nil {
+		return SummaryPage{}, err
+	}
+	out := SummaryPage{Orders: orders}
+	n := len(orders)
+	switch {
+	case n > 0 && n < size:
+		// The last page: every match is before or on it.
+		out.Count = (page-1)*size + n
+	case strings.TrimSpace(f.Search) == "" || f.CountCap <= 0:
+		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*)`+from, w.Args...)
+	default:
+		// A search over every order counts no further than the cap, or than
+		// this page when it lies past the cap.
+		most := max(f.CountCap, page*size)
+		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, w.Args...)
+		if out.Count > most {
+			out.Count, out.Capped = most, true
+		}
+	}
+	if err != nil {
+		return SummaryPage{}, fmt.Errorf("count orders: %w", err)
+	}
+	return out, s.summaryPayments(ctx, out.Orders)
+}
+
+// adminWhere is the condition of f's orders, on o.
+func adminWhere(f AdminFilter) *db.Where {
+	var w db.Where
+	if f.Status != "" {
+		w.And("o.status = " + w.Arg(string(f.Status)))
+	}
+	if f.Attention {
+		w.And("o.attention <> ''")
+	}
+	if phone, ok := account.NormalizePhone(strings.TrimSpace(f.Search)); ok {
+		// A whole phone number (0712 345 678, +254 712…) is that customer's
+		// orders: one look-up in orders_phone, not a scan of every order.
+		w.And("o.phone = " + w.Arg(phone))
+	} else if q := strings.TrimSpace(f.Search); q != "" {
+		n := w.Arg(db.Contains(q))
+		conds := []string{
+			"LOWER(o.order_number) LIKE " + n + " ESCAPE '\\'",
+			"LOWER(o.first_name || ' ' || o.last_name) LIKE " + n + " ESCAPE '\\'",
+			"LOWER(o.email) LIKE " + n + " ESCAPE '\\'",
+			"o.phone LIKE " + n + " ESCAPE '\\'",
+		}
+		// Phones are stored as 2547XXXXXXXX: part of one typed as 0712 345
+		// is found too.
+		if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
+			conds = append(conds, "o.phone LIKE "+w.Arg("%"+digits[1:]+"%"))
+		}
+		w.And("(" + strings.Join(conds, " OR ") + ")")
+	}
+	return &w
+}
