@@ -50,8 +50,9 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 	}
 	out := UserPage{Users: users}
 	switch n := len(users); {
-	case n > 0 && n < pageSize:
-		// The last page: every match is before or on it.
+	case n < pageSize && (n > 0 || page == 1):
+		// The last page, or an empty first one: every match is before or
+		// on it.
 		out.Count = (page-1)*pageSize + n
 	case q == "" || countCap <= 0:
 		out.Count, err = s.db.Count(ctx, "users", `SELECT COUNT(*)`+from, w.Args...)

@@ -135,6 +135,8 @@ func TestOrderSearchCountCapped(t *testing.T) {
 			{"search=wanjiku&page_size=100&page=10", catalog.CountCap, true, 100, "page=11"},
 			{"search=wanjiku&page_size=100&page=11", n - 1, false, n - 1 - 1000, ""},
 			{"search=otieno", 1, false, 1, ""},
+			{"search=zzqx", 0, false, 0, ""},
+			{"search=zzqx&page=2", 0, false, 0, ""},
 			{"page_size=100", n, false, 100, "page=2"},
 			{"status=delivered&page_size=100&page=3", n, false, 100, "page=4"},
 		} {

@@ -41,8 +41,9 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 	out := SummaryPage{Orders: orders}
 	n := len(orders)
 	switch {
-	case n > 0 && n < size:
-		// The last page: every match is before or on it.
+	case n < size && (n > 0 || page == 1):
+		// The last page, or an empty first one: every match is before or
+		// on it.
 		out.Count = (page-1)*size + n
 	case strings.TrimSpace(f.Search) == "" || f.CountCap <= 0:
 		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*)`+from, w.Args...)
