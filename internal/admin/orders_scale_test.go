@@ -59,8 +59,13 @@ func TestOrderListPages(t *testing.T) {
 		e.pastOrders(23, time.Date(2026, 3, 1, 6, 0, 0, 0, time.UTC), func(i int) order.Status { return statuses[i%len(statuses)] },
 			func(i int) (string, string) { return names[i%3][0], names[i%3][1] }, v, p.ID)
 		ctx := context.Background()
+		if _, err := e.d.Exec(ctx, `UPDATE orders SET attention = 'Paid after its stock was released' WHERE id % 3 <> 0`); err != nil {
+			t.Fatal(err)
+		}
 		s := order.NewStore(e.d)
-		for _, f := range []order.AdminFilter{{}, {Search: "wanjiku"}, {Search: "WANJIKU"}, {Status: order.Delivered}, {Search: "otieno", Status: order.Paid}, {Search: "ORDER-17000000000"}} {
+		for _, f := range []order.AdminFilter{{}, {Search: "wanjiku"}, {Search: "WANJIKU"}, {Status: order.Delivered}, {Search: "otieno", Status: order.Paid},
+			{Search: "ORDER-17000000000"}, {Search: "Buyer1"}, {Search: "Ki mwa"[3:] + "NGI"}, {Search: "20000001"}, {Search: "0720 0000"},
+			{Attention: true}, {Attention: true, Status: order.Delivered}, {Attention: true, Search: "juma"}} {
 			f.PageSize = 100
 			all, err := s.AdminList(ctx, f)
 			if err != nil {

@@ -23,7 +23,7 @@ const listOrder = "created_at DESC, id DESC"
 // AdminList lists orders newest first, flagged ones standing out by their
 // Attention field.
 func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
-	w := adminWhere(f)
+	w := adminWhere(f, s.db.Dialect)
 	page, size := max(f.Page, 1), f.PageSize
 	if size < 1 || size > db.MaxPageSize {
 		size = db.DefaultPageSize
@@ -45,6 +45,10 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 		// The last page, or an empty first one: every match is before or
 		// on it.
 		out.Count = (page-1)*size + n
+	case strings.TrimSpace(f.Search) == "" && s.db.Dialect == db.Postgres:
+		// Every order, a status's, the flagged ones: PostgreSQL's figures by
+		// status (0021) have the count without reading the orders.
+		out.Count, err = s.countByStatus(ctx, f.Status, f.Attention)
 	case strings.TrimSpace(f.Search) == "" || f.CountCap <= 0:
 		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*)`+from, w.Args...)
 	default:
@@ -62,8 +66,26 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 	return out, s.summaryPayments(ctx, out.Orders)
 }
 
-// adminWhere is the condition of f's orders, on o.
-func adminWhere(f AdminFilter) *db.Where {
+// searchSeparator separates the columns in orders.admin_search
+// (PostgreSQL): a search holding one is matched column by column.
+const searchSeparator = "\n"
+
+// countByStatus counts the orders of status (every one when ""), only the
+// flagged ones when flagged, from order_status_totals (PostgreSQL).
+func (s *Store) countByStatus(ctx context.Context, status Status, flagged bool) (int, error) {
+	var w db.Where
+	if status != "" {
+		w.And("status = " + w.Arg(string(status)))
+	}
+	column := "orders"
+	if flagged {
+		column = "attention"
+	}
+	return s.db.Count(ctx, "orders", `SELECT COALESCE(SUM(`+column+`), 0) FROM order_status_totals`+w.String(), w.Args...)
+}
+
+// adminWhere is the condition of f's orders, on o, for engine d.
+func adminWhere(f AdminFilter, d db.Dialect) *db.Where {
 	var w db.Where
 	if f.Status != "" {
 		w.And("o.status = " + w.Arg(string(f.Status)))
@@ -77,11 +99,19 @@ func adminWhere(f AdminFilter) *db.Where {
 		w.And("o.phone = " + w.Arg(phone))
 	} else if q := strings.TrimSpace(f.Search); q != "" {
 		n := w.Arg(db.Contains(q))
-		conds := []string{
-			"LOWER(o.order_number) LIKE " + n + " ESCAPE '\\'",
-			"LOWER(o.first_name || ' ' || o.last_name) LIKE " + n + " ESCAPE '\\'",
-			"LOWER(o.email) LIKE " + n + " ESCAPE '\\'",
-			"o.phone LIKE " + n + " ESCAPE '\\'",
+		var conds []string
+		switch {
+		case d == db.Postgres && !strings.Contains(q, searchSeparator):
+			// The same four matches in one: admin_search is the four
+			// lower-cased, a line apart, which q cannot span (0021).
+			conds = []string{"o.admin_search LIKE " + n + " ESCAPE '\\'"}
+		case d == db.SQLite:
+			// SQLite's LIKE ignores the case of ASCII letters, the only
+			// ones its LOWER changes, so the columns are compared as stored,
+			// from the index orders_admin_search alone (0021).
+			conds = []string{db.Like(n, "o.order_number", "(o.first_name || ' ' || o.last_name)", "o.email", "o.phone")}
+		default:
+			conds = []string{db.Like(n, "LOWER(o.order_number)", "LOWER(o.first_name || ' ' || o.last_name)", "LOWER(o.email)", "o.phone")}
 		}
 		// Phones are stored as 2547XXXXXXXX: part of one typed as 0712 345
 		// is found too.
