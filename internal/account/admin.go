@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,17 +14,21 @@ import (
 
 // The back office's view of users: the list, and making or removing admins.
 
-// UserPage is one page of the admin's user list.
+// UserPage is one page of the admin's user list: Count is exact, or when
+// Capped a lower bound (a search stops counting at its cap).
 type UserPage struct {
-	Count int
-	Users []User
+	Count  int
+	Capped bool
+	Users  []User
 }
 
 // ListUsers lists users newest first; search matches the email, name or
-// phone, case-insensitively.
-func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSize int) (UserPage, error) {
+// phone, case-insensitively, and counts its matches no further than
+// countCap (every one when countCap is 0), or than the page asked for.
+func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSize, countCap int) (UserPage, error) {
 	var w db.Where
-	if q := strings.TrimSpace(search); q != "" {
+	q := strings.TrimSpace(search)
+	if q != "" {
 		cond := db.Like(w.Arg(db.Contains(q)), "email_key", "LOWER(first_name || ' ' || last_name)", "phone")
 		if phone, ok := NormalizePhone(q); ok {
 			cond += " OR phone = " + w.Arg(phone)
@@ -33,15 +38,35 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 	if role == RoleAdmin || role == RoleCustomer {
 		w.And("role = " + w.Arg(role))
 	}
-	count, rows, err := s.db.ListPage(ctx, userColumns, "users", &w, "created_at DESC, id DESC", page, pageSize)
+	page = max(page, 1)
+	if pageSize < 1 || pageSize > db.MaxPageSize {
+		pageSize = db.DefaultPageSize
+	}
+	from := ` FROM users` + w.String()
+	users, err := db.QueryAll(ctx, s.db, "users", func(r db.Scanner) (User, error) { return scanUser(r) },
+		`SELECT `+userColumns+from+` ORDER BY created_at DESC, id DESC`+db.Limit(page, pageSize), w.Args...)
+	if err != nil {
+		return UserPage{}, err
+	}
+	out := UserPage{Users: users}
+	switch n := len(users); {
+	case n < pageSize && (n > 0 || page == 1):
+		// The last page, or an empty first one: every match is before or
+		// on it.
+		out.Count = (page-1)*pageSize + n
+	case q == "" || countCap <= 0:
+		out.Count, err = s.db.Count(ctx, "users", `SELECT COUNT(*)`+from, w.Args...)
+	default:
+		most := max(countCap, page*pageSize)
+		out.Count, err = s.db.Count(ctx, "users", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, w.Args...)
+		if out.Count > most {
+			out.Count, out.Capped = most, true
+		}
+	}
 	if err != nil {
 		return UserPage{}, fmt.Errorf("list users: %w", err)
 	}
-	users, err := db.Collect(rows, func(r db.Scanner) (User, error) { return scanUser(r) })
-	if err != nil {
-		return UserPage{}, fmt.Errorf("list users: %w", err)
-	}
-	return UserPage{Count: count, Users: users}, nil
+	return out, nil
 }
 
 // CountUsers counts every user, customers and admins.

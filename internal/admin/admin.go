@@ -320,16 +320,29 @@ func readSearchList(r *http.Request, def int) (listQuery, error) {
 }
 
 // Page is the envelope of every paginated admin list: the API's page, with
-// its number and size for the back office's pager.
+// its number and size for the back office's pager. CountCapped says a
+// search found more than count (catalog.CountCap, or this page's end) and
+// stopped counting, as the catalogue's lists do ("1,000+").
 type Page[T any] struct {
 	httpx.Page[T]
-	Number   int `json:"page"`
-	PageSize int `json:"page_size"`
+	Number      int  `json:"page"`
+	PageSize    int  `json:"page_size"`
+	CountCapped bool `json:"count_capped"`
 }
 
 // writePage answers with results, the page of q's list, of count in all.
 func writePage[T any](w http.ResponseWriter, r *http.Request, q listQuery, count int, results []T) error {
-	return writeJSON(w, http.StatusOK, Page[T]{Page: httpx.NewPage(r.URL, q.page, q.size, count, results), Number: q.page, PageSize: q.size})
+	return writeCappedPage(w, r, q, count, false, results)
+}
+
+// writeCappedPage is writePage for a count that may stop at a cap: when
+// capped, a full page links to the next one even at the cap.
+func writeCappedPage[T any](w http.ResponseWriter, r *http.Request, q listQuery, count int, capped bool, results []T) error {
+	p := Page[T]{Page: httpx.NewPage(r.URL, q.page, q.size, count, results), Number: q.page, PageSize: q.size, CountCapped: capped}
+	if capped && p.Next == nil && len(results) == q.size {
+		p.Next = httpx.NewPage(r.URL, q.page, q.size, q.page*q.size+1, results).Next
+	}
+	return writeJSON(w, http.StatusOK, p)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) error {

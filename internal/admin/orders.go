@@ -7,12 +7,14 @@ import (
 	"unicode/utf8"
 
 	"shop/internal/apperr"
+	"shop/internal/catalog"
 	"shop/internal/httpx"
 	"shop/internal/order"
 )
 
 // Orders answers GET /api/admin/orders/: ?status=, ?search= (order id,
-// phone or name), ?attention=1 (flagged orders only), ?page=.
+// phone or name), ?attention=1 (flagged orders only), ?page=. A search
+// counts its matches up to catalog.CountCap (count_capped beyond).
 func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 20)
 	if err != nil {
@@ -24,11 +26,11 @@ func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error
 		return apperr.InvalidField("status", msg)
 	}
 	list, err := h.orders.AdminList(r.Context(), order.AdminFilter{Status: status, Search: q.search, Attention: q.Get("attention") == "1",
-		Page: q.page, PageSize: q.size})
+		Page: q.page, PageSize: q.size, CountCap: catalog.CountCap})
 	if err != nil {
 		return err
 	}
-	return writePage(w, r, q, list.Count, list.Orders)
+	return writeCappedPage(w, r, q, list.Count, list.Capped, list.Orders)
 }
 
 func statusList() string {

@@ -7,6 +7,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/apperr"
+	"shop/internal/catalog"
 )
 
 // Messages of the user screen.
@@ -16,7 +17,8 @@ const (
 )
 
 // Users answers GET /api/admin/users/: ?search= (email, name or phone),
-// ?role=admin|customer, ?page=.
+// ?role=admin|customer, ?page=. A search counts its matches up to
+// catalog.CountCap (count_capped beyond).
 func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 20)
 	if err != nil {
@@ -26,7 +28,7 @@ func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	if role != "" && role != account.RoleAdmin && role != account.RoleCustomer {
 		return apperr.InvalidField("role", MsgRoleInvalid)
 	}
-	list, err := h.accounts.ListUsers(r.Context(), q.search, role, q.page, q.size)
+	list, err := h.accounts.ListUsers(r.Context(), q.search, role, q.page, q.size, catalog.CountCap)
 	if err != nil {
 		return err
 	}
@@ -34,7 +36,7 @@ func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	for i, u := range list.Users {
 		out[i] = u.JSON()
 	}
-	return writePage(w, r, q, list.Count, out)
+	return writeCappedPage(w, r, q, list.Count, list.Capped, out)
 }
 
 // UpdateUser answers PATCH /api/admin/users/{id}/ with {role}: make or

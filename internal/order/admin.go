@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/money"
@@ -41,6 +40,8 @@ type AdminFilter struct {
 	// Attention lists only orders flagged for a person.
 	Attention      bool
 	Page, PageSize int
+	// CountCap, when above 0, is the most matches a search counts.
+	CountCap int
 }
 
 // Summary is an order in the admin's list.
@@ -62,9 +63,11 @@ type Summary struct {
 	Attention string `json:"attention"`
 }
 
-// SummaryPage is one page of the admin's order list.
+// SummaryPage is one page of the admin's order list: Count is exact, or
+// when Capped a lower bound (a search stops counting at AdminFilter.CountCap).
 type SummaryPage struct {
 	Count  int
+	Capped bool
 	Orders []Summary
 }
 
@@ -100,46 +103,6 @@ func (s *Store) summaryPayments(ctx context.Context, list []Summary) error {
 		}
 	}
 	return nil
-}
-
-// AdminList lists orders newest first, flagged ones standing out by their
-// Attention field.
-func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
-	var w db.Where
-	if f.Status != "" {
-		w.And("o.status = " + w.Arg(string(f.Status)))
-	}
-	if f.Attention {
-		w.And("o.attention <> ''")
-	}
-	if phone, ok := account.NormalizePhone(strings.TrimSpace(f.Search)); ok {
-		// A whole phone number (0712 345 678, +254 712…) is that customer's
-		// orders: one look-up in orders_phone, not a scan of every order.
-		w.And("o.phone = " + w.Arg(phone))
-	} else if q := strings.TrimSpace(f.Search); q != "" {
-		n := w.Arg(db.Contains(q))
-		conds := []string{
-			"LOWER(o.order_number) LIKE " + n + " ESCAPE '\\'",
-			"LOWER(o.first_name || ' ' || o.last_name) LIKE " + n + " ESCAPE '\\'",
-			"LOWER(o.email) LIKE " + n + " ESCAPE '\\'",
-			"o.phone LIKE " + n + " ESCAPE '\\'",
-		}
-		// Phones are stored as 2547XXXXXXXX: part of one typed as 0712 345
-		// is found too.
-		if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
-			conds = append(conds, "o.phone LIKE "+w.Arg("%"+digits[1:]+"%"))
-		}
-		w.And("(" + strings.Join(conds, " OR ") + ")")
-	}
-	count, rows, err := s.db.ListPage(ctx, summaryColumns, "orders o", &w, "o.created_at DESC, o.id DESC", f.Page, f.PageSize)
-	if err != nil {
-		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
-	}
-	orders, err := db.Collect(rows, func(r db.Scanner) (Summary, error) { return scanSummary(r) })
-	if err != nil {
-		return SummaryPage{}, fmt.Errorf("list orders: %w", err)
-	}
-	return SummaryPage{Count: count, Orders: orders}, s.summaryPayments(ctx, orders)
 }
 
 func keepDigits(r rune) rune {
@@ -236,24 +199,36 @@ type Stats struct {
 	Attention        int
 }
 
-// AdminStats counts orders by status and sums the revenue, in one query.
+// AdminStats counts orders by status and sums the revenue, in one query:
+// over orders_status_totals on SQLite, over the changes kept in
+// order_status_totals on PostgreSQL (migration 0021), folded back into a row
+// per status when they pile up.
 func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
+	q := `SELECT status, COUNT(*), COALESCE(SUM(total_cents - refunded_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END), 1
+		FROM orders GROUP BY status`
+	if s.db.Dialect == db.Postgres {
+		q = `SELECT status, SUM(orders), SUM(net_cents), SUM(attention), COUNT(*) FROM order_status_totals GROUP BY status`
+	}
 	st := Stats{ByStatus: map[Status]int{}}
 	for _, v := range Statuses {
 		st.ByStatus[v] = 0
 	}
-	rows, err := s.db.Query(ctx, `SELECT status, COUNT(*), COALESCE(SUM(total_cents - refunded_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END)
-		FROM orders GROUP BY status`)
+	rows, err := s.db.Query(ctx, q)
 	if err != nil {
 		return Stats{}, fmt.Errorf("order stats: %w", err)
 	}
 	defer rows.Close()
+	changes := 0
 	for rows.Next() {
 		var status Status
-		var n, attention int
+		var n, attention, kept int
 		var sum int64
-		if err := rows.Scan(&status, &n, &sum, &attention); err != nil {
+		if err := rows.Scan(&status, &n, &sum, &attention, &kept); err != nil {
 			return Stats{}, fmt.Errorf("scan order stats: %w", err)
+		}
+		changes += kept
+		if n == 0 && sum == 0 && attention == 0 {
+			continue
 		}
 		st.ByStatus[status] = n
 		st.Total += n
@@ -265,7 +240,31 @@ func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
 			st.AwaitingDispatch += n
 		}
 	}
-	return st, rows.Err()
+	if err := rows.Err(); err != nil {
+		return Stats{}, err
+	}
+	if s.db.Dialect == db.Postgres && changes > foldTotalsAfter {
+		return st, s.foldTotals(ctx)
+	}
+	return st, nil
+}
+
+// foldTotalsAfter is how many rows of changes order_status_totals keeps
+// before AdminStats folds them into one a status.
+const foldTotalsAfter = 200
+
+// foldTotals replaces the rows of order_status_totals by their sums, one a
+// status, in one statement: the rows it deletes are the rows it sums, so a
+// change added meanwhile, or a second fold at the same moment, loses nothing.
+func (s *Store) foldTotals(ctx context.Context) error {
+	_, err := s.db.Exec(ctx, `WITH folded AS (DELETE FROM order_status_totals RETURNING status, orders, net_cents, attention)
+		INSERT INTO order_status_totals (status, orders, net_cents, attention)
+		SELECT status, SUM(orders), SUM(net_cents), SUM(attention) FROM folded GROUP BY status
+		HAVING SUM(orders) <> 0 OR SUM(net_cents) <> 0 OR SUM(attention) <> 0`)
+	if err != nil {
+		return fmt.Errorf("fold order totals: %w", err)
+	}
+	return nil
 }
 
 // AwaitingDispatch lists paid and processing orders, oldest first: the

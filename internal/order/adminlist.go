@@ -1,0 +1,124 @@
+package order
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"shop/internal/account"
+	"shop/internal/db"
+)
+
+// The admin's order list at scale (docs/benchmarks.md, "The back office at
+// scale"): the page's ids are found first, walking orders_created (or the
+// index a filter picks) with only the keys in hand, and only the page's own
+// orders are read whole with their item counts; a search counts its matches
+// no further than AdminFilter.CountCap.
+
+// listOrder is the admin list's order, newest first, on the columns of
+// orders_created.
+const listOrder = "created_at DESC, id DESC"
+
+// AdminList lists orders newest first, flagged ones standing out by their
+// Attention field.
+func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
+	w := adminWhere(f, s.db.Dialect)
+	page, size := max(f.Page, 1), f.PageSize
+	if size < 1 || size > db.MaxPageSize {
+		size = db.DefaultPageSize
+	}
+	from := ` FROM orders o` + w.String()
+	// A deep page (?page=2000) skips 40,000 orders: skipping keys is cheap,
+	// computing each skipped order's columns (its item count) is not.
+	stmt := `SELECT ` + summaryColumns + ` FROM (SELECT o.id, o.created_at` + from + ` ORDER BY o.` +
+		strings.ReplaceAll(listOrder, ", ", ", o.") + db.Limit(page, size) + `) AS page JOIN orders o ON o.id = page.id ORDER BY page.` +
+		strings.ReplaceAll(listOrder, ", ", ", page.")
+	orders, err := db.QueryAll(ctx, s.db, "orders", func(r db.Scanner) (Summary, error) { return scanSummary(r) }, stmt, w.Args...)
+	if err != nil {
+		return SummaryPage{}, err
+	}
+	out := SummaryPage{Orders: orders}
+	n := len(orders)
+	switch {
+	case n < size && (n > 0 || page == 1):
+		// The last page, or an empty first one: every match is before or
+		// on it.
+		out.Count = (page-1)*size + n
+	case strings.TrimSpace(f.Search) == "" && s.db.Dialect == db.Postgres:
+		// Every order, a status's, the flagged ones: PostgreSQL's figures by
+		// status (0021) have the count without reading the orders.
+		out.Count, err = s.countByStatus(ctx, f.Status, f.Attention)
+	case strings.TrimSpace(f.Search) == "" || f.CountCap <= 0:
+		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*)`+from, w.Args...)
+	default:
+		// A search over every order counts no further than the cap, or than
+		// this page when it lies past the cap.
+		most := max(f.CountCap, page*size)
+		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, w.Args...)
+		if out.Count > most {
+			out.Count, out.Capped = most, true
+		}
+	}
+	if err != nil {
+		return SummaryPage{}, fmt.Errorf("count orders: %w", err)
+	}
+	return out, s.summaryPayments(ctx, out.Orders)
+}
+
+// searchSeparator separates the columns in orders.admin_search
+// (PostgreSQL): a search holding one is matched column by column.
+const searchSeparator = "\n"
+
+// countByStatus counts the orders of status (every one when ""), only the
+// flagged ones when flagged, from order_status_totals (PostgreSQL).
+func (s *Store) countByStatus(ctx context.Context, status Status, flagged bool) (int, error) {
+	var w db.Where
+	if status != "" {
+		w.And("status = " + w.Arg(string(status)))
+	}
+	column := "orders"
+	if flagged {
+		column = "attention"
+	}
+	return s.db.Count(ctx, "orders", `SELECT COALESCE(SUM(`+column+`), 0) FROM order_status_totals`+w.String(), w.Args...)
+}
+
+// adminWhere is the condition of f's orders, on o, for engine d.
+func adminWhere(f AdminFilter, d db.Dialect) *db.Where {
+	var w db.Where
+	if f.Status != "" {
+		w.And("o.status = " + w.Arg(string(f.Status)))
+	}
+	if f.Attention {
+		w.And("o.attention <> ''")
+	}
+	if phone, ok := account.NormalizePhone(strings.TrimSpace(f.Search)); ok {
+		// A whole phone number (0712 345 678, +254 712…) is that customer's
+		// orders: one look-up in orders_phone, not a scan of every order.
+		w.And("o.phone = " + w.Arg(phone))
+	} else if q := strings.TrimSpace(f.Search); q != "" {
+		n := w.Arg(db.Contains(q))
+		var conds []string
+		switch {
+		case d == db.Postgres && !strings.Contains(q, searchSeparator):
+			// The same four matches in one: admin_search is the four
+			// lower-cased, a line apart, which q cannot span (0021).
+			conds = []string{"o.admin_search LIKE " + n + " ESCAPE '\\'"}
+		case d == db.SQLite:
+			// SQLite's LIKE ignores the case of ASCII letters, the only
+			// ones its LOWER changes, so the columns are compared as stored,
+			// from the index orders_admin_search alone (0021).
+			conds = []string{db.Like(n, "o.order_number", "(o.first_name || ' ' || o.last_name)", "o.email", "o.phone")}
+		default:
+			conds = []string{db.Like(n, "LOWER(o.order_number)", "LOWER(o.first_name || ' ' || o.last_name)", "LOWER(o.email)", "o.phone")}
+		}
+		// Phones are stored as 2547XXXXXXXX: part of one typed as 0712 345
+		// is found too.
+		if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
+			conds = append(conds, "o.phone LIKE "+w.Arg("%"+digits[1:]+"%"))
+		}
+		w.And("(" + strings.Join(conds, " OR ") + ")")
+	}
+	return &w
+}
