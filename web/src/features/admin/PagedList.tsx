@@ -55,13 +55,13 @@ export function PagedList<T>({ list, page, onPage, label, noun, what, empty, loa
       {list.data && (
         <>
           <p className="mt-4 text-sm text-stone-700" aria-live="polite">
-            {list.data.count} {list.data.count === 1 ? noun[0] : noun[1]}
+            {list.data.count_capped ? `${list.data.count.toLocaleString('en')}+ ${noun[1]}` : `${list.data.count} ${list.data.count === 1 ? noun[0] : noun[1]}`}
           </p>
           <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white" aria-label={label}>
             {list.data.results.map(children)}
             {list.data.results.length === 0 && <li className="px-3 py-6 text-center text-stone-700">{empty}</li>}
           </ul>
-          <Pager page={page} count={list.data.count} pageSize={list.data.page_size} onPage={onPage} />
+          <Pager page={page} count={list.data.count} capped={list.data.count_capped} pageSize={list.data.page_size} onPage={onPage} />
         </>
       )}
       {loading && !list.data && !list.error && <p role="status">{loading}</p>}
@@ -69,9 +69,22 @@ export function PagedList<T>({ list, page, onPage, label, noun, what, empty, loa
   );
 }
 
-export function Pager({ page, count, pageSize, onPage }: { page: number; count: number; pageSize: number; onPage: (p: number) => void }) {
+/** Previous and Next; a capped count (a search past 1,000 matches) has pages beyond those counted. */
+export function Pager({
+  page,
+  count,
+  capped = false,
+  pageSize,
+  onPage,
+}: {
+  page: number;
+  count: number;
+  capped?: boolean;
+  pageSize: number;
+  onPage: (p: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(count / pageSize));
-  if (pages <= 1) return null;
+  if (pages <= 1 && !capped) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
@@ -79,8 +92,9 @@ export function Pager({ page, count, pageSize, onPage }: { page: number; count: 
       </Button>
       <span className="text-sm text-stone-700">
         Page {page} of {pages}
+        {capped && '+'}
       </span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" disabled={page >= pages && !capped} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>

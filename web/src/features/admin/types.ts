@@ -5,6 +5,8 @@ import type { Category, Product, Review, Variant } from '../../lib/types';
 /** Every paginated admin list answers this envelope. */
 export interface AdminPage<T> {
   count: number;
+  /** A search's count stopped at 1,000 (or the end of this page): there are more. */
+  count_capped?: boolean;
   page: number;
   page_size: number;
   next: string | null;
