@@ -92,7 +92,7 @@ var viewTemplates = template.Must(template.New("parts").Parse(
 		// The shop's filters are the app's to draw: their boxes, at their
 		// sizes, keep their place so the products below do not move when
 		// the app comes.
-		`{{define "field"}}<div class="{{.}}"><div class="h-5"></div><div class="h-11 rounded-md border border-stone-400"></div></div>{{end}}` +
+		`{{define "field"}}<div{{with .}} class="{{.}}"{{end}}><div class="h-5"></div><div class="h-11 rounded-md border border-stone-400"></div></div>{{end}}` +
 		`{{define "shop"}}{{template "open"}}<main class="flex-1"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">` +
 		`<h1 class="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{{.Title}}</h1><p class="mt-2 text-stone-700">{{.Intro}}</p>` +
 		`<div class="mt-6 grid gap-3 rounded-lg border border-earth-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">` +
