@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -38,10 +37,7 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 	if role == RoleAdmin || role == RoleCustomer {
 		w.And("role = " + w.Arg(role))
 	}
-	page = max(page, 1)
-	if pageSize < 1 || pageSize > db.MaxPageSize {
-		pageSize = db.DefaultPageSize
-	}
+	page, pageSize = db.PageBounds(page, pageSize)
 	from := ` FROM users` + w.String()
 	users, err := db.QueryAll(ctx, s.db, "users", func(r db.Scanner) (User, error) { return scanUser(r) },
 		`SELECT `+userColumns+from+` ORDER BY created_at DESC, id DESC`+db.Limit(page, pageSize), w.Args...)
@@ -49,20 +45,10 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 		return UserPage{}, err
 	}
 	out := UserPage{Users: users}
-	switch n := len(users); {
-	case n < pageSize && (n > 0 || page == 1):
-		// The last page, or an empty first one: every match is before or
-		// on it.
-		out.Count = (page-1)*pageSize + n
-	case q == "" || countCap <= 0:
-		out.Count, err = s.db.Count(ctx, "users", `SELECT COUNT(*)`+from, w.Args...)
-	default:
-		most := max(countCap, page*pageSize)
-		out.Count, err = s.db.Count(ctx, "users", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, w.Args...)
-		if out.Count > most {
-			out.Count, out.Capped = most, true
-		}
+	if q == "" {
+		countCap = 0
 	}
+	out.Count, out.Capped, err = s.db.CountMatches(ctx, "users", from, w.Args, page, pageSize, len(users), countCap)
 	if err != nil {
 		return UserPage{}, fmt.Errorf("list users: %w", err)
 	}

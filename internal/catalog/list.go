@@ -132,23 +132,15 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 	if out.Products, err = db.QueryAll(ctx, s.db, "products", scan, stmt, q.where.Args...); err != nil {
 		return ProductPage{}, err
 	}
-	n := len(out.Products)
-	switch {
-	case page == 0:
-		out.Count = n
-	case n > 0 && n < size:
-		out.Count = (page-1)*size + n
-	case q.exact:
-		out.Count, err = s.db.Count(ctx, "products", `SELECT COUNT(*)`+from, q.where.Args...)
-	default:
-		// Count no further than the cap, or than this page when it lies past
-		// the cap: a full count of a large catalogue reads every row.
-		most := max(CountCap, page*size)
-		out.Count, err = s.db.Count(ctx, "products", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, q.where.Args...)
-		if out.Count > most {
-			out.Count, out.Capped = most, true
-		}
+	if page == 0 {
+		out.Count = len(out.Products)
+		return out, nil
 	}
+	most := CountCap
+	if q.exact {
+		most = 0
+	}
+	out.Count, out.Capped, err = s.db.CountMatches(ctx, "products", from, q.where.Args, page, size, len(out.Products), most)
 	return out, err
 }
 

@@ -90,10 +90,7 @@ func Limit(page, size int) string {
 // reads the first; a size outside 1 to MaxPageSize reads DefaultPageSize.
 // The caller closes rows.
 func (d *DB) ListPage(ctx context.Context, columns, from string, w *Where, order string, page, size int) (count int, rows *sql.Rows, err error) {
-	page = max(page, 1)
-	if size < 1 || size > MaxPageSize {
-		size = DefaultPageSize
-	}
+	page, size = PageBounds(page, size)
 	if count, err = d.Count(ctx, from, `SELECT COUNT(*) FROM `+from+w.String(), w.Args...); err != nil {
 		return 0, nil, err
 	}
@@ -103,6 +100,42 @@ func (d *DB) ListPage(ctx context.Context, columns, from string, w *Where, order
 	}
 	return count, rows, nil
 }
+
+// PageBounds is the page (from 1) and size a list reads for page and size
+// asked: a page below 1 is the first, a size outside 1 to MaxPageSize is
+// DefaultPageSize.
+func PageBounds(page, size int) (int, int) {
+	if size < 1 || size > MaxPageSize {
+		size = DefaultPageSize
+	}
+	return max(page, 1), size
+}
+
+// CountMatches counts what a page of a list leaves untold. The page (from
+// 1) of size held n of the matches of from (" FROM … WHERE …", with args): a
+// last page, or an empty first one, tells the count itself. Otherwise the
+// matches are counted, every one when most is 0, else no further than most
+// or than the page's end past it, and capped says the count stopped there:
+// an exact count of a broad search reads every match.
+func (d *DB) CountMatches(ctx context.Context, what, from string, args []any, page, size, n, most int) (count int, capped bool, err error) {
+	if PageTellsCount(page, size, n) {
+		return (page-1)*size + n, false, nil
+	}
+	if most <= 0 {
+		count, err = d.Count(ctx, what, `SELECT COUNT(*)`+from, args...)
+		return count, false, err
+	}
+	most = max(most, page*size)
+	count, err = d.Count(ctx, what, `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, args...)
+	if err != nil || count <= most {
+		return count, false, err
+	}
+	return most, true, nil
+}
+
+// PageTellsCount says whether page (from 1) of size, holding n rows, is the
+// last or an empty first one, whose rows tell how many there are.
+func PageTellsCount(page, size, n int) bool { return n < size && (n > 0 || page == 1) }
 
 // QueryAll runs a read and scans every row with scan; what names the rows
 // in an error.

@@ -3,7 +3,6 @@ package order
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"shop/internal/account"
@@ -24,10 +23,7 @@ const listOrder = "created_at DESC, id DESC"
 // Attention field.
 func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, error) {
 	w := adminWhere(f, s.db.Dialect)
-	page, size := max(f.Page, 1), f.PageSize
-	if size < 1 || size > db.MaxPageSize {
-		size = db.DefaultPageSize
-	}
+	page, size := db.PageBounds(f.Page, f.PageSize)
 	from := ` FROM orders o` + w.String()
 	// A deep page (?page=2000) skips 40,000 orders: skipping keys is cheap,
 	// computing each skipped order's columns (its item count) is not.
@@ -39,26 +35,18 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 		return SummaryPage{}, err
 	}
 	out := SummaryPage{Orders: orders}
-	n := len(orders)
-	switch {
-	case n < size && (n > 0 || page == 1):
-		// The last page, or an empty first one: every match is before or
-		// on it.
-		out.Count = (page-1)*size + n
-	case strings.TrimSpace(f.Search) == "" && s.db.Dialect == db.Postgres:
+	search := strings.TrimSpace(f.Search) != ""
+	if !search && s.db.Dialect == db.Postgres && !db.PageTellsCount(page, size, len(orders)) {
 		// Every order, a status's, the flagged ones: PostgreSQL's figures by
 		// status (0021) have the count without reading the orders.
 		out.Count, err = s.countByStatus(ctx, f.Status, f.Attention)
-	case strings.TrimSpace(f.Search) == "" || f.CountCap <= 0:
-		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*)`+from, w.Args...)
-	default:
-		// A search over every order counts no further than the cap, or than
-		// this page when it lies past the cap.
-		most := max(f.CountCap, page*size)
-		out.Count, err = s.db.Count(ctx, "orders", `SELECT COUNT(*) FROM (SELECT 1`+from+` LIMIT `+strconv.Itoa(most+1)+`) AS matches`, w.Args...)
-		if out.Count > most {
-			out.Count, out.Capped = most, true
+	} else {
+		// A search over every order counts no further than the cap.
+		most := f.CountCap
+		if !search {
+			most = 0
 		}
+		out.Count, out.Capped, err = s.db.CountMatches(ctx, "orders", from, w.Args, page, size, len(orders), most)
 	}
 	if err != nil {
 		return SummaryPage{}, fmt.Errorf("count orders: %w", err)

@@ -22,6 +22,7 @@ test('a visitor is sent to /login and comes back to the admin once an admin sign
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByText('Total products')).toBeVisible();
   await expect(panel.getByText('Total revenue')).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2, name: 'Low stock (at most 10)' })).toBeVisible();
 });
 
 test('a signed-in customer is sent to /login too', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import type { BackupStatus as Status } from './api';
-import { Badge, Section, formatDate } from './ui';
+import { Badge, Part, formatDate } from './ui';
 
 /** How often, in words: 21600 s is 'every 6 hours'. */
 export function every(seconds: number): string {
@@ -40,8 +40,8 @@ export function BackupStatus({ backup }: { backup: Status | null }) {
     );
   }
   return (
-    <Section id="backup-h" title="Backups">
+    <Part level={2} id="backup-h" title="Backups">
       {body}
-    </Section>
+    </Part>
   );
 }

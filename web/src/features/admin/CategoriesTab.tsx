@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type AdminCategory } from './api';
 import { MSG, categorySlug, descendants, validateCategory } from './rules';
-import { Button, CategoryOptions, LoadError, Note, Section, useAction, useLoad } from './ui';
+import { Button, CategoryOptions, LoadError, Note, Part, useAction, useLoad } from './ui';
 
 export function CategoriesTab() {
   const cats = useLoad(adminApi.categories, 'categories');
@@ -39,7 +39,7 @@ export function CategoriesTab() {
           cats.reload();
         }}
       />
-      <Section id="cat-list-h" title="Categories">
+      <Part level={2} id="cat-list-h" title="Categories">
         <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white" aria-label="Categories">
           {all.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
@@ -63,7 +63,7 @@ export function CategoriesTab() {
           ))}
           {cats.data && all.length === 0 && <li className="px-3 py-4 text-stone-700">No categories yet.</li>}
         </ul>
-      </Section>
+      </Part>
     </div>
   );
 }
@@ -118,7 +118,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
   }
 
   return (
-    <Section id="cat-form-h" title={id === null ? 'Add category' : `Edit ${category?.name}`}>
+    <Part level={2} id="cat-form-h" title={id === null ? 'Add category' : `Edit ${category?.name}`}>
       <form noValidate onSubmit={save} aria-label="Category" className="mt-2 space-y-4">
         <TextField
           compact
@@ -144,6 +144,6 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
         </div>
         <Note note={message} />
       </form>
-    </Section>
+    </Part>
   );
 }

@@ -1,6 +1,6 @@
 import { formatKsh } from '../../lib/money';
 import { adminApi, type OrderSummary, type Stats } from './api';
-import { Badge, Button, LoadState, Section, StatusBadge, formatDate, useLoad } from './ui';
+import { Badge, Button, LoadState, Part, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
@@ -69,7 +69,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
 
       <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
 
-      <Section id="low-h" title="Low stock (at most {s.lowStockThreshold})">
+      <Part level={2} id="low-h" title={`Low stock (at most ${s.lowStockThreshold})`}>
         {s.lowStock.length === 0 ? (
           <p className="mt-2 text-stone-700">Every size has more than {s.lowStockThreshold} in stock.</p>
         ) : (
@@ -90,7 +90,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             ))}
           </ul>
         )}
-      </Section>
+      </Part>
 
       <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />
     </div>
@@ -100,7 +100,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
 function OrderList({ title, orders, empty }: { title: string; orders: OrderSummary[]; empty: string }) {
   const id = title.toLowerCase().replace(/\s+/g, '-');
   return (
-    <Section id={id} title={title}>
+    <Part level={2} id={id} title={title}>
       {orders.length === 0 ? (
         <p className="mt-2 text-stone-700">{empty}</p>
       ) : (
@@ -118,6 +118,6 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderSumma
           ))}
         </ul>
       )}
-    </Section>
+    </Part>
   );
 }

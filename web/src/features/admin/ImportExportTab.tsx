@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import { adminApi, type ImportResult } from './api';
-import { Badge, Button, Note, Section, errorText, useAction } from './ui';
+import { Badge, Button, Note, Part, errorText, useAction } from './ui';
 
 const ACTION_TONE = { create: 'blue', update: 'green', unchanged: 'grey', refused: 'red' } as const;
 
@@ -50,13 +50,13 @@ export function ImportExportTab() {
   const refused = preview?.summary.refused ?? 0;
   return (
     <div className="space-y-6">
-      <Section id="export-h" title="Export">
+      <Part level={2} id="export-h" title="Export">
         <p className="mt-1 text-stone-700">Every size of every product, one row each: edit prices, stock and weights in a spreadsheet.</p>
         <Button className="mt-2" onClick={() => void download()}>
           Download CSV
         </Button>
-      </Section>
-      <Section id="import-h" title="Import">
+      </Part>
+      <Part level={2} id="import-h" title="Import">
         <p className="mt-1 text-stone-700">
           A CSV in the export's columns, comma or semicolon separated. Rows are matched by SKU; a new SKU adds a size, a new product slug a
           product. Preview first: nothing is stored until you import, and a refused row stops the whole import.
@@ -74,7 +74,7 @@ export function ImportExportTab() {
           </Button>
         </div>
         <Note note={note} className="mt-2" />
-      </Section>
+      </Part>
       {preview && (
         <section aria-labelledby="preview-h">
           <h2 id="preview-h" className="text-lg font-bold text-stone-900">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
 import { adminApi, type UnmatchedPayment } from './api';
-import { Button, LoadError, Note, Section, formatDate, useAction, useLoad, type NoteState } from './ui';
+import { Button, LoadError, Note, Part, formatDate, useAction, useLoad, type NoteState } from './ui';
 
 // Money M-Pesa says arrived but that no order claimed: a prompt whose reference the shop lost
 // when it stopped, or a Paybill payment whose account number matched no order. Each stays
@@ -14,7 +14,7 @@ export function UnmatchedPayments() {
   if (list.error && !list.data) return <LoadError what="the unmatched payments" error={list.error} onRetry={list.reload} />;
   const payments = list.data;
   return (
-    <Section id="unmatched-h" title="Unmatched M-Pesa payments">
+    <Part level={2} id="unmatched-h" title="Unmatched M-Pesa payments">
       <Note note={done} />
       {!payments && <p role="status">Loading the unmatched payments…</p>}
       {payments?.length === 0 && <p className="mt-2 text-stone-700">Every M-Pesa payment belongs to an order.</p>}
@@ -32,7 +32,7 @@ export function UnmatchedPayments() {
           ))}
         </ul>
       )}
-    </Section>
+    </Part>
   );
 }
 

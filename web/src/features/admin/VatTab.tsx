@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { adminApi, type VatClass } from './api';
-import { Button, LoadState, Note, Section, useAction, useLoad } from './ui';
+import { Button, LoadState, Note, Part, useAction, useLoad } from './ui';
 
 // VAT rates are data (docs/architecture.md section 11): a Finance Act changes them here, not in
 // the code. Orders keep the rate they were placed at; exempt carries none.
@@ -18,14 +18,14 @@ export function VatTab() {
   return (
     <LoadState loaded={classes} what="the VAT rates">
       {(all) => (
-        <Section id="vat-h" title="VAT rates">
+        <Part level={2} id="vat-h" title="VAT rates">
           <p className="mt-1 text-stone-700">Prices include VAT. A new rate applies to orders placed from now on; each product's class is set in its editor.</p>
           <ul className="mt-3 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white">
             {all.map((c) => (
               <VatRow key={c.code} vatClass={c} />
             ))}
           </ul>
-        </Section>
+        </Part>
       )}
     </LoadState>
   );

@@ -227,25 +227,18 @@ export function useAdminForm<F extends object>(opts: {
   return { f, set, field, errors, note, setNote, busy, submit };
 }
 
-/** A section of an admin tab under its heading, which names it for screen readers. */
-export function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+/**
+ * A part of an admin screen, named by its heading for screen readers: a tab's own sections under
+ * an h2 (level 2), their parts under an h3.
+ */
+export function Part({ id, title, level = 3, large, children }: { id: string; title: ReactNode; level?: 2 | 3; large?: boolean; children: ReactNode }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const size = level === 2 ? 'text-lg font-bold text-stone-900' : large ? 'mb-2 text-lg font-bold text-stone-900' : 'font-bold text-stone-900';
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-bold text-stone-900">
+      <Heading id={id} className={size}>
         {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** A part of an admin screen, named by its heading for screen readers. */
-export function Part({ id, title, large, children }: { id: string; title: string; large?: boolean; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h3 id={id} className={large ? 'mb-2 text-lg font-bold text-stone-900' : 'font-bold text-stone-900'}>
-        {title}
-      </h3>
+      </Heading>
       {children}
     </section>
   );
