@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"shop/internal/apperr"
-	"shop/internal/db"
 	"shop/internal/money"
 )
 
@@ -199,16 +198,12 @@ type Stats struct {
 	Attention        int
 }
 
-// AdminStats counts orders by status and sums the revenue, in one query:
-// over orders_status_totals on SQLite, over the changes kept in
-// order_status_totals on PostgreSQL (migration 0021), folded back into a row
-// per status when they pile up.
+// AdminStats counts orders by status and sums the revenue from
+// order_status_totals, which triggers keep: one row a status on SQLite
+// (migration 0023), rows of changes on PostgreSQL (0021), folded back into
+// one a status when they pile up.
 func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
-	q := `SELECT status, COUNT(*), COALESCE(SUM(total_cents - refunded_cents), 0), SUM(CASE WHEN attention <> '' THEN 1 ELSE 0 END), 1
-		FROM orders GROUP BY status`
-	if s.db.Dialect == db.Postgres {
-		q = `SELECT status, SUM(orders), SUM(net_cents), SUM(attention), COUNT(*) FROM order_status_totals GROUP BY status`
-	}
+	q := `SELECT status, SUM(orders), SUM(net_cents), SUM(attention), COUNT(*) FROM order_status_totals GROUP BY status`
 	st := Stats{ByStatus: map[Status]int{}}
 	for _, v := range Statuses {
 		st.ByStatus[v] = 0
@@ -243,7 +238,7 @@ func (s *Store) AdminStats(ctx context.Context) (Stats, error) {
 	if err := rows.Err(); err != nil {
 		return Stats{}, err
 	}
-	if s.db.Dialect == db.Postgres && changes > foldTotalsAfter {
+	if changes > foldTotalsAfter {
 		return st, s.foldTotals(ctx)
 	}
 	return st, nil
