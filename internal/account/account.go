@@ -5,7 +5,6 @@ package account
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -55,7 +54,7 @@ func (s *Store) EnsureAdmin(ctx context.Context, email, password string) (create
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE email_key = $1`, EmailKey(email)).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			created = true
 			_, err = tx.ExecContext(ctx, `INSERT INTO users (email, email_key, password_hash, role) VALUES ($1, $2, $3, $4)`,
 				email, EmailKey(email), hash, RoleAdmin)
@@ -77,11 +76,8 @@ func (s *Store) EnsureAdmin(ctx context.Context, email, password string) (create
 func (s *Store) Role(ctx context.Context, email string) (string, error) {
 	var role string
 	err := s.db.QueryRow(ctx, `SELECT role FROM users WHERE email_key = $1`, EmailKey(email)).Scan(&role)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", apperr.NotFound("No user with that email")
-	}
 	if err != nil {
-		return "", fmt.Errorf("load role: %w", err)
+		return "", db.RowErr(err, apperr.NotFound("No user with that email"), "load role")
 	}
 	return role, nil
 }
@@ -92,11 +88,8 @@ func (s *Store) Role(ctx context.Context, email string) (string, error) {
 func (s *Store) CheckCredentials(ctx context.Context, email, password string) (bool, error) {
 	var hash string
 	err := s.db.QueryRow(ctx, `SELECT password_hash FROM users WHERE email_key = $1`, EmailKey(email)).Scan(&hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
 	if err != nil {
-		return false, fmt.Errorf("load password: %w", err)
+		return false, db.RowErr(err, nil, "load password")
 	}
 	return CheckPassword(hash, password)
 }

@@ -3,7 +3,6 @@ package account
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -73,11 +72,8 @@ func (s *Store) RoleByID(ctx context.Context, id int64) (string, error) {
 // sign in again.
 func (s *Store) SetRoleTx(ctx context.Context, tx *sql.Tx, id int64, role string) (User, error) {
 	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, errNoUser
-	}
 	if err != nil {
-		return User{}, fmt.Errorf("load user %d: %w", id, err)
+		return User{}, db.RowErr(err, errNoUser, "load user %d", id)
 	}
 	if u.Role == role {
 		return u, nil

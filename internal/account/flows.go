@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 	"shop/internal/i18n"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
@@ -316,7 +317,7 @@ func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 		var used sql.NullTime
 		err := tx.QueryRowContext(ctx, `SELECT r.user_id, u.email, r.expires_at, r.used_at FROM password_resets r
 			JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1`, secret.Hash(in.Token)).Scan(&userID, &email, &expires, &used)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			return nil
 		}
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 	"shop/internal/secret"
 )
 
@@ -81,11 +82,8 @@ func (s *Service) verifyAccess(ctx context.Context, token string) (Principal, st
 	err = s.db.QueryRow(ctx, `SELECT u.email, u.role FROM auth_sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`, claims.SID, id, s.clock()).
 		Scan(&p.Email, &p.Role)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Principal{}, "", fmt.Errorf("%w: session ended", errBadToken)
-	}
 	if err != nil {
-		return Principal{}, "", fmt.Errorf("check session: %w", err)
+		return Principal{}, "", db.RowErr(err, fmt.Errorf("%w: session ended", errBadToken), "check session")
 	}
 	return p, claims.SID, nil
 }
@@ -160,7 +158,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 		err := tx.QueryRowContext(ctx, `SELECT t.session_id, t.used_at, s.user_id, s.remember, s.expires_at, s.revoked_at
 			FROM auth_refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id WHERE t.token_hash = $1`, hash).
 			Scan(&sid, &used, &userID, &remember, &expires, &revoked)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			ended = true
 			return nil
 		}

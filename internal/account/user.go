@@ -3,7 +3,6 @@ package account
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -71,11 +70,8 @@ func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
 // userByID scans the user row of id, or answers that there is none.
 func userByID(row rowScanner, id int64) (User, error) {
 	u, err := scanUser(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, errNoUser
-	}
 	if err != nil {
-		return User{}, fmt.Errorf("load user %d: %w", id, err)
+		return User{}, db.RowErr(err, errNoUser, "load user %d", id)
 	}
 	return u, nil
 }
@@ -85,11 +81,8 @@ func userByID(row rowScanner, id int64) (User, error) {
 func (s *Store) userWithHash(ctx context.Context, email string) (User, string, error) {
 	var hash string
 	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+`, password_hash FROM users WHERE email_key = $1`, EmailKey(email)), &hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, "", errNoUser
-	}
 	if err != nil {
-		return User{}, "", fmt.Errorf("load user by email: %w", err)
+		return User{}, "", db.RowErr(err, errNoUser, "load user by email")
 	}
 	return u, hash, nil
 }
@@ -98,11 +91,8 @@ func (s *Store) userWithHash(ctx context.Context, email string) (User, string, e
 func (s *Store) passwordHash(ctx context.Context, id int64) (string, error) {
 	var hash string
 	err := s.db.QueryRow(ctx, `SELECT password_hash FROM users WHERE id = $1`, id).Scan(&hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", errNoUser
-	}
 	if err != nil {
-		return "", fmt.Errorf("load password of user %d: %w", id, err)
+		return "", db.RowErr(err, errNoUser, "load password of user %d", id)
 	}
 	return hash, nil
 }
@@ -142,11 +132,8 @@ func (s *Store) UpdateProfile(ctx context.Context, id int64, firstName, lastName
 			WHERE id = $4 RETURNING `+userColumns, firstName, lastName, phone, id))
 		return err
 	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, errNoUser
-	}
 	if err != nil {
-		return User{}, fmt.Errorf("update user %d: %w", id, err)
+		return User{}, db.RowErr(err, errNoUser, "update user %d", id)
 	}
 	return u, nil
 }

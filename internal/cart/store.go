@@ -3,7 +3,6 @@ package cart
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"shop/internal/apperr"
@@ -57,7 +56,7 @@ func (s *Store) Resolve(ctx context.Context, owner Owner, create bool) (Resolved
 		if err == nil {
 			return res, nil
 		}
-		if !errors.Is(err, sql.ErrNoRows) {
+		if !db.NoRows(err) {
 			return Resolved{}, fmt.Errorf("find guest cart: %w", err)
 		}
 	}
@@ -81,7 +80,7 @@ func userCart(ctx context.Context, tx *sql.Tx, userID int64, create bool) (int64
 	switch {
 	case err == nil:
 		return id, nil
-	case !errors.Is(err, sql.ErrNoRows):
+	case !db.NoRows(err):
 		return 0, err
 	case !create:
 		return 0, nil
@@ -95,7 +94,7 @@ func userCart(ctx context.Context, tx *sql.Tx, userID int64, create bool) (int64
 func mergeGuest(ctx context.Context, tx *sql.Tx, tokenHash string, into int64) error {
 	var guest int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM carts WHERE token_hash = $1 AND user_id IS NULL`, tokenHash).Scan(&guest)
-	if errors.Is(err, sql.ErrNoRows) {
+	if db.NoRows(err) {
 		return nil
 	}
 	if err != nil {
@@ -193,7 +192,7 @@ func (s *Store) Add(ctx context.Context, cartID, variantID int64, quantity int) 
 		}
 		var have int
 		err = tx.QueryRowContext(ctx, `SELECT quantity FROM cart_items WHERE cart_id = $1 AND variant_id = $2`, cartID, variantID).Scan(&have)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		if err != nil && !db.NoRows(err) {
 			return err
 		}
 		if err := checkStock(have+quantity, stock); err != nil {
@@ -218,7 +217,7 @@ func (s *Store) SetQuantity(ctx context.Context, cartID, itemID int64, quantity 
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var variantID int64
 		err := tx.QueryRowContext(ctx, `SELECT variant_id FROM cart_items WHERE id = $1 AND cart_id = $2`, itemID, cartID).Scan(&variantID)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			return apperr.NotFound("Cart item not found")
 		}
 		if err != nil {
@@ -255,7 +254,7 @@ func (s *Store) Remove(ctx context.Context, cartID, itemID int64) error {
 func variantStock(ctx context.Context, tx *sql.Tx, variantID int64) (stock int, active bool, err error) {
 	err = tx.QueryRowContext(ctx, `SELECT v.stock, p.is_active FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1`,
 		variantID).Scan(&stock, &active)
-	if errors.Is(err, sql.ErrNoRows) {
+	if db.NoRows(err) {
 		return 0, false, apperr.NotFound("Variant not found")
 	}
 	return stock, active, err

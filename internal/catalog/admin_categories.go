@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"shop/internal/apperr"
@@ -37,11 +36,8 @@ func scanEditedCategory(sc db.Scanner) (EditedCategory, error) {
 // CategoryTx loads a category, in both languages, inside tx.
 func (s *Store) CategoryTx(ctx context.Context, tx *sql.Tx, id int64) (EditedCategory, error) {
 	c, err := scanEditedCategory(tx.QueryRowContext(ctx, `SELECT `+editedCategoryColumns+` FROM categories WHERE id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return EditedCategory{}, errNoCategory
-	}
 	if err != nil {
-		return EditedCategory{}, fmt.Errorf("load category %d: %w", id, err)
+		return EditedCategory{}, db.RowErr(err, errNoCategory, "load category %d", id)
 	}
 	return c, nil
 }
@@ -62,7 +58,7 @@ func checkParent(ctx context.Context, tx *sql.Tx, id int64, parent *int64) error
 	for depth := 0; depth < 1000; depth++ {
 		var up sql.NullInt64
 		err := tx.QueryRowContext(ctx, `SELECT parent_id FROM categories WHERE id = $1`, cur).Scan(&up)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			if cur == *parent {
 				return apperr.InvalidField("parent", MsgParentUnknown)
 			}

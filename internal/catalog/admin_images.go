@@ -3,11 +3,11 @@ package catalog
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 )
 
 // The back office's record of a product's uploaded pictures; the files
@@ -47,11 +47,8 @@ func (s *Store) DeleteImageTx(ctx context.Context, tx *sql.Tx, productID, id int
 	var files string
 	err := tx.QueryRowContext(ctx, `SELECT id, product_id, path, alt, width, height, sort_order, files FROM product_images
 		WHERE id = $1 AND product_id = $2`, id, productID).Scan(&im.ID, &im.Product, &im.Image, &im.Alt, &im.Width, &im.Height, &im.SortOrder, &files)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Image{}, nil, errNoImage
-	}
 	if err != nil {
-		return Image{}, nil, fmt.Errorf("load image %d: %w", id, err)
+		return Image{}, nil, db.RowErr(err, errNoImage, "load image %d", id)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM product_images WHERE id = $1`, id); err != nil {
 		return Image{}, nil, fmt.Errorf("delete image %d: %w", id, err)

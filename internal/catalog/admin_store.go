@@ -75,11 +75,8 @@ const editedColumns = productColumns + `, p.name_sw, p.description_sw`
 func oneEdited(row *sql.Row, key any) (EditedProduct, error) {
 	var p EditedProduct
 	err := scanInfo(row, &p.ProductInfo, &p.NameSW, &p.DescriptionSW)
-	if errors.Is(err, sql.ErrNoRows) {
-		return EditedProduct{}, errNoProduct
-	}
 	if err != nil {
-		return EditedProduct{}, fmt.Errorf("load product %v: %w", key, err)
+		return EditedProduct{}, db.RowErr(err, errNoProduct, "load product %v", key)
 	}
 	return p, nil
 }

@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"shop/internal/apperr"
@@ -17,11 +16,8 @@ var errNoVariant = apperr.NotFound("Size not found")
 // VariantTx loads a product's variant inside tx.
 func (s *Store) VariantTx(ctx context.Context, tx *sql.Tx, productID, id int64) (Variant, error) {
 	v, err := scanVariant(tx.QueryRowContext(ctx, `SELECT `+variantColumns+` FROM variants WHERE id = $1 AND product_id = $2`, id, productID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Variant{}, errNoVariant
-	}
 	if err != nil {
-		return Variant{}, fmt.Errorf("load variant %d: %w", id, err)
+		return Variant{}, db.RowErr(err, errNoVariant, "load variant %d", id)
 	}
 	return v, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -182,7 +181,7 @@ func (s *Store) SetReviewStatusTx(ctx context.Context, tx *sql.Tx, id int64, sta
 		return
 	}
 	before, err = scanAdminReview(tx.QueryRowContext(ctx, `SELECT `+adminReviewColumns+` FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
+	if db.NoRows(err) {
 		err = apperr.NotFound("Review not found")
 		return
 	}

@@ -3,10 +3,10 @@ package catalog
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 )
 
 // StockLine is a quantity of one size: what an order takes off the stock,
@@ -51,7 +51,7 @@ func TakeStockTx(ctx context.Context, tx *sql.Tx, lines []StockLine) error {
 	sale := Mover{Reason: ReasonSale, Actor: SystemActor}
 	for _, l := range lines {
 		product, err := moveStockTx(ctx, tx, l.VariantID, -l.Qty, l.OrderID, sale)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			return shortOfStock(ctx, tx, l.VariantID)
 		}
 		if err != nil {
@@ -89,7 +89,7 @@ func ReturnStockAsTx(ctx context.Context, tx *sql.Tx, m Mover, lines []StockLine
 			continue
 		}
 		product, err := moveStockTx(ctx, tx, l.VariantID, l.Qty, l.OrderID, m)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			continue
 		}
 		if err != nil {

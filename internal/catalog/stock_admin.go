@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -128,7 +127,7 @@ func (s *Store) AdjustStockTx(ctx context.Context, tx *sql.Tx, productID, varian
 		if c.Kind == ReasonDamaged {
 			qty = -qty
 		}
-		if _, err := moveStockTx(ctx, tx, variantID, qty, 0, m); errors.Is(err, sql.ErrNoRows) {
+		if _, err := moveStockTx(ctx, tx, variantID, qty, 0, m); db.NoRows(err) {
 			stock, lerr := lockStockTx(ctx, tx, variantID)
 			if lerr != nil {
 				return Movement{}, lerr

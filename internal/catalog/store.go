@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -76,11 +75,8 @@ var errNoProduct = apperr.NotFound("Product not found")
 func oneProduct(row *sql.Row, key any, extra ...any) (Product, error) {
 	var p Product
 	err := scanInfo(row, &p.ProductInfo, extra...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Product{}, errNoProduct
-	}
 	if err != nil {
-		return Product{}, fmt.Errorf("load product %v: %w", key, err)
+		return Product{}, db.RowErr(err, errNoProduct, "load product %v", key)
 	}
 	return p, nil
 }

@@ -3,10 +3,10 @@ package content
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 )
 
 // The back office's side of contact messages: marking one handled inside
@@ -16,11 +16,8 @@ import (
 // and returns it as it now is, and whether it was handled before.
 func (s *Store) SetHandledTx(ctx context.Context, tx *sql.Tx, id int64, handled bool) (m Message, wasHandled bool, err error) {
 	m, err = scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM contact_messages WHERE id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Message{}, false, apperr.NotFound("Message not found")
-	}
 	if err != nil {
-		return Message{}, false, fmt.Errorf("load contact message %d: %w", id, err)
+		return Message{}, false, db.RowErr(err, apperr.NotFound("Message not found"), "load contact message %d", id)
 	}
 	wasHandled = m.HandledAt != nil
 	if wasHandled == handled {

@@ -3,7 +3,6 @@ package content
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -14,11 +13,8 @@ import (
 func (s *Store) Subscription(ctx context.Context, email string) (*Subscriber, error) {
 	sub, err := scanSubscriber(s.db.QueryRow(ctx, `SELECT id, email, created_at FROM newsletter_subscribers WHERE email_key = $1`,
 		strings.ToLower(strings.TrimSpace(email))))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
 	if err != nil {
-		return nil, fmt.Errorf("newsletter subscription: %w", err)
+		return nil, db.RowErr(err, nil, "newsletter subscription")
 	}
 	return &sub, nil
 }

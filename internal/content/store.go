@@ -3,7 +3,6 @@ package content
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -31,7 +30,7 @@ func (s *Store) Subscribe(ctx context.Context, email string) (created bool, err 
 		var id int64
 		err := tx.QueryRowContext(ctx, `INSERT INTO newsletter_subscribers (email, email_key, created_at) VALUES ($1, $2, $3)
 			ON CONFLICT (email_key) DO NOTHING RETURNING id`, email, strings.ToLower(email), now()).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			return nil // already subscribed
 		}
 		created = err == nil

@@ -4,15 +4,14 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"shop/internal/db"
 	"shop/internal/i18n"
 )
 
@@ -58,7 +57,7 @@ func (u *Unsubscribe) check(ctx context.Context, tok string) (id int64, gone, ok
 	}
 	var email string
 	err = u.Store.db.QueryRow(ctx, `SELECT email FROM newsletter_subscribers WHERE id = $1`, id).Scan(&email)
-	if errors.Is(err, sql.ErrNoRows) {
+	if db.NoRows(err) {
 		return id, true, true, nil
 	}
 	if err != nil {

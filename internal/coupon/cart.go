@@ -108,11 +108,8 @@ func cartCouponTx(ctx context.Context, tx *sql.Tx, cartID int64) (Coupon, bool, 
 func (s *Store) CheckoutTx(ctx context.Context, tx *sql.Tx, cartID int64, lines []Line, phone string) (p Priced, ok bool, err error) {
 	var id int64
 	err = tx.QueryRowContext(ctx, `SELECT coupon_id FROM cart_coupons WHERE cart_id = $1`, cartID).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Priced{}, false, nil
-	}
 	if err != nil {
-		return Priced{}, false, fmt.Errorf("find the coupon of cart %d: %w", cartID, err)
+		return Priced{}, false, db.RowErr(err, nil, "find the coupon of cart %d", cartID)
 	}
 	c, u, err := lockTx(ctx, tx, "c.id = $1", id, phone)
 	if err != nil {

@@ -3,7 +3,6 @@ package coupon
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -79,11 +78,8 @@ func limits(ctx context.Context, q queryer, c *Coupon) error {
 
 func loadTx(ctx context.Context, q queryer, where string, arg any) (Coupon, error) {
 	c, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM coupons c WHERE `+where, arg))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Coupon{}, apperr.NotFound("Coupon not found")
-	}
 	if err != nil {
-		return Coupon{}, fmt.Errorf("load coupon: %w", err)
+		return Coupon{}, db.RowErr(err, apperr.NotFound("Coupon not found"), "load coupon")
 	}
 	return c, limits(ctx, q, &c)
 }

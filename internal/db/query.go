@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -149,6 +150,24 @@ func QueryAll[T any](ctx context.Context, d *DB, what string, scan func(Scanner)
 		return nil, fmt.Errorf("list %s: %w", what, err)
 	}
 	return out, nil
+}
+
+// NoRows reports whether err is that of a read of one row that found none.
+func NoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// RowErr is the error of a read of the one row a lookup wants: nil; missing,
+// the caller's own error, when there is no such row (nil where no row is an
+// answer, not a failure); or err after what was being done, as fmt.Errorf
+// would put it ("load order 7: …"). Only the not-found answer is for the
+// user; the rest stays in the log.
+func RowErr(err, missing error, format string, args ...any) error {
+	switch {
+	case err == nil:
+		return nil
+	case NoRows(err):
+		return missing
+	}
+	return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), err)
 }
 
 // Scanner is a row to scan: *sql.Row or *sql.Rows.

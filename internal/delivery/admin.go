@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -148,11 +147,8 @@ func freeOverArg(z Zone) any {
 // ZoneTx loads a zone with its counties inside tx.
 func ZoneTx(ctx context.Context, tx *sql.Tx, id int64) (Zone, error) {
 	z, err := scanZone(tx.QueryRowContext(ctx, `SELECT `+zoneColumns+` FROM delivery_zones z WHERE z.id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Zone{}, apperr.NotFound("Zone not found")
-	}
 	if err != nil {
-		return Zone{}, fmt.Errorf("load zone %d: %w", id, err)
+		return Zone{}, db.RowErr(err, apperr.NotFound("Zone not found"), "load zone %d", id)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT county FROM delivery_zone_counties WHERE zone_id = $1 ORDER BY county`, id)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 
 	"shop/internal/apperr"
 	"shop/internal/db"
@@ -61,22 +60,16 @@ func scanPoint(r db.Scanner) (PickupPoint, error) {
 func zoneOf(ctx context.Context, q querier, county string) (Zone, bool, error) {
 	z, err := scanZone(q.QueryRowContext(ctx, `SELECT `+zoneColumns+` FROM delivery_zones z
 		JOIN delivery_zone_counties c ON c.zone_id = z.id WHERE c.county = $1`, county))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Zone{}, false, nil
-	}
 	if err != nil {
-		return Zone{}, false, fmt.Errorf("zone of %s: %w", county, err)
+		return Zone{}, false, db.RowErr(err, nil, "zone of %s", county)
 	}
 	return z, true, nil
 }
 
 func pointByID(ctx context.Context, q querier, id int64) (PickupPoint, error) {
 	p, err := scanPoint(q.QueryRowContext(ctx, `SELECT `+pointColumns+` FROM pickup_points WHERE id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return PickupPoint{}, apperr.NotFound("Pickup point not found")
-	}
 	if err != nil {
-		return PickupPoint{}, fmt.Errorf("load pickup point %d: %w", id, err)
+		return PickupPoint{}, db.RowErr(err, apperr.NotFound("Pickup point not found"), "load pickup point %d", id)
 	}
 	return p, nil
 }

@@ -3,7 +3,6 @@ package order
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 	"shop/internal/money"
 )
 
@@ -177,11 +177,8 @@ func (s *Store) DetailOf(ctx context.Context, o Order) (AdminDetail, error) {
 func IDByNumber(ctx context.Context, tx *sql.Tx, number string) (int64, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM orders WHERE order_number = $1`, number).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, apperr.NotFound("Order not found")
-	}
 	if err != nil {
-		return 0, fmt.Errorf("find order %s: %w", number, err)
+		return 0, db.RowErr(err, apperr.NotFound("Order not found"), "find order %s", number)
 	}
 	return id, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/secret"
@@ -116,11 +117,8 @@ func (s *Store) PendingForCartTx(ctx context.Context, tx *sql.Tx, cartID int64) 
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM orders WHERE cart_id = $1 AND status = $2 ORDER BY id DESC LIMIT 1`,
 		cartID, string(PendingPayment)).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Order{}, false, nil
-	}
 	if err != nil {
-		return Order{}, false, fmt.Errorf("find the waiting order of cart %d: %w", cartID, err)
+		return Order{}, false, db.RowErr(err, nil, "find the waiting order of cart %d", cartID)
 	}
 	o, err := loadTx(ctx, tx, id)
 	return o, err == nil, err
@@ -149,7 +147,7 @@ func (s *Store) insertOrder(ctx context.Context, tx *sql.Tx, insert func(number 
 		if err == nil {
 			return id, number, nil
 		}
-		if !errors.Is(err, sql.ErrNoRows) {
+		if !db.NoRows(err) {
 			return 0, "", fmt.Errorf("insert order: %w", err)
 		}
 	}

@@ -3,8 +3,6 @@ package order
 import (
 	"context"
 	"crypto/subtle"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -51,11 +49,8 @@ func (s *Store) ByShortCode(ctx context.Context, code string) (string, error) {
 	}
 	var number string
 	err := s.db.QueryRow(ctx, `SELECT order_number FROM orders WHERE short_code = $1`, code).Scan(&number)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", apperr.NotFound("Order not found")
-	}
 	if err != nil {
-		return "", fmt.Errorf("find order by short code: %w", err)
+		return "", db.RowErr(err, apperr.NotFound("Order not found"), "find order by short code")
 	}
 	return number, nil
 }
@@ -109,7 +104,7 @@ func (s *Store) Track(ctx context.Context, number, phone string) (Tracked, error
 	var id int64
 	var stored string
 	err := s.db.QueryRow(ctx, `SELECT id, phone FROM orders WHERE order_number = $1`, number).Scan(&id, &stored)
-	if errors.Is(err, sql.ErrNoRows) {
+	if db.NoRows(err) {
 		stored = "254000000000" // compared all the same
 	} else if err != nil {
 		return Tracked{}, fmt.Errorf("track order %s: %w", number, err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -75,11 +74,8 @@ type queryer interface {
 
 func loadTx(ctx context.Context, q queryer, orderID int64) (Order, error) {
 	o, err := scanOrder(q.QueryRowContext(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.id = $1`, orderID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Order{}, apperr.NotFound("Order not found")
-	}
 	if err != nil {
-		return Order{}, fmt.Errorf("load order %d: %w", orderID, err)
+		return Order{}, db.RowErr(err, apperr.NotFound("Order not found"), "load order %d", orderID)
 	}
 	if err := fillDetails(ctx, q, &o); err != nil {
 		return Order{}, err
@@ -170,11 +166,8 @@ func (q dbQueryer) QueryContext(ctx context.Context, s string, args ...any) (*sq
 func (s *Store) ByNumber(ctx context.Context, number string) (Order, error) {
 	var id int64
 	err := s.db.QueryRow(ctx, `SELECT id FROM orders WHERE order_number = $1`, number).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Order{}, apperr.NotFound("Order not found")
-	}
 	if err != nil {
-		return Order{}, fmt.Errorf("find order %s: %w", number, err)
+		return Order{}, db.RowErr(err, apperr.NotFound("Order not found"), "find order %s", number)
 	}
 	return s.ByID(ctx, id)
 }
@@ -207,11 +200,8 @@ func (s *Store) ForViewer(ctx context.Context, number string, v Viewer) (Order, 
 	var tokenHash, shortCode string
 	err := s.db.QueryRow(ctx, `SELECT id, COALESCE(user_id, 0), COALESCE(cart_id, 0), access_token_hash, COALESCE(short_code, '')
 		FROM orders WHERE order_number = $1`, number).Scan(&id, &userID, &cartID, &tokenHash, &shortCode)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Order{}, apperr.NotFound("Order not found")
-	}
 	if err != nil {
-		return Order{}, fmt.Errorf("find order %s: %w", number, err)
+		return Order{}, db.RowErr(err, apperr.NotFound("Order not found"), "find order %s", number)
 	}
 	allowed := v.IsAdmin || (userID != 0 && userID == v.UserID) || (cartID != 0 && cartID == v.CartID) ||
 		(v.Token != "" && subtle.ConstantTimeCompare([]byte(secret.Hash(v.Token)), []byte(tokenHash)) == 1) ||

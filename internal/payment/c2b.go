@@ -97,7 +97,7 @@ func (s *Service) receiveC2B(ctx context.Context, p mpesa.C2BPayment, source str
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (trans_id) DO NOTHING RETURNING id`,
 			p.TransID, clip(p.TransType, 40), clip(p.TransTime, 20), p.AmountCents, clip(p.BillRef, 100), clip(p.FirstName, 100),
 			clip(p.MSISDN, 100), clip(p.ShortCode, 20), source, orderID).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			return nil // a repeat of a TransID already stored
 		}
 		return err
@@ -308,11 +308,8 @@ func (s *Service) AssignPaybillTx(ctx context.Context, tx *sql.Tx, id int64, ord
 	var current sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT id, trans_id, amount_cents, order_id FROM c2b_payments WHERE id = $1`, id).
 		Scan(&p.ID, &p.TransID, &p.Amount, &current)
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, apperr.NotFound("No such payment")
-	}
 	if err != nil {
-		return p, fmt.Errorf("load paybill payment %d: %w", id, err)
+		return p, db.RowErr(err, apperr.NotFound("No such payment"), "load paybill payment %d", id)
 	}
 	if current.Valid {
 		return p, apperr.Conflict("This payment is already assigned to an order.")

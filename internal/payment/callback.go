@@ -3,7 +3,6 @@ package payment
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"shop/internal/db"
@@ -70,11 +69,9 @@ func (s *Service) record(ctx context.Context, checkoutID string, code int, desc,
 	var status string
 	err := s.db.QueryRow(ctx, `SELECT id, amount_cents, status FROM payments WHERE checkout_request_id = $1`, checkoutID).
 		Scan(&paymentID, &amount, &status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil // only a query reaches here, for a payment it just read
-	}
 	if err != nil {
-		return fmt.Errorf("find payment %s: %w", checkoutID, err)
+		// No row: only a query reaches here, for a payment it just read.
+		return db.RowErr(err, nil, "find payment %s", checkoutID)
 	}
 	if code == mpesa.ResultSuccess && amountCents != nil {
 		if want := (amount + 99) / 100 * 100; *amountCents != want {
@@ -184,7 +181,7 @@ func (s *Service) settleSuccess(ctx context.Context, tx *sql.Tx, paymentID, orde
 	var amount money.Cents
 	err := tx.QueryRowContext(ctx, `UPDATE payments SET status = 'succeeded', result_code = 0, result_desc = $1, receipt = $2, next_query_at = NULL,
 		updated_at = CURRENT_TIMESTAMP WHERE id = $3 AND status <> 'succeeded' RETURNING amount_cents`, desc, rcpt, paymentID).Scan(&amount)
-	if errors.Is(err, sql.ErrNoRows) {
+	if db.NoRows(err) {
 		return nil, nil
 	}
 	if err != nil {
@@ -205,7 +202,7 @@ func (s *Service) flagAmount(ctx context.Context, paymentID, paidCents, wantCent
 	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var orderID int64
 		if err := tx.QueryRowContext(ctx, `UPDATE payments SET next_query_at = NULL, updated_at = CURRENT_TIMESTAMP
-			WHERE id = $1 AND status = 'pending' RETURNING order_id`, paymentID).Scan(&orderID); errors.Is(err, sql.ErrNoRows) {
+			WHERE id = $1 AND status = 'pending' RETURNING order_id`, paymentID).Scan(&orderID); db.NoRows(err) {
 			return nil
 		} else if err != nil {
 			return err

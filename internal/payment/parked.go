@@ -3,7 +3,6 @@ package payment
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -262,11 +261,8 @@ func (s *Service) AssignTx(ctx context.Context, tx *sql.Tx, id int64, number str
 	var phone string
 	err := tx.QueryRowContext(ctx, `SELECT checkout_request_id, receipt, amount_cents, phone FROM payment_callbacks WHERE id = $1 AND result_code = 0`, id).
 		Scan(&a.CheckoutRequestID, &a.Receipt, &amount, &phone)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Assigned{}, apperr.NotFound("No such unmatched payment")
-	}
 	if err != nil {
-		return Assigned{}, fmt.Errorf("load unmatched payment %d: %w", id, err)
+		return Assigned{}, db.RowErr(err, apperr.NotFound("No such unmatched payment"), "load unmatched payment %d", id)
 	}
 	a.Amount = money.Cents(amount)
 	o, err := s.orders.ByNumberTx(ctx, tx, number)

@@ -74,11 +74,8 @@ func (q *Queue) EnqueueTx(ctx context.Context, tx *sql.Tx, key string, orderID i
 	err := tx.QueryRowContext(ctx, `INSERT INTO sms_messages (dedupe_key, order_id, kind, recipient, body, status, next_attempt_at)
 		VALUES ($1, $2, $3, $4, $5, 'queued', $6) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
 		k, o, kind, phone, body, q.now().UTC()).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
 	if err != nil {
-		return false, fmt.Errorf("queue sms %s: %w", kind, err)
+		return false, db.RowErr(err, nil, "queue sms %s", kind)
 	}
 	return true, nil
 }
@@ -104,7 +101,7 @@ func (q *Queue) SendDue(ctx context.Context) (int, error) {
 				WHERE id = $2 AND status IN ('queued', 'sending') AND next_attempt_at <= $3 RETURNING recipient, body, attempts`,
 				now.Add(lease), id, now).Scan(&m.To, &m.Body, &m.Attempts)
 		})
-		if errors.Is(err, sql.ErrNoRows) {
+		if db.NoRows(err) {
 			continue // another instance has it
 		}
 		if err != nil {
@@ -216,11 +213,8 @@ func (q *Queue) ResendTx(ctx context.Context, tx *sql.Tx, orderID, id int64) (Me
 	var m Message
 	err := tx.QueryRowContext(ctx, `SELECT kind, recipient, body FROM sms_messages WHERE id = $1 AND order_id = $2`, id, orderID).
 		Scan(&m.Kind, &m.To, &m.Body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return m, ErrNoSuchMessage
-	}
 	if err != nil {
-		return m, fmt.Errorf("load sms %d: %w", id, err)
+		return m, db.RowErr(err, ErrNoSuchMessage, "load sms %d", id)
 	}
 	_, err = q.EnqueueTx(ctx, tx, "", orderID, m.Kind, m.To, m.Body)
 	return m, err

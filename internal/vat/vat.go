@@ -7,7 +7,6 @@ package vat
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -117,7 +116,7 @@ func ParseRate(s string) (int, bool) {
 // before and after. Orders keep the rate they were placed at.
 func SetRateTx(ctx context.Context, tx *sql.Tx, code, rate string) (before, after Class, err error) {
 	before, err = scanClass(tx.QueryRowContext(ctx, `SELECT code, name, rate_bp FROM vat_classes WHERE code = $1`, code))
-	if errors.Is(err, sql.ErrNoRows) {
+	if db.NoRows(err) {
 		return before, after, apperr.NotFound("VAT class not found")
 	}
 	if err != nil {
