@@ -59,21 +59,10 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 
 // List returns the latest messages, newest first.
 func (o *Outbox) List(ctx context.Context, limit int) ([]Stored, error) {
-	rows, err := o.db.Query(ctx, `SELECT id, to_address, subject, text_body, html_body, created_at
-		FROM mail_outbox ORDER BY id DESC LIMIT $1`, limit)
+	out, err := db.QueryAll(ctx, o.db, "outbox", func(r db.Scanner) (s Stored, err error) {
+		return s, r.Scan(&s.ID, &s.To, &s.Subject, &s.Text, &s.HTML, &s.SentAt)
+	}, `SELECT id, to_address, subject, text_body, html_body, created_at FROM mail_outbox ORDER BY id DESC LIMIT $1`, limit)
 	if err != nil {
-		return nil, fmt.Errorf("list outbox: %w", err)
-	}
-	defer rows.Close()
-	var out []Stored
-	for rows.Next() {
-		var s Stored
-		if err := rows.Scan(&s.ID, &s.To, &s.Subject, &s.Text, &s.HTML, &s.SentAt); err != nil {
-			return nil, fmt.Errorf("scan outbox: %w", err)
-		}
-		out = append(out, s)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	for i := range out {

@@ -73,7 +73,7 @@ type SummaryPage struct {
 const summaryColumns = `o.id, o.order_number, o.status, o.created_at, o.first_name, o.last_name, o.phone, o.email, o.county, o.total_cents,
 	(SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id), o.payment_method, o.attention`
 
-func scanSummary(row scanner) (Summary, error) {
+func scanSummary(row db.Scanner) (Summary, error) {
 	var s Summary
 	var first, last string
 	err := row.Scan(&s.ID, &s.Number, &s.Status, &s.CreatedAt, &first, &last, &s.Phone, &s.Email, &s.County, &s.Total,
@@ -271,20 +271,8 @@ func (s *Store) Recent(ctx context.Context, limit int) ([]Summary, error) {
 }
 
 func (s *Store) summaries(ctx context.Context, tail string) ([]Summary, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+summaryColumns+` FROM orders o `+tail)
+	out, err := db.QueryAll(ctx, s.db, "orders", scanSummary, `SELECT `+summaryColumns+` FROM orders o `+tail)
 	if err != nil {
-		return nil, fmt.Errorf("list orders: %w", err)
-	}
-	defer rows.Close()
-	out := []Summary{}
-	for rows.Next() {
-		sum, err := scanSummary(rows)
-		if err != nil {
-			return nil, fmt.Errorf("scan order: %w", err)
-		}
-		out = append(out, sum)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	return out, s.summaryPayments(ctx, out)

@@ -51,9 +51,7 @@ const orderColumns = `o.id, o.order_number, o.status, o.created_at, o.subtotal_c
 	o.delivery_kind, o.delivery_option, o.delivery_name, o.delivery_eta, o.delivery_address, o.delivery_hours, o.weight_grams,
 	o.courier, o.tracking_number, o.discount_cents, o.coupon_code, o.refunded_cents, o.lang`
 
-type scanner interface{ Scan(...any) error }
-
-func scanOrder(row scanner) (Order, error) {
+func scanOrder(row db.Scanner) (Order, error) {
 	var o Order
 	err := row.Scan(&o.ID, &o.Number, &o.Status, &o.CreatedAt, &o.Subtotal, &o.ShippingCharge, &o.Total,
 		&o.Customer.FirstName, &o.Customer.LastName, &o.Customer.Email, &o.Customer.Phone,
@@ -90,18 +88,11 @@ func fillDetails(ctx context.Context, q queryer, o *Order) error {
 	if err != nil {
 		return fmt.Errorf("load items of order %d: %w", o.ID, err)
 	}
-	o.Items = []Item{}
-	for rows.Next() {
-		var it Item
-		if err := rows.Scan(&it.VariantID, &it.ProductID, &it.ProductName, &it.Size, &it.SKU, &it.Quantity, &it.UnitPrice, &it.TotalPrice,
-			&it.Discount, &it.VATClass, &it.VATRate, &it.VAT); err != nil {
-			rows.Close()
-			return err
-		}
-		o.Items = append(o.Items, it)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	o.Items, err = db.Collect(rows, func(r db.Scanner) (it Item, err error) {
+		return it, r.Scan(&it.VariantID, &it.ProductID, &it.ProductName, &it.Size, &it.SKU, &it.Quantity, &it.UnitPrice, &it.TotalPrice,
+			&it.Discount, &it.VATClass, &it.VATRate, &it.VAT)
+	})
+	if err != nil {
 		return err
 	}
 	// A note (a part payment) is no step of its own.
@@ -229,17 +220,8 @@ func (s *Store) forUser(ctx context.Context, userID int64, limit string) ([]Orde
 	if err != nil {
 		return nil, fmt.Errorf("list orders of user %d: %w", userID, err)
 	}
-	var orders []Order
-	for rows.Next() {
-		o, err := scanOrder(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		orders = append(orders, o)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	orders, err := db.Collect(rows, scanOrder)
+	if err != nil {
 		return nil, err
 	}
 	ptrs := make([]*Order, len(orders))
@@ -248,9 +230,6 @@ func (s *Store) forUser(ctx context.Context, userID int64, limit string) ([]Orde
 			return nil, err
 		}
 		ptrs[i] = &orders[i]
-	}
-	if orders == nil {
-		orders = []Order{}
 	}
 	return orders, s.withPayments(ctx, ptrs...)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"shop/internal/db"
 )
 
 // Outcome counts the payments with one status and result code, for /metrics.
@@ -18,24 +20,14 @@ type Outcome struct {
 
 // Outcomes counts every payment by status and result code.
 func (s *Service) Outcomes(ctx context.Context) ([]Outcome, error) {
-	rows, err := s.db.Query(ctx, `SELECT status, result_code, COUNT(*) FROM payments GROUP BY status, result_code`)
-	if err != nil {
-		return nil, fmt.Errorf("payment outcomes: %w", err)
-	}
-	defer rows.Close()
-	var out []Outcome
-	for rows.Next() {
-		var o Outcome
+	return db.QueryAll(ctx, s.db, "payment outcomes", func(r db.Scanner) (o Outcome, err error) {
 		var code sql.NullInt64
-		if err := rows.Scan(&o.Status, &code, &o.Count); err != nil {
-			return nil, fmt.Errorf("payment outcomes: %w", err)
-		}
+		err = r.Scan(&o.Status, &code, &o.Count)
 		if code.Valid {
 			o.ResultCode = strconv.FormatInt(code.Int64, 10)
 		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+		return o, err
+	}, `SELECT status, result_code, COUNT(*) FROM payments GROUP BY status, result_code`)
 }
 
 // Backlog is the reconciler's work: payments still waiting for M-Pesa's
