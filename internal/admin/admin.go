@@ -191,6 +191,25 @@ func create[F, T any](h *Handlers, w http.ResponseWriter, r *http.Request, a Act
 	})
 }
 
+// update reads the id of a what and the form in, and answers 200 with what
+// store makes of the edit in one audited change, summed up for the audit log
+// by describe from the what before and after: the shape of the back
+// office's edits.
+func update[F, T any](h *Handlers, w http.ResponseWriter, r *http.Request, a Actor, what string, in interface{ Check() (F, error) },
+	store func(context.Context, *sql.Tx, int64, F) (T, T, error), describe func(id int64, before, after T) Entry) error {
+	id, f, err := readIDForm(r, what, in)
+	if err != nil {
+		return err
+	}
+	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (T, Entry, error) {
+		before, after, err := store(r.Context(), tx, id, f)
+		if err != nil {
+			return after, Entry{}, err
+		}
+		return after, describe(id, before, after), nil
+	})
+}
+
 // show answers 200 with what read returns: the back office's plain reads.
 func show[T any](w http.ResponseWriter, r *http.Request, read func(context.Context) (T, error)) error {
 	v, err := read(r.Context())

@@ -27,20 +27,12 @@ func (h *Handlers) CreateZone(w http.ResponseWriter, r *http.Request, a Actor) e
 
 // UpdateZone answers PUT or PATCH /api/admin/delivery/zones/{id}/ with the whole form.
 func (h *Handlers) UpdateZone(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, f, err := readIDForm(r, "Zone", &delivery.ZoneInput{})
-	if err != nil {
-		return err
-	}
-	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (delivery.Zone, Entry, error) {
-		before, after, err := delivery.UpdateZoneTx(r.Context(), tx, id, f)
-		if err != nil {
-			return after, Entry{}, err
-		}
+	return update(h, w, r, a, "Zone", &delivery.ZoneInput{}, delivery.UpdateZoneTx, func(id int64, before, after delivery.Zone) Entry {
 		var d diff
 		d.add("name", before.Name, after.Name)
 		d.add("terms", zoneTerms(before), zoneTerms(after))
 		d.add("counties", strings.Join(before.Counties, ", "), strings.Join(after.Counties, ", "))
-		return after, updated("zone", id, quote(after.Name), d), nil
+		return updated("zone", id, quote(after.Name), d)
 	})
 }
 
@@ -85,15 +77,7 @@ func (h *Handlers) CreatePickupPoint(w http.ResponseWriter, r *http.Request, a A
 // UpdatePickupPoint answers PUT or PATCH /api/admin/delivery/pickup-points/{id}/
 // with the whole form; is_active false closes the point to new orders.
 func (h *Handlers) UpdatePickupPoint(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, f, err := readIDForm(r, "Pickup point", &delivery.PickupInput{})
-	if err != nil {
-		return err
-	}
-	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (delivery.PickupPoint, Entry, error) {
-		before, after, err := delivery.UpdatePickupPointTx(r.Context(), tx, id, f)
-		if err != nil {
-			return after, Entry{}, err
-		}
+	return update(h, w, r, a, "Pickup point", &delivery.PickupInput{}, delivery.UpdatePickupPointTx, func(id int64, before, after delivery.PickupPoint) Entry {
 		var d diff
 		d.add("name", before.Name, after.Name)
 		d.add("county", before.County, after.County)
@@ -105,6 +89,6 @@ func (h *Handlers) UpdatePickupPoint(w http.ResponseWriter, r *http.Request, a A
 		d.add("eta", before.ETA, after.ETA)
 		d.add("is_store", before.IsStore, after.IsStore)
 		d.add("is_active", before.IsActive, after.IsActive)
-		return after, updated("pickup_point", id, quote(after.Name), d), nil
+		return updated("pickup_point", id, quote(after.Name), d)
 	})
 }
