@@ -108,7 +108,7 @@ func indexDefs(b *testing.B, d *db.DB, names ...string) map[string]string {
 	b.Helper()
 	q := `SELECT sql FROM sqlite_master WHERE type = 'index' AND name = $1`
 	if d.Dialect == db.Postgres {
-		q = `SELECT indexdef FROM pg_indexes WHERE indexname = $1`
+		q = `SELECT indexdef FROM pg_indexes WHERE indexname = $1 AND schemaname = current_schema()`
 	}
 	out := map[string]string{}
 	for _, n := range names {
