@@ -25,7 +25,7 @@ func (h *Handlers) Products(w http.ResponseWriter, r *http.Request, _ Actor) err
 	if err != nil {
 		return err
 	}
-	return writePage(w, r, q, list.Count, list.Products)
+	return writeCappedPage(w, r, q, list.Count, list.Capped, list.Products)
 }
 
 // Product answers GET /api/admin/products/{id}/.

@@ -36,7 +36,8 @@ type AdminFilter struct {
 
 // AdminProducts lists products, active or not, as cards: newest first, or
 // best match first when searching (the shop's own search, which also finds
-// SKUs). The count is exact.
+// SKUs). The count is exact without a search; a search's stops at
+// CountCap (Capped), as the shop's and the admin's order search do.
 func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, error) {
 	q, err := s.listQuery(ctx, ListFilter{Search: f.Search}, i18n.English)
 	if err != nil || q.none {
@@ -48,7 +49,7 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, 
 	case StatusInactive:
 		q.where.And("p.is_active = FALSE")
 	}
-	q.sort, q.exact = []string{"-p.id"}, true
+	q.sort, q.exact = []string{"-p.id"}, strings.TrimSpace(f.Search) == ""
 	page, size := max(f.Page, 1), f.PageSize
 	if size < 1 || size > db.MaxPageSize {
 		size = db.DefaultPageSize
