@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
+import { getAuthToken } from '../../lib/authToken';
 import { statusLabel, type OrderStatus } from '../../lib/orders';
 import type { Errors } from '../../lib/validation';
 import { MSG } from './rules';
@@ -33,6 +34,14 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   }, [key, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/**
+ * Whether an admin page must send the visitor to /login instead: no one is signed in, or the
+ * server refused the one who is (not an admin, or signed out meanwhile).
+ */
+export function mustSignIn(error: Error | undefined): boolean {
+  return !getAuthToken() || (error instanceof ApiError && (error.status === 401 || error.status === 403));
 }
 
 export function errorText(err: unknown, fallback: string): string {
