@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSession, type User } from '../lib/authToken';
 import { CartProvider } from '../lib/CartProvider';
+import { categories } from './catalog';
 
 export const testUser: User = {
   id: 7,
@@ -52,6 +53,21 @@ export function fakeApi(handlers: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', mock);
   return mock;
+}
+
+/**
+ * Stubs fetch as the catalogue API the storefront's pages read: the categories, and whatever
+ * `answer` gives for the address; anything it leaves answers 404.
+ */
+export function catalogueApi(answer: (url: URL) => Response | undefined) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://shop.test');
+      if (url.pathname === '/api/categories/') return json(200, categories);
+      return answer(url) ?? json(404, { error: 'Not found.' });
+    }),
+  );
 }
 
 /** The body the n-th call to path carried. */

@@ -1,7 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/Page';
-import { ApiError } from '../../lib/api';
 import { getAuthToken } from '../../lib/authToken';
 import { adminApi, type Me } from './api';
 import { CategoriesTab } from './CategoriesTab';
@@ -14,7 +13,7 @@ import { OrdersTab } from './OrdersTab';
 import { ProductsTab } from './ProductsTab';
 import { ReviewsTab } from './ReviewsTab';
 import { ReportsTab } from './ReportsTab';
-import { LoadError, useLoad } from './ui';
+import { LoadError, mustSignIn, useLoad } from './ui';
 import { UsersTab } from './UsersTab';
 import { VatTab } from './VatTab';
 
@@ -46,9 +45,8 @@ const toLogin = <Navigate to="/login" replace state={{ from: '/admin' }} />;
 export default function AdminPage() {
   const token = getAuthToken();
   const me = useLoad<Me | null>(() => (token ? adminApi.me() : Promise.resolve(null)), token ?? '');
-  if (!token) return toLogin;
+  if (mustSignIn(me.error)) return toLogin;
   if (me.error) {
-    if (me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403)) return toLogin;
     return (
       <Page title="Admin">
         <LoadError what="your account" error={me.error} onRetry={me.reload} />

@@ -5,7 +5,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type Coupon, type CouponPayload } from './api';
 import { MSG, checkPrice } from './rules';
-import { Badge, Button, EditableList, EntryForm, PriceField, errorText, formatDate, useAdminForm } from './ui';
+import { Badge, Button, EditableList, EntryForm, PriceField, formatDate, useAdminForm } from './ui';
 
 // Coupon codes (docs/product.md section 5): the owner's promotions, checked again by the server at
 // checkout. A code is switched off, never erased, because orders name it.
@@ -146,24 +146,13 @@ export function CouponsTab() {
 }
 
 function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
-  const { f, set, field, note, setNote, busy, submit } = useAdminForm({
+  const { f, set, field, confirmed, form } = useAdminForm({
     initial: () => formOf(coupon),
     validate: validateCoupon,
     save: (form) => adminApi.saveCoupon(coupon?.id ?? null, payloadOf(form)),
     failed: 'The coupon could not be saved.',
-    invalid: MSG.fixFields,
-    onSaved: onDone,
+    onDone,
   });
-
-  async function deactivate() {
-    if (!coupon || !window.confirm(`Switch off the code ${coupon.code}? Orders keep their discount.`)) return;
-    try {
-      await adminApi.deactivateCoupon(coupon.id);
-      onDone();
-    } catch (err) {
-      setNote({ kind: 'error', text: errorText(err, 'The coupon could not be switched off.') });
-    }
-  }
 
   const text = (id: Exclude<keyof CouponForm, 'active'>, label: string, hint?: string) => (
     <TextField compact id={`coupon-${id}`} label={label} hint={hint} {...field(id)} />
@@ -173,17 +162,23 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
       one="coupon"
       many="coupons"
       name={coupon?.code ?? null}
-      onSubmit={submit}
-      busy={busy}
-      onBack={onDone}
+      {...form}
       actions={
         coupon?.active && (
-          <Button variant="danger" onClick={() => void deactivate()}>
+          <Button
+            variant="danger"
+            onClick={() =>
+              void confirmed(
+                `Switch off the code ${coupon.code}? Orders keep their discount.`,
+                () => adminApi.deactivateCoupon(coupon.id),
+                'The coupon could not be switched off.',
+              )
+            }
+          >
             Switch off
           </Button>
         )
       }
-      note={note}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         {text('code', 'Code', 'What shoppers type; capitals do not matter.')}

@@ -1,13 +1,11 @@
 import { Navigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/api';
-import { getAuthToken } from '../../lib/authToken';
 import { BUSINESS } from '../../lib/business';
 import { formatDateTime } from '../../lib/dates';
 import { feeText } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
 import { isPaid } from '../../lib/orders';
 import { adminApi, type OrderDetail } from './api';
-import { LoadError, useLoad } from './ui';
+import { LoadError, mustSignIn, useLoad } from './ui';
 
 // /admin/orders/{id}/print: the delivery note packed with an order (docs/product.md section 2). One
 // page that prints on A4 and on an 80 mm receipt printer: the print styles drop the shop's frame
@@ -29,13 +27,8 @@ const PRINT_CSS = `
 
 export default function DeliveryNotePage() {
   const { orderId = '' } = useParams();
-  const token = getAuthToken();
   const loaded = useLoad(() => adminApi.order(orderId), orderId);
-  const from = `/admin/orders/${encodeURIComponent(orderId)}/print`;
-  if (!token) return <Navigate to="/login" replace state={{ from }} />;
-  if (loaded.error instanceof ApiError && (loaded.error.status === 401 || loaded.error.status === 403)) {
-    return <Navigate to="/login" replace state={{ from }} />;
-  }
+  if (mustSignIn(loaded.error)) return <Navigate to="/login" replace state={{ from: `/admin/orders/${encodeURIComponent(orderId)}/print` }} />;
   if (loaded.error && !loaded.data) {
     return (
       <div className="mx-auto max-w-2xl p-4">

@@ -52,13 +52,12 @@ export function PickupPointsPanel() {
 }
 
 function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () => void }) {
-  const { f, set, field, note, busy, submit } = useAdminForm<PickupPayload>({
+  const { f, set, field, form } = useAdminForm<PickupPayload>({
     initial: () => (point ? { ...point } : EMPTY),
     validate: validatePickup,
     save: (body) => adminApi.savePickupPoint(point?.id ?? null, body),
     failed: 'The pickup point could not be saved.',
-    invalid: MSG.fixFields,
-    onSaved: onDone,
+    onDone,
   });
   const text = (k: TextKey, label: string, placeholder?: string) => (
     <TextField compact id={`pickup-${k}`} label={label} placeholder={placeholder} {...field(k)} />
@@ -69,10 +68,7 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
       one="pickup point"
       many="pickup points"
       name={point?.name ?? null}
-      onSubmit={submit}
-      busy={busy}
-      onBack={onDone}
-      note={note}
+      {...form}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         {text('name', 'Name', 'Nakuru Farmers Agrovet')}

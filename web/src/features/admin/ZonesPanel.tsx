@@ -4,7 +4,7 @@ import { formatKsh } from '../../lib/money';
 import type { Errors } from '../../lib/validation';
 import { adminApi, type Zone, type ZonePayload } from './api';
 import { MSG, checkPrice, checkWeight } from './rules';
-import { Button, EditableList, EntryForm, PriceField, WeightField, errorText, useAdminForm } from './ui';
+import { Button, EditableList, EntryForm, PriceField, WeightField, useAdminForm } from './ui';
 
 // Delivery zones: each county in exactly one, each zone pricing an order by its weight.
 
@@ -76,44 +76,33 @@ export function ZonesPanel() {
 }
 
 function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; onDone: () => void }) {
-  const { f, set, field, errors, note, setNote, busy, submit } = useAdminForm({
+  const { f, set, field, errors, confirmed, form } = useAdminForm({
     initial: () => payloadOf(zone),
     validate: validateZone,
     save: (body) => adminApi.saveZone(zone?.id ?? null, body),
     failed: 'The zone could not be saved.',
-    invalid: MSG.fixFields,
-    onSaved: onDone,
+    onDone,
   });
   const zoneOf = (county: string) => zones.find((z) => z.counties.includes(county) && z.id !== zone?.id);
   const toggle = (county: string, on: boolean) =>
     set('counties', on ? [...f.counties, county].sort() : f.counties.filter((c) => c !== county));
-
-  async function remove() {
-    if (!zone || !window.confirm(`Delete the zone ${zone.name}?`)) return;
-    try {
-      await adminApi.deleteZone(zone.id);
-      onDone();
-    } catch (err) {
-      setNote({ kind: 'error', text: errorText(err, 'The zone could not be deleted.') });
-    }
-  }
 
   return (
     <EntryForm
       one="zone"
       many="zones"
       name={zone?.name ?? null}
-      onSubmit={submit}
-      busy={busy}
-      onBack={onDone}
+      {...form}
       actions={
         zone && (
-          <Button variant="danger" onClick={() => void remove()}>
+          <Button
+            variant="danger"
+            onClick={() => void confirmed(`Delete the zone ${zone.name}?`, () => adminApi.deleteZone(zone.id), 'The zone could not be deleted.')}
+          >
             Delete zone
           </Button>
         )
       }
-      note={note}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField compact id="zone-name" label="Name" {...field('name')} />

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
+import { getAuthToken } from '../../lib/authToken';
 import { statusLabel, type OrderStatus } from '../../lib/orders';
 import type { Errors } from '../../lib/validation';
+import { MSG } from './rules';
 
 // Small pieces the admin tabs share: loading data with a retry, buttons, notes, badges.
 
@@ -32,6 +34,14 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   }, [key, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/**
+ * Whether an admin page must send the visitor to /login instead: no one is signed in, or the
+ * server refused the one who is (not an admin, or signed out meanwhile).
+ */
+export function mustSignIn(error: Error | undefined): boolean {
+  return !getAuthToken() || (error instanceof ApiError && (error.status === 401 || error.status === 403));
 }
 
 export function errorText(err: unknown, fallback: string): string {
@@ -184,16 +194,17 @@ export function useDebounced<T>(value: T, ms = 300): T {
 type StringKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
 
 /**
- * A back-office form saved whole: its fields, their messages (the browser's check first, then the
- * server's), a note for the whole form, and the submit that saves once and then calls onSaved.
+ * The form of an EditableList's entry, saved whole: its fields, their messages (the browser's check
+ * first, then the server's), a note for the whole form, and the submit that saves once and then
+ * goes back to the list.
  */
 export function useAdminForm<F extends object>(opts: {
   initial: () => F;
   validate: (f: F) => Errors<keyof F & string>;
   save: (f: F) => Promise<unknown>;
   failed: string;
-  onSaved: () => void;
-  invalid: string;
+  /** Back to the list: after a save, after an action and from the Back button. */
+  onDone: () => void;
 }) {
   const [f, setF] = useState<F>(opts.initial);
   const [errors, setErrors] = useState<Errors<keyof F & string>>({});
@@ -209,22 +220,37 @@ export function useAdminForm<F extends object>(opts: {
     const bad = opts.validate(f);
     setErrors(bad);
     if (Object.keys(bad).length > 0) {
-      setNote({ kind: 'error', text: opts.invalid });
+      setNote({ kind: 'error', text: MSG.fixFields });
       return;
     }
     setBusy(true);
     try {
       await opts.save(f);
-      opts.onSaved();
+      opts.onDone();
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields as Errors<keyof F & string>);
       setNote({ kind: 'error', text: errorText(err, opts.failed) });
       setBusy(false);
     }
   }
+  /**
+   * An action on the entry beside saving it (deleting it, switching it off): asks `question`
+   * first, then back to the list; a failure stays in the form's note.
+   */
+  async function confirmed(question: string, action: () => Promise<unknown>, failed: string) {
+    if (!window.confirm(question)) return;
+    try {
+      await action();
+      opts.onDone();
+    } catch (err) {
+      setNote({ kind: 'error', text: errorText(err, failed) });
+    }
+  }
   /** A text field's value, change and message, to spread on its TextField. */
   const field = (k: StringKey<F>) => ({ value: f[k] as string, onChange: (v: string) => set(k, v as F[typeof k]), error: errors[k] });
-  return { f, set, field, errors, note, setNote, busy, submit };
+  /** What the EntryForm of this form is given as it is. */
+  const form: EntryFormState = { onSubmit: submit, busy, onBack: opts.onDone, note };
+  return { f, set, field, errors, confirmed, form };
 }
 
 /**
@@ -300,22 +326,19 @@ export function EditableList<T extends { id: number }>(props: {
   );
 }
 
+interface EntryFormState {
+  onSubmit: (e: FormEvent) => void;
+  busy: boolean;
+  onBack: () => void;
+  note: NoteState;
+}
+
 /**
  * The form of one entry of an EditableList, named (null for a new one): "Edit <name>" or
  * "New <one>" over the fields, then Save (Add for a new one), "Back to <many>" and any other
  * action, and the note of the last try.
  */
-export function EntryForm(props: {
-  one: string;
-  many: string;
-  name: string | null;
-  onSubmit: (e: FormEvent) => void;
-  busy: boolean;
-  onBack: () => void;
-  actions?: ReactNode;
-  note: NoteState;
-  children: ReactNode;
-}) {
+export function EntryForm(props: EntryFormState & { one: string; many: string; name: string | null; actions?: ReactNode; children: ReactNode }) {
   const { one, name } = props;
   return (
     <form

@@ -1,64 +1,46 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { homeMessages } from '../../lib/messages/home';
+import { homeMessages, type HomeMessages } from '../../lib/messages/home';
 
-// docs/product.md section 2: the home page's category dropdowns, each entry a shop filter.
-function groups(): { key: string; label: string; links: [string, string][] }[] {
-  const m = homeMessages().categoriesBar;
-  return [
-    {
-      key: 'feeds',
-      label: m.feeds.title,
-      links: [
-        [m.feeds.all, 'category=feeds'],
-        [m.feeds.dairyMeal, 'category=dairy-meal'],
-        [m.feeds.kienyejiMash, 'category=kienyeli-mash'],
-        [m.feeds.layersMash, 'category=layers'],
-        [m.feeds.chickFeeds, 'category=chick-feeds'],
-        [m.feeds.broilerFeeds, 'category=broiler-feeds'],
-        [m.feeds.pigFeeds, 'category=pig-feeds'],
-      ],
-    },
-    {
-      key: 'dewormers',
-      label: m.dewormers.title,
-      links: [
-        [m.dewormers.all, 'category=dewormers'],
-        [m.dewormers.albendazole10, 'category=albendazole-10'],
-        [m.dewormers.albendazole25, 'category=albendazole-25'],
-      ],
-    },
-    {
-      key: 'supplements',
-      label: m.supplements.title,
-      links: [
-        [m.supplements.all, 'category=supplements'],
-        [m.supplements.chemicals, 'category=chemicals'],
-        [m.supplements.dcp, 'category=dcp'],
-      ],
-    },
-    {
-      key: 'weight',
-      label: m.weight.title,
-      links: [
-        [m.weight.kg10, 'weight=10kg'],
-        [m.weight.kg20, 'weight=20kg'],
-        [m.weight.kg70, 'weight=70kg'],
-        [m.weight.ml120, 'weight=120ml'],
-        [m.weight.litre1, 'weight=1litre'],
-      ],
-    },
-    {
-      key: 'offers',
-      label: m.offers.title,
-      links: [
-        [m.offers.bulk, 'promo=bulk'],
-        [m.offers.seasonal, 'promo=seasonal'],
-        [m.offers.newArrivals, 'featured=new-arrivals'],
-      ],
-    },
-  ];
-}
+type Bar = HomeMessages['categoriesBar'];
+type Group = Exclude<keyof Bar, 'label' | 'toggle'>;
+
+// docs/product.md section 2: the home page's category dropdowns in order, each entry the shop
+// filter its link opens, keyed by the link's text in the catalogue. Typed so that a text added
+// to a dropdown without its filter fails to compile.
+const GROUPS: { [G in Group]: Record<Exclude<keyof Bar[G], 'title'>, string> } = {
+  feeds: {
+    all: 'category=feeds',
+    dairyMeal: 'category=dairy-meal',
+    kienyejiMash: 'category=kienyeli-mash',
+    layersMash: 'category=layers',
+    chickFeeds: 'category=chick-feeds',
+    broilerFeeds: 'category=broiler-feeds',
+    pigFeeds: 'category=pig-feeds',
+  },
+  dewormers: {
+    all: 'category=dewormers',
+    albendazole10: 'category=albendazole-10',
+    albendazole25: 'category=albendazole-25',
+  },
+  supplements: {
+    all: 'category=supplements',
+    chemicals: 'category=chemicals',
+    dcp: 'category=dcp',
+  },
+  weight: {
+    kg10: 'weight=10kg',
+    kg20: 'weight=20kg',
+    kg70: 'weight=70kg',
+    ml120: 'weight=120ml',
+    litre1: 'weight=1litre',
+  },
+  offers: {
+    bulk: 'promo=bulk',
+    seasonal: 'promo=seasonal',
+    newArrivals: 'featured=new-arrivals',
+  },
+};
 
 function Chevron({ open }: { open: boolean }) {
   return (
@@ -115,15 +97,16 @@ export function CategoriesBar() {
           <Chevron open={mobileOpen} />
         </button>
         <ul id={`${id}-bar`} className={`${mobileOpen ? 'flex' : 'hidden'} flex-col pb-2 md:flex md:flex-row md:gap-1 md:pb-0`}>
-          {groups().map((g) => {
-            const listId = `${id}-${g.key}`;
-            const isOpen = open === g.key;
+          {(Object.keys(GROUPS) as Group[]).map((key) => {
+            const texts: Record<string, string> = m[key];
+            const listId = `${id}-${key}`;
+            const isOpen = open === key;
             return (
               <li
-                key={g.key}
+                key={key}
                 className="relative"
                 onBlur={(e) => {
-                  if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen((o) => (o === g.key ? null : o));
+                  if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen((o) => (o === key ? null : o));
                 }}
               >
                 <button
@@ -131,9 +114,9 @@ export function CategoriesBar() {
                   className={groupButton}
                   aria-expanded={isOpen}
                   aria-controls={listId}
-                  onClick={() => setOpen(isOpen ? null : g.key)}
+                  onClick={() => setOpen(isOpen ? null : key)}
                 >
-                  {g.label}
+                  {texts.title}
                   <Chevron open={isOpen} />
                 </button>
                 <ul
@@ -142,13 +125,13 @@ export function CategoriesBar() {
                   className="z-30 mb-1 ml-3 border-l-2 border-brand-200 bg-white md:absolute md:top-full md:left-0 md:ml-0 md:min-w-60 md:rounded-md md:border md:border-earth-200 md:py-1 md:shadow-lg"
                 >
                   {/* The links exist only while open: less for a phone to build on the first view. */}
-                  {isOpen && g.links.map(([label, query]) => (
+                  {isOpen && Object.entries(GROUPS[key]).map(([text, query]) => (
                     <li key={query}>
                       <Link
                         to={`/shop?${query}`}
                         className="block min-h-11 px-4 py-2.5 text-stone-800 hover:bg-brand-50 hover:text-brand-900"
                       >
-                        {label}
+                        {texts[text]}
                       </Link>
                     </li>
                   ))}

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '../../lib/CartProvider';
 import { homeMessages } from '../../lib/messages/home';
 import type { ProductCard } from '../../lib/types';
-import { categories, page, productCard } from '../../test/catalog';
+import { page, productCard } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { json } from '../../test/utils';
+import { catalogueApi, json } from '../../test/utils';
 import { HomePage } from './HomePage';
 import { testimonials } from './testimonials';
 
@@ -40,16 +40,10 @@ function data(): string[] {
 
 /** The catalogue API: every list of products answers list(). */
 function homeApi(list: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://shop.test');
-      if (url.pathname === '/api/categories/') return json(200, categories);
-      if (url.pathname === '/api/products/') return list();
-      if (url.pathname === '/api/cart/') return json(200, []);
-      return json(404, { error: 'Not found.' });
-    }),
-  );
+  catalogueApi(({ pathname }) => {
+    if (pathname === '/api/products/') return list();
+    if (pathname === '/api/cart/') return json(200, []);
+  });
 }
 
 function renderHome() {

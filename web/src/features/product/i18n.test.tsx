@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productMessages } from '../../lib/messages/product';
-import { categories, page, productCard, productPage, reviews } from '../../test/catalog';
+import { page, productCard, productPage, reviews } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { json, renderRoute, signIn } from '../../test/utils';
+import { catalogueApi, json, renderRoute, signIn } from '../../test/utils';
 import ProductPage from './ProductPage';
 
 inPseudoLanguage();
@@ -31,16 +31,10 @@ const ours = (found: string[]) => found.filter((f) => f !== 'span: "(optional)"'
 
 /** The catalogue API; product answers the product's own page. */
 function productApi(product: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://shop.test');
-      if (url.pathname === '/api/categories/') return json(200, categories);
-      if (url.pathname === '/api/products/') return json(200, page([productCard(), related]));
-      if (url.pathname.startsWith('/api/products/')) return product();
-      return json(404, { error: 'Not found.' });
-    }),
-  );
+  catalogueApi(({ pathname }) => {
+    if (pathname === '/api/products/') return json(200, page([productCard(), related]));
+    if (pathname.startsWith('/api/products/')) return product();
+  });
 }
 
 function renderProduct(slug: string) {

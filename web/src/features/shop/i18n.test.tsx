@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shopMessages } from '../../lib/messages/shop';
-import { categories, page, productCard } from '../../test/catalog';
+import { page, productCard } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
-import { json } from '../../test/utils';
+import { catalogueApi, json } from '../../test/utils';
 import ShopPage from './ShopPage';
 
 inPseudoLanguage();
@@ -20,16 +20,10 @@ const DATA = ['Layers Mash Premium', 'Chick Mash Starter', 'Complete ration for 
 
 /** The catalogue API: products answers the list for its query (each test asks for its own). */
 function shopApi(products: (query: URLSearchParams) => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://shop.test');
-      if (url.pathname === '/api/categories/') return json(200, categories);
-      if (url.pathname === '/api/products/') return products(url.searchParams);
-      if (url.pathname === '/api/search/suggest/') return json(200, suggestions);
-      return json(404, { error: 'Not found.' });
-    }),
-  );
+  catalogueApi(({ pathname, searchParams }) => {
+    if (pathname === '/api/products/') return products(searchParams);
+    if (pathname === '/api/search/suggest/') return json(200, suggestions);
+  });
 }
 
 function renderShop(address: string) {
