@@ -4,17 +4,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
@@ -83,8 +79,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		if rec.Code != 200 {
 			t.Fatalf("refresh: %d %s", rec.Code, rec.Body)
 		}
-		var next tokens
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next := rec.tokens()
 		if next.Refresh == tk.Refresh || next.Access == "" || next.User["email"] != "otieno@farm.co.ke" || rec.Header().Get("Cache-Control") != "no-store" {
 			t.Fatalf("refresh answer %s", rec.Body)
 		}
@@ -128,14 +123,13 @@ func TestSessionLifetimes(t *testing.T) {
 		if rec.Code != 200 {
 			t.Fatalf("remembered session after a day: %d", rec.Code)
 		}
-		var next tokens
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next := rec.tokens()
 		h.clock.Add(account.RememberTTL - time.Hour)
 		rec = h.refresh(next.Refresh)
 		if rec.Code != 200 {
 			t.Fatalf("remembered session refreshed within 30 days of its last use: %d", rec.Code)
 		}
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next = rec.tokens()
 		h.clock.Add(account.RememberTTL + time.Minute)
 		if rec := h.refresh(next.Refresh); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("remembered session after 30 idle days: %d", rec.Code)
@@ -184,8 +178,7 @@ func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := h.refresh(tk.Refresh)
-		var next tokens
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next := rec.tokens()
 		if rec.Code != 200 || claims(t, next.Access)["role"] != "admin" || next.User["role"] != "admin" {
 			t.Fatalf("after promotion: %d %s", rec.Code, rec.Body)
 		}
@@ -193,9 +186,8 @@ func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
 }
 
 func TestInstancesShareTheSigningKey(t *testing.T) {
-	d := dbtest.New(t, db.SQLite)
-	a := newHarness(t, d, nil)
-	b := newHarness(t, d, nil) // another instance on the same database
+	a := sqliteHarness(t)
+	b := newHarness(t, a.d, nil) // another instance on the same database
 	a.register("baraka@farm.co.ke", "Samaki2026")
 	tk := a.login("baraka@farm.co.ke", "Samaki2026", false)
 	if rec := b.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != 200 {
@@ -206,16 +198,8 @@ func TestInstancesShareTheSigningKey(t *testing.T) {
 	}
 
 	// With SHOP_AUTH_SECRET set, tokens signed with the database key fail.
-	svc := account.NewService(d, account.Options{Secret: strings.Repeat("s", 32), Log: slog.New(slog.DiscardHandler)})
-	seen := false
-	svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, seen = account.PrincipalFrom(r.Context())
-	})).ServeHTTP(httptest.NewRecorder(), func() *http.Request {
-		r := httptest.NewRequest("GET", "/", nil)
-		r.Header.Set("Authorization", "Bearer "+tk.Access)
-		return r
-	}())
-	if seen {
+	svc := account.NewService(a.d, account.Options{Secret: strings.Repeat("s", 32), Log: testkit.Quiet()})
+	if _, seen, _ := authenticate(svc, "Bearer "+tk.Access); seen {
 		t.Fatal("a token signed with another key was accepted")
 	}
 }
@@ -224,11 +208,6 @@ func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
 	h := sqliteHarness(t)
 	h.register("zawadi@farm.co.ke", "Nyuki2026x")
 	tk := h.login("zawadi@farm.co.ke", "Nyuki2026x", false)
-	var got account.Principal
-	var ok bool
-	mw := h.svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got, ok = account.PrincipalFrom(r.Context())
-	}))
 	for _, tc := range []struct {
 		header, wwwAuth string
 		signedIn        bool
@@ -242,13 +221,7 @@ func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
 		// alg "none": refused whatever it claims.
 		{"Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(tk.Access, ".")[1] + ".", `Bearer error="invalid_token"`, false},
 	} {
-		got, ok = account.Principal{}, false
-		req := httptest.NewRequest("GET", "/", nil)
-		if tc.header != "" {
-			req.Header.Set("Authorization", tc.header)
-		}
-		rec := httptest.NewRecorder()
-		mw.ServeHTTP(rec, req)
+		got, ok, rec := authenticate(h.svc, tc.header)
 		if ok != tc.signedIn || rec.Header().Get("WWW-Authenticate") != tc.wwwAuth {
 			t.Errorf("%.30q: signed in %v, WWW-Authenticate %q", tc.header, ok, rec.Header().Get("WWW-Authenticate"))
 		}

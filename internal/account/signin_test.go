@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
@@ -151,10 +149,9 @@ func TestWrongCredentialsTellNothing(t *testing.T) {
 }
 
 func TestSignInRateLimit(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		limits := account.DefaultLimits
-		limits.LoginPerIP = account.Limit{Max: 8, Window: 15 * time.Minute}
-		h := newHarness(t, d, &limits)
+	limits := account.DefaultLimits
+	limits.LoginPerIP = account.Limit{Max: 8, Window: 15 * time.Minute}
+	eachLimited(t, &limits, func(t *testing.T, h *harness) {
 		h.register("njeri@farm.co.ke", "Mahindi2026")
 		login := func(email, password, ip string) reply {
 			return h.do("POST", "/api/auth/login/", map[string]string{"username": email, "password": password}, "remote", ip+":4000")

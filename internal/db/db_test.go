@@ -125,7 +125,7 @@ func TestConcurrentWritesQueue(t *testing.T) {
 }
 
 func TestReadPoolRefusesWrites(t *testing.T) {
-	d := dbtest.New(t, db.SQLite)
+	d := dbtest.SQLite(t)
 	rows, err := d.Query(context.Background(), `INSERT INTO categories (name, slug) VALUES ('A', 'a') RETURNING id`)
 	if err == nil {
 		for rows.Next() {

@@ -20,7 +20,7 @@ func TestCopyToPostgres(t *testing.T) {
 		t.Skip("SHOP_TEST_POSTGRES_URL is not set")
 	}
 	ctx := context.Background()
-	src := dbtest.New(t, db.SQLite)
+	src := dbtest.SQLite(t)
 	s := newShop(t, src, true)
 	me := s.signIn(t, "wanjiku@farm.co.ke")
 	number := s.paidOrder(t, `{"variant":2,"quantity":3}`, me)

@@ -183,7 +183,7 @@ func TestAdminExportAndErase(t *testing.T) {
 }
 
 func TestExportIsRateLimited(t *testing.T) {
-	shop := testkit.NewShop(t, dbtest.New(t, db.SQLite))
+	shop := testkit.NewShop(t, dbtest.SQLite(t))
 	shop.Register("Juma", "Otieno", "juma@farm.co.ke", "254722000111", "Shamba2026")
 	token, _ := shop.Login("juma@farm.co.ke", "Shamba2026")
 	for i := range 10 {

@@ -92,3 +92,10 @@ func URL(t testing.TB, dialect db.Dialect) string {
 	pu.RawQuery = q.Encode()
 	return pu.String()
 }
+
+// SQLite opens a fresh migrated SQLite database, for a test of what does
+// not depend on the engine.
+func SQLite(t testing.TB) *db.DB {
+	t.Helper()
+	return New(t, db.SQLite)
+}
