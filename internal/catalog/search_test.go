@@ -13,6 +13,7 @@ import (
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/money"
+	"shop/internal/testkit"
 )
 
 // inTree says whether a card's category lies in the tree under one of the
@@ -142,7 +143,7 @@ func TestSearchRelevance(t *testing.T) {
 }
 
 func names(cs []catalog.Card) []string {
-	return each(cs, func(c catalog.Card) string { return c.Name })
+	return testkit.Map(cs, func(c catalog.Card) string { return c.Name })
 }
 
 // TestSearchFollowsChanges: the index changes with the catalogue, in the

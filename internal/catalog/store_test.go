@@ -12,6 +12,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/money"
+	"shop/internal/testkit"
 )
 
 // fixture stores a small catalogue whose every product differs in one way the
@@ -63,16 +64,7 @@ func eachFixture(t *testing.T, fn func(t *testing.T, s *catalog.Store)) {
 }
 
 func slugs(ps []catalog.Card) []string {
-	return each(ps, func(c catalog.Card) string { return c.Slug })
-}
-
-// each is f of every card.
-func each[T any](cs []catalog.Card, f func(catalog.Card) T) []T {
-	out := make([]T, len(cs))
-	for i, c := range cs {
-		out[i] = f(c)
-	}
-	return out
+	return testkit.Map(ps, func(c catalog.Card) string { return c.Slug })
 }
 
 func TestListProductsFilters(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 
 	"shop/internal/coupon"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 // The owner makes a code, a farmer applies it in the cart and pays; the
@@ -17,7 +18,7 @@ import (
 func TestCouponFromAdminToReceipt(t *testing.T) {
 	eachShop(t, true, func(t *testing.T, s *shop) {
 		access, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
-		admin := []string{"Authorization", "Bearer " + access}
+		admin := testkit.Bearer(access)
 		status, body := s.do(t, "POST", "/api/admin/coupons/", `{"code":"Dairy10","kind":"percent","value":101}`, admin...)
 		if fields, _ := body["fields"].(map[string]any); status != 400 || fields["value"] != coupon.MsgPercent {
 			t.Fatalf("bad coupon: %d %v", status, body)

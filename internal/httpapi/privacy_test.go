@@ -14,19 +14,12 @@ import (
 	"shop/internal/testkit"
 )
 
-// signIn registers a customer over HTTP and returns the Authorization pair.
+// signIn registers a customer and returns the Authorization pair.
 func (s *shop) signIn(t *testing.T, email string) []string {
 	t.Helper()
-	code, body := s.do(t, "POST", "/api/auth/register/", `{"first_name":"Wanjiku","last_name":"Mwangi","email":"`+email+
-		`","phone":"254712345678","password":"Shamba2026"}`)
-	if code != 201 {
-		t.Fatalf("register: %d %v", code, body)
-	}
-	code, body = s.do(t, "POST", "/api/auth/login/", `{"username":"`+email+`","password":"Shamba2026"}`)
-	if code != 200 {
-		t.Fatalf("login: %d %v", code, body)
-	}
-	return []string{"Authorization", "Bearer " + body["access"].(string)}
+	s.kit.Register("Wanjiku", "Mwangi", email, "254712345678", "Shamba2026")
+	access, _ := s.kit.Login(email, "Shamba2026")
+	return testkit.Bearer(access)
 }
 
 // paidOrder checks out the cart line (a JSON cart item) as the signed-in

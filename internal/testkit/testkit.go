@@ -193,6 +193,16 @@ func (s *Shop) NewAdmin(email, password string) (access string, userID int64) {
 	return s.Login(email, password)
 }
 
+// Map is fn of each element of list, in order: the one field a test
+// compares of a list it got back.
+func Map[T, U any](list []T, fn func(T) U) []U {
+	out := make([]U, len(list))
+	for i, v := range list {
+		out[i] = fn(v)
+	}
+	return out
+}
+
 // Decode reads the answer's JSON body as a T.
 func Decode[T any](t testing.TB, rec *httptest.ResponseRecorder) T {
 	t.Helper()
