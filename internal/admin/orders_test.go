@@ -40,11 +40,17 @@ type detail struct {
 	Payment struct {
 		Receipt string `json:"receipt"`
 	} `json:"payment"`
+	Attention string `json:"attention"`
+	steps
+}
+
+// steps is how an order moved and where it may go next, as its detail
+// and a refund's answer show them.
+type steps struct {
 	History []struct {
 		From, To, Note, Actor string
 	} `json:"history"`
 	NextStatuses []string `json:"next_statuses"`
-	Attention    string   `json:"attention"`
 }
 
 func stock(t *testing.T, d *db.DB, variantID int64) int {

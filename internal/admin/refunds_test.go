@@ -21,10 +21,7 @@ type refunded struct {
 		Reference string `json:"reference"`
 		CreatedAt string `json:"created_at"`
 	} `json:"refunds"`
-	History []struct {
-		From, To, Note, Actor string
-	} `json:"history"`
-	NextStatuses []string `json:"next_statuses"`
+	steps
 }
 
 func refundBody(amount, reference string, restock bool) map[string]any {

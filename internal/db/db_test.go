@@ -15,11 +15,7 @@ func TestMigrateFreshAndAgain(t *testing.T) {
 	for _, dialect := range dbtest.Engines() {
 		t.Run(string(dialect), func(t *testing.T) {
 			ctx := context.Background()
-			d, err := db.Open(ctx, dbtest.URL(t, dialect))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
+			d := dbtest.Open(t, dbtest.URL(t, dialect))
 			applied, err := d.Migrate(ctx)
 			if err != nil {
 				t.Fatal(err)

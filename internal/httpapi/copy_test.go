@@ -29,11 +29,7 @@ func TestCopyToPostgres(t *testing.T) {
 	admin, _ := before.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
 	testkit.WantStatus(t, before.Do("PATCH", "/api/admin/orders/"+number+"/", map[string]string{"status": "processing"}, testkit.Bearer(admin)...), 200)
 
-	dst, err := db.Open(ctx, dbtest.URL(t, db.Postgres))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dst.Close()
+	dst := dbtest.Open(t, dbtest.URL(t, db.Postgres))
 	tables, err := dbcopy.Copy(ctx, src, dst)
 	if err != nil {
 		t.Fatal(err)
