@@ -121,6 +121,18 @@ func (h *harness) do(method, path string, body any, extra ...string) reply {
 	return reply{h.Do(method, path, body, extra...), h.t}
 }
 
+// as sends a request signed in with the access token.
+func (h *harness) as(access, method, path string, body any) reply {
+	h.t.Helper()
+	return h.do(method, path, body, testkit.Bearer(access)...)
+}
+
+// me asks who the access token's holder is.
+func (h *harness) me(access string) reply {
+	h.t.Helper()
+	return h.as(access, "GET", "/api/auth/me/", nil)
+}
+
 type tokens struct {
 	Access    string            `json:"access"`
 	Refresh   string            `json:"refresh"`

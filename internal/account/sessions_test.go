@@ -46,7 +46,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 			t.Fatalf("claims %v", c)
 		}
 
-		me := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...)
+		me := h.me(tk.Access)
 		if me.Code != 200 || me.json()["email"] != "otieno@farm.co.ke" {
 			t.Fatalf("me: %d %s", me.Code, me.Body)
 		}
@@ -57,11 +57,11 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		// A forged or altered token is refused on signed-in routes; public
 		// routes answer anonymously but say the token is bad.
 		forged := tk.Access[:len(tk.Access)-4] + "AAAA"
-		rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(forged)...)
+		rec := h.me(forged)
 		if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
 			t.Fatalf("forged token: %d %v", rec.Code, rec.Header())
 		}
-		rec = h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"}, testkit.Bearer(forged)...)
+		rec = h.as(forged, "POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"})
 		if rec.Code != 200 || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
 			t.Fatalf("public route with a bad token: %d %v", rec.Code, rec.Header())
 		}
@@ -72,7 +72,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		// Fifteen minutes on, the access token is dead; the refresh token
 		// gives a new pair, once.
 		h.clock.Add(15*time.Minute + time.Second)
-		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != http.StatusUnauthorized {
+		if rec := h.me(tk.Access); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("expired access token: %d", rec.Code)
 		}
 		rec = h.refresh(tk.Refresh)
@@ -86,7 +86,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		if claims(t, next.Access)["sid"] != c["sid"] {
 			t.Fatal("refresh started a new session instead of continuing it")
 		}
-		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(next.Access)...); rec.Code != 200 {
+		if rec := h.me(next.Access); rec.Code != 200 {
 			t.Fatalf("me with the refreshed token: %d", rec.Code)
 		}
 
@@ -155,7 +155,7 @@ func TestLogoutRevokes(t *testing.T) {
 		// Signing out with only the access token ends its session too, and an
 		// empty or unknown logout answers the same.
 		c := h.login("mutua@farm.co.ke", "Mbuzi2026", false)
-		if rec := h.do("POST", "/api/auth/logout/", nil, testkit.Bearer(c.Access)...); rec.Code != http.StatusNoContent {
+		if rec := h.as(c.Access, "POST", "/api/auth/logout/", nil); rec.Code != http.StatusNoContent {
 			t.Fatalf("logout with a bearer token: %d %s", rec.Code, rec.Body)
 		}
 		if rec := h.refresh(c.Refresh); rec.Code != http.StatusUnauthorized {
@@ -190,7 +190,7 @@ func TestInstancesShareTheSigningKey(t *testing.T) {
 	b := newHarness(t, a.d, nil) // another instance on the same database
 	a.register("baraka@farm.co.ke", "Samaki2026")
 	tk := a.login("baraka@farm.co.ke", "Samaki2026", false)
-	if rec := b.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != 200 {
+	if rec := b.me(tk.Access); rec.Code != 200 {
 		t.Fatalf("another instance refuses the token: %d", rec.Code)
 	}
 	if rec := b.refresh(tk.Refresh); rec.Code != 200 {
@@ -237,7 +237,7 @@ func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
 func TestEndedSessionRefusesItsAccessToken(t *testing.T) {
 	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("moraa@farm.co.ke", "Shamba-2026")
-		me := func(access string) int { return h.do("GET", "/api/auth/me/", nil, testkit.Bearer(access)...).Code }
+		me := func(access string) int { return h.me(access).Code }
 
 		out := h.login("moraa@farm.co.ke", "Shamba-2026", false)
 		if code := me(out.Access); code != http.StatusOK {
@@ -252,8 +252,8 @@ func TestEndedSessionRefusesItsAccessToken(t *testing.T) {
 
 		phone := h.login("moraa@farm.co.ke", "Shamba-2026", true)
 		laptop := h.login("moraa@farm.co.ke", "Shamba-2026", false)
-		if rec := h.do("POST", "/api/auth/password/change/", map[string]string{"current_password": "Shamba-2026",
-			"new_password": "Mavuno-2027"}, testkit.Bearer(laptop.Access)...); rec.Code != http.StatusOK {
+		if rec := h.as(laptop.Access, "POST", "/api/auth/password/change/", map[string]string{"current_password": "Shamba-2026",
+			"new_password": "Mavuno-2027"}); rec.Code != http.StatusOK {
 			t.Fatalf("change: %d %s", rec.Code, rec.Body)
 		}
 		if code := me(phone.Access); code != http.StatusUnauthorized {

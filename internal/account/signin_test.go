@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/testkit"
 )
 
 func TestRegister(t *testing.T) {
@@ -330,21 +329,20 @@ func TestProfileAndPasswordChange(t *testing.T) {
 		h.register("mwangi@farm.co.ke", "Kahawa2026")
 		tk := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
 		other := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
-		auth := testkit.Bearer(tk.Access)
 
-		rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "John", "last_name": " Mwangi ", "phone": "0722 000 111"}, auth...)
+		rec := h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"first_name": "John", "last_name": " Mwangi ", "phone": "0722 000 111"})
 		if u := rec.json(); rec.Code != 200 || u["first_name"] != "John" || u["last_name"] != "Mwangi" || u["phone"] != "254722000111" {
 			t.Fatalf("update: %d %s", rec.Code, rec.Body)
 		}
-		rec = h.do("PATCH", "/api/auth/me/", map[string]string{"phone": "+254 111 222 333"}, auth...)
+		rec = h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"phone": "+254 111 222 333"})
 		if u := rec.json(); rec.Code != 200 || u["phone"] != "254111222333" || u["first_name"] != "John" {
 			t.Fatalf("phone only: %d %s", rec.Code, rec.Body)
 		}
-		rec = h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "", "phone": "12345"}, auth...)
+		rec = h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"first_name": "", "phone": "12345"})
 		if _, f := rec.errorBody(); rec.Code != 400 || f["first_name"] != account.MsgFirstNameRequired || f["phone"] != account.MsgPhoneInvalid {
 			t.Fatalf("bad update: %d %s", rec.Code, rec.Body)
 		}
-		if u := h.do("GET", "/api/auth/me/", nil, auth...).json(); u["first_name"] != "John" || u["phone"] != "254111222333" {
+		if u := h.me(tk.Access).json(); u["first_name"] != "John" || u["phone"] != "254111222333" {
 			t.Fatalf("a refused update changed something: %v", u)
 		}
 		if rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "X"}); rec.Code != 401 {
@@ -352,7 +350,7 @@ func TestProfileAndPasswordChange(t *testing.T) {
 		}
 
 		change := func(current, next string) reply {
-			return h.do("POST", "/api/auth/password/change/", map[string]string{"current_password": current, "new_password": next}, auth...)
+			return h.as(tk.Access, "POST", "/api/auth/password/change/", map[string]string{"current_password": current, "new_password": next})
 		}
 		rec = change("Wrong-2026", "Kahawa2027")
 		if _, f := rec.errorBody(); rec.Code != 400 || f["current_password"] != account.MsgCurrentPasswordBad {
