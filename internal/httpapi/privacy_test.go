@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,17 +38,10 @@ func (s *shop) paidOrder(t *testing.T, item string, header []string) string {
 
 func (s *shop) raw(t *testing.T, method, path, body string, header ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := s.client.Do(req)
+	resp, b, err := testkit.Send(s.client, method, s.url+path, body, header...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
 	return resp, b
 }
 
