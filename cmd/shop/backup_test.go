@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"shop/internal/backup"
-	"shop/internal/db"
+	"shop/internal/db/dbtest"
 )
 
 // A live shop in --dev takes a stream of checkouts while `shop backup` runs.
@@ -29,11 +29,7 @@ func TestBackupDuringCheckoutsRestores(t *testing.T) {
 		"SHOP_MPESA_SIM_DELAY=10ms", "SHOP_MPESA_PROMPTS_PER_PHONE=1000000", "SHOP_MPESA_PROMPTS_PER_ADDRESS=1000000", "SHOP_LOG_LEVEL=error"}
 	shop := startShop(t, bin, addr, env, "--dev")
 
-	d, err := db.Open(ctx, "sqlite:"+filepath.Join(live, "shop.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := dbtest.Open(t, "sqlite:"+filepath.Join(live, "shop.db"))
 	// Stock on the shelf plus what orders hold stays the same whatever
 	// checkouts do; the demo's past orders hold some from the start.
 	stockAndHeld := `SELECT (SELECT SUM(stock) FROM variants), (SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i
@@ -115,14 +111,7 @@ func TestBackupDuringCheckoutsRestores(t *testing.T) {
 	if out, err := runBinary(bin, freshEnv, "restore", snap.Path); err != nil {
 		t.Fatalf("restore: %v\n%s", err, out)
 	}
-	r, err := db.Open(ctx, "sqlite:"+filepath.Join(fresh, "shop.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if err := r.IntegrityCheck(ctx); err != nil {
-		t.Fatal(err)
-	}
+	r := dbtest.Intact(t, "sqlite:"+filepath.Join(fresh, "shop.db"))
 	n, _ := r.Count(ctx, "orders", `SELECT COUNT(*) FROM orders`)
 	if n < before || n > after {
 		t.Fatalf("the snapshot holds %d orders; %d before the backup, %d after", n, before, after)

@@ -7,10 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"shop/internal/testkit"
 )
 
 var built struct {
@@ -87,19 +88,9 @@ func buyer() *http.Client {
 
 // send posts JSON body to url with c and returns the status; header holds name, value pairs.
 func send(c *http.Client, method, url, body string, header ...string) (int, string, error) {
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	resp, b, err := testkit.Send(c, method, url, body, header...)
 	if err != nil {
 		return 0, "", err
 	}
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return 0, "", err
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b), nil
 }

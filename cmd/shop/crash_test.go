@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
+	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/testkit"
 )
@@ -52,14 +52,7 @@ func TestKilledDuringPushPaymentIsNotLost(t *testing.T) {
 	dir := t.TempDir()
 	dbURL := "sqlite:" + filepath.Join(dir, "shop.db")
 	ctx := context.Background()
-	d, err := db.Open(ctx, dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	if _, err := d.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	d := dbtest.Migrated(t, dbURL)
 	if _, err := demo.Seed(ctx, catalog.NewStore(d), filepath.Join(dir, "media")); err != nil {
 		t.Fatal(err)
 	}

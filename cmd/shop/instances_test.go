@@ -56,14 +56,7 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 	bin := shopBinary(t)
 	ctx := context.Background()
 	url := dbtest.URL(t, db.Postgres)
-	d, err := db.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	if _, err := d.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	d := dbtest.Migrated(t, url)
 	if _, err := demo.Seed(ctx, catalog.NewStore(d), t.TempDir()); err != nil {
 		t.Fatal(err)
 	}

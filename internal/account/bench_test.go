@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"shop/internal/account"
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 )
 
@@ -17,7 +16,7 @@ import (
 // the user's stored role. No cache stands between a sign-out and its effect,
 // so this is the whole price of that guarantee.
 func BenchmarkAuthenticate(b *testing.B) {
-	d := dbtest.New(b, db.SQLite)
+	d := dbtest.SQLite(b)
 	ctx := context.Background()
 	svc := account.NewService(d, account.Options{Log: slog.New(slog.DiscardHandler)})
 	if _, err := account.NewStore(d).EnsureAdmin(ctx, "owner@mifugobora.co.ke", "Ruiru2026Feeds"); err != nil {

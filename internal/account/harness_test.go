@@ -1,8 +1,6 @@
 package account_test
 
 import (
-	"encoding/json"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -49,7 +47,7 @@ func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
 	t.Helper()
 	clock := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
 	fm := &testkit.Mailer{}
-	svc := account.NewService(d, account.Options{Mailer: fm, Log: slog.New(slog.DiscardHandler), PublicURL: "https://shop.example", Now: clock.Now, Limits: limits})
+	svc := account.NewService(d, account.Options{Mailer: fm, Log: testkit.Quiet(), PublicURL: "https://shop.example", Now: clock.Now, Limits: limits})
 	shop := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
 		deps.Auth, deps.PublicURL = svc, "https://shop.example"
 	}))
@@ -62,14 +60,36 @@ func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
 // eachHarness runs fn on a fresh harness of each engine.
 func eachHarness(t *testing.T, fn func(t *testing.T, h *harness)) {
 	t.Helper()
-	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, newHarness(t, d, nil)) })
+	eachLimited(t, nil, fn)
+}
+
+// eachLimited is eachHarness with the sign-in limits given (nil: the
+// defaults).
+func eachLimited(t *testing.T, limits *account.Limits, fn func(t *testing.T, h *harness)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, newHarness(t, d, limits)) })
 }
 
 // sqliteHarness is a harness on a fresh SQLite database, for what does
 // not depend on the engine.
 func sqliteHarness(t *testing.T) *harness {
 	t.Helper()
-	return newHarness(t, dbtest.New(t, db.SQLite), nil)
+	return newHarness(t, dbtest.SQLite(t), nil)
+}
+
+// authenticate passes a request with the given Authorization header (none
+// for "") through svc's middleware, and says whom it let through and what
+// it answered.
+func authenticate(svc *account.Service, authorization string) (p account.Principal, ok bool, rec *httptest.ResponseRecorder) {
+	req := httptest.NewRequest("GET", "/", nil)
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
+	}
+	rec = httptest.NewRecorder()
+	svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, ok = account.PrincipalFrom(r.Context())
+	})).ServeHTTP(rec, req)
+	return p, ok, rec
 }
 
 type reply struct {
@@ -80,6 +100,12 @@ type reply struct {
 func (r reply) json() map[string]any {
 	r.t.Helper()
 	return testkit.Decode[map[string]any](r.t, r.ResponseRecorder)
+}
+
+// tokens reads a sign-in or refresh answer.
+func (r reply) tokens() tokens {
+	r.t.Helper()
+	return testkit.Decode[tokens](r.t, r.ResponseRecorder)
 }
 
 func (r reply) errorBody() (string, map[string]string) {
@@ -93,6 +119,18 @@ func (r reply) errorBody() (string, map[string]string) {
 func (h *harness) do(method, path string, body any, extra ...string) reply {
 	h.t.Helper()
 	return reply{h.Do(method, path, body, extra...), h.t}
+}
+
+// as sends a request signed in with the access token.
+func (h *harness) as(access, method, path string, body any) reply {
+	h.t.Helper()
+	return h.do(method, path, body, testkit.Bearer(access)...)
+}
+
+// me asks who the access token's holder is.
+func (h *harness) me(access string) reply {
+	h.t.Helper()
+	return h.as(access, "GET", "/api/auth/me/", nil)
 }
 
 type tokens struct {
@@ -118,11 +156,7 @@ func (h *harness) login(email, password string, remember bool) tokens {
 	if rec.Code != http.StatusOK {
 		h.t.Fatalf("login %s: %d %s", email, rec.Code, rec.Body)
 	}
-	var tk tokens
-	if err := json.Unmarshal(rec.Body.Bytes(), &tk); err != nil {
-		h.t.Fatal(err)
-	}
-	return tk
+	return rec.tokens()
 }
 
 func (h *harness) refresh(token string) reply {

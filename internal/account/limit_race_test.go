@@ -1,8 +1,6 @@
 package account_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -12,8 +10,6 @@ import (
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
@@ -26,19 +22,10 @@ func (h *harness) parallel(n int, method, path string, body func(i int) any, rem
 	start := make(chan struct{})
 	var wg sync.WaitGroup
 	for i := range n {
-		b, err := json.Marshal(body(i))
-		if err != nil {
-			h.t.Fatal(err)
-		}
+		req := h.Request(method, path, body(i), append([]string{"remote", remote(i)}, extra...)...)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req := httptest.NewRequest(method, path, bytes.NewReader(b))
-			req.Header.Set("Content-Type", "application/json")
-			req.RemoteAddr = remote(i)
-			for j := 0; j+1 < len(extra); j += 2 {
-				req.Header.Set(extra[j], extra[j+1])
-			}
 			rec := httptest.NewRecorder()
 			<-start
 			h.ServeHTTP(rec, req)
@@ -108,8 +95,7 @@ func TestParallelGuessesCheckAtMostFivePasswords(t *testing.T) {
 			fromIP("192.0.2.8"), true, http.StatusBadRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dbtest.Each(t, func(t *testing.T, d *db.DB) {
-				h := newHarness(t, d, tc.limits)
+			eachLimited(t, tc.limits, func(t *testing.T, h *harness) {
 				h.register("chebet@farm.co.ke", "Maziwa2026")
 				var header []string
 				if tc.signIn {

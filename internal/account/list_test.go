@@ -11,14 +11,11 @@ import (
 	"shop/internal/account"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 func emails(list []account.User) []string {
-	out := make([]string, len(list))
-	for i, u := range list {
-		out[i] = u.Email
-	}
-	return out
+	return testkit.Map(list, func(u account.User) string { return u.Email })
 }
 
 // TestListUsersPages: every page of the admin's user list is the same slice

@@ -4,17 +4,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
@@ -50,7 +46,7 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 			t.Fatalf("claims %v", c)
 		}
 
-		me := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...)
+		me := h.me(tk.Access)
 		if me.Code != 200 || me.json()["email"] != "otieno@farm.co.ke" {
 			t.Fatalf("me: %d %s", me.Code, me.Body)
 		}
@@ -61,11 +57,11 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		// A forged or altered token is refused on signed-in routes; public
 		// routes answer anonymously but say the token is bad.
 		forged := tk.Access[:len(tk.Access)-4] + "AAAA"
-		rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(forged)...)
+		rec := h.me(forged)
 		if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
 			t.Fatalf("forged token: %d %v", rec.Code, rec.Header())
 		}
-		rec = h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"}, testkit.Bearer(forged)...)
+		rec = h.as(forged, "POST", "/api/auth/password/forgot/", map[string]string{"email": "nobody@farm.co.ke"})
 		if rec.Code != 200 || !strings.Contains(rec.Header().Get("WWW-Authenticate"), "invalid_token") {
 			t.Fatalf("public route with a bad token: %d %v", rec.Code, rec.Header())
 		}
@@ -76,22 +72,21 @@ func TestTokensExpiryAndRefreshRotation(t *testing.T) {
 		// Fifteen minutes on, the access token is dead; the refresh token
 		// gives a new pair, once.
 		h.clock.Add(15*time.Minute + time.Second)
-		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != http.StatusUnauthorized {
+		if rec := h.me(tk.Access); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("expired access token: %d", rec.Code)
 		}
 		rec = h.refresh(tk.Refresh)
 		if rec.Code != 200 {
 			t.Fatalf("refresh: %d %s", rec.Code, rec.Body)
 		}
-		var next tokens
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next := rec.tokens()
 		if next.Refresh == tk.Refresh || next.Access == "" || next.User["email"] != "otieno@farm.co.ke" || rec.Header().Get("Cache-Control") != "no-store" {
 			t.Fatalf("refresh answer %s", rec.Body)
 		}
 		if claims(t, next.Access)["sid"] != c["sid"] {
 			t.Fatal("refresh started a new session instead of continuing it")
 		}
-		if rec := h.do("GET", "/api/auth/me/", nil, testkit.Bearer(next.Access)...); rec.Code != 200 {
+		if rec := h.me(next.Access); rec.Code != 200 {
 			t.Fatalf("me with the refreshed token: %d", rec.Code)
 		}
 
@@ -128,14 +123,13 @@ func TestSessionLifetimes(t *testing.T) {
 		if rec.Code != 200 {
 			t.Fatalf("remembered session after a day: %d", rec.Code)
 		}
-		var next tokens
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next := rec.tokens()
 		h.clock.Add(account.RememberTTL - time.Hour)
 		rec = h.refresh(next.Refresh)
 		if rec.Code != 200 {
 			t.Fatalf("remembered session refreshed within 30 days of its last use: %d", rec.Code)
 		}
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next = rec.tokens()
 		h.clock.Add(account.RememberTTL + time.Minute)
 		if rec := h.refresh(next.Refresh); rec.Code != http.StatusUnauthorized {
 			t.Fatalf("remembered session after 30 idle days: %d", rec.Code)
@@ -161,7 +155,7 @@ func TestLogoutRevokes(t *testing.T) {
 		// Signing out with only the access token ends its session too, and an
 		// empty or unknown logout answers the same.
 		c := h.login("mutua@farm.co.ke", "Mbuzi2026", false)
-		if rec := h.do("POST", "/api/auth/logout/", nil, testkit.Bearer(c.Access)...); rec.Code != http.StatusNoContent {
+		if rec := h.as(c.Access, "POST", "/api/auth/logout/", nil); rec.Code != http.StatusNoContent {
 			t.Fatalf("logout with a bearer token: %d %s", rec.Code, rec.Body)
 		}
 		if rec := h.refresh(c.Refresh); rec.Code != http.StatusUnauthorized {
@@ -184,8 +178,7 @@ func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := h.refresh(tk.Refresh)
-		var next tokens
-		_ = json.Unmarshal(rec.Body.Bytes(), &next)
+		next := rec.tokens()
 		if rec.Code != 200 || claims(t, next.Access)["role"] != "admin" || next.User["role"] != "admin" {
 			t.Fatalf("after promotion: %d %s", rec.Code, rec.Body)
 		}
@@ -193,12 +186,11 @@ func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
 }
 
 func TestInstancesShareTheSigningKey(t *testing.T) {
-	d := dbtest.New(t, db.SQLite)
-	a := newHarness(t, d, nil)
-	b := newHarness(t, d, nil) // another instance on the same database
+	a := sqliteHarness(t)
+	b := newHarness(t, a.d, nil) // another instance on the same database
 	a.register("baraka@farm.co.ke", "Samaki2026")
 	tk := a.login("baraka@farm.co.ke", "Samaki2026", false)
-	if rec := b.do("GET", "/api/auth/me/", nil, testkit.Bearer(tk.Access)...); rec.Code != 200 {
+	if rec := b.me(tk.Access); rec.Code != 200 {
 		t.Fatalf("another instance refuses the token: %d", rec.Code)
 	}
 	if rec := b.refresh(tk.Refresh); rec.Code != 200 {
@@ -206,16 +198,8 @@ func TestInstancesShareTheSigningKey(t *testing.T) {
 	}
 
 	// With SHOP_AUTH_SECRET set, tokens signed with the database key fail.
-	svc := account.NewService(d, account.Options{Secret: strings.Repeat("s", 32), Log: slog.New(slog.DiscardHandler)})
-	seen := false
-	svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, seen = account.PrincipalFrom(r.Context())
-	})).ServeHTTP(httptest.NewRecorder(), func() *http.Request {
-		r := httptest.NewRequest("GET", "/", nil)
-		r.Header.Set("Authorization", "Bearer "+tk.Access)
-		return r
-	}())
-	if seen {
+	svc := account.NewService(a.d, account.Options{Secret: strings.Repeat("s", 32), Log: testkit.Quiet()})
+	if _, seen, _ := authenticate(svc, "Bearer "+tk.Access); seen {
 		t.Fatal("a token signed with another key was accepted")
 	}
 }
@@ -224,11 +208,6 @@ func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
 	h := sqliteHarness(t)
 	h.register("zawadi@farm.co.ke", "Nyuki2026x")
 	tk := h.login("zawadi@farm.co.ke", "Nyuki2026x", false)
-	var got account.Principal
-	var ok bool
-	mw := h.svc.Authenticate(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got, ok = account.PrincipalFrom(r.Context())
-	}))
 	for _, tc := range []struct {
 		header, wwwAuth string
 		signedIn        bool
@@ -242,13 +221,7 @@ func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
 		// alg "none": refused whatever it claims.
 		{"Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(tk.Access, ".")[1] + ".", `Bearer error="invalid_token"`, false},
 	} {
-		got, ok = account.Principal{}, false
-		req := httptest.NewRequest("GET", "/", nil)
-		if tc.header != "" {
-			req.Header.Set("Authorization", tc.header)
-		}
-		rec := httptest.NewRecorder()
-		mw.ServeHTTP(rec, req)
+		got, ok, rec := authenticate(h.svc, tc.header)
 		if ok != tc.signedIn || rec.Header().Get("WWW-Authenticate") != tc.wwwAuth {
 			t.Errorf("%.30q: signed in %v, WWW-Authenticate %q", tc.header, ok, rec.Header().Get("WWW-Authenticate"))
 		}
@@ -264,7 +237,7 @@ func TestAuthenticatePutsThePrincipalInTheContext(t *testing.T) {
 func TestEndedSessionRefusesItsAccessToken(t *testing.T) {
 	eachHarness(t, func(t *testing.T, h *harness) {
 		h.register("moraa@farm.co.ke", "Shamba-2026")
-		me := func(access string) int { return h.do("GET", "/api/auth/me/", nil, testkit.Bearer(access)...).Code }
+		me := func(access string) int { return h.me(access).Code }
 
 		out := h.login("moraa@farm.co.ke", "Shamba-2026", false)
 		if code := me(out.Access); code != http.StatusOK {
@@ -279,8 +252,8 @@ func TestEndedSessionRefusesItsAccessToken(t *testing.T) {
 
 		phone := h.login("moraa@farm.co.ke", "Shamba-2026", true)
 		laptop := h.login("moraa@farm.co.ke", "Shamba-2026", false)
-		if rec := h.do("POST", "/api/auth/password/change/", map[string]string{"current_password": "Shamba-2026",
-			"new_password": "Mavuno-2027"}, testkit.Bearer(laptop.Access)...); rec.Code != http.StatusOK {
+		if rec := h.as(laptop.Access, "POST", "/api/auth/password/change/", map[string]string{"current_password": "Shamba-2026",
+			"new_password": "Mavuno-2027"}); rec.Code != http.StatusOK {
 			t.Fatalf("change: %d %s", rec.Code, rec.Body)
 		}
 		if code := me(phone.Access); code != http.StatusUnauthorized {

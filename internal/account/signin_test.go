@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
-	"shop/internal/testkit"
 )
 
 func TestRegister(t *testing.T) {
@@ -151,10 +148,9 @@ func TestWrongCredentialsTellNothing(t *testing.T) {
 }
 
 func TestSignInRateLimit(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		limits := account.DefaultLimits
-		limits.LoginPerIP = account.Limit{Max: 8, Window: 15 * time.Minute}
-		h := newHarness(t, d, &limits)
+	limits := account.DefaultLimits
+	limits.LoginPerIP = account.Limit{Max: 8, Window: 15 * time.Minute}
+	eachLimited(t, &limits, func(t *testing.T, h *harness) {
 		h.register("njeri@farm.co.ke", "Mahindi2026")
 		login := func(email, password, ip string) reply {
 			return h.do("POST", "/api/auth/login/", map[string]string{"username": email, "password": password}, "remote", ip+":4000")
@@ -333,21 +329,20 @@ func TestProfileAndPasswordChange(t *testing.T) {
 		h.register("mwangi@farm.co.ke", "Kahawa2026")
 		tk := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
 		other := h.login("mwangi@farm.co.ke", "Kahawa2026", true)
-		auth := testkit.Bearer(tk.Access)
 
-		rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "John", "last_name": " Mwangi ", "phone": "0722 000 111"}, auth...)
+		rec := h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"first_name": "John", "last_name": " Mwangi ", "phone": "0722 000 111"})
 		if u := rec.json(); rec.Code != 200 || u["first_name"] != "John" || u["last_name"] != "Mwangi" || u["phone"] != "254722000111" {
 			t.Fatalf("update: %d %s", rec.Code, rec.Body)
 		}
-		rec = h.do("PATCH", "/api/auth/me/", map[string]string{"phone": "+254 111 222 333"}, auth...)
+		rec = h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"phone": "+254 111 222 333"})
 		if u := rec.json(); rec.Code != 200 || u["phone"] != "254111222333" || u["first_name"] != "John" {
 			t.Fatalf("phone only: %d %s", rec.Code, rec.Body)
 		}
-		rec = h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "", "phone": "12345"}, auth...)
+		rec = h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"first_name": "", "phone": "12345"})
 		if _, f := rec.errorBody(); rec.Code != 400 || f["first_name"] != account.MsgFirstNameRequired || f["phone"] != account.MsgPhoneInvalid {
 			t.Fatalf("bad update: %d %s", rec.Code, rec.Body)
 		}
-		if u := h.do("GET", "/api/auth/me/", nil, auth...).json(); u["first_name"] != "John" || u["phone"] != "254111222333" {
+		if u := h.me(tk.Access).json(); u["first_name"] != "John" || u["phone"] != "254111222333" {
 			t.Fatalf("a refused update changed something: %v", u)
 		}
 		if rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "X"}); rec.Code != 401 {
@@ -355,7 +350,7 @@ func TestProfileAndPasswordChange(t *testing.T) {
 		}
 
 		change := func(current, next string) reply {
-			return h.do("POST", "/api/auth/password/change/", map[string]string{"current_password": current, "new_password": next}, auth...)
+			return h.as(tk.Access, "POST", "/api/auth/password/change/", map[string]string{"current_password": current, "new_password": next})
 		}
 		rec = change("Wrong-2026", "Kahawa2027")
 		if _, f := rec.errorBody(); rec.Code != 400 || f["current_password"] != account.MsgCurrentPasswordBad {

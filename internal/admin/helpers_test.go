@@ -152,6 +152,14 @@ func (e *env) variant(productID int64, size, sku, price string, stock int) varia
 	return testkit.Decode[variant](e.t, rec)
 }
 
+// dairyMeal stores the product most order tests sell: Dairy Meal in Feeds,
+// one 70 Kg size (DM-70) at Ksh 3,650 with the stock given.
+func (e *env) dairyMeal(stock int) (product, variant) {
+	e.t.Helper()
+	p := e.product("Dairy Meal", e.category("Feeds", nil).ID, "3650", true)
+	return p, e.variant(p.ID, "70 Kg", "DM-70", "3650", stock)
+}
+
 // makeOrder stores an order of qty of a variant with its stock taken, as
 // the checkout and a paid M-Pesa callback would.
 func makeOrder(t *testing.T, d *db.DB, number string, status order.Status, variantID int64, qty int, phone, first, last string) {

@@ -38,11 +38,7 @@ func (e *env) pastOrders(n int, start time.Time, status func(i int) order.Status
 }
 
 func numbers(list []order.Summary) []string {
-	out := make([]string, len(list))
-	for i, s := range list {
-		out[i] = s.Number
-	}
-	return out
+	return testkit.Map(list, func(s order.Summary) string { return s.Number })
 }
 
 // TestOrderListPages: every page of the admin's order list, filtered or
@@ -51,9 +47,7 @@ func numbers(list []order.Summary) []string {
 // says so, a list without a search counts exactly.
 func TestOrderListPages(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		cat := e.category("Feeds", nil)
-		p := e.product("Dairy Meal", cat.ID, "3650", true)
-		v := e.variant(p.ID, "70 Kg", "DM-70", "3650", 20)
+		p, v := e.dairyMeal(20)
 		names := [][2]string{{"Wanjiku", "Mwangi"}, {"Otieno", "Juma"}, {"Akinyi", "Wanjiku"}}
 		statuses := []order.Status{order.Delivered, order.Processing, order.Cancelled, order.Paid}
 		e.pastOrders(23, time.Date(2026, 3, 1, 6, 0, 0, 0, time.UTC), func(i int) order.Status { return statuses[i%len(statuses)] },
@@ -113,9 +107,7 @@ func TestOrderListPages(t *testing.T) {
 // catalogue's lists do; past the cap it counts to the page asked for.
 func TestOrderSearchCountCapped(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		cat := e.category("Feeds", nil)
-		p := e.product("Dairy Meal", cat.ID, "3650", true)
-		v := e.variant(p.ID, "70 Kg", "DM-70", "3650", 20)
+		p, v := e.dairyMeal(20)
 		n := catalog.CountCap + 30
 		e.pastOrders(n, time.Date(2026, 3, 1, 6, 0, 0, 0, time.UTC), func(int) order.Status { return order.Delivered },
 			func(i int) (string, string) {

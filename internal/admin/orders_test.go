@@ -40,11 +40,17 @@ type detail struct {
 	Payment struct {
 		Receipt string `json:"receipt"`
 	} `json:"payment"`
+	Attention string `json:"attention"`
+	steps
+}
+
+// steps is how an order moved and where it may go next, as its detail
+// and a refund's answer show them.
+type steps struct {
 	History []struct {
 		From, To, Note, Actor string
 	} `json:"history"`
 	NextStatuses []string `json:"next_statuses"`
-	Attention    string   `json:"attention"`
 }
 
 func stock(t *testing.T, d *db.DB, variantID int64) int {
@@ -58,9 +64,7 @@ func stock(t *testing.T, d *db.DB, variantID int64) int {
 
 func TestOrders(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		cat := e.category("Feeds", nil)
-		p := e.product("Dairy Meal", cat.ID, "3650", true)
-		v := e.variant(p.ID, "70 Kg", "DM-70", "3650", 20)
+		_, v := e.dairyMeal(20)
 		makeOrder(t, e.d, "ORDER-1700000000001", order.Paid, v.ID, 2, "254712345678", "Wanjiku", "Mwangi")
 		makeOrder(t, e.d, "ORDER-1700000000002", order.Processing, v.ID, 1, "254722000111", "Otieno", "Juma")
 		makeOrder(t, e.d, "ORDER-1700000000003", order.PendingPayment, v.ID, 1, "254733000222", "Akinyi", "Achieng")

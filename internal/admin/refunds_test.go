@@ -21,10 +21,7 @@ type refunded struct {
 		Reference string `json:"reference"`
 		CreatedAt string `json:"created_at"`
 	} `json:"refunds"`
-	History []struct {
-		From, To, Note, Actor string
-	} `json:"history"`
-	NextStatuses []string `json:"next_statuses"`
+	steps
 }
 
 func refundBody(amount, reference string, restock bool) map[string]any {
@@ -33,9 +30,7 @@ func refundBody(amount, reference string, restock bool) map[string]any {
 
 func TestRefunds(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		cat := e.category("Feeds", nil)
-		p := e.product("Dairy Meal", cat.ID, "3650", true)
-		v := e.variant(p.ID, "70 Kg", "DM-70", "3650", 20)
+		_, v := e.dairyMeal(20)
 		// 2 × 3650 + 500 delivery = 7800 received.
 		makeOrder(t, e.d, "ORDER-1700000000001", order.Paid, v.ID, 2, "254712345678", "Wanjiku", "Mwangi")
 		makeOrder(t, e.d, "ORDER-1700000000002", order.PendingPayment, v.ID, 1, "254722000111", "Otieno", "Juma")

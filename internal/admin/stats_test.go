@@ -87,9 +87,7 @@ func TestDashboardTotalsInStep(t *testing.T) {
 			}
 		}
 		check("no orders")
-		cat := e.category("Feeds", nil)
-		p := e.product("Dairy Meal", cat.ID, "3650", true)
-		v := e.variant(p.ID, "70 Kg", "DM-70", "3650", 500)
+		p, v := e.dairyMeal(500)
 		statuses := []order.Status{order.Delivered, order.Processing, order.Cancelled, order.Paid, order.PendingPayment, order.Refunded}
 		e.pastOrders(300, time.Date(2026, 3, 1, 6, 0, 0, 0, time.UTC), func(i int) order.Status { return statuses[i%len(statuses)] },
 			func(int) (string, string) { return "Wanjiku", "Mwangi" }, v, p.ID)

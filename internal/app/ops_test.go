@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -19,12 +18,10 @@ import (
 )
 
 func get(url string) (int, string, error) {
-	resp, err := http.Get(url)
+	resp, b, err := testkit.Send(http.DefaultClient, http.MethodGet, url, "")
 	if err != nil {
 		return 0, "", err
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b), nil
 }
 

@@ -20,14 +20,7 @@ func shop(t *testing.T) (d *db.DB, dataDir string) {
 	t.Helper()
 	dataDir = t.TempDir()
 	ctx := context.Background()
-	d, err := db.Open(ctx, "sqlite:"+filepath.Join(dataDir, "shop.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	if _, err := d.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	d = dbtest.Migrated(t, "sqlite:"+filepath.Join(dataDir, "shop.db"))
 	if _, err := d.Exec(ctx, `INSERT INTO categories (name, slug) VALUES ('Dairy Meal', 'dairy-meal')`); err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +70,7 @@ func TestTakeVerifyRestore(t *testing.T) {
 	if res.Aside != "" {
 		t.Errorf("an empty directory had something moved aside: %s", res.Aside)
 	}
-	r, err := db.Open(ctx, "sqlite:"+filepath.Join(target, "shop.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if err := r.IntegrityCheck(ctx); err != nil {
-		t.Fatal(err)
-	}
+	r := dbtest.Intact(t, "sqlite:"+filepath.Join(target, "shop.db"))
 	if n, _ := r.Count(ctx, "categories", `SELECT COUNT(*) FROM categories`); n != 1 {
 		t.Fatalf("restored %d categories, want the 1 of the snapshot", n)
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/httpx"
@@ -86,7 +85,7 @@ func BenchmarkListProducts(b *testing.B) {
 
 // BenchmarkListProductsHandler is the uncached handler: query, JSON, ETag.
 func BenchmarkListProductsHandler(b *testing.B) {
-	d := dbtest.New(b, db.SQLite)
+	d := dbtest.SQLite(b)
 	store := catalog.NewStore(d)
 	if _, err := demo.SeedLarge(context.Background(), store, b.TempDir(), benchProducts); err != nil {
 		b.Fatal(err)

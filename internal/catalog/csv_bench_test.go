@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 )
@@ -23,7 +22,7 @@ const importRows = 10_000
 // alternates between two versions, so each import has work to do.
 func BenchmarkImport(b *testing.B) {
 	ctx := context.Background()
-	d := dbtest.New(b, db.SQLite)
+	d := dbtest.SQLite(b)
 	store := catalog.NewStore(d)
 	// The demo has 2.5 sizes a product; 4,000 products make 10,000 rows.
 	if _, err := demo.SeedLarge(ctx, store, b.TempDir(), importRows*2/5+10); err != nil {

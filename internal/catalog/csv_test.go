@@ -183,8 +183,8 @@ func TestImportRefusesBadRowsAndStoresNothing(t *testing.T) {
 // cells a spreadsheet would run are exported as text and read back.
 func TestImportReadsExcelFilesAndNeutralisesFormulas(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
 		s := fixture(t, d)
+		ctx := context.Background()
 		evil := `=HYPERLINK("http://evil.example","Click")`
 		if err := d.Tx(ctx, func(tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2 WHERE slug = 'hy-cubes'`, evil, "+254 call us\n-bullet")

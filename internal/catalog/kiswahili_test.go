@@ -49,8 +49,7 @@ func jsonKeys(t *testing.T, v any) []string {
 // name and description where the admin wrote them, the English where not,
 // field by field, in the same JSON; the English answers stay as they were.
 func TestKiswahiliProductTexts(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s, _ := demoStore(t, d)
+	eachDemo(t, func(t *testing.T, s *catalog.Store, _ inTree) {
 		texts := demoTexts()
 		// One product with a Kiswahili name only.
 		if _, err := s.CreateProduct(context.Background(), catalog.NewProduct{Name: "Sheep Lick Block", Slug: "sheep-lick", NameSW: "Jiwe la Madini la Kondoo",

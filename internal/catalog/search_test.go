@@ -13,11 +13,15 @@ import (
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/money"
+	"shop/internal/testkit"
 )
 
-// demoStore is a store holding the demo catalogue, and a test of whether a
-// card's category lies in the tree under a category slug.
-func demoStore(t *testing.T, d *db.DB) (*catalog.Store, func(c catalog.Card, slugs ...string) bool) {
+// inTree says whether a card's category lies in the tree under one of the
+// category slugs.
+type inTree func(c catalog.Card, slugs ...string) bool
+
+// demoStore is a store holding the demo catalogue, and its inTree.
+func demoStore(t *testing.T, d *db.DB) (*catalog.Store, inTree) {
 	t.Helper()
 	s := catalog.NewStore(d)
 	if _, err := demo.Seed(context.Background(), s, t.TempDir()); err != nil {
@@ -46,6 +50,15 @@ func demoStore(t *testing.T, d *db.DB) (*catalog.Store, func(c catalog.Card, slu
 	return s, under
 }
 
+// eachDemo runs fn on a fresh demoStore of each engine.
+func eachDemo(t *testing.T, fn func(t *testing.T, s *catalog.Store, under inTree)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s, under := demoStore(t, d)
+		fn(t, s, under)
+	})
+}
+
 func search(t *testing.T, s *catalog.Store, q string) catalog.ProductPage {
 	t.Helper()
 	page, err := s.ListProducts(context.Background(), catalog.ListFilter{Search: q, Sort: catalog.SortRelevance, Page: 1, PageSize: 20})
@@ -66,8 +79,7 @@ func hasSize(t *testing.T, c catalog.Card, size string) bool {
 // TestSearchRelevance: what farmers type finds what they mean, best first,
 // on the demo catalogue.
 func TestSearchRelevance(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s, under := demoStore(t, d)
+	eachDemo(t, func(t *testing.T, s *catalog.Store, under inTree) {
 		named := func(prefix string) func(catalog.Card) bool {
 			return func(c catalog.Card) bool { return strings.HasPrefix(c.Name, prefix) }
 		}
@@ -131,7 +143,7 @@ func TestSearchRelevance(t *testing.T) {
 }
 
 func names(cs []catalog.Card) []string {
-	return each(cs, func(c catalog.Card) string { return c.Name })
+	return testkit.Map(cs, func(c catalog.Card) string { return c.Name })
 }
 
 // TestSearchFollowsChanges: the index changes with the catalogue, in the
@@ -218,8 +230,7 @@ func TestSearchFollowsChanges(t *testing.T) {
 
 // TestSuggest: names while typing, categories first, at most eight.
 func TestSuggest(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s, _ := demoStore(t, d)
+	eachDemo(t, func(t *testing.T, s *catalog.Store, _ inTree) {
 		ctx := context.Background()
 		for _, tc := range []struct {
 			typed string

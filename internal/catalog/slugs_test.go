@@ -5,13 +5,11 @@ import (
 	"slices"
 	"testing"
 
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
+	"shop/internal/catalog"
 )
 
 func TestProductSlugs(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
+	eachFixture(t, func(t *testing.T, s *catalog.Store) {
 		got, err := s.ProductSlugs(context.Background())
 		if err != nil {
 			t.Fatal(err)

@@ -39,8 +39,8 @@ func adjust(ctx context.Context, d *db.DB, s *catalog.Store, v catalog.Variant, 
 
 func TestStockMovementsKeepTheStockInStep(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
 		s := fixture(t, d)
+		ctx := context.Background()
 		v := sizeOf(t, s, "dairy-meal-premium")
 		start := v.Stock
 		n := func(s string) json.RawMessage { return json.RawMessage(s) }
@@ -87,8 +87,8 @@ func TestStockMovementsKeepTheStockInStep(t *testing.T) {
 
 func TestStockFormRefusals(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
 		s := fixture(t, d)
+		ctx := context.Background()
 		v := sizeOf(t, s, "dairy-meal-premium")
 		n := func(s string) json.RawMessage { return json.RawMessage(s) }
 		for _, c := range []struct {
@@ -123,8 +123,8 @@ func TestStockFormRefusals(t *testing.T) {
 // bag that left is one movement.
 func TestStockNeverNegativeUnderParallelChanges(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
 		s := fixture(t, d)
+		ctx := context.Background()
 		v := sizeOf(t, s, "hy-cubes") // 10 in stock
 		var wg sync.WaitGroup
 		var mu sync.Mutex

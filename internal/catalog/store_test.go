@@ -12,6 +12,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/money"
+	"shop/internal/testkit"
 )
 
 // fixture stores a small catalogue whose every product differs in one way the
@@ -56,22 +57,18 @@ func fixture(t *testing.T, d *db.DB) *catalog.Store {
 	return s
 }
 
-func slugs(ps []catalog.Card) []string {
-	return each(ps, func(c catalog.Card) string { return c.Slug })
+// eachFixture runs fn on a fresh fixture of each engine.
+func eachFixture(t *testing.T, fn func(t *testing.T, s *catalog.Store)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, fixture(t, d)) })
 }
 
-// each is f of every card.
-func each[T any](cs []catalog.Card, f func(catalog.Card) T) []T {
-	out := make([]T, len(cs))
-	for i, c := range cs {
-		out[i] = f(c)
-	}
-	return out
+func slugs(ps []catalog.Card) []string {
+	return testkit.Map(ps, func(c catalog.Card) string { return c.Slug })
 }
 
 func TestListProductsFilters(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
+	eachFixture(t, func(t *testing.T, s *catalog.Store) {
 		low := money.FromShillings(500)
 		high := money.FromShillings(2000)
 		for _, tc := range []struct {
@@ -118,8 +115,7 @@ func TestListProductsFilters(t *testing.T) {
 }
 
 func TestListProductsPages(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
+	eachFixture(t, func(t *testing.T, s *catalog.Store) {
 		ctx := context.Background()
 		for _, tc := range []struct {
 			page, size int
@@ -141,8 +137,7 @@ func TestListProductsPages(t *testing.T) {
 }
 
 func TestProductDetails(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
+	eachFixture(t, func(t *testing.T, s *catalog.Store) {
 		ctx := context.Background()
 		p, err := s.Product(ctx, "dairy-meal-premium")
 		if err != nil {
@@ -184,8 +179,7 @@ func TestProductDetails(t *testing.T) {
 }
 
 func TestCreateRefusesDuplicates(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := fixture(t, d)
+	eachFixture(t, func(t *testing.T, s *catalog.Store) {
 		ctx := context.Background()
 		_, err := s.CreateCategory(ctx, catalog.NewCategory{Name: "Feeds", Slug: "feeds"})
 		if e, ok := apperr.From(err); !ok || e.Kind != apperr.KindConflict {

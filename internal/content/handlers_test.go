@@ -68,7 +68,7 @@ func TestHandlers(t *testing.T) {
 }
 
 func TestHandlersLimitEachAddress(t *testing.T) {
-	d := dbtest.New(t, db.SQLite)
+	d := dbtest.SQLite(t)
 	h := &content.Handlers{Store: content.NewStore(d), Limiter: ratelimit.New(d, nil),
 		ContactLimit: ratelimit.Limit{Max: 2, Window: time.Hour}, SubscribeLimit: ratelimit.Limit{Max: 1, Window: time.Hour}}
 	body := `{"name":"Otieno","email":"otieno@example.com","subject":"order","message":"Hello"}`

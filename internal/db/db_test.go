@@ -15,11 +15,7 @@ func TestMigrateFreshAndAgain(t *testing.T) {
 	for _, dialect := range dbtest.Engines() {
 		t.Run(string(dialect), func(t *testing.T) {
 			ctx := context.Background()
-			d, err := db.Open(ctx, dbtest.URL(t, dialect))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
+			d := dbtest.Open(t, dbtest.URL(t, dialect))
 			applied, err := d.Migrate(ctx)
 			if err != nil {
 				t.Fatal(err)
@@ -125,7 +121,7 @@ func TestConcurrentWritesQueue(t *testing.T) {
 }
 
 func TestReadPoolRefusesWrites(t *testing.T) {
-	d := dbtest.New(t, db.SQLite)
+	d := dbtest.SQLite(t)
 	rows, err := d.Query(context.Background(), `INSERT INTO categories (name, slug) VALUES ('A', 'a') RETURNING id`)
 	if err == nil {
 		for rows.Next() {

@@ -25,10 +25,19 @@ var webFiles = fstest.MapFS{
 	"manifest.webmanifest":      {Data: []byte(`{"name":"Mifugo Bora Feeds"}`)},
 }
 
+// withWebFiles serves webFiles as the built web app.
+var withWebFiles = testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = webFiles })
+
 // newServer returns the shop on d with the demo catalogue loaded.
 func newServer(t *testing.T, d *db.DB) *testkit.Shop {
 	t.Helper()
-	return testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = webFiles }), testkit.Demo)
+	return testkit.NewShop(t, d, withWebFiles, testkit.Demo)
+}
+
+// eachServer runs fn on a fresh newServer of each engine.
+func eachServer(t *testing.T, fn func(t *testing.T, h *testkit.Shop)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, newServer(t, d)) })
 }
 
 type envelope struct {
@@ -39,8 +48,7 @@ type envelope struct {
 }
 
 func TestCatalogueAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newServer(t, d)
+	eachServer(t, func(t *testing.T, h *testkit.Shop) {
 		all := len(demo.Products())
 
 		t.Run("list is an array of every product as a card", func(t *testing.T) {
@@ -203,7 +211,7 @@ func TestCatalogueAPI(t *testing.T) {
 func price(p map[string]any) float64 { return amount(p["base_price"].(string)) }
 
 func TestETagAndCaching(t *testing.T) {
-	h := newServer(t, dbtest.New(t, db.SQLite))
+	h := newServer(t, dbtest.SQLite(t))
 	rec := h.Get("/api/products/?page=1")
 	etag := rec.Header().Get("ETag")
 	if etag == "" || !strings.Contains(rec.Header().Get("Cache-Control"), "public") {
@@ -231,7 +239,7 @@ func TestETagAndCaching(t *testing.T) {
 // on the next read, and a refused write keeps the cache (docs/architecture.md
 // section 9).
 func TestAdminWritesRefreshTheCatalogue(t *testing.T) {
-	h := newServer(t, dbtest.New(t, db.SQLite))
+	h := newServer(t, dbtest.SQLite(t))
 	admin, _ := h.NewAdmin("owner@mifugobora.co.ke", "Str0ng-Passw0rd!")
 	price := func() string {
 		p := testkit.Decode[map[string]any](t, h.Get("/api/products/1/"))
@@ -256,8 +264,7 @@ func TestAdminWritesRefreshTheCatalogue(t *testing.T) {
 }
 
 func TestContentAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newServer(t, d)
+	eachServer(t, func(t *testing.T, h *testkit.Shop) {
 		for _, tc := range []struct {
 			path, body string
 			status     int

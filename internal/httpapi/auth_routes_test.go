@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
 	"shop/internal/mail"
@@ -12,7 +11,7 @@ import (
 )
 
 func TestAuthRoutesAccess(t *testing.T) {
-	srv := testkit.NewShop(t, dbtest.New(t, db.SQLite))
+	srv := testkit.NewShop(t, dbtest.SQLite(t))
 	want := map[string]httpapi.Access{
 		"POST /api/auth/register/{$}":        httpapi.Public,
 		"POST /api/auth/login/{$}":           httpapi.Public,
@@ -41,7 +40,7 @@ func TestAuthRoutesAccess(t *testing.T) {
 }
 
 func TestDevOutboxOnlyInDev(t *testing.T) {
-	d := dbtest.New(t, db.SQLite)
+	d := dbtest.SQLite(t)
 	prod := testkit.NewShop(t, d)
 	if body := prod.Get("/dev/outbox").Body.String(); strings.Contains(body, "Dev outbox") {
 		t.Fatal("the outbox answers without --dev")

@@ -5,7 +5,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
@@ -15,7 +14,7 @@ import (
 // BenchmarkProductsPage goes through every middleware, the micro-cache
 // included, as a shopper's request does.
 func BenchmarkProductsPage(b *testing.B) {
-	srv := testkit.NewShop(b, dbtest.New(b, db.SQLite), testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = webFiles }),
+	srv := testkit.NewShop(b, dbtest.SQLite(b), withWebFiles,
 		func(t testing.TB, deps *httpapi.Deps) {
 			if _, err := demo.SeedLarge(context.Background(), deps.Catalog, deps.MediaDir, 1000); err != nil {
 				t.Fatal(err)

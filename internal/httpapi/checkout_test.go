@@ -97,6 +97,12 @@ func (s *shop) waitForStatus(t *testing.T, number, status string, header ...stri
 	}
 }
 
+// eachShop runs fn on a fresh newShop of each engine.
+func eachShop(t *testing.T, withMPesa bool, fn func(t *testing.T, s *shop)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, newShop(t, d, withMPesa)) })
+}
+
 func (s *shop) do(t *testing.T, method, path, body string, header ...string) (int, map[string]any) {
 	t.Helper()
 	resp, b := s.raw(t, method, path, body, header...)
@@ -113,8 +119,7 @@ const checkoutBody = `{"phone":"%s","amount":"1.00","orderId":"ORDER-1","items":
  "shippingAddress":{"address":"Plot 4, Eastern Bypass","city":"Ruiru","county":"Kiambu","postalCode":"00232"}}`
 
 func TestCheckoutOverHTTP(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		status, body := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "0708374149", 1))
 		if f, _ := body["fields"].(map[string]any); status != 400 || body["error"] != "Your cart is empty." || f["cart"] == nil {
 			t.Fatalf("empty cart: %d %v", status, body)
@@ -172,7 +177,7 @@ func TestCheckoutOverHTTP(t *testing.T) {
 }
 
 func TestRetryAfterCancelOverHTTP(t *testing.T) {
-	s := newShop(t, dbtest.New(t, db.SQLite), true)
+	s := newShop(t, dbtest.SQLite(t), true)
 	number, token := s.placeOrder(t, "254700000001")
 	o := s.waitForStatus(t, number, "payment_failed", "X-Order-Token", token)
 	if o["payment"].(map[string]any)["message"] != "You cancelled the payment on your phone" || o["can_retry_payment"] != true {
@@ -189,7 +194,7 @@ func TestRetryAfterCancelOverHTTP(t *testing.T) {
 }
 
 func TestCallbackEndpoint(t *testing.T) {
-	s := newShop(t, dbtest.New(t, db.SQLite), true)
+	s := newShop(t, dbtest.SQLite(t), true)
 	cb := `{"Body":{"stkCallback":{"MerchantRequestID":"m","CheckoutRequestID":"ws_CO_unknown","ResultCode":1032,"ResultDesc":"x"}}}`
 	if status, _ := s.do(t, "POST", "/api/payments/callback/not-the-secret/", cb); status != 404 {
 		t.Fatalf("wrong secret: %d", status)
@@ -203,7 +208,7 @@ func TestCallbackEndpoint(t *testing.T) {
 }
 
 func TestMPesaNotConfigured(t *testing.T) {
-	s := newShop(t, dbtest.New(t, db.SQLite), false)
+	s := newShop(t, dbtest.SQLite(t), false)
 	s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
 	status, body := s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "0708374149", 1))
 	if status != 503 || !strings.Contains(body["error"].(string), "not available") {
@@ -215,7 +220,7 @@ func TestMPesaNotConfigured(t *testing.T) {
 }
 
 func TestCartAPIOverHTTP(t *testing.T) {
-	s := newShop(t, dbtest.New(t, db.SQLite), false)
+	s := newShop(t, dbtest.SQLite(t), false)
 	if status, body := s.do(t, "POST", "/api/cart/items/", `{"variant":99999}`); status != 404 || body["error"] != "Variant not found" {
 		t.Fatalf("unknown variant: %d %v", status, body)
 	}
@@ -260,8 +265,7 @@ func (s *shop) cancelledOrder(t *testing.T) (number, token string, o map[string]
 // prompt, the guide in the order, a simulated Paybill payment with a loosely
 // typed account number, and the order paid without the customer doing more.
 func TestPaybillAfterACancelledPrompt(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		number, token, o := s.cancelledOrder(t)
 		guide, _ := o["paybill"].(map[string]any)
 		total := o["total"].(string)
@@ -294,8 +298,7 @@ func TestPaybillAfterACancelledPrompt(t *testing.T) {
 // admin, counted on the dashboard, and assigned with an audit entry; a wrong
 // secret on the confirmation URL is a 404 that stores nothing.
 func TestUnmatchedPaybillInTheAdmin(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		number, _, o := s.cancelledOrder(t)
 		admin, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
 		auth := testkit.Bearer(admin)
@@ -351,8 +354,7 @@ func TestUnmatchedPaybillInTheAdmin(t *testing.T) {
 // checkout, in any of its forms; a wrong phone and an unknown order get the
 // same 404; no email or address in the answer; tries are limited.
 func TestTrackAnOrderByNumberAndPhone(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		number, _ := s.placeOrder(t, "0708374149")
 		stranger := &shop{url: s.url, client: &http.Client{}}
 		track := func(orderID, phone string) (int, map[string]any) {
@@ -394,14 +396,13 @@ func TestTrackAnOrderByNumberAndPhone(t *testing.T) {
 // An order's short link opens it in a browser that never saw it; a wrong
 // code leads to the tracking page.
 func TestShortLinkOpensTheOrderAnywhere(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		number, _ := s.placeOrder(t, "0708374149")
-		o, err := order.NewStore(d).ByNumber(context.Background(), number)
+		o, err := order.NewStore(s.d).ByNumber(context.Background(), number)
 		if err != nil {
 			t.Fatal(err)
 		}
-		code, err := order.NewStore(d).ShortCode(context.Background(), o.ID)
+		code, err := order.NewStore(s.d).ShortCode(context.Background(), o.ID)
 		if err != nil || len(code) != order.ShortCodeLen {
 			t.Fatalf("code %q %v", code, err)
 		}

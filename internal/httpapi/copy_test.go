@@ -21,7 +21,7 @@ func TestCopyToPostgres(t *testing.T) {
 		t.Skip("SHOP_TEST_POSTGRES_URL is not set")
 	}
 	ctx := context.Background()
-	src := dbtest.New(t, db.SQLite)
+	src := dbtest.SQLite(t)
 	s := newShop(t, src, true)
 	me := s.signIn(t, "wanjiku@farm.co.ke")
 	number := s.paidOrder(t, `{"variant":2,"quantity":3}`, me)
@@ -30,11 +30,7 @@ func TestCopyToPostgres(t *testing.T) {
 	admin, _ := before.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
 	testkit.WantStatus(t, before.Do("PATCH", "/api/admin/orders/"+number+"/", map[string]string{"status": "processing"}, testkit.Bearer(admin)...), 200)
 
-	dst, err := db.Open(ctx, dbtest.URL(t, db.Postgres))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer dst.Close()
+	dst := dbtest.Open(t, dbtest.URL(t, db.Postgres))
 	tables, err := dbcopy.Copy(ctx, src, dst)
 	if err != nil {
 		t.Fatal(err)

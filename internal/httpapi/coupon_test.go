@@ -8,18 +8,17 @@ import (
 	"testing"
 
 	"shop/internal/coupon"
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 // The owner makes a code, a farmer applies it in the cart and pays; the
 // order keeps the discount and the code, its receipt is a PDF for the
 // order's readers only, and a switched-off code no longer applies.
 func TestCouponFromAdminToReceipt(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		access, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
-		admin := []string{"Authorization", "Bearer " + access}
+		admin := testkit.Bearer(access)
 		status, body := s.do(t, "POST", "/api/admin/coupons/", `{"code":"Dairy10","kind":"percent","value":101}`, admin...)
 		if fields, _ := body["fields"].(map[string]any); status != 400 || fields["value"] != coupon.MsgPercent {
 			t.Fatalf("bad coupon: %d %v", status, body)
@@ -128,7 +127,7 @@ func TestCouponFromAdminToReceipt(t *testing.T) {
 // Guessing codes is slowed down: the eleventh wrong code from one address
 // in a quarter of an hour is refused with 429.
 func TestWrongCodesAreRateLimited(t *testing.T) {
-	s := newShop(t, dbtest.New(t, db.SQLite), false)
+	s := newShop(t, dbtest.SQLite(t), false)
 	s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
 	for i := range coupon.WrongCodes.Max {
 		if status, _ := s.do(t, "POST", "/api/cart/coupon/", `{"code":"guess`+itoa(i)+`"}`); status != 400 {

@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
@@ -21,8 +19,7 @@ type importAnswer struct {
 }
 
 func TestProductsExportAndImport(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		shop := newServer(t, d)
+	eachServer(t, func(t *testing.T, shop *testkit.Shop) {
 		admin, _ := shop.NewAdmin("owner@mifugobora.co.ke", "Owner-password-1")
 		auth := testkit.Bearer(admin)
 		csvType := append([]string{"Content-Type", "text/csv"}, auth...)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/delivery"
 	"shop/internal/testkit"
@@ -43,8 +42,7 @@ func (s *shop) checkout(t *testing.T, county, extra string) (int, map[string]any
 }
 
 func TestDeliveryAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, false)
+	eachShop(t, false, func(t *testing.T, s *shop) {
 		status, body := s.do(t, "GET", "/api/delivery/counties/", "")
 		var counties []string
 		if status != 200 || json.Unmarshal(body["list"].(json.RawMessage), &counties) != nil || len(counties) != 47 || counties[0] != "Baringo" {
@@ -72,8 +70,7 @@ func TestDeliveryAPI(t *testing.T) {
 }
 
 func TestDeliveryCheckoutAndDispatch(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		admin, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
 		as := func(method, path string, body any) map[string]any {
 			t.Helper()
@@ -184,7 +181,7 @@ func TestDeliveryCheckoutAndDispatch(t *testing.T) {
 }
 
 func TestDeliveryAdminBadInput(t *testing.T) {
-	s := testkit.NewShop(t, dbtest.New(t, db.SQLite), testkit.Demo)
+	s := testkit.NewShop(t, dbtest.SQLite(t), testkit.Demo)
 	admin, _ := s.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
 	as := func(method, path string, body any) *httptest.ResponseRecorder {
 		return s.Do(method, path, body, testkit.Bearer(admin)...)

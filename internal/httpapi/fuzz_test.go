@@ -87,7 +87,7 @@ func FuzzJSONEndpoints(f *testing.F) {
 			f.Add(uint8(i), s)
 		}
 	}
-	d := dbtest.New(f, db.SQLite)
+	d := dbtest.SQLite(f)
 	h, admin := fuzzServer(f, d)
 	f.Fuzz(func(t *testing.T, target uint8, body string) {
 		tg := fuzzTargets[int(target)%len(fuzzTargets)]
@@ -111,7 +111,7 @@ func FuzzSearchQueries(f *testing.F) {
 		"NEAR(a b)", "{name}: x", "'; DROP TABLE products; --", "\u0000", "%_%", strings.Repeat("kuku ", 30), "é ñ 牛", "-", "*"} {
 		f.Add(s)
 	}
-	d := dbtest.New(f, db.SQLite)
+	d := dbtest.SQLite(f)
 	h, _ := fuzzServer(f, d)
 	f.Fuzz(func(t *testing.T, q string) {
 		for _, path := range []string{"/api/products/?page=1&search=", "/api/search/suggest/?q="} {

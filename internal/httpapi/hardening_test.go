@@ -33,8 +33,7 @@ func count(t *testing.T, d *db.DB, q string, args ...any) int {
 // Twenty presses of 'Pay' from one cart at once: one order, one M-Pesa
 // prompt, and every answer names that order.
 func TestDoubleSubmitMakesOneOrder(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		if status, body := s.do(t, "POST", "/api/cart/items/", `{"variant":1,"quantity":2}`); status != 201 {
 			t.Fatalf("add: %d %v", status, body)
 		}
@@ -85,9 +84,9 @@ func TestDoubleSubmitMakesOneOrder(t *testing.T) {
 				t.Fatalf("two orders named: %+v", answers)
 			}
 		}
-		if created != 1 || count(t, d, `SELECT COUNT(*) FROM orders`) != 1 || count(t, d, `SELECT COUNT(*) FROM payments`) != 1 {
-			t.Fatalf("%d created answers, %d orders, %d payments", created, count(t, d, `SELECT COUNT(*) FROM orders`),
-				count(t, d, `SELECT COUNT(*) FROM payments`))
+		if created != 1 || count(t, s.d, `SELECT COUNT(*) FROM orders`) != 1 || count(t, s.d, `SELECT COUNT(*) FROM payments`) != 1 {
+			t.Fatalf("%d created answers, %d orders, %d payments", created, count(t, s.d, `SELECT COUNT(*) FROM orders`),
+				count(t, s.d, `SELECT COUNT(*) FROM payments`))
 		}
 	})
 }
@@ -95,8 +94,7 @@ func TestDoubleSubmitMakesOneOrder(t *testing.T) {
 // Prompts are limited per phone and per address: a stranger cannot ring a
 // farmer's phone over and over, nor hold the shop's stock with guest orders.
 func TestPromptLimits(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		try := func(phone string) (int, map[string]any) {
 			b := s.newBrowser()
 			if status, body := b.do(t, "POST", "/api/cart/items/", `{"variant":2}`); status != 201 {
@@ -123,7 +121,7 @@ func TestPromptLimits(t *testing.T) {
 		if status, body := try("0711000099"); status != http.StatusTooManyRequests {
 			t.Fatalf("one prompt too many for the address: %d %v", status, body)
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM orders`); n != lim.PerIP.Max {
+		if n := count(t, s.d, `SELECT COUNT(*) FROM orders`); n != lim.PerIP.Max {
 			t.Fatalf("%d orders hold stock, want %d", n, lim.PerIP.Max)
 		}
 	})
@@ -133,7 +131,7 @@ func TestPromptLimits(t *testing.T) {
 // from another site is refused: a cross-site form cannot use the shopper's
 // cart cookie.
 func TestWritesTakeOnlyJSONFromThisSite(t *testing.T) {
-	s := newShop(t, dbtest.New(t, db.SQLite), false)
+	s := newShop(t, dbtest.SQLite(t), false)
 	add := `{"variant":1}`
 	for _, ct := range []string{"", "text/plain", "application/x-www-form-urlencoded", "application/jsonp", "multipart/form-data; boundary=x"} {
 		if status, body := s.do(t, "POST", "/api/cart/items/", add, "Content-Type", ct); status != http.StatusUnsupportedMediaType || body["error"] == nil {
@@ -158,8 +156,7 @@ func TestWritesTakeOnlyJSONFromThisSite(t *testing.T) {
 // Text no person types (a NUL, a bell, broken UTF-8) is a 400 naming the
 // field, in bodies, paths and queries alike; never a database error.
 func TestControlCharactersAreRefused(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		status, body := s.do(t, "POST", "/api/contact/", `{"name":"Kamau","email":"kamau@farm.co.ke","subject":"x","message":"\u0000"}`)
 		if fields, _ := body["fields"].(map[string]any); status != 400 || fields["message"] == nil {
 			t.Fatalf("contact: %d %v", status, body)
@@ -175,7 +172,7 @@ func TestControlCharactersAreRefused(t *testing.T) {
 				t.Errorf("GET %s: %d %v", path, status, body)
 			}
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM contact_messages`) + count(t, d, `SELECT COUNT(*) FROM orders`); n != 0 {
+		if n := count(t, s.d, `SELECT COUNT(*) FROM contact_messages`) + count(t, s.d, `SELECT COUNT(*) FROM orders`); n != 0 {
 			t.Fatalf("%d rows stored", n)
 		}
 	})
@@ -183,15 +180,14 @@ func TestControlCharactersAreRefused(t *testing.T) {
 
 // A quantity that would overflow the line's total is refused before any sum.
 func TestCartQuantityIsBounded(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, false)
+	eachShop(t, false, func(t *testing.T, s *shop) {
 		s.do(t, "POST", "/api/cart/items/", `{"variant":1}`)
 		for _, q := range []string{"9223372036854775807", "10001", "2147483648"} {
 			if status, body := s.do(t, "POST", "/api/cart/items/", `{"variant":1,"quantity":`+q+`}`); status != 400 || body["error"] == nil {
 				t.Errorf("quantity %s: %d %v", q, status, body)
 			}
 		}
-		if n := count(t, d, `SELECT quantity FROM cart_items`); n != 1 {
+		if n := count(t, s.d, `SELECT quantity FROM cart_items`); n != 1 {
 			t.Fatalf("line holds %d", n)
 		}
 	})
@@ -200,12 +196,11 @@ func TestCartQuantityIsBounded(t *testing.T) {
 // An admin who is demoted cannot read a customer's order with the token
 // they still hold: the stored role is read on every request.
 func TestDemotedAdminLosesOrdersAtOnce(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		ctx := context.Background()
 		number, _ := s.placeOrder(t, "0708374149")
 
-		accounts := account.NewStore(d)
+		accounts := account.NewStore(s.d)
 		for _, email := range []string{"owner@mifugobora.co.ke", "clerk@mifugobora.co.ke"} {
 			if _, err := accounts.EnsureAdmin(ctx, email, "Ruiru2026Feeds"); err != nil {
 				t.Fatal(err)
@@ -228,7 +223,7 @@ func TestDemotedAdminLosesOrdersAtOnce(t *testing.T) {
 			t.Fatal("admins cannot read the order")
 		}
 		// The role is changed in the database behind the token's back.
-		if _, err := d.Exec(ctx, `UPDATE users SET role = 'customer' WHERE email = 'owner@mifugobora.co.ke'`); err != nil {
+		if _, err := s.d.Exec(ctx, `UPDATE users SET role = 'customer' WHERE email = 'owner@mifugobora.co.ke'`); err != nil {
 			t.Fatal(err)
 		}
 		if code := read(owner); code != 404 {
@@ -236,10 +231,10 @@ func TestDemotedAdminLosesOrdersAtOnce(t *testing.T) {
 		}
 		// Demoted through the back office: the session ends too.
 		var id int64
-		if err := d.QueryRow(ctx, `SELECT id FROM users WHERE email = 'clerk@mifugobora.co.ke'`).Scan(&id); err != nil {
+		if err := s.d.QueryRow(ctx, `SELECT id FROM users WHERE email = 'clerk@mifugobora.co.ke'`).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
-		if err := d.Tx(ctx, func(tx *sql.Tx) error { _, err := accounts.SetRoleTx(ctx, tx, id, account.RoleCustomer); return err }); err != nil {
+		if err := s.d.Tx(ctx, func(tx *sql.Tx) error { _, err := accounts.SetRoleTx(ctx, tx, id, account.RoleCustomer); return err }); err != nil {
 			t.Fatal(err)
 		}
 		if code := read(clerk); code != 404 {
@@ -254,7 +249,7 @@ func TestDemotedAdminLosesOrdersAtOnce(t *testing.T) {
 // 'Try again' counts against the same prompt limits: a cancelled payment
 // can be retried, but not into a flood of prompts to one phone.
 func TestRetryFollowsThePromptLimits(t *testing.T) {
-	s := newShop(t, dbtest.New(t, db.SQLite), true)
+	s := newShop(t, dbtest.SQLite(t), true)
 	// 254700000001 cancels every prompt on the simulated phone.
 	number, _ := s.placeOrder(t, "254700000001")
 	failed := func() { s.waitForStatus(t, number, "payment_failed") }

@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
 	"shop/internal/testkit"
 )
 
@@ -18,9 +15,8 @@ import (
 // another instance, or by a background job outside any request, reaches its
 // answers through the catalogue's generation (docs/architecture.md section 9).
 func TestOtherInstancesSeeCatalogueChanges(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		a := newServer(t, d)
-		b := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = webFiles }))
+	eachServer(t, func(t *testing.T, a *testkit.Shop) {
+		b := testkit.NewShop(t, a.Deps.DB, withWebFiles)
 		admin, _ := a.NewAdmin("owner@mifugobora.co.ke", "Str0ng-Passw0rd!")
 		size := func() (price string, stock float64) {
 			p := testkit.Decode[map[string]any](t, b.Get("/api/products/1/"))
@@ -50,7 +46,7 @@ func TestOtherInstancesSeeCatalogueChanges(t *testing.T) {
 		// Stock given back outside any request, as the reconciler does for a
 		// failed payment's order.
 		_, stock := size()
-		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+		if err := a.Deps.DB.Tx(ctx, func(tx *sql.Tx) error {
 			return catalog.ReturnStockTx(ctx, tx, []catalog.StockLine{{VariantID: 1, Qty: 2}})
 		}); err != nil {
 			t.Fatal(err)

@@ -2,9 +2,7 @@ package httpapi_test
 
 import (
 	"context"
-	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,8 +19,7 @@ import (
 // Error answers come in the request's language, chosen by Accept-Language
 // or the lang cookie; English requests get the English words unchanged.
 func TestErrorsInTheRequestsLanguage(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := newShop(t, d, true)
+	eachShop(t, true, func(t *testing.T, s *shop) {
 		empty := `{"phone":"","customerInfo":{},"shippingAddress":{}}`
 		for _, c := range []struct {
 			name   string
@@ -71,19 +68,6 @@ func TestErrorsInTheRequestsLanguage(t *testing.T) {
 	})
 }
 
-// smsRecorder is a gateway that keeps the text messages it is given.
-type smsRecorder struct {
-	mu   sync.Mutex
-	sent []string
-}
-
-func (r *smsRecorder) Send(_ context.Context, to, message string) (sms.Result, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.sent = append(r.sent, to+" "+message)
-	return sms.Result{Code: 101, Status: "Success"}, nil
-}
-
 // An order keeps the language it was placed in, and its mail and text
 // messages come in it; an English order's stay English. The payment's
 // message and advice in the order follow whoever reads it.
@@ -95,8 +79,7 @@ func TestOrderRemembersItsLanguage(t *testing.T) {
 			n := notify.Orders{Mailer: mailer, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://mifugobora.co.ke"}
 			deps.Payments.OnPaid, deps.Payments.OnUnpaid = n.Paid, n.Unpaid
 		}))
-		gw := &smsRecorder{}
-		quiet := slog.New(slog.DiscardHandler)
+		gw, quiet := &testkit.SMS{}, testkit.Quiet()
 		texts := &notify.Texts{DB: d, Orders: s.kit.Deps.Orders, Queue: sms.NewQueue(d, gw, quiet), PublicURL: "https://mifugobora.co.ke",
 			BusinessPhone: "254722000111", Log: quiet}
 		place := func(phone string, header ...string) (number, token, message string) {
@@ -154,7 +137,7 @@ func TestOrderRemembersItsLanguage(t *testing.T) {
 		if _, err := texts.Queue.SendDue(ctx); err != nil {
 			t.Fatal(err)
 		}
-		sent := strings.Join(gw.sent, "\n")
+		sent := strings.Join(gw.Sent(), "\n")
 		for _, want := range []string{"+254712345678 Mifugo Bora: tumepokea Ksh", "kwa oda " + sw + ", risiti ya M-Pesa ",
 			"+254712345678 Mifugo Bora: Ksh", "received for " + en + ", M-Pesa receipt ", "+254722000111 Mifugo Bora: new paid order " + sw} {
 			if !strings.Contains(sent, want) {

@@ -136,7 +136,7 @@ func TestMetrics(t *testing.T) {
 // Without SHOP_METRICS_TOKEN there is no /metrics on the main address: the
 // web app answers the path, with no figure in it.
 func TestMetricsNotPublicByDefault(t *testing.T) {
-	shop := testkit.NewShop(t, dbtest.New(t, db.SQLite), withMetrics(""))
+	shop := testkit.NewShop(t, dbtest.SQLite(t), withMetrics(""))
 	shop.Get("/api/products/")
 	rec := shop.Get("/metrics")
 	if strings.Contains(rec.Body.String(), "shop_http_requests_total") || rec.Header().Get("Content-Type") == "text/plain; version=0.0.4; charset=utf-8" {
@@ -147,7 +147,7 @@ func TestMetricsNotPublicByDefault(t *testing.T) {
 			t.Fatalf("route %s registered without a token", rt.Pattern)
 		}
 	}
-	withToken := testkit.NewShop(t, dbtest.New(t, db.SQLite), withMetrics(metricsToken))
+	withToken := testkit.NewShop(t, dbtest.SQLite(t), withMetrics(metricsToken))
 	for _, rt := range withToken.Routes() {
 		if rt.Pattern == "GET /metrics" && rt.Access != httpapi.Operator {
 			t.Fatalf("/metrics has access %v, want Operator", rt.Access)

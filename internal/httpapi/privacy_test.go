@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,19 +13,12 @@ import (
 	"shop/internal/testkit"
 )
 
-// signIn registers a customer over HTTP and returns the Authorization pair.
+// signIn registers a customer and returns the Authorization pair.
 func (s *shop) signIn(t *testing.T, email string) []string {
 	t.Helper()
-	code, body := s.do(t, "POST", "/api/auth/register/", `{"first_name":"Wanjiku","last_name":"Mwangi","email":"`+email+
-		`","phone":"254712345678","password":"Shamba2026"}`)
-	if code != 201 {
-		t.Fatalf("register: %d %v", code, body)
-	}
-	code, body = s.do(t, "POST", "/api/auth/login/", `{"username":"`+email+`","password":"Shamba2026"}`)
-	if code != 200 {
-		t.Fatalf("login: %d %v", code, body)
-	}
-	return []string{"Authorization", "Bearer " + body["access"].(string)}
+	s.kit.Register("Wanjiku", "Mwangi", email, "254712345678", "Shamba2026")
+	access, _ := s.kit.Login(email, "Shamba2026")
+	return testkit.Bearer(access)
 }
 
 // paidOrder checks out the cart line (a JSON cart item) as the signed-in
@@ -46,17 +38,10 @@ func (s *shop) paidOrder(t *testing.T, item string, header []string) string {
 
 func (s *shop) raw(t *testing.T, method, path, body string, header ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := s.client.Do(req)
+	resp, b, err := testkit.Send(s.client, method, s.url+path, body, header...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
 	return resp, b
 }
 
@@ -183,7 +168,7 @@ func TestAdminExportAndErase(t *testing.T) {
 }
 
 func TestExportIsRateLimited(t *testing.T) {
-	shop := testkit.NewShop(t, dbtest.New(t, db.SQLite))
+	shop := testkit.NewShop(t, dbtest.SQLite(t))
 	shop.Register("Juma", "Otieno", "juma@farm.co.ke", "254722000111", "Shamba2026")
 	token, _ := shop.Login("juma@farm.co.ke", "Shamba2026")
 	for i := range 10 {

@@ -11,7 +11,6 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/testkit"
@@ -48,8 +47,7 @@ type productAnswer struct {
 }
 
 func TestReviewsFromBuyers(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		shop := newServer(t, d)
+	eachServer(t, func(t *testing.T, shop *testkit.Shop) {
 		ctx := context.Background()
 		page, err := shop.Deps.Catalog.ListProducts(ctx, catalog.ListFilter{})
 		if err != nil {
@@ -68,9 +66,9 @@ func TestReviewsFromBuyers(t *testing.T) {
 		token, user := shop.Login("amina@farm.co.ke", "Long-password-1")
 		auth := testkit.Bearer(token)
 		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", catalog.MsgReviewNotBought)
-		orderFor(t, shop, d, user, product, order.PendingPayment) // not paid: still not bought
+		orderFor(t, shop, shop.Deps.DB, user, product, order.PendingPayment) // not paid: still not bought
 		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", catalog.MsgReviewNotBought)
-		orderFor(t, shop, d, user, product, order.Paid)
+		orderFor(t, shop, shop.Deps.DB, user, product, order.Paid)
 
 		for _, bad := range []struct {
 			body  map[string]any

@@ -6,15 +6,11 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
-	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
 func TestSearchAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newServer(t, d)
-
+	eachServer(t, func(t *testing.T, h *testkit.Shop) {
 		t.Run("a search without a sort puts the best match first", func(t *testing.T) {
 			// The one product named a dewormer before those filed under
 			// Dewormers. (Not "dawa ya minyoo": several Kiswahili names say it.)

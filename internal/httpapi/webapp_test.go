@@ -6,13 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
 
 func TestWebApp(t *testing.T) {
-	h := newServer(t, dbtest.New(t, db.SQLite))
+	h := newServer(t, dbtest.SQLite(t))
 	for _, tc := range []struct {
 		name, path, accept string
 		status             int
@@ -65,7 +64,7 @@ func TestWebApp(t *testing.T) {
 }
 
 func TestSecurityHeadersEverywhere(t *testing.T) {
-	h := newServer(t, dbtest.New(t, db.SQLite))
+	h := newServer(t, dbtest.SQLite(t))
 	for _, path := range []string{"/", "/api/products/1/", "/api/nope/", "/assets/index-abc123.js"} {
 		rec := h.Get(path)
 		csp := rec.Header().Get("Content-Security-Policy")
@@ -83,7 +82,7 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 }
 
 func TestMediaIsSandboxedAndNotListed(t *testing.T) {
-	h := newServer(t, dbtest.New(t, db.SQLite))
+	h := newServer(t, dbtest.SQLite(t))
 	if rec := h.Get("/media/products/"); rec.Code != 404 {
 		t.Errorf("folder listing: %d", rec.Code)
 	}
@@ -99,7 +98,7 @@ func TestMediaIsSandboxedAndNotListed(t *testing.T) {
 }
 
 func TestMethodsAndBodies(t *testing.T) {
-	h := newServer(t, dbtest.New(t, db.SQLite))
+	h := newServer(t, dbtest.SQLite(t))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/shop", nil))
 	if rec.Code != http.StatusMethodNotAllowed {
@@ -113,7 +112,7 @@ func TestMethodsAndBodies(t *testing.T) {
 }
 
 func TestMapMayBeFramed(t *testing.T) {
-	csp := newServer(t, dbtest.New(t, db.SQLite)).Get("/contact").Header().Get("Content-Security-Policy")
+	csp := newServer(t, dbtest.SQLite(t)).Get("/contact").Header().Get("Content-Security-Policy")
 	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
 		t.Errorf("CSP %q", csp)
 	}

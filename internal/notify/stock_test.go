@@ -3,8 +3,6 @@ package notify_test
 import (
 	"context"
 	"database/sql"
-	"io"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -24,10 +22,10 @@ func TestLowStockAlertOncePerCrossing(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		cat := oneSize(t, d, "Layers Mash", "LM-70", 3200, 14)
-		box, gw := &testkit.Mailer{}, &recorder{}
-		alerts := &notify.StockAlerts{DB: d, Catalog: cat, Mailer: box, Queue: sms.NewQueue(d, gw, slog.New(slog.NewTextHandler(io.Discard, nil))),
+		box := &testkit.Mailer{}
+		alerts := &notify.StockAlerts{DB: d, Catalog: cat, Mailer: box, Queue: sms.NewQueue(d, &testkit.SMS{}, testkit.Quiet()),
 			Threshold: 10, BusinessEmail: "owner@mifugobora.co.ke", BusinessPhone: "254722000111", PublicURL: "https://mifugobora.co.ke",
-			Log: slog.Default()}
+			Log: testkit.Quiet()}
 		sell := func(n int) {
 			var wg sync.WaitGroup
 			for range n {

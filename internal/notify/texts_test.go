@@ -3,10 +3,7 @@ package notify_test
 import (
 	"context"
 	"database/sql"
-	"io"
-	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 
 	"shop/internal/catalog"
@@ -17,20 +14,8 @@ import (
 	"shop/internal/notify"
 	"shop/internal/order"
 	"shop/internal/sms"
+	"shop/internal/testkit"
 )
-
-// recorder is a gateway that keeps what it was given.
-type recorder struct {
-	mu   sync.Mutex
-	sent []string
-}
-
-func (r *recorder) Send(_ context.Context, to, message string) (sms.Result, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.sent = append(r.sent, to+" "+message)
-	return sms.Result{Code: 101, Status: "Success"}, nil
-}
 
 // oneSize stores a product with one 70 Kg size of sku, in a category of
 // its own: size 1 of product 1.
@@ -54,9 +39,9 @@ func TestEachStepIsTextedOnce(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		orders := order.NewStore(d)
-		gw := &recorder{}
-		texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, gw, slog.New(slog.NewTextHandler(io.Discard, nil))),
-			PublicURL: "https://mifugobora.co.ke", BusinessPhone: "254722000111", Log: slog.Default()}
+		gw := &testkit.SMS{}
+		texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, gw, testkit.Quiet()),
+			PublicURL: "https://mifugobora.co.ke", BusinessPhone: "254722000111", Log: testkit.Quiet()}
 		c := order.Checkout{FirstName: "Wanjiku", LastName: "Kamau", Email: "w@farm.co.ke", Phone: "254712345678", Address: "Plot 4",
 			City: "Ruiru", County: "Kiambu", PaymentMethod: "mpesa", MpesaPhone: "254712345678"}
 		oneSize(t, d, "Dairy Meal", "DM-70", 3950, 5)
@@ -105,18 +90,19 @@ func TestEachStepIsTextedOnce(t *testing.T) {
 		if _, err := texts.Queue.SendDue(ctx); err != nil {
 			t.Fatal(err)
 		}
+		sent := gw.Sent()
 		var kinds []string
-		for _, s := range gw.sent {
+		for _, s := range sent {
 			kinds = append(kinds, strings.Fields(s)[0]+" "+kindOf(s))
 		}
 		want := []string{"+254712345678 received", "+254712345678 failed", "+254712345678 paid", "+254722000111 business",
 			"+254712345678 dispatched", "+254712345678 delivered"}
 		if strings.Join(kinds, ",") != strings.Join(want, ",") {
-			t.Fatalf("sent:\n%s\nwant %v", strings.Join(gw.sent, "\n"), want)
+			t.Fatalf("sent:\n%s\nwant %v", strings.Join(sent, "\n"), want)
 		}
 		code, _ := orders.ShortCode(ctx, o.ID)
-		if !strings.Contains(gw.sent[0], "https://mifugobora.co.ke/o/"+code) || !strings.Contains(gw.sent[0], o.Number) {
-			t.Fatalf("no short link or order number: %s", gw.sent[0])
+		if !strings.Contains(sent[0], "https://mifugobora.co.ke/o/"+code) || !strings.Contains(sent[0], o.Number) {
+			t.Fatalf("no short link or order number: %s", sent[0])
 		}
 	})
 }

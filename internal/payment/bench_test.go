@@ -26,7 +26,7 @@ import (
 // simulator on loopback, and the payment service on SQLite.
 func benchShop(b *testing.B) (*Service, *cart.Store, *db.DB) {
 	b.Helper()
-	d := dbtest.New(b, db.SQLite)
+	d := dbtest.SQLite(b)
 	ctx := context.Background()
 	cat := catalog.NewStore(d)
 	if _, err := cat.CreateCategory(ctx, catalog.NewCategory{Name: "Feeds", Slug: "feeds"}); err != nil {

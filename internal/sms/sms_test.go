@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -18,6 +17,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/sms"
+	"shop/internal/testkit"
 )
 
 // fakeAT is a local stand-in for Africa's Talking's messaging API: it checks
@@ -101,7 +101,7 @@ func TestQueueRetriesOnlyTheGatewaysOwnFailures(t *testing.T) {
 		f, c := newFake(t)
 		ctx := context.Background()
 		now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-		q := sms.NewQueue(d, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		q := sms.NewQueue(d, c, testkit.Quiet())
 		sms.SetClock(q, func() time.Time { return now })
 		enqueue := func(key, to string) {
 			t.Helper()
@@ -162,7 +162,7 @@ func TestParallelSendersSendOnce(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f, c := newFake(t)
 		ctx := context.Background()
-		q := sms.NewQueue(d, c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		q := sms.NewQueue(d, c, testkit.Quiet())
 		if err := d.Tx(ctx, func(tx *sql.Tx) error {
 			for i := range 20 {
 				if _, err := q.EnqueueTx(ctx, tx, fmt.Sprint(i), 0, "test", fmt.Sprintf("2547123456%02d", i), "hello"); err != nil {

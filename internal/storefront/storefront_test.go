@@ -13,7 +13,6 @@ import (
 	"testing/fstest"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
@@ -40,7 +39,7 @@ var seoIndex = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html>
 // text tries to break out of the HTML.
 func seoServer(t *testing.T) *testkit.Shop {
 	t.Helper()
-	return testkit.NewShop(t, dbtest.New(t, db.SQLite), testkit.With(func(deps *httpapi.Deps) {
+	return testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(deps *httpapi.Deps) {
 		deps.WebAssets, deps.PublicURL = seoIndex, "https://shop.example.co.ke/"
 	}), testkit.Demo, func(t testing.TB, deps *httpapi.Deps) {
 		_, err := deps.Catalog.CreateProduct(context.Background(), catalog.NewProduct{
@@ -276,7 +275,7 @@ func TestModulePreloads(t *testing.T) {
 			"src/features/product/ProductPage.tsx": {"file": "assets/ProductPage-4.js", "isDynamicEntry": true, "imports": ["_Page.js"]}
 		}`)},
 	}
-	srv := testkit.NewShop(t, dbtest.New(t, db.SQLite), testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = files }), testkit.Demo)
+	srv := testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = files }), testkit.Demo)
 	preloads := func(path string) []string {
 		var out []string
 		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)" />`).FindAllStringSubmatch(srv.Get(path).Body.String(), -1) {

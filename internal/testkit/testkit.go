@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -37,7 +36,7 @@ var WebApp = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>sho
 // fresh media folder and http://localhost. No M-Pesa gateway and no mail;
 // the payment service is there, so orders show their payments.
 func Deps(t testing.TB, d *db.DB) httpapi.Deps {
-	log := slog.New(slog.DiscardHandler)
+	log := Quiet()
 	orders := order.NewStore(d)
 	return httpapi.Deps{
 		DB: d, Log: log,
@@ -106,6 +105,16 @@ func Bearer(token string) []string {
 // value pairs; the name "remote" sets the client address instead.
 func (s *Shop) Do(method, path string, body any, header ...string) *httptest.ResponseRecorder {
 	s.t.Helper()
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, s.Request(method, path, body, header...))
+	return rec
+}
+
+// Request is the request Do sends, for a test that sends it itself (from
+// another goroutine, say: it calls the test's Fatal, so build it on the
+// test's own).
+func (s *Shop) Request(method, path string, body any, header ...string) *http.Request {
+	s.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -135,9 +144,7 @@ func (s *Shop) Do(method, path string, body any, header ...string) *httptest.Res
 		}
 		req.Header.Set(header[i], header[i+1])
 	}
-	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, req)
-	return rec
+	return req
 }
 
 // Get is Do for a GET.
@@ -184,6 +191,16 @@ func (s *Shop) NewAdmin(email, password string) (access string, userID int64) {
 		s.t.Fatal(err)
 	}
 	return s.Login(email, password)
+}
+
+// Map is fn of each element of list, in order: the one field a test
+// compares of a list it got back.
+func Map[T, U any](list []T, fn func(T) U) []U {
+	out := make([]U, len(list))
+	for i, v := range list {
+		out[i] = fn(v)
+	}
+	return out
 }
 
 // Decode reads the answer's JSON body as a T.

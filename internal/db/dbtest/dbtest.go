@@ -41,14 +41,37 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 // New opens a fresh migrated database of the given engine.
 func New(t testing.TB, dialect db.Dialect) *db.DB {
 	t.Helper()
-	u := URL(t, dialect)
-	d, err := db.Open(context.Background(), u)
+	return Migrated(t, URL(t, dialect))
+}
+
+// Open opens the database at url as it is, closed when the test ends.
+func Open(t testing.TB, url string) *db.DB {
+	t.Helper()
+	d, err := db.Open(context.Background(), url)
 	if err != nil {
-		t.Fatalf("open %s: %v", dialect, err)
+		t.Fatalf("open %s: %v", url, err)
 	}
 	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// Migrated opens the database at url and brings its schema up to date.
+func Migrated(t testing.TB, url string) *db.DB {
+	t.Helper()
+	d := Open(t, url)
 	if _, err := d.Migrate(context.Background()); err != nil {
-		t.Fatalf("migrate %s: %v", dialect, err)
+		t.Fatalf("migrate %s: %v", url, err)
+	}
+	return d
+}
+
+// Intact opens the database at url as it is and fails the test unless it
+// passes its integrity check: a restored or copied database.
+func Intact(t testing.TB, url string) *db.DB {
+	t.Helper()
+	d := Open(t, url)
+	if err := d.IntegrityCheck(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 	return d
 }
@@ -91,4 +114,11 @@ func URL(t testing.TB, dialect db.Dialect) string {
 	q.Set("search_path", schema)
 	pu.RawQuery = q.Encode()
 	return pu.String()
+}
+
+// SQLite opens a fresh migrated SQLite database, for a test of what does
+// not depend on the engine.
+func SQLite(t testing.TB) *db.DB {
+	t.Helper()
+	return New(t, db.SQLite)
 }
