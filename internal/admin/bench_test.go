@@ -40,7 +40,10 @@ func BenchmarkAdminAtScale(b *testing.B) {
 				b.Fatal(err)
 			}
 			if dialect == db.Postgres {
-				if _, err := d.Exec(ctx, `ANALYZE`); err != nil {
+				// VACUUM sets the visibility map, as autovacuum keeps it in a
+				// shop open for a while: without it an index-only scan reads
+				// the row of every entry it skips (a deep page, 40,000).
+				if _, err := d.Exec(ctx, `VACUUM ANALYZE`); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -94,7 +97,7 @@ func BenchmarkAdminAtScale(b *testing.B) {
 				}
 			}
 			if dialect == db.Postgres {
-				if _, err := d.Exec(ctx, `ANALYZE`); err != nil {
+				if _, err := d.Exec(ctx, `VACUUM ANALYZE`); err != nil {
 					b.Fatal(err)
 				}
 			}
