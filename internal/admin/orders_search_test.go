@@ -19,9 +19,7 @@ import (
 // at scale").
 func TestOrderSearchByTrigrams(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		cat := e.category("Feeds", nil)
-		p := e.product("Dairy Meal", cat.ID, "3650", true)
-		v := e.variant(p.ID, "70 Kg", "DM-70", "3650", 20)
+		p, v := e.dairyMeal(20)
 		names := [][2]string{{"Wanjiku", "Mwangi"}, {"Otieno", "Juma"}, {"Akinyi", "Wanjiru"}, {"Chebet", "O'Neill"}, {"Njeri", "50% Kamau"}}
 		e.pastOrders(40, time.Date(2026, 3, 1, 6, 0, 0, 0, time.UTC), func(int) order.Status { return order.Delivered },
 			func(i int) (string, string) { return names[i%len(names)][0], names[i%len(names)][1] }, v, p.ID)

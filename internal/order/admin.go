@@ -104,13 +104,6 @@ func (s *Store) summaryPayments(ctx context.Context, list []Summary) error {
 	return nil
 }
 
-func keepDigits(r rune) rune {
-	if r >= '0' && r <= '9' {
-		return r
-	}
-	return -1
-}
-
 // Event is one step of an order's history.
 type Event struct {
 	ID        int64     `json:"-"`

@@ -67,8 +67,11 @@ const fewTrigramMatches = 1000
 // three letters of search (orders_search, migration 0023) when they are
 // few. PostgreSQL's planner picks its own trigram index (0023) itself.
 func (s *Store) narrowByTrigrams(ctx context.Context, w *db.Where, search string) error {
+	if s.db.Dialect != db.SQLite {
+		return nil
+	}
 	match := trigramQuery(strings.TrimSpace(search))
-	if s.db.Dialect != db.SQLite || match == "" {
+	if match == "" {
 		return nil
 	}
 	named := `SELECT rowid FROM orders_search WHERE orders_search MATCH `
@@ -94,8 +97,8 @@ func trigramQuery(q string) string {
 	if all == "" {
 		return ""
 	}
-	if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
-		phone := trigrams(digits[1:])
+	if part, ok := phonePart(q); ok {
+		phone := trigrams(part)
 		if phone == "" {
 			return ""
 		}
@@ -166,10 +169,25 @@ func adminWhere(f AdminFilter, d db.Dialect) *db.Where {
 		}
 		// Phones are stored as 2547XXXXXXXX: part of one typed as 0712 345
 		// is found too.
-		if digits := strings.Map(keepDigits, q); len(digits) >= 4 && strings.HasPrefix(digits, "0") {
-			conds = append(conds, "o.phone LIKE "+w.Arg("%"+digits[1:]+"%"))
+		if part, ok := phonePart(q); ok {
+			conds = append(conds, "o.phone LIKE "+w.Arg("%"+part+"%"))
 		}
 		w.And("(" + strings.Join(conds, " OR ") + ")")
 	}
 	return &w
+}
+
+// phonePart is the part of a stored phone (2547XXXXXXXX) that q holds when
+// q is part of a number typed from 0 ("0712 345"): its digits after the 0.
+func phonePart(q string) (string, bool) {
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, q)
+	if len(digits) < 4 || digits[0] != '0' {
+		return "", false
+	}
+	return digits[1:], true
 }
