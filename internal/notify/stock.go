@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -37,11 +38,9 @@ type StockAlerts struct {
 // many it sent. A mail that fails stops the round before its movement, so
 // it is tried again next time.
 func (n *StockAlerts) Once(ctx context.Context) (int, error) {
-	cursor, err := readCursor(ctx, n.DB, "stock")
-	if err != nil {
-		return 0, err
-	}
-	events, err := n.Catalog.MovementsAfter(ctx, cursor, 500)
+	cursor, events, err := pending(ctx, n.DB, "stock", func(ctx context.Context, after int64) ([]catalog.StockEvent, error) {
+		return n.Catalog.MovementsAfter(ctx, after, 500)
+	})
 	if err != nil || len(events) == 0 {
 		return 0, err
 	}
@@ -56,10 +55,8 @@ func (n *StockAlerts) Once(ctx context.Context) (int, error) {
 		}
 		cursor = e.ID
 	}
-	if _, err := n.DB.Exec(ctx, `UPDATE notify_cursors SET last_id = $1 WHERE name = 'stock' AND last_id < $1`, cursor); err != nil {
-		return sent, fmt.Errorf("stock cursor: %w", err)
-	}
-	return sent, sendErr
+	err = n.DB.Tx(ctx, func(tx *sql.Tx) error { return advanceTx(ctx, tx, "stock", cursor) })
+	return sent, errors.Join(sendErr, err)
 }
 
 // alert mails and texts the business about e. The text's key makes a

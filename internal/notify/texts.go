@@ -45,11 +45,9 @@ func (n *Texts) Once(ctx context.Context) (int, error) {
 	if !n.Queue.Enabled() {
 		return 0, nil
 	}
-	cursor, err := readCursor(ctx, n.DB, "sms")
-	if err != nil {
-		return 0, err
-	}
-	events, err := n.Orders.EventsAfter(ctx, cursor, 100)
+	_, events, err := pending(ctx, n.DB, "sms", func(ctx context.Context, after int64) ([]order.Event, error) {
+		return n.Orders.EventsAfter(ctx, after, 100)
+	})
 	if err != nil || len(events) == 0 {
 		return 0, err
 	}
@@ -68,22 +66,12 @@ func (n *Texts) Once(ctx context.Context) (int, error) {
 				return err
 			}
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE notify_cursors SET last_id = $1 WHERE name = 'sms' AND last_id < $1`, last)
-		return err
+		return advanceTx(ctx, tx, "sms", last)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("queue order texts: %w", err)
 	}
 	return len(events), nil
-}
-
-// readCursor is how far the reader name (sms, stock) has read its history.
-func readCursor(ctx context.Context, d *db.DB, name string) (int64, error) {
-	var cursor int64
-	if err := d.QueryRow(ctx, `SELECT last_id FROM notify_cursors WHERE name = $1`, name).Scan(&cursor); err != nil {
-		return 0, fmt.Errorf("%s cursor: %w", name, err)
-	}
-	return cursor, nil
 }
 
 // compose writes the messages one step of an order's history announces.
@@ -319,7 +307,6 @@ func SkipHistory(ctx context.Context, d *db.DB) error {
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE notify_cursors SET last_id = $1 WHERE name = 'sms' AND last_id < $1`, last)
-		return err
+		return advanceTx(ctx, tx, "sms", last)
 	})
 }

@@ -72,6 +72,10 @@ func TestEachStepIsTextedOnce(t *testing.T) {
 			if _, err := texts.Once(ctx); err != nil {
 				t.Fatal(err)
 			}
+			// The cursor moved past what was read.
+			if n, err := texts.Once(ctx); err != nil || n != 0 {
+				t.Fatalf("read again: %d steps, %v", n, err)
+			}
 		}
 		read()
 		move(order.PaymentFailed)
@@ -87,6 +91,16 @@ func TestEachStepIsTextedOnce(t *testing.T) {
 		move(order.Dispatched)
 		move(order.Delivered)
 		read()
+		// Bulk history is skipped: nothing is read again after SkipHistory.
+		if _, err := d.Exec(ctx, `UPDATE notify_cursors SET last_id = 0`); err != nil {
+			t.Fatal(err)
+		}
+		if err := notify.SkipHistory(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := texts.Once(ctx); err != nil || n != 0 {
+			t.Fatalf("after SkipHistory: %d steps, %v", n, err)
+		}
 		if _, err := texts.Queue.SendDue(ctx); err != nil {
 			t.Fatal(err)
 		}
