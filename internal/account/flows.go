@@ -46,7 +46,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (Us
 	phone, msg := CheckRegisterPhone(in.Phone)
 	set("phone", msg)
 	set("password", CheckNewPassword(in.Password))
-	if err := invalid(fields); err != nil {
+	if err := apperr.FixFields(fields); err != nil {
 		return User{}, err
 	}
 	if _, err := s.reserve(ctx, MsgTooManySignUps,
@@ -92,7 +92,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, 
 	if m := CheckLoginPassword(in.Password); m != "" {
 		fields["password"] = m
 	}
-	if err := invalid(fields); err != nil {
+	if err := apperr.FixFields(fields); err != nil {
 		return Tokens{}, err
 	}
 	accountBucket := loginBucket(in.Username)
@@ -164,7 +164,7 @@ func (s *Service) UpdateProfile(ctx context.Context, id int64, in ProfileInput) 
 		}
 		u.Phone = phone
 	}
-	if err := invalid(fields); err != nil {
+	if err := apperr.FixFields(fields); err != nil {
 		return User{}, err
 	}
 	return s.Store.UpdateProfile(ctx, id, u.FirstName, u.LastName, u.Phone)
@@ -186,7 +186,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, keep string, 
 	if m := CheckNewPassword(in.NewPassword); m != "" {
 		fields["new_password"] = m
 	}
-	if err := invalid(fields); err != nil {
+	if err := apperr.FixFields(fields); err != nil {
 		return err
 	}
 	bucket, err := s.checkCurrentPassword(ctx, p.UserID, in.CurrentPassword, "current_password")
@@ -246,7 +246,7 @@ func (s *Service) setPassword(ctx context.Context, tx *sql.Tx, userID int64, has
 // owner learns the difference.
 func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	if m := CheckEmail(email); m != "" {
-		return invalid(map[string]string{"email": m})
+		return apperr.FixFields(map[string]string{"email": m})
 	}
 	if _, err := s.reserve(ctx, MsgTooManyRequests, ratelimit.Check{Bucket: ratelimit.IPBucket("forgot:ip:", ip), Limit: s.limits.ForgotPerIP}); err != nil {
 		return err
@@ -299,7 +299,7 @@ type PasswordReset struct {
 // earlier wrong passwords is lifted.
 func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 	if m := CheckNewPassword(in.Password); m != "" {
-		return invalid(map[string]string{"password": m})
+		return apperr.FixFields(map[string]string{"password": m})
 	}
 	if in.Token == "" || len(in.Token) > 100 {
 		return apperr.Invalid(MsgResetLinkInvalid, map[string]string{"token": MsgResetLinkInvalid})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shop/internal/account"
+	"shop/internal/apperr"
 )
 
 // A Kiswahili request gets its validation messages in Kiswahili, by
@@ -24,9 +25,9 @@ func TestRegistrationErrorsInTheRequestsLanguage(t *testing.T) {
 				map[string]string{"phone": "Tafadhali andika namba sahihi ya simu ya Kenya (254XXXXXXXXX)", "last_name": "Jina la ukoo linahitajika"}},
 			{"cookie", []string{"Cookie", "lang=sw", "Accept-Language", "en"}, "Tafadhali sahihisha sehemu zilizowekwa alama.",
 				map[string]string{"phone": "Tafadhali andika namba sahihi ya simu ya Kenya (254XXXXXXXXX)", "last_name": "Jina la ukoo linahitajika"}},
-			{"English", []string{"Accept-Language", "en-GB"}, account.MsgFixFields,
+			{"English", []string{"Accept-Language", "en-GB"}, apperr.MsgFixFields,
 				map[string]string{"phone": account.MsgPhoneInvalid, "last_name": account.MsgLastNameRequired}},
-			{"no language", nil, account.MsgFixFields,
+			{"no language", nil, apperr.MsgFixFields,
 				map[string]string{"phone": account.MsgPhoneInvalid, "last_name": account.MsgLastNameRequired}},
 		} {
 			rec := h.do("POST", "/api/auth/register/", bad, c.header...)

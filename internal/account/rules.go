@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"shop/internal/apperr"
 )
 
 // The validation messages of docs/product.md section 5, shared by the server's
@@ -31,7 +29,6 @@ const (
 
 // Messages the shop adds where docs/product.md has none.
 const (
-	MsgFixFields          = "Please correct the highlighted fields."
 	MsgEmailTakenError    = "An account with this email already exists."
 	MsgFirstNameTooLong   = "First name must be at most 100 characters"
 	MsgLastNameTooLong    = "Last name must be at most 100 characters"
@@ -143,13 +140,4 @@ func CheckProfilePhone(phone string) (normalized, msg string) {
 		return "", MsgPhoneInvalid
 	}
 	return n, ""
-}
-
-// invalid returns the API's validation error for fields, or nil when there
-// are none.
-func invalid(fields map[string]string) error {
-	if len(fields) == 0 {
-		return nil
-	}
-	return apperr.Invalid(MsgFixFields, fields)
 }

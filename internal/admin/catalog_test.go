@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shop/internal/admin"
+	"shop/internal/apperr"
 	"shop/internal/catalog"
 	"shop/internal/order"
 	"shop/internal/testkit"
@@ -26,7 +27,7 @@ func TestProducts(t *testing.T) {
 					t.Errorf("%s: %q, want %q", f, b.Fields[f], m)
 				}
 			}
-			if b.Error != catalog.MsgFixFields {
+			if b.Error != apperr.MsgFixFields {
 				t.Errorf("error %q", b.Error)
 			}
 			for _, price := range []any{"12.345", "-5", "abc", 1.005, "1e3"} {

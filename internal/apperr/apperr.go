@@ -58,6 +58,19 @@ func Invalid(msg string, fields map[string]string) error {
 	return &Error{Kind: KindInvalid, Message: msg, Fields: fields}
 }
 
+// MsgFixFields is the whole form's message when some of its fields are
+// wrong, each field carrying its own (docs/product.md, section 5).
+const MsgFixFields = "Please correct the highlighted fields."
+
+// FixFields reports a form's bad fields under MsgFixFields, or nil when
+// none is bad.
+func FixFields(bad map[string]string) error {
+	if len(bad) == 0 {
+		return nil
+	}
+	return Invalid(MsgFixFields, bad)
+}
+
 // InvalidField reports bad input in one field, msg being both the answer's
 // message and the field's.
 func InvalidField(field, msg string) error {

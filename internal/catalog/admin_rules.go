@@ -19,7 +19,6 @@ import (
 // use the same words, so a farmer-facing shop owner sees one message whether
 // the browser or the server caught the mistake.
 const (
-	MsgFixFields          = "Please correct the highlighted fields."
 	MsgNameRequired       = "Name is required"
 	MsgDescriptionMissing = "Description is required"
 	MsgPriceRequired      = "Price is required"
@@ -124,10 +123,7 @@ func (in ProductInput) Check() (ProductFields, error) {
 			bad["vat_class"] = MsgVATClassInvalid
 		}
 	}
-	if len(bad) > 0 {
-		return f, apperr.Invalid(MsgFixFields, bad)
-	}
-	return f, nil
+	return f, apperr.FixFields(bad)
 }
 
 // VATClasses are the classes a product may have (the rows of vat_classes,
@@ -244,10 +240,7 @@ func (in VariantInput) Check() (VariantFields, error) {
 		}
 		f.Weight = &g
 	}
-	if len(bad) > 0 {
-		return f, apperr.Invalid(MsgFixFields, bad)
-	}
-	return f, nil
+	return f, apperr.FixFields(bad)
 }
 
 // CategoryInput is the admin's category form (docs/product.md section 3:
@@ -279,10 +272,7 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
 	f.NameSW = checkOptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxCategoryName)
 	f.Slug = CategorySlug(f.Name)
-	if len(bad) > 0 {
-		return f, apperr.Invalid(MsgFixFields, bad)
-	}
-	return f, nil
+	return f, apperr.FixFields(bad)
 }
 
 var spaces = regexp.MustCompile(`\s+`)

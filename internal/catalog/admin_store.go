@@ -98,7 +98,7 @@ func checkCategory(ctx context.Context, tx *sql.Tx, id int64) error {
 		return err
 	}
 	if n == 0 {
-		return apperr.Invalid(MsgFixFields, map[string]string{"category": MsgCategoryUnknown})
+		return apperr.FixFields(map[string]string{"category": MsgCategoryUnknown})
 	}
 	return nil
 }

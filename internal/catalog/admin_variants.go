@@ -24,7 +24,7 @@ func (s *Store) VariantTx(ctx context.Context, tx *sql.Tx, productID, id int64) 
 
 func skuTaken(err error) error {
 	if db.IsUniqueViolation(err) {
-		return apperr.Invalid(MsgFixFields, map[string]string{"sku": MsgSKUTaken})
+		return apperr.FixFields(map[string]string{"sku": MsgSKUTaken})
 	}
 	return err
 }
@@ -38,7 +38,7 @@ func skuFree(ctx context.Context, tx *sql.Tx, sku string, except int64) error {
 		return err
 	}
 	if n > 0 {
-		return apperr.Invalid(MsgFixFields, map[string]string{"sku": MsgSKUTaken})
+		return apperr.FixFields(map[string]string{"sku": MsgSKUTaken})
 	}
 	return nil
 }

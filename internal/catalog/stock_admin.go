@@ -83,10 +83,7 @@ func (in StockInput) Check() (StockChange, error) {
 	if utf8.RuneCountInString(c.Note) > MaxStockNote {
 		bad["note"] = MsgStockNote
 	}
-	if len(bad) > 0 {
-		return c, apperr.Invalid(MsgFixFields, bad)
-	}
-	return c, nil
+	return c, apperr.FixFields(bad)
 }
 
 // lockStockTx locks size id's row for the rest of tx (a no-op UPDATE: the

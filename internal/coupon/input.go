@@ -37,7 +37,6 @@ const (
 	MsgAmount       = "Give an amount above 0, like 200 or 200.00."
 	MsgLimit        = "Leave empty for no limit, or give a whole number from 1."
 	MsgEndsBefore   = "The end must come after the start."
-	MsgFixFields    = "Please correct the highlighted fields."
 )
 
 // Input is the form that would store c again: PATCH decodes its body over it.
@@ -95,10 +94,7 @@ func (in Input) Check() (Coupon, error) {
 	if c.StartsAt != nil && c.EndsAt != nil && !c.StartsAt.Before(*c.EndsAt) {
 		bad["ends_at"] = MsgEndsBefore
 	}
-	if len(bad) > 0 {
-		return c, apperr.Invalid(MsgFixFields, bad)
-	}
-	return c, nil
+	return c, apperr.FixFields(bad)
 }
 
 func utc(t *time.Time) *time.Time {

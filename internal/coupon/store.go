@@ -173,7 +173,7 @@ func (s *Store) writeLimits(ctx context.Context, tx *sql.Tx, id int64, c Coupon)
 				return err
 			}
 			if found == 0 {
-				return apperr.Invalid(MsgFixFields, map[string]string{l.field: fmt.Sprintf("There is no %s %d.", l.what, ref)})
+				return apperr.FixFields(map[string]string{l.field: fmt.Sprintf("There is no %s %d.", l.what, ref)})
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO `+l.table+` (coupon_id, `+l.column+`) VALUES ($1, $2)`, id, ref); err != nil {
 				return fmt.Errorf("limit coupon %d: %w", id, err)
@@ -185,7 +185,7 @@ func (s *Store) writeLimits(ctx context.Context, tx *sql.Tx, id int64, c Coupon)
 
 func stored(err error) error {
 	if db.IsUniqueViolation(err) {
-		return apperr.Invalid(MsgFixFields, map[string]string{"code": MsgCodeTaken})
+		return apperr.FixFields(map[string]string{"code": MsgCodeTaken})
 	}
 	return fmt.Errorf("store coupon: %w", err)
 }

@@ -20,7 +20,6 @@ import (
 
 // The admin forms' messages (web/src/features/admin/rules.ts uses the same words).
 const (
-	MsgFixFields       = catalog.MsgFixFields
 	MsgNameRequired    = catalog.MsgNameRequired
 	MsgCountiesMissing = "Choose at least one county"
 	MsgCountyUnknown   = "Unknown county: %s"
@@ -74,10 +73,7 @@ func (in ZoneInput) Check() (Zone, error) {
 		c := fee(bad, "free_over", in.FreeOver)
 		z.FreeOver = &c
 	}
-	if len(bad) > 0 {
-		return z, apperr.Invalid(MsgFixFields, bad)
-	}
-	return z, nil
+	return z, apperr.FixFields(bad)
 }
 
 // PickupInput is the admin's pickup point form.
@@ -110,10 +106,7 @@ func (in PickupInput) Check() (PickupPoint, error) {
 	text(bad, "hours", p.Hours, "", 200)
 	text(bad, "eta", p.ETA, "", 60)
 	p.Fee = fee(bad, "fee", in.Fee)
-	if len(bad) > 0 {
-		return p, apperr.Invalid(MsgFixFields, bad)
-	}
-	return p, nil
+	return p, apperr.FixFields(bad)
 }
 
 // text checks a text field as the catalogue's forms do: required when
@@ -186,7 +179,7 @@ func UpdateZoneTx(ctx context.Context, tx *sql.Tx, id int64, z Zone) (before, af
 		}
 	}
 	if len(orphans) > 0 {
-		err = apperr.Invalid(MsgFixFields, map[string]string{"counties": fmt.Sprintf(msgCountiesOrphan, strings.Join(orphans, ", "))})
+		err = apperr.FixFields(map[string]string{"counties": fmt.Sprintf(msgCountiesOrphan, strings.Join(orphans, ", "))})
 		return
 	}
 	if err = nameFree(ctx, tx, z.Name, id); err != nil {
@@ -236,7 +229,7 @@ func nameFree(ctx context.Context, tx *sql.Tx, name string, except int64) error 
 		return err
 	}
 	if n > 0 {
-		return apperr.Invalid(MsgFixFields, map[string]string{"name": "Another zone already has this name"})
+		return apperr.FixFields(map[string]string{"name": "Another zone already has this name"})
 	}
 	return nil
 }
