@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
+import { ErrorState } from '../../components/ErrorState';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { NameFields } from '../../components/form/NameFields';
 import { NewPasswordFields, PasswordField } from '../../components/form/PasswordField';
@@ -221,19 +222,7 @@ function OrderHistory() {
       </p>
     );
   } else if (state.phase === 'error') {
-    body = (
-      <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-5">
-        <p className="font-semibold text-red-900">{m.failed}</p>
-        <p className="mt-1 text-sm text-red-800">{state.message}</p>
-        <button
-          type="button"
-          onClick={() => void load()}
-          className="mt-4 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-        >
-          {m.tryAgain}
-        </button>
-      </div>
-    );
+    body = <ErrorState title={m.failed} detail={state.message} onRetry={() => void load()} className="mt-4" />;
   } else if (state.orders.length === 0) {
     body = (
       <LinkLine className="mt-4 text-stone-700" text={m.none} to="/shop" link={m.browse} />

@@ -28,7 +28,6 @@ const en = {
     title: 'Your orders',
     loading: 'Loading your orders...',
     failed: 'We could not load your orders.',
-    tryAgain: 'Try again',
     none: 'You have no orders yet.',
     browse: 'Browse our products',
     date: 'Date',

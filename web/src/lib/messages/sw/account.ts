@@ -26,7 +26,6 @@ export const account: AccountMessages = {
     title: 'Oda zako',
     loading: 'Tunafungua oda zako...',
     failed: 'Hatukuweza kupata oda zako.',
-    tryAgain: 'Jaribu tena',
     none: 'Bado huna oda yoyote.',
     browse: 'Angalia bidhaa zetu',
     date: 'Tarehe',
