@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
 import { whatsappTo } from '../../lib/business';
@@ -42,10 +43,7 @@ export default function CartPage() {
       <Page title={m.emptyTitle}>
         <p className="mt-3 text-stone-700">{m.emptyText}</p>
         <p className="mt-6">
-          <Link
-            to="/shop"
-            className="inline-flex h-12 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/shop" className={buttonClass({ size: 'lg' })}>
             {componentsMessages().continueShopping}
           </Link>
         </p>
@@ -72,17 +70,14 @@ export default function CartPage() {
           shippingPending={m.shippingPending}
         >
           <CouponForm coupon={coupon.coupon} onChange={coupon.set} />
-          <Link
-            to="/checkout"
-            className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/checkout" className={buttonClass({ size: 'lg', full: true, className: 'mt-5' })}>
             {m.checkout}
           </Link>
           <a
             href={whatsappTo(cartMessage(cart.items))}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-3 inline-flex h-12 w-full items-center justify-center rounded-md border-2 border-brand-700 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
+            className={buttonClass({ variant: 'outlined', size: 'lg', full: true, className: 'mt-3' })}
           >
             {m.whatsapp}
           </a>

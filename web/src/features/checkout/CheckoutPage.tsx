@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type Dispatch, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/ErrorState';
 import { OrderSummary } from '../../components/OrderSummary';
 import { linkClass, LoadingLine, Page } from '../../components/Page';
@@ -20,8 +21,7 @@ import { initiatePayload, LAST_STEP, STEPS, validateAll, validateStep, type Fiel
 import { CustomerStep, fieldId, PaymentStep, ReviewStep, ShippingStep, Stepper } from './steps';
 import { usePrefill } from './usePrefill';
 
-const primaryButton =
-  'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
+const primaryButton = buttonClass({ size: 'lg', className: 'justify-center disabled:cursor-not-allowed disabled:bg-stone-400' });
 const secondaryButton =
   'inline-flex h-12 items-center justify-center rounded-md border border-stone-400 bg-white px-5 font-semibold text-stone-800 hover:bg-earth-100';
 

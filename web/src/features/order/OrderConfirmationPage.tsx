@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/ErrorState';
 import { PhoneField } from '../../components/form/TextField';
 import { OrderSummary, orderLines } from '../../components/OrderSummary';
@@ -18,8 +19,7 @@ import { retryPayment } from './api';
 import { PaybillGuide } from './PaybillGuide';
 import { useOrderStatus } from './useOrderStatus';
 
-const buttonClass =
-  'inline-flex h-12 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
+const primaryButton = buttonClass({ size: 'lg', className: 'justify-center disabled:cursor-not-allowed disabled:bg-stone-400' });
 
 export default function OrderConfirmationPage() {
   const [params, setParams] = useSearchParams();
@@ -176,7 +176,7 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
             <li>{m.keepOpen}</li>
           </ol>
           {timedOut && (
-            <button type="button" onClick={onRefresh} className={`mt-4 ${buttonClass}`}>
+            <button type="button" onClick={onRefresh} className={`mt-4 ${primaryButton}`}>
               {m.checkAgain}
             </button>
           )}
@@ -192,7 +192,7 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
         <PaybillGuide guide={order.paybill} order={order} afterFailure={tone === 'failed'} />
       )}
       {tone === 'failed' && order.paybill && timedOut && (
-        <button type="button" onClick={onRefresh} className={`mt-4 ${buttonClass}`}>
+        <button type="button" onClick={onRefresh} className={`mt-4 ${primaryButton}`}>
           {m.paidAlready}
         </button>
       )}
@@ -270,7 +270,7 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
           {formError}
         </p>
       )}
-      <button type="submit" disabled={sending} className={buttonClass}>
+      <button type="submit" disabled={sending} className={primaryButton}>
         {sending ? m.sending : m.tryAgain}
       </button>
     </form>
