@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/ErrorState';
 import { AddToCart } from '../../components/product/AddToCart';
 import { usePurchase } from '../../components/product/purchase';
@@ -31,7 +32,7 @@ export default function ProductPage() {
         <title>{pageTitle(m.notFound)}</title>
         <h1 className="text-2xl font-bold text-brand-900">{m.notFound}</h1>
         <p className="mt-3 text-stone-700">{m.notFoundText}</p>
-        <Link to="/shop" className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Link to="/shop" className={buttonClass({ className: 'mt-6' })}>
           {m.backToShop}
         </Link>
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { buttonClass } from '../../components/button';
 import { shopMessages } from '../../lib/messages/shop';
 import { pageWindow } from './shopParams';
 
@@ -11,7 +12,7 @@ export function Pagination({ current, pages, onGo }: { current: number; pages: n
         <button
           type="button"
           onClick={() => onGo(current + 1)}
-          className="inline-flex h-12 items-center rounded-md border-2 border-brand-700 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
+          className={buttonClass({ variant: 'outlined', size: 'lg' })}
         >
           {m.more}
         </button>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { ProductCard, ProductCardSkeleton, type CardMode } from '../../components/product/ProductCard';
@@ -67,7 +68,7 @@ function Results({ products, pageNumber, view, onGo }: ResultsProps) {
       <div className="mt-4 rounded-lg border border-earth-200 bg-white px-4 py-12 text-center">
         <h2 className="text-xl font-bold text-stone-900">{m.noneTitle}</h2>
         <p className="mt-2 text-stone-700">{m.noneHint}</p>
-        <Link to="/shop" className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Link to="/shop" className={buttonClass({ className: 'mt-6' })}>
           {m.clearFilters}
         </Link>
       </div>
