@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { BUSINESS, pageTitle } from '../../lib/business';
 import { aboutMessages } from '../../lib/messages/about';
 
@@ -76,13 +77,10 @@ export default function AboutPage() {
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-lg font-semibold text-brand-900">{m.ready}</p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/shop" className="inline-flex h-12 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+            <Link to="/shop" className={buttonClass({ size: 'lg' })}>
               {m.visitShop}
             </Link>
-            <Link
-              to="/contact"
-              className="inline-flex h-12 items-center rounded-md border-2 border-brand-700 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
-            >
+            <Link to="/contact" className={buttonClass({ variant: 'outlined', size: 'lg' })}>
               {m.contactUs}
             </Link>
           </div>

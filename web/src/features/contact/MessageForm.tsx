@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { buttonClass } from '../../components/button';
 import { Dialog } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
 import { contactMessages } from '../../lib/messages/contact';
@@ -149,7 +150,7 @@ function SentDialog({ id, onClose }: { id: string; onClose: () => void }) {
           type="button"
           autoFocus
           onClick={onClose}
-          className="mt-6 inline-flex h-11 items-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+          className={buttonClass({ className: 'mt-6' })}
         >
           {m.close}
         </button>
