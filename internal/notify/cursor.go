@@ -13,15 +13,13 @@ import (
 // it has handled. Several instances may read at once; the keys of what they
 // queue make a second reading harmless.
 
-// pending reads the reader's cursor and the events after it that after
-// returns.
-func pending[E any](ctx context.Context, d *db.DB, reader string, after func(ctx context.Context, cursor int64) ([]E, error)) (int64, []E, error) {
+// readCursor is the id of the last event the reader has handled.
+func readCursor(ctx context.Context, d *db.DB, reader string) (int64, error) {
 	var cursor int64
 	if err := d.QueryRow(ctx, `SELECT last_id FROM notify_cursors WHERE name = $1`, reader).Scan(&cursor); err != nil {
-		return 0, nil, fmt.Errorf("%s cursor: %w", reader, err)
+		return 0, fmt.Errorf("%s cursor: %w", reader, err)
 	}
-	events, err := after(ctx, cursor)
-	return cursor, events, err
+	return cursor, nil
 }
 
 // advanceTx moves the reader's cursor to last, never back: an instance that

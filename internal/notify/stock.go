@@ -38,9 +38,11 @@ type StockAlerts struct {
 // many it sent. A mail that fails stops the round before its movement, so
 // it is tried again next time.
 func (n *StockAlerts) Once(ctx context.Context) (int, error) {
-	cursor, events, err := pending(ctx, n.DB, "stock", func(ctx context.Context, after int64) ([]catalog.StockEvent, error) {
-		return n.Catalog.MovementsAfter(ctx, after, 500)
-	})
+	cursor, err := readCursor(ctx, n.DB, "stock")
+	if err != nil {
+		return 0, err
+	}
+	events, err := n.Catalog.MovementsAfter(ctx, cursor, 500)
 	if err != nil || len(events) == 0 {
 		return 0, err
 	}

@@ -45,9 +45,11 @@ func (n *Texts) Once(ctx context.Context) (int, error) {
 	if !n.Queue.Enabled() {
 		return 0, nil
 	}
-	_, events, err := pending(ctx, n.DB, "sms", func(ctx context.Context, after int64) ([]order.Event, error) {
-		return n.Orders.EventsAfter(ctx, after, 100)
-	})
+	cursor, err := readCursor(ctx, n.DB, "sms")
+	if err != nil {
+		return 0, err
+	}
+	events, err := n.Orders.EventsAfter(ctx, cursor, 100)
 	if err != nil || len(events) == 0 {
 		return 0, err
 	}
