@@ -2,13 +2,13 @@ package account_test
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
 	"shop/internal/account"
 	"shop/internal/db/dbtest"
+	"shop/internal/testkit"
 )
 
 // BenchmarkAuthenticate is what a signed-in request pays before its handler:
@@ -18,7 +18,7 @@ import (
 func BenchmarkAuthenticate(b *testing.B) {
 	d := dbtest.SQLite(b)
 	ctx := context.Background()
-	svc := account.NewService(d, account.Options{Log: slog.New(slog.DiscardHandler)})
+	svc := account.NewService(d, account.Options{Log: testkit.Quiet()})
 	if _, err := account.NewStore(d).EnsureAdmin(ctx, "owner@mifugobora.co.ke", "Ruiru2026Feeds"); err != nil {
 		b.Fatal(err)
 	}

@@ -1,17 +1,16 @@
 package app_test
 
 import (
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"shop/internal/app"
 	"shop/internal/config"
 	"shop/internal/httpapi"
+	"shop/internal/testkit"
 )
 
 func newApp(t *testing.T, dev bool) *app.App {
@@ -24,7 +23,7 @@ func newApp(t *testing.T, dev bool) *app.App {
 		t.Fatal(err)
 	}
 	cfg.Dev = dev
-	a, err := app.New(t.Context(), cfg, slog.New(slog.DiscardHandler), fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}})
+	a, err := app.New(t.Context(), cfg, testkit.Quiet(), testkit.WebApp)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,12 @@
 package app
 
 import (
-	"log/slog"
 	"path/filepath"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"shop/internal/config"
+	"shop/internal/testkit"
 )
 
 // The hourly janitor forgets old rate-limit events and old outbox mail,
@@ -21,7 +20,7 @@ func TestJanitorPrunesOnlyWhatIsOld(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Dev = true // the outbox exists only in dev
-	a, err := New(t.Context(), cfg, slog.New(slog.DiscardHandler), fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}})
+	a, err := New(t.Context(), cfg, testkit.Quiet(), testkit.WebApp)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,11 @@ package app_test
 
 import (
 	"context"
-	"log/slog"
 	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"shop/internal/app"
@@ -41,7 +39,7 @@ func TestMetricsAddressAndScheduledBackup(t *testing.T) {
 	if err := cfg.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	a, err := app.New(t.Context(), cfg, slog.New(slog.DiscardHandler), fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}})
+	a, err := app.New(t.Context(), cfg, testkit.Quiet(), testkit.WebApp)
 	if err != nil {
 		t.Fatal(err)
 	}

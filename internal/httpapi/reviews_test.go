@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
-	"shop/internal/db"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/testkit"
@@ -18,13 +17,13 @@ import (
 
 // orderFor stores an order of product's first size for user and moves it
 // to status.
-func orderFor(t *testing.T, shop *testkit.Shop, d *db.DB, user int64, product catalog.Product, to order.Status) {
+func orderFor(t *testing.T, shop *testkit.Shop, user int64, product catalog.Product, to order.Status) {
 	t.Helper()
 	ctx := context.Background()
 	v := product.Variants[0]
 	c := order.Checkout{FirstName: "Wanjiku", LastName: "Kamau", Email: "w@farm.co.ke", Phone: "254712345678", Address: "Plot 4",
 		City: "Ruiru", County: "Kiambu", PaymentMethod: "mpesa", MpesaPhone: "254712345678"}
-	if err := d.Tx(ctx, func(tx *sql.Tx) error {
+	if err := shop.Deps.DB.Tx(ctx, func(tx *sql.Tx) error {
 		created, err := shop.Deps.Orders.CreateTx(ctx, tx, order.New{Checkout: c, UserID: user, Delivery: order.Delivery{Kind: "delivery", Name: "Home", Fee: money.FromShillings(300)}},
 			[]order.Item{{VariantID: v.ID, ProductID: product.ID, ProductName: product.Name, Size: v.Size, SKU: v.SKU, Quantity: 1, UnitPrice: v.Price}})
 		if err != nil || to == order.PendingPayment {
@@ -66,9 +65,9 @@ func TestReviewsFromBuyers(t *testing.T) {
 		token, user := shop.Login("amina@farm.co.ke", "Long-password-1")
 		auth := testkit.Bearer(token)
 		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", catalog.MsgReviewNotBought)
-		orderFor(t, shop, shop.Deps.DB, user, product, order.PendingPayment) // not paid: still not bought
+		orderFor(t, shop, user, product, order.PendingPayment) // not paid: still not bought
 		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", catalog.MsgReviewNotBought)
-		orderFor(t, shop, shop.Deps.DB, user, product, order.Paid)
+		orderFor(t, shop, user, product, order.Paid)
 
 		for _, bad := range []struct {
 			body  map[string]any

@@ -12,6 +12,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/mail"
+	"shop/internal/testkit"
 )
 
 func TestOutboxKeepsMailAndListsItEscaped(t *testing.T) {
@@ -45,7 +46,7 @@ func TestOutboxKeepsMailAndListsItEscaped(t *testing.T) {
 
 		// A second outbox on the same database (another instance, or after a
 		// restart) sees the same mail.
-		again, _ := mail.NewOutbox(d, slog.New(slog.DiscardHandler)).List(ctx, 10)
+		again, _ := mail.NewOutbox(d, testkit.Quiet()).List(ctx, 10)
 		if len(again) != 2 {
 			t.Fatalf("another outbox sees %d messages", len(again))
 		}
