@@ -112,6 +112,20 @@ func (h *Handlers) PaybillPayments(w http.ResponseWriter, r *http.Request, _ Act
 	return writeJSON(w, http.StatusOK, map[string]any{"count": len(list), "results": list})
 }
 
+// UnreadablePayments answers GET /api/admin/payments/unreadable/: Paybill
+// confirmations the shop could not read, raw, newest first, for a person to
+// check against the M-Pesa statement.
+func (h *Handlers) UnreadablePayments(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	list := []payment.UnreadablePayment{}
+	if h.payments != nil {
+		var err error
+		if list, err = h.payments.UnreadablePayments(r.Context()); err != nil {
+			return err
+		}
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"count": len(list), "results": list})
+}
+
 // AssignPaybill answers POST /api/admin/payments/{id}/assign/ {orderId}: a
 // Paybill payment is given to an order, which counts it as if its account
 // number had matched (paid when covered, flagged when it cannot take it).

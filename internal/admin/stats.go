@@ -23,6 +23,9 @@ type Stats struct {
 	UnhandledMessages int                  `json:"unhandledMessages"`
 	// UnmatchedPayments counts money that came in for no order yet.
 	UnmatchedPayments int `json:"unmatchedPayments"`
+	// UnreadablePayments counts Paybill confirmations the shop could not
+	// read (kept raw at /api/admin/payments/unreadable/).
+	UnreadablePayments int `json:"unreadablePayments"`
 	// FailedSMS counts text messages that could not be sent.
 	FailedSMS   int `json:"failedSms"`
 	Subscribers int `json:"subscribers"`
@@ -62,6 +65,9 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	}
 	if h.payments != nil {
 		if s.UnmatchedPayments, err = h.payments.UnmatchedCount(ctx); err != nil {
+			return err
+		}
+		if s.UnreadablePayments, err = h.payments.UnreadableCount(ctx); err != nil {
 			return err
 		}
 	}

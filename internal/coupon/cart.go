@@ -100,18 +100,32 @@ func cartCouponTx(ctx context.Context, tx *sql.Tx, cartID int64) (Coupon, bool, 
 	return c, err == nil, err
 }
 
+// Phones are the numbers a checkout names: the contact phone typed in the
+// form and the M-Pesa number that pays. A code's limit per phone counts
+// both, so one payer cannot take a "once per phone" code again by typing
+// another contact phone.
+type Phones struct{ Contact, Payer string }
+
+// both returns the two numbers, the contact twice when no payer is known.
+func (p Phones) both() (string, string) {
+	if p.Payer == "" {
+		return p.Contact, p.Contact
+	}
+	return p.Contact, p.Payer
+}
+
 // CheckoutTx prices cart id's code for the order about to be made from
-// lines by phone, inside the checkout's transaction; ok is false when the
+// lines by phones, inside the checkout's transaction; ok is false when the
 // cart has no code. It locks the coupon's row first, so the uses it counts
 // stay true until the transaction ends: checkouts with the same code take
 // turns here, and ClaimTx records the use under the same lock.
-func (s *Store) CheckoutTx(ctx context.Context, tx *sql.Tx, cartID int64, lines []Line, phone string) (p Priced, ok bool, err error) {
+func (s *Store) CheckoutTx(ctx context.Context, tx *sql.Tx, cartID int64, lines []Line, phones Phones) (p Priced, ok bool, err error) {
 	var id int64
 	err = tx.QueryRowContext(ctx, `SELECT coupon_id FROM cart_coupons WHERE cart_id = $1`, cartID).Scan(&id)
 	if err != nil {
 		return Priced{}, false, db.RowErr(err, nil, "find the coupon of cart %d", cartID)
 	}
-	c, u, err := lockTx(ctx, tx, "c.id = $1", id, phone)
+	c, u, err := lockTx(ctx, tx, "c.id = $1", id, phones)
 	if err != nil {
 		return Priced{}, false, err
 	}
@@ -121,8 +135,8 @@ func (s *Store) CheckoutTx(ctx context.Context, tx *sql.Tx, cartID int64, lines 
 
 // lockTx locks a coupon's row (an UPDATE that changes nothing: PostgreSQL
 // holds the row until the transaction ends; SQLite's one writer already
-// does), then loads it and counts its uses and the phone's.
-func lockTx(ctx context.Context, tx *sql.Tx, where string, arg any, phone string) (Coupon, usage, error) {
+// does), then loads it and counts its uses and the phones'.
+func lockTx(ctx context.Context, tx *sql.Tx, where string, arg any, phones Phones) (Coupon, usage, error) {
 	if _, err := tx.ExecContext(ctx, `UPDATE coupons AS c SET updated_at = c.updated_at WHERE `+where, arg); err != nil {
 		return Coupon{}, usage{}, fmt.Errorf("lock coupon: %w", err)
 	}
@@ -131,15 +145,18 @@ func lockTx(ctx context.Context, tx *sql.Tx, where string, arg any, phone string
 		return c, usage{}, err
 	}
 	u := usage{total: c.Uses, phoneKnown: true}
-	u.phone, err = db.CountTx(ctx, tx, "coupon uses", `SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND phone = $2`, c.ID, phone)
+	contact, payer := phones.both()
+	u.phone, err = db.CountTx(ctx, tx, "coupon uses", `SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1
+		AND (phone IN ($2, $3) OR payer IN ($2, $3))`, c.ID, contact, payer)
 	return c, u, err
 }
 
-// ClaimTx records that order orderID, placed by phone, uses coupon
+// ClaimTx records that order orderID, placed with phones, uses coupon
 // couponID. The caller holds the coupon's lock (CheckoutTx or lockTx).
-func ClaimTx(ctx context.Context, tx *sql.Tx, couponID, orderID int64, phone string) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO coupon_uses (coupon_id, order_id, phone) VALUES ($1, $2, $3)
-		ON CONFLICT (order_id) DO NOTHING`, couponID, orderID, phone); err != nil {
+func ClaimTx(ctx context.Context, tx *sql.Tx, couponID, orderID int64, phones Phones) error {
+	contact, payer := phones.both()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO coupon_uses (coupon_id, order_id, phone, payer) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (order_id) DO NOTHING`, couponID, orderID, contact, payer); err != nil {
 		return fmt.Errorf("record the coupon use of order %d: %w", orderID, err)
 	}
 	return nil
@@ -158,12 +175,12 @@ func ReleaseTx(ctx context.Context, tx *sql.Tx, orderID int64) error {
 // orders after this one gave its use back.
 const MsgRetryUsedUp = "The coupon code on this order has been used up since. Please place the order again."
 
-// ReclaimTx takes a use of code again for order orderID (by phone), which
+// ReclaimTx takes a use of code again for order orderID (by phones), which
 // is coming back from a failed payment. A retry (enforce) respects the
 // limits; a payment that arrived anyway (not enforce) is recorded whatever
 // they say, because the money is real and the price was agreed.
-func ReclaimTx(ctx context.Context, tx *sql.Tx, orderID int64, code, phone string, enforce bool) error {
-	c, u, err := lockTx(ctx, tx, "c.code_key = $1", Key(code), phone)
+func ReclaimTx(ctx context.Context, tx *sql.Tx, orderID int64, code string, phones Phones, enforce bool) error {
+	c, u, err := lockTx(ctx, tx, "c.code_key = $1", Key(code), phones)
 	if errors.Is(err, apperr.ErrNotFound) {
 		// The admin renamed the code since: there is nothing left to count
 		// against, and a payment must never fail for it.
@@ -175,7 +192,7 @@ func ReclaimTx(ctx context.Context, tx *sql.Tx, orderID int64, code, phone strin
 	if enforce && (c.MaxUses != nil && u.total >= *c.MaxUses || c.MaxUsesPerPhone != nil && u.phone >= *c.MaxUsesPerPhone) {
 		return apperr.Conflict(MsgRetryUsedUp)
 	}
-	return ClaimTx(ctx, tx, c.ID, orderID, phone)
+	return ClaimTx(ctx, tx, c.ID, orderID, phones)
 }
 
 // priceTx prices c for lines, reading which lines it applies to.
@@ -217,7 +234,7 @@ func appliesTx(ctx context.Context, tx *sql.Tx, c Coupon, lines []Line) (map[int
 // (the uses still count against the code's total).
 func ForgetOrdersTx(ctx context.Context, tx *sql.Tx, orderIDs []int64) error {
 	for _, id := range orderIDs {
-		if _, err := tx.ExecContext(ctx, `UPDATE coupon_uses SET phone = '' WHERE order_id = $1`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE coupon_uses SET phone = '', payer = '' WHERE order_id = $1`, id); err != nil {
 			return fmt.Errorf("forget the coupon use of order %d: %w", id, err)
 		}
 	}

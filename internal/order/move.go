@@ -108,7 +108,7 @@ func moveCoupon(ctx context.Context, tx *sql.Tx, o Order, to Status) error {
 	if !holdsStock(to) {
 		return coupon.ReleaseTx(ctx, tx, o.ID)
 	}
-	return coupon.ReclaimTx(ctx, tx, o.ID, o.CouponCode, o.Customer.Phone, to != Paid)
+	return coupon.ReclaimTx(ctx, tx, o.ID, o.CouponCode, coupon.Phones{Contact: o.Customer.Phone}, to != Paid)
 }
 
 // RecordDispatch stores who carries a dispatched order and its tracking or

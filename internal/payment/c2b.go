@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -70,33 +71,84 @@ func (s *Service) HandleC2BConfirmation(ctx context.Context, secret string, body
 	}
 	p, err := mpesa.ParseConfirmation(body)
 	if err != nil {
-		s.log.ErrorContext(ctx, "unreadable c2b confirmation", "err", err)
-		return errUnreadable
+		s.log.ErrorContext(ctx, "unreadable c2b confirmation: kept for the admin", "err", err)
+		return s.keepUnreadable(ctx, body, err.Error())
 	}
-	return s.receiveC2B(ctx, p, "confirmation")
+	if err := s.receiveC2B(ctx, p, "confirmation"); !errors.Is(err, errUnreadable) {
+		return err
+	}
+	return s.keepUnreadable(ctx, body, "control characters in the confirmation")
+}
+
+// keepUnreadable stores a confirmation the shop could not read, raw, for a
+// person to check against the M-Pesa statement, and answers it 400. The
+// body is kept as valid text whatever bytes it held.
+func (s *Service) keepUnreadable(ctx context.Context, body []byte, reason string) error {
+	const most = 8 << 10
+	text := strings.ReplaceAll(strings.ToValidUTF8(string(body[:min(len(body), most)]), "\uFFFD"), "\x00", "\\u0000")
+	var in struct {
+		TransID any `json:"TransID"`
+	}
+	_ = json.Unmarshal(body, &in)
+	id := strings.ToValidUTF8(strings.ReplaceAll(fmt.Sprint(in.TransID), "\x00", ""), "")
+	if in.TransID == nil {
+		id = ""
+	}
+	if _, err := s.db.Exec(ctx, `INSERT INTO c2b_unreadable (trans_id, reason, body) VALUES ($1, $2, $3)`,
+		clip(id, 40), clip(strings.ToValidUTF8(reason, ""), 200), text); err != nil {
+		return fmt.Errorf("keep unreadable c2b confirmation: %w", err)
+	}
+	return errUnreadable
+}
+
+// UnreadablePayment is a confirmation the shop could not read, as kept.
+type UnreadablePayment struct {
+	ID         int64     `json:"id"`
+	TransID    string    `json:"trans_id"`
+	Reason     string    `json:"reason"`
+	Body       string    `json:"body"`
+	ReceivedAt time.Time `json:"received_at"`
+}
+
+// UnreadablePayments lists the kept unreadable confirmations, newest first.
+func (s *Service) UnreadablePayments(ctx context.Context) ([]UnreadablePayment, error) {
+	return db.QueryAll(ctx, s.db, "unreadable c2b confirmations", func(r db.Scanner) (u UnreadablePayment, err error) {
+		return u, r.Scan(&u.ID, &u.TransID, &u.Reason, &u.Body, &u.ReceivedAt)
+	}, `SELECT id, trans_id, reason, body, received_at FROM c2b_unreadable ORDER BY received_at DESC, id DESC LIMIT 200`)
 }
 
 // receiveC2B stores a C2B payment unless its TransID is known, matches it
-// to an order by its account number, and applies it. A repeat changes nothing.
+// to an order by its account number, and applies it. A repeat changes
+// nothing, and so does a push's own payment reported again: one M-Pesa
+// transaction counts once, whichever road reported it.
 func (s *Service) receiveC2B(ctx context.Context, p mpesa.C2BPayment, source string) error {
 	if !httpx.CleanText(p.TransID + p.TransType + p.TransTime + p.BillRef + p.FirstName + p.MSISDN + p.ShortCode) {
 		s.log.WarnContext(ctx, "c2b payment with control characters: ignored", "source", source)
 		return errUnreadable
 	}
 	var id int64
-	var orderID sql.NullInt64
+	var orderID, pushID sql.NullInt64
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if number := s.matchable(p.BillRef); number != "" {
-			if oid, err := order.IDByNumber(ctx, tx, number); err == nil {
-				orderID = sql.NullInt64{Int64: oid, Valid: true}
-			} else if !errors.Is(err, apperr.ErrNotFound) {
-				return err
-			}
+		if err := lockReceipt(ctx, tx, s.db.Dialect, p.TransID); err != nil {
+			return err
 		}
-		err := tx.QueryRowContext(ctx, `INSERT INTO c2b_payments (trans_id, trans_type, trans_time, amount_cents, bill_ref, payer_name, msisdn, short_code, source, order_id)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (trans_id) DO NOTHING RETURNING id`,
+		push, err := pushPaymentTx(ctx, tx, p)
+		if err != nil {
+			return err
+		}
+		if push.id != 0 {
+			pushID = sql.NullInt64{Int64: push.id, Valid: true}
+			orderID = sql.NullInt64{Int64: push.orderID, Valid: true}
+		} else if oid, err := s.orderForAccountTx(ctx, tx, p.BillRef); err != nil {
+			return err
+		} else if oid != 0 {
+			orderID = sql.NullInt64{Int64: oid, Valid: true}
+		}
+		err = tx.QueryRowContext(ctx, `INSERT INTO c2b_payments (trans_id, trans_type, trans_time, amount_cents, bill_ref, payer_name, msisdn,
+			short_code, source, order_id, payment_id)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (trans_id) DO NOTHING RETURNING id`,
 			p.TransID, clip(p.TransType, 40), clip(p.TransTime, 20), p.AmountCents, clip(p.BillRef, 100), clip(p.FirstName, 100),
-			clip(p.MSISDN, 100), clip(p.ShortCode, 20), source, orderID).Scan(&id)
+			clip(p.MSISDN, 100), clip(p.ShortCode, 20), source, orderID, pushID).Scan(&id)
 		if db.NoRows(err) {
 			return nil // a repeat of a TransID already stored
 		}
@@ -109,11 +161,36 @@ func (s *Service) receiveC2B(ctx context.Context, p mpesa.C2BPayment, source str
 	case id == 0:
 		s.log.InfoContext(ctx, "c2b payment already recorded", "trans_id", p.TransID, "source", source)
 		return nil
+	case pushID.Valid:
+		s.log.InfoContext(ctx, "c2b payment is a push's own payment: counted once, as the push", "trans_id", p.TransID, "source", source)
+		return nil
 	case !orderID.Valid:
 		s.log.WarnContext(ctx, "c2b payment matches no order: kept for the admin", "trans_id", p.TransID, "amount_cents", p.AmountCents)
 		return nil
 	}
 	return s.applyC2B(ctx, id)
+}
+
+// orderForAccountTx finds the order an account number names: an order
+// number in any forgiving form, or the reference one of its pushes carried
+// (which a farmer may copy from the M-Pesa message). 0 when none.
+func (s *Service) orderForAccountTx(ctx context.Context, tx *sql.Tx, account string) (int64, error) {
+	if number := s.matchable(account); number != "" {
+		oid, err := order.IDByNumber(ctx, tx, number)
+		if err == nil || !errors.Is(err, apperr.ErrNotFound) {
+			return oid, err
+		}
+	}
+	ref := strings.ToUpper(strings.Join(strings.Fields(account), ""))
+	if ref == "" || len(ref) > 12 {
+		return 0, nil
+	}
+	var oid int64
+	err := tx.QueryRowContext(ctx, `SELECT order_id FROM payments WHERE account_ref = $1 ORDER BY id DESC LIMIT 1`, ref).Scan(&oid)
+	if db.NoRows(err) {
+		return 0, nil
+	}
+	return oid, err
 }
 
 func clip(s string, n int) string {
@@ -140,17 +217,28 @@ func (s *Service) matchable(account string) string {
 func (s *Service) applyC2B(ctx context.Context, id int64) error {
 	var paid *order.Order
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		var orderID sql.NullInt64
+		var orderID, pushID sql.NullInt64
 		var transID string
 		var amount money.Cents
-		if err := tx.QueryRowContext(ctx, `SELECT order_id, trans_id, amount_cents FROM c2b_payments WHERE id = $1`, id).
-			Scan(&orderID, &transID, &amount); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT order_id, trans_id, amount_cents, payment_id FROM c2b_payments WHERE id = $1`, id).
+			Scan(&orderID, &transID, &amount, &pushID); err != nil {
 			return err
 		}
-		if !orderID.Valid {
+		if !orderID.Valid || pushID.Valid {
 			return nil
 		}
 		if err := lockOrder(ctx, tx, s.db.Dialect, orderID.Int64); err != nil {
+			return err
+		}
+		if err := lockReceipt(ctx, tx, s.db.Dialect, transID); err != nil {
+			return err
+		}
+		// A push's success with this receipt may have been recorded since the
+		// row was stored (for another order, so under another lock).
+		if push, err := pushWithReceiptTx(ctx, tx, transID); err != nil || push.id != 0 {
+			if err == nil {
+				err = markPushTx(ctx, tx, id, push)
+			}
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE c2b_payments SET applied_at = CURRENT_TIMESTAMP WHERE id = $1 AND applied_at IS NULL`, id)
@@ -178,7 +266,7 @@ func (s *Service) applyC2B(ctx context.Context, id int64) error {
 // counted (the process stopped in between).
 func (s *Service) applyPendingC2B(ctx context.Context) error {
 	ids, err := db.QueryAll(ctx, s.db, "c2b payments to apply", scanOne[int64],
-		`SELECT id FROM c2b_payments WHERE order_id IS NOT NULL AND applied_at IS NULL ORDER BY id LIMIT 100`)
+		`SELECT id FROM c2b_payments WHERE order_id IS NOT NULL AND applied_at IS NULL AND payment_id IS NULL ORDER BY id LIMIT 100`)
 	if err != nil {
 		return err
 	}
@@ -188,72 +276,6 @@ func (s *Service) applyPendingC2B(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// lockOrder serialises the money arriving for one order: an STK success and
-// a Paybill payment at the same moment add up, and the order is paid once.
-func lockOrder(ctx context.Context, tx *sql.Tx, d db.Dialect, orderID int64) error {
-	return db.LockKey(ctx, tx, d, fmt.Sprintf("order#%d", orderID))
-}
-
-// credit is money that came in for an order.
-type credit struct {
-	how     string // "M-Pesa" or "M-Pesa Paybill"
-	receipt string
-	amount  money.Cents
-}
-
-func (c credit) String() string {
-	s := c.how + " payment"
-	if c.receipt != "" {
-		s += " " + c.receipt
-	}
-	return s + " of " + c.amount.Ksh()
-}
-
-// creditTx moves order o, which the caller locked, after money c has been
-// recorded for it: an order waiting for payment is paid once what it
-// received covers its total (flagged when it is more); a part payment
-// leaves it waiting; money for a cancelled or already paid order flags it
-// for a person. It returns the order when it became paid.
-func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c credit) (*order.Order, error) {
-	received, err := paidTx(ctx, tx, o.ID)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case o.Status == order.Cancelled:
-		return nil, order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("%s arrived for a cancelled order (received %s in all): refund it.", c, received.Ksh()))
-	case !order.CanMove(o.Delivery.Kind, o.Status, order.Paid):
-		return nil, order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("Overpaid by %s: %s arrived after the order was %s (received %s for %s); refund the difference.",
-			(received-o.Total).Ksh(), c, o.Status, received.Ksh(), o.Total.Ksh()))
-	}
-	if received < o.Total {
-		return nil, order.NoteTx(ctx, tx, o, fmt.Sprintf("%s received; %s still due", c, (o.Total-received).Ksh()), "mpesa")
-	}
-	if o.Attention == msgReferenceLost {
-		o.Attention = "" // the lost push's money has come
-	}
-	if over := received - o.Total; over > 0 {
-		o.Attention = fmt.Sprintf("Overpaid by %s (received %s for %s): refund the difference.", over.Ksh(), received.Ksh(), o.Total.Ksh())
-	}
-	moved, err := order.Move(ctx, tx, o, order.Paid, c.String()+" received", "mpesa")
-	if err != nil {
-		return nil, err
-	}
-	// The order mail names the payment that completed the order.
-	moved.AmountPaid = received
-	moved.Payment = &order.Payment{Status: "succeeded", Receipt: c.receipt, Amount: c.amount}
-	return &moved, nil
-}
-
-// afterPaid runs the paid hook (the order mail) outside the transaction.
-func (s *Service) afterPaid(ctx context.Context, paid *order.Order) {
-	if paid != nil && s.OnPaid != nil {
-		if err := s.OnPaid(ctx, *paid); err != nil {
-			s.log.ErrorContext(ctx, "after payment", "order", paid.Number, "err", err)
-		}
-	}
 }
 
 // PaybillPayment is a C2B payment as the admin reads it.
@@ -270,13 +292,16 @@ type PaybillPayment struct {
 	Source     string    `json:"source"`
 	// OrderID is the order it counts for, "" while unmatched.
 	OrderID string `json:"order_id"`
+	// PromptPayment is true for an M-Pesa prompt's own payment that M-Pesa
+	// listed again as a Paybill payment: it counts once, as the prompt's.
+	PromptPayment bool `json:"prompt_payment"`
 }
 
 // PaybillPayments lists C2B payments, newest first: unmatched only when
 // matched is false, matched only when true, all when nil.
 func (s *Service) PaybillPayments(ctx context.Context, matched *bool) ([]PaybillPayment, error) {
 	q := `SELECT c.id, c.trans_id, c.amount_cents, c.bill_ref, c.payer_name, c.msisdn, c.trans_time, c.received_at, c.source,
-		COALESCE(o.order_number, '') FROM c2b_payments c LEFT JOIN orders o ON o.id = c.order_id`
+		COALESCE(o.order_number, ''), c.payment_id IS NOT NULL FROM c2b_payments c LEFT JOIN orders o ON o.id = c.order_id`
 	switch {
 	case matched == nil:
 	case *matched:
@@ -285,7 +310,7 @@ func (s *Service) PaybillPayments(ctx context.Context, matched *bool) ([]Paybill
 		q += ` WHERE c.order_id IS NULL`
 	}
 	return db.QueryAll(ctx, s.db, "paybill payments", func(r db.Scanner) (p PaybillPayment, err error) {
-		return p, r.Scan(&p.ID, &p.TransID, &p.Amount, &p.Account, &p.PayerName, &p.MSISDN, &p.TransTime, &p.ReceivedAt, &p.Source, &p.OrderID)
+		return p, r.Scan(&p.ID, &p.TransID, &p.Amount, &p.Account, &p.PayerName, &p.MSISDN, &p.TransTime, &p.ReceivedAt, &p.Source, &p.OrderID, &p.PromptPayment)
 	}, q+` ORDER BY c.received_at DESC, c.id DESC LIMIT 500`)
 }
 
@@ -294,6 +319,11 @@ func (s *Service) PaybillPayments(ctx context.Context, matched *bool) ([]Paybill
 func (s *Service) UnmatchedCount(ctx context.Context) (int, error) {
 	return s.db.Count(ctx, "unmatched payments", `SELECT
 		(SELECT COUNT(*) FROM c2b_payments WHERE order_id IS NULL) + (SELECT COUNT(*) FROM payment_callbacks WHERE result_code = 0)`)
+}
+
+// UnreadableCount counts the kept unreadable Paybill confirmations.
+func (s *Service) UnreadableCount(ctx context.Context) (int, error) {
+	return s.db.Count(ctx, "unreadable c2b confirmations", `SELECT COUNT(*) FROM c2b_unreadable`)
 }
 
 // MsgNoOrder answers an assignment to an order number that does not exist.

@@ -3,6 +3,7 @@ package payment
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -398,6 +399,42 @@ func TestFirstFailureTellsTheCustomerAboutPaybill(t *testing.T) {
 		if len(told) != 1 || told[0].Number != o.Number || told[0].Paybill == nil || told[0].Paybill.Amount != o.Total ||
 			told[0].Payment.Message != mpesa.CustomerMessage(mpesa.ResultCancelled) {
 			t.Fatalf("told %d times: %+v", len(told), told)
+		}
+	})
+}
+
+// A confirmation whose amount is in no form M-Pesa uses is answered 400,
+// credits nothing and is kept raw for a person; so is one without TransID.
+func TestUnreadableConfirmationIsKeptForTheAdmin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d, 10, mpesa.CallbackNever, time.Hour)
+		ctx := context.Background()
+		st := f.start(t, "254708374149", 1)
+		bodies := []string{
+			strings.Replace(string(confirmation("TKMODD0001", st.Order.Number, st.Order.Total)), `"TransAmount":"`, `"TransAmount":"7.30e2`, 1),
+			`{"TransID":"TKMODD0002","TransAmount":"730.00.00","BillRefNumber":"` + st.Order.Number + `"}`,
+			`{"TransID":"TKMODD0003","TransAmount":"729.999","FirstName":"\u0000"}`,
+			`{"TransAmount":"10"}`,
+		}
+		for _, b := range bodies {
+			var e *apperr.Error
+			if err := f.svc.HandleC2BConfirmation(ctx, secret, []byte(b)); !errors.As(err, &e) || e.Kind != apperr.KindInvalid {
+				t.Fatalf("%s: %v, want a 400", b, err)
+			}
+		}
+		if o := f.order(t, st.Order.Number); o.AmountPaid != 0 {
+			t.Fatalf("an unreadable amount was credited: %s", o.AmountPaid)
+		}
+		if n, _ := d.Count(ctx, "c2b", `SELECT COUNT(*) FROM c2b_payments`); n != 0 {
+			t.Fatalf("%d unreadable confirmations stored as payments", n)
+		}
+		kept, err := f.svc.UnreadablePayments(ctx)
+		if n, _ := f.svc.UnreadableCount(ctx); err != nil || len(kept) != len(bodies) || n != len(bodies) {
+			t.Fatalf("kept %d (%v), counted %d; want %d", len(kept), err, n, len(bodies))
+		}
+		last := kept[len(kept)-1]
+		if last.TransID != "TKMODD0001" || !strings.Contains(last.Body, "7.30e2") || last.Reason == "" {
+			t.Fatalf("oldest kept: %+v", last)
 		}
 	})
 }

@@ -108,11 +108,7 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 		if status == "succeeded" {
 			if !oldReceipt.Valid && receipt != "" {
 				// A query learnt of the success first; the callback brings the receipt.
-				_, err := tx.ExecContext(ctx, `UPDATE payments SET receipt = $1 WHERE id = $2`, receipt, paymentID)
-				if db.IsUniqueViolation(err) {
-					return nil
-				}
-				return err
+				return s.lateReceiptTx(ctx, tx, paymentID, orderID, receipt)
 			}
 			return nil
 		}
@@ -175,8 +171,16 @@ func (s *Service) settleFailure(ctx context.Context, tx *sql.Tx, paymentID, orde
 // creditTx). It returns the order when it was paid.
 func (s *Service) settleSuccess(ctx context.Context, tx *sql.Tx, paymentID, orderID int64, desc, receipt string) (*order.Order, error) {
 	var rcpt any
+	var y yieldedC2B
 	if receipt != "" {
 		rcpt = receipt
+		if err := lockReceipt(ctx, tx, s.db.Dialect, receipt); err != nil {
+			return nil, err
+		}
+		var err error
+		if y, err = yieldC2BTx(ctx, tx, receipt, pushPayment{id: paymentID, orderID: orderID}); err != nil {
+			return nil, err
+		}
 	}
 	var amount money.Cents
 	err := tx.QueryRowContext(ctx, `UPDATE payments SET status = 'succeeded', result_code = 0, result_desc = $1, receipt = $2, next_query_at = NULL,
@@ -191,7 +195,46 @@ func (s *Service) settleSuccess(ctx context.Context, tx *sql.Tx, paymentID, orde
 	if err != nil {
 		return nil, err
 	}
+	if counted, err := s.countedOnceTx(ctx, tx, o, receipt, y); counted || err != nil {
+		return nil, err
+	}
 	return s.creditTx(ctx, tx, o, credit{how: "M-Pesa", receipt: receipt, amount: amount})
+}
+
+// countedOnceTx settles what a Paybill row that reported receipt r before
+// the push did had counted (see yieldC2BTx): for order o itself nothing new
+// arrived, so counted is true and o only gets a note; for another order,
+// that order no longer counts it and is flagged.
+func (s *Service) countedOnceTx(ctx context.Context, tx *sql.Tx, o order.Order, r string, y yieldedC2B) (counted bool, err error) {
+	switch {
+	case !y.counted:
+		return false, nil
+	case y.countedOrder == o.ID:
+		return true, order.NoteTx(ctx, tx, o, fmt.Sprintf("M-Pesa payment %s reported by the prompt and by Paybill: counted once", r), "mpesa")
+	}
+	return false, countedElsewhereTx(ctx, tx, y.countedOrder, r, y.amount, o.Number)
+}
+
+// lateReceiptTx gives a payment whose success a query reported (without a
+// receipt) the receipt its callback brings, and makes a Paybill row that
+// counted the same receipt in between stop counting.
+func (s *Service) lateReceiptTx(ctx context.Context, tx *sql.Tx, paymentID, orderID int64, receipt string) error {
+	if err := lockReceipt(ctx, tx, s.db.Dialect, receipt); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE payments SET receipt = $1 WHERE id = $2`, receipt, paymentID); err != nil {
+		return err
+	}
+	y, err := yieldC2BTx(ctx, tx, receipt, pushPayment{id: paymentID, orderID: orderID})
+	if err != nil || !y.counted {
+		return err
+	}
+	o, err := s.orders.ByIDTx(ctx, tx, orderID)
+	if err != nil {
+		return err
+	}
+	_, err = s.countedOnceTx(ctx, tx, o, receipt, y)
+	return err
 }
 
 // flagAmount stops asking Daraja about a payment whose callback reported a

@@ -156,3 +156,42 @@ func kindOf(err error) apperr.Kind {
 	}
 	return 0
 }
+
+// A "once per phone" code counts the M-Pesa number that pays as well as the
+// contact phone: one payer typing three contact phones gets it once, and so
+// does one contact phone paying from three numbers.
+func TestCouponOncePerPhoneCountsThePayer(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d, 100, mpesa.CallbackNever, 0)
+		newCoupon(t, d, coupon.Input{Code: "ONCE", Kind: coupon.Percent, Value: []byte(`50`), MaxUsesPerPhone: limit(1)})
+		try := func(contact, payer string) error {
+			c := checkout(payer)
+			c.Phone = contact
+			if err := c.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			_, _, err := f.svc.placeOrder(context.Background(), order.New{Checkout: c, CartID: f.couponCart(t, 1, "once")}, "192.0.2.1")
+			return err
+		}
+		for _, round := range []struct{ contacts, payers []string }{
+			{[]string{"254712477700", "254712477701", "254712477702"}, []string{"254712488888", "254712488888", "254712488888"}},
+			{[]string{"254712466600", "254712466600", "254712466600"}, []string{"254712455501", "254712455502", "254712455503"}},
+		} {
+			for i := range round.contacts {
+				err := try(round.contacts[i], round.payers[i])
+				var e *apperr.Error
+				switch {
+				case i == 0 && err != nil:
+					t.Fatalf("first use: %v", err)
+				case i > 0 && !(errors.As(err, &e) && e.Fields["code"] == coupon.MsgPhoneUsedUp):
+					t.Fatalf("use %d by contact %s paying from %s: %v, want %q", i+1, round.contacts[i], round.payers[i], err, coupon.MsgPhoneUsedUp)
+				}
+			}
+		}
+		var discounted int
+		_ = d.QueryRow(context.Background(), `SELECT COUNT(*) FROM orders WHERE discount_cents > 0`).Scan(&discounted)
+		if discounted != 2 {
+			t.Fatalf("%d discounted orders, want 2 (one a round)", discounted)
+		}
+	})
+}

@@ -214,11 +214,11 @@ func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st St
 		}
 		st = Started{Order: created.Order, AccessToken: created.AccessToken}
 		if used != nil {
-			if err := coupon.ClaimTx(ctx, tx, used.Coupon.ID, created.Order.ID, n.Checkout.Phone); err != nil {
+			if err := coupon.ClaimTx(ctx, tx, used.Coupon.ID, created.Order.ID, checkoutPhones(n.Checkout)); err != nil {
 				return err
 			}
 		}
-		paymentID, err = insertPayment(ctx, tx, created.Order.ID, n.Checkout.MpesaPhone, created.Order.Total)
+		paymentID, err = insertPayment(ctx, tx, created.Order, n.Checkout.MpesaPhone, created.Order.Total)
 		return err
 	})
 	if err != nil {
@@ -236,7 +236,7 @@ func (s *Service) priceLines(ctx context.Context, tx *sql.Tx, n *order.New, line
 	if err != nil {
 		return nil, nil, err
 	}
-	priced, ok, err := s.coupons.CheckoutTx(ctx, tx, n.CartID, coupon.Lines(lines), n.Checkout.Phone)
+	priced, ok, err := s.coupons.CheckoutTx(ctx, tx, n.CartID, coupon.Lines(lines), checkoutPhones(n.Checkout))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -253,6 +253,12 @@ func (s *Service) priceLines(ctx context.Context, tx *sql.Tx, n *order.New, line
 	}
 	n.Discount, n.CouponCode = priced.Discount, priced.Coupon.Code
 	return items, &priced, nil
+}
+
+// checkoutPhones are the numbers a checkout's coupon limits count: the
+// contact phone and the M-Pesa number that pays.
+func checkoutPhones(c order.Checkout) coupon.Phones {
+	return coupon.Phones{Contact: c.Phone, Payer: c.MpesaPhone}
 }
 
 // reservePush counts one prompt against the phone's and the address's
@@ -310,7 +316,7 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 			return err
 		}
 		due = o.Total - received
-		paymentID, err = insertPayment(ctx, tx, o.ID, phone, due)
+		paymentID, err = insertPayment(ctx, tx, o, phone, due)
 		return err
 	})
 	if err != nil {
@@ -340,7 +346,7 @@ const firstQueryAfter = 25 * time.Second
 func (s *Service) push(ctx context.Context, paymentID int64, number, phone string, amount money.Cents) (string, error) {
 	resp, err := s.gateway.STKPush(ctx, mpesa.PushRequest{
 		Phone: phone, Amount: amount.Shillings(),
-		Reference: number[len(number)-min(12, len(number)):], Description: "Mifugo order",
+		Reference: accountRef(number), Description: "Mifugo order",
 		CallbackURL: s.callbackURL,
 	})
 	if err != nil {

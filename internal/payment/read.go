@@ -73,7 +73,7 @@ func (s *Service) All(ctx context.Context, orderID int64) ([]order.Payment, erro
 			p.Status = "pending"
 		}
 		return p, err
-	}, `SELECT id, trans_id, amount_cents, payer_name, msisdn, received_at, applied_at FROM c2b_payments WHERE order_id = $1`, orderID)
+	}, `SELECT id, trans_id, amount_cents, payer_name, msisdn, received_at, applied_at FROM c2b_payments WHERE order_id = $1 AND payment_id IS NULL`, orderID)
 	out = append(out, c2b...)
 	slices.SortStableFunc(out, func(a, b order.Payment) int { return b.StartedAt.Compare(a.StartedAt) })
 	return out, err
@@ -93,19 +93,25 @@ func latestTx(ctx context.Context, tx *sql.Tx, orderID int64) (order.Payment, bo
 	return p.Payment, err == nil, err
 }
 
-// insertPayment starts a pending M-Pesa payment of amount for an order.
-func insertPayment(ctx context.Context, tx *sql.Tx, orderID int64, phone string, amount money.Cents) (int64, error) {
+// insertPayment starts a pending M-Pesa payment of amount for order o.
+func insertPayment(ctx context.Context, tx *sql.Tx, o order.Order, phone string, amount money.Cents) (int64, error) {
 	var id int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO payments (order_id, method, status, phone, amount_cents) VALUES ($1, 'mpesa', 'pending', $2, $3) RETURNING id`,
-		orderID, phone, int64(amount)).Scan(&id)
+	err := tx.QueryRowContext(ctx, `INSERT INTO payments (order_id, method, status, phone, amount_cents, account_ref)
+		VALUES ($1, 'mpesa', 'pending', $2, $3, $4) RETURNING id`,
+		o.ID, phone, int64(amount), accountRef(o.Number)).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert payment: %w", err)
 	}
 	return id, nil
 }
 
+// accountRef is the AccountReference an order's pushes carry: Daraja takes
+// at most 12 characters, so the order number's last 12.
+func accountRef(number string) string { return number[len(number)-min(12, len(number)):] }
+
 // paidTx is what an order has received inside tx: its successful STK
-// payments and its applied Paybill payments.
+// payments and its applied Paybill payments. A Paybill row that reports a
+// push's own payment again is never applied (docs/payments.md section 10).
 func paidTx(ctx context.Context, tx *sql.Tx, orderID int64) (money.Cents, error) {
 	var stk, c2b money.Cents
 	err := tx.QueryRowContext(ctx, `SELECT

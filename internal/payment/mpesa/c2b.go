@@ -56,28 +56,35 @@ func ParseConfirmation(body []byte) (C2BPayment, error) {
 	return p, nil
 }
 
-// ParseAmount reads an M-Pesa amount ("1460.00", "1460", 1460.5) as cents.
+// ParseAmount reads an M-Pesa amount exactly, as cents, in the forms Daraja
+// sends: "730.00", "730.0", "730", or the number 730 (which arrives here as
+// its text). Anything else ("7.30e2", "730.00.00", "729.999", a sign, an
+// empty text) is an error: a guess at money is worse than a person checking.
 func ParseAmount(s string) (int64, error) {
 	s = strings.TrimSpace(s)
-	whole, frac, _ := strings.Cut(s, ".")
-	if len(frac) > 2 {
-		frac = frac[:2]
-	}
-	for len(frac) < 2 {
-		frac += "0"
-	}
-	w, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil || w < 0 || w > 100_000_000 {
+	whole, frac, dot := strings.Cut(s, ".")
+	if !digits(whole, 1, 9) || dot && !digits(frac, 1, 2) {
 		return 0, fmt.Errorf("amount %q", s)
 	}
-	f, err := strconv.ParseInt(frac, 10, 64)
-	if err != nil || f < 0 {
-		return 0, fmt.Errorf("amount %q", s)
-	}
-	if c := w*100 + f; c > 0 {
+	w, _ := strconv.ParseInt(whole, 10, 64)
+	f, _ := strconv.ParseInt((frac + "00")[:2], 10, 64)
+	if c := w*100 + f; c > 0 && c <= 100_000_000*100 {
 		return c, nil
 	}
 	return 0, fmt.Errorf("amount %q", s)
+}
+
+// digits reports whether s is between lo and hi ASCII digits.
+func digits(s string, lo, hi int) bool {
+	if len(s) < lo || len(s) > hi {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // RegisterURLs tells Daraja where to send C2B confirmations and

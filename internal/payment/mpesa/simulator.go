@@ -241,7 +241,7 @@ func (s *Simulator) push(w http.ResponseWriter, r *http.Request) {
 	case in.TransactionDesc == "" || len(in.TransactionDesc) > 13:
 		badRequest(w, "TransactionDesc")
 	default:
-		s.accept(w, string(in.PhoneNumber), int64(in.Amount), in.CallBackURL)
+		s.accept(w, string(in.PhoneNumber), int64(in.Amount), in.CallBackURL, in.AccountReference)
 	}
 }
 
@@ -270,7 +270,7 @@ func HasForbiddenWord(s string) bool {
 	return false
 }
 
-func (s *Simulator) accept(w http.ResponseWriter, phone string, amount int64, callback string) {
+func (s *Simulator) accept(w http.ResponseWriter, phone string, amount int64, callback, reference string) {
 	outcome, ok := simulatedOutcomes[phone]
 	if !ok {
 		outcome.code, outcome.desc = ResultSuccess, "The service request is processed successfully."
@@ -280,6 +280,14 @@ func (s *Simulator) accept(w http.ResponseWriter, phone string, amount int64, ca
 	checkoutID := "ws_CO_" + time.Now().Format("020120061504") + randomID(6)
 	s.mu.Lock()
 	s.pushes[checkoutID] = p
+	if p.code == ResultSuccess {
+		// A push paid to a Paybill is a C2B transaction too: Pull
+		// Transactions lists it with the push's account reference (never
+		// confirmed to the C2B URL), as Daraja does.
+		s.paybill = append(s.paybill, C2BPayment{TransID: receiptFor(checkoutID), TransType: "Pay Bill",
+			TransTime: Timestamp(p.answerAt), AmountCents: amount * 100, ShortCode: s.ShortCode, BillRef: reference,
+			MSISDN: phone[:4] + " ***** " + phone[len(phone)-3:]})
+	}
 	switch s.Mode {
 	case CallbackOnce:
 		s.schedule(s.Delay, checkoutID, p)

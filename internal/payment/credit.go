@@ -1,0 +1,81 @@
+package payment
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"shop/internal/db"
+	"shop/internal/money"
+	"shop/internal/order"
+)
+
+// The crediting core that STK pushes and Paybill payments share: money that
+// came in for an order moves it, under the order's lock, by one set of rules
+// (docs/payments.md section 10, "Crediting").
+
+// lockOrder serialises the money arriving for one order: an STK success and
+// a Paybill payment at the same moment add up, and the order is paid once.
+func lockOrder(ctx context.Context, tx *sql.Tx, d db.Dialect, orderID int64) error {
+	return db.LockKey(ctx, tx, d, fmt.Sprintf("order#%d", orderID))
+}
+
+// credit is money that came in for an order.
+type credit struct {
+	how     string // "M-Pesa" or "M-Pesa Paybill"
+	receipt string
+	amount  money.Cents
+}
+
+func (c credit) String() string {
+	s := c.how + " payment"
+	if c.receipt != "" {
+		s += " " + c.receipt
+	}
+	return s + " of " + c.amount.Ksh()
+}
+
+// creditTx moves order o, which the caller locked, after money c has been
+// recorded for it: an order waiting for payment is paid once what it
+// received covers its total (flagged when it is more); a part payment
+// leaves it waiting; money for a cancelled or already paid order flags it
+// for a person. It returns the order when it became paid.
+func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c credit) (*order.Order, error) {
+	received, err := paidTx(ctx, tx, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case o.Status == order.Cancelled:
+		return nil, order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("%s arrived for a cancelled order (received %s in all): refund it.", c, received.Ksh()))
+	case !order.CanMove(o.Delivery.Kind, o.Status, order.Paid):
+		return nil, order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("Overpaid by %s: %s arrived after the order was %s (received %s for %s); refund the difference.",
+			(received-o.Total).Ksh(), c, o.Status, received.Ksh(), o.Total.Ksh()))
+	}
+	if received < o.Total {
+		return nil, order.NoteTx(ctx, tx, o, fmt.Sprintf("%s received; %s still due", c, (o.Total-received).Ksh()), "mpesa")
+	}
+	if o.Attention == msgReferenceLost {
+		o.Attention = "" // the lost push's money has come
+	}
+	if over := received - o.Total; over > 0 {
+		o.Attention = fmt.Sprintf("Overpaid by %s (received %s for %s): refund the difference.", over.Ksh(), received.Ksh(), o.Total.Ksh())
+	}
+	moved, err := order.Move(ctx, tx, o, order.Paid, c.String()+" received", "mpesa")
+	if err != nil {
+		return nil, err
+	}
+	// The order mail names the payment that completed the order.
+	moved.AmountPaid = received
+	moved.Payment = &order.Payment{Status: "succeeded", Receipt: c.receipt, Amount: c.amount}
+	return &moved, nil
+}
+
+// afterPaid runs the paid hook (the order mail) outside the transaction.
+func (s *Service) afterPaid(ctx context.Context, paid *order.Order) {
+	if paid != nil && s.OnPaid != nil {
+		if err := s.OnPaid(ctx, *paid); err != nil {
+			s.log.ErrorContext(ctx, "after payment", "order", paid.Number, "err", err)
+		}
+	}
+}
