@@ -3,6 +3,7 @@ import { adminApi, type OrderSummary, type Stats } from './api';
 import { Badge, Button, LoadState, Part, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';
+import { UnreadablePayments } from './UnreadablePayments';
 
 type Open = (tab: 'orders' | 'products' | 'messages' | 'reviews') => void;
 
@@ -61,11 +62,19 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             yet: assign {s.unmatchedPayments === 1 ? 'it' : 'them'} below.
           </p>
         )}
+        {s.unreadablePayments > 0 && (
+          <p role="alert" className="mt-3 font-semibold text-red-900">
+            {s.unreadablePayments === 1 ? '1 M-Pesa confirmation' : `${s.unreadablePayments} M-Pesa confirmations`} could not be read:
+            check {s.unreadablePayments === 1 ? 'it' : 'them'} against the M-Pesa statement below.
+          </p>
+        )}
       </section>
 
       <BackupStatus backup={s.backup ?? null} />
 
       <UnmatchedPayments />
+
+      {s.unreadablePayments > 0 && <UnreadablePayments />}
 
       <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
 

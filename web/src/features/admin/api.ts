@@ -3,7 +3,7 @@
 import { request } from '../../lib/api';
 import type { OrderStatus } from '../../lib/orders';
 import type { Image, ProductCard, Variant } from '../../lib/types';
-import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, ImportResult, Me, Message, OrderDetail, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, Subscriber, UnmatchedPayment, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './types';
+import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, ImportResult, Me, Message, OrderDetail, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, Subscriber, UnmatchedPayment, UnreadablePayment, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './types';
 
 export * from './types';
 
@@ -106,6 +106,9 @@ export const adminApi = {
 
   resendSms: (orderId: string, id: number) =>
     request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/sms/${id}/resend/`),
+
+  /** Paybill confirmations the shop could not read, newest first. */
+  unreadablePayments: () => request<{ results: UnreadablePayment[] }>('GET', '/admin/payments/unreadable/').then((r) => r.results),
 
   /** Money that reached the shop for no order yet: lost prompts' payments and Paybill payments. */
   unmatchedPayments: async (): Promise<UnmatchedPayment[]> => {

@@ -52,6 +52,8 @@ export interface Stats {
   attentionOrders: number;
   /** Money that came in for no order yet (lost prompts and unmatched Paybill payments). */
   unmatchedPayments: number;
+  /** Paybill confirmations the shop could not read, kept raw. */
+  unreadablePayments: number;
   /** Text messages that could not be sent. */
   failedSms: number;
   unhandledMessages: number;
@@ -324,6 +326,17 @@ export interface PaybillPayment {
   received_at: string;
   source: string;
   order_id: string;
+  /** The M-Pesa prompt's own payment, listed again by M-Pesa: counted once, as the prompt's. */
+  prompt_payment: boolean;
+}
+
+/** A Paybill confirmation the shop could not read (its amount in no form M-Pesa uses), kept raw. */
+export interface UnreadablePayment {
+  id: number;
+  trans_id: string;
+  reason: string;
+  body: string;
+  received_at: string;
 }
 
 /**
