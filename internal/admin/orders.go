@@ -3,6 +3,7 @@ package admin
 import (
 	"database/sql"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // Orders answers GET /api/admin/orders/: ?status=, ?search= (order id,
-// phone or name), ?attention=1 (flagged orders only), ?page=. A search
+// phone or name), ?attention=1 (flagged orders only), ?channel= (web,
+// staff, ussd, sms, agent), ?page=. A search
 // counts its matches up to catalog.CountCap (count_capped beyond).
 func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 20)
@@ -25,8 +27,12 @@ func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error
 		msg := "status must be one of " + statusList() + "."
 		return apperr.InvalidField("status", msg)
 	}
+	channel := q.Get("channel")
+	if channel != "" && !slices.Contains(order.Channels, channel) {
+		return apperr.InvalidField("channel", "channel must be one of "+strings.Join(order.Channels, ", ")+".")
+	}
 	list, err := h.orders.AdminList(r.Context(), order.AdminFilter{Status: status, Search: q.search, Attention: q.Get("attention") == "1",
-		Page: q.page, PageSize: q.size, CountCap: catalog.CountCap})
+		Channel: channel, Page: q.page, PageSize: q.size, CountCap: catalog.CountCap})
 	if err != nil {
 		return err
 	}

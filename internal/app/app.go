@@ -17,8 +17,10 @@ import (
 	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/checkout"
 	"shop/internal/config"
 	"shop/internal/content"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/demo"
@@ -29,6 +31,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
+	"shop/internal/ratelimit"
 	"shop/internal/receipt"
 	"shop/internal/sms"
 )
@@ -135,7 +138,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	case simulator != nil:
 		payCfg.ShortCode = simulator.ShortCode
 	}
-	payments := payment.New(d, orders, gateway, payCfg, log)
+	limiter := ratelimit.New(d, nil)
+	payments := payment.New(d, orders, gateway, limiter, payCfg, log)
+	orders.UsePayments(payments)
+	coupons := coupon.NewStore(d)
+	placing := checkout.New(d, orders, coupons, payments, log)
 	var paybill http.Handler
 	if simulator != nil {
 		// In --dev the simulated Daraja reports Paybill payments straight
@@ -181,8 +188,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	meter := metrics.New(msrc)
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
-		Delivery: deliveryStore,
-		Daraja:   daraja, Paybill: paybill, WebAssets: webAssets,
+		Checkout: placing, Delivery: deliveryStore,
+		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,

@@ -133,6 +133,21 @@ func (s *Store) CheckoutTx(ctx context.Context, tx *sql.Tx, cartID int64, lines 
 	return p, err == nil, err
 }
 
+// CodeTx prices code, typed for an order that has no cart (a phone order,
+// an agent's), for lines by phones inside the checkout's transaction, under
+// the coupon's lock as CheckoutTx does. An unknown code is refused as the
+// cart refuses it.
+func (s *Store) CodeTx(ctx context.Context, tx *sql.Tx, code string, lines []Line, phones Phones) (Priced, error) {
+	c, u, err := lockTx(ctx, tx, "c.code_key = $1", Key(code), phones)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return Priced{}, refuse(MsgUnknown)
+	}
+	if err != nil {
+		return Priced{}, err
+	}
+	return s.priceTx(ctx, tx, c, lines, u)
+}
+
 // lockTx locks a coupon's row (an UPDATE that changes nothing: PostgreSQL
 // holds the row until the transaction ends; SQLite's one writer already
 // does), then loads it and counts its uses and the phones'.

@@ -99,7 +99,9 @@ func TestApplyRules(t *testing.T) {
 		orderID := insert(t, d, `INSERT INTO orders (order_number, access_token_hash, status, stock_reserved, subtotal_cents, shipping_cents, total_cents,
 			first_name, last_name, email, phone, address, city, county, payment_method)
 			VALUES ('ORDER-1', 'x', 'paid', TRUE, 100, 0, 100, 'A', 'B', 'a@b.co', '254711111111', 'x', 'y', 'Kiambu', 'mpesa') RETURNING id`)
-		if err := d.Tx(ctx, func(tx *sql.Tx) error { return coupon.ClaimTx(ctx, tx, gone.ID, orderID, coupon.Phones{Contact: "254711111111"}) }); err != nil {
+		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+			return coupon.ClaimTx(ctx, tx, gone.ID, orderID, coupon.Phones{Contact: "254711111111"})
+		}); err != nil {
 			t.Fatal(err)
 		}
 

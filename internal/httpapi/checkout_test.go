@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"shop/internal/checkout"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
@@ -41,8 +42,7 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool, opts ...testkit.Option) *sh
 		if withMPesa {
 			gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
 		}
-		deps.Payments = payment.New(d, deps.Orders, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz",
-			ShortCode: "174379"}, deps.Log)
+		testkit.Payments(deps, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"})
 		deps.Daraja, deps.WebAssets, deps.PublicURL = sim, webFiles, public
 		sim.ConfirmationURL, sim.ValidationURL = deps.Payments.C2BURLs()
 		deps.Paybill = sim.PaybillHandler()
@@ -135,7 +135,7 @@ func TestCheckoutOverHTTP(t *testing.T) {
 		unit := body["unit_price"].(string)
 
 		status, body = s.do(t, "POST", "/api/payments/mpesa/initiate/", strings.Replace(checkoutBody, "%s", "0708374149", 1))
-		if status != 201 || body["success"] != true || body["message"] != payment.MsgPushSent || body["checkoutRequestId"] == "" {
+		if status != 201 || body["success"] != true || body["message"] != checkout.MsgPushSent || body["checkoutRequestId"] == "" {
 			t.Fatalf("initiate: %d %v", status, body)
 		}
 		number, token := body["orderId"].(string), body["orderToken"].(string)

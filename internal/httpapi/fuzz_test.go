@@ -22,6 +22,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
+	"shop/internal/testkit"
 )
 
 // fuzzTargets are the JSON endpoints a body can reach: the customer's, the
@@ -141,9 +142,10 @@ func fuzzServer(f *testing.F, d *db.DB) (http.Handler, string) {
 	orders := order.NewStore(d)
 	gateway := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
 	auth := account.NewService(d, account.Options{Log: log, PublicURL: "http://localhost"})
-	srv, err := httpapi.New(httpapi.Deps{DB: d, Log: log, Catalog: store, Cart: cart.NewStore(d), Orders: orders, Content: content.NewStore(d),
-		Payments: payment.New(d, orders, gateway, payment.Config{PublicURL: "http://localhost", CallbackSecret: fuzzSecret}, log),
-		Auth:     auth, WebAssets: webFiles, MediaDir: media, PublicURL: "http://localhost"})
+	deps := httpapi.Deps{DB: d, Log: log, Catalog: store, Cart: cart.NewStore(d), Orders: orders, Content: content.NewStore(d),
+		Auth: auth, WebAssets: webFiles, MediaDir: media, PublicURL: "http://localhost"}
+	testkit.Payments(&deps, gateway, payment.Config{PublicURL: "http://localhost", CallbackSecret: fuzzSecret})
+	srv, err := httpapi.New(deps)
 	if err != nil {
 		f.Fatal(err)
 	}

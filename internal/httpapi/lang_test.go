@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
+	"shop/internal/checkout"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
 	"shop/internal/notify"
 	"shop/internal/order"
-	"shop/internal/payment"
 	"shop/internal/sms"
 	"shop/internal/testkit"
 )
@@ -100,7 +100,7 @@ func TestOrderRemembersItsLanguage(t *testing.T) {
 			t.Fatalf("order placed in Kiswahili reads lang %v", o["lang"])
 		}
 		en, enToken, msg := place("0708374149")
-		if msg != payment.MsgPushSent {
+		if msg != checkout.MsgPushSent {
 			t.Errorf("checkout's answer in English: %q", msg)
 		}
 		if o := s.waitForStatus(t, en, "paid", "X-Order-Token", enToken); o["lang"] != "en" {

@@ -90,14 +90,14 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Apply), MaxBody: 1 << 10},
 		{Pattern: "DELETE /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Remove)},
 
-		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.pay.Initiate), TakesStock: true},
+		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.checkout.Initiate), TakesStock: true},
 		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true},
 		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true},
 		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true},
 		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
-		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.pay.Retry), TakesStock: true},
+		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true},
 		{Pattern: "GET /api/orders/{orderId}/receipt.pdf", Handler: httpx.Handler(s.receipt.Get)},
 		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
 

@@ -20,6 +20,7 @@ import (
 	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/checkout"
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
@@ -47,6 +48,8 @@ type Deps struct {
 	Cart     *cart.Store
 	Orders   *order.Store
 	Payments *payment.Service
+	// Checkout places orders (the web checkout goes through it).
+	Checkout *checkout.Service
 	Delivery *delivery.Store
 	// Daraja is the M-Pesa simulator served under /dev/daraja/ in dev mode; nil otherwise.
 	Daraja http.Handler
@@ -87,21 +90,22 @@ type Deps struct {
 
 // Server is the shop's http.Handler.
 type Server struct {
-	db      *db.DB
-	log     *slog.Logger
-	catalog *catalog.Handlers
-	cart    *cart.Handlers
-	orders  *order.Handlers
-	pay     *payment.Handlers
-	deliver *delivery.Handlers
-	coupons *coupon.Handlers
-	receipt *receipt.Handlers
-	daraja  http.Handler
-	paybill http.Handler
-	content *content.Handlers
-	app     *appHandler
-	media   http.Handler
-	handler http.Handler
+	db       *db.DB
+	log      *slog.Logger
+	catalog  *catalog.Handlers
+	cart     *cart.Handlers
+	orders   *order.Handlers
+	pay      *payment.Handlers
+	checkout *checkout.Handlers
+	deliver  *delivery.Handlers
+	coupons  *coupon.Handlers
+	receipt  *receipt.Handlers
+	daraja   http.Handler
+	paybill  http.Handler
+	content  *content.Handlers
+	app      *appHandler
+	media    http.Handler
+	handler  http.Handler
 	// microcache holds catalogue answers for a few seconds.
 	microcache *httpx.MicroCache
 
@@ -151,7 +155,8 @@ func New(d Deps) (*Server, error) {
 	}
 	s.content.Limiter = ratelimit.New(d.DB, nil)
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
-	s.pay = &payment.Handlers{Service: d.Payments, Carts: s.cart, ClientIP: d.ClientIP}
+	s.pay = &payment.Handlers{Service: d.Payments}
+	s.checkout = &checkout.Handlers{Service: d.Checkout, Payments: d.Payments, Orders: d.Orders, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
 	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
 	s.orders.Limiter, s.orders.ClientIP = ratelimit.New(d.DB, nil), d.ClientIP

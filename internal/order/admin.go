@@ -37,7 +37,9 @@ type AdminFilter struct {
 	// +254…) or name, case-insensitively.
 	Search string
 	// Attention lists only orders flagged for a person.
-	Attention      bool
+	Attention bool
+	// Channel lists only the orders placed through it ("" every channel).
+	Channel        string
 	Page, PageSize int
 	// CountCap, when above 0, is the most matches a search counts.
 	CountCap int
@@ -60,6 +62,7 @@ type Summary struct {
 	Receipt       string      `json:"receipt"`
 	// Attention is set when the payment reconciler flagged the order for a person.
 	Attention string `json:"attention"`
+	Channel   string `json:"channel"`
 }
 
 // SummaryPage is one page of the admin's order list: Count is exact, or
@@ -71,13 +74,13 @@ type SummaryPage struct {
 }
 
 const summaryColumns = `o.id, o.order_number, o.status, o.created_at, o.first_name, o.last_name, o.phone, o.email, o.county, o.total_cents,
-	(SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id), o.payment_method, o.attention`
+	(SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id), o.payment_method, o.attention, o.channel`
 
 func scanSummary(row db.Scanner) (Summary, error) {
 	var s Summary
 	var first, last string
 	err := row.Scan(&s.ID, &s.Number, &s.Status, &s.CreatedAt, &first, &last, &s.Phone, &s.Email, &s.County, &s.Total,
-		&s.ItemCount, &s.PaymentMethod, &s.Attention)
+		&s.ItemCount, &s.PaymentMethod, &s.Attention, &s.Channel)
 	s.CustomerName = strings.TrimSpace(first + " " + last)
 	return s, err
 }

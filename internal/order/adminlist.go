@@ -40,7 +40,7 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 	}
 	out := SummaryPage{Orders: orders}
 	search := strings.TrimSpace(f.Search) != ""
-	if !search && !db.PageTellsCount(page, size, len(orders)) {
+	if !search && f.Channel == "" && !db.PageTellsCount(page, size, len(orders)) {
 		// Every order, a status's, the flagged ones: the figures by status
 		// (0021, 0023) have the count without reading the orders.
 		out.Count, err = s.countByStatus(ctx, f.Status, f.Attention)
@@ -146,6 +146,9 @@ func adminWhere(f AdminFilter, d db.Dialect) *db.Where {
 	}
 	if f.Attention {
 		w.And("o.attention <> ''")
+	}
+	if f.Channel != "" {
+		w.And("o.channel = " + w.Arg(f.Channel))
 	}
 	if phone, ok := account.NormalizePhone(strings.TrimSpace(f.Search)); ok {
 		// A whole phone number (0712 345 678, +254 712…) is that customer's

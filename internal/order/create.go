@@ -38,6 +38,10 @@ type New struct {
 	// Lang is the language of the request that places the order; without
 	// one (the demo's orders) the order is English.
 	Lang i18n.Lang
+	// Channel is where the order was placed ("" is the web).
+	Channel string
+	// PlacedBy is who ordered for the customer (staff, an agent), or nil.
+	PlacedBy *Staff
 }
 
 // Created is a new order with its private access token, shown once.
@@ -78,15 +82,30 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	if lang == "" {
 		lang = i18n.English
 	}
+	channel := n.Channel
+	if channel == "" {
+		channel = ChannelWeb
+	}
+	var placedBy any
+	var placedByName string
+	if n.PlacedBy != nil {
+		placedByName = n.PlacedBy.Name
+		if n.PlacedBy.ID != 0 {
+			placedBy = n.PlacedBy.ID
+		}
+	}
 	id, number, err := s.insertOrder(ctx, tx, func(number string) *sql.Row {
 		return tx.QueryRowContext(ctx, `INSERT INTO orders (order_number, access_token_hash, user_id, cart_id, status, stock_reserved,
 			subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method,
-			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams, discount_cents, coupon_code, lang)
-			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
+			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams, discount_cents, coupon_code, lang,
+			channel, placed_by, placed_by_name)
+			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27,
+			$28, $29, $30)
 			ON CONFLICT (order_number) DO NOTHING RETURNING id`,
 			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(shipping), int64(subtotal-n.Discount+shipping),
 			c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod,
-			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight), int64(n.Discount), n.CouponCode, string(lang))
+			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight), int64(n.Discount), n.CouponCode, string(lang),
+			channel, placedBy, placedByName)
 	})
 	if err != nil {
 		return Created{}, err
@@ -104,7 +123,7 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	}
 	o := Order{ID: id, Number: number, Status: PendingPayment, Lang: lang, Items: items, Subtotal: subtotal, Discount: n.Discount, CouponCode: n.CouponCode,
 		ShippingCharge: shipping, Total: subtotal - n.Discount + shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
-		PaymentMethod: c.PaymentMethod, Delivery: dl, Weight: n.Weight}
+		PaymentMethod: c.PaymentMethod, Delivery: dl, Weight: n.Weight, Channel: channel, PlacedBy: n.PlacedBy}
 	return Created{Order: o, AccessToken: token}, nil
 }
 
@@ -167,4 +186,18 @@ func addEvent(ctx context.Context, tx *sql.Tx, orderID int64, from, to Status, n
 // part payment received.
 func NoteTx(ctx context.Context, tx *sql.Tx, o Order, note, actor string) error {
 	return addEvent(ctx, tx, o.ID, o.Status, o.Status, note, actor)
+}
+
+// PaymentStart is the outcome of placing an order or asking again for its
+// money (packages checkout and payment).
+type PaymentStart struct {
+	Order       Order
+	AccessToken string // only for a new order
+	// CheckoutRequestID is the prompt's, "" when none was sent.
+	CheckoutRequestID string
+	// PushErr is set when the prompt could not be sent: the order stays, unpaid, to retry.
+	PushErr error
+	// Existing: the cart already had this order waiting for its payment, so
+	// no new order was made and no new prompt sent.
+	Existing bool
 }

@@ -153,6 +153,10 @@ type Order struct {
 	// Lang is the language the customer shopped in: their mail and text
 	// messages about the order come in it.
 	Lang i18n.Lang `json:"lang"`
+	// Channel is where the order was placed: web, staff, ussd, sms or agent.
+	Channel string `json:"channel"`
+	// PlacedBy is who ordered for the customer; null when they ordered themselves.
+	PlacedBy *Staff `json:"placed_by"`
 	// StockHeldUntil is when an unpaid order's stock goes back on sale if no
 	// payment has come (StockHold after the latest prompt).
 	StockHeldUntil *time.Time `json:"stock_held_until,omitempty"`
@@ -359,4 +363,23 @@ func (c *Checkout) Validate() error {
 		return nil
 	}
 	return apperr.Invalid(fmt.Sprintf("Please check the highlighted fields (%d).", len(bad)), bad)
+}
+
+// The channels an order can be placed through (package checkout).
+const (
+	ChannelWeb   = "web"
+	ChannelStaff = "staff"
+	ChannelUSSD  = "ussd"
+	ChannelSMS   = "sms"
+	ChannelAgent = "agent"
+)
+
+// Channels lists them, for the admin's filter.
+var Channels = []string{ChannelWeb, ChannelStaff, ChannelUSSD, ChannelSMS, ChannelAgent}
+
+// Staff is the person who ordered for a customer: a staff member or an
+// agent, by account, with their name as it was then.
+type Staff struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
 }

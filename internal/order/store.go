@@ -49,16 +49,22 @@ const orderColumns = `o.id, o.order_number, o.status, o.created_at, o.subtotal_c
 	o.first_name, o.last_name, o.email, o.phone, o.address, o.city, o.county, o.postal_code,
 	COALESCE(o.user_id, 0), COALESCE(o.cart_id, 0), o.stock_reserved, o.attention, o.payment_method,
 	o.delivery_kind, o.delivery_option, o.delivery_name, o.delivery_eta, o.delivery_address, o.delivery_hours, o.weight_grams,
-	o.courier, o.tracking_number, o.discount_cents, o.coupon_code, o.refunded_cents, o.lang`
+	o.courier, o.tracking_number, o.discount_cents, o.coupon_code, o.refunded_cents, o.lang,
+	o.channel, COALESCE(o.placed_by, 0), o.placed_by_name`
 
 func scanOrder(row db.Scanner) (Order, error) {
 	var o Order
+	var placedBy Staff
 	err := row.Scan(&o.ID, &o.Number, &o.Status, &o.CreatedAt, &o.Subtotal, &o.ShippingCharge, &o.Total,
 		&o.Customer.FirstName, &o.Customer.LastName, &o.Customer.Email, &o.Customer.Phone,
 		&o.ShippingAddress.Address, &o.ShippingAddress.City, &o.ShippingAddress.County, &o.ShippingAddress.PostalCode,
 		&o.UserID, &o.CartID, &o.StockReserved, &o.Attention, &o.PaymentMethod,
 		&o.Delivery.Kind, &o.Delivery.Option, &o.Delivery.Name, &o.Delivery.ETA, &o.Delivery.Address, &o.Delivery.Hours, &o.Weight,
-		&o.Courier, &o.TrackingNumber, &o.Discount, &o.CouponCode, &o.AmountRefunded, &o.Lang)
+		&o.Courier, &o.TrackingNumber, &o.Discount, &o.CouponCode, &o.AmountRefunded, &o.Lang,
+		&o.Channel, &placedBy.ID, &placedBy.Name)
+	if placedBy.ID != 0 || placedBy.Name != "" {
+		o.PlacedBy = &placedBy
+	}
 	o.Delivery.Fee = o.ShippingCharge
 	o.Customer.Name = o.Customer.FirstName + " " + o.Customer.LastName
 	o.CanRetryPayment = o.Status == PaymentFailed

@@ -15,16 +15,19 @@ import (
 
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/checkout"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
+	"shop/internal/ratelimit"
 )
 
 // benchShop is a catalogue of one size with plenty of stock, the Daraja
 // simulator on loopback, and the payment service on SQLite.
-func benchShop(b *testing.B) (*Service, *cart.Store, *db.DB) {
+func benchShop(b *testing.B) (*checkout.Service, *cart.Store, *db.DB) {
 	b.Helper()
 	d := dbtest.SQLite(b)
 	ctx := context.Background()
@@ -41,8 +44,11 @@ func benchShop(b *testing.B) (*Service, *cart.Store, *db.DB) {
 	b.Cleanup(daraja.Close)
 	client := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"},
 		&http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}})
-	svc := New(d, order.NewStore(d), client, Config{PublicURL: "http://127.0.0.1:1", CallbackSecret: "x"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return svc, cart.NewStore(d), d
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	orders := order.NewStore(d)
+	svc := New(d, orders, client, ratelimit.New(d, nil), Config{PublicURL: "http://127.0.0.1:1", CallbackSecret: "x"}, log)
+	orders.UsePayments(svc)
+	return checkout.New(d, orders, coupon.NewStore(d), svc, log), cart.NewStore(d), d
 }
 
 // BenchmarkCheckout is checkout initiation as a shopper meets it: the prompt
@@ -52,7 +58,7 @@ func benchShop(b *testing.B) (*Service, *cart.Store, *db.DB) {
 func BenchmarkCheckout(b *testing.B) {
 	svc, carts, _ := benchShop(b)
 	ctx := context.Background()
-	c := checkout("254708374149")
+	c := webCheckout("254708374149")
 	if err := c.Validate(); err != nil {
 		b.Fatal(err)
 	}
@@ -81,7 +87,7 @@ func BenchmarkCheckout(b *testing.B) {
 			c.MpesaPhone = fmt.Sprintf("2547%08d", n)
 			ip := fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
 			t0 := time.Now()
-			st, err := svc.Checkout(ctx, order.New{Checkout: c, CartID: <-ids}, ip)
+			st, err := (*fixture)(nil).place(svc, c, <-ids, ip)
 			if err != nil || st.PushErr != nil {
 				b.Errorf("checkout: %v %v", err, st.PushErr)
 				return

@@ -67,13 +67,13 @@ func TestCouponUseLimitHoldsUnderConcurrentCheckouts(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				// Each shopper's own phone and address: no other lock lines them up.
-				c := checkout(fmt.Sprintf("2547111111%02d", i))
+				c := webCheckout(fmt.Sprintf("2547111111%02d", i))
 				c.Phone = c.MpesaPhone
 				if err := c.Validate(); err != nil {
 					t.Error(err)
 					return
 				}
-				_, _, err := f.svc.placeOrder(context.Background(), order.New{Checkout: c, CartID: id}, fmt.Sprintf("192.0.2.%d", i+1))
+				_, err := f.place(f.co, c, id, fmt.Sprintf("192.0.2.%d", i+1))
 				mu.Lock()
 				defer mu.Unlock()
 				var e *apperr.Error
@@ -102,12 +102,12 @@ func TestCouponOrderTotalsVATAndGivingBack(t *testing.T) {
 		// No callback: the test says when the prompt fails.
 		f := newFixture(t, d, 20, mpesa.CallbackNever, 0)
 		newCoupon(t, d, coupon.Input{Code: "Mash200", Kind: coupon.Fixed, Value: []byte(`"200"`), MaxUses: limit(1)})
-		c := checkout("254700000001")
+		c := webCheckout("254700000001")
 		if err := c.Validate(); err != nil {
 			t.Fatal(err)
 		}
 		id := f.couponCart(t, 3, "MASH200")
-		st, err := f.svc.Checkout(context.Background(), order.New{Checkout: c, CartID: id}, "192.0.2.1")
+		st, err := f.place(f.co, c, id, "192.0.2.1")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,9 +138,9 @@ func TestCouponOrderTotalsVATAndGivingBack(t *testing.T) {
 			t.Fatalf("the failed order kept its use: %d", uses)
 		}
 		// Another shopper takes the one use; the failed order's retry is refused.
-		other := checkout("254711111111")
+		other := webCheckout("254711111111")
 		_ = other.Validate()
-		if _, err := f.svc.Checkout(context.Background(), order.New{Checkout: other, CartID: f.couponCart(t, 1, "mash200")}, "192.0.2.2"); err != nil {
+		if _, err := f.place(f.co, other, f.couponCart(t, 1, "mash200"), "192.0.2.2"); err != nil {
 			t.Fatal(err)
 		}
 		failed, _ := f.orders.ByNumber(context.Background(), o.Number)
@@ -165,12 +165,12 @@ func TestCouponOncePerPhoneCountsThePayer(t *testing.T) {
 		f := newFixture(t, d, 100, mpesa.CallbackNever, 0)
 		newCoupon(t, d, coupon.Input{Code: "ONCE", Kind: coupon.Percent, Value: []byte(`50`), MaxUsesPerPhone: limit(1)})
 		try := func(contact, payer string) error {
-			c := checkout(payer)
+			c := webCheckout(payer)
 			c.Phone = contact
 			if err := c.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			_, _, err := f.svc.placeOrder(context.Background(), order.New{Checkout: c, CartID: f.couponCart(t, 1, "once")}, "192.0.2.1")
+			_, err := f.place(f.co, c, f.couponCart(t, 1, "once"), "192.0.2.1")
 			return err
 		}
 		for _, round := range []struct{ contacts, payers []string }{

@@ -3,12 +3,16 @@ package payment
 import (
 	"context"
 	"database/sql"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
+	"shop/internal/checkout"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 )
@@ -17,15 +21,22 @@ import (
 // was never stored: the process died between the two.
 func (f *fixture) lostPush(t *testing.T, qty int) order.Order {
 	t.Helper()
-	c := checkout("254708374149")
+	c := webCheckout("254708374149")
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	st, _, err := f.svc.placeOrder(context.Background(), order.New{Checkout: c, CartID: f.cartWith(t, qty)}, "192.0.2.1")
+	st, err := f.place(checkout.New(f.d, f.orders, coupon.NewStore(f.d), lostPushes{f.svc}, slog.Default()), c, f.cartWith(t, qty), "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return st.Order
+}
+
+// lostPushes are payments whose pushes go out but whose answers are lost.
+type lostPushes struct{ *Service }
+
+func (lostPushes) Push(context.Context, int64, string, string, money.Cents) (string, error) {
+	return "", nil
 }
 
 // later moves the service's clock past lostAfter.

@@ -10,21 +10,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"sync"
 	"time"
 
 	"shop/internal/apperr"
-	"shop/internal/cart"
-	"shop/internal/catalog"
-	"shop/internal/coupon"
 	"shop/internal/db"
-	"shop/internal/delivery"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
 	"shop/internal/ratelimit"
-	"shop/internal/vat"
 )
 
 // Gateway is the part of the Daraja client the service uses.
@@ -37,7 +31,6 @@ type Gateway interface {
 type Service struct {
 	db      *db.DB
 	orders  *order.Store
-	coupons *coupon.Store
 	limiter *ratelimit.Limiter
 	limits  PushLimits
 	gateway Gateway // nil when M-Pesa is not configured
@@ -99,8 +92,8 @@ const MsgTooManyPushes = "Too many payment requests. Please wait a few minutes a
 const CallbackPath = "/api/payments/callback/"
 
 // New returns the service. gateway may be nil: payment then answers that
-// M-Pesa is not available.
-func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.Logger) *Service {
+// M-Pesa is not available. limiter counts the prompts (Config.Limits).
+func New(d *db.DB, orders *order.Store, gateway Gateway, limiter *ratelimit.Limiter, cfg Config, log *slog.Logger) *Service {
 	limits := DefaultPushLimits
 	if cfg.Limits != nil {
 		limits = *cfg.Limits
@@ -113,158 +106,47 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, cfg Config, log *slog.L
 			s.till.Kind = "till"
 		}
 	}
-	s.limiter = ratelimit.New(d, func() time.Time { return s.now() })
-	s.coupons = coupon.NewStore(d)
-	s.coupons.SetClock(func() time.Time { return s.now() })
-	if orders != nil {
-		orders.UsePayments(s)
-	}
+	s.limiter = limiter
 	return s
 }
 
 // ErrNotConfigured says M-Pesa has no credentials on this server.
 var ErrNotConfigured = apperr.Unavailable("M-Pesa payments are not available right now. Please try again later or call us to order.")
 
-// MsgPushFailed is docs/product.md's words when the push cannot be sent.
-const MsgPushFailed = "Payment failed. Please try again."
-
-// MsgPushSent is docs/product.md's words when the push is on its way.
-const MsgPushSent = "Payment initiated! Please check your phone for M-Pesa prompt."
-
 // Enabled reports whether M-Pesa is configured.
 func (s *Service) Enabled() bool { return s.gateway != nil }
 
-// Started is the outcome of asking for a payment.
-type Started struct {
-	Order             order.Order
-	AccessToken       string // only for a new order
-	CheckoutRequestID string
-	// PushErr is set when the push could not be sent: the order stays, unpaid, to retry.
-	PushErr error
-	// Existing: the cart already had this order waiting for its payment, so
-	// no new order was made and no new prompt sent.
-	Existing bool
-}
-
-// Checkout makes the order from the cart and sends the STK push for its
-// total, for a customer at client address ip. Submitting the same cart again
-// while its order waits for payment returns that order: one order, one
-// prompt, however often the button is pressed.
-func (s *Service) Checkout(ctx context.Context, n order.New, ip string) (Started, error) {
+// Available is nil when M-Pesa prompts can be sent.
+func (s *Service) Available() error {
 	if !s.Enabled() {
-		return Started{}, ErrNotConfigured
+		return ErrNotConfigured
 	}
-	st, paymentID, err := s.placeOrder(ctx, n, ip)
-	if err != nil || st.Existing {
-		return st, err
-	}
-	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, st.Order.Number, n.Checkout.MpesaPhone, st.Order.Total)
-	return st, nil
+	return nil
 }
 
-// placeOrder is the checkout's one transaction, which this package drives
-// and each table's owner writes in: the cart's lines (cart), their stock
-// (catalog), the order (order) and its pending payment (here). If any size
-// is short, nothing is taken and nothing is stored.
-func (s *Service) placeOrder(ctx context.Context, n order.New, ip string) (st Started, paymentID int64, err error) {
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		// One order at a time per cart: a double submit waits here, then
-		// finds the first order instead of making (and pushing for) a second.
-		if err := db.LockKey(ctx, tx, s.db.Dialect, "cart:"+strconv.FormatInt(n.CartID, 10)); err != nil {
-			return err
-		}
-		o, waiting, err := s.orders.PendingForCartTx(ctx, tx, n.CartID)
-		if err != nil {
-			return err
-		}
-		if waiting {
-			p, _, err := latestTx(ctx, tx, o.ID)
-			st = Started{Order: o, Existing: true, CheckoutRequestID: p.CheckoutRequestID}
-			return err
-		}
-		// Counted after the cart's lock, so a double submit never counts twice.
-		if err := s.reservePush(ctx, tx, n.Checkout.MpesaPhone, ip); err != nil {
-			return err
-		}
-		lines, err := cart.LinesTx(ctx, tx, n.CartID)
-		if err != nil {
-			return err
-		}
-		items, used, err := s.priceLines(ctx, tx, &n, lines)
-		if err != nil {
-			return err
-		}
-		// The fee is the server's own quote for these lines, whatever the
-		// browser showed or sent; free delivery looks at the subtotal after
-		// the discount (docs/architecture.md section 11).
-		w, subtotal := cart.Totals(lines)
-		q, err := delivery.QuoteTx(ctx, tx, n.Checkout.County, n.Checkout.DeliveryOption, w, subtotal-n.Discount)
-		if err != nil {
-			return err
-		}
-		n.Delivery = order.Delivery{Kind: q.Kind, Option: q.ID, Name: q.Name, Fee: q.Fee, ETA: q.ETA, Address: q.Address, Hours: q.Hours}
-		n.Weight = w
-		created, err := s.orders.CreateTx(ctx, tx, n, items)
-		if err != nil {
-			return err
-		}
-		// After the order, so each sale's stock movement names it.
-		if err := catalog.TakeStockTx(ctx, tx, created.Order.StockLines()); err != nil {
-			return err
-		}
-		st = Started{Order: created.Order, AccessToken: created.AccessToken}
-		if used != nil {
-			if err := coupon.ClaimTx(ctx, tx, used.Coupon.ID, created.Order.ID, checkoutPhones(n.Checkout)); err != nil {
-				return err
-			}
-		}
-		paymentID, err = insertPayment(ctx, tx, created.Order, n.Checkout.MpesaPhone, created.Order.Total)
-		return err
-	})
-	if err != nil {
-		return Started{}, 0, fmt.Errorf("check out cart %d: %w", n.CartID, err)
-	}
-	return st, paymentID, nil
+// StartTx stores, inside the checkout's transaction, the pending M-Pesa
+// payment of amount for order o from phone; Push sends its prompt once the
+// transaction has committed.
+func (s *Service) StartTx(ctx context.Context, tx *sql.Tx, o order.Order, phone string, amount money.Cents) (int64, error) {
+	return insertPayment(ctx, tx, o, phone, amount)
 }
 
-// priceLines makes the order's items from the cart's lines: each with its
-// VAT class and today's rate, and its share of the cart's coupon, which is
-// checked again here under the coupon's lock (n gets the discount and the
-// code). used is the coupon priced, or nil.
-func (s *Service) priceLines(ctx context.Context, tx *sql.Tx, n *order.New, lines []cart.Line) ([]order.Item, *coupon.Priced, error) {
-	rates, err := vat.RatesTx(ctx, tx)
-	if err != nil {
-		return nil, nil, err
-	}
-	priced, ok, err := s.coupons.CheckoutTx(ctx, tx, n.CartID, coupon.Lines(lines), checkoutPhones(n.Checkout))
-	if err != nil {
-		return nil, nil, err
-	}
-	items := make([]order.Item, len(lines))
-	for i, l := range lines {
-		items[i] = order.Item{VariantID: l.VariantID, ProductID: l.ProductID, ProductName: l.ProductName, Size: l.Size,
-			SKU: l.SKU, Quantity: l.Quantity, UnitPrice: l.UnitPrice, VATClass: l.VATClass, VATRate: rates[l.VATClass]}
-		if ok {
-			items[i].Discount = priced.Shares[i]
-		}
-	}
-	if !ok {
-		return items, nil, nil
-	}
-	n.Discount, n.CouponCode = priced.Discount, priced.Coupon.Code
-	return items, &priced, nil
+// LatestCheckoutTx is the checkout request id of order orderID's latest
+// push, "" when it has none.
+func (s *Service) LatestCheckoutTx(ctx context.Context, tx *sql.Tx, orderID int64) (string, error) {
+	p, _, err := latestTx(ctx, tx, orderID)
+	return p.CheckoutRequestID, err
 }
 
-// checkoutPhones are the numbers a checkout's coupon limits count: the
-// contact phone and the M-Pesa number that pays.
-func checkoutPhones(c order.Checkout) coupon.Phones {
-	return coupon.Phones{Contact: c.Phone, Payer: c.MpesaPhone}
+// Push sends the prompt for pending payment id of order number.
+func (s *Service) Push(ctx context.Context, paymentID int64, number, phone string, amount money.Cents) (string, error) {
+	return s.push(ctx, paymentID, number, phone, amount)
 }
 
-// reservePush counts one prompt against the phone's and the address's
+// ReservePushTx counts one prompt against the phone's and the address's
 // limits inside tx, or answers 429: it stands or falls with the order or
 // the retry it guards.
-func (s *Service) reservePush(ctx context.Context, tx *sql.Tx, phone, ip string) error {
+func (s *Service) ReservePushTx(ctx context.Context, tx *sql.Tx, phone, ip string) error {
 	_, wait, err := s.limiter.ReserveTx(ctx, tx,
 		ratelimit.Check{Bucket: "mpesa:phone:" + phone, Limit: s.limits.PerPhone},
 		ratelimit.Check{Bucket: ratelimit.IPBucket("mpesa:ip:", ip), Limit: s.limits.PerIP})
@@ -280,12 +162,12 @@ func (s *Service) reservePush(ctx context.Context, tx *sql.Tx, phone, ip string)
 // Retry asks again for an unpaid order's money, from phone, for a customer
 // at address ip: the stock is taken again (if it is still there) and a new
 // push is sent.
-func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (Started, error) {
+func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (order.PaymentStart, error) {
 	if !s.Enabled() {
-		return Started{}, ErrNotConfigured
+		return order.PaymentStart{}, ErrNotConfigured
 	}
 	if err := retryable(o.Status); err != nil {
-		return Started{}, err
+		return order.PaymentStart{}, err
 	}
 	var paymentID int64
 	var due money.Cents
@@ -302,7 +184,7 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 		if err := retryable(cur.Status); err != nil {
 			return err
 		}
-		if err := s.reservePush(ctx, tx, phone, ip); err != nil {
+		if err := s.ReservePushTx(ctx, tx, phone, ip); err != nil {
 			return err
 		}
 		moved, err := order.Move(ctx, tx, cur, order.PendingPayment, "Customer retried the payment", "customer")
@@ -320,9 +202,9 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (S
 		return err
 	})
 	if err != nil {
-		return Started{}, fmt.Errorf("retry payment of %s: %w", o.Number, err)
+		return order.PaymentStart{}, fmt.Errorf("retry payment of %s: %w", o.Number, err)
 	}
-	st := Started{Order: o}
+	st := order.PaymentStart{Order: o}
 	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, o.Number, phone, due)
 	return st, nil
 }

@@ -14,6 +14,8 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/checkout"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpx"
@@ -28,6 +30,7 @@ const secret = "test-callback-secret-0123456789abcdef"
 type fixture struct {
 	d      *db.DB
 	svc    *Service
+	co     *checkout.Service
 	orders *order.Store
 	carts  *cart.Store
 	sim    *mpesa.Simulator
@@ -53,7 +56,10 @@ func newFixture(t *testing.T, d *db.DB, stock int, mode mpesa.CallbackMode, dela
 	shop := httptest.NewServer(mux)
 	t.Cleanup(func() { f.sim.Close(); daraja.Close(); shop.Close() })
 	client := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "pass"}, nil)
-	f.svc = New(d, f.orders, client, Config{PublicURL: shop.URL, CallbackSecret: secret, Limits: &unlimited, ShortCode: "174379"}, slog.New(slog.NewTextHandler(testWriter{t}, nil)))
+	log := slog.New(slog.NewTextHandler(testWriter{t}, nil))
+	f.svc = New(d, f.orders, client, ratelimit.New(d, nil), Config{PublicURL: shop.URL, CallbackSecret: secret, Limits: &unlimited, ShortCode: "174379"}, log)
+	f.orders.UsePayments(f.svc)
+	f.co = checkout.New(d, f.orders, coupon.NewStore(d), f.svc, log)
 	h := &Handlers{Service: f.svc}
 	mux.Handle("POST "+CallbackPath+"{secret}/{$}", httpx.Handler(h.Callback))
 	mux.Handle("POST "+C2BConfirmationPath+"{secret}/{$}", httpx.Handler(h.C2BConfirmation))
@@ -74,7 +80,7 @@ func (f *fixture) cartWith(t *testing.T, qty int) int64 {
 	return res.CartID
 }
 
-func checkout(phone string) order.Checkout {
+func webCheckout(phone string) order.Checkout {
 	return order.Checkout{FirstName: "Wanjiku", LastName: "Mwangi", Email: "wanjiku@farm.co.ke", Phone: "0712345678",
 		Address: "Plot 4, Eastern Bypass", City: "Ruiru", County: "Kiambu", PaymentMethod: "mpesa", MpesaPhone: phone}
 }
@@ -109,14 +115,23 @@ func (f *fixture) waitFor(t *testing.T, number string, cond func(order.Order) bo
 	}
 }
 
-func (f *fixture) start(t *testing.T, phone string, qty int) Started {
+// place places the web checkout's order for c from cart cartID, as the
+// checkout handler does.
+func (f *fixture) place(co *checkout.Service, c order.Checkout, cartID int64, ip string) (order.PaymentStart, error) {
+	return co.Place(context.Background(), checkout.Request{Channel: order.ChannelWeb, CartID: cartID, ClientIP: ip,
+		Customer:       checkout.Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email},
+		Address:        checkout.Address{Address: c.Address, City: c.City, County: c.County, PostalCode: c.PostalCode},
+		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone})
+}
+
+func (f *fixture) start(t *testing.T, phone string, qty int) order.PaymentStart {
 	t.Helper()
-	c := checkout(phone)
+	c := webCheckout(phone)
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
 	cartID := f.cartWith(t, qty)
-	st, err := f.svc.Checkout(context.Background(), order.New{Checkout: c, CartID: cartID}, "192.0.2.1")
+	st, err := f.place(f.co, c, cartID, "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +363,7 @@ func TestContentionNeverOversells(t *testing.T) {
 		for i := range carts {
 			carts[i] = f.cartWith(t, 1)
 		}
-		c := checkout("254708374149")
+		c := webCheckout("254708374149")
 		if err := c.Validate(); err != nil {
 			t.Fatal(err)
 		}
@@ -360,7 +375,7 @@ func TestContentionNeverOversells(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := f.svc.Checkout(context.Background(), order.New{Checkout: c, CartID: id}, "192.0.2.1")
+				_, err := f.place(f.co, c, id, "192.0.2.1")
 				mu.Lock()
 				defer mu.Unlock()
 				if e, ok := apperr.From(err); ok && e.Kind == apperr.KindInvalid {

@@ -20,13 +20,16 @@ import (
 	"shop/internal/account"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/checkout"
 	"shop/internal/content"
+	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/ratelimit"
 )
 
 // WebApp is a built web app as far as most tests care: an index.html.
@@ -37,13 +40,21 @@ var WebApp = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>sho
 // the payment service is there, so orders show their payments.
 func Deps(t testing.TB, d *db.DB) httpapi.Deps {
 	log := Quiet()
-	orders := order.NewStore(d)
-	return httpapi.Deps{
+	deps := httpapi.Deps{
 		DB: d, Log: log,
-		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Delivery: delivery.NewStore(d),
-		Payments:  payment.New(d, orders, nil, payment.Config{PublicURL: "http://localhost"}, log),
+		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: order.NewStore(d), Delivery: delivery.NewStore(d),
 		WebAssets: WebApp, MediaDir: t.TempDir(), PublicURL: "http://localhost",
 	}
+	Payments(&deps, nil, payment.Config{PublicURL: "http://localhost"})
+	return deps
+}
+
+// Payments gives deps a payment service on gateway (nil: M-Pesa off) and
+// the checkout that places orders through it, wired as the shop wires them.
+func Payments(deps *httpapi.Deps, gateway payment.Gateway, cfg payment.Config) {
+	deps.Payments = payment.New(deps.DB, deps.Orders, gateway, ratelimit.New(deps.DB, nil), cfg, deps.Log)
+	deps.Orders.UsePayments(deps.Payments)
+	deps.Checkout = checkout.New(deps.DB, deps.Orders, coupon.NewStore(deps.DB), deps.Payments, deps.Log)
 }
 
 // Option changes a test shop's Deps before the server is built.
