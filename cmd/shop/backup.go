@@ -47,6 +47,9 @@ func backupCmd(ctx context.Context, cfg config.Config, args []string, stdout, st
 		return err
 	}
 	fmt.Fprintln(stdout, "snapshot", snap.Path)
+	if snap.StaleRemoved > 0 {
+		fmt.Fprintf(stdout, "removed %d unfinished snapshot folder(s) left by backups that were stopped half-way\n", snap.StaleRemoved)
+	}
 	removed, err := backup.Prune(dir, *keep)
 	for _, p := range removed {
 		fmt.Fprintln(stdout, "removed", p)

@@ -32,6 +32,11 @@ const (
 	BrowserSessionTTL = 24 * time.Hour
 	// ResetTTL is how long a password-reset link works.
 	ResetTTL = time.Hour
+	// RefreshGrace is how long a refresh token that was just exchanged may
+	// come again and get the same new refresh token: a phone that lost the
+	// answer retries, two tabs refresh at once. Later, it ends the session
+	// (docs/product.md, Sessions).
+	RefreshGrace = 30 * time.Second
 )
 
 // Limits are the rate limits of signing in and of the password forms.

@@ -2,7 +2,10 @@ package account
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strconv"
@@ -136,21 +139,31 @@ func sessionEnded() error { return apperr.Unauthorized(MsgSessionEnded) }
 
 // Refresh exchanges a refresh token for a new pair. Each refresh token works
 // once: presenting one that was already exchanged means two parties hold the
-// session, so the whole session ends.
+// session, so the whole session ends. Within RefreshGrace of its exchange,
+// while its successor is unused, it is a retry and gets that successor again.
 func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 	if refresh == "" {
 		return Tokens{}, sessionEnded()
 	}
 	now := s.clock()
 	hash := secret.Hash(refresh)
-	next, nextHash := randomToken(32)
+	next, err := s.successor(ctx, refresh)
+	if err != nil {
+		return Tokens{}, err
+	}
+	nextHash := secret.Hash(next)
 	var (
 		u      User
 		sid    string
 		reused bool
 		ended  bool
 	)
-	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// Two requests with one token take turns, so the second sees the
+		// first's successor (on SQLite the single writer already does).
+		if err := db.LockKey(ctx, tx, s.db.Dialect, "refresh#"+hash); err != nil {
+			return err
+		}
 		var userID int64
 		var remember bool
 		var expires time.Time
@@ -169,28 +182,26 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 			ended = true
 			return nil
 		}
-		if !used.Valid {
-			res, err := tx.ExecContext(ctx, `UPDATE auth_refresh_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL`, now, hash)
-			if err != nil {
-				return err
-			}
-			// Zero rows: another request exchanged it a moment ago.
-			n, err := res.RowsAffected()
-			if err != nil {
-				return err
-			}
-			used.Valid = n == 0
-		}
 		if used.Valid {
-			reused = true
-			return revokeSession(ctx, tx, sid, now, "refresh token reused")
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)`,
-			nextHash, sid, now); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET expires_at = $1 WHERE id = $2`, now.Add(sessionTTL(remember)), sid); err != nil {
-			return err
+			retry, err := retriedInGrace(ctx, tx, used.Time, now, nextHash, sid)
+			if err != nil {
+				return err
+			}
+			if !retry {
+				reused = true
+				return revokeSession(ctx, tx, sid, now, "refresh token reused")
+			}
+		} else {
+			if _, err := tx.ExecContext(ctx, `UPDATE auth_refresh_tokens SET used_at = $1 WHERE token_hash = $2`, now, hash); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)`,
+				nextHash, sid, now); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET expires_at = $1 WHERE id = $2`, now.Add(sessionTTL(remember)), sid); err != nil {
+				return err
+			}
 		}
 		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, userID))
 		return err
@@ -206,6 +217,40 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 		return Tokens{}, sessionEnded()
 	}
 	return s.tokensFor(ctx, u, sid, next)
+}
+
+// successor is the refresh token that refresh is exchanged for. It is made
+// from the token itself with a key only the server holds, not drawn at
+// random, so a retry can be given the same one again while the database
+// keeps nothing but hashes.
+func (s *Service) successor(ctx context.Context, refresh string) (string, error) {
+	key, err := s.DerivedKey(ctx, "refresh-successor")
+	if err != nil {
+		return "", err
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(refresh))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)), nil
+}
+
+// retriedInGrace says whether a refresh token exchanged at used, presented
+// again now, is a retry: still within RefreshGrace and its successor (by
+// hash) not yet exchanged itself. Otherwise someone else holds a copy.
+func retriedInGrace(ctx context.Context, tx *sql.Tx, used, now time.Time, nextHash, sid string) (bool, error) {
+	if now.Sub(used) >= RefreshGrace {
+		return false, nil
+	}
+	var nextUsed sql.NullTime
+	err := tx.QueryRowContext(ctx, `SELECT used_at FROM auth_refresh_tokens WHERE token_hash = $1 AND session_id = $2`,
+		nextHash, sid).Scan(&nextUsed)
+	if db.NoRows(err) {
+		// Exchanged before successors were derived: there is none to give again.
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return !nextUsed.Valid, nil
 }
 
 type execer interface {

@@ -10,8 +10,9 @@
 //	  shop.db         the database
 //	  media/…         product images
 //
-// It is written under a hidden name and renamed when complete, so a folder
-// with the snapshot's name is always whole.
+// It is written under a hidden name, .partial-NAME-XXXX, and renamed when
+// complete, so a folder with the snapshot's name is always whole; each backup
+// removes the partials of backups that died half-way (partial.go).
 package backup
 
 import (
@@ -53,6 +54,9 @@ type Manifest struct {
 	Format  int       `json:"format"`
 	TakenAt time.Time `json:"taken_at"`
 	Files   []File    `json:"files"`
+	// StaleRemoved is how many partial folders of dead backups this backup
+	// removed from the backup folder.
+	StaleRemoved int `json:"stale_partials_removed,omitempty"`
 }
 
 // File is one file of a snapshot, its path relative to the snapshot's folder
@@ -65,12 +69,18 @@ type File struct {
 
 // Snapshot is a complete snapshot found in a backup folder.
 type Snapshot struct {
-	Path    string
-	TakenAt time.Time
+	Path         string
+	TakenAt      time.Time
+	StaleRemoved int
 }
 
+// midway, set by a test, is called with the partial folder once the
+// database is copied, so the test can stop a backup there.
+var midway func(partial string)
+
 // Take writes a snapshot of d and mediaDir into the folder dir (made if
-// missing) and returns it. now is the snapshot's time.
+// missing) and returns it, first removing the partial folders that dead
+// backups left in dir. now is the snapshot's time.
 func Take(ctx context.Context, d *db.DB, mediaDir, dir string, now time.Time) (Snapshot, error) {
 	if d.Dialect != db.SQLite {
 		return Snapshot{}, ErrPostgres
@@ -80,31 +90,47 @@ func Take(ctx context.Context, d *db.DB, mediaDir, dir string, now time.Time) (S
 		return Snapshot{}, fmt.Errorf("backup folder: %w", err)
 	}
 	name := freeName(dir, namePrefix+now.Format(timeLayout))
-	tmp, err := os.MkdirTemp(dir, ".partial-"+name+"-")
+	tmp, err := os.MkdirTemp(dir, partialPrefix+name+"-")
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("backup folder: %w", err)
 	}
-	defer os.RemoveAll(tmp) // only left when something failed: a complete one was renamed
+	lock, err := lockPartial(tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return Snapshot{}, err
+	}
+	defer func() {
+		os.RemoveAll(tmp) // only left when something failed: a complete one was renamed
+		lock.Close()
+	}()
+	// Before the copy, so a disk filled by dead backups has room for it.
+	m := Manifest{Format: 1, TakenAt: now, StaleRemoved: removeStale(dir, tmp, now)}
 	if err := d.SnapshotTo(ctx, filepath.Join(tmp, DatabaseName)); err != nil {
 		return Snapshot{}, err
+	}
+	if midway != nil {
+		midway(tmp)
 	}
 	// The media after the database: every picture the copied rows name was
 	// written before its row, so it is in the copy too.
 	if err := copyTree(mediaDir, filepath.Join(tmp, MediaName)); err != nil {
 		return Snapshot{}, fmt.Errorf("copy media: %w", err)
 	}
-	m := Manifest{Format: 1, TakenAt: now}
 	if m.Files, err = sums(tmp); err != nil {
 		return Snapshot{}, err
 	}
 	if err := writeJSON(filepath.Join(tmp, ManifestName), m); err != nil {
 		return Snapshot{}, err
 	}
+	// The snapshot keeps no lock file; the lock itself holds until the rename.
+	if err := os.Remove(filepath.Join(tmp, partialLock)); err != nil {
+		return Snapshot{}, fmt.Errorf("backup lock: %w", err)
+	}
 	final := filepath.Join(dir, name)
 	if err := os.Rename(tmp, final); err != nil {
 		return Snapshot{}, fmt.Errorf("complete snapshot: %w", err)
 	}
-	return Snapshot{Path: final, TakenAt: now}, nil
+	return Snapshot{Path: final, TakenAt: now, StaleRemoved: m.StaleRemoved}, nil
 }
 
 // freeName is base, or base-2, base-3, … when a snapshot took that second.
@@ -137,7 +163,7 @@ func List(dir string) ([]Snapshot, error) {
 		if err != nil {
 			continue // not a snapshot of ours, or not whole
 		}
-		out = append(out, Snapshot{Path: filepath.Join(dir, e.Name()), TakenAt: m.TakenAt})
+		out = append(out, Snapshot{Path: filepath.Join(dir, e.Name()), TakenAt: m.TakenAt, StaleRemoved: m.StaleRemoved})
 	}
 	slices.SortFunc(out, func(a, b Snapshot) int {
 		if c := b.TakenAt.Compare(a.TakenAt); c != 0 {
@@ -178,8 +204,12 @@ func Prune(dir string, keep int) ([]string, error) {
 }
 
 // Verify checks every file the snapshot's manifest lists against its size
-// and SHA-256, and returns the manifest when all match.
+// and SHA-256, and returns the manifest when all match. A partial folder is
+// refused whatever it holds: its backup never said it was whole.
 func Verify(snapshot string) (Manifest, error) {
+	if strings.HasPrefix(filepath.Base(snapshot), partialPrefix) {
+		return Manifest{}, fmt.Errorf("%s is an unfinished snapshot (its backup stopped half-way): restore a shop-… snapshot", snapshot)
+	}
 	m, err := readManifest(snapshot)
 	if err != nil {
 		return Manifest{}, err
@@ -223,7 +253,7 @@ func readManifest(snapshot string) (Manifest, error) {
 func sums(root string) ([]File, error) {
 	var files []File
 	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
+		if err != nil || e.IsDir() || isPartialLock(root, p) {
 			return err
 		}
 		size, sum, err := hashFile(p)

@@ -33,6 +33,9 @@ type Status struct {
 	// Warning: scheduled, and the newest snapshot is older than twice the
 	// interval, or there is none after that long.
 	Warning bool `json:"warning"`
+	// LastStaleRemoved is how many partial folders of dead backups the
+	// newest snapshot's backup removed.
+	LastStaleRemoved int `json:"lastStaleRemoved"`
 }
 
 // Status reads the backup folder. started is when this server started, so
@@ -53,7 +56,7 @@ func (s Schedule) Status(engine db.Dialect, started, now time.Time) (Status, err
 	since := started
 	if ok {
 		t := last.TakenAt
-		st.LastAt, since = &t, t
+		st.LastAt, since, st.LastStaleRemoved = &t, t, last.StaleRemoved
 	}
 	st.Warning = st.Scheduled && now.Sub(since) > 2*s.Interval
 	return st, nil
@@ -82,7 +85,7 @@ func (s Schedule) Run(ctx context.Context, d *db.DB, mediaDir string, log *slog.
 		}
 		snap, err := Take(ctx, d, mediaDir, s.Dir, time.Now())
 		if err == nil {
-			log.Info("backup taken", "snapshot", snap.Path)
+			log.Info("backup taken", "snapshot", snap.Path, "stale_partials_removed", snap.StaleRemoved)
 			if removed, perr := Prune(s.Dir, s.Keep); perr != nil {
 				log.Error("backup: pruning old snapshots", "err", perr)
 			} else if len(removed) > 0 {

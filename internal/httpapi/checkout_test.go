@@ -433,3 +433,51 @@ func TestShortLinkOpensTheOrderAnywhere(t *testing.T) {
 		}
 	})
 }
+
+// Short link codes cannot be guessed by trying them: one address gets the
+// tracking lookup's tries (order.TrackPerIP) at wrong codes, then the link
+// says to wait, even for a good code. A good code is no guess: it opens its
+// order however often, and from another address while the first is held.
+func TestShortLinkGuessesAreLimited(t *testing.T) {
+	eachShop(t, true, func(t *testing.T, s *shop) {
+		number, _ := s.placeOrder(t, "0708374149")
+		o, err := order.NewStore(s.d).ByNumber(context.Background(), number)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := order.NewStore(s.d).ShortCode(context.Background(), o.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open := func(code, remote string) string {
+			t.Helper()
+			rec := s.kit.Do("GET", "/o/"+code, nil, "remote", remote)
+			if rec.Code != http.StatusFound {
+				t.Fatalf("/o/%s from %s: %d %s", code, remote, rec.Code, rec.Body)
+			}
+			return rec.Header().Get("Location")
+		}
+		opened := "/order-confirmation?orderId=" + number + "&token=" + code
+		farmer, guesser := "203.0.113.9:4000", "198.51.100.7:4000"
+		for range order.TrackPerIP.Max + 5 {
+			if loc := open(code, farmer); loc != opened {
+				t.Fatalf("a good code opened again: %q", loc)
+			}
+		}
+		const alphabet = "34679ACDEFGHJKMNPQRTUVWXY"
+		got := map[string]int{}
+		for i := range order.TrackPerIP.Max + 5 {
+			guess := strings.Repeat(string(alphabet[i%25]), order.ShortCodeLen-1) + string(alphabet[i/25])
+			got[open(guess, guesser)]++
+		}
+		if got["/track"] != order.TrackPerIP.Max || got[order.TrackBusyPath] != 5 {
+			t.Fatalf("guesses from one address: %v", got)
+		}
+		if loc := open(code, guesser); loc != order.TrackBusyPath {
+			t.Fatalf("a good code from the address over its limit: %q", loc)
+		}
+		if loc := open(code, farmer); loc != opened {
+			t.Fatalf("a good code from another address: %q", loc)
+		}
+	})
+}

@@ -92,6 +92,10 @@ var (
 // MsgTooManyTracks answers a tracking request over the limits.
 const MsgTooManyTracks = "Too many tries. Please wait a few minutes, or call us with your order number."
 
+// TrackBusyPath is where a short link over the limits leads: the tracking
+// page, which then says MsgTooManyTracks in the visitor's language.
+const TrackBusyPath = "/track?busy=1"
+
 // MsgTrackFields asks for what tracking needs.
 const (
 	MsgTrackOrder = "Enter your order number (ORDER-…)"
@@ -143,9 +147,28 @@ func (h *Handlers) Track(w http.ResponseWriter, r *http.Request) error {
 }
 
 // OpenShortLink answers GET /o/{code}: the order's page, opened with the
-// code as its token, on whatever phone holds the link.
+// code as its token, on whatever phone holds the link. Wrong codes count
+// against the client's address like tracking tries (in the same bucket, so
+// the two roads to an order share one allowance); the limit is reserved
+// before the code is looked up, and a good code gives its try back, so a
+// farmer may open a link as often as they like.
 func (h *Handlers) OpenShortLink(w http.ResponseWriter, r *http.Request) error {
 	code := strings.ToUpper(strings.TrimSpace(r.PathValue("code")))
+	var try ratelimit.Reservation
+	if h.Limiter != nil {
+		var wait time.Duration
+		var err error
+		try, wait, err = h.Limiter.Reserve(r.Context(),
+			ratelimit.Check{Bucket: ratelimit.IPBucket("track:ip:", httpx.IPOf(h.ClientIP, r)), Limit: TrackPerIP})
+		if err != nil {
+			return err
+		}
+		if wait > 0 {
+			w.Header().Set("Cache-Control", "no-store")
+			http.Redirect(w, r, TrackBusyPath, http.StatusFound)
+			return nil
+		}
+	}
 	number, err := h.Store.ByShortCode(r.Context(), code)
 	if errors.Is(err, apperr.ErrNotFound) {
 		// A mistyped link: the tracking page finds the order by number and phone.
@@ -153,6 +176,9 @@ func (h *Handlers) OpenShortLink(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if err := try.Cancel(r.Context()); err != nil {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")

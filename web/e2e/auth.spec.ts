@@ -210,11 +210,14 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   const after = { refresh: await refreshToken() };
   expect(after.refresh).toBeTruthy();
 
-  // The refresh token that was replaced no longer works: presenting it ends the session.
-  const reuse = await page.request.post('/api/auth/token/refresh/', { data: { refresh: before.refresh } });
-  expect(reuse.status()).toBe(401);
+  // The replaced refresh token sent again moments later is a retry (a phone that lost the
+  // answer): it gets the refresh token the app now holds, and the session goes on. Later than
+  // account.RefreshGrace it would end the session; the Go tests move the clock for that.
+  const retry = await page.request.post('/api/auth/token/refresh/', { data: { refresh: before.refresh } });
+  expect(retry.status()).toBe(200);
+  expect((await retry.json()).refresh).toBe(after.refresh);
   const current = await page.request.post('/api/auth/token/refresh/', { data: { refresh: after.refresh } });
-  expect(current.status()).toBe(401);
+  expect(current.status()).toBe(200);
 });
 
 test('the account screens pass an accessibility check', async ({ page }, testInfo) => {

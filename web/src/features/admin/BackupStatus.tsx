@@ -8,7 +8,14 @@ export function every(seconds: number): string {
   return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
 }
 
-/** The dashboard's word on the backups: the last snapshot, and a warning when it is old. */
+/** What the last backup cleared away: the folders of backups stopped half-way. */
+export function stale(n: number): string {
+  return n === 1
+    ? 'It removed 1 unfinished backup left by a backup that was stopped half-way.'
+    : `It removed ${n} unfinished backups left by backups that were stopped half-way.`;
+}
+
+/** The dashboard's word on the backups: the last snapshot, what it cleared away, and a warning when it is old. */
 export function BackupStatus({ backup }: { backup: Status | null }) {
   if (!backup) return null;
   let body;
@@ -31,6 +38,9 @@ export function BackupStatus({ backup }: { backup: Status | null }) {
             <span className="text-stone-600">The shop takes no backups itself: set SHOP_BACKUP_DIR and SHOP_BACKUP_INTERVAL (docs/deploy.md).</span>
           )}
         </p>
+        {backup.lastAt && backup.lastStaleRemoved > 0 && (
+          <p className="mt-2 text-stone-700">{stale(backup.lastStaleRemoved)}</p>
+        )}
         {backup.warning && (
           <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 p-3 text-red-900">
             <Badge tone="red">Warning</Badge> The last backup is older than twice the interval. Check the server's log and the backup folder.

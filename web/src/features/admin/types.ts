@@ -74,6 +74,8 @@ export interface BackupStatus {
   intervalSeconds: number;
   lastAt: string | null;
   warning: boolean;
+  /** Unfinished snapshot folders of stopped backups that the last backup removed. */
+  lastStaleRemoved: number;
 }
 
 /** A text message sent about an order, and what the SMS gateway said of it. */

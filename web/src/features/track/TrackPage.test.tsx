@@ -33,4 +33,14 @@ describe('TrackPage', () => {
     fill('ORDER-1', '0712345678');
     expect((await screen.findByRole('alert')).textContent).toBe('We found no order with this number and phone number. Please check both.');
   });
+
+  it('says to wait when a short link over its limit led here', () => {
+    renderAt('/track?busy=1', [{ path: '/track', element: <TrackPage /> }]);
+    expect(screen.getByRole('alert').textContent).toBe('Too many tries. Please wait a few minutes, or call us with your order number.');
+  });
+
+  it('says nothing of tries when opened plainly', () => {
+    renderAt('/track', [{ path: '/track', element: <TrackPage /> }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

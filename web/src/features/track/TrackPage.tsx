@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
 import { PhoneField, TextField } from '../../components/form/TextField';
 import { OrderSummary, orderLines } from '../../components/OrderSummary';
@@ -13,17 +14,19 @@ import { trackOrder, type TrackedOrder } from './api';
 /**
  * /track: an order found by its number and the phone given at checkout, from any phone and
  * without an account. It shows where the order stands, its road and its lines; never the
- * customer's email or address.
+ * customer's email or address. A short link over its limit leads here with ?busy=1, and the
+ * page says to wait (order.TrackBusyPath).
  */
 export default function TrackPage() {
   const id = useId();
+  const [params] = useSearchParams();
+  const m = trackMessages();
   const [orderId, setOrderId] = useState('');
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<{ orderId?: string; phone?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(() => (params.get('busy') === '1' ? m.busy : null));
   const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<TrackedOrder | null>(null);
-  const m = trackMessages();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

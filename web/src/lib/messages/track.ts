@@ -12,6 +12,8 @@ const en = {
   submit: 'Track order',
   looking: 'Looking…',
   yourOrder: 'Your order',
+  /** Shown when a short link (/o/…) sent the visitor here after too many wrong codes from their connection. */
+  busy: 'Too many tries. Please wait a few minutes, or call us with your order number.',
 };
 
 export type TrackMessages = typeof en;

@@ -11,4 +11,5 @@ export const track: TrackMessages = {
   submit: 'Fuatilia oda',
   looking: 'Tunatafuta…',
   yourOrder: 'Oda yako',
+  busy: 'Umejaribu mara nyingi mno. Tafadhali subiri dakika chache, au utupigie simu ukiwa na namba ya oda yako.',
 };
