@@ -8,7 +8,6 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/httpx"
 	"shop/internal/order"
-	"shop/internal/payment"
 )
 
 // MsgRefundAmountFormat answers a refund amount that is no amount.
@@ -16,10 +15,9 @@ const MsgRefundAmountFormat = "Enter the amount like 1500.00."
 
 // RecordRefund answers POST /api/admin/orders/{orderId}/refunds/ with
 // {amount, reason, reference, restock}: money the shop sent back by M-Pesa
-// for a paid order, never more than the order received less what went back
-// already. The order becomes refunded or partially_refunded (order.RefundTx)
-// and the change is audited; it answers 201 with the order as the back
-// office reads it.
+// for a paid order, recorded by payment.Service.RefundTx (never more than
+// the order received less what went back already) with its audit entry;
+// it answers 201 with the order as the back office reads it.
 func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor) error {
 	number := r.PathValue("orderId")
 	var in struct {
@@ -40,28 +38,11 @@ func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor)
 	}
 	var after order.Order
 	err := h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		ctx := r.Context()
-		id, err := order.IDByNumber(ctx, tx, number)
+		before, moved, err := h.payments.RefundTx(r.Context(), tx, number, refund, a.OrderActor())
 		if err != nil {
 			return Entry{}, err
 		}
-		// The order is read under its payment lock: a second refund waits
-		// here and then sees the first.
-		if err := payment.LockOrderTx(ctx, tx, h.db.Dialect, id); err != nil {
-			return Entry{}, err
-		}
-		before, err := h.orders.ByIDTx(ctx, tx, id)
-		if err != nil {
-			return Entry{}, err
-		}
-		received, err := payment.ReceivedTx(ctx, tx, id)
-		if err != nil {
-			return Entry{}, err
-		}
-		after, _, err = order.RefundTx(ctx, tx, before, refund, received, a.OrderActor())
-		if err != nil {
-			return Entry{}, err
-		}
+		after = moved
 		summary := "refund " + refund.Amount.Ksh() + " by M-Pesa " + refund.Reference + " (" + quote(refund.Reason) + ")"
 		if refund.Restock {
 			summary += ", stock returned"

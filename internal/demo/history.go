@@ -168,6 +168,15 @@ func SeedHistory(ctx context.Context, d *db.DB, cat *catalog.Store, h History) e
 			}
 			pays = append(pays, pay)
 		}
-		return payment.InsertPastTx(ctx, d, tx, pays)
+		var refunds []payment.PastRefund
+		for i, p := range past {
+			if p.Refund != nil {
+				refunds = append(refunds, payment.PastRefund{OrderID: ids[i], Refund: *p.Refund})
+			}
+		}
+		if err := payment.InsertPastTx(ctx, d, tx, pays); err != nil {
+			return err
+		}
+		return payment.InsertPastRefundsTx(ctx, d, tx, refunds)
 	})
 }

@@ -21,12 +21,13 @@ type Past struct {
 	Address   Address
 	Delivery  Delivery
 	Items     []Item
-	// Refund, when set, was sent back and recorded with the order.
+	// Refund, when set, was sent back: the order counts it (its refund row
+	// is payment's, payment.InsertPastRefundsTx).
 	Refund *Refund
 }
 
-// InsertPastTx writes past orders inside tx, in bulk, with their items,
-// their history (placed, then their status) and refunds, and returns their
+// InsertPastTx writes past orders inside tx, in bulk, with their items and
+// their history (placed, then their status), and returns their
 // ids in the order given. Their stock is not taken: the catalogue's stock
 // counts as what is left after them, which still hold theirs (restocking a
 // refunded one puts its goods back).
@@ -58,7 +59,7 @@ func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []Past) ([]int
 		return nil, err
 	}
 	out := make([]int64, len(list))
-	var items, events, refunds [][]any
+	var items, events [][]any
 	for i, p := range list {
 		id := ids[p.Number]
 		if id == 0 {
@@ -74,18 +75,12 @@ func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []Past) ([]int
 		if p.Status != PendingPayment {
 			events = append(events, []any{id, string(PendingPayment), string(p.Status), "", "shop", at})
 		}
-		if f := p.Refund; f != nil {
-			refunds = append(refunds, []any{id, int64(f.Amount), f.Reason, f.Reference, f.Restocked, "shop", d.TimeArg(f.CreatedAt)})
-		}
 	}
 	if err := d.InsertRows(ctx, tx, "order_items", []string{"order_id", "variant_id", "product_id", "product_name", "size", "sku",
 		"quantity", "unit_price_cents", "total_price_cents"}, items, "", nil); err != nil {
 		return nil, err
 	}
-	if err := d.InsertRows(ctx, tx, "order_events", []string{"order_id", "from_status", "to_status", "note", "actor", "created_at"}, events, "", nil); err != nil {
-		return nil, err
-	}
-	return out, d.InsertRows(ctx, tx, "refunds", []string{"order_id", "amount_cents", "reason", "reference", "restocked", "actor", "created_at"}, refunds, "", nil)
+	return out, d.InsertRows(ctx, tx, "order_events", []string{"order_id", "from_status", "to_status", "note", "actor", "created_at"}, events, "", nil)
 }
 
 // LastEventIDTx is the id of the latest step of any order's history.

@@ -15,7 +15,8 @@ import (
 )
 
 // Refund is money the shop sent back to the farmer for an order, by M-Pesa
-// (sending it is done by hand; the shop records it).
+// (sending it is done by hand; the shop records it). Package payment keeps
+// them: money going out has its home there.
 type Refund struct {
 	Amount    money.Cents `json:"amount"`
 	Reason    string      `json:"reason"`
@@ -75,47 +76,34 @@ func Refundable(o Order, received money.Cents) money.Cents {
 	return max(0, received-o.AmountRefunded)
 }
 
-// RefundTx records a refund of order o inside tx and moves the order to
-// refunded (all the money it received went back) or partially_refunded.
-// received is what the order has received (the payment package's sum); the
-// caller holds the order's payment lock ("order#id") and loaded o under it,
-// so two refunds at once never add up to more than came in.
-func RefundTx(ctx context.Context, tx *sql.Tx, o Order, in RefundInput, received money.Cents, actor string) (Order, Refund, error) {
-	if err := in.Check(); err != nil {
-		return Order{}, Refund{}, err
-	}
+// CheckRefundable checks that order o, which received received, may take
+// refund in: o was paid and kept the money, the amount is no more than
+// what is left to refund, and stock asked back is still held.
+func CheckRefundable(o Order, in RefundInput, received money.Cents) error {
 	if !refundable(o) {
-		return Order{}, Refund{}, apperr.Conflict(MsgRefundNotPaid)
+		return apperr.Conflict(MsgRefundNotPaid)
 	}
-	left := Refundable(o, received)
-	if in.Amount > left {
-		return Order{}, Refund{}, apperr.InvalidField("amount", fmt.Sprintf(msgRefundTooMuchFmt, left.Ksh()))
+	if left := Refundable(o, received); in.Amount > left {
+		return apperr.InvalidField("amount", fmt.Sprintf(msgRefundTooMuchFmt, left.Ksh()))
 	}
 	if in.Restock && !o.StockReserved {
-		return Order{}, Refund{}, apperr.InvalidField("restock", MsgRefundRestocked)
+		return apperr.InvalidField("restock", MsgRefundRestocked)
 	}
-	if n, err := db.CountTx(ctx, tx, "refund references", `SELECT COUNT(*) FROM refunds WHERE reference = $1`, in.Reference); err != nil {
-		return Order{}, Refund{}, err
-	} else if n > 0 {
-		return Order{}, Refund{}, apperr.InvalidField("reference", MsgRefundRefUsed)
-	}
-	r := Refund{Amount: in.Amount, Reason: in.Reason, Reference: in.Reference, Restocked: in.Restock}
-	err := tx.QueryRowContext(ctx, `INSERT INTO refunds (order_id, amount_cents, reason, reference, restocked, actor)
-		VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`, o.ID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.CreatedAt)
-	if db.IsUniqueViolation(err) {
-		// The same reference recorded at the same moment for another order.
-		return Order{}, Refund{}, apperr.InvalidField("reference", MsgRefundRefUsed)
-	}
-	if err != nil {
-		return Order{}, Refund{}, fmt.Errorf("record refund of order %d: %w", o.ID, err)
-	}
-	o.AmountRefunded += in.Amount
+	return nil
+}
+
+// RefundedTx moves order o, inside tx, after refund r of it was recorded
+// (package payment keeps refunds): orders.refunded_cents keeps their sum
+// for the reports, the order becomes refunded (all the money it received
+// went back) or partially_refunded, and a restock puts its goods back.
+func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received money.Cents, actor string) (Order, error) {
+	o.AmountRefunded += r.Amount
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = $1, updated_at = CURRENT_TIMESTAMP WHERE id = $2`,
 		int64(o.AmountRefunded), o.ID); err != nil {
-		return Order{}, Refund{}, fmt.Errorf("record refund of order %d: %w", o.ID, err)
+		return Order{}, fmt.Errorf("record refund of order %d: %w", o.ID, err)
 	}
-	note := fmt.Sprintf("Refunded %s by M-Pesa %s: %s", in.Amount.Ksh(), in.Reference, in.Reason)
-	if in.Restock {
+	note := fmt.Sprintf("Refunded %s by M-Pesa %s: %s", r.Amount.Ksh(), r.Reference, r.Reason)
+	if r.Restocked {
 		note += " (stock returned)"
 	}
 	to := PartiallyRefunded
@@ -123,6 +111,7 @@ func RefundTx(ctx context.Context, tx *sql.Tx, o Order, in RefundInput, received
 		to = Refunded
 	}
 	var moved Order
+	var err error
 	if o.Status == to {
 		// Another part refunded: a line in the history, the same status.
 		moved, err = o, NoteTx(ctx, tx, o, note, actor)
@@ -130,19 +119,19 @@ func RefundTx(ctx context.Context, tx *sql.Tx, o Order, in RefundInput, received
 		moved, err = move(ctx, tx, o, to, note, actor, true)
 	}
 	if err != nil {
-		return Order{}, Refund{}, err
+		return Order{}, err
 	}
-	if in.Restock {
+	if r.Restocked {
 		if err := catalog.ReturnStockTx(ctx, tx, StockLines(o.Items)); err != nil {
-			return Order{}, Refund{}, err
+			return Order{}, err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE orders SET stock_reserved = FALSE WHERE id = $1`, o.ID); err != nil {
-			return Order{}, Refund{}, fmt.Errorf("restock order %d: %w", o.ID, err)
+			return Order{}, fmt.Errorf("restock order %d: %w", o.ID, err)
 		}
 		moved.StockReserved = false
 	}
 	moved.Refunds = append(moved.Refunds, r)
-	return moved, r, nil
+	return moved, nil
 }
 
 // refundable reports whether an order in its status may be refunded: it

@@ -161,15 +161,3 @@ func (s *Service) Guide(o order.Order) *order.PayGuide {
 	}
 	return &g
 }
-
-// LockOrderTx takes, inside tx, the lock that serialises money moving for
-// an order: payments arriving and refunds recorded (docs/architecture.md
-// section 7), so two at once add up.
-func LockOrderTx(ctx context.Context, tx *sql.Tx, d db.Dialect, orderID int64) error {
-	return lockOrder(ctx, tx, d, orderID)
-}
-
-// ReceivedTx is what an order has received inside tx, by STK and Paybill.
-func ReceivedTx(ctx context.Context, tx *sql.Tx, orderID int64) (money.Cents, error) {
-	return paidTx(ctx, tx, orderID)
-}
