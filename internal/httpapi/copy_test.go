@@ -109,3 +109,21 @@ func TestCopyToPostgres(t *testing.T) {
 		t.Fatalf("copy into a database with rows: %v", err)
 	}
 }
+
+// Text SQLite kept that is not UTF-8 (stored before the shop refused it)
+// stops the copy with the table, row and column to correct, not with
+// PostgreSQL's error that names none of them.
+func TestCopyNamesTextThatIsNotUTF8(t *testing.T) {
+	if dbtest.PostgresURL() == "" {
+		t.Skip("SHOP_TEST_POSTGRES_URL is not set")
+	}
+	ctx := context.Background()
+	src := dbtest.SQLite(t)
+	if _, err := src.Exec(ctx, `INSERT INTO categories (name, slug) VALUES ($1, 'kuku')`, "Kuku \xff\xfe"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := dbcopy.Copy(ctx, src, dbtest.Open(t, dbtest.URL(t, db.Postgres)))
+	if err == nil || !strings.Contains(err.Error(), `copy categories: row 1, column name: "Kuku \xff\xfe" is not UTF-8 text`) {
+		t.Fatalf("copy: %v", err)
+	}
+}
