@@ -1,12 +1,18 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"encoding/csv"
+	"image"
+	"image/png"
+	"mime/multipart"
 	"net/http"
+	"net/textproto"
 	"strings"
 	"testing"
 
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/testkit"
 )
 
@@ -62,6 +68,79 @@ func TestImportRefusesBrokenUTF8(t *testing.T) {
 		}
 		if after := shop.Get("/api/admin/products/export/", testkit.Bearer(admin)...).Body.String(); after != before {
 			t.Fatalf("a refused import changed the catalogue:\n%s", after)
+		}
+	})
+}
+
+// Text that is not UTF-8 gets a 400 wherever it comes in, and nothing is
+// stored: a JSON body (whose decoder would quietly make it U+FFFD), a form
+// upload's text field, and Daraja's callbacks (after their secret).
+func TestBrokenUTF8IsRefusedEverywhere(t *testing.T) {
+	eachShop(t, true, func(t *testing.T, s *shop) {
+		status, body := s.do(t, "POST", "/api/contact/", `{"name":"`+broken+`","email":"kamau@farm.co.ke","subject":"`+content.Subjects[0]+`","message":"Habari"}`)
+		if fields, _ := body["fields"].(map[string]any); status != 400 || fields["name"] == nil {
+			t.Errorf("contact: %d %v", status, body)
+		}
+		status, body = s.do(t, "POST", "/api/newsletter/", "{\"email\":\"kamau@farm.co.ke\",\"x\xff\":1}")
+		if status != 400 || body["error"] == nil {
+			t.Errorf("newsletter with a broken key: %d %v", status, body)
+		}
+
+		images := count(t, s.d, `SELECT COUNT(*) FROM product_images`)
+		admin, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Owner-password-1")
+		var form bytes.Buffer
+		mw := multipart.NewWriter(&form)
+		part, _ := mw.CreatePart(textproto.MIMEHeader{"Content-Disposition": {`form-data; name="image"; filename="bag.png"`},
+			"Content-Type": {"image/png"}})
+		_ = png.Encode(part, image.NewGray(image.Rect(0, 0, 600, 600)))
+		_ = mw.WriteField("alt", broken)
+		_ = mw.Close()
+		status, body = s.do(t, "POST", "/api/admin/products/1/images/", form.String(),
+			append(testkit.Bearer(admin), "Content-Type", mw.FormDataContentType())...)
+		if fields, _ := body["fields"].(map[string]any); status != 400 || fields["alt"] == nil {
+			t.Errorf("image upload: %d %v", status, body)
+		}
+
+		const secret = "cb-secret-0123456789-0123456789-xyz"
+		stk := `{"Body":{"stkCallback":{"MerchantRequestID":"m","CheckoutRequestID":"ws_CO_unknown","ResultCode":1032,"ResultDesc":"` + broken + `"}}}`
+		c2b := `{"TransactionType":"Pay Bill","TransID":"TKM0000001","TransTime":"20261122101500","TransAmount":"100.00",
+			"BusinessShortCode":"174379","BillRefNumber":"ORDER-1","MSISDN":"2547 ***** 149","FirstName":"` + broken + `"}`
+		for _, c := range []struct{ path, body string }{
+			{"/api/payments/callback/" + secret + "/", stk},
+			{"/api/payments/c2b/confirmation/" + secret + "/", c2b},
+			{"/api/payments/c2b/validation/" + secret + "/", c2b},
+		} {
+			if status, body := s.do(t, "POST", c.path, c.body); status != 400 || body["error"] == nil {
+				t.Errorf("%s: %d %v", c.path, status, body)
+			}
+			if status, _ := s.do(t, "POST", strings.Replace(c.path, secret, "not-the-secret", 1), c.body); status != 404 {
+				t.Errorf("%s with a wrong secret: %d", c.path, status)
+			}
+		}
+
+		for table, n := range map[string]int{
+			"contact_messages":       count(t, s.d, `SELECT COUNT(*) FROM contact_messages`),
+			"newsletter_subscribers": count(t, s.d, `SELECT COUNT(*) FROM newsletter_subscribers`),
+			"product_images":         count(t, s.d, `SELECT COUNT(*) FROM product_images`) - images,
+			"payment_callbacks":      count(t, s.d, `SELECT COUNT(*) FROM payment_callbacks`),
+			"c2b_payments":           count(t, s.d, `SELECT COUNT(*) FROM c2b_payments`),
+		} {
+			if n != 0 {
+				t.Errorf("%s: %d rows stored", table, n)
+			}
+		}
+	})
+}
+
+// An address outside the API whose path is not UTF-8 names nothing: 404,
+// before any lookup (PostgreSQL would fail on it: a product page of 200
+// without its product, a share card of 503).
+func TestPageAddressWithBrokenUTF8(t *testing.T) {
+	eachServer(t, func(t *testing.T, shop *testkit.Shop) {
+		for _, path := range []string{"/products/%ff%fe", "/share/products/%ff.png", "/o/%ff", "/unsubscribe/1-%ff"} {
+			if rec := shop.Get(path); rec.Code != http.StatusNotFound {
+				t.Errorf("%s: %d %.200s", path, rec.Code, rec.Body)
+			}
 		}
 	})
 }
