@@ -47,6 +47,7 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.KindUnavailable:     http.StatusServiceUnavailable,
 
 	apperr.KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
+	apperr.KindMethodNotAllowed:     http.StatusMethodNotAllowed,
 }
 
 // Messages of answers no domain gives.
