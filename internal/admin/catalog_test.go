@@ -142,6 +142,21 @@ func TestProducts(t *testing.T) {
 	})
 }
 
+// A category's slug is letters, digits and hyphens only, as a product's:
+// markup in a name leaves nothing of itself in the shop's addresses.
+func TestCategorySlugsAreLettersDigitsAndHyphens(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		for name, want := range map[string]string{`<img src=x onerror=alert(1)>cat`: "img-src-x-onerror-alert-1-cat",
+			"Dawa za Ng'ombe & Mbuzi": "dawa-za-ng-ombe-mbuzi", "Café Über 2": "café-über-2", `"/../"`: "category"} {
+			if c := e.category(name, nil); c.Slug != want {
+				t.Errorf("%q: slug %q, want %q", name, c.Slug, want)
+			}
+		}
+		rec := e.as("POST", "/api/admin/categories/", map[string]any{"name": "dawa za ng'ombe, mbuzi"})
+		testkit.WantError(t, rec, http.StatusBadRequest, "name", `A category with the slug "dawa-za-ng-ombe-mbuzi" already exists.`)
+	})
+}
+
 func TestCategories(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		testkit.WantError(t, e.as("POST", "/api/admin/categories/", map[string]any{"name": "   "}), http.StatusBadRequest, "name", catalog.MsgNameRequired)

@@ -65,7 +65,8 @@ func (h *Handlers) UploadImage(w http.ResponseWriter, r *http.Request, a Actor) 
 var errImageTooBig = errors.New("image too big")
 
 // readUpload reads the "image" part (at most MaxImageBytes) and the "alt"
-// field of a multipart request.
+// field of a multipart request. The file's name is not read: the stored
+// files are named by their content.
 func readUpload(r *http.Request) (data []byte, alt string, err error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
@@ -99,6 +100,9 @@ func readUpload(r *http.Request) (data []byte, alt string, err error) {
 				return nil, "", apperr.Invalid("The image description is too long.", map[string]string{"alt": "The image description is too long."})
 			}
 			alt = strings.TrimSpace(string(b))
+			if !httpx.CleanText(alt) {
+				return nil, "", apperr.Invalid(httpx.MsgBadCharacters, map[string]string{"alt": httpx.MsgBadCharactersField})
+			}
 			if utf8.RuneCountInString(alt) > 200 {
 				return nil, "", apperr.Invalid("The image description is too long.", map[string]string{"alt": "The image description is too long."})
 			}

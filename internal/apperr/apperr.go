@@ -21,6 +21,7 @@ const (
 	KindTooManyRequests
 	KindUnavailable
 	KindUnsupportedMediaType
+	KindMethodNotAllowed
 )
 
 // Error is an error whose message is safe to show to the user.
@@ -135,6 +136,10 @@ func Unavailable(msg string) error { return &Error{Kind: KindUnavailable, Messag
 func UnsupportedMediaType(msg string) error {
 	return &Error{Kind: KindUnsupportedMediaType, Message: msg}
 }
+
+// MethodNotAllowed reports a request to a known address with a method it
+// does not take; the HTTP layer names the ones it takes.
+func MethodNotAllowed(msg string) error { return &Error{Kind: KindMethodNotAllowed, Message: msg} }
 
 // From finds the *Error in err's chain.
 func From(err error) (*Error, bool) {

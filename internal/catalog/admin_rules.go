@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"shop/internal/apperr"
@@ -273,41 +272,4 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 	f.NameSW = checkOptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxCategoryName)
 	f.Slug = CategorySlug(f.Name)
 	return f, apperr.FixFields(bad)
-}
-
-var spaces = regexp.MustCompile(`\s+`)
-
-// CategorySlug is docs/product.md's rule: the name in lower case with spaces
-// replaced by hyphens ("Dairy Meal" → "dairy-meal").
-func CategorySlug(name string) string {
-	return spaces.ReplaceAllString(strings.ToLower(strings.TrimSpace(name)), "-")
-}
-
-// NewProductSlug makes a product's address from its name: lower-case letters
-// and digits with single hyphens between words ("Dairy Meal 70 Kg" →
-// "dairy-meal-70-kg").
-func NewProductSlug(name string) string {
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(name) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if hyphen && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			hyphen = false
-			b.WriteRune(r)
-			continue
-		}
-		hyphen = true
-	}
-	s := b.String()
-	for len(s) > 200 {
-		_, size := utf8.DecodeLastRuneInString(s)
-		s = s[:len(s)-size]
-	}
-	s = strings.Trim(s, "-")
-	if s == "" {
-		s = "product"
-	}
-	return s
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"shop/internal/apperr"
 	"shop/internal/db"
@@ -153,6 +154,21 @@ func readCSV(data []byte) ([]csvRecord, error) {
 		}
 	}
 	return out, nil
+}
+
+// checkCells puts into bad, by column, each of the file's texts that is not
+// text a person typed: bytes that are not UTF-8 (a file saved in another
+// encoding), which SQLite would keep and PostgreSQL refuse, or a control
+// character such as NUL.
+func checkCells(bad map[string]string, f map[string]string) {
+	for _, c := range CSVColumns {
+		switch v := f[c]; {
+		case !utf8.ValidString(v):
+			bad[c] = c + ` is not UTF-8 text: save the file as "CSV UTF-8" and import it again`
+		case !httpx.CleanText(v):
+			bad[c] = c + " contains control characters, which are not allowed"
+		}
+	}
 }
 
 func csvProblem(err error) string {

@@ -253,6 +253,7 @@ func parseRow(f map[string]string) (csvRow, string) {
 	} else {
 		bad["active"] = "active must be yes or no"
 	}
+	checkCells(bad, f)
 	var msgs []string
 	for _, c := range CSVColumns {
 		if m := bad[c]; m != "" {

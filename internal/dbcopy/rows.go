@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // batch is how many rows go in one INSERT: few round trips, far below
@@ -66,6 +67,9 @@ func (t table) copy(ctx context.Context, rtx, wtx *sql.Tx) error {
 		for i, c := range t.columns {
 			v, err := convert(vals[i], types[c])
 			if err != nil {
+				if id := slices.Index(t.columns, "id"); id >= 0 {
+					return fmt.Errorf("row %v, column %s: %w", vals[id], c, err)
+				}
 				return fmt.Errorf("column %s: %w", c, err)
 			}
 			if slices.Contains(t.selfRef, c) && v != nil {
@@ -173,6 +177,10 @@ func convert(v any, pgType string) (any, error) {
 	case "text", "character varying":
 		switch x := v.(type) {
 		case string:
+			if !utf8.ValidString(x) {
+				// SQLite keeps any bytes; PostgreSQL's error would not say where.
+				return nil, fmt.Errorf("%q is not UTF-8 text, which PostgreSQL cannot hold: correct it in the shop first", x)
+			}
 			return x, nil
 		case int64:
 			return strconv.FormatInt(x, 10), nil

@@ -29,6 +29,12 @@ func TestCopyToPostgres(t *testing.T) {
 	before := testkit.NewShop(t, src)
 	admin, _ := before.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
 	testkit.WantStatus(t, before.Do("PATCH", "/api/admin/orders/"+number+"/", map[string]string{"status": "processing"}, testkit.Bearer(admin)...), 200)
+	// The import refuses a file whose text is not UTF-8, which SQLite would
+	// keep and PostgreSQL would refuse; one in UTF-8 comes across whole.
+	csvType := append([]string{"Content-Type", "text/csv"}, testkit.Bearer(admin)...)
+	const head = "product_slug,product_name,category_slug,description,size,sku,price,stock\n"
+	testkit.WantStatus(t, before.Do("POST", "/api/admin/products/import/", head+"kuku-bora,Kuku \xff\xfe Bora,feeds,,50 Kg,KB-50,2000,5\n", csvType...), 400)
+	testkit.WantStatus(t, before.Do("POST", "/api/admin/products/import/", head+"kuku-bora,Kuku Bora — chakula cha kuku,feeds,Nafaka na madini; 18% protini,50 Kg,KB-50,2000,5\n", csvType...), 200)
 
 	dst := dbtest.Open(t, dbtest.URL(t, db.Postgres))
 	tables, err := dbcopy.Copy(ctx, src, dst)
@@ -63,7 +69,7 @@ func TestCopyToPostgres(t *testing.T) {
 	}
 
 	after := testkit.NewShop(t, dst)
-	for _, path := range []string{"/api/products/?page=1", "/api/categories/", "/api/products/2/"} {
+	for _, path := range []string{"/api/products/?page=1", "/api/categories/", "/api/products/2/", "/api/products/kuku-bora/"} {
 		a, b := before.Get(path), after.Get(path)
 		if a.Code != 200 || a.Body.String() != b.Body.String() {
 			t.Errorf("%s differs after the copy:\n%s\n%s", path, a.Body, b.Body)
@@ -101,5 +107,23 @@ func TestCopyToPostgres(t *testing.T) {
 	// A second copy into the same database is refused, and changes nothing.
 	if _, err := dbcopy.Copy(ctx, src, dst); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Fatalf("copy into a database with rows: %v", err)
+	}
+}
+
+// Text SQLite kept that is not UTF-8 (stored before the shop refused it)
+// stops the copy with the table, row and column to correct, not with
+// PostgreSQL's error that names none of them.
+func TestCopyNamesTextThatIsNotUTF8(t *testing.T) {
+	if dbtest.PostgresURL() == "" {
+		t.Skip("SHOP_TEST_POSTGRES_URL is not set")
+	}
+	ctx := context.Background()
+	src := dbtest.SQLite(t)
+	if _, err := src.Exec(ctx, `INSERT INTO categories (name, slug) VALUES ($1, 'kuku')`, "Kuku \xff\xfe"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := dbcopy.Copy(ctx, src, dbtest.Open(t, dbtest.URL(t, db.Postgres)))
+	if err == nil || !strings.Contains(err.Error(), `copy categories: row 1, column name: "Kuku \xff\xfe" is not UTF-8 text`) {
+		t.Fatalf("copy: %v", err)
 	}
 }

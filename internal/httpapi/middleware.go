@@ -213,11 +213,16 @@ func newCrossOriginCheck(publicURL string) (*http.CrossOriginProtection, error) 
 // checkAPIRequest guards every /api/ request before its route: a path or
 // query with text no person types (a NUL, a control character, broken
 // UTF-8) is a 400 rather than a database error, and a state change from
-// another site is a 403.
+// another site is a 403. Outside /api/ such a path names no page, file or
+// link: a 404 before any lookup of it.
 func checkAPIRequest(crossOrigin *http.CrossOriginProtection, next http.Handler) http.Handler {
 	checked := crossOrigin.Handler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			if !httpx.CleanText(r.URL.Path) {
+				http.NotFound(w, r)
+				return
+			}
 			next.ServeHTTP(w, r)
 			return
 		}

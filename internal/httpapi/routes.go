@@ -188,7 +188,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
 		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},
 
-		{Pattern: "/api/", Handler: httpx.Handler(apiNotFound)},
+		{Pattern: "/api/", Handler: httpx.Handler(s.apiUnserved)},
 		{Pattern: "GET /media/", Handler: s.media},
 		{Pattern: "GET /o/{code}", Handler: httpx.Handler(s.orders.OpenShortLink)},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},

@@ -120,6 +120,8 @@ type Server struct {
 	privacy *privacy.Handlers
 	// unsubscribe serves the newsletter's unsubscribe links.
 	unsubscribe *content.Unsubscribe
+	// methods knows which methods each address takes, for the catch-alls.
+	methods methodTable
 }
 
 // catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
@@ -200,7 +202,10 @@ func New(d Deps) (*Server, error) {
 		s.metrics = d.Metrics.Handler(d.MetricsToken)
 	}
 	mux := http.NewServeMux()
-	for _, rt := range s.routes() {
+	routes := s.routes()
+	s.methods = newMethodTable(routes)
+	app.otherMethods = s.methods.allow
+	for _, rt := range routes {
 		limit := rt.MaxBody
 		if limit == 0 {
 			limit = DefaultMaxBody
@@ -303,10 +308,6 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	return nil
-}
-
-func apiNotFound(w http.ResponseWriter, r *http.Request) error {
-	return apperr.NotFound("No such API endpoint: " + r.Method + " " + r.URL.Path)
 }
 
 // smsKept lists the text messages for the dev outbox, beside the mail.

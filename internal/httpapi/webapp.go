@@ -30,6 +30,9 @@ type appHandler struct {
 	// front, when set, writes each page's head (title, description, share
 	// tags, first data, chunks to preload) and gives its status.
 	front *storefront.Storefront
+	// otherMethods names the methods the server's other routes take at an
+	// address ("" none), for a request the app does not serve (methodTable.allow).
+	otherMethods func(*http.Request) string
 }
 
 func newAppHandler(files fs.FS) (*appHandler, error) {
@@ -42,22 +45,31 @@ func newAppHandler(files fs.FS) (*appHandler, error) {
 }
 
 func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p := path.Clean("/" + r.URL.Path)
+	name := strings.TrimPrefix(p, "/")
+	isFile := false
+	if name != "" && name != "index.html" {
+		st, err := fs.Stat(a.files, name)
+		isFile = err == nil && !st.IsDir()
+	}
+	page := storefront.IsPage(p)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		a.unserved(w, r, isFile || page)
 		return
 	}
-	p := path.Clean("/" + r.URL.Path)
-	if name := strings.TrimPrefix(p, "/"); name != "" && name != "index.html" {
-		if st, err := fs.Stat(a.files, name); err == nil && !st.IsDir() {
-			a.serveFile(w, r, name)
-			return
-		}
+	if isFile {
+		a.serveFile(w, r, name)
+		return
+	}
+	if !page && a.otherMethods != nil && a.otherMethods(r) != "" {
+		// A GET of an address only other methods take (the dev Paybill's POST).
+		a.unserved(w, r, false)
+		return
 	}
 	// The app answers every address; one that is none of its pages is its
 	// 404 screen.
 	status := http.StatusOK
-	if !storefront.IsPage(p) {
+	if !page {
 		status = http.StatusNotFound
 	}
 	body, etag := a.index, a.indexETag
@@ -89,6 +101,25 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
+}
+
+// unserved answers a method the app does not take: 405 at one of its pages
+// or files (they take GET and HEAD) or at another route's address, else 404
+// as for an address that is nothing.
+func (a *appHandler) unserved(w http.ResponseWriter, r *http.Request, known bool) {
+	allow := ""
+	if a.otherMethods != nil {
+		allow = a.otherMethods(r)
+	}
+	if allow == "" && known {
+		allow = "GET, HEAD"
+	}
+	if allow == "" {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Allow", allow)
+	http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 }
 
 // rootFile is a file of the web app with a fixed address and headers of its

@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -94,20 +93,6 @@ func TestMediaIsSandboxedAndNotListed(t *testing.T) {
 	rec := h.Get(img)
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "sandbox") {
 		t.Fatalf("%s: %d %v", img, rec.Code, rec.Header())
-	}
-}
-
-func TestMethodsAndBodies(t *testing.T) {
-	h := newServer(t, dbtest.SQLite(t))
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/shop", nil))
-	if rec.Code != http.StatusMethodNotAllowed {
-		t.Errorf("POST to an app page: %d", rec.Code)
-	}
-	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/products/", strings.NewReader("{}")))
-	if rec.Code != http.StatusMethodNotAllowed && rec.Code != http.StatusNotFound {
-		t.Errorf("POST /api/products/: %d", rec.Code)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"shop/internal/apperr"
 	"shop/internal/i18n"
@@ -46,6 +47,7 @@ var kindStatus = map[apperr.Kind]int{
 	apperr.KindUnavailable:     http.StatusServiceUnavailable,
 
 	apperr.KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
+	apperr.KindMethodNotAllowed:     http.StatusMethodNotAllowed,
 }
 
 // Messages of answers no domain gives.
@@ -164,18 +166,24 @@ func IsJSON(contentType string) bool {
 }
 
 // DecodeJSON reads one JSON object into v, then checks every text in it
-// (CheckText). Unknown fields are allowed: clients send fields docs/product.md
-// defines (amount, items) that the server deliberately ignores.
+// (CheckText). A body that is not UTF-8 is refused too: the decoder would
+// quietly store U+FFFD for its bytes. Unknown fields are allowed: clients
+// send fields docs/product.md defines (amount, items) that the server
+// deliberately ignores.
 func DecodeJSON(r *http.Request, v any) error {
 	if !IsJSON(r.Header.Get("Content-Type")) {
 		return ErrNotJSON
 	}
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return err
+	}
+	if err != nil {
+		return apperr.Invalid("The request body is not valid JSON.", nil)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return err
-		}
 		if errors.Is(err, io.EOF) {
 			return apperr.Invalid("The request body is empty.", nil)
 		}
@@ -187,6 +195,9 @@ func DecodeJSON(r *http.Request, v any) error {
 	}
 	if dec.More() {
 		return apperr.Invalid("The request body must hold one JSON object.", nil)
+	}
+	if !utf8.Valid(body) {
+		return brokenFields(v)
 	}
 	return CheckText(v)
 }

@@ -38,21 +38,35 @@ func CleanText(s string) bool {
 // handler gets it through DecodeJSON, so no field can be forgotten.
 func CheckText(v any) error {
 	bad := map[string]string{}
-	walkText(reflect.ValueOf(v), "", bad)
+	walkText(reflect.ValueOf(v), "", bad, CleanText)
 	if len(bad) == 0 {
 		return nil
 	}
 	return apperr.Invalid(MsgBadCharacters, bad)
 }
 
-func walkText(v reflect.Value, field string, bad map[string]string) {
+// brokenFields refuses a decoded body whose bytes were not UTF-8, naming
+// the fields where the decoder put U+FFFD for them; "body" when the bytes
+// were in a name or a field v does not keep.
+func brokenFields(v any) error {
+	bad := map[string]string{}
+	walkText(reflect.ValueOf(v), "", bad, func(s string) bool { return CleanText(s) && !strings.ContainsRune(s, utf8.RuneError) })
+	if len(bad) == 0 {
+		bad["body"] = MsgBadCharactersField
+	}
+	return apperr.Invalid(MsgBadCharacters, bad)
+}
+
+// walkText puts into bad the name of each field of v holding a string that
+// is not clean.
+func walkText(v reflect.Value, field string, bad map[string]string, clean func(string) bool) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if !v.IsNil() {
-			walkText(v.Elem(), field, bad)
+			walkText(v.Elem(), field, bad, clean)
 		}
 	case reflect.String:
-		if !CleanText(v.String()) {
+		if !clean(v.String()) {
 			bad[fieldName(field)] = MsgBadCharactersField
 		}
 	case reflect.Struct:
@@ -71,24 +85,24 @@ func walkText(v reflect.Value, field string, bad map[string]string) {
 			if f.Anonymous {
 				name = field
 			}
-			walkText(v.Field(i), name, bad)
+			walkText(v.Field(i), name, bad, clean)
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			walkText(v.Index(i), field, bad)
+			walkText(v.Index(i), field, bad, clean)
 		}
 	case reflect.Map:
 		iter := v.MapRange()
 		for iter.Next() {
 			name := field
 			if iter.Key().Kind() == reflect.String {
-				if !CleanText(iter.Key().String()) {
+				if !clean(iter.Key().String()) {
 					bad[fieldName(field)] = MsgBadCharactersField
 					continue
 				}
 				name = iter.Key().String()
 			}
-			walkText(iter.Value(), name, bad)
+			walkText(iter.Value(), name, bad, clean)
 		}
 	}
 }

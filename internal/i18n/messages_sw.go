@@ -186,4 +186,5 @@ var swPatterns = [][2]string{
 	{"%s must be an amount like 1500 or 1500.00.", "{1} iwe kiasi kama 1500 au 1500.00."},
 	{"The request is too large (limit %d bytes).", "Ombi ni kubwa mno (kikomo ni baiti {1})."},
 	{"No such API endpoint: %s %s", "Hakuna anwani kama hii ya API: {1} {2}"},
+	{"This endpoint does not take %s requests.", "Anwani hii ya API haipokei maombi ya {1}."},
 }

@@ -107,7 +107,7 @@ test('categories: the slug follows the name, a category never sits under itself,
   const dialogs = acceptDialogs(page);
   const parentName = unique('E2E Poultry', testInfo.project.name);
   const childName = unique('E2E Layers Mash', testInfo.project.name);
-  const slug = (n: string) => n.toLowerCase().replace(/\s+/g, '-');
+  const slug = (n: string) => (n.toLowerCase().match(/[\p{L}\p{Nd}]+/gu) ?? []).join('-');
   await openAdmin(page);
   await openTab(page, 'Categories');
 

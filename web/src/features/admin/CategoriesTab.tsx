@@ -125,7 +125,7 @@ function CategoryForm({ category, all, onDone }: { category: AdminCategory | nul
           id="category-name"
           label="Name"
           {...field('name')}
-          hint={f.name.trim() ? `Slug: ${categorySlug(f.name)}` : 'The slug is the name in lower case with spaces as hyphens.'}
+          hint={f.name.trim() ? `Slug: ${categorySlug(f.name)}` : "The slug is the name's letters and digits in lower case, with hyphens between words."}
         />
         <TextField compact id="category-name-sw" label="Name (Kiswahili)" {...field('name_sw')} hint="Shown to shoppers who chose Kiswahili. Left empty, they see the English name." />
         <SelectField compact id="category-parent" label="Parent" {...field('parent')}>

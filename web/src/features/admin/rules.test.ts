@@ -52,6 +52,10 @@ describe('admin category form', () => {
   it('makes the slug from the name as docs/product.md says', () => {
     expect(categorySlug('  Dairy Meal ')).toBe('dairy-meal');
     expect(categorySlug('Layers  Mash Premium')).toBe('layers-mash-premium');
+    expect(categorySlug('<img src=x onerror=alert(1)>cat')).toBe('img-src-x-onerror-alert-1-cat');
+    expect(categorySlug("Dawa za Ng'ombe & Mbuzi")).toBe('dawa-za-ng-ombe-mbuzi');
+    expect(categorySlug('Café Über 2')).toBe('café-über-2');
+    expect(categorySlug('"/../"')).toBe('category');
   });
 
   it('requires a name and refuses itself or a descendant as parent', () => {

@@ -1,6 +1,6 @@
 // The admin forms' rules (docs/product.md section 5: product name, description and price required, price
-// in steps of 0.01; category name required, never its own parent; slug = the name in lower case
-// with spaces as hyphens). The server checks the same rules with the same words
+// in steps of 0.01; category name required, never its own parent; slug = the name's letters and
+// digits in lower case, with hyphens between). The server checks the same rules with the same words
 // (internal/catalog/admin_rules.go), so a field reads the same whichever side caught it.
 import type { Errors } from '../../lib/validation';
 
@@ -103,9 +103,16 @@ export function validateVariant(f: VariantForm): Errors<keyof VariantForm> {
   return e;
 }
 
-/** docs/product.md: the slug is the name in lower case with spaces replaced by hyphens. */
+/**
+ * docs/product.md: the slug is the name's letters and digits in lower case, with one hyphen for
+ * each run of anything else, at most 200 bytes, 'category' when nothing is left: as the server
+ * makes it, so the hint shows the slug the category gets.
+ */
 export function categorySlug(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-');
+  let slug = (name.toLowerCase().match(/[\p{L}\p{Nd}]+/gu) ?? []).join('-');
+  const utf8 = new TextEncoder();
+  while (utf8.encode(slug).length > 200) slug = Array.from(slug).slice(0, -1).join('');
+  return slug.replace(/-+$/, '') || 'category';
 }
 
 export interface CategoryNode {
