@@ -195,7 +195,9 @@ func New(d Deps) (*Server, error) {
 		s.metrics = d.Metrics.Handler(d.MetricsToken)
 	}
 	mux := http.NewServeMux()
+	money := map[string]bool{}
 	for _, rt := range s.routes() {
+		money[rt.Pattern] = rt.Money
 		limit := rt.MaxBody
 		if limit == 0 {
 			limit = DefaultMaxBody
@@ -231,6 +233,7 @@ func New(d Deps) (*Server, error) {
 	h = i18n.Middleware(strings.HasPrefix(d.PublicURL, "https://"), h)
 	// Reads the bearer token, so every guard and handler sees the principal.
 	h = authSvc.Authenticate(h)
+	h = onWritePool(mux, money, h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
 	h = recoverPanics(d.Log, h)
 	var observe Observer
