@@ -40,7 +40,7 @@ func main() {
 		os.Exit(2)
 	}
 	ctx := context.Background()
-	d, err := db.Open(ctx, *url)
+	d, err := db.Open(ctx, *url, db.Conns{})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

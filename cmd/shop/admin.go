@@ -25,7 +25,7 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdout, stderr
 	if *email == "" || *password == "" {
 		return usageError("usage: shop admin create --email E --password P")
 	}
-	d, err := db.Open(ctx, cfg.DatabaseURL)
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DBConns)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func backupCmd(ctx context.Context, cfg config.Config, args []string, stdout, st
 	if *keep < 0 {
 		return usageError("--keep must be 0 or more")
 	}
-	d, err := db.Open(ctx, cfg.DatabaseURL)
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DBConns)
 	if err != nil {
 		return err
 	}
@@ -126,12 +126,12 @@ func copyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("the SQLite database %s: %w", path, err)
 	}
-	src, err := db.Open(ctx, *from)
+	src, err := db.Open(ctx, *from, db.Conns{})
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	dst, err := db.Open(ctx, *to)
+	dst, err := db.Open(ctx, *to, db.Conns{})
 	if err != nil {
 		return err
 	}

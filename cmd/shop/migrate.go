@@ -13,7 +13,7 @@ func migrate(ctx context.Context, cfg config.Config, args []string, stdout, _ io
 	if len(args) > 0 {
 		return usageError("migrate takes no arguments")
 	}
-	d, err := db.Open(ctx, cfg.DatabaseURL)
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DBConns)
 	if err != nil {
 		return err
 	}

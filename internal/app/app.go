@@ -75,7 +75,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.
 }
 
 func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets fs.FS) (*App, error) {
-	d, err := db.Open(ctx, cfg.DatabaseURL)
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DBConns)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ func TestBackupChild(t *testing.T) {
 		t.Skip("run by startBackup only")
 	}
 	dataDir, dir, _ := strings.Cut(dirs, string(os.PathListSeparator))
-	d, err := db.Open(context.Background(), "sqlite:"+filepath.Join(dataDir, "shop.db"))
+	d, err := db.Open(context.Background(), "sqlite:"+filepath.Join(dataDir, "shop.db"), db.Conns{})
 	if err != nil {
 		t.Fatal(err)
 	}

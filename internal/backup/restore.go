@@ -68,7 +68,7 @@ func Restore(ctx context.Context, snapshot, dbPath, mediaDir string, now time.Ti
 
 // checkDatabase opens the SQLite file at path and runs its integrity check.
 func checkDatabase(ctx context.Context, path string) error {
-	d, err := db.Open(ctx, "sqlite:"+path)
+	d, err := db.Open(ctx, "sqlite:"+path, db.Conns{})
 	if err != nil {
 		return fmt.Errorf("open the snapshot's database: %w", err)
 	}

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"shop/internal/db"
 )
 
 // Config is everything the shop is told from outside.
@@ -20,6 +22,11 @@ type Config struct {
 	Addr string
 	// DatabaseURL is sqlite:PATH or postgres://... (SHOP_DATABASE_URL).
 	DatabaseURL string
+	// DBConns sizes PostgreSQL's two connection pools: reads
+	// (SHOP_DB_READ_CONNS, default 12) and writes, transactions and the
+	// reads of carts, checkouts and payments (SHOP_DB_WRITE_CONNS, default
+	// 16). SQLite ignores it.
+	DBConns db.Conns
 	// PublicURL is the shop's public base URL, for links in mail and the
 	// M-Pesa callback (SHOP_PUBLIC_URL).
 	PublicURL string
@@ -132,6 +139,8 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		{"SHOP_MPESA_PROMPTS_PER_ADDRESS", &c.PromptsPerAddress, 10},
 		{"SHOP_SIGNUPS_PER_ADDRESS", &c.SignupsPerAddress, 10},
 		{"SHOP_BACKUP_KEEP", &c.BackupKeep, 28},
+		{"SHOP_DB_READ_CONNS", &c.DBConns.Read, db.DefaultConns.Read},
+		{"SHOP_DB_WRITE_CONNS", &c.DBConns.Write, db.DefaultConns.Write},
 	} {
 		*n.to = n.def
 		if v := strings.TrimSpace(getenv(n.name)); v != "" {

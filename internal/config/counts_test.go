@@ -11,6 +11,8 @@ func TestCounts(t *testing.T) {
 		"SHOP_MPESA_PROMPTS_PER_ADDRESS": func(c Config) int { return c.PromptsPerAddress },
 		"SHOP_SIGNUPS_PER_ADDRESS":       func(c Config) int { return c.SignupsPerAddress },
 		"SHOP_BACKUP_KEEP":               func(c Config) int { return c.BackupKeep },
+		"SHOP_DB_READ_CONNS":             func(c Config) int { return c.DBConns.Read },
+		"SHOP_DB_WRITE_CONNS":            func(c Config) int { return c.DBConns.Write },
 	} {
 		read := func(v string) (Config, error) {
 			return FromEnv(func(k string) string {

@@ -30,10 +30,12 @@ const (
 	Postgres Dialect = "postgres"
 )
 
-// DB is the shop's handle on its database. Reads use a pool; on SQLite, writes
-// and transactions go through a single connection so concurrent writers queue
-// in the process instead of failing with SQLITE_BUSY. On PostgreSQL both are
-// the same pool.
+// DB is the shop's handle on its database: a pool for reads, and another
+// for writes and transactions. On SQLite the write pool is a single
+// connection, so concurrent writers queue in the process instead of failing
+// with SQLITE_BUSY. On PostgreSQL the two are sized apart (Conns) so that
+// checkouts, carts and payment callbacks never wait for a connection behind
+// the catalogue's reads (docs/deploy.md, "Connection pools").
 type DB struct {
 	read    *sql.DB
 	write   *sql.DB
@@ -42,11 +44,28 @@ type DB struct {
 	path string
 }
 
-// Open connects to rawURL: "sqlite:PATH" (or a bare path) or "postgres://...".
-func Open(ctx context.Context, rawURL string) (*DB, error) {
+// Conns sizes the PostgreSQL pools: Read for reads, Write for writes and
+// transactions (SHOP_DB_READ_CONNS, SHOP_DB_WRITE_CONNS). A field of 0 takes
+// DefaultConns'. SQLite's pools are fixed: one writer, a reader a core.
+type Conns struct {
+	Read, Write int
+}
+
+// DefaultConns is 28 connections an instance, so three instances stay
+// within PostgreSQL's default max_connections of 100 with room for
+// pg_dump, psql and migrations. The write pool is the larger: a buyer's
+// request holds its connection through a checkout's many statements and
+// its locks, and 20 buyers at once kept 8 connections busy
+// (docs/benchmarks.md, "Checkout under browsing load"); reads on a small
+// server are bound by its cores, not by connections.
+var DefaultConns = Conns{Read: 12, Write: 16}
+
+// Open connects to rawURL: "sqlite:PATH" (or a bare path) or "postgres://...",
+// with PostgreSQL's pools sized by conns.
+func Open(ctx context.Context, rawURL string, conns Conns) (*DB, error) {
 	switch {
 	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
-		return openPostgres(ctx, rawURL)
+		return openPostgres(ctx, rawURL, conns)
 	case strings.HasPrefix(rawURL, "sqlite:"), rawURL != "" && !strings.Contains(rawURL, "://"):
 		path, _ := SQLitePath(rawURL)
 		return openSQLite(ctx, path)
@@ -55,18 +74,37 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	}
 }
 
-func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
+func openPostgres(ctx context.Context, rawURL string, conns Conns) (*DB, error) {
+	if conns.Read <= 0 {
+		conns.Read = DefaultConns.Read
+	}
+	if conns.Write <= 0 {
+		conns.Write = DefaultConns.Write
+	}
+	read, err := postgresPool(ctx, rawURL, conns.Read)
+	if err != nil {
+		return nil, err
+	}
+	write, err := postgresPool(ctx, rawURL, conns.Write)
+	if err != nil {
+		read.Close()
+		return nil, err
+	}
+	return &DB{read: read, write: write, Dialect: Postgres}, nil
+}
+
+func postgresPool(ctx context.Context, rawURL string, size int) (*sql.DB, error) {
 	pool, err := sql.Open("pgx", rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	pool.SetMaxOpenConns(20)
-	pool.SetMaxIdleConns(20)
+	pool.SetMaxOpenConns(size)
+	pool.SetMaxIdleConns(size)
 	if err := pool.PingContext(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
 	}
-	return &DB{read: pool, write: pool, Dialect: Postgres}, nil
+	return pool, nil
 }
 
 // SQLitePath is the file a sqlite:PATH URL (or a bare path) names; ok is
@@ -124,24 +162,38 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 
 // Close closes both pools.
 func (d *DB) Close() error {
-	err := d.write.Close()
-	if d.read != d.write {
-		err = errors.Join(err, d.read.Close())
-	}
-	return err
+	return errors.Join(d.write.Close(), d.read.Close())
 }
 
 // Ping checks the database answers.
 func (d *DB) Ping(ctx context.Context) error { return d.read.PingContext(ctx) }
 
+type writePoolKey struct{}
+
+// OnWritePool marks ctx so that the reads made under it use the write pool:
+// for a request on the way to a payment (a cart change, a checkout, Daraja's
+// callbacks), whose few reads must not wait for a connection behind the
+// catalogue's reads.
+func OnWritePool(ctx context.Context) context.Context {
+	return context.WithValue(ctx, writePoolKey{}, true)
+}
+
+// reads is the pool the reads under ctx use.
+func (d *DB) reads(ctx context.Context) *sql.DB {
+	if ctx.Value(writePoolKey{}) != nil {
+		return d.write
+	}
+	return d.read
+}
+
 // Query runs a read.
 func (d *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return d.read.QueryContext(ctx, q, args...)
+	return d.reads(ctx).QueryContext(ctx, q, args...)
 }
 
 // QueryRow runs a read of one row.
 func (d *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return d.read.QueryRowContext(ctx, q, args...)
+	return d.reads(ctx).QueryRowContext(ctx, q, args...)
 }
 
 // Exec runs one write outside a transaction.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
 
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
@@ -135,4 +136,57 @@ func TestReadPoolRefusesWrites(t *testing.T) {
 	if errors.Is(err, sql.ErrNoRows) {
 		t.Fatal(err)
 	}
+}
+
+// With every read connection held (a slow report, a burst of shoppers),
+// a transaction still gets a connection of the write pool, and a read on
+// the write pool still answers: checkouts never queue behind reads.
+func TestWritePoolAnswersWhileReadsHoldEveryConnection(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		// Only a guard: the write pool answers at once, or this runs out.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		readers := d.Pools()["read"].Stats().MaxOpenConnections
+		if readers < 1 {
+			t.Fatalf("read pool of %d connections", readers)
+		}
+		holding, release := make(chan struct{}), make(chan struct{})
+		var wg sync.WaitGroup
+		defer func() { close(release); wg.Wait() }()
+		for range readers {
+			wg.Go(func() {
+				err := d.ReadTx(ctx, func(tx *sql.Tx) error {
+					if _, err := db.CountTx(ctx, tx, "categories", `SELECT COUNT(*) FROM categories`); err != nil {
+						return err
+					}
+					holding <- struct{}{}
+					<-release
+					return nil
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		for range readers {
+			select {
+			case <-holding:
+			case <-ctx.Done():
+				t.Fatal("the reads never all began")
+			}
+		}
+		err := d.Tx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `INSERT INTO categories (name, slug) VALUES ('Feeds', 'feeds')`)
+			return err
+		})
+		if err != nil {
+			t.Fatalf("transaction while every read connection is held: %v", err)
+		}
+		if n, err := d.Count(db.OnWritePool(ctx), "categories", `SELECT COUNT(*) FROM categories`); err != nil || n != 1 {
+			t.Fatalf("read on the write pool while every read connection is held: %d, %v", n, err)
+		}
+		if st := d.Pools()["read"].Stats(); st.InUse != readers {
+			t.Fatalf("%d of %d read connections held", st.InUse, readers)
+		}
+	})
 }

@@ -12,19 +12,16 @@ import (
 // Path is the SQLite file the database lives in; "" on PostgreSQL.
 func (d *DB) Path() string { return d.path }
 
-// Pools are the connection pools behind d, by name, for their statistics:
-// "read" and "write" on SQLite, "pool" on PostgreSQL (one pool does both).
+// Pools are the connection pools behind d, "read" and "write", for their
+// statistics.
 func (d *DB) Pools() map[string]*sql.DB {
-	if d.read == d.write {
-		return map[string]*sql.DB{"pool": d.read}
-	}
 	return map[string]*sql.DB{"read": d.read, "write": d.write}
 }
 
 // ReadTx runs fn in a read-only transaction: every query in it sees the
 // database at one moment, while writers carry on.
 func (d *DB) ReadTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := d.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: d.Dialect == Postgres})
+	tx, err := d.reads(ctx).BeginTx(ctx, &sql.TxOptions{ReadOnly: d.Dialect == Postgres})
 	if err != nil {
 		return fmt.Errorf("begin read: %w", err)
 	}

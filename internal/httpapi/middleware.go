@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"shop/internal/apperr"
+	"shop/internal/db"
 	"shop/internal/httpx"
 	"shop/internal/i18n"
 )
@@ -99,6 +100,21 @@ func MaskPath(p string) string {
 		}
 	}
 	return p
+}
+
+// onWritePool puts every read of a request to a Money route on the write
+// pool, from the first: a signed-in buyer's session is read before the
+// route's handler runs. Reads (GET) are never money routes and skip the
+// look-up.
+func onWritePool(mux *http.ServeMux, money map[string]bool, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			if _, pattern := mux.Handler(r); money[pattern] {
+				r = r.WithContext(db.OnWritePool(r.Context()))
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // recoverPanics turns a panic into a logged 500 so one bad request cannot

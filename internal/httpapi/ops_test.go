@@ -125,8 +125,12 @@ func TestMetrics(t *testing.T) {
 		if n := has("shop_backup_last_success_timestamp_seconds", nil); n != 1763186400 {
 			t.Errorf("last backup: %v", n)
 		}
-		has("go_sql_open_connections", nil)
-		has("go_sql_wait_count_total", nil)
+		// Each pool by name, on each engine: a wait for the write pool is
+		// a checkout waiting (docs/deploy.md, "Connection pools").
+		for _, pool := range []string{"read", "write"} {
+			has("go_sql_max_open_connections", map[string]string{"db_name": pool})
+			has("go_sql_wait_count_total", map[string]string{"db_name": pool})
+		}
 		if n := has("shop_metrics_read_errors", nil); n != 0 {
 			t.Errorf("%v figures could not be read", n)
 		}

@@ -41,6 +41,11 @@ type Route struct {
 	// answers show, so the micro-cache is emptied after it (as after every
 	// admin write).
 	TakesStock bool
+	// Money: the route is on the way to a payment (a cart change, a
+	// checkout, Daraja's callbacks), so its reads use the write pool too and
+	// never wait for a connection behind the catalogue's (docs/deploy.md,
+	// "Connection pools").
+	Money bool
 }
 
 // BodyKind is the Content-Type a route's writes must carry.
@@ -83,21 +88,21 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/products/{id}/reviews/{$}", Handler: httpx.Handler(c.AddReview), Access: SignedIn, MaxBody: 8 << 10},
 
 		{Pattern: "GET /api/cart/{$}", Handler: httpx.Handler(s.cart.List)},
-		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add)},
-		{Pattern: "PATCH /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Update)},
-		{Pattern: "DELETE /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Delete)},
+		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add), Money: true},
+		{Pattern: "PATCH /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Update), Money: true},
+		{Pattern: "DELETE /api/cart/items/{id}/{$}", Handler: httpx.Handler(s.cart.Delete), Money: true},
 		{Pattern: "GET /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Get)},
-		{Pattern: "POST /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Apply), MaxBody: 1 << 10},
-		{Pattern: "DELETE /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Remove)},
+		{Pattern: "POST /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Apply), MaxBody: 1 << 10, Money: true},
+		{Pattern: "DELETE /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Remove), Money: true},
 
-		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.checkout.Initiate), TakesStock: true},
-		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true},
-		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true},
-		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true},
-		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody},
+		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.checkout.Initiate), TakesStock: true, Money: true},
+		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true},
+		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true},
+		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true, Money: true},
+		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody, Money: true},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
-		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true},
+		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true, Money: true},
 		{Pattern: "GET /api/orders/{orderId}/receipt.pdf", Handler: httpx.Handler(s.receipt.Get)},
 		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
 

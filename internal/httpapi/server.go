@@ -205,7 +205,9 @@ func New(d Deps) (*Server, error) {
 	routes := s.routes()
 	s.methods = newMethodTable(routes)
 	app.otherMethods = s.methods.allow
+	money := map[string]bool{}
 	for _, rt := range routes {
+		money[rt.Pattern] = rt.Money
 		limit := rt.MaxBody
 		if limit == 0 {
 			limit = DefaultMaxBody
@@ -241,6 +243,7 @@ func New(d Deps) (*Server, error) {
 	h = i18n.Middleware(strings.HasPrefix(d.PublicURL, "https://"), h)
 	// Reads the bearer token, so every guard and handler sees the principal.
 	h = authSvc.Authenticate(h)
+	h = onWritePool(mux, money, h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
 	h = recoverPanics(d.Log, h)
 	var observe Observer

@@ -47,7 +47,7 @@ func New(t testing.TB, dialect db.Dialect) *db.DB {
 // Open opens the database at url as it is, closed when the test ends.
 func Open(t testing.TB, url string) *db.DB {
 	t.Helper()
-	d, err := db.Open(context.Background(), url)
+	d, err := db.Open(context.Background(), url, db.Conns{})
 	if err != nil {
 		t.Fatalf("open %s: %v", url, err)
 	}
