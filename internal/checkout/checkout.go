@@ -35,9 +35,9 @@ import (
 type Payments interface {
 	// Available is nil when M-Pesa prompts can be sent.
 	Available() error
-	// ReservePushTx counts one prompt to phone from client address ip
-	// against the limits, inside tx, or refuses it (429).
-	ReservePushTx(ctx context.Context, tx *sql.Tx, phone, ip string) error
+	// ReservePush counts one prompt to phone from client address ip
+	// against the limits, or refuses it (429); cancel gives it back.
+	ReservePush(ctx context.Context, phone, ip string) (cancel func(context.Context) error, err error)
 	// StartTx stores the pending payment of amount for order o from phone.
 	StartTx(ctx context.Context, tx *sql.Tx, o order.Order, phone string, amount money.Cents) (int64, error)
 	// LatestCheckoutTx is the checkout request id of the order's latest push.
@@ -173,12 +173,26 @@ func (s *Service) Place(ctx context.Context, r Request) (order.PaymentStart, err
 	if err := check(&r); err != nil {
 		return order.PaymentStart{}, err
 	}
+	var cancel func(context.Context) error
 	if r.Road == Prompt {
 		if err := s.payments.Available(); err != nil {
 			return order.PaymentStart{}, err
 		}
+		// Counted before the order's transaction, not in it: there the
+		// address's lock would make every checkout from one address wait
+		// for the one before it to commit. A double submit or a checkout
+		// that fails gives its prompt back.
+		var err error
+		if cancel, err = s.payments.ReservePush(ctx, r.Payer, r.ClientIP); err != nil {
+			return order.PaymentStart{}, err
+		}
 	}
 	st, paymentID, err := s.place(ctx, r)
+	if cancel != nil && (err != nil || st.Existing) {
+		if cerr := cancel(context.WithoutCancel(ctx)); cerr != nil {
+			s.log.ErrorContext(ctx, "give back a prompt reservation", "err", cerr)
+		}
+	}
 	if err != nil || st.Existing || r.Road != Prompt {
 		return st, err
 	}
@@ -202,12 +216,6 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 			if waiting {
 				st = order.PaymentStart{Order: o, Existing: true}
 				st.CheckoutRequestID, err = s.payments.LatestCheckoutTx(ctx, tx, o.ID)
-				return err
-			}
-		}
-		if r.Road == Prompt {
-			// Counted after the cart's lock, so a double submit never counts twice.
-			if err := s.payments.ReservePushTx(ctx, tx, r.Payer, r.ClientIP); err != nil {
 				return err
 			}
 		}
