@@ -136,6 +136,11 @@ func convert(v any, pgType string) (any, error) {
 		return nil, nil
 	}
 	if b, ok := v.([]byte); ok {
+		if pgType == "bytea" {
+			// Binary as it was (a mail's PDF attachment): as text,
+			// PostgreSQL would refuse the bytes that are not UTF-8.
+			return b, nil
+		}
 		v = string(b)
 	}
 	switch pgType {

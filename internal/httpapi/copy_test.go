@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"reflect"
 	"strings"
@@ -125,5 +126,30 @@ func TestCopyNamesTextThatIsNotUTF8(t *testing.T) {
 	_, err := dbcopy.Copy(ctx, src, dbtest.Open(t, dbtest.URL(t, db.Postgres)))
 	if err == nil || !strings.Contains(err.Error(), `copy categories: row 1, column name: "Kuku \xff\xfe" is not UTF-8 text`) {
 		t.Fatalf("copy: %v", err)
+	}
+}
+
+// Binary columns cross as bytes: the dev outbox keeps a receipt's PDF,
+// whose bytes are not UTF-8, and PostgreSQL holds them exactly.
+func TestCopyKeepsBinaryColumns(t *testing.T) {
+	if dbtest.PostgresURL() == "" {
+		t.Skip("SHOP_TEST_POSTGRES_URL is not set")
+	}
+	ctx := context.Background()
+	src := dbtest.SQLite(t)
+	pdf := []byte("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n\xac\xed\x00\x05 stream\xff\xfe\x00")
+	if _, err := src.Exec(ctx, `INSERT INTO mail_outbox (to_address, subject, text_body, created_at) VALUES ('wanjiku@farm.co.ke', 'Receipt', 'Asante', CURRENT_TIMESTAMP)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.Exec(ctx, `INSERT INTO mail_outbox_attachments (mail_id, filename, content_type, body) VALUES (1, 'receipt.pdf', 'application/pdf', $1)`, pdf); err != nil {
+		t.Fatal(err)
+	}
+	dst := dbtest.Open(t, dbtest.URL(t, db.Postgres))
+	if _, err := dbcopy.Copy(ctx, src, dst); err != nil {
+		t.Fatal(err)
+	}
+	var got []byte
+	if err := dst.QueryRow(ctx, `SELECT body FROM mail_outbox_attachments WHERE mail_id = 1`).Scan(&got); err != nil || !bytes.Equal(got, pdf) {
+		t.Fatalf("the attachment on PostgreSQL: %q (%v), want %q", got, err, pdf)
 	}
 }
