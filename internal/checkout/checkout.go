@@ -35,9 +35,9 @@ import (
 type Payments interface {
 	// Available is nil when M-Pesa prompts can be sent.
 	Available() error
-	// ReservePush counts one prompt to phone from client address ip
-	// against the limits, or refuses it (429); cancel gives it back.
-	ReservePush(ctx context.Context, phone, ip string) (cancel func(context.Context) error, err error)
+	// ReservePushTx counts one prompt to phone from client address ip
+	// against the limits, inside tx, or refuses it (429).
+	ReservePushTx(ctx context.Context, tx *sql.Tx, phone, ip string) error
 	// StartTx stores the pending payment of amount for order o from phone.
 	StartTx(ctx context.Context, tx *sql.Tx, o order.Order, phone string, amount money.Cents) (int64, error)
 	// LatestCheckoutTx is the checkout request id of the order's latest push.
@@ -173,26 +173,12 @@ func (s *Service) Place(ctx context.Context, r Request) (order.PaymentStart, err
 	if err := check(&r); err != nil {
 		return order.PaymentStart{}, err
 	}
-	var cancel func(context.Context) error
 	if r.Road == Prompt {
 		if err := s.payments.Available(); err != nil {
 			return order.PaymentStart{}, err
 		}
-		// Counted before the order's transaction, not in it: there the
-		// address's lock would make every checkout from one address wait
-		// for the one before it to commit. A double submit or a checkout
-		// that fails gives its prompt back.
-		var err error
-		if cancel, err = s.payments.ReservePush(ctx, r.Payer, r.ClientIP); err != nil {
-			return order.PaymentStart{}, err
-		}
 	}
 	st, paymentID, err := s.place(ctx, r)
-	if cancel != nil && (err != nil || st.Existing) {
-		if cerr := cancel(context.WithoutCancel(ctx)); cerr != nil {
-			s.log.ErrorContext(ctx, "give back a prompt reservation", "err", cerr)
-		}
-	}
 	if err != nil || st.Existing || r.Road != Prompt {
 		return st, err
 	}
@@ -252,10 +238,18 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 				return err
 			}
 		}
-		if r.Road == Prompt {
-			paymentID, err = s.payments.StartTx(ctx, tx, created.Order, r.Payer, created.Order.Total)
+		if r.Road != Prompt {
+			return nil
 		}
-		return err
+		if paymentID, err = s.payments.StartTx(ctx, tx, created.Order, r.Payer, created.Order.Total); err != nil {
+			return err
+		}
+		// The prompt is counted last: after the cart's lock, so a double
+		// submit never counts twice, and just before the commit, so the
+		// address's lock it takes is held for a moment, not for the whole
+		// checkout (customers behind one address, an agrovet or a carrier's
+		// gateway, would otherwise check out one at a time).
+		return s.payments.ReservePushTx(ctx, tx, r.Payer, r.ClientIP)
 	})
 	if err != nil {
 		return order.PaymentStart{}, 0, fmt.Errorf("place %s order: %w", r.Channel, err)

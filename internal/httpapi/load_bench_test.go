@@ -46,7 +46,9 @@ const (
 // pages, categories, search suggestions) and 20 buyers against the real
 // HTTP server with the demo catalogue, on each engine, for 15 s
 // (SHOP_BENCH_LOAD_TIME, such as 45s). It reports initiate's latency and
-// the connection pools' waits (sql.DBStats) over the run.
+// the connection pools' waits (sql.DBStats) over the run. With
+// SHOP_BENCH_ONE_ADDRESS=1 every buyer is behind one client address (an
+// agrovet's connection, a carrier's gateway), its prompt limit raised.
 func BenchmarkCheckoutUnderLoad(b *testing.B) {
 	span := 15 * time.Second
 	if v := os.Getenv("SHOP_BENCH_LOAD_TIME"); v != "" {
@@ -80,6 +82,9 @@ type loadShop struct {
 	variants []int64
 }
 
+// oneAddress puts every buyer behind one client address.
+var oneAddress = os.Getenv("SHOP_BENCH_ONE_ADDRESS") == "1"
+
 func newLoadShop(b *testing.B, d *db.DB) *loadShop {
 	ts := httptest.NewUnstartedServer(nil)
 	public := "http://" + ts.Listener.Addr().String()
@@ -89,7 +94,13 @@ func newLoadShop(b *testing.B, d *db.DB) *loadShop {
 	srv := testkit.NewShop(b, d, testkit.With(func(deps *httpapi.Deps) {
 		gateway := mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"},
 			&http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: loadBuyers}})
-		testkit.Payments(deps, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"})
+		cfg := payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"}
+		if oneAddress {
+			limits := payment.DefaultPushLimits
+			limits.PerIP.Max = 1 << 30
+			cfg.Limits = &limits
+		}
+		testkit.Payments(deps, gateway, cfg)
 		deps.Daraja, deps.PublicURL = sim, public
 		deps.ClientIP = httpx.ClientIP([]netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
 	}), testkit.Demo)
@@ -205,6 +216,9 @@ func (s *loadShop) buy(n int64, end time.Time) (took time.Duration, paid bool, e
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Transport: s.tr, Jar: jar}
 	addr := fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
+	if oneAddress {
+		addr = "10.0.0.1"
+	}
 	hdr := []string{"X-Forwarded-For", addr, "Origin", s.url}
 	v := s.variants[rand.IntN(len(s.variants))]
 	if resp, body, err := testkit.Send(c, "POST", s.url+"/api/cart/items/", fmt.Sprintf(`{"variant":%d}`, v), hdr...); err != nil || resp.StatusCode != http.StatusCreated {

@@ -143,32 +143,15 @@ func (s *Service) Push(ctx context.Context, paymentID int64, number, phone strin
 	return s.push(ctx, paymentID, number, phone, amount)
 }
 
-// ReservePush counts one prompt to phone from address ip against the
-// limits in a short transaction of its own, or answers 429; cancel gives it
-// back when the order it was for is not placed. A checkout reserves this
-// way: inside the checkout's transaction the address's lock would line up
-// every customer behind one address (an agrovet, a carrier's gateway) for
-// the whole checkout (docs/benchmarks.md, "Checkout under browsing load").
-func (s *Service) ReservePush(ctx context.Context, phone, ip string) (cancel func(context.Context) error, err error) {
-	res, wait, err := s.limiter.Reserve(ctx, s.pushChecks(phone, ip)...)
-	if err != nil {
-		return nil, err
-	}
-	if wait > 0 {
-		return nil, apperr.TooManyRequests(MsgTooManyPushes, wait)
-	}
-	return res.Cancel, nil
-}
-
 func (s *Service) pushChecks(phone, ip string) []ratelimit.Check {
 	return []ratelimit.Check{{Bucket: "mpesa:phone:" + phone, Limit: s.limits.PerPhone},
 		{Bucket: ratelimit.IPBucket("mpesa:ip:", ip), Limit: s.limits.PerIP}}
 }
 
-// reservePushTx counts one prompt against the phone's and the address's
+// ReservePushTx counts one prompt against the phone's and the address's
 // limits inside tx, or answers 429: it stands or falls with the order or
 // the retry it guards.
-func (s *Service) reservePushTx(ctx context.Context, tx *sql.Tx, phone, ip string) error {
+func (s *Service) ReservePushTx(ctx context.Context, tx *sql.Tx, phone, ip string) error {
 	_, wait, err := s.limiter.ReserveTx(ctx, tx, s.pushChecks(phone, ip)...)
 	if err != nil {
 		return err
@@ -204,9 +187,6 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (o
 		if err := retryable(cur.Status); err != nil {
 			return err
 		}
-		if err := s.reservePushTx(ctx, tx, phone, ip); err != nil {
-			return err
-		}
 		moved, err := order.Move(ctx, tx, cur, order.PendingPayment, "Customer retried the payment", "customer")
 		if err != nil {
 			return err
@@ -218,8 +198,12 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (o
 			return err
 		}
 		due = o.Total - received
-		paymentID, err = insertPayment(ctx, tx, o, phone, due)
-		return err
+		if paymentID, err = insertPayment(ctx, tx, o, phone, due); err != nil {
+			return err
+		}
+		// Counted last, as the checkout counts it: the address's lock is
+		// then taken after the stock's, in every transaction that takes both.
+		return s.ReservePushTx(ctx, tx, phone, ip)
 	})
 	if err != nil {
 		return order.PaymentStart{}, fmt.Errorf("retry payment of %s: %w", o.Number, err)
