@@ -18,7 +18,7 @@ import (
 // Their messages are found in the source: the texts given to the apperr
 // constructors (and the field messages with them), the field messages
 // validation stores in its bad or fields map, and every Msg… constant.
-var customerPackages = []string{"account", "cart", "catalog", "content", "coupon", "delivery", "httpapi", "httpx",
+var customerPackages = []string{"account", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
 	"order", "payment", "privacy", "receipt"}
 
 // messageFuncs return customer texts that reach the answers another way:
@@ -32,7 +32,7 @@ var adminFiles = []string{
 	"catalog/admin_categories.go", "catalog/admin_images.go", "catalog/admin_rules.go", "catalog/admin_store.go",
 	"catalog/admin_variants.go", "catalog/csv.go", "catalog/csv_import.go", "catalog/stock_admin.go", "catalog/synonyms.go",
 	"content/admin.go", "coupon/input.go", "coupon/store.go", "delivery/admin.go",
-	"order/admin.go", "order/move.go", "order/refund.go", "payment/c2b.go", "payment/parked.go",
+	"order/admin.go", "order/move.go", "order/refund.go", "payment/c2b.go", "payment/parked.go", "payment/refund.go",
 }
 
 // adminTexts are the English-only texts of files customers reach too.
