@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shop/internal/db"
+	"shop/internal/phone"
 )
 
 // The back office's view of users: the list, and making or removing admins.
@@ -28,8 +29,8 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 	q := strings.TrimSpace(search)
 	if q != "" {
 		cond := db.Like(w.Arg(db.Contains(q)), "email_key", "LOWER(first_name || ' ' || last_name)", "phone")
-		if phone, ok := NormalizePhone(q); ok {
-			cond += " OR phone = " + w.Arg(phone)
+		if n, ok := phone.Normalize(q); ok {
+			cond += " OR phone = " + w.Arg(n)
 		}
 		w.And("(" + cond + ")")
 	}

@@ -138,7 +138,7 @@ type ProfileInput struct {
 }
 
 // UpdateProfile changes the names and phone of user id. The phone may be
-// written any way NormalizePhone reads; it is stored as 254XXXXXXXXX.
+// written any way phone.Normalize reads; it is stored as 254XXXXXXXXX.
 func (s *Service) UpdateProfile(ctx context.Context, id int64, in ProfileInput) (User, error) {
 	u, err := s.Store.UserByID(ctx, id)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"shop/internal/phone"
 )
 
 // The validation messages of docs/product.md section 5, shared by the server's
@@ -130,12 +132,12 @@ func CheckRegisterPhone(phone string) (normalized, msg string) {
 }
 
 // CheckProfilePhone is the account page's wider rule: any way people write a
-// Kenyan mobile number (NormalizePhone), stored as 254XXXXXXXXX.
-func CheckProfilePhone(phone string) (normalized, msg string) {
-	if strings.TrimSpace(phone) == "" {
+// Kenyan mobile number (phone.Normalize), stored as 254XXXXXXXXX.
+func CheckProfilePhone(s string) (normalized, msg string) {
+	if strings.TrimSpace(s) == "" {
 		return "", MsgPhoneRequired
 	}
-	n, ok := NormalizePhone(phone)
+	n, ok := phone.Normalize(s)
 	if !ok {
 		return "", MsgPhoneInvalid
 	}

@@ -33,6 +33,7 @@ import (
 	"shop/internal/payment"
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
+	"shop/internal/review"
 	"shop/internal/sms"
 )
 
@@ -88,6 +89,7 @@ type Handlers struct {
 	privacy  *privacy.Service
 	unsub    *content.Unsubscribe
 	coupons  *coupon.Store
+	reviews  *review.Store
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -103,7 +105,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: coupon.NewStore(d),
+		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog),
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"shop/internal/catalog"
+	"shop/internal/review"
 )
 
 // Reviews answers GET /api/admin/reviews/?status=pending: buyers' reviews,
@@ -17,10 +17,10 @@ func (h *Handlers) Reviews(w http.ResponseWriter, r *http.Request, _ Actor) erro
 		return err
 	}
 	status := strings.TrimSpace(q.Get("status"))
-	if err := catalog.CheckReviewStatus(status, true); err != nil {
+	if err := review.CheckStatus(status, true); err != nil {
 		return err
 	}
-	count, reviews, err := h.catalog.ReviewsByStatus(r.Context(), status, q.page, q.size)
+	count, reviews, err := h.reviews.ByStatus(r.Context(), status, q.page, q.size)
 	if err != nil {
 		return err
 	}
@@ -37,15 +37,15 @@ func (h *Handlers) UpdateReview(w http.ResponseWriter, r *http.Request, a Actor)
 	if err != nil {
 		return err
 	}
-	if err := catalog.CheckReviewStatus(in.Status, false); err != nil {
+	if err := review.CheckStatus(in.Status, false); err != nil {
 		return err
 	}
-	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (catalog.AdminReview, Entry, error) {
-		before, after, err := h.catalog.SetReviewStatusTx(r.Context(), tx, id, in.Status)
+	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (review.Listed, Entry, error) {
+		before, after, err := h.reviews.SetStatusTx(r.Context(), tx, id, in.Status)
 		if err != nil || before.Status == after.Status {
 			return after, Entry{}, err
 		}
-		action := map[string]string{catalog.ReviewApproved: "approve", catalog.ReviewRejected: "reject"}[in.Status]
+		action := map[string]string{review.StatusApproved: "approve", review.StatusRejected: "reject"}[in.Status]
 		return after, entry(action, "review", id, fmt.Sprintf("%d-star review of %s by %s: %s → %s",
 			after.Rating, quote(after.ProductName), quote(after.Name), before.Status, after.Status)), nil
 	})

@@ -76,7 +76,7 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 			return err
 		}
 	}
-	if s.PendingReviews, err = h.catalog.PendingReviews(ctx); err != nil {
+	if s.PendingReviews, err = h.reviews.PendingCount(ctx); err != nil {
 		return err
 	}
 	s.LowStockThreshold = h.lowStock

@@ -2,14 +2,11 @@ package catalog
 
 import (
 	"encoding/json"
-	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"shop/internal/apperr"
+	"shop/internal/form"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -18,10 +15,10 @@ import (
 // use the same words, so a farmer-facing shop owner sees one message whether
 // the browser or the server caught the mistake.
 const (
-	MsgNameRequired       = "Name is required"
+	MsgNameRequired       = form.MsgNameRequired
 	MsgDescriptionMissing = "Description is required"
-	MsgPriceRequired      = "Price is required"
-	MsgPriceInvalid       = "Price must be a number of 0 or more with at most 2 decimal places"
+	MsgPriceRequired      = form.MsgPriceRequired
+	MsgPriceInvalid       = form.MsgPriceInvalid
 	MsgCategoryRequired   = "Please choose a category"
 	MsgCategoryUnknown    = "That category does not exist"
 	MsgPromoInvalid       = "Promo must be bulk, seasonal or none"
@@ -29,7 +26,7 @@ const (
 	MsgSKURequired        = "SKU is required"
 	MsgSKUTaken           = "This SKU is already used by another size"
 	MsgStockInvalid       = "Stock must be a whole number of 0 or more"
-	MsgWeightInvalid      = "Weight must be a number of kg of 0 or more, with at most 3 decimal places"
+	MsgWeightInvalid      = form.MsgWeightInvalid
 	MsgOwnParent          = "A category cannot be its own parent"
 	MsgParentIsDescendant = "A category cannot be placed under one of its own sub-categories"
 	MsgParentUnknown      = "That parent category does not exist"
@@ -43,8 +40,7 @@ const (
 	MaxSize         = 40
 	MaxSKU          = 64
 	MaxStock        = 1_000_000_000
-	maxPriceCents   = 100_000_000_00 // Ksh 100 million: far above any sack of feed
-	msgTooLong      = "%s must be at most %d characters"
+	msgTooLong      = form.MsgTooLong
 )
 
 // ProductInput is the admin's product form (docs/product.md section 3: name,
@@ -98,11 +94,11 @@ func (in ProductInput) Check() (ProductFields, error) {
 		IsNewArrival: in.IsNewArrival,
 	}
 	bad := map[string]string{}
-	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
-	CheckText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
-	f.NameSW = checkOptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxProductName)
-	f.DescriptionSW = checkOptionalText(bad, "description_sw", "Description (Kiswahili)", in.DescriptionSW, MaxDescription)
-	f.BasePrice = checkPrice(bad, "base_price", in.BasePrice)
+	form.CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxProductName)
+	form.CheckText(bad, "description", "Description", f.Description, MsgDescriptionMissing, MaxDescription)
+	f.NameSW = form.OptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxProductName)
+	f.DescriptionSW = form.OptionalText(bad, "description_sw", "Description (Kiswahili)", in.DescriptionSW, MaxDescription)
+	f.BasePrice = form.Price(bad, "base_price", in.BasePrice)
 	if in.Category == nil || *in.Category <= 0 {
 		bad["category"] = MsgCategoryRequired
 	} else {
@@ -132,57 +128,14 @@ var VATClasses = []string{"standard", "zero", "exempt"}
 // MsgVATClassInvalid refuses a VAT class that is not one of VATClasses.
 const MsgVATClassInvalid = "VAT class must be standard, zero or exempt"
 
-// CheckText puts the message for a required text field into bad: missing,
-// or longer than max characters (label names it in the message).
+// CheckText and checkPrice are form's checks under the names csv_import.go
+// reads its rows with.
 func CheckText(bad map[string]string, field, label, value, missing string, max int) {
-	switch n := utf8.RuneCountInString(value); {
-	case n == 0:
-		bad[field] = missing
-	case n > max:
-		bad[field] = fmt.Sprintf(msgTooLong, label, max)
-	}
+	form.CheckText(bad, field, label, value, missing, max)
 }
 
-// checkOptionalText trims an optional text field, putting its message into
-// bad when it is longer than max characters; nil stays nil (left out).
-func checkOptionalText(bad map[string]string, field, label string, value *string, max int) *string {
-	if value == nil {
-		return nil
-	}
-	v := strings.TrimSpace(*value)
-	if v != "" {
-		CheckText(bad, field, label, v, "", max)
-	}
-	return &v
-}
-
-// checkPrice reads a price field, putting its message into bad when it is wrong.
 func checkPrice(bad map[string]string, field string, raw json.RawMessage) money.Cents {
-	c, msg := ParsePrice(raw)
-	if msg != "" {
-		bad[field] = msg
-	}
-	return c
-}
-
-// ParsePrice reads a price sent as a JSON string ("1500.00") or number
-// (1500.5): required, not negative, at most two decimal places.
-func ParsePrice(raw json.RawMessage) (money.Cents, string) {
-	s := strings.TrimSpace(string(raw))
-	if s == "" || s == "null" {
-		return 0, MsgPriceRequired
-	}
-	if u, err := strconv.Unquote(s); err == nil {
-		s = strings.TrimSpace(u)
-		if s == "" {
-			return 0, MsgPriceRequired
-		}
-	}
-	c, err := money.Parse(s)
-	if err != nil || c > maxPriceCents {
-		return 0, MsgPriceInvalid
-	}
-	return c, ""
+	return form.Price(bad, field, raw)
 }
 
 // VariantInput is the admin's form for one size of a product.
@@ -204,36 +157,26 @@ type VariantFields struct {
 	Weight    *weight.Grams
 }
 
-var wholeNumber = regexp.MustCompile(`^[0-9]{1,10}$`)
-
 // wholeCount reads a number of bags, typed as a JSON number or a string, up
 // to MaxStock; blank reads as blank.
 func wholeCount(raw json.RawMessage, blank string) (int, bool) {
-	s := strings.TrimSpace(string(raw))
-	if u, err := strconv.Unquote(s); err == nil {
-		s = strings.TrimSpace(u)
-	}
-	if s == "" || s == "null" {
-		s = blank
-	}
-	n, err := strconv.Atoi(s)
-	return n, wholeNumber.MatchString(s) && err == nil && n <= MaxStock
+	return form.WholeNumber(raw, blank, MaxStock)
 }
 
 // Check trims and validates the variant form.
 func (in VariantInput) Check() (VariantFields, error) {
 	f := VariantFields{Size: strings.Join(strings.Fields(in.Size), " "), SKU: strings.TrimSpace(in.SKU)}
 	bad := map[string]string{}
-	CheckText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
-	CheckText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
-	f.Price = checkPrice(bad, "price", in.Price)
+	form.CheckText(bad, "size", "Size", f.Size, MsgSizeRequired, MaxSize)
+	form.CheckText(bad, "sku", "SKU", f.SKU, MsgSKURequired, MaxSKU)
+	f.Price = form.Price(bad, "price", in.Price)
 	n, ok := wholeCount(in.Stock, "0")
 	if !ok {
 		bad["stock"] = MsgStockInvalid
 	}
 	f.Stock = n
-	if w := strings.TrimSpace(string(in.WeightKg)); w != "" && w != "null" && w != `""` {
-		g, err := weight.ParseKg(w)
+	if !form.Blank(in.WeightKg) {
+		g, err := weight.ParseKg(strings.TrimSpace(string(in.WeightKg)))
 		if err != nil {
 			bad["weight_kg"] = MsgWeightInvalid
 		}
@@ -268,8 +211,8 @@ func (in CategoryInput) Check() (CategoryFields, error) {
 		f.Parent = in.Parent
 	}
 	bad := map[string]string{}
-	CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
-	f.NameSW = checkOptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxCategoryName)
+	form.CheckText(bad, "name", "Name", f.Name, MsgNameRequired, MaxCategoryName)
+	f.NameSW = form.OptionalText(bad, "name_sw", "Name (Kiswahili)", in.NameSW, MaxCategoryName)
 	f.Slug = CategorySlug(f.Name)
 	return f, apperr.FixFields(bad)
 }

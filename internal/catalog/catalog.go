@@ -1,5 +1,7 @@
 // Package catalog is the shop's catalogue: categories, products, their
-// variants (a size with its own price and stock), images and reviews.
+// variants (a size with its own price and stock) and images, the stock
+// ledger, search and the products CSV. A product's page shows its approved
+// reviews, which package review keeps (reviewed.go).
 package catalog
 
 import (

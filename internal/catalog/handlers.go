@@ -14,8 +14,7 @@ import (
 
 // Handlers serves the public catalogue API.
 type Handlers struct {
-	Store   *Store
-	Reviews ReviewDeps
+	Store *Store
 }
 
 // Read answers may be cached briefly: stock changes, so not for long.

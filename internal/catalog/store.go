@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
-	"time"
 
 	"shop/internal/apperr"
 	"shop/internal/db"
@@ -179,10 +178,6 @@ func meanRating(reviews []Review) (*float64, int) {
 	return &mean, n
 }
 
-func daysAgo(n int) time.Time {
-	return time.Now().UTC().AddDate(0, 0, -n).Truncate(time.Second)
-}
-
 // NewCategory is the input to CreateCategory.
 type NewCategory struct {
 	Name       string
@@ -230,7 +225,6 @@ type NewProduct struct {
 	Promo                 string
 	Variants              []NewVariant
 	Images                []NewImage
-	Reviews               []NewReview
 }
 
 // NewVariant is a size of a NewProduct.
@@ -250,16 +244,7 @@ type NewImage struct {
 	Width, Height int
 }
 
-// NewReview is a review of a NewProduct.
-type NewReview struct {
-	Name    string
-	Rating  int
-	Comment string
-	// DaysAgo dates the review relative to now.
-	DaysAgo int
-}
-
-// CreateProduct stores a product with its variants, images and reviews in one
+// CreateProduct stores a product with its variants and images in one
 // transaction and returns its id.
 func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error) {
 	var id int64
@@ -286,12 +271,6 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 			if _, err := tx.ExecContext(ctx, `INSERT INTO product_images (product_id, path, alt, width, height, sort_order)
 				VALUES ($1, $2, $3, $4, $5, $6)`, id, im.Path, im.Alt, im.Width, im.Height, i); err != nil {
 				return fmt.Errorf("image %s: %w", im.Path, err)
-			}
-		}
-		for _, rv := range np.Reviews {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO reviews (product_id, name, rating, comment, created_at)
-				VALUES ($1, $2, $3, $4, $5)`, id, rv.Name, rv.Rating, rv.Comment, daysAgo(rv.DaysAgo)); err != nil {
-				return fmt.Errorf("review: %w", err)
 			}
 		}
 		return s.refreshTx(ctx, tx, id)

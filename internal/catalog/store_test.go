@@ -12,6 +12,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/money"
+	"shop/internal/review"
 	"shop/internal/testkit"
 )
 
@@ -38,8 +39,7 @@ func fixture(t *testing.T, d *db.DB) *catalog.Store {
 		{Name: "Dairy Meal Premium", Slug: "dairy-meal-premium", Description: "Milk booster for cows.", CategoryID: 2, BasePrice: money.FromShillings(1500),
 			IsActive: true, IsFeatured: true, IsBestSeller: true,
 			Variants: []catalog.NewVariant{v("10 Kg", "DM-10", 1500, 5), v("70 Kg", "DM-70", 3900, 0)},
-			Images:   []catalog.NewImage{{Path: "/media/a.svg", Width: 600, Height: 600}},
-			Reviews:  []catalog.NewReview{{Name: "Wanjiku", Rating: 5, Comment: "Good"}, {Name: "Otieno", Rating: 4}}},
+			Images:   []catalog.NewImage{{Path: "/media/a.svg", Width: 600, Height: 600}}},
 		{Name: "high yield dairy cubes", Slug: "hy-cubes", Description: "For the best 100% yield.", CategoryID: 3, BasePrice: money.FromShillings(2500),
 			IsActive: true, IsNewArrival: true, Promo: catalog.PromoBulk,
 			Variants: []catalog.NewVariant{v("20 Kg", "HY-20", 2500, 10)}},
@@ -49,10 +49,17 @@ func fixture(t *testing.T, d *db.DB) *catalog.Store {
 		{Name: "Hidden Meal", Slug: "hidden", Description: "Not for sale.", CategoryID: 2, BasePrice: money.FromShillings(100),
 			IsActive: false, Variants: []catalog.NewVariant{v("10 Kg", "HID-10", 100, 3)}},
 	}
-	for _, p := range products {
-		if _, err := s.CreateProduct(ctx, p); err != nil {
+	ids := make([]int64, len(products))
+	for i, p := range products {
+		id, err := s.CreateProduct(ctx, p)
+		if err != nil {
 			t.Fatal(err)
 		}
+		ids[i] = id
+	}
+	// The first product's reviews, kept by package review.
+	if err := review.NewStore(d, s).AddPast(ctx, ids[0], []review.Past{{Name: "Wanjiku", Rating: 5, Comment: "Good"}, {Name: "Otieno", Rating: 4}}); err != nil {
+		t.Fatal(err)
 	}
 	return s
 }

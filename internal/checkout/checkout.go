@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 
-	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/catalog"
@@ -26,6 +25,7 @@ import (
 	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/order"
+	"shop/internal/phone"
 	"shop/internal/vat"
 )
 
@@ -137,14 +137,14 @@ func check(r *Request) error {
 		return apperr.InvalidField("channel", MsgChannel)
 	}
 	fields := map[string]string{}
-	if p, ok := account.NormalizePhone(r.Customer.Phone); ok {
+	if p, ok := phone.Normalize(r.Customer.Phone); ok {
 		r.Customer.Phone = p
 	} else {
 		fields["phone"] = order.MsgPhoneInvalid
 	}
 	if r.Payer == "" {
 		r.Payer = r.Customer.Phone
-	} else if p, ok := account.NormalizePhone(r.Payer); ok {
+	} else if p, ok := phone.Normalize(r.Payer); ok {
 		r.Payer = p
 	} else {
 		fields["mpesaPhone"] = order.MsgPhoneInvalid

@@ -10,6 +10,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/i18n"
 	"shop/internal/order"
+	"shop/internal/phone"
 )
 
 // MsgPushFailed is docs/product.md's words when the push cannot be sent.
@@ -145,7 +146,7 @@ func (h *Handlers) Retry(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	phone, ok := account.NormalizePhone(in.Phone)
+	phone, ok := phone.Normalize(in.Phone)
 	if !ok {
 		msg := order.MsgPhoneInvalid
 		if strings.TrimSpace(in.Phone) == "" {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"shop/internal/account"
+	"shop/internal/phone"
 )
 
 // SMS is the Africa's Talking account and the phones the shop speaks from.
@@ -51,7 +51,7 @@ func smsFromEnv(getenv func(string) string) (SMS, error) {
 			*p.to = p.def
 			continue
 		}
-		n, ok := account.NormalizePhone(v)
+		n, ok := phone.Normalize(v)
 		if !ok {
 			return s, fmt.Errorf("%s must be a Kenyan mobile number such as 254722000111, not %q", p.name, v)
 		}

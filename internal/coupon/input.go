@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"shop/internal/apperr"
-	"shop/internal/catalog"
+	"shop/internal/form"
 	"shop/internal/money"
 )
 
@@ -71,7 +71,7 @@ func (in Input) Check() (Coupon, error) {
 		}
 		c.Value, c.Display = n, strconv.FormatInt(n, 10)
 	case Fixed:
-		v, msg := catalog.ParsePrice(in.Value)
+		v, msg := form.ParsePrice(in.Value)
 		if msg != "" || v <= 0 {
 			bad["value"] = MsgAmount
 		}
@@ -79,8 +79,8 @@ func (in Input) Check() (Coupon, error) {
 	default:
 		bad["kind"] = MsgKind
 	}
-	if s := strings.TrimSpace(string(in.MinSubtotal)); s != "" && s != "null" && s != `""` {
-		v, msg := catalog.ParsePrice(in.MinSubtotal)
+	if !form.Blank(in.MinSubtotal) {
+		v, msg := form.ParsePrice(in.MinSubtotal)
 		if msg != "" {
 			bad["min_subtotal"] = msg
 		}

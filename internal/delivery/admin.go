@@ -9,9 +9,8 @@ import (
 	"strings"
 
 	"shop/internal/apperr"
-	"shop/internal/catalog"
 	"shop/internal/db"
-	"shop/internal/money"
+	"shop/internal/form"
 	"shop/internal/weight"
 )
 
@@ -20,10 +19,10 @@ import (
 
 // The admin forms' messages (web/src/features/admin/rules.ts uses the same words).
 const (
-	MsgNameRequired    = catalog.MsgNameRequired
+	MsgNameRequired    = form.MsgNameRequired
 	MsgCountiesMissing = "Choose at least one county"
 	MsgCountyUnknown   = "Unknown county: %s"
-	MsgWeightInvalid   = "Weight must be a number of kg of 0 or more, with at most 3 decimal places"
+	MsgWeightInvalid   = form.MsgWeightInvalid
 	MsgTownRequired    = "Town is required"
 	MsgAddressRequired = "Address is required"
 	MsgZoneInUse       = "This zone still serves %d counties: move them to another zone first."
@@ -46,8 +45,8 @@ type ZoneInput struct {
 func (in ZoneInput) Check() (Zone, error) {
 	z := Zone{Name: strings.TrimSpace(in.Name), ETA: strings.TrimSpace(in.ETA), Counties: []string{}}
 	bad := map[string]string{}
-	text(bad, "name", z.Name, MsgNameRequired, 100)
-	text(bad, "eta", z.ETA, "", 60)
+	form.CheckText(bad, "name", "This", z.Name, MsgNameRequired, 100)
+	form.CheckText(bad, "eta", "This", z.ETA, "", 60)
 	for _, c := range in.Counties {
 		c = strings.TrimSpace(c)
 		if !IsCounty(c) {
@@ -60,17 +59,17 @@ func (in ZoneInput) Check() (Zone, error) {
 	if len(z.Counties) == 0 && bad["counties"] == "" {
 		bad["counties"] = MsgCountiesMissing
 	}
-	z.BaseFee = fee(bad, "base_fee", in.BaseFee)
-	z.PerKg = fee(bad, "per_kg_fee", in.PerKgFee)
-	if blank(in.IncludedKg) {
+	z.BaseFee = form.Price(bad, "base_fee", in.BaseFee)
+	z.PerKg = form.Price(bad, "per_kg_fee", in.PerKgFee)
+	if form.Blank(in.IncludedKg) {
 		z.Included = 0
 	} else if g, err := weight.ParseKg(string(in.IncludedKg)); err != nil {
 		bad["included_kg"] = MsgWeightInvalid
 	} else {
 		z.Included = g
 	}
-	if !blank(in.FreeOver) {
-		c := fee(bad, "free_over", in.FreeOver)
+	if !form.Blank(in.FreeOver) {
+		c := form.Price(bad, "free_over", in.FreeOver)
 		z.FreeOver = &c
 	}
 	return z, apperr.FixFields(bad)
@@ -96,38 +95,17 @@ func (in PickupInput) Check() (PickupPoint, error) {
 		Address: strings.TrimSpace(in.Address), Phone: strings.TrimSpace(in.Phone), Hours: strings.TrimSpace(in.Hours),
 		ETA: strings.TrimSpace(in.ETA), IsStore: in.IsStore, IsActive: in.IsActive == nil || *in.IsActive}
 	bad := map[string]string{}
-	text(bad, "name", p.Name, MsgNameRequired, 100)
+	form.CheckText(bad, "name", "This", p.Name, MsgNameRequired, 100)
 	if !IsCounty(p.County) {
 		bad["county"] = MsgCounty
 	}
-	text(bad, "town", p.Town, MsgTownRequired, 100)
-	text(bad, "address", p.Address, MsgAddressRequired, 300)
-	text(bad, "phone", p.Phone, "", 40)
-	text(bad, "hours", p.Hours, "", 200)
-	text(bad, "eta", p.ETA, "", 60)
-	p.Fee = fee(bad, "fee", in.Fee)
+	form.CheckText(bad, "town", "This", p.Town, MsgTownRequired, 100)
+	form.CheckText(bad, "address", "This", p.Address, MsgAddressRequired, 300)
+	form.CheckText(bad, "phone", "This", p.Phone, "", 40)
+	form.CheckText(bad, "hours", "This", p.Hours, "", 200)
+	form.CheckText(bad, "eta", "This", p.ETA, "", 60)
+	p.Fee = form.Price(bad, "fee", in.Fee)
 	return p, apperr.FixFields(bad)
-}
-
-// text checks a text field as the catalogue's forms do: required when
-// missing is set, and at most max characters.
-func text(bad map[string]string, field, value, missing string, max int) {
-	if value != "" || missing != "" {
-		catalog.CheckText(bad, field, "This", value, missing, max)
-	}
-}
-
-func fee(bad map[string]string, field string, raw json.RawMessage) money.Cents {
-	c, msg := catalog.ParsePrice(raw)
-	if msg != "" {
-		bad[field] = msg
-	}
-	return c
-}
-
-func blank(raw json.RawMessage) bool {
-	s := strings.TrimSpace(string(raw))
-	return s == "" || s == "null" || s == `""`
 }
 
 func freeOverArg(z Zone) any {

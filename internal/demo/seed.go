@@ -9,6 +9,7 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/money"
+	"shop/internal/review"
 )
 
 // ImagePath is the URL path of a product's packshot under the media folder.
@@ -38,6 +39,7 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 	if err := os.MkdirAll(filepath.Join(mediaDir, "products"), 0o755); err != nil {
 		return false, fmt.Errorf("create media folder: %w", err)
 	}
+	reviews := review.NewStore(store.DB(), store)
 	ids := map[string]int64{}
 	for _, c := range Categories() {
 		made, err := store.CreateCategory(ctx, catalog.NewCategory{Name: c.Name, Slug: c.Slug, ParentSlug: c.ParentSlug, NameSW: c.NameSW})
@@ -70,7 +72,11 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 			}
 			p.Variants = vs
 		}
-		if _, err := store.CreateProduct(ctx, newProduct(p, ids[p.CategorySlug], image)); err != nil {
+		id, err := store.CreateProduct(ctx, newProduct(p, ids[p.CategorySlug], image))
+		if err != nil {
+			return false, err
+		}
+		if err := reviews.AddPast(ctx, id, pastReviews(p.Reviews)); err != nil {
 			return false, err
 		}
 	}
@@ -92,8 +98,13 @@ func newProduct(p Product, categoryID int64, image string) catalog.NewProduct {
 		}
 		np.Variants = append(np.Variants, catalog.NewVariant{Size: v.Size, SKU: v.SKU, Price: price, Stock: v.Stock})
 	}
-	for _, r := range p.Reviews {
-		np.Reviews = append(np.Reviews, catalog.NewReview{Name: r.Name, Rating: r.Rating, Comment: r.Comment, DaysAgo: r.DaysAgo})
-	}
 	return np
+}
+
+func pastReviews(rs []Review) []review.Past {
+	out := make([]review.Past, len(rs))
+	for i, r := range rs {
+		out[i] = review.Past{Name: r.Name, Rating: r.Rating, Comment: r.Comment, DaysAgo: r.DaysAgo}
+	}
+	return out
 }

@@ -85,7 +85,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/products/{id}/{$}", Handler: cached(httpx.Handler(c.GetProduct))},
 		{Pattern: "GET /api/categories/{$}", Handler: cached(httpx.Handler(c.ListCategories))},
 		{Pattern: "GET /api/search/suggest/{$}", Handler: cached(httpx.Handler(c.Suggest))},
-		{Pattern: "POST /api/products/{id}/reviews/{$}", Handler: httpx.Handler(c.AddReview), Access: SignedIn, MaxBody: 8 << 10},
+		{Pattern: "POST /api/products/{id}/reviews/{$}", Handler: httpx.Handler(s.reviews.Add), Access: SignedIn, MaxBody: 8 << 10},
 
 		{Pattern: "GET /api/cart/{$}", Handler: httpx.Handler(s.cart.List)},
 		{Pattern: "POST /api/cart/items/{$}", Handler: httpx.Handler(s.cart.Add), Money: true},

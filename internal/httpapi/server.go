@@ -35,6 +35,7 @@ import (
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
+	"shop/internal/review"
 	"shop/internal/sms"
 	"shop/internal/storefront"
 	"shop/internal/weight"
@@ -100,6 +101,7 @@ type Server struct {
 	deliver  *delivery.Handlers
 	coupons  *coupon.Handlers
 	receipt  *receipt.Handlers
+	reviews  *review.Handlers
 	daraja   http.Handler
 	paybill  http.Handler
 	content  *content.Handlers
@@ -182,12 +184,12 @@ func New(d Deps) (*Server, error) {
 		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
 	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
-	s.catalog.Reviews = catalog.ReviewDeps{Name: func(ctx context.Context, id int64) (string, error) {
+	s.reviews = &review.Handlers{Store: review.NewStore(d.DB, d.Catalog), Name: func(ctx context.Context, id int64) (string, error) {
 		u, err := authSvc.Store.UserByID(ctx, id)
 		return account.ReviewName(u), err
 	}, Limiter: ratelimit.New(d.DB, nil)}
 	if d.Orders != nil {
-		s.catalog.Reviews.Bought = d.Orders.Bought
+		s.reviews.Bought = d.Orders.Bought
 	}
 	s.unsubscribe = &content.Unsubscribe{Store: d.Content, PublicURL: d.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return authSvc.DerivedKey(ctx, "newsletter-unsubscribe") }}

@@ -19,7 +19,7 @@ import (
 // constructors (and the field messages with them), the field messages
 // validation stores in its bad or fields map, and every Msg… constant.
 var customerPackages = []string{"account", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
-	"order", "payment", "privacy", "receipt"}
+	"order", "payment", "phone", "privacy", "receipt", "review"}
 
 // messageFuncs return customer texts that reach the answers another way:
 // a payment's message and advice in the order, the wait in a 429.
@@ -38,8 +38,8 @@ var adminFiles = []string{
 // adminTexts are the English-only texts of files customers reach too.
 var adminTexts = []string{
 	"No such user",                                                  // account/user.go: the admin's user pages
-	"Review not found",                                              // catalog/reviews.go: moderation
-	"Status must be approved or rejected",                           // catalog/reviews.go: moderation
+	"Review not found",                                              // review/review.go: moderation
+	"Status must be approved or rejected",                           // review/review.go: moderation
 	"A category with the slug %q already exists.",                   // catalog/store.go
 	"A product with the slug %q or one of its SKUs already exists.", // catalog/store.go
 	"Pickup point not found",                                        // delivery/store.go: the admin's pickup points

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"shop/internal/account"
 	"shop/internal/db"
+	"shop/internal/phone"
 )
 
 // The admin's order list at scale (docs/benchmarks.md, "The back office at
@@ -90,7 +90,7 @@ func (s *Store) narrowByTrigrams(ctx context.Context, w *db.Where, search string
 // typed from 0; "" when q has a part shorter than a trigram, which the
 // index cannot find.
 func trigramQuery(q string) string {
-	if _, ok := account.NormalizePhone(q); ok || q == "" {
+	if _, ok := phone.Normalize(q); ok || q == "" {
 		return ""
 	}
 	all := trigrams(q)
@@ -150,7 +150,7 @@ func adminWhere(f AdminFilter, d db.Dialect) *db.Where {
 	if f.Channel != "" {
 		w.And("o.channel = " + w.Arg(f.Channel))
 	}
-	if phone, ok := account.NormalizePhone(strings.TrimSpace(f.Search)); ok {
+	if phone, ok := phone.Normalize(strings.TrimSpace(f.Search)); ok {
 		// A whole phone number (0712 345 678, +254 712…) is that customer's
 		// orders: one look-up in orders_phone, not a scan of every order.
 		w.And("o.phone = " + w.Arg(phone))

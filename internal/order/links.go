@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"time"
 
-	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/money"
+	"shop/internal/phone"
 	"shop/internal/secret"
 )
 
@@ -98,9 +98,9 @@ const MsgTrackNotFound = "We found no order with this number and phone number. P
 // Track loads order number for someone who gives its phone number, in any
 // Kenyan form. A wrong phone and an unknown order answer alike, after the
 // same work, so neither can be told from the other.
-func (s *Store) Track(ctx context.Context, number, phone string) (Tracked, error) {
+func (s *Store) Track(ctx context.Context, number, given string) (Tracked, error) {
 	notFound := apperr.NotFound(MsgTrackNotFound)
-	want, ok := account.NormalizePhone(phone)
+	want, ok := phone.Normalize(given)
 	var id int64
 	var stored string
 	err := s.db.QueryRow(ctx, `SELECT id, phone FROM orders WHERE order_number = $1`, number).Scan(&id, &stored)

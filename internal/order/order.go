@@ -14,6 +14,7 @@ import (
 	"shop/internal/delivery"
 	"shop/internal/i18n"
 	"shop/internal/money"
+	"shop/internal/phone"
 	"shop/internal/weight"
 )
 
@@ -315,7 +316,7 @@ func (c *Checkout) Validate() error {
 	phone := func(field string, value *string, msg string) {
 		if *value == "" {
 			bad[field] = msg
-		} else if p, ok := account.NormalizePhone(*value); ok {
+		} else if p, ok := phone.Normalize(*value); ok {
 			*value = p
 		} else {
 			bad[field] = MsgPhoneInvalid

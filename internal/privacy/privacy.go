@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/review"
 )
 
 // Service exports and erases a customer's data.
@@ -44,9 +44,9 @@ type Export struct {
 	Addresses []order.Address `json:"addresses"`
 	Orders    []order.Order   `json:"orders"`
 	// Reviews are the product reviews they wrote, whatever their status.
-	Reviews       []catalog.AdminReview `json:"reviews"`
-	Subscriptions Subscriptions         `json:"subscriptions"`
-	Messages      []content.Message     `json:"contact_messages"`
+	Reviews       []review.Listed   `json:"reviews"`
+	Subscriptions Subscriptions     `json:"subscriptions"`
+	Messages      []content.Message `json:"contact_messages"`
 }
 
 // Subscriptions are the lists the customer is on.
@@ -71,7 +71,7 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 			x.Addresses = append(x.Addresses, a)
 		}
 	}
-	if x.Reviews, err = catalog.ReviewsByUser(ctx, s.DB, id); err != nil {
+	if x.Reviews, err = review.ByUser(ctx, s.DB, id); err != nil {
 		return Export{}, err
 	}
 	if x.Subscriptions.Newsletter, err = s.Content.Subscription(ctx, u.Email); err != nil {
@@ -125,7 +125,7 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 			return account.User{}, err
 		}
 	}
-	if err := catalog.ForgetReviewerTx(ctx, tx, id); err != nil {
+	if err := review.ForgetReviewerTx(ctx, tx, id); err != nil {
 		return account.User{}, err
 	}
 	if err := s.Content.ForgetEmailTx(ctx, tx, u.Email); err != nil {

@@ -1,5 +1,5 @@
 // The review form's rules and messages (docs/product.md section 8). The server checks the same
-// with the same words (internal/catalog/reviews.go).
+// with the same words (internal/review/review.go).
 import { liveTexts } from '../../lib/i18n';
 import { productMessages } from '../../lib/messages/product';
 

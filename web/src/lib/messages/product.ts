@@ -33,7 +33,7 @@ const en = {
     send: 'Send review',
     sending: 'Sending…',
   },
-  // The server says the same in the same words (internal/catalog/reviews.go).
+  // The server says the same in the same words (internal/review/review.go).
   review: {
     rating: 'Please choose a rating from 1 to 5 stars',
     comment: 'Your comment must be at most 1,000 characters',

@@ -1,12 +1,15 @@
-package account
+// Package phone reads Kenyan mobile numbers as people write them into the
+// one form the shop stores, compares and sends to M-Pesa and the SMS
+// gateway (docs/architecture.md section 4).
+package phone
 
 import "strings"
 
-// NormalizePhone reads a Kenyan mobile number as people write it — 0712 345
+// Normalize reads a Kenyan mobile number as people write it — 0712 345
 // 678, 0112-345-678, +254 712 345 678, 254712345678 or 712345678 — and
 // returns it as stored and as M-Pesa wants it: 254 and nine digits starting
 // with 7 or 1. ok is false for anything else.
-func NormalizePhone(s string) (phone string, ok bool) {
+func Normalize(s string) (phone string, ok bool) {
 	s = strings.Map(func(r rune) rune {
 		switch r {
 		case ' ', '-', '.', '(', ')', '\t', '\u00a0':

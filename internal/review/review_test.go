@@ -1,4 +1,4 @@
-package httpapi_test
+package review_test
 
 import (
 	"context"
@@ -10,10 +10,20 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
 	"shop/internal/money"
 	"shop/internal/order"
+	"shop/internal/review"
 	"shop/internal/testkit"
 )
+
+// eachServer runs fn on the whole shop with the demo catalogue, on each
+// engine.
+func eachServer(t *testing.T, fn func(t *testing.T, shop *testkit.Shop)) {
+	t.Helper()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) { fn(t, testkit.NewShop(t, d, testkit.Demo)) })
+}
 
 // orderFor stores an order of product's first size for user and moves it
 // to status.
@@ -64,9 +74,9 @@ func TestReviewsFromBuyers(t *testing.T) {
 		shop.Register("Amina", "Otieno", "amina@farm.co.ke", "254712345670", "Long-password-1")
 		token, user := shop.Login("amina@farm.co.ke", "Long-password-1")
 		auth := testkit.Bearer(token)
-		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", catalog.MsgReviewNotBought)
+		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", review.MsgNotBought)
 		orderFor(t, shop, user, product, order.PendingPayment) // not paid: still not bought
-		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", catalog.MsgReviewNotBought)
+		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusForbidden, "", review.MsgNotBought)
 		orderFor(t, shop, user, product, order.Paid)
 
 		for _, bad := range []struct {
@@ -76,7 +86,7 @@ func TestReviewsFromBuyers(t *testing.T) {
 			{map[string]any{"rating": 0, "comment": "x"}, "rating"},
 			{map[string]any{"rating": 6}, "rating"},
 			{map[string]any{"rating": 4.5}, "rating"},
-			{map[string]any{"rating": 5, "comment": strings.Repeat("é", catalog.MaxReviewComment+1)}, "comment"},
+			{map[string]any{"rating": 5, "comment": strings.Repeat("é", review.MaxComment+1)}, "comment"},
 		} {
 			rec := shop.Do("POST", path, bad.body, auth...)
 			testkit.WantStatus(t, rec, http.StatusBadRequest)
@@ -102,7 +112,7 @@ func TestReviewsFromBuyers(t *testing.T) {
 		if got[http.StatusCreated] != 1 || got[http.StatusConflict] != 1 {
 			t.Fatalf("two reviews at once: %v, want one 201 and one 409", got)
 		}
-		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusConflict, "", catalog.MsgReviewTwice)
+		testkit.WantError(t, shop.Do("POST", path, good, auth...), http.StatusConflict, "", review.MsgTwice)
 
 		// Pending: not on the page, not in the rating.
 		after := testkit.Decode[productAnswer](t, shop.Get(fmt.Sprintf("/api/products/%d/?pending", product.ID)))
