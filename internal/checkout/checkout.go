@@ -110,6 +110,7 @@ const (
 // Messages for what every order needs.
 const (
 	MsgChannel   = "Unknown channel."
+	MsgRoad      = "Choose how the order is paid: mpesa or sms_link."
 	MsgNoLines   = "Add at least one product to the order."
 	MsgLine      = "Choose a size and a quantity from 1 to %d for every line."
 	MsgNoSize    = "One of the sizes ordered does not exist."
@@ -149,8 +150,12 @@ func check(r *Request) error {
 	} else {
 		fields["mpesaPhone"] = order.MsgPhoneInvalid
 	}
-	if r.Road == "" {
+	switch r.Road {
+	case "":
 		r.Road = Prompt
+	case Prompt, Link:
+	default:
+		fields["payment"] = MsgRoad
 	}
 	if r.CartID == 0 {
 		switch {

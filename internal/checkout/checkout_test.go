@@ -190,6 +190,7 @@ func TestEveryChannelsOrderIsChecked(t *testing.T) {
 			"not on sale":     {checkout.Request{Channel: order.ChannelStaff, Customer: wanjiku, Address: ruiru, Lines: []checkout.Line{{VariantID: 2, Quantity: 1}}}, "items"},
 			"no county":       {checkout.Request{Channel: order.ChannelStaff, Customer: wanjiku, Lines: line}, "county"},
 			"unknown coupon":  {checkout.Request{Channel: order.ChannelStaff, Customer: wanjiku, Address: ruiru, Lines: line, Coupon: "NOPE"}, "code"},
+			"unknown road":    {checkout.Request{Channel: order.ChannelStaff, Customer: wanjiku, Address: ruiru, Lines: line, Road: "card"}, "payment"},
 		} {
 			_, err := s.co.Place(ctx, c.r)
 			var e *apperr.Error
