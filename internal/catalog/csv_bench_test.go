@@ -66,11 +66,7 @@ func BenchmarkImport(b *testing.B) {
 	b.Run("import-10000", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			var res catalog.ImportResult
-			err := d.Tx(ctx, func(tx *sql.Tx) (err error) {
-				res, err = store.ImportTx(ctx, tx, versions[i%2], catalog.Mover{Actor: "bench"})
-				return err
-			})
+			res, err := store.Import(ctx, versions[i%2], catalog.Mover{Actor: "bench"}, noAudit)
 			if err != nil || !res.Applied || res.Summary[catalog.ImportUpdate] != importRows {
 				b.Fatalf("%v %v", res.Summary, err)
 			}
@@ -118,11 +114,7 @@ func BenchmarkImportWithShopperWrites(b *testing.B) {
 				done := make(chan struct{})
 				measured := make(chan []time.Duration)
 				go func() { measured <- shop(b, d, cartID, variantID, done) }()
-				var res catalog.ImportResult
-				err := d.Tx(ctx, func(tx *sql.Tx) (err error) {
-					res, err = store.ImportTx(ctx, tx, data, catalog.Mover{Actor: "bench"})
-					return err
-				})
+				res, err := store.Import(ctx, data, catalog.Mover{Actor: "bench"}, noAudit)
 				close(done)
 				waits = append(waits, <-measured...)
 				if err != nil || !res.Applied || res.Summary[catalog.ImportCreate] != shopperRows/2 || res.Summary[catalog.ImportUpdate] != shopperRows/2 {
