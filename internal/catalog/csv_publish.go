@@ -97,15 +97,11 @@ func newStock(v string) string {
 	return "CASE WHEN " + v + ".stock + s.stock - s.stock_read < 0 THEN 0 ELSE " + v + ".stock + s.stock - s.stock_read END"
 }
 
-// publishSizesTx changes the stored sizes, sets their stock and creates the
-// new sizes, every change of stock a movement by m.
+// publishSizesTx creates the new sizes, then changes the stored ones and
+// sets their stock, every change of stock a movement by m. The stored
+// sizes come last: on PostgreSQL they stay locked until the transaction
+// ends, and a checkout taking one of them waits that long.
 func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st staged, m Mover) error {
-	// On PostgreSQL the changed sizes are locked first, so no sale slips
-	// between the movements written below and the stock they record.
-	if err := s.db.LockRowsTx(ctx, tx, `SELECT id FROM variants
-		WHERE id IN (SELECT variant_id FROM import_sizes WHERE run_id = $1 AND NOT created) ORDER BY id`, run); err != nil {
-		return fmt.Errorf("lock changed sizes: %w", err)
-	}
 	var user any
 	if m.UserID > 0 {
 		user = m.UserID
@@ -113,6 +109,25 @@ func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st st
 	actor := m.Actor
 	if actor == "" {
 		actor = SystemActor
+	}
+	// A new size goes after its product's sizes, in the file's order.
+	err := wantRows(tx.ExecContext(ctx, `INSERT INTO variants (id, product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
+		SELECT s.variant_id, s.product_id, s.size, s.size_key, s.sku, s.price_cents, s.stock, s.weight_grams,
+			COALESCE((SELECT MAX(w.sort_order) FROM variants w WHERE w.product_id = s.product_id), -1) + s.position
+		FROM import_sizes s WHERE s.run_id = $1 AND s.created ORDER BY s.n`, run))(st.newSizes)
+	if err != nil {
+		return fmt.Errorf("publish new sizes: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, note)
+		SELECT variant_id, stock, stock, $2, $3, CAST($4 AS BIGINT), $5
+		FROM import_sizes WHERE run_id = $1 AND created AND stock > 0 ORDER BY n`, run, m.Reason, actor, user, m.Note); err != nil {
+		return fmt.Errorf("publish stock movements of new sizes: %w", err)
+	}
+	// The changed sizes are locked first, so no sale slips between the
+	// movements written below and the stock they record.
+	if err := s.db.LockRowsTx(ctx, tx, `SELECT id FROM variants
+		WHERE id IN (SELECT variant_id FROM import_sizes WHERE run_id = $1 AND NOT created) ORDER BY id`, run); err != nil {
+		return fmt.Errorf("lock changed sizes: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, note)
 		SELECT id, after - stock, after, $2, $3, CAST($4 AS BIGINT), $5 FROM (
@@ -125,7 +140,7 @@ func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st st
 	// The SKU is checked, so a size given another SKU meanwhile is not
 	// changed. The stock and the name are written apart, only where they
 	// change: both are in indexes, which an UPDATE that sets them rewrites.
-	err := wantRows(tx.ExecContext(ctx, `UPDATE variants SET price_cents = s.price_cents, weight_grams = s.weight_grams
+	err = wantRows(tx.ExecContext(ctx, `UPDATE variants SET price_cents = s.price_cents, weight_grams = s.weight_grams
 		FROM import_sizes s WHERE s.run_id = $1 AND NOT s.created AND variants.id = s.variant_id AND variants.sku = s.sku`,
 		run))(st.changedSizes)
 	if err != nil {
@@ -138,19 +153,6 @@ func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st st
 	if _, err := tx.ExecContext(ctx, `UPDATE variants SET size = s.size, size_key = s.size_key
 		FROM import_sizes s WHERE s.run_id = $1 AND NOT s.created AND variants.id = s.variant_id AND variants.size <> s.size`, run); err != nil {
 		return fmt.Errorf("publish renamed sizes: %w", err)
-	}
-	// A new size goes after its product's sizes, in the file's order.
-	err = wantRows(tx.ExecContext(ctx, `INSERT INTO variants (id, product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
-		SELECT s.variant_id, s.product_id, s.size, s.size_key, s.sku, s.price_cents, s.stock, s.weight_grams,
-			COALESCE((SELECT MAX(w.sort_order) FROM variants w WHERE w.product_id = s.product_id), -1) + s.position
-		FROM import_sizes s WHERE s.run_id = $1 AND s.created ORDER BY s.n`, run))(st.newSizes)
-	if err != nil {
-		return fmt.Errorf("publish new sizes: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, note)
-		SELECT variant_id, stock, stock, $2, $3, CAST($4 AS BIGINT), $5
-		FROM import_sizes WHERE run_id = $1 AND created AND stock > 0 ORDER BY n`, run, m.Reason, actor, user, m.Note); err != nil {
-		return fmt.Errorf("publish stock movements of new sizes: %w", err)
 	}
 	return nil
 }
