@@ -91,7 +91,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	} else if n > 0 {
 		log.Info("catalogue cards and search refreshed", "products", n)
 	}
-	if n, err := catalogStore.SweepImports(ctx); err != nil {
+	// SQLite serves one shop process (docs/deploy.md section 10), so no
+	// import can be under way while it starts.
+	sweep := catalogStore.SweepImports
+	if d.Dialect == db.SQLite {
+		sweep = catalogStore.DropImports
+	}
+	if n, err := sweep(ctx); err != nil {
 		d.Close()
 		return nil, err
 	} else if n > 0 {

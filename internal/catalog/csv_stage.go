@@ -265,10 +265,21 @@ func (s *Store) dropRun(ctx context.Context, run int64) error {
 
 // SweepImports deletes the staging rows of imports abandoned by a process
 // that died or lost its database: runs untouched for importLease. The shop
-// runs it at start, hourly and before each import; it returns how many runs
-// it deleted.
+// runs it hourly and before each import (at start on PostgreSQL, where
+// other instances may be importing); it returns how many runs it deleted.
 func (s *Store) SweepImports(ctx context.Context) (int64, error) {
-	res, err := s.db.Exec(ctx, `DELETE FROM import_runs WHERE touched_at < $1`, s.db.TimeArg(s.now().Add(-importLease)))
+	return s.dropRuns(ctx, `DELETE FROM import_runs WHERE touched_at < $1`, s.db.TimeArg(s.now().Add(-importLease)))
+}
+
+// DropImports deletes the staging rows of every import, at the start of a
+// shop on SQLite: the one process that serves from the file is starting, so
+// no import is under way, and one killed a moment ago goes at once.
+func (s *Store) DropImports(ctx context.Context) (int64, error) {
+	return s.dropRuns(ctx, `DELETE FROM import_runs`)
+}
+
+func (s *Store) dropRuns(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := s.db.Exec(ctx, query, args...)
 	if err != nil {
 		return 0, fmt.Errorf("sweep abandoned imports: %w", err)
 	}
