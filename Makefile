@@ -41,13 +41,13 @@ test-e2e: bin/shop
 audit: bin/shop
 	scripts/audit.sh
 
-# Go benchmarks of the list on 10,000 products and of a 10,000-row CSV import (run once), then a
-# load run against bin/shop: one address
-# (cached), the static-file ratio, and the mixed list workload (figures, not a pass/fail;
-# BENCH_POSTGRES_URL, an empty database, repeats the mixed runs on PostgreSQL).
+# Go benchmarks of the list on 10,000 products, of a 10,000-row CSV import and of a 20,000-row
+# import with a shopper writing meanwhile (imports run once), then a load run against bin/shop:
+# one address (cached), the static-file ratio, and the mixed list workload (figures, not a
+# pass/fail; BENCH_POSTGRES_URL, an empty database, repeats the mixed runs on PostgreSQL).
 bench: bin/shop
-	go test -run '^$$' -skip '^BenchmarkImport$$' -bench . -benchmem -benchtime 200x ./internal/catalog/ ./internal/httpapi/
-	go test -run '^$$' -bench '^BenchmarkImport$$' -benchtime 1x ./internal/catalog/
+	go test -run '^$$' -skip '^BenchmarkImport' -bench . -benchmem -benchtime 200x ./internal/catalog/ ./internal/httpapi/
+	go test -run '^$$' -bench '^BenchmarkImport(WithShopperWrites)?$$' -benchtime 1x ./internal/catalog/
 	scripts/bench.sh
 
 clean:
