@@ -6,8 +6,9 @@ import (
 	"fmt"
 )
 
-// ReserveIDsTx takes n ids of table (one whose id column the migrations
-// made with {{ID}}) that no insert will be given, so rows can be prepared
+// ReserveIDsTx takes n ids of table (a name in the code, never from a
+// request, whose id column the migrations made with {{ID}}) that no insert
+// will be given, so rows can be prepared
 // with their ids, and the JSON that names them, before they are written.
 // An id reserved and never used is a gap, as a rolled-back insert leaves.
 func (d *DB) ReserveIDsTx(ctx context.Context, tx *sql.Tx, table string, n int) ([]int64, error) {
