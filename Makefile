@@ -41,14 +41,14 @@ test-e2e: bin/shop
 audit: bin/shop
 	scripts/audit.sh
 
-# Go benchmarks of the list on 10,000 products and of a 10,000-row CSV import (run once), checkout
-# under browsing load (45 s on each engine, PostgreSQL when SHOP_TEST_POSTGRES_URL is set), then a
-# load run against bin/shop: one address
-# (cached), the static-file ratio, and the mixed list workload (figures, not a pass/fail;
-# BENCH_POSTGRES_URL, an empty database, repeats the mixed runs on PostgreSQL).
+# Go benchmarks of the list on 10,000 products, of a 10,000-row CSV import and of a 20,000-row
+# import with a shopper writing meanwhile (imports run once), checkout under browsing load (45 s on
+# each engine, PostgreSQL when SHOP_TEST_POSTGRES_URL is set), then a load run against bin/shop:
+# one address (cached), the static-file ratio, and the mixed list workload (figures, not a
+# pass/fail; BENCH_POSTGRES_URL, an empty database, repeats the mixed runs on PostgreSQL).
 bench: bin/shop
-	go test -run '^$$' -skip '^Benchmark(Import|CheckoutUnderLoad)$$' -bench . -benchmem -benchtime 200x ./internal/catalog/ ./internal/httpapi/
-	go test -run '^$$' -bench '^BenchmarkImport$$' -benchtime 1x ./internal/catalog/
+	go test -run '^$$' -skip '^Benchmark(Import.*|CheckoutUnderLoad)$$' -bench . -benchmem -benchtime 200x ./internal/catalog/ ./internal/httpapi/
+	go test -run '^$$' -bench '^BenchmarkImport(WithShopperWrites)?$$' -benchtime 1x ./internal/catalog/
 	SHOP_BENCH_LOAD_TIME=$${SHOP_BENCH_LOAD_TIME:-45s} go test -run '^$$' -bench '^BenchmarkCheckoutUnderLoad$$' -benchtime 1x -timeout 30m ./internal/httpapi/
 	scripts/bench.sh
 

@@ -94,6 +94,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	} else if n > 0 {
 		log.Info("catalogue cards and search refreshed", "products", n)
 	}
+	// SQLite serves one shop process (docs/deploy.md section 10), so no
+	// import can be under way while it starts.
+	sweep := catalogStore.SweepImports
+	if d.Dialect == db.SQLite {
+		sweep = catalogStore.DropImports
+	}
+	if n, err := sweep(ctx); err != nil {
+		d.Close()
+		return nil, err
+	} else if n > 0 {
+		log.Info("abandoned product imports swept", "imports", n)
+	}
 	if cfg.Dev {
 		seeded, err := demo.Seed(ctx, catalogStore, cfg.MediaDir())
 		if err == nil && seeded {
@@ -200,7 +212,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, err
 	}
 	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
-		schedule: schedule, janitor: newJanitor(d, auth, outbox, log)}, nil
+		schedule: schedule, janitor: newJanitor(d, auth, outbox, catalogStore, log)}, nil
 }
 
 // Business is who the shop's receipts say issued them.

@@ -25,15 +25,14 @@ func export(t *testing.T, s *catalog.Store) string {
 
 func importCSV(t *testing.T, d *db.DB, s *catalog.Store, data string) catalog.ImportResult {
 	t.Helper()
-	var res catalog.ImportResult
-	if err := d.Tx(context.Background(), func(tx *sql.Tx) (err error) {
-		res, err = s.ImportTx(context.Background(), tx, []byte(data), catalog.Mover{Actor: "owner@example.com"})
-		return err
-	}); err != nil {
+	res, err := s.Import(context.Background(), []byte(data), catalog.Mover{Actor: "owner@example.com"}, noAudit)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
+
+func noAudit(*sql.Tx, catalog.ImportResult) error { return nil }
 
 // edit changes the cells of the row with sku, by column name.
 func edit(t *testing.T, data, sku string, cells map[string]string) string {

@@ -262,6 +262,24 @@ func (d *DB) InIDs(column string, arg int, ids []int64) (cond string, value any)
 	return column + " IN (SELECT value FROM json_each(" + n + "))", string(b)
 }
 
+// LockRowsTx locks the rows query (with args) selects until tx ends, on
+// PostgreSQL, in the order it selects them, as an UPDATE of them would:
+// another writer of those rows waits, a row referring to them does not.
+// SQLite's single writer already keeps every other writer out.
+func (d *DB) LockRowsTx(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
+	if d.Dialect != Postgres {
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, query+" FOR NO KEY UPDATE", args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+	}
+	return rows.Err()
+}
+
 // LockKey serialises the transactions that take the same key until they end,
 // for rows that may not exist yet. SQLite's single writer already does.
 func LockKey(ctx context.Context, tx *sql.Tx, d Dialect, key string) error {

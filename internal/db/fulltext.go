@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"strings"
 )
 
@@ -106,18 +107,57 @@ func (x TextIndex) term(t TextTerm, aOnly bool) string {
 	return s
 }
 
-// PutTx stores the texts of product id, replacing what it had.
-func (x TextIndex) PutTx(ctx context.Context, tx *sql.Tx, id int64, a, b, c string) error {
+// Texts are a product's three texts, for PutTx.
+type Texts struct {
+	ID int64  `json:"id"`
+	A  string `json:"a"`
+	B  string `json:"b"`
+	C  string `json:"c"`
+}
+
+// PutTx stores the texts of every product in ts, replacing what they had,
+// in two statements whatever their number.
+func (x TextIndex) PutTx(ctx context.Context, tx *sql.Tx, ts []Texts) error {
+	if len(ts) == 0 {
+		return nil
+	}
+	rows, err := json.Marshal(ts)
+	if err != nil {
+		return err
+	}
+	from := jsonRows(x.dialect, 1, "t", "id BIGINT", "a TEXT", "b TEXT", "c TEXT")
 	if x.dialect == Postgres {
 		_, err := tx.ExecContext(ctx, `UPDATE products SET search_text =
-			setweight(to_tsvector('simple', $2), 'A') || setweight(to_tsvector('simple', $3), 'B') || setweight(to_tsvector('simple', $4), 'C')
-			WHERE id = $1`, id, a, b, c)
+			setweight(to_tsvector('simple', t.a), 'A') || setweight(to_tsvector('simple', t.b), 'B') || setweight(to_tsvector('simple', t.c), 'C')
+			FROM `+from+` WHERE products.id = t.id`, string(rows))
 		return err
 	}
-	if err := x.DeleteTx(ctx, tx, id); err != nil {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM products_text WHERE rowid IN (SELECT t.id FROM `+from+`)`, string(rows)); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO products_text (rowid, name, category, body) VALUES ($1, $2, $3, $4)`, id, a, b, c)
+	_, err = tx.ExecContext(ctx, `INSERT INTO products_text (rowid, name, category, body) SELECT t.id, t.a, t.b, t.c FROM `+from, string(rows))
+	return err
+}
+
+// NewRow is what an INSERT INTO products … SELECT adds to index each new
+// product by its texts a, b and c (expressions of the SELECT): the column
+// and its value on PostgreSQL, where the index is in the row, so the rows
+// are written once; nothing on SQLite, where AddFromTx follows.
+func (x TextIndex) NewRow(a, b, c string) (column, value string) {
+	if x.dialect == Postgres {
+		return ", search_text", ", setweight(to_tsvector('simple', " + a + "), 'A') || setweight(to_tsvector('simple', " + b +
+			"), 'B') || setweight(to_tsvector('simple', " + c + "), 'C')"
+	}
+	return "", ""
+}
+
+// AddFromTx indexes the products just inserted with NewRow: query (with
+// args) selects their id, a, b and c. On PostgreSQL the insert did.
+func (x TextIndex) AddFromTx(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
+	if x.dialect == Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO products_text (rowid, name, category, body) `+query, args...)
 	return err
 }
 

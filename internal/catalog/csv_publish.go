@@ -1,0 +1,176 @@
+package catalog
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"maps"
+
+	"shop/internal/apperr"
+	"shop/internal/db"
+)
+
+// The import's one write to the catalogue (docs/architecture.md section
+// 13): a handful of set-based statements from the staging tables, so the
+// transaction lasts as long as the rows take to write, never a statement a
+// row. What the catalogue shows changes here, all at once.
+
+// errImportChanged is a publish the catalogue no longer fits: nothing of
+// the import is stored.
+var errImportChanged = apperr.Conflict(MsgImportChanged)
+
+// publish stores run's staged rows, their stock movements by m, the cards
+// and search texts of every product they touch and audit's entry, in one
+// transaction.
+func (s *Store) publish(ctx context.Context, run int64, st staged, m Mover, audit func(*sql.Tx) error) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := s.touchRunTx(ctx, tx, run); err != nil {
+			return err
+		}
+		if err := s.publishProductsTx(ctx, tx, run, st); err != nil {
+			return err
+		}
+		if err := s.publishSizesTx(ctx, tx, run, st, m); err != nil {
+			return err
+		}
+		if err := s.refreshManyTx(ctx, tx, st.existing, st.retexted); err != nil {
+			return err
+		}
+		return audit(tx)
+	})
+	// A slug or SKU taken, or a product or category deleted, since the
+	// import read the catalogue.
+	if db.IsUniqueViolation(err) || db.IsForeignKeyViolation(err) {
+		return errImportChanged
+	}
+	return err
+}
+
+// publishProductsTx creates the new products, with their cards, category
+// rows and search texts, and changes the stored ones.
+func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st staged) error {
+	text := s.db.ProductText()
+	column, value := text.NewRow("text_a", "text_b", "text_c")
+	err := wantRows(tx.ExecContext(ctx, `INSERT INTO products (id, name, slug, description, base_price_cents, category_id, is_active,
+			name_sw, description_sw, price_min_cents, price_max_cents, in_stock, card_variants, search_version`+column+`)
+		SELECT product_id, name, slug, description, base_price_cents, category_id, is_active, name_sw, description_sw,
+			price_min_cents, price_max_cents, in_stock, card_variants, CAST($2 AS INTEGER)`+value+`
+		FROM import_products WHERE run_id = $1 AND created ORDER BY n`, run, searchVersion))(st.newProducts)
+	if err != nil {
+		return fmt.Errorf("publish new products: %w", err)
+	}
+	// The slug is checked, so a product renamed meanwhile is not given
+	// another's fields.
+	err = wantRows(tx.ExecContext(ctx, `UPDATE products SET name = s.name, description = s.description, category_id = s.category_id,
+			is_active = s.is_active, name_sw = s.name_sw, description_sw = s.description_sw, updated_at = CURRENT_TIMESTAMP
+		FROM import_products s
+		WHERE s.run_id = $1 AND s.changed AND products.id = s.product_id AND products.slug = s.slug`, run))(st.changedProducts)
+	if err != nil {
+		return fmt.Errorf("publish changed products: %w", err)
+	}
+	if len(st.created) == 0 {
+		return nil
+	}
+	// A category renamed or moved while the import ran: the texts made
+	// beforehand are stale, so they are made again here.
+	categories, err := s.categoryTextsTx(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if !maps.Equal(categories, st.categoryTexts) {
+		return s.refreshTextsTx(ctx, tx, st.created)
+	}
+	if err := insertCategoryRowsTx(ctx, tx, `p.id IN (SELECT product_id FROM import_products WHERE run_id = $1 AND created)`, run); err != nil {
+		return err
+	}
+	if err := text.AddFromTx(ctx, tx, `SELECT product_id, text_a, text_b, text_c FROM import_products
+		WHERE run_id = $1 AND created`, run); err != nil {
+		return fmt.Errorf("publish search texts: %w", err)
+	}
+	return s.addSpellingTx(ctx, tx, st.spelt)
+}
+
+// newStock is the stock a changed size v is left with by its staged row s:
+// the file's figure plus what sales and returns moved since the import read
+// the stock, and never below zero.
+func newStock(v string) string {
+	return "CASE WHEN " + v + ".stock + s.stock - s.stock_read < 0 THEN 0 ELSE " + v + ".stock + s.stock - s.stock_read END"
+}
+
+// publishSizesTx creates the new sizes, then changes the stored ones and
+// sets their stock, every change of stock a movement by m. The stored
+// sizes come last: on PostgreSQL they stay locked until the transaction
+// ends, and a checkout taking one of them waits that long.
+func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st staged, m Mover) error {
+	var user any
+	if m.UserID > 0 {
+		user = m.UserID
+	}
+	actor := m.Actor
+	if actor == "" {
+		actor = SystemActor
+	}
+	// A new size goes after its product's sizes, in the file's order.
+	err := wantRows(tx.ExecContext(ctx, `INSERT INTO variants (id, product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
+		SELECT s.variant_id, s.product_id, s.size, s.size_key, s.sku, s.price_cents, s.stock, s.weight_grams,
+			COALESCE((SELECT MAX(w.sort_order) FROM variants w WHERE w.product_id = s.product_id), -1) + s.position
+		FROM import_sizes s WHERE s.run_id = $1 AND s.created ORDER BY s.n`, run))(st.newSizes)
+	if err != nil {
+		return fmt.Errorf("publish new sizes: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, note)
+		SELECT variant_id, stock, stock, $2, $3, CAST($4 AS BIGINT), $5
+		FROM import_sizes WHERE run_id = $1 AND created AND stock > 0 ORDER BY n`, run, m.Reason, actor, user, m.Note); err != nil {
+		return fmt.Errorf("publish stock movements of new sizes: %w", err)
+	}
+	// The changed sizes are locked first, so no sale slips between the
+	// movements written below and the stock they record.
+	if err := s.db.LockRowsTx(ctx, tx, `SELECT id FROM variants
+		WHERE id IN (SELECT variant_id FROM import_sizes WHERE run_id = $1 AND NOT created) ORDER BY id`, run); err != nil {
+		return fmt.Errorf("lock changed sizes: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, note)
+		SELECT id, after - stock, after, $2, $3, CAST($4 AS BIGINT), $5 FROM (
+			SELECT v.id, v.stock, s.n, `+newStock("v")+` AS after
+			FROM import_sizes s JOIN variants v ON v.id = s.variant_id
+			WHERE s.run_id = $1 AND NOT s.created AND s.stock <> s.stock_read
+		) moved WHERE after <> stock ORDER BY n`, run, m.Reason, actor, user, m.Note); err != nil {
+		return fmt.Errorf("publish stock movements: %w", err)
+	}
+	// The SKU is checked, so a size given another SKU meanwhile is not
+	// changed. The stock and the name are written apart, only where they
+	// change: both are in indexes, which an UPDATE that sets them rewrites.
+	err = wantRows(tx.ExecContext(ctx, `UPDATE variants SET price_cents = s.price_cents, weight_grams = s.weight_grams
+		FROM import_sizes s WHERE s.run_id = $1 AND NOT s.created AND variants.id = s.variant_id AND variants.sku = s.sku`,
+		run))(st.changedSizes)
+	if err != nil {
+		return fmt.Errorf("publish changed sizes: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE variants SET stock = `+newStock("variants")+`
+		FROM import_sizes s WHERE s.run_id = $1 AND NOT s.created AND variants.id = s.variant_id AND s.stock <> s.stock_read`, run); err != nil {
+		return fmt.Errorf("publish stock: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE variants SET size = s.size, size_key = s.size_key
+		FROM import_sizes s WHERE s.run_id = $1 AND NOT s.created AND variants.id = s.variant_id AND variants.size <> s.size`, run); err != nil {
+		return fmt.Errorf("publish renamed sizes: %w", err)
+	}
+	return nil
+}
+
+// wantRows checks that a statement changed exactly the rows the import
+// planned: fewer means the catalogue changed under the import.
+func wantRows(res sql.Result, err error) func(int) error {
+	return func(want int) error {
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n != int64(want) {
+			return errImportChanged
+		}
+		return nil
+	}
+}
