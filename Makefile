@@ -29,8 +29,9 @@ test-go:
 	go vet ./...
 	go test ./...
 
+# The API's TypeScript types must be what the OpenAPI document makes (npm run gen:api).
 test-web: web/node_modules/.installed
-	cd web && npm run typecheck && npm run lint && npm test
+	cd web && npm run check:api && npm run typecheck && npm run lint && npm test
 
 test-e2e: bin/shop
 	scripts/ensure-chromium.sh
