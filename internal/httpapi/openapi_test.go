@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -133,5 +134,37 @@ func checkSecurity(t *testing.T, key string, op openAPIOperation) {
 		}
 	default:
 		t.Errorf("%s: x-role %q is none of public, customer, admin", key, op.Role)
+	}
+}
+
+// The document is served as it is built, revalidated by its ETag; its page
+// loads Redoc with a policy of its own that lets Redoc's styles and search
+// worker run there, while every other page keeps the shop's policy.
+func TestOpenAPIDocumentAndItsPage(t *testing.T) {
+	shop := testkit.NewShop(t, dbtest.SQLite(t), testkit.Demo)
+	rec := shop.Get("/api/openapi.json")
+	testkit.WantStatus(t, rec, http.StatusOK)
+	if !bytes.Equal(rec.Body.Bytes(), apidoc.Document()) || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+		t.Fatalf("the document answered as %q", rec.Header().Get("Content-Type"))
+	}
+	testkit.WantStatus(t, shop.Get("/api/openapi.json", "If-None-Match", rec.Header().Get("ETag")), http.StatusNotModified)
+
+	page := shop.Get("/api/docs")
+	testkit.WantStatus(t, page, http.StatusOK)
+	for _, want := range []string{`spec-url="/api/openapi.json"`, `<script src="/apidocs/redoc.standalone.js"></script>`} {
+		if !strings.Contains(page.Body.String(), want) {
+			t.Errorf("the docs page lacks %s", want)
+		}
+	}
+	policy := page.Header().Get("Content-Security-Policy")
+	for _, want := range []string{"script-src 'self';", "style-src 'self' 'unsafe-inline';", "worker-src 'self' blob:;", "frame-ancestors 'none'"} {
+		if !strings.Contains(policy, want) {
+			t.Errorf("the docs page's policy %q lacks %q", policy, want)
+		}
+	}
+	for _, path := range []string{"/", "/shop", "/api/openapi.json", "/api/products/"} {
+		if p := shop.Get(path).Header().Get("Content-Security-Policy"); strings.Contains(p, "unsafe-inline") || strings.Contains(p, "blob:") {
+			t.Errorf("%s has the docs page's policy: %q", path, p)
+		}
 	}
 }

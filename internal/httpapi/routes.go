@@ -188,6 +188,7 @@ func (s *Server) routes() []Route {
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
 		{Pattern: "GET /api/openapi.json", Handler: httpx.Handler(apidoc.Serve)},
+		{Pattern: "GET /api/docs", Handler: httpx.Handler(apidoc.Page)},
 
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
 		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},
