@@ -186,219 +186,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/products/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List every product, active or not
-         * @description Newest first, or best match first when searching (the shop's search, which also finds SKUs).
-         */
-        get: operations["adminListProducts"];
-        put?: never;
-        /** Create a product */
-        post: operations["adminCreateProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/export/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download every size of every product as CSV
-         * @description The import's format, with a byte-order mark for spreadsheets.
-         */
-        get: operations["adminExportProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/import/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Preview or import products from CSV
-         * @description The export's columns, up to 32 MB. With `dry_run=1` nothing is stored and every row says
-         *     what the import would do. Without it, all rows are stored, or none when any is refused
-         *     (400 with the same rows).
-         */
-        post: operations["adminImportProducts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The product's id. */
-                id: components["parameters"]["ProductId"];
-            };
-            cookie?: never;
-        };
-        /** Read a product as the editor shows it */
-        get: operations["adminGetProduct"];
-        /**
-         * Save a product
-         * @description The whole form, as the editor sends it; PATCH takes the same.
-         */
-        put: operations["adminUpdateProduct"];
-        post?: never;
-        /**
-         * Delete a product
-         * @description A product that appears in orders is deactivated instead, and the answer says so.
-         */
-        delete: operations["adminDeleteProduct"];
-        options?: never;
-        head?: never;
-        /** Save a product (as PUT) */
-        patch: operations["adminPatchProduct"];
-        trace?: never;
-    };
-    "/api/admin/products/{id}/variants/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add a size to a product */
-        post: operations["adminAddVariant"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/{id}/variants/{variantId}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The product's id. */
-                id: components["parameters"]["ProductId"];
-                /** @description The size's (variant's) id. */
-                variantId: components["parameters"]["VariantId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Save a size
-         * @description A change of stock here is recorded as an edit in its history; PATCH takes the same.
-         */
-        put: operations["adminUpdateVariant"];
-        post?: never;
-        /** Remove a size */
-        delete: operations["adminDeleteVariant"];
-        options?: never;
-        head?: never;
-        /** Save a size (as PUT) */
-        patch: operations["adminPatchVariant"];
-        trace?: never;
-    };
-    "/api/admin/products/{id}/variants/{variantId}/stock/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The product's id. */
-                id: components["parameters"]["ProductId"];
-                /** @description The size's (variant's) id. */
-                variantId: components["parameters"]["VariantId"];
-            };
-            cookie?: never;
-        };
-        /** A size's stock movements */
-        get: operations["adminStockHistory"];
-        put?: never;
-        /** Record stock received, damaged, or counted */
-        post: operations["adminAdjustStock"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/{id}/images/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Upload a product picture
-         * @description JPEG, PNG or WebP up to 8 MB, stored as 400 and 800 px WebP.
-         */
-        post: operations["adminUploadImage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/{id}/images/order/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Put a product's pictures in order */
-        put: operations["adminReorderImages"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/{id}/images/{imageId}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Remove a product picture */
-        delete: operations["adminDeleteImage"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/search/synonyms/": {
         parameters: {
             query?: never;
@@ -497,6 +284,92 @@ export interface paths {
          * @description Only approved reviews count on the product.
          */
         patch: operations["adminSetReviewStatus"];
+        trace?: never;
+    };
+    "/api/admin/delivery/zones/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the delivery zones */
+        get: operations["adminListZones"];
+        put?: never;
+        /**
+         * Create a delivery zone
+         * @description A county added to a zone leaves its old zone.
+         */
+        post: operations["adminCreateZone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/zones/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a delivery zone
+         * @description A county taken out must be in another zone first. PATCH takes the same.
+         */
+        put: operations["adminUpdateZone"];
+        post?: never;
+        /** Delete a delivery zone without counties */
+        delete: operations["adminDeleteZone"];
+        options?: never;
+        head?: never;
+        /** Save a delivery zone (as PUT) */
+        patch: operations["adminPatchZone"];
+        trace?: never;
+    };
+    "/api/admin/delivery/pickup-points/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the pickup points */
+        get: operations["adminListPickupPoints"];
+        put?: never;
+        /** Create a pickup point */
+        post: operations["adminCreatePickupPoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/pickup-points/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a pickup point
+         * @description PATCH takes the same.
+         */
+        put: operations["adminUpdatePickupPoint"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Save a pickup point (as PUT) */
+        patch: operations["adminPatchPickupPoint"];
         trace?: never;
     };
     "/api/admin/orders/": {
@@ -655,6 +528,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every product, active or not
+         * @description Newest first, or best match first when searching (the shop's search, which also finds SKUs).
+         */
+        get: operations["adminListProducts"];
+        put?: never;
+        /** Create a product */
+        post: operations["adminCreateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every size of every product as CSV
+         * @description The import's format, with a byte-order mark for spreadsheets.
+         */
+        get: operations["adminExportProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview or import products from CSV
+         * @description The export's columns, up to 32 MB. With `dry_run=1` nothing is stored and every row says
+         *     what the import would do. Without it, all rows are stored, or none when any is refused
+         *     (400 with the same rows).
+         */
+        post: operations["adminImportProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        /** Read a product as the editor shows it */
+        get: operations["adminGetProduct"];
+        /**
+         * Save a product
+         * @description The whole form, as the editor sends it; PATCH takes the same.
+         */
+        put: operations["adminUpdateProduct"];
+        post?: never;
+        /**
+         * Delete a product
+         * @description A product that appears in orders is deactivated instead, and the answer says so.
+         */
+        delete: operations["adminDeleteProduct"];
+        options?: never;
+        head?: never;
+        /** Save a product (as PUT) */
+        patch: operations["adminPatchProduct"];
+        trace?: never;
+    };
     "/api/admin/reports/sales/": {
         parameters: {
             query?: never;
@@ -687,92 +652,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/admin/delivery/zones/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the delivery zones */
-        get: operations["adminListZones"];
-        put?: never;
-        /**
-         * Create a delivery zone
-         * @description A county added to a zone leaves its old zone.
-         */
-        post: operations["adminCreateZone"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/delivery/zones/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Save a delivery zone
-         * @description A county taken out must be in another zone first. PATCH takes the same.
-         */
-        put: operations["adminUpdateZone"];
-        post?: never;
-        /** Delete a delivery zone without counties */
-        delete: operations["adminDeleteZone"];
-        options?: never;
-        head?: never;
-        /** Save a delivery zone (as PUT) */
-        patch: operations["adminPatchZone"];
-        trace?: never;
-    };
-    "/api/admin/delivery/pickup-points/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the pickup points */
-        get: operations["adminListPickupPoints"];
-        put?: never;
-        /** Create a pickup point */
-        post: operations["adminCreatePickupPoint"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/delivery/pickup-points/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Save a pickup point
-         * @description PATCH takes the same.
-         */
-        put: operations["adminUpdatePickupPoint"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Save a pickup point (as PUT) */
-        patch: operations["adminPatchPickupPoint"];
         trace?: never;
     };
     "/api/admin/coupons/": {
@@ -855,6 +734,127 @@ export interface paths {
          * @description Orders keep the rate of their checkout; `exempt` stays at 0.
          */
         patch: operations["adminSetVatRate"];
+        trace?: never;
+    };
+    "/api/admin/products/{id}/variants/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a size to a product */
+        post: operations["adminAddVariant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/variants/{variantId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductId"];
+                /** @description The size's (variant's) id. */
+                variantId: components["parameters"]["VariantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a size
+         * @description A change of stock here is recorded as an edit in its history; PATCH takes the same.
+         */
+        put: operations["adminUpdateVariant"];
+        post?: never;
+        /** Remove a size */
+        delete: operations["adminDeleteVariant"];
+        options?: never;
+        head?: never;
+        /** Save a size (as PUT) */
+        patch: operations["adminPatchVariant"];
+        trace?: never;
+    };
+    "/api/admin/products/{id}/variants/{variantId}/stock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductId"];
+                /** @description The size's (variant's) id. */
+                variantId: components["parameters"]["VariantId"];
+            };
+            cookie?: never;
+        };
+        /** A size's stock movements */
+        get: operations["adminStockHistory"];
+        put?: never;
+        /** Record stock received, damaged, or counted */
+        post: operations["adminAdjustStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/images/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a product picture
+         * @description JPEG, PNG or WebP up to 8 MB, stored as 400 and 800 px WebP.
+         */
+        post: operations["adminUploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/images/order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put a product's pictures in order */
+        put: operations["adminReorderImages"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/images/{imageId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a product picture */
+        delete: operations["adminDeleteImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/stats/": {
@@ -1772,76 +1772,6 @@ export interface components {
             };
             contact_messages: components["schemas"]["ContactMessage"][];
         };
-        AdminProductPage: components["schemas"]["AdminPage"] & {
-            results: components["schemas"]["ProductCard"][];
-        };
-        /** @description A product as the editor shows it; `name` and `description` in English, their Kiswahili beside them ('' when none). */
-        AdminProduct: components["schemas"]["ProductInfo"] & components["schemas"]["ProductParts"] & {
-            name_sw: string;
-            description_sw: string;
-        };
-        ProductInput: {
-            name: string;
-            description?: string;
-            /** @description The name in Kiswahili; left out, a new product has none and an edited one keeps its own. */
-            name_sw?: string;
-            description_sw?: string;
-            base_price: components["schemas"]["MoneyInput"];
-            category?: number | null;
-            /** @default true */
-            is_active: boolean;
-            is_featured?: boolean;
-            is_best_seller?: boolean;
-            is_new_arrival?: boolean;
-            /** @enum {string|null} */
-            promo?: "" | "bulk" | "seasonal" | null;
-            vat_class?: components["schemas"]["VatClassCode"];
-        };
-        ProductDeleted: {
-            deleted: boolean;
-            /** @description The product appears in orders, so it was deactivated instead. */
-            deactivated: boolean;
-            message: string;
-        };
-        VariantInput: {
-            size: string;
-            sku: string;
-            price: components["schemas"]["MoneyInput"];
-            /** @description Bags in stock, a whole number. */
-            stock?: number | string;
-            /** @description The shipping weight; left empty, a new size's is read from its name and an edited one keeps its own. */
-            weight_kg?: number | string;
-        };
-        /** @enum {string} */
-        StockReason: "sale" | "order_returned" | "received" | "damaged" | "count_correction" | "import" | "edit";
-        /** @description A change of a size's stock. */
-        StockMovement: {
-            id: components["schemas"]["Id"];
-            variant: number;
-            /** @description Signed, + in and - out. */
-            quantity: number;
-            stock_after: number;
-            reason: components["schemas"]["StockReason"];
-            /** @description An admin's email, or `system`. */
-            actor: string;
-            order_id: number | null;
-            note: string;
-            /** Format: date-time */
-            created_at: string;
-        };
-        StockMovementPage: components["schemas"]["AdminPage"] & {
-            results: components["schemas"]["StockMovement"][];
-        };
-        /** @description `{kind: received | damaged, quantity, note}` or `{kind: count_correction, count, note}`. */
-        StockInput: {
-            /** @enum {string} */
-            kind: "received" | "damaged" | "count_correction";
-            /** @description Bags received or damaged. */
-            quantity?: number | string;
-            /** @description Bags counted. */
-            count?: number | string;
-            note?: string;
-        };
         Synonym: {
             id: components["schemas"]["Id"];
             /** @example maziwa */
@@ -1869,28 +1799,57 @@ export interface components {
         AdminReviewPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["AdminReview"][];
         };
-        /** @description One row of the file and what the import does with it. */
-        ImportRow: {
-            row: number;
-            sku: string;
-            product_slug: string;
-            /** @enum {string} */
-            action: "create" | "update" | "unchanged" | "refused";
-            reason: string;
+        /** @description A group of counties delivered to at one price. */
+        Zone: {
+            id: components["schemas"]["Id"];
+            name: string;
+            counties: string[];
+            base_fee: components["schemas"]["Money"];
+            /** @description The weight the base fee carries. */
+            included_kg: components["schemas"]["Kg"];
+            /** @description The fee for each further kg or part of one. */
+            per_kg_fee: components["schemas"]["Money"];
+            eta: string;
+            /** @description Delivery is free for a subtotal at or above it; null for never. */
+            free_over: components["schemas"]["Money"] | null;
         };
-        ImportResult: {
-            /** @description Set when rows were refused and nothing was imported. */
-            error?: string;
-            rows: components["schemas"]["ImportRow"][];
-            /** @description Rows by action. */
-            summary: {
-                create: number;
-                update: number;
-                unchanged: number;
-                refused: number;
-            };
-            /** @description The changes were stored (not a dry run, no row refused). */
-            applied: boolean;
+        ZoneInput: {
+            name: string;
+            counties: string[];
+            base_fee: components["schemas"]["MoneyInput"];
+            included_kg?: number | string;
+            per_kg_fee?: components["schemas"]["MoneyInput"];
+            eta?: string;
+            /** @description Empty or null for no free delivery. */
+            free_over?: string | number | null;
+        };
+        /** @description A place farmers collect orders from. */
+        PickupPoint: {
+            id: components["schemas"]["Id"];
+            name: string;
+            county: string;
+            town: string;
+            address: string;
+            phone: string;
+            hours: string;
+            fee: components["schemas"]["Money"];
+            eta: string;
+            /** @description The shop's own store, offered to every county. */
+            is_store: boolean;
+            is_active: boolean;
+        };
+        PickupInput: {
+            name: string;
+            county: string;
+            town: string;
+            address: string;
+            phone?: string;
+            hours?: string;
+            fee?: components["schemas"]["MoneyInput"];
+            eta?: string;
+            is_store?: boolean;
+            /** @default true */
+            is_active: boolean;
         };
         /** @description An order in the back office's lists. */
         OrderSummary: {
@@ -2014,6 +1973,60 @@ export interface components {
             /** @example ORDER-1042 */
             orderId: string;
         };
+        AdminProductPage: components["schemas"]["AdminPage"] & {
+            results: components["schemas"]["ProductCard"][];
+        };
+        /** @description A product as the editor shows it; `name` and `description` in English, their Kiswahili beside them ('' when none). */
+        AdminProduct: components["schemas"]["ProductInfo"] & components["schemas"]["ProductParts"] & {
+            name_sw: string;
+            description_sw: string;
+        };
+        ProductInput: {
+            name: string;
+            description?: string;
+            /** @description The name in Kiswahili; left out, a new product has none and an edited one keeps its own. */
+            name_sw?: string;
+            description_sw?: string;
+            base_price: components["schemas"]["MoneyInput"];
+            category?: number | null;
+            /** @default true */
+            is_active: boolean;
+            is_featured?: boolean;
+            is_best_seller?: boolean;
+            is_new_arrival?: boolean;
+            /** @enum {string|null} */
+            promo?: "" | "bulk" | "seasonal" | null;
+            vat_class?: components["schemas"]["VatClassCode"];
+        };
+        ProductDeleted: {
+            deleted: boolean;
+            /** @description The product appears in orders, so it was deactivated instead. */
+            deactivated: boolean;
+            message: string;
+        };
+        /** @description One row of the file and what the import does with it. */
+        ImportRow: {
+            row: number;
+            sku: string;
+            product_slug: string;
+            /** @enum {string} */
+            action: "create" | "update" | "unchanged" | "refused";
+            reason: string;
+        };
+        ImportResult: {
+            /** @description Set when rows were refused and nothing was imported. */
+            error?: string;
+            rows: components["schemas"]["ImportRow"][];
+            /** @description Rows by action. */
+            summary: {
+                create: number;
+                update: number;
+                unchanged: number;
+                refused: number;
+            };
+            /** @description The changes were stored (not a dry run, no row refused). */
+            applied: boolean;
+        };
         /** @enum {string} */
         ReportGroup: "day" | "week" | "month";
         SalesReport: {
@@ -2078,58 +2091,6 @@ export interface components {
             by_revenue: components["schemas"]["ProductSales"][];
             by_quantity: components["schemas"]["ProductSales"][];
         };
-        /** @description A group of counties delivered to at one price. */
-        Zone: {
-            id: components["schemas"]["Id"];
-            name: string;
-            counties: string[];
-            base_fee: components["schemas"]["Money"];
-            /** @description The weight the base fee carries. */
-            included_kg: components["schemas"]["Kg"];
-            /** @description The fee for each further kg or part of one. */
-            per_kg_fee: components["schemas"]["Money"];
-            eta: string;
-            /** @description Delivery is free for a subtotal at or above it; null for never. */
-            free_over: components["schemas"]["Money"] | null;
-        };
-        ZoneInput: {
-            name: string;
-            counties: string[];
-            base_fee: components["schemas"]["MoneyInput"];
-            included_kg?: number | string;
-            per_kg_fee?: components["schemas"]["MoneyInput"];
-            eta?: string;
-            /** @description Empty or null for no free delivery. */
-            free_over?: string | number | null;
-        };
-        /** @description A place farmers collect orders from. */
-        PickupPoint: {
-            id: components["schemas"]["Id"];
-            name: string;
-            county: string;
-            town: string;
-            address: string;
-            phone: string;
-            hours: string;
-            fee: components["schemas"]["Money"];
-            eta: string;
-            /** @description The shop's own store, offered to every county. */
-            is_store: boolean;
-            is_active: boolean;
-        };
-        PickupInput: {
-            name: string;
-            county: string;
-            town: string;
-            address: string;
-            phone?: string;
-            hours?: string;
-            fee?: components["schemas"]["MoneyInput"];
-            eta?: string;
-            is_store?: boolean;
-            /** @default true */
-            is_active: boolean;
-        };
         /** @enum {string} */
         CouponKind: "percent" | "fixed";
         /** @description A coupon code as the admin sets it, with how many orders hold it now. */
@@ -2183,6 +2144,45 @@ export interface components {
              * @example 16.00
              */
             rate: string;
+        };
+        VariantInput: {
+            size: string;
+            sku: string;
+            price: components["schemas"]["MoneyInput"];
+            /** @description Bags in stock, a whole number. */
+            stock?: number | string;
+            /** @description The shipping weight; left empty, a new size's is read from its name and an edited one keeps its own. */
+            weight_kg?: number | string;
+        };
+        /** @enum {string} */
+        StockReason: "sale" | "order_returned" | "received" | "damaged" | "count_correction" | "import" | "edit";
+        /** @description A change of a size's stock. */
+        StockMovement: {
+            id: components["schemas"]["Id"];
+            variant: number;
+            /** @description Signed, + in and - out. */
+            quantity: number;
+            stock_after: number;
+            reason: components["schemas"]["StockReason"];
+            /** @description An admin's email, or `system`. */
+            actor: string;
+            order_id: number | null;
+            note: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        StockMovementPage: components["schemas"]["AdminPage"] & {
+            results: components["schemas"]["StockMovement"][];
+        };
+        /** @description `{kind: received | damaged, quantity, note}` or `{kind: count_correction, count, note}`. */
+        StockInput: {
+            /** @enum {string} */
+            kind: "received" | "damaged" | "count_correction";
+            /** @description Bags received or damaged. */
+            quantity?: number | string;
+            /** @description Bags counted. */
+            count?: number | string;
+            note?: string;
         };
         /** @description A page of an admin list, with its number and size for the pager. */
         AdminPage: components["schemas"]["PageLinks"] & {
@@ -3214,6 +3214,801 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminListSynonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The phrases and what each stands for, by phrase. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Synonym"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminReplaceSynonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The whole new list. */
+                    synonyms: {
+                        phrase: string;
+                        expansion: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The list as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Synonym"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every category, with how many products it holds directly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The new category. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The category as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPatchCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryInput"];
+            };
+        };
+        responses: {
+            /** @description The category as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListReviews: {
+        parameters: {
+            query?: {
+                /** @description Every status when left out. */
+                status?: components["schemas"]["ReviewStatus"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows on a page, at most 100. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReviewPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSetReviewStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description The review as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every zone with its counties and prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Zone"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZoneInput"];
+            };
+        };
+        responses: {
+            /** @description The new zone. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Zone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZoneInput"];
+            };
+        };
+        responses: {
+            /** @description The zone as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Zone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPatchZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZoneInput"];
+            };
+        };
+        responses: {
+            /** @description The zone as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Zone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListPickupPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every pickup point, open or not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupPoint"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreatePickupPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupInput"];
+            };
+        };
+        responses: {
+            /** @description The new pickup point. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupPoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdatePickupPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupInput"];
+            };
+        };
+        responses: {
+            /** @description The pickup point as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupPoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPatchPickupPoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupInput"];
+            };
+        };
+        responses: {
+            /** @description The pickup point as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupPoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListOrders: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Words to look for, at most 100 characters. */
+                search?: components["parameters"]["Search"];
+                /** @description `1`: only the orders the payment reconciler flagged for a person. */
+                attention?: "1";
+                /** @description The page, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows on a page, at most 100. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminMoveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderMoveInput"];
+            };
+        };
+        responses: {
+            /** @description The order as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRecordRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description The order as now stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminResendSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+                /** @description The message's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListUnmatchedPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments no order claimed yet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        results: components["schemas"]["UnmatchedPayment"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAssignUnmatchedPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignInput"];
+            };
+        };
+        responses: {
+            /** @description The order it paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListPaybillPayments: {
+        parameters: {
+            query?: {
+                /** @description Only those matched to an order (true) or not (false). */
+                matched?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        results: components["schemas"]["PaybillPayment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAssignPaybillPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignInput"];
+            };
+        };
+        responses: {
+            /** @description The order it paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminListProducts: {
         parameters: {
             query?: {
@@ -3453,6 +4248,265 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSalesReport: {
+        parameters: {
+            query?: {
+                /** @description The first day, in Nairobi (default 29 days before `to`). */
+                from?: components["parameters"]["ReportFrom"];
+                /** @description The last day, included, in Nairobi (default today). */
+                to?: components["parameters"]["ReportTo"];
+                group?: "day" | "week" | "month";
+                /** @description `csv` answers the same figures as a CSV file. */
+                format?: components["parameters"]["ReportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; with `format=csv` the same figures as a CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminProductsReport: {
+        parameters: {
+            query?: {
+                /** @description The first day, in Nairobi (default 29 days before `to`). */
+                from?: components["parameters"]["ReportFrom"];
+                /** @description The last day, included, in Nairobi (default today). */
+                to?: components["parameters"]["ReportTo"];
+                /** @description `csv` answers the same figures as a CSV file. */
+                format?: components["parameters"]["ReportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; with `format=csv` the same figures as a CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductsReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListCoupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every code, with how many orders hold it now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            /** @description The new code. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeactivateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, inactive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            /** @description The code as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListVatClasses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every class. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatClass"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSetVatRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: components["schemas"]["VatClassCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A percentage, at most two decimals.
+                     * @example 16
+                     */
+                    rate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The class as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatClass"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -3745,1060 +4799,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListSynonyms: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The phrases and what each stands for, by phrase. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Synonym"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminReplaceSynonyms: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The whole new list. */
-                    synonyms: {
-                        phrase: string;
-                        expansion: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description The list as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Synonym"][];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListCategories: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every category, with how many products it holds directly. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminCreateCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CategoryInput"];
-            };
-        };
-        responses: {
-            /** @description The new category. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminUpdateCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CategoryInput"];
-            };
-        };
-        responses: {
-            /** @description The category as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminDeleteCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        deleted: true;
-                        message: string;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminPatchCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CategoryInput"];
-            };
-        };
-        responses: {
-            /** @description The category as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminCategory"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListReviews: {
-        parameters: {
-            query?: {
-                /** @description Every status when left out. */
-                status?: components["schemas"]["ReviewStatus"];
-                /** @description The page, from 1. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows on a page, at most 100. */
-                page_size?: components["parameters"]["PageSize"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of reviews, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminReviewPage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminSetReviewStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    status: "approved" | "rejected";
-                };
-            };
-        };
-        responses: {
-            /** @description The review as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminReview"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListOrders: {
-        parameters: {
-            query?: {
-                status?: components["schemas"]["OrderStatus"];
-                /** @description Words to look for, at most 100 characters. */
-                search?: components["parameters"]["Search"];
-                /** @description `1`: only the orders the payment reconciler flagged for a person. */
-                attention?: "1";
-                /** @description The page, from 1. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows on a page, at most 100. */
-                page_size?: components["parameters"]["PageSize"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of orders. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminOrderPage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminGetOrder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order's number, `ORDER-…`. */
-                orderId: components["parameters"]["OrderNumber"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The order. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminOrder"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminMoveOrder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order's number, `ORDER-…`. */
-                orderId: components["parameters"]["OrderNumber"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderMoveInput"];
-            };
-        };
-        responses: {
-            /** @description The order as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminOrder"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminRecordRefund: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order's number, `ORDER-…`. */
-                orderId: components["parameters"]["OrderNumber"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RefundInput"];
-            };
-        };
-        responses: {
-            /** @description The order as now stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminOrder"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminResendSms: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order's number, `ORDER-…`. */
-                orderId: components["parameters"]["OrderNumber"];
-                /** @description The message's id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The order with its messages. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminOrder"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListUnmatchedPayments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payments no order claimed yet. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                        results: components["schemas"]["UnmatchedPayment"][];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminAssignUnmatchedPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AssignInput"];
-            };
-        };
-        responses: {
-            /** @description The order it paid. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminOrderDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListPaybillPayments: {
-        parameters: {
-            query?: {
-                /** @description Only those matched to an order (true) or not (false). */
-                matched?: "true" | "false";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payments, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                        results: components["schemas"]["PaybillPayment"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminAssignPaybillPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AssignInput"];
-            };
-        };
-        responses: {
-            /** @description The order it paid. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminOrderDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminSalesReport: {
-        parameters: {
-            query?: {
-                /** @description The first day, in Nairobi (default 29 days before `to`). */
-                from?: components["parameters"]["ReportFrom"];
-                /** @description The last day, included, in Nairobi (default today). */
-                to?: components["parameters"]["ReportTo"];
-                group?: "day" | "week" | "month";
-                /** @description `csv` answers the same figures as a CSV file. */
-                format?: components["parameters"]["ReportFormat"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The report; with `format=csv` the same figures as a CSV file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SalesReport"];
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminProductsReport: {
-        parameters: {
-            query?: {
-                /** @description The first day, in Nairobi (default 29 days before `to`). */
-                from?: components["parameters"]["ReportFrom"];
-                /** @description The last day, included, in Nairobi (default today). */
-                to?: components["parameters"]["ReportTo"];
-                /** @description `csv` answers the same figures as a CSV file. */
-                format?: components["parameters"]["ReportFormat"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The report; with `format=csv` the same figures as a CSV file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductsReport"];
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListZones: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every zone with its counties and prices. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Zone"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminCreateZone: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ZoneInput"];
-            };
-        };
-        responses: {
-            /** @description The new zone. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Zone"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminUpdateZone: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ZoneInput"];
-            };
-        };
-        responses: {
-            /** @description The zone as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Zone"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminDeleteZone: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["NoContent"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminPatchZone: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ZoneInput"];
-            };
-        };
-        responses: {
-            /** @description The zone as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Zone"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListPickupPoints: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every pickup point, open or not. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PickupPoint"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminCreatePickupPoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PickupInput"];
-            };
-        };
-        responses: {
-            /** @description The new pickup point. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PickupPoint"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminUpdatePickupPoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PickupInput"];
-            };
-        };
-        responses: {
-            /** @description The pickup point as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PickupPoint"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminPatchPickupPoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PickupInput"];
-            };
-        };
-        responses: {
-            /** @description The pickup point as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PickupPoint"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListCoupons: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every code, with how many orders hold it now. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Coupon"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminCreateCoupon: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CouponInput"];
-            };
-        };
-        responses: {
-            /** @description The new code. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Coupon"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminGetCoupon: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The code. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Coupon"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminDeactivateCoupon: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The code, inactive. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Coupon"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminUpdateCoupon: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CouponInput"];
-            };
-        };
-        responses: {
-            /** @description The code as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Coupon"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListVatClasses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every class. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VatClass"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminSetVatRate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: components["schemas"]["VatClassCode"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description A percentage, at most two decimals.
-                     * @example 16
-                     */
-                    rate: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The class as now stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VatClass"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
