@@ -29,8 +29,10 @@ test-go:
 	go vet ./...
 	go test ./...
 
+# The OpenAPI document must pass Redocly's checks (web/redocly.yaml), and the API's TypeScript
+# types must be what it makes (npm run gen:api).
 test-web: web/node_modules/.installed
-	cd web && npm run typecheck && npm run lint && npm test
+	cd web && npm run lint:api && npm run check:api && npm run typecheck && npm run lint && npm test
 
 test-e2e: bin/shop
 	scripts/ensure-chromium.sh

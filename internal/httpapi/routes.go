@@ -5,6 +5,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/admin"
+	"shop/internal/apidoc"
 	"shop/internal/apperr"
 	"shop/internal/content"
 	"shop/internal/httpx"
@@ -189,6 +190,11 @@ func (s *Server) routes() []Route {
 		{Pattern: "DELETE /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.DeleteCoupon), Access: Admin},
 		{Pattern: "GET /api/admin/vat/{$}", Handler: ad.Handle(ad.VATClasses), Access: Admin},
 		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Admin},
+
+		// The API's own contract (internal/apidoc), which the route test
+		// holds to this list.
+		{Pattern: "GET /api/openapi.json", Handler: httpx.Handler(apidoc.Serve)},
+		{Pattern: "GET /api/docs", Handler: httpx.Handler(apidoc.Page)},
 
 		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
 		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},

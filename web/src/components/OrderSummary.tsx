@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ordersMessages } from '../lib/messages/orders';
 import { formatKsh } from '../lib/money';
-import type { OrderItem } from '../lib/orders';
+import type { OrderItem } from '../lib/shapes';
 
 export interface SummaryLine {
   key: string | number;

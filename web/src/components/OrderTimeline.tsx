@@ -1,6 +1,7 @@
 import { formatDateTime } from '../lib/dates';
 import { ordersMessages } from '../lib/messages/orders';
-import { orderTimeline, type Order } from '../lib/orders';
+import { orderTimeline } from '../lib/orders';
+import type { Order } from '../lib/shapes';
 
 /**
  * A paid order's road, step by step, with the time each was reached: paid, processing, then

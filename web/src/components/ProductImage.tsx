@@ -1,5 +1,5 @@
 import { smallestImage, useDataSaver } from '../lib/dataSaver';
-import type { Image } from '../lib/types';
+import type { Image } from '../lib/shapes';
 
 const PLACEHOLDER = '/images/placeholder-product.svg';
 

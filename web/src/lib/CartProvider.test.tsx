@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/utils';
 import { CartProvider, useCart, type Cart } from './CartProvider';
-import type { CartItem } from './cart';
+import type { CartItem } from './shapes';
 
 const fetchMock = stubFetch();
 
@@ -17,7 +17,7 @@ function item(id: number, variant: number, quantity: number): CartItem {
     unit_price: '650.00',
     total_price: (650 * quantity).toFixed(2),
     added_at: '2025-11-01T10:00:00Z',
-    variant: { id: variant, size: '10 Kg', sku: `SKU-${variant}`, price: '650.00', product: { id: 1, name: 'Dairy Meal', slug: 'dairy-meal', images: [] } },
+    variant: { id: variant, size: '10 Kg', sku: `SKU-${variant}`, price: '650.00', stock: 20, product: { id: 1, name: 'Dairy Meal', slug: 'dairy-meal', images: [] } },
   };
 }
 

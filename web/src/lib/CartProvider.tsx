@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { addCartItem, getCart, removeCartItem, updateCartItem, type CartItem } from './cart';
+import { addCartItem, getCart, removeCartItem, updateCartItem } from './cart';
+import type { CartItem } from './shapes';
 
 export type CartStatus = 'loading' | 'ready' | 'error';
 

@@ -1,16 +1,8 @@
 // The account calls of the shop API (docs/architecture.md section 2; docs/product.md section 7 for login and
 // register). Signing in stores the session (lib/authToken); every other call carries it.
 import { request } from './api';
-import { clearSession, getSession, saveSession, setSessionUser, type TokenPair, type User } from './authToken';
-
-/** docs/product.md section 3's registration payload. */
-export interface RegisterPayload {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  password: string;
-}
+import { clearSession, getSession, saveSession, setSessionUser } from './authToken';
+import type { ProfilePayload, RegisterPayload, TokenPair, User } from './shapes';
 
 /** Signs in (docs/product.md: username is the email) and keeps the session; resolves with the user. */
 export async function login(email: string, password: string, remember: boolean): Promise<User> {
@@ -48,12 +40,6 @@ export async function getMe(options?: { signal?: AbortSignal }): Promise<User> {
   const user = await request<User>('GET', '/auth/me/', undefined, options);
   setSessionUser(user);
   return user;
-}
-
-export interface ProfilePayload {
-  first_name: string;
-  last_name: string;
-  phone: string;
 }
 
 export async function updateMe(payload: ProfilePayload): Promise<User> {

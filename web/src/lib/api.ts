@@ -2,10 +2,10 @@
 // fetch themselves. Every call goes to /api on the same origin, sends and accepts JSON,
 // carries the bearer token when one is stored, and fails with an ApiError.
 
-import { clearSession, getAuthToken, getSession, updateSession, type TokenPair } from './authToken';
+import { clearSession, getAuthToken, getSession, updateSession } from './authToken';
 import { inLanguage } from './i18n';
 import { commonMessages } from './messages/common';
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody, TokenPair } from './shapes';
 
 const BASE = '/api';
 

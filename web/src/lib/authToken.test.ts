@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  clearSession,
-  getAuthToken,
-  getSession,
-  saveSession,
-  setSessionUser,
-  subscribeSession,
-  updateSession,
-  type TokenPair,
-} from './authToken';
+import { clearSession, getAuthToken, getSession, saveSession, setSessionUser, subscribeSession, updateSession } from './authToken';
 import { testUser as user } from '../test/utils';
+import type { TokenPair } from './shapes';
 
 const pair: TokenPair = { access: 'access-1', refresh: 'refresh-1', user, expires_in: 900 };
 

@@ -12,27 +12,7 @@
 //   reuse the server treats as theft.
 // Storage can be unavailable (private browsing, disabled storage): then the user is simply
 // signed out.
-
-/** A user as the API returns it. */
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  role: 'customer' | 'admin';
-  date_joined?: string;
-}
-
-/** What login and refresh answer. */
-export interface TokenPair {
-  access: string;
-  refresh: string;
-  user: User;
-  /** Seconds the access token lives. */
-  expires_in?: number;
-}
+import type { TokenPair, User } from './shapes';
 
 export interface Session {
   access: string;

@@ -1,31 +1,7 @@
 // The cart endpoints (docs/architecture.md section 2). A guest's cart is found by an httpOnly cookie the
 // server sets; the shared client sends same-origin credentials, so nothing more is needed here.
 import { request, type RequestOptions } from './api';
-import type { Image } from './types';
-
-export interface CartVariant {
-  id: number;
-  size: string;
-  sku: string;
-  price: string;
-  stock?: number;
-  product: {
-    id: number;
-    name: string;
-    slug: string;
-    images: Pick<Image, 'image' | 'alt' | 'width' | 'height'>[];
-  };
-}
-
-/** A cart line in docs/product.md's shape; money as "1500.00" strings. */
-export interface CartItem {
-  id: number;
-  variant: CartVariant;
-  quantity: number;
-  unit_price: string;
-  total_price: string;
-  added_at: string;
-}
+import type { CartItem } from './shapes';
 
 export function getCart(options?: RequestOptions): Promise<CartItem[]> {
   return request('GET', '/cart/', undefined, options);

@@ -1,6 +1,6 @@
 // The catalogue endpoints: filtering, sorting and paging all run on the server.
 import { request, type RequestOptions } from './api';
-import type { Category, Paginated, Product, ProductCard } from './types';
+import type { Category, Paginated, Product, ProductCard, Suggestion } from './shapes';
 import { useResource } from './useResource';
 
 export type ProductSort = 'name' | 'price-low' | 'price-high';
@@ -33,13 +33,6 @@ export function fetchProducts(params: ProductQuery, options?: RequestOptions): P
 
 export function fetchProduct(slug: string, options?: RequestOptions): Promise<Product> {
   return request('GET', `/products/${encodeURIComponent(slug)}/`, undefined, options);
-}
-
-/** A name the search box offers while a shopper types (GET /api/search/suggest/). */
-export interface Suggestion {
-  type: 'category' | 'product';
-  name: string;
-  slug: string;
 }
 
 export function fetchSuggestions(q: string, options?: RequestOptions): Promise<Suggestion[]> {

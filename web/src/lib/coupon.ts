@@ -2,16 +2,7 @@
 // which prices the discount; the cart and checkout read it again whenever the cart changes.
 import { useEffect, useState } from 'react';
 import { request, type RequestOptions } from './api';
-import type { CartItem } from './cart';
-
-export interface CartCoupon {
-  /** The code as the shop wrote it; null when the cart has none. */
-  code: string | null;
-  /** What it takes off now, "260.00". */
-  discount: string;
-  /** Why the code takes nothing off now (the cart changed since it was applied). */
-  error?: string;
-}
+import type { CartCoupon, CartItem } from './shapes';
 
 export function getCartCoupon(options?: RequestOptions): Promise<CartCoupon> {
   return request('GET', '/cart/coupon/', undefined, options);

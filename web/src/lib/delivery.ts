@@ -19,17 +19,6 @@ export function isCounty(value: string): boolean {
   return (COUNTIES as readonly string[]).includes(value);
 }
 
-/** One way to get the cart to a county, priced by the server (GET /api/delivery/options/). */
-export interface DeliveryOption {
-  id: string;
-  kind: 'delivery' | 'pickup';
-  name: string;
-  fee: string;
-  eta: string;
-  address?: string;
-  hours?: string;
-}
-
 /**
  * A fee as the farmer reads it: 'Free' or 'Ksh 900'. The customer's pages give the word for free
  * in the language shown; the back office's stays English (docs/i18n.md).

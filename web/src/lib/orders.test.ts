@@ -31,8 +31,10 @@ describe('orderTimeline', () => {
     { status: 'processing' as const, at: '2026-03-02T09:00:00Z' },
   ];
 
+  const delivery = { kind: 'delivery' as const };
+
   it('follows a delivery order to its door', () => {
-    expect(orderTimeline({ timeline }).map((s) => [s.label, s.at])).toEqual([
+    expect(orderTimeline({ delivery, timeline }).map((s) => [s.label, s.at])).toEqual([
       ['Paid', '2026-03-02T07:01:00Z'],
       ['Processing', '2026-03-02T09:00:00Z'],
       ['Dispatched', undefined],
@@ -41,15 +43,15 @@ describe('orderTimeline', () => {
   });
 
   it('follows a pickup order to its collection', () => {
-    const delivery = { kind: 'pickup' as const, option: 'pickup-1', name: 'Mifugo Bora store, Ruiru', fee: '0.00', eta: '' };
-    const steps = orderTimeline({ delivery, timeline: [...timeline, { status: 'ready_for_pickup', at: '2026-03-03T08:00:00Z' }] });
+    const pickup = { kind: 'pickup' as const };
+    const steps = orderTimeline({ delivery: pickup, timeline: [...timeline, { status: 'ready_for_pickup', at: '2026-03-03T08:00:00Z' }] });
     expect(steps.map((s) => s.label)).toEqual(['Paid', 'Processing', 'Ready for pickup', 'Collected']);
     expect(steps[2]?.at).toBe('2026-03-03T08:00:00Z');
     expect(steps[3]?.at).toBeUndefined();
   });
 
   it('ends with the refund an order had', () => {
-    const steps = orderTimeline({ timeline: [...timeline, { status: 'partially_refunded', at: '2026-03-04T10:00:00Z' }] });
+    const steps = orderTimeline({ delivery, timeline: [...timeline, { status: 'partially_refunded', at: '2026-03-04T10:00:00Z' }] });
     expect(steps.map((s) => [s.label, s.at]).slice(-2)).toEqual([
       ['Delivered', undefined],
       ['Partly refunded', '2026-03-04T10:00:00Z'],

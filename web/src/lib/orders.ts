@@ -2,6 +2,7 @@
 // the checkout and the back office all read them.
 import { request } from './api';
 import { ENGLISH_STATUSES, ordersMessages } from './messages/orders';
+import type { Order, OrderDelivery, OrderStatus, OrderStep } from './shapes';
 
 /** Every status, in the order an order moves through them. */
 export const ORDER_STATUSES = [
@@ -16,9 +17,7 @@ export const ORDER_STATUSES = [
   'refunded',
   'payment_failed',
   'cancelled',
-] as const;
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+] as const satisfies readonly OrderStatus[];
 
 // The back office's words for the states: the admin stays English (docs/i18n.md). The
 // customer's pages name them in the language shown (statusText).
@@ -34,62 +33,6 @@ export function statusText(status: string): string {
   return ordersMessages().statuses[status as OrderStatus] ?? status;
 }
 
-export interface OrderItem {
-  product_name: string;
-  size: string;
-  sku: string;
-  quantity: number;
-  unit_price: string;
-  total_price: string;
-}
-
-export interface OrderPayment {
-  method: string;
-  /** The payment attempt's own state: pending, succeeded or failed. */
-  status: string;
-  phone: string;
-  amount: string;
-  result_code: number | null;
-  result_desc: string;
-  /** The M-Pesa receipt number once paid. */
-  receipt: string;
-  /** What happened, in a farmer's words (docs/payments.md section 6). */
-  message: string;
-  /** What to do next after a failure. */
-  advice?: string;
-  /** The name M-Pesa gives for a Paybill payment (method "paybill"). */
-  payer_name?: string;
-  created_at?: string;
-}
-
-/** How to pay an unpaid order from the customer's own M-Pesa menu (docs/payments.md section 10). */
-export interface PayGuide {
-  /** "paybill": business and account number; "till": Buy Goods with a till number. */
-  kind: 'paybill' | 'till';
-  business_number: string;
-  account_number?: string;
-  /** What is still due. */
-  amount: string;
-}
-
-/** How the order reaches the farmer, as chosen and priced at checkout (a snapshot). */
-export interface OrderDelivery {
-  kind: 'delivery' | 'pickup';
-  option: string;
-  name: string;
-  fee: string;
-  eta: string;
-  /** A pickup point's address and opening hours. */
-  address?: string;
-  hours?: string;
-}
-
-/** A status the order reached, and when. */
-export interface OrderStep {
-  status: OrderStatus;
-  at: string;
-}
-
 /** Statuses of an order whose money came in (a refunded one's went back out again, in part or in full). */
 const PAID_STATUSES = new Set<string>(
   ORDER_STATUSES.filter((s) => s !== 'pending_payment' && s !== 'payment_failed' && s !== 'cancelled'),
@@ -97,61 +40,6 @@ const PAID_STATUSES = new Set<string>(
 
 export function isPaid(status: string): boolean {
   return PAID_STATUSES.has(status);
-}
-
-/** An order as its customer reads it; money as "1500.00" strings. */
-export interface Order {
-  orderId: string;
-  status: OrderStatus;
-  created_at: string;
-  items: OrderItem[];
-  subtotal: string;
-  /** What the coupon coupon_code took off the subtotal ("0.00" without one). */
-  discount?: string;
-  coupon_code?: string;
-  shipping: string;
-  total: string;
-  customer: { name: string; firstName?: string; lastName?: string; email: string; phone: string };
-  shipping_address: { address: string; city: string; county: string; postalCode: string };
-  delivery?: OrderDelivery;
-  /** The order's shipping weight in kg. */
-  weight_kg?: number;
-  /** Who carries a dispatched order, and its tracking or waybill number. */
-  courier?: string;
-  tracking_number?: string;
-  /** When the order reached each status, oldest first. */
-  timeline?: OrderStep[];
-  payment: OrderPayment | null;
-  /** What the order has received by STK and Paybill, and what is still due. */
-  amount_paid?: string;
-  balance_due?: string;
-  /** Present while money is due: the Paybill (or till) road. */
-  paybill?: PayGuide;
-  can_retry_payment?: boolean;
-  /** While it waits for its payment: when its stock goes back on sale. */
-  stock_held_until?: string;
-  /** Money the shop sent back, oldest first, and its sum. */
-  refunds?: Refund[];
-  amount_refunded?: string;
-}
-
-/** Money sent back to the farmer by M-Pesa for an order. */
-export interface Refund {
-  amount: string;
-  reason: string;
-  /** The M-Pesa reference of the money sent back. */
-  reference: string;
-  restocked?: boolean;
-  created_at: string;
-}
-
-/** The answer to starting a payment: docs/product.md's shape plus the order's private token. */
-export interface PaymentStarted {
-  success: boolean;
-  orderId: string;
-  checkoutRequestId: string;
-  message: string;
-  orderToken?: string;
 }
 
 // ---- What an order costs ----
@@ -193,9 +81,9 @@ const REFUND_STATUSES: OrderStatus[] = ['partially_refunded', 'refunded'];
  * A paid order's steps for its kind (delivery or pickup), each with the time it was reached; a
  * refund the order had comes after them, as a step reached.
  */
-export function orderTimeline(order: Pick<Order, 'delivery' | 'timeline'>): TimelineStep[] {
-  const road = ROADS[order.delivery?.kind ?? 'delivery'];
-  const reachedAt = (status: OrderStatus) => (order.timeline ?? []).filter((s) => s.status === status).pop()?.at;
+export function orderTimeline(order: { delivery: Pick<OrderDelivery, 'kind'>; timeline: readonly OrderStep[] }): TimelineStep[] {
+  const road = ROADS[order.delivery.kind];
+  const reachedAt = (status: OrderStatus) => order.timeline.filter((s) => s.status === status).pop()?.at;
   const steps = road.map((status) => ({ status, label: statusText(status), at: reachedAt(status) }));
   for (const status of REFUND_STATUSES) {
     const at = reachedAt(status);

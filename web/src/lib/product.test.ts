@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Category, Product, Variant } from './types';
 import { badges, cardVariant, categoryTrail, inStock } from './product';
+import type { Category, Product, Variant } from './shapes';
 
 function variant(id: number, stock: number): Variant {
-  return { id, product: 1, size: `${id} Kg`, sku: `SKU-${id}`, price: '100.00', stock };
+  return { id, product: 1, size: `${id} Kg`, sku: `SKU-${id}`, price: '100.00', stock, weight_kg: id };
 }
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
     id: 9, name: 'Dairy Meal', slug: 'dairy-meal', description: '', base_price: '100.00', category: 2,
     occasion_tags: [], is_active: true, is_featured: false, is_best_seller: false, is_new_arrival: false,
-    promo: null, variants: [variant(1, 5)], images: [], reviews: [], rating: null, review_count: 0,
+    promo: null, vat_class: 'standard', variants: [variant(1, 5)], images: [], reviews: [], rating: null, review_count: 0,
+    created_at: '2026-01-05T08:00:00Z', updated_at: '2026-01-05T08:00:00Z',
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { componentsMessages } from './messages/components';
-import type { Category, ProductSummary, Variant } from './types';
+import type { Category, ProductSummary, Variant } from './shapes';
 
 /** Whether any size can be bought (docs/product.md section 4, stock badge). */
 export function inStock(p: ProductSummary): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from './cart';
+import type { CartItem } from './shapes';
 import { cartMessage, orderHelp, productQuestion } from './whatsapp';
 import { whatsappShare, whatsappTo } from './business';
 
@@ -9,7 +9,7 @@ const line = (name: string, size: string, quantity: number, total: string): Cart
   unit_price: total,
   total_price: total,
   added_at: '2026-11-22T08:00:00Z',
-  variant: { id: 1, size, sku: 'X', price: total, product: { id: 1, name, slug: 'x', images: [] } },
+  variant: { id: 1, size, sku: 'X', price: total, stock: 20, product: { id: 1, name, slug: 'x', images: [] } },
 });
 
 describe('WhatsApp texts', () => {

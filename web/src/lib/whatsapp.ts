@@ -1,9 +1,9 @@
 // The texts of the WhatsApp links: an order written out for a farmer who would rather send it as
 // a message, a question about a product, and help with an order (docs/product.md).
-import type { CartItem } from './cart';
 import { componentsMessages } from './messages/components';
 import { formatKsh } from './money';
 import { orderTotals } from './orders';
+import type { CartItem } from './shapes';
 
 /** The cart as a message: each line with its size, quantity and price, and the total. */
 export function cartMessage(items: readonly CartItem[]): string {

@@ -1,6 +1,5 @@
 // Test fixtures of the catalogue and the cart, as the shop API answers them.
-import type { CartItem } from '../lib/cart';
-import type { Category, Paginated, Product, ProductCard, ProductSummary, Review, Variant } from '../lib/types';
+import type { CartItem, Category, Paginated, Product, ProductCard, ProductSummary, Review, Variant } from '../lib/shapes';
 
 export const categories: Category[] = [
   { id: 1, name: 'Poultry Feeds', slug: 'poultry-feeds', parent: null },
@@ -8,7 +7,7 @@ export const categories: Category[] = [
 ];
 
 export function variant(id: number, size: string, price: string, stock = 20): Variant {
-  return { id, product: 1, size, sku: `MB-LM-${id}`, price, stock };
+  return { id, product: 1, size, sku: `MB-LM-${id}`, price, stock, weight_kg: Number.parseFloat(size) || 0 };
 }
 
 const layersMash: ProductSummary = {
@@ -24,10 +23,13 @@ const layersMash: ProductSummary = {
   is_best_seller: true,
   is_new_arrival: true,
   promo: null,
+  vat_class: 'standard',
   variants: [variant(11, '20 Kg', '1450.00', 0), variant(12, '70 Kg', '4700.00', 8)],
   images: [],
   rating: 4.5,
   review_count: 2,
+  created_at: '2026-01-05T08:00:00Z',
+  updated_at: '2026-02-20T08:00:00Z',
 };
 
 export function productCard(overrides: Partial<ProductCard> = {}): ProductCard {
@@ -52,7 +54,7 @@ export function productPage(overrides: Partial<Product> = {}): Product {
 }
 
 export function page<T>(results: T[], count = results.length): Paginated<T> {
-  return { count, next: null, previous: null, results };
+  return { count, next: null, previous: null, results, count_capped: false };
 }
 
 export function cartLine(id: number, name: string, size: string, quantity: number, unitPrice: string): CartItem {
@@ -63,6 +65,6 @@ export function cartLine(id: number, name: string, size: string, quantity: numbe
     unit_price: unitPrice,
     total_price: (unit * quantity).toFixed(2),
     added_at: '2026-03-01T09:00:00Z',
-    variant: { id: 100 + id, size, sku: `MB-${id}`, price: unitPrice, product: { id, name, slug: `product-${id}`, images: [] } },
+    variant: { id: 100 + id, size, sku: `MB-${id}`, price: unitPrice, stock: 20, product: { id, name, slug: `product-${id}`, images: [] } },
   };
 }

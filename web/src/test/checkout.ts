@@ -1,9 +1,8 @@
 // Test fixtures of the checkout: the delivery options of Kiambu as the API lists them, a cart
 // line, and the cart (lib/CartProvider) a test hands the page in place of the real one.
 import { vi } from 'vitest';
-import type { CartItem } from '../lib/cart';
 import type { Cart } from '../lib/CartProvider';
-import type { DeliveryOption } from '../lib/delivery';
+import type { CartItem, DeliveryOption } from '../lib/shapes';
 
 /** The shop's own store, a free pickup point. */
 export const pickupStore: DeliveryOption = {
@@ -26,6 +25,7 @@ export const dairyMealLine: CartItem = {
     size: '70 Kg',
     sku: 'MB-HYDM-70',
     price: '3950.00',
+    stock: 40,
     product: { id: 1, name: 'High Yield Dairy Meal', slug: 'high-yield-dairy-meal', images: [] },
   },
   quantity: 2,

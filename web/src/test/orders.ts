@@ -1,6 +1,6 @@
 // Orders as the API returns them: for the tests of the order confirmation page and its polling,
 // of the account page (listedOrder) and of the track page (trackedOrder).
-import type { Order, OrderDelivery, OrderStatus, OrderStep } from '../lib/orders';
+import type { Order, OrderDelivery, OrderItem, OrderStatus, OrderStep, TrackedOrder } from '../lib/shapes';
 
 export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
   return {
@@ -8,12 +8,24 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
     status,
     created_at: '2026-01-01T00:00:00Z',
     items: [
-      { product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HYDM-70', quantity: 2, unit_price: '3950.00', total_price: '7900.00' },
+      {
+        product_name: 'High Yield Dairy Meal',
+        size: '70 Kg',
+        sku: 'MB-HYDM-70',
+        quantity: 2,
+        unit_price: '3950.00',
+        total_price: '7900.00',
+        discount: '0.00',
+        vat_class: 'standard',
+        vat: '1089.66',
+      },
     ],
     subtotal: '7900.00',
+    discount: '0.00',
+    coupon_code: '',
     shipping: '500.00',
     total: '8400.00',
-    customer: { name: 'Wanjiku Kamau', email: 'w@example.com', phone: '254722111222' },
+    customer: { name: 'Wanjiku Kamau', firstName: 'Wanjiku', lastName: 'Kamau', email: 'w@example.com', phone: '254722111222' },
     shipping_address: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
     delivery: { kind: 'delivery', option: 'delivery-1', name: 'Home delivery (Nairobi and Kiambu)', fee: '500.00', eta: 'Next day' },
     weight_kg: 140,
@@ -29,9 +41,17 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
       result_desc: '',
       receipt: '',
       message: '',
+      created_at: '2026-01-01T00:00:00Z',
       ...payment,
     },
+    amount_paid: '0.00',
+    balance_due: '8400.00',
+    refunds: [],
+    amount_refunded: '0.00',
     can_retry_payment: status === 'payment_failed',
+    lang: 'en',
+    channel: 'web',
+    placed_by: null,
   };
 }
 
@@ -62,32 +82,39 @@ export const pickupDelivery: OrderDelivery = {
   hours: 'Mon-Fri 8:00 AM-6:00 PM',
 };
 
+/** A line of an order at the standard rate, without a discount. */
+function line(product_name: string, size: string, sku: string, quantity: number, unit_price: string): OrderItem {
+  const total = Number(unit_price) * quantity;
+  const vat = Math.round((total * 16 * 100) / 116) / 100;
+  return { product_name, size, sku, quantity, unit_price, total_price: total.toFixed(2), discount: '0.00', vat_class: 'standard', vat: vat.toFixed(2) };
+}
+
 /** A customer's paid order as GET /api/orders/ lists it on the account page. */
-export const listedOrder = {
+export const listedOrder: Order = {
+  ...testOrder('paid', { status: 'succeeded', receipt: 'SBL4XK29QZ', amount: '8700.00' }),
   orderId: 'ORDER-1767225600000-a1',
-  status: 'paid',
   created_at: '2026-03-02T10:00:00Z',
-  items: [
-    { product_name: 'Dairy Meal', size: '70 Kg', sku: 'DM-70', quantity: 2, unit_price: '3500.00', total_price: '7000.00' },
-    { product_name: 'Albendazole 10%', size: '1 litre', sku: 'AL-1L', quantity: 1, unit_price: '1200.00', total_price: '1200.00' },
-  ],
+  items: [line('Dairy Meal', '70 Kg', 'DM-70', 2, '3500.00'), line('Albendazole 10%', '1 litre', 'AL-1L', 1, '1200.00')],
   subtotal: '8200.00',
   shipping: '500.00',
   total: '8700.00',
+  amount_paid: '8700.00',
+  balance_due: '0.00',
+  timeline: [{ status: 'pending_payment', at: '2026-03-02T10:00:00Z' }],
 };
 
 /** The road of listedOrder once it is paid and being prepared. */
-export const listedTimeline = [
+export const listedTimeline: OrderStep[] = [
   { status: 'paid', at: '2026-03-02T10:01:00Z' },
   { status: 'processing', at: '2026-03-02T11:00:00Z' },
 ];
 
 /** An order as POST /api/orders/track/ answers it: what a customer may see without signing in. */
-export const trackedOrder = {
+export const trackedOrder: TrackedOrder = {
   orderId: 'ORDER-1795381559464',
   status: 'dispatched',
   created_at: '2026-11-20T07:00:00Z',
-  items: [{ product_name: 'High Yield Dairy Meal', size: '70 Kg', sku: 'MB-HDM-70KG', quantity: 2, unit_price: '3950.00', total_price: '7900.00' }],
+  items: [line('High Yield Dairy Meal', '70 Kg', 'MB-HDM-70KG', 2, '3950.00')],
   subtotal: '7900.00',
   shipping: '300.00',
   total: '8200.00',

@@ -3,8 +3,9 @@ import { act, render } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { saveSession, type User } from '../lib/authToken';
+import { saveSession } from '../lib/authToken';
 import { CartProvider } from '../lib/CartProvider';
+import type { User } from '../lib/shapes';
 import { categories } from './catalog';
 
 export const testUser: User = {

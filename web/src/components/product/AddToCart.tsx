@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../lib/types';
+import type { ProductSummary } from '../../lib/shapes';
 import { QuantityStepper } from '../QuantityStepper';
 import { AddToCartButton, AddToCartError, type Purchase } from './purchase';
 import { SizePicker } from './SizePicker';

@@ -1,6 +1,6 @@
-import type { ProductSummary } from '../../lib/types';
 import { componentsMessages } from '../../lib/messages/components';
 import { badges, inStock } from '../../lib/product';
+import type { ProductSummary } from '../../lib/shapes';
 
 export function ProductBadges({ product, vertical = false }: { product: ProductSummary; vertical?: boolean }) {
   const m = componentsMessages().badges;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { componentsMessages } from '../../lib/messages/components';
 import { formatKsh } from '../../lib/money';
 import { productPath } from '../../lib/product';
-import type { ProductSummary } from '../../lib/types';
+import type { ProductSummary } from '../../lib/shapes';
 import { ProductImage } from '../ProductImage';
 import { AddToCartButton, AddToCartError, usePurchase } from './purchase';
 import { ProductBadges, StockBadge } from './Badges';

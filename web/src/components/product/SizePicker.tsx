@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { componentsMessages } from '../../lib/messages/components';
 import { formatKsh } from '../../lib/money';
-import type { Variant } from '../../lib/types';
+import type { Variant } from '../../lib/shapes';
 
 interface SizePickerProps {
   variants: Variant[];

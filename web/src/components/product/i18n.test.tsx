@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { componentsMessages } from '../../lib/messages/components';
-import type { ProductCard as Card } from '../../lib/types';
+import type { ProductCard as Card } from '../../lib/shapes';
 import { productCard, variant } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { fakeApi, json, renderWithCart } from '../../test/utils';

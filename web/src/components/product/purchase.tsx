@@ -1,7 +1,7 @@
 import { useState, type ButtonHTMLAttributes } from 'react';
 import { componentsMessages } from '../../lib/messages/components';
 import { cardVariant } from '../../lib/product';
-import type { ProductSummary } from '../../lib/types';
+import type { ProductSummary } from '../../lib/shapes';
 import { useAddToCart } from '../../lib/useAddToCart';
 
 /**

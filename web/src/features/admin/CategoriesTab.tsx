@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
+import type { AdminCategory } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
-import { adminApi, type AdminCategory } from './api';
+import { adminApi } from './api';
 import { MSG, categorySlug, descendants, validateCategory } from './rules';
 import { Button, CategoryOptions, LoadError, Note, Part, useAction, useLoad } from './ui';
 

@@ -2,8 +2,9 @@ import { Checkbox } from '../../components/form/CheckboxField';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { formatKsh } from '../../lib/money';
+import type { Coupon, CouponPayload } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
-import { adminApi, type Coupon, type CouponPayload } from './api';
+import { adminApi } from './api';
 import { MSG, checkPrice } from './rules';
 import { Badge, Button, EditableList, EntryForm, PriceField, formatDate, useAdminForm } from './ui';
 

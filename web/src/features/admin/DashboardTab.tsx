@@ -1,5 +1,6 @@
 import { formatKsh } from '../../lib/money';
-import { adminApi, type OrderSummary, type Stats } from './api';
+import type { OrderSummary, Stats } from '../../lib/shapes';
+import { adminApi } from './api';
 import { Badge, Button, LoadState, Part, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
 import { UnmatchedPayments } from './UnmatchedPayments';

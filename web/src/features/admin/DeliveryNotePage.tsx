@@ -4,7 +4,8 @@ import { formatDateTime } from '../../lib/dates';
 import { feeText } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
 import { isPaid } from '../../lib/orders';
-import { adminApi, type OrderDetail } from './api';
+import type { OrderDetail } from '../../lib/shapes';
+import { adminApi } from './api';
 import { LoadError, mustSignIn, useLoad } from './ui';
 
 // /admin/orders/{id}/print: the delivery note packed with an order (docs/product.md section 2). One

@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
-import { adminApi, type ImportResult } from './api';
+import type { ImportResult } from '../../lib/shapes';
+import { adminApi } from './api';
 import { Badge, Button, Note, Part, errorText, useAction } from './ui';
 
 const ACTION_TONE = { create: 'blue', update: 'green', unchanged: 'grey', refused: 'red' } as const;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { adminApi, type OrderDetail, type SmsMessage } from './api';
+import type { OrderDetail, SmsMessage } from '../../lib/shapes';
+import { adminApi } from './api';
 import { Button, Note, errorText, formatDate, type NoteState } from './ui';
 
 const STATUS_WORDS: Record<SmsMessage['status'], string> = {

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminPage } from './api';
+import type { AdminPage } from '../../lib/shapes';
 import { PagedList } from './PagedList';
 import type { Loaded } from './ui';
 
 function list(page: Partial<AdminPage<string>>): Loaded<AdminPage<string>> {
-  const data = { count: 0, page: 1, page_size: 20, next: null, previous: null, results: [], ...page };
+  const data = { count: 0, page: 1, page_size: 20, next: null, previous: null, results: [], count_capped: false, ...page };
   return { data, error: undefined, loading: false, reload: () => {} };
 }
 

@@ -3,8 +3,9 @@ import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { COUNTIES, feeText } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
+import type { PickupPayload, PickupPoint } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
-import { adminApi, type PickupPayload, type PickupPoint } from './api';
+import { adminApi } from './api';
 import { MSG, checkPrice } from './rules';
 import { Badge, EditableList, EntryForm, PriceField, useAdminForm } from './ui';
 

@@ -4,12 +4,20 @@ import { SelectField } from '../../components/form/SelectField';
 import { TextAreaField } from '../../components/form/TextAreaField';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
+import type { AdminCategory, AdminProduct, ProductPayload, VatClassCode } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
-import { adminApi, VAT_CLASSES, type AdminCategory, type AdminProduct, type ProductPayload, type VatClassCode } from './api';
+import { adminApi } from './api';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from './rules';
 import { Button, CategoryOptions, LoadError, Note, PriceField, useAction, useLoad } from './ui';
+
+/** The classes a product may have, as the product editor offers them. */
+const VAT_CLASSES: { code: VatClassCode; label: string }[] = [
+  { code: 'standard', label: 'Standard rate' },
+  { code: 'zero', label: 'Zero-rated' },
+  { code: 'exempt', label: 'Exempt' },
+];
 
 /** The product as the form holds it: the category as the select's value. */
 type FormState = Omit<ProductPayload, 'category'> & { category: string };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
-import type { Variant } from '../../lib/types';
+import type { Variant } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
 import { adminApi } from './api';
 import { validateVariant, type VariantForm } from './rules';

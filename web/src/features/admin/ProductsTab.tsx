@@ -3,7 +3,7 @@ import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { formatKsh } from '../../lib/money';
-import type { ProductCard } from '../../lib/types';
+import type { ProductCard } from '../../lib/shapes';
 import { adminApi } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { ProductEditor } from './ProductEditor';

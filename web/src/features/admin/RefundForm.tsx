@@ -4,8 +4,9 @@ import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { formatKsh } from '../../lib/money';
 import { statusLabel } from '../../lib/orders';
+import type { OrderDetail } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
-import { adminApi, type OrderDetail } from './api';
+import { adminApi } from './api';
 import { checkRefund, MSG, type RefundField } from './rules';
 import { Button, Note, PriceField, formatDate, useAction, type NoteState } from './ui';
 

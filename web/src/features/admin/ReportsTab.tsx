@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { SelectField } from '../../components/form/SelectField';
 import { saveBlob } from '../../lib/download';
 import { formatKsh } from '../../lib/money';
-import { adminApi, type ProductSales, type ReportQuery, type SalesReport } from './api';
+import type { ProductSales, ReportQuery, SalesReport } from '../../lib/shapes';
+import { adminApi } from './api';
 import { BarChart, ColumnChart } from './ReportCharts';
 import { Button, LoadError, Note, Part, errorText, useLoad, type NoteState } from './ui';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { SelectField } from '../../components/form/SelectField';
 import { Stars } from '../../components/Stars';
-import { adminApi, type AdminReview, type ReviewStatus } from './api';
+import type { AdminReview, ReviewStatus } from '../../lib/shapes';
+import { adminApi } from './api';
 import { Badge, Button, LoadState, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
 
 /**

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
+import type { StockPayload } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
-import { adminApi, type StockPayload } from './api';
+import { adminApi } from './api';
 import { STOCK_REASON, validateStock, type StockForm } from './rules';
 import { Button, LoadError, Note, formatDate, useLoad, type NoteState } from './ui';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { saveBlob } from '../../lib/download';
-import { adminApi, type AdminUser, type Me } from './api';
+import type { AdminUser, Me } from '../../lib/shapes';
+import { adminApi } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { Badge, Button, Note, errorText, formatDate, type NoteState } from './ui';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '../../components/form/TextField';
-import { adminApi, type VatClass } from './api';
+import type { VatClass } from '../../lib/shapes';
+import { adminApi } from './api';
 import { Button, LoadState, Note, Part, useAction, useLoad } from './ui';
 
 // VAT rates are data (docs/architecture.md section 11): a Finance Act changes them here, not in

@@ -1,8 +1,9 @@
 import { TextField } from '../../components/form/TextField';
 import { COUNTIES, feeText } from '../../lib/delivery';
 import { formatKsh } from '../../lib/money';
+import type { Zone, ZonePayload } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
-import { adminApi, type Zone, type ZonePayload } from './api';
+import { adminApi } from './api';
 import { MSG, checkPrice, checkWeight } from './rules';
 import { Button, EditableList, EntryForm, PriceField, WeightField, useAdminForm } from './ui';
 

@@ -1,11 +1,15 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
-// client; their shapes are in types.ts, which this file passes on to the tabs.
+// client; their shapes are the API's (lib/shapes.ts).
 import { request } from '../../lib/api';
-import type { OrderStatus } from '../../lib/orders';
-import type { Image, ProductCard, Variant } from '../../lib/types';
-import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, ImportResult, Me, Message, OrderDetail, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, Subscriber, UnmatchedPayment, UnreadablePayment, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './types';
+import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from '../../lib/shapes';
 
-export * from './types';
+/**
+ * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
+ * prompt's payment ("stk") or a Paybill payment whose account number matched no order. The
+ * back office's one list of both (unmatchedPayments).
+ */
+export type UnmatchedPayment = Pick<LostPromptPayment, 'id' | 'receipt' | 'amount' | 'phone' | 'received_at'> &
+  Partial<Pick<LostPromptPayment, 'checkout_request_id'> & Pick<PaybillPayment, 'payer_name' | 'account'>> & { kind: 'stk' | 'paybill' };
 
 function qs(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -85,7 +89,7 @@ export const adminApi = {
   messages: () => request<Message[]>('GET', '/admin/messages/'),
   setHandled: (id: number, handled: boolean) => request<Message>('PATCH', `/admin/messages/${id}/`, { handled }),
 
-  subscribers: () => request<{ count: number; results: Subscriber[] }>('GET', '/admin/subscribers/'),
+  subscribers: () => request<SubscriberList>('GET', '/admin/subscribers/'),
   subscribersCSV: () => request<Blob>('GET', '/admin/subscribers/?format=csv', undefined, { as: 'blob' }),
 
   audit: (p: { page?: number }) => request<AdminPage<AuditEntry>>('GET', `/admin/audit/${qs(p)}`),
@@ -113,7 +117,7 @@ export const adminApi = {
   /** Money that reached the shop for no order yet: lost prompts' payments and Paybill payments. */
   unmatchedPayments: async (): Promise<UnmatchedPayment[]> => {
     const [stk, paybill] = await Promise.all([
-      request<{ results: Omit<UnmatchedPayment, 'kind'>[] }>('GET', '/admin/payments/unmatched/'),
+      request<{ results: LostPromptPayment[] }>('GET', '/admin/payments/unmatched/'),
       request<{ results: PaybillPayment[] }>('GET', '/admin/payments/?matched=false'),
     ]);
     return [
@@ -131,7 +135,7 @@ export const adminApi = {
     ];
   },
   assignPayment: (p: Pick<UnmatchedPayment, 'kind' | 'id'>, orderId: string) =>
-    request<OrderDetail>(
+    request<AssignedOrder>(
       'POST',
       p.kind === 'paybill' ? `/admin/payments/${p.id}/assign/` : `/admin/payments/unmatched/${p.id}/assign/`,
       { orderId },

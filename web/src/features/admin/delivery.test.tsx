@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../lib/authToken';
+import type { Zone } from '../../lib/shapes';
 import { testOrder } from '../../test/orders';
 import { fakeApi, json, renderAt, signIn } from '../../test/utils';
-import type { Zone } from './api';
 import DeliveryNotePage from './DeliveryNotePage';
 import { validatePickup } from './PickupPointsPanel';
 import { MSG } from './rules';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AdminProduct } from '../../lib/shapes';
 import { fakeApi, json, sentBody } from '../../test/utils';
-import type { AdminProduct } from './api';
 import { CategoriesTab } from './CategoriesTab';
 import { ProductEditor } from './ProductEditor';
 
@@ -28,6 +28,8 @@ const product: AdminProduct = {
   reviews: [],
   rating: null,
   review_count: 0,
+  created_at: '2026-01-05T08:00:00Z',
+  updated_at: '2026-01-05T08:00:00Z',
 };
 
 const categories = [{ id: 2, name: 'Dairy Meal', slug: 'dairy-meal', parent: null, product_count: 1, name_sw: "Chakula cha Ng'ombe wa Maziwa" }];

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, ty
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
 import { getAuthToken } from '../../lib/authToken';
-import { statusLabel, type OrderStatus } from '../../lib/orders';
+import { statusLabel } from '../../lib/orders';
+import type { OrderStatus } from '../../lib/shapes';
 import type { Errors } from '../../lib/validation';
 import { MSG } from './rules';
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form/TextField';
 import { ApiError } from '../../lib/api';
-import { applyCoupon, removeCoupon, type CartCoupon } from '../../lib/coupon';
+import { applyCoupon, removeCoupon } from '../../lib/coupon';
 import { liveTexts } from '../../lib/i18n';
 import { cartMessages } from '../../lib/messages/cart';
+import type { CartCoupon } from '../../lib/shapes';
 
 // Words of the coupon field, in the language shown; the refusals come from the server
 // (docs/product.md section 8).

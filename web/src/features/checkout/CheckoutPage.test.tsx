@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/CartProvider';
 import { loadOrderToken } from '../../lib/orders';
-import type { Session, User } from '../../lib/authToken';
+import type { Session } from '../../lib/authToken';
 import { getMe } from '../../lib/account';
+import type { User } from '../../lib/shapes';
 import { useSession } from '../../lib/useSession';
 import { dairyMealLine as line, fakeCart as cart, homeDelivery as home, pickupStore as store } from '../../test/checkout';
 import { fetchDeliveryOptions, initiatePayment } from './api';
@@ -30,6 +31,7 @@ const achieng: User = {
   last_name: 'Otieno',
   phone: '254733444555',
   role: 'customer',
+  date_joined: '2026-02-01T08:00:00Z',
 };
 
 function session(user: User | null): Session {

@@ -1,9 +1,10 @@
 import { ErrorState } from '../../components/ErrorState';
 import { FieldError } from '../../components/form/Field';
 import { BUSINESS } from '../../lib/business';
-import { feeText, type DeliveryOption } from '../../lib/delivery';
+import { feeText } from '../../lib/delivery';
 import { checkoutMessages } from '../../lib/messages/checkout';
 import { formatKsh } from '../../lib/money';
+import type { DeliveryOption } from '../../lib/shapes';
 import type { Resource } from '../../lib/useResource';
 
 interface DeliveryOptionsProps {

@@ -1,7 +1,6 @@
 // The checkout's calls: the delivery options for the cart, and starting the M-Pesa payment.
 import { request } from '../../lib/api';
-import type { DeliveryOption } from '../../lib/delivery';
-import type { PaymentStarted } from '../../lib/orders';
+import type { DeliveryOption, PaymentStarted } from '../../lib/shapes';
 import type { InitiatePayload } from './rules';
 
 /**

@@ -1,10 +1,11 @@
 import type { Dispatch } from 'react';
 import { SearchableSelect } from '../../components/form/SearchableSelect';
 import { PhoneField, TextField } from '../../components/form/TextField';
-import { COUNTIES, feeText, type DeliveryOption } from '../../lib/delivery';
+import { COUNTIES, feeText } from '../../lib/delivery';
 import { checkoutMessages } from '../../lib/messages/checkout';
 import { formsMessages } from '../../lib/messages/forms';
 import { formatKsh } from '../../lib/money';
+import type { DeliveryOption } from '../../lib/shapes';
 import type { Resource } from '../../lib/useResource';
 import type { CheckoutAction, CheckoutState } from './checkoutState';
 import { DeliveryOptions } from './DeliveryOptions';

@@ -1,6 +1,6 @@
 import { useEffect, type Dispatch } from 'react';
 import { getMe } from '../../lib/account';
-import type { User } from '../../lib/authToken';
+import type { User } from '../../lib/shapes';
 import { useSession } from '../../lib/useSession';
 import type { CheckoutAction } from './checkoutState';
 import type { CheckoutForm } from './rules';

@@ -1,6 +1,6 @@
 // The contact form's endpoint (docs/architecture.md section 3).
 import { request } from '../../lib/api';
-import type { Reply } from '../../lib/content';
+import type { Reply } from '../../lib/shapes';
 import type { ContactForm } from './rules';
 
 export function sendContactMessage(form: ContactForm): Promise<Reply> {

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '../../lib/CartProvider';
 import { homeMessages } from '../../lib/messages/home';
-import type { ProductCard } from '../../lib/types';
+import type { ProductCard } from '../../lib/shapes';
 import { page, productCard } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { catalogueApi, json } from '../../test/utils';

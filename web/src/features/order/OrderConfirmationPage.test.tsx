@@ -21,7 +21,7 @@ beforeEach(() => {
 
 describe('OrderConfirmationPage', () => {
   it('waits for the payment with instructions, then shows it received with the receipt', async () => {
-    getOrderMock.mockResolvedValueOnce(order('pending_payment')).mockResolvedValueOnce(order('paid', { receipt: 'NLJ7RT61SV', status: 'paid' }));
+    getOrderMock.mockResolvedValueOnce(order('pending_payment')).mockResolvedValueOnce(order('paid', { receipt: 'NLJ7RT61SV', status: 'succeeded' }));
     await renderPage();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Waiting for your M-Pesa payment…' })).toBeTruthy();
@@ -80,7 +80,7 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText(/We have not heard from M-Pesa yet/)).toBeTruthy();
     const calls = getOrderMock.mock.calls.length;
 
-    getOrderMock.mockResolvedValue(order('paid', { receipt: 'QWE1RT2YUI', status: 'paid' }));
+    getOrderMock.mockResolvedValue(order('paid', { receipt: 'QWE1RT2YUI', status: 'succeeded' }));
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     await advance(0);
     expect(getOrderMock.mock.calls.length).toBe(calls + 1);

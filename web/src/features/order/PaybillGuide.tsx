@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { orderMessages } from '../../lib/messages/order';
 import { formatKsh } from '../../lib/money';
-import type { Order, PayGuide } from '../../lib/orders';
+import type { Order, PayGuide } from '../../lib/shapes';
 
 interface PaybillGuideProps {
   guide: PayGuide;

@@ -1,6 +1,7 @@
 // The order page's calls: reading the order while M-Pesa answers, and asking again.
 import { request, type RequestOptions } from '../../lib/api';
-import { orderTokenHeaders, type Order, type PaymentStarted } from '../../lib/orders';
+import { orderTokenHeaders } from '../../lib/orders';
+import type { Order, PaymentStarted } from '../../lib/shapes';
 
 export function getOrder(orderId: string, options: RequestOptions = {}): Promise<Order> {
   return request('GET', `/orders/${encodeURIComponent(orderId)}/`, undefined, {

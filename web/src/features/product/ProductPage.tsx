@@ -16,7 +16,7 @@ import { componentsMessages } from '../../lib/messages/components';
 import { productMessages } from '../../lib/messages/product';
 import { formatKsh } from '../../lib/money';
 import { categoryTrail } from '../../lib/product';
-import type { Product } from '../../lib/types';
+import type { Product } from '../../lib/shapes';
 import { useResource } from '../../lib/useResource';
 import { productQuestion } from '../../lib/whatsapp';
 import { ReviewForm } from './ReviewForm';

@@ -1,8 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchSuggestions, type Suggestion } from '../../lib/catalog';
+import { fetchSuggestions } from '../../lib/catalog';
 import { shopMessages } from '../../lib/messages/shop';
 import { productPath } from '../../lib/product';
+import type { Suggestion } from '../../lib/shapes';
 
 /** How long the box waits between keys before asking for suggestions. */
 const SUGGEST_DELAY_MS = 150;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CardMode } from '../../components/product/ProductCard';
 import { shopMessages } from '../../lib/messages/shop';
-import type { Category } from '../../lib/types';
+import type { Category } from '../../lib/shapes';
 import { SearchBox } from './SearchBox';
 import { COLLECTIONS, filtersToParams, SORTS, type ShopFilters } from './shopParams';
 

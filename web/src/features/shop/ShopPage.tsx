@@ -6,7 +6,7 @@ import { Page } from '../../components/Page';
 import { ProductCard, ProductCardSkeleton, type CardMode } from '../../components/product/ProductCard';
 import { useCategories, useProducts } from '../../lib/catalog';
 import { shopMessages } from '../../lib/messages/shop';
-import type { Paginated, ProductCard as Card } from '../../lib/types';
+import type { Paginated, ProductCard as Card } from '../../lib/shapes';
 import type { Resource } from '../../lib/useResource';
 import { Pagination } from './Pagination';
 import { ActiveFilters, ShopControls } from './ShopControls';

@@ -8,8 +8,9 @@ import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { trackMessages } from '../../lib/messages/track';
 import { statusText } from '../../lib/orders';
+import type { TrackedOrder } from '../../lib/shapes';
 import { checkPhone } from '../../lib/validation';
-import { trackOrder, type TrackedOrder } from './api';
+import { trackOrder } from './api';
 
 /**
  * /track: an order found by its number and the phone given at checkout, from any phone and

@@ -1,0 +1,122 @@
+// The API's shapes by name, for the app to import: aliases of api-types.ts, which is generated
+// from the shop's OpenAPI document (internal/apidoc, docs/architecture.md "The API contract").
+// A shape that looks wrong is fixed in the document (or in the Go code, if that is what is
+// wrong), then `npm run gen:api`; nothing here restates a field.
+// Money is a decimal string with two places, e.g. "1500.00"; format it with formatKsh.
+import type { components, operations } from './api-types';
+
+type Schemas = components['schemas'];
+
+/**
+ * A form as the back office holds and sends it: its amounts as typed, as text. It compiles only
+ * while the API takes it (Input), so a form cannot drift from the document.
+ */
+type Sends<Form extends Input, Input> = Form;
+
+// ---- The catalogue ----
+export type Category = Schemas['Category'];
+export type Variant = Schemas['Variant'];
+export type Image = Schemas['Image'];
+export type Review = Schemas['Review'];
+/** A product on its page (GET /api/products/{id}/), with every review. */
+export type Product = Schemas['Product'];
+/** A product in a list (GET /api/products/): no reviews, its price range and stock state. */
+export type ProductCard = Schemas['ProductCard'];
+/** What every answer about a product carries: a product page's or a list's. */
+export type ProductSummary = Schemas['ProductInfo'] & Pick<Schemas['ProductParts'], 'variants' | 'images'>;
+export type VatClassCode = Schemas['VatClassCode'];
+
+/** A page of results, as the API answers list calls that are given a `page`. */
+export type Paginated<T> = Omit<Schemas['PageLinks'], 'results'> & { results: T[] };
+/** The API's error body for any non-2xx answer. `fields` only on validation errors. */
+export type ApiErrorBody = Schemas['Error'];
+
+/** A name the search box offers while a shopper types (GET /api/search/suggest/). */
+export type Suggestion = Schemas['Suggestion'];
+
+// ---- Accounts ----
+/** A user as the API returns it. */
+export type User = Schemas['User'];
+/** What login and refresh answer. */
+export type TokenPair = Schemas['Tokens'];
+/** docs/product.md section 3's registration payload. */
+export type RegisterPayload = Schemas['RegisterInput'];
+export type ProfilePayload = Schemas['ProfileInput'];
+/** The words the server answers a form with (the newsletter, the contact form, the password forms). */
+export type Reply = Schemas['Message'];
+
+// ---- The cart, orders and payments ----
+export type CartItem = Schemas['CartItem'];
+export type CartVariant = Schemas['CartVariant'];
+/** The cart's code (null without one) and what it takes off now. */
+export type CartCoupon = Schemas['CartCoupon'];
+/** One way to get the cart to a county, priced by the server (GET /api/delivery/options/). */
+export type DeliveryOption = Schemas['DeliveryOption'];
+export type OrderStatus = Schemas['OrderStatus'];
+/** An order as its customer reads it. */
+export type Order = Schemas['Order'];
+export type OrderItem = Schemas['OrderItem'];
+/** What tracking shows (POST /api/orders/track/): the status, road, lines and totals; no email, no address. */
+export type TrackedOrder = Schemas['TrackedOrder'];
+export type OrderPayment = Schemas['OrderPayment'];
+/** How to pay an unpaid order from the customer's own M-Pesa menu (docs/payments.md section 10). */
+export type PayGuide = Schemas['PayGuide'];
+export type OrderDelivery = Schemas['OrderDelivery'];
+export type OrderStep = Schemas['OrderStep'];
+export type Refund = Schemas['Refund'];
+/** The answer to starting a payment: docs/product.md's shape plus the order's private token. */
+export type PaymentStarted = Schemas['PaymentStarted'];
+
+// ---- The back office ----
+/** Every paginated admin list answers this envelope. */
+export type AdminPage<T> = Omit<Schemas['AdminPage'], 'results'> & { results: T[] };
+export type Me = User;
+export type AdminUser = User;
+export type Stats = Schemas['Stats'];
+export type BackupStatus = Schemas['BackupStatus'];
+export type LowStockVariant = Schemas['LowStockVariant'];
+export type OrderSummary = Schemas['OrderSummary'];
+/** An order as the back office reads it, with its text messages. */
+export type OrderDetail = Schemas['AdminOrder'];
+/** An order as the back office reads it once a payment is assigned to it: no text messages. */
+export type AssignedOrder = Schemas['AdminOrderDetail'];
+export type SmsMessage = Schemas['SmsMessage'];
+export type RefundPayload = Sends<Required<Omit<Schemas['RefundInput'], 'amount'>> & { amount: string }, Schemas['RefundInput']>;
+/** What dispatching an order records. */
+export type Dispatch = Required<Pick<Schemas['OrderMoveInput'], 'courier' | 'tracking_number'>>;
+/** A report's range (YYYY-MM-DD, Nairobi days, both included) and grouping. */
+export type ReportQuery = Omit<NonNullable<operations['adminSalesReport']['parameters']['query']>, 'format'>;
+export type SalesReport = Schemas['SalesReport'];
+export type ProductSales = Schemas['ProductSales'];
+export type ProductsReport = Schemas['ProductsReport'];
+export type Message = Schemas['ContactMessage'];
+export type Subscriber = Schemas['Subscriber'];
+export type SubscriberList = Schemas['SubscriberList'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AdminCategory = Schemas['AdminCategory'];
+export type CategoryPayload = Sends<Required<Schemas['CategoryInput']>, Schemas['CategoryInput']>;
+/** A product as the back office edits it: `name` and `description` in English, their Kiswahili beside them. */
+export type AdminProduct = Schemas['AdminProduct'];
+export type ProductPayload = Sends<
+  Required<Omit<Schemas['ProductInput'], 'base_price' | 'promo'>> & { base_price: string; promo: NonNullable<Schemas['ProductInput']['promo']> },
+  Schemas['ProductInput']
+>;
+export type DeleteProductAnswer = Schemas['ProductDeleted'];
+export type VariantPayload = Sends<Pick<Variant, 'size' | 'sku' | 'price'> & Record<'stock' | 'weight_kg', string>, Schemas['VariantInput']>;
+export type VatClass = Schemas['VatClass'];
+export type Coupon = Schemas['Coupon'];
+export type CouponPayload = Sends<Omit<Coupon, 'id' | 'uses' | 'created_at' | 'updated_at'>, Schemas['CouponInput']>;
+export type Zone = Schemas['Zone'];
+export type ZonePayload = Sends<Omit<Zone, 'id' | 'included_kg' | 'free_over'> & Record<'included_kg' | 'free_over', string>, Schemas['ZoneInput']>;
+export type PickupPoint = Schemas['PickupPoint'];
+export type PickupPayload = Sends<Omit<PickupPoint, 'id'>, Schemas['PickupInput']>;
+export type PaybillPayment = Schemas['PaybillPayment'];
+export type UnreadablePayment = Schemas['UnreadablePayment'];
+/** A payment for a prompt the shop lost. */
+export type LostPromptPayment = Schemas['UnmatchedPayment'];
+export type StockMovement = Schemas['StockMovement'];
+export type StockPayload = Schemas['StockInput'];
+export type ReviewStatus = Schemas['ReviewStatus'];
+export type AdminReview = Schemas['AdminReview'];
+export type ImportRow = Schemas['ImportRow'];
+export type ImportResult = Schemas['ImportResult'];
