@@ -146,35 +146,7 @@ func TestWritePoolAnswersWhileReadsHoldEveryConnection(t *testing.T) {
 		// Only a guard: the write pool answers at once, or this runs out.
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		readers := d.Pools()["read"].Stats().MaxOpenConnections
-		if readers < 1 {
-			t.Fatalf("read pool of %d connections", readers)
-		}
-		holding, release := make(chan struct{}), make(chan struct{})
-		var wg sync.WaitGroup
-		defer func() { close(release); wg.Wait() }()
-		for range readers {
-			wg.Go(func() {
-				err := d.ReadTx(ctx, func(tx *sql.Tx) error {
-					if _, err := db.CountTx(ctx, tx, "categories", `SELECT COUNT(*) FROM categories`); err != nil {
-						return err
-					}
-					holding <- struct{}{}
-					<-release
-					return nil
-				})
-				if err != nil {
-					t.Error(err)
-				}
-			})
-		}
-		for range readers {
-			select {
-			case <-holding:
-			case <-ctx.Done():
-				t.Fatal("the reads never all began")
-			}
-		}
+		readers := dbtest.HoldReads(t, d)
 		err := d.Tx(ctx, func(tx *sql.Tx) error {
 			_, err := tx.ExecContext(ctx, `INSERT INTO categories (name, slug) VALUES ('Feeds', 'feeds')`)
 			return err

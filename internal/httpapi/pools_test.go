@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -27,7 +26,7 @@ func TestCheckoutWhileReadsHoldEveryConnection(t *testing.T) {
 		s.client.Timeout = 30 * time.Second
 		me := s.signIn(t, "wanjiku@farm.co.ke")
 
-		holdReads(t, s.d)
+		dbtest.HoldReads(t, s.d)
 		for _, buyer := range []struct {
 			s      *shop
 			header []string
@@ -50,36 +49,6 @@ func TestCheckoutWhileReadsHoldEveryConnection(t *testing.T) {
 			t.Fatalf("paid orders: %d, %v", paid, err)
 		}
 	})
-}
-
-// holdReads takes every connection of d's read pool, each in a read
-// transaction, until the test ends: the catalogue's reads at their busiest.
-func holdReads(t *testing.T, d *db.DB) {
-	t.Helper()
-	ctx := context.Background()
-	readers := d.Pools()["read"].Stats().MaxOpenConnections
-	holding, release := make(chan struct{}), make(chan struct{})
-	var wg sync.WaitGroup
-	t.Cleanup(func() { close(release); wg.Wait() })
-	for range readers {
-		wg.Go(func() {
-			err := d.ReadTx(ctx, func(tx *sql.Tx) error {
-				if _, err := db.CountTx(ctx, tx, "products", `SELECT COUNT(*) FROM products`); err != nil {
-					return err
-				}
-				holding <- struct{}{}
-				<-release
-				return nil
-			})
-			if err != nil {
-				t.Error(err)
-				holding <- struct{}{} // so the wait below ends, the test failed
-			}
-		})
-	}
-	for range readers {
-		<-holding
-	}
 }
 
 // Every route that takes stock or pays is a Money route, and no GET is one

@@ -93,10 +93,9 @@ func (s *Service) keepUnreadable(ctx context.Context, body []byte, reason string
 	var in struct {
 		TransID any `json:"TransID"`
 	}
-	_ = json.Unmarshal(body, &in)
-	id := strings.ToValidUTF8(strings.ReplaceAll(fmt.Sprint(in.TransID), "\x00", ""), "")
-	if in.TransID == nil {
-		id = ""
+	var id string
+	if json.Unmarshal(body, &in) == nil && in.TransID != nil {
+		id = strings.ToValidUTF8(strings.ReplaceAll(fmt.Sprint(in.TransID), "\x00", ""), "")
 	}
 	if _, err := s.db.Exec(ctx, `INSERT INTO c2b_unreadable (trans_id, reason, body) VALUES ($1, $2, $3)`,
 		clip(id, 40), clip(strings.ToValidUTF8(reason, ""), 200), text); err != nil {

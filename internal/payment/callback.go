@@ -74,7 +74,8 @@ func (s *Service) record(ctx context.Context, checkoutID string, code int, desc,
 		return db.RowErr(err, nil, "find payment %s", checkoutID)
 	}
 	if code == mpesa.ResultSuccess && amountCents != nil {
-		if want := (amount + 99) / 100 * 100; *amountCents != want {
+		// A push asks for whole shillings (Daraja takes no cents).
+		if want := money.Cents(amount).Shillings() * 100; *amountCents != want {
 			s.log.ErrorContext(ctx, "mpesa amount does not match the order: flagged", "checkout_request_id", checkoutID,
 				"paid_cents", *amountCents, "expected_cents", want)
 			return s.flagAmount(ctx, paymentID, *amountCents, want)

@@ -56,7 +56,7 @@ func pushPaymentTx(ctx context.Context, tx *sql.Tx, c mpesa.C2BPayment) (pushPay
 	var amount int64
 	err = tx.QueryRowContext(ctx, `SELECT id, order_id, amount_cents FROM payments
 		WHERE account_ref = $1 AND status = 'succeeded' AND receipt IS NULL ORDER BY id LIMIT 1`, ref).Scan(&p.id, &p.orderID, &amount)
-	if db.NoRows(err) || err == nil && pushedCents(amount) != c.AmountCents {
+	if db.NoRows(err) || err == nil && money.Cents(amount).Shillings()*100 != c.AmountCents {
 		return pushPayment{}, nil
 	}
 	if err != nil {
@@ -67,10 +67,6 @@ func pushPaymentTx(ctx context.Context, tx *sql.Tx, c mpesa.C2BPayment) (pushPay
 	}
 	return p, nil
 }
-
-// pushedCents is what a push of amount asks the phone for: whole shillings,
-// rounded up (Daraja takes no cents).
-func pushedCents(amount int64) int64 { return (amount + 99) / 100 * 100 }
 
 // markPushTx records that stored C2B payment id is push p's own payment.
 func markPushTx(ctx context.Context, tx *sql.Tx, id int64, p pushPayment) error {

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"shop/internal/db"
@@ -121,4 +122,39 @@ func URL(t testing.TB, dialect db.Dialect) string {
 func SQLite(t testing.TB) *db.DB {
 	t.Helper()
 	return New(t, db.SQLite)
+}
+
+// HoldReads takes every connection of d's read pool, each in a read
+// transaction, until the test ends (the catalogue's reads at their
+// busiest), and returns how many it holds.
+func HoldReads(t testing.TB, d *db.DB) int {
+	t.Helper()
+	ctx := context.Background()
+	readers := d.Pools()["read"].Stats().MaxOpenConnections
+	if readers < 1 {
+		t.Fatalf("read pool of %d connections", readers)
+	}
+	holding, release := make(chan struct{}), make(chan struct{})
+	var wg sync.WaitGroup
+	t.Cleanup(func() { close(release); wg.Wait() })
+	for range readers {
+		wg.Go(func() {
+			err := d.ReadTx(ctx, func(tx *sql.Tx) error {
+				if _, err := db.CountTx(ctx, tx, "categories", `SELECT COUNT(*) FROM categories`); err != nil {
+					return err
+				}
+				holding <- struct{}{}
+				<-release
+				return nil
+			})
+			if err != nil {
+				t.Error(err)
+				holding <- struct{}{} // so the wait below ends: the test failed
+			}
+		})
+	}
+	for range readers {
+		<-holding
+	}
+	return readers
 }
