@@ -1,50 +1,85 @@
 package admin
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"shop/internal/apperr"
 	"shop/internal/httpx"
 	"shop/internal/order"
+	"shop/internal/ratelimit"
 )
 
 // MsgRefundAmountFormat answers a refund amount that is no amount.
 const MsgRefundAmountFormat = "Enter the amount like 1500.00."
 
+// MsgTooManyRefunds answers M-Pesa refunds over refundLimit.
+const MsgTooManyRefunds = "Many M-Pesa refunds were sent in the last hour. Please wait before sending more."
+
+// refundLimit bounds the refunds the shop sends by M-Pesa, shop-wide: each
+// moves money out (the day's total is bounded too, by payment).
+var refundLimit = ratelimit.Limit{Max: 30, Window: time.Hour}
+
 // RecordRefund answers POST /api/admin/orders/{orderId}/refunds/ with
-// {amount, reason, reference, restock}: money the shop sent back by M-Pesa
-// for a paid order, recorded by payment.Service.RefundTx (never more than
-// the order received less what went back already) with its audit entry;
-// it answers 201 with the order as the back office reads it.
+// {method, amount, reason, reference, phone, receipt, restock} for a paid
+// order (never more than the order received less what went back or is
+// going back), with its audit entry. A manual refund (the default) was
+// sent by hand and is recorded: 201 with the order. With method mpesa or
+// reversal the shop sends it itself once it is stored: 202 with the order,
+// the refund in it sending (or already failed when M-Pesa refused it).
 func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor) error {
 	number := r.PathValue("orderId")
 	var in struct {
+		Method    string          `json:"method"`
 		Amount    json.RawMessage `json:"amount"`
 		Reason    string          `json:"reason"`
 		Reference string          `json:"reference"`
+		Phone     string          `json:"phone"`
+		Receipt   string          `json:"receipt"`
 		Restock   bool            `json:"restock"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	refund := order.RefundInput{Reason: in.Reason, Reference: in.Reference, Restock: in.Restock}
+	refund := order.RefundInput{Method: in.Method, Reason: in.Reason, Reference: in.Reference, Phone: in.Phone, Receipt: in.Receipt, Restock: in.Restock}
 	if err := refund.Amount.UnmarshalJSON(in.Amount); err != nil && len(in.Amount) > 0 {
 		return apperr.InvalidField("amount", MsgRefundAmountFormat)
 	}
 	if err := refund.Check(); err != nil {
 		return err
 	}
+	ctx := r.Context()
 	var after order.Order
-	err := h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
-		before, moved, err := h.payments.RefundTx(r.Context(), tx, number, refund, a.OrderActor())
+	var sent order.Refund
+	err := h.change(ctx, a, func(tx *sql.Tx) (Entry, error) {
+		if refund.Method != order.RefundManual {
+			_, wait, err := h.limiter.ReserveTx(ctx, tx, ratelimit.Check{Bucket: "mpesa-refunds", Limit: refundLimit})
+			if err != nil {
+				return Entry{}, err
+			}
+			if wait > 0 {
+				return Entry{}, apperr.TooManyRequests(MsgTooManyRefunds, wait)
+			}
+		}
+		before, moved, f, err := h.payments.RefundTx(ctx, tx, number, refund, a.OrderActor())
 		if err != nil {
 			return Entry{}, err
 		}
-		after = moved
-		summary := "refund " + refund.Amount.Ksh() + " by M-Pesa " + refund.Reference + " (" + quote(refund.Reason) + ")"
-		if refund.Restock {
+		after, sent = moved, f
+		var summary string
+		switch f.Method {
+		case order.RefundMpesa:
+			summary = "refund " + f.Amount.Ksh() + " by M-Pesa to " + f.Phone + " as " + f.ID
+		case order.RefundReversal:
+			summary = "refund " + f.Amount.Ksh() + " by reversing M-Pesa payment " + refund.Receipt + " as " + f.ID
+		default:
+			summary = "refund " + f.Amount.Ksh() + " by M-Pesa " + f.Reference
+		}
+		summary += " (" + quote(f.Reason) + ")"
+		if f.Restocked {
 			summary += ", stock returned"
 		}
 		var d diff
@@ -57,5 +92,17 @@ func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor)
 	if err != nil {
 		return err
 	}
-	return h.writeMoved(r.Context(), w, http.StatusCreated, after)
+	if sent.Method == order.RefundManual {
+		return h.writeMoved(ctx, w, http.StatusCreated, after)
+	}
+	// Stored: the refund is sent (or sent again by the reconciler) whatever
+	// happens to this request now.
+	if err := h.payments.SendRefund(context.WithoutCancel(ctx), sent.ID); err != nil {
+		return err
+	}
+	d, err := h.orders.AdminDetail(ctx, number)
+	if err != nil {
+		return err
+	}
+	return h.writeOrderStatus(ctx, w, http.StatusAccepted, d)
 }

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"shop/internal/backup"
@@ -137,10 +138,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		log.Info("shipping weights read from size names", "sizes", n)
 	}
 	orders := order.NewStore(d)
-	gateway, simulator, secret := paymentGateway(cfg)
+	gateway, simulator, secret, err := paymentGateway(cfg)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
 	limits := payment.DefaultPushLimits
 	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
-	payCfg := payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits}
+	payCfg := payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits,
+		RefundDailyLimit: cfg.MPesa.RefundDailyLimit, ManualWhy: cfg.MPesa.RefundsWhyManual()}
+	if c, ok := gateway.(*mpesa.Client); ok && c.CanSendMoney() {
+		payCfg.MoneyOut, payCfg.ManualWhy = c, ""
+	}
 	switch {
 	case cfg.MPesa.Configured():
 		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
@@ -243,23 +252,42 @@ func newTexts(cfg config.Config, d *db.DB, orders *order.Store, log *slog.Logger
 
 // paymentGateway picks Daraja: the real one when credentials are set, the
 // built-in simulator (served by this process under /dev/daraja/) in dev
-// mode, and none otherwise. Never a simulator without --dev.
-func paymentGateway(cfg config.Config) (payment.Gateway, *mpesa.Simulator, string) {
+// mode, and none otherwise. Never a simulator without --dev. The client
+// sends refunds when an initiator is configured; the simulator has its own
+// initiator and certificate.
+func paymentGateway(cfg config.Config) (payment.Gateway, *mpesa.Simulator, string, error) {
 	m := cfg.MPesa
 	if m.Configured() {
+		var initiator mpesa.Initiator
+		if m.RefundsWhyManual() == "" {
+			cert, err := os.ReadFile(m.Certificate)
+			if err == nil {
+				err = mpesa.CheckCertificate(cert)
+			}
+			if err != nil {
+				return nil, nil, "", fmt.Errorf("SHOP_MPESA_CERTIFICATE: %w", err)
+			}
+			initiator = mpesa.Initiator{Name: m.InitiatorName, Password: m.InitiatorPassword, Certificate: cert, ShortCode: m.B2CShortCode}
+		}
 		client := mpesa.NewClient(mpesa.Config{BaseURL: m.BaseURL, ConsumerKey: m.ConsumerKey, ConsumerSecret: m.ConsumerSecret,
-			ShortCode: m.ShortCode, Passkey: m.Passkey, TransactionType: m.TransactionType, PartyB: m.PartyB}, nil)
-		return client, nil, m.CallbackSecret
+			ShortCode: m.ShortCode, Passkey: m.Passkey, TransactionType: m.TransactionType, PartyB: m.PartyB, Initiator: initiator}, nil)
+		return client, nil, m.CallbackSecret, nil
 	}
 	if !cfg.Dev {
-		return nil, nil, ""
+		return nil, nil, "", nil
 	}
 	key, secret, passkey, callback := randomHex(16), randomHex(16), randomHex(32), randomHex(24)
 	sim := &mpesa.Simulator{ConsumerKey: key, ConsumerSecret: secret, ShortCode: "174379", Passkey: passkey,
-		Delay: m.SimDelay, Mode: mpesa.CallbackMode(m.SimCallback), LateBy: 40 * time.Second}
+		Delay: m.SimDelay, Mode: mpesa.CallbackMode(m.SimCallback), LateBy: 40 * time.Second,
+		InitiatorName: "shopdev", InitiatorPassword: randomHex(8) + "#", B2COutcome: m.SimB2C}
+	cert, err := sim.Certificate()
+	if err != nil {
+		return nil, nil, "", err
+	}
 	client := mpesa.NewClient(mpesa.Config{BaseURL: cfg.PublicURL + "/dev/daraja", ConsumerKey: key, ConsumerSecret: secret,
-		ShortCode: "174379", Passkey: passkey}, nil)
-	return client, sim, callback
+		ShortCode: "174379", Passkey: passkey,
+		Initiator: mpesa.Initiator{Name: sim.InitiatorName, Password: sim.InitiatorPassword, Certificate: cert}}, nil)
+	return client, sim, callback, nil
 }
 
 func randomHex(n int) string {

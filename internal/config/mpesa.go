@@ -2,8 +2,12 @@ package config
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+
+	"shop/internal/money"
+	"shop/internal/payment/mpesa"
 )
 
 // MPesa is the Daraja account the shop is paid through.
@@ -24,6 +28,38 @@ type MPesa struct {
 	SimDelay time.Duration
 	// SimCallback is how the dev simulator sends callbacks: once, twice, late or never (SHOP_MPESA_SIM_CALLBACK).
 	SimCallback string
+	// SimB2C is how the dev simulator's B2C payments end: ok, fail:<code>,
+	// late or never (SHOP_MPESA_SIM_B2C).
+	SimB2C string
+
+	// Refunds by M-Pesa (docs/payments.md section 12): the API operator
+	// (SHOP_MPESA_INITIATOR_NAME, SHOP_MPESA_INITIATOR_PASSWORD), the path
+	// of Safaricom's certificate its password is encrypted with
+	// (SHOP_MPESA_CERTIFICATE), and the short code that pays
+	// (SHOP_MPESA_B2C_SHORTCODE, default the short code).
+	InitiatorName     string
+	InitiatorPassword string
+	Certificate       string
+	B2CShortCode      string
+	// InitiatorPasswordSet is when the initiator's password was set
+	// (SHOP_MPESA_INITIATOR_PASSWORD_SET, YYYY-MM-DD): it expires after 90
+	// days, and the dashboard says when. Zero when not given.
+	InitiatorPasswordSet time.Time
+	// RefundDailyLimit bounds the refunds sent by M-Pesa in a Nairobi day
+	// (SHOP_REFUND_DAILY_LIMIT, shillings, default 50000).
+	RefundDailyLimit money.Cents
+}
+
+// RefundsWhyManual says why refunds stay manual, "" when the shop can
+// send them.
+func (m MPesa) RefundsWhyManual() string {
+	switch {
+	case !m.Configured():
+		return "M-Pesa is not configured (SHOP_MPESA_CONSUMER_KEY, SHOP_MPESA_CONSUMER_SECRET, SHOP_MPESA_SHORTCODE, SHOP_MPESA_PASSKEY)."
+	case m.InitiatorName == "" || m.InitiatorPassword == "" || m.Certificate == "":
+		return "Refunds by M-Pesa need an API initiator: set SHOP_MPESA_INITIATOR_NAME, SHOP_MPESA_INITIATOR_PASSWORD and SHOP_MPESA_CERTIFICATE."
+	}
+	return ""
 }
 
 // Configured reports whether real Daraja credentials are set.
@@ -43,6 +79,30 @@ func mpesaFromEnv(getenv func(string) string) (MPesa, error) {
 		CallbackSecret:  getenv("SHOP_MPESA_CALLBACK_SECRET"),
 		SimCallback:     or(getenv("SHOP_MPESA_SIM_CALLBACK"), "once"),
 		SimDelay:        3 * time.Second,
+		SimB2C:          or(getenv("SHOP_MPESA_SIM_B2C"), "ok"),
+
+		InitiatorName:     getenv("SHOP_MPESA_INITIATOR_NAME"),
+		InitiatorPassword: getenv("SHOP_MPESA_INITIATOR_PASSWORD"),
+		Certificate:       getenv("SHOP_MPESA_CERTIFICATE"),
+		B2CShortCode:      getenv("SHOP_MPESA_B2C_SHORTCODE"),
+		RefundDailyLimit:  money.FromShillings(50_000),
+	}
+	if v := strings.TrimSpace(getenv("SHOP_MPESA_INITIATOR_PASSWORD_SET")); v != "" {
+		t, err := time.ParseInLocation("2006-01-02", v, time.UTC)
+		if err != nil {
+			return m, fmt.Errorf("SHOP_MPESA_INITIATOR_PASSWORD_SET must be a date like 2026-01-31, not %q", v)
+		}
+		m.InitiatorPasswordSet = t
+	}
+	if v := strings.TrimSpace(getenv("SHOP_REFUND_DAILY_LIMIT")); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return m, fmt.Errorf("SHOP_REFUND_DAILY_LIMIT must be a whole number of shillings of 1 or more, not %q", v)
+		}
+		m.RefundDailyLimit = money.FromShillings(n)
+	}
+	if err := mpesa.ParseB2COutcome(m.SimB2C); err != nil {
+		return m, err
 	}
 	if m.BaseURL == "" {
 		switch env := or(getenv("SHOP_MPESA_ENV"), "sandbox"); env {

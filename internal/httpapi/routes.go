@@ -101,6 +101,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true},
 		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true, Money: true},
 		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody, Money: true},
+		{Pattern: "POST " + payment.ResultPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Result), Body: AnyBody, TakesStock: true, Money: true},
+		{Pattern: "POST " + payment.TimeoutPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Timeout), Body: AnyBody, Money: true},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true, Money: true},

@@ -14,22 +14,55 @@ import (
 	"shop/internal/money"
 )
 
-// Refund is money the shop sent back to the farmer for an order, by M-Pesa
-// (sending it is done by hand; the shop records it). Package payment keeps
-// them: money going out has its home there.
+// Refund is money the shop sent back to the farmer for an order, by M-Pesa:
+// sent by hand and recorded (RefundManual), or sent by the shop itself by
+// B2C (RefundMpesa) or by reversing the payment (RefundReversal). Package
+// payment keeps them: money going out has its home there.
 type Refund struct {
+	// ID is the refund's own id; for a B2C refund, its M-Pesa
+	// OriginatorConversationID.
+	ID        string      `json:"id"`
+	Method    string      `json:"method"`
+	Status    string      `json:"status"`
 	Amount    money.Cents `json:"amount"`
 	Reason    string      `json:"reason"`
 	Reference string      `json:"reference"`
 	Restocked bool        `json:"restocked"`
-	CreatedAt time.Time   `json:"created_at"`
+	// Phone is where the money went; ReceiverName the name M-Pesa gave it.
+	Phone        string `json:"phone"`
+	ReceiverName string `json:"receiver_name"`
+	MpesaReceipt string `json:"mpesa_receipt"`
+	// ResultCode is M-Pesa's, ResultText it in plain words.
+	ResultCode string    `json:"result_code"`
+	ResultText string    `json:"result_text"`
+	CreatedAt  time.Time `json:"created_at"`
 }
 
-// RefundInput is a refund the back office records.
+// Refund methods and statuses (docs/payments.md section 12). A refund the
+// shop sends is sending until M-Pesa's result, unknown while the shop asks
+// M-Pesa how it ended; only a sent one counts against its order.
+const (
+	RefundManual   = "manual"
+	RefundMpesa    = "mpesa"
+	RefundReversal = "reversal"
+
+	RefundSending = "sending"
+	RefundSent    = "sent"
+	RefundFailed  = "failed"
+	RefundUnknown = "unknown"
+)
+
+// RefundInput is a refund the back office records or has the shop send.
 type RefundInput struct {
+	// Method is manual (the default), mpesa or reversal.
+	Method    string
 	Amount    money.Cents
 	Reason    string
 	Reference string
+	// Phone is where a B2C refund goes; empty, the number that paid.
+	Phone string
+	// Receipt is the payment a reversal sends back; empty, the order's.
+	Receipt string
 	// Restock puts the order's quantities back on sale.
 	Restock bool
 }
@@ -42,14 +75,28 @@ const (
 	MsgRefundRefUsed    = "This M-Pesa reference is already recorded."
 	MsgRefundRestocked  = "This order's stock is already back on sale."
 	MsgRefundNotPaid    = "Only an order that was paid can be refunded."
+	MsgRefundMethod     = "The method must be manual, mpesa or reversal."
 	msgRefundTooMuchFmt = "At most %s can be refunded."
 )
 
 // Check trims the input and checks what needs no database.
 func (in *RefundInput) Check() error {
 	in.Reason, in.Reference = strings.TrimSpace(in.Reason), strings.ToUpper(strings.TrimSpace(in.Reference))
+	in.Receipt = strings.ToUpper(strings.TrimSpace(in.Receipt))
+	if in.Method == "" {
+		in.Method = RefundManual
+	}
 	bad := map[string]string{}
-	if in.Amount <= 0 {
+	switch in.Method {
+	case RefundManual:
+	case RefundMpesa, RefundReversal:
+		// The shop sends it: M-Pesa gives the reference.
+		in.Reference = ""
+	default:
+		bad["method"] = MsgRefundMethod
+	}
+	// A reversal sends back the whole payment: its amount may be left out.
+	if in.Amount < 0 || in.Amount == 0 && in.Method != RefundReversal {
 		bad["amount"] = MsgRefundAmount
 	}
 	switch n := utf8.RuneCountInString(in.Reason); {
@@ -59,13 +106,14 @@ func (in *RefundInput) Check() error {
 		bad["reason"] = "The reason must be at most 500 characters."
 	}
 	switch n := len(in.Reference); {
+	case in.Method != RefundManual:
 	case n == 0:
 		bad["reference"] = MsgRefundReference
 	case n > 40:
 		bad["reference"] = "The reference must be at most 40 characters."
 	}
 	if len(bad) > 0 {
-		return apperr.InvalidFields(bad, "amount", "reason", "reference")
+		return apperr.InvalidFields(bad, "method", "amount", "reason", "reference")
 	}
 	return nil
 }
@@ -97,12 +145,18 @@ func CheckRefundable(o Order, in RefundInput, received money.Cents) error {
 // for the reports, the order becomes refunded (all the money it received
 // went back) or partially_refunded, and a restock puts its goods back.
 func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received money.Cents, actor string) (Order, error) {
+	// A refund sent by M-Pesa asked for its stock back when it started; the
+	// stock may have gone back since.
+	r.Restocked = r.Restocked && o.StockReserved
 	o.AmountRefunded += r.Amount
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = $1, updated_at = CURRENT_TIMESTAMP WHERE id = $2`,
 		int64(o.AmountRefunded), o.ID); err != nil {
 		return Order{}, fmt.Errorf("record refund of order %d: %w", o.ID, err)
 	}
 	note := fmt.Sprintf("Refunded %s by M-Pesa %s: %s", r.Amount.Ksh(), r.Reference, r.Reason)
+	if r.Method == RefundReversal {
+		note = fmt.Sprintf("Refunded %s by reversing M-Pesa payment %s (%s): %s", r.Amount.Ksh(), r.Reference, r.MpesaReceipt, r.Reason)
+	}
 	if r.Restocked {
 		note += " (stock returned)"
 	}
@@ -141,11 +195,19 @@ func refundable(o Order) bool {
 }
 
 func refundsOf(ctx context.Context, q queryer, orderID int64) ([]Refund, error) {
-	rows, err := q.QueryContext(ctx, `SELECT amount_cents, reason, reference, restocked, created_at FROM refunds WHERE order_id = $1 ORDER BY id`, orderID)
+	rows, err := q.QueryContext(ctx, `SELECT `+RefundColumns+` FROM refunds WHERE order_id = $1 ORDER BY id`, orderID)
 	if err != nil {
 		return nil, fmt.Errorf("load refunds of order %d: %w", orderID, err)
 	}
-	return db.Collect(rows, func(r db.Scanner) (f Refund, err error) {
-		return f, r.Scan(&f.Amount, &f.Reason, &f.Reference, &f.Restocked, &f.CreatedAt)
-	})
+	return db.Collect(rows, ScanRefund)
+}
+
+// RefundColumns are the columns ScanRefund reads.
+const RefundColumns = `public_id, method, status, amount_cents, reason, reference, restocked, phone, receiver_name, mpesa_receipt,
+	result_code, result_text, created_at`
+
+// ScanRefund reads a refund's RefundColumns.
+func ScanRefund(r db.Scanner) (f Refund, err error) {
+	return f, r.Scan(&f.ID, &f.Method, &f.Status, &f.Amount, &f.Reason, &f.Reference, &f.Restocked, &f.Phone, &f.ReceiverName,
+		&f.MpesaReceipt, &f.ResultCode, &f.ResultText, &f.CreatedAt)
 }

@@ -30,6 +30,18 @@ func (h *Handlers) C2BConfirmation(w http.ResponseWriter, r *http.Request) error
 	return h.acknowledge(w, r, h.Service.HandleC2BConfirmation)
 }
 
+// Result answers Daraja's result of a refund, of a Transaction Status
+// query or of an Account Balance query. A wrong secret gets 404 and changes
+// nothing.
+func (h *Handlers) Result(w http.ResponseWriter, r *http.Request) error {
+	return h.acknowledge(w, r, h.Service.HandleResult)
+}
+
+// Timeout answers Daraja saying a request timed out in its queue.
+func (h *Handlers) Timeout(w http.ResponseWriter, r *http.Request) error {
+	return h.acknowledge(w, r, h.Service.HandleTimeout)
+}
+
 // keepsBroken: a Paybill confirmation is money reported, so one whose body
 // is not UTF-8 is still kept (as text) for a person, and answered 400.
 var keepsBroken = map[string]bool{"POST " + C2BConfirmationPath + "{secret}/{$}": true}

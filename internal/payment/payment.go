@@ -46,6 +46,11 @@ type Service struct {
 	// pullMu guards lastPull, when Pull Transactions was last asked.
 	pullMu   sync.Mutex
 	lastPull time.Time
+	// moneyOut sends refunds (nil: refunds stay manual, manualWhy says
+	// why); refundDaily bounds them per Nairobi day.
+	moneyOut    MoneyOut
+	manualWhy   string
+	refundDaily money.Cents
 	// OnPaid runs after an order is paid (the order mail). Errors are logged.
 	OnPaid func(ctx context.Context, o order.Order) error
 	// OnUnpaid runs after an order's first prompt failed (the mail with the
@@ -65,6 +70,13 @@ type Config struct {
 	// BuyGoods the till number.
 	ShortCode string
 	BuyGoods  bool
+	// MoneyOut sends refunds by M-Pesa; nil, they stay manual and
+	// ManualWhy says why to the back office.
+	MoneyOut  MoneyOut
+	ManualWhy string
+	// RefundDailyLimit bounds the refunds sent in a Nairobi day; zero:
+	// DefaultRefundDailyLimit.
+	RefundDailyLimit money.Cents
 }
 
 // PushLimits bound how many M-Pesa prompts one phone number and one client
@@ -107,6 +119,13 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, limiter *ratelimit.Limi
 		}
 	}
 	s.limiter = limiter
+	s.moneyOut, s.manualWhy, s.refundDaily = cfg.MoneyOut, cfg.ManualWhy, cfg.RefundDailyLimit
+	if s.refundDaily == 0 {
+		s.refundDaily = DefaultRefundDailyLimit
+	}
+	if s.moneyOut == nil && s.manualWhy == "" {
+		s.manualWhy = "M-Pesa refunds are not configured."
+	}
 	return s
 }
 

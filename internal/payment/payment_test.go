@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,6 +35,12 @@ type fixture struct {
 	orders *order.Store
 	carts  *cart.Store
 	sim    *mpesa.Simulator
+	// mux serves the shop's callbacks; daraja is the simulator's address,
+	// where loseAnswers B2C answers are lost after the simulator took them.
+	mux         *http.ServeMux
+	shop        string
+	daraja      string
+	loseAnswers atomic.Int32
 }
 
 // newFixture stores one product whose 10 Kg size has stock in stock, and
@@ -51,9 +58,17 @@ func newFixture(t *testing.T, d *db.DB, stock int, mode mpesa.CallbackMode, dela
 	}
 	f := &fixture{d: d, orders: order.NewStore(d), carts: cart.NewStore(d)}
 	f.sim = &mpesa.Simulator{ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "pass", Delay: delay, Mode: mode, LateBy: delay}
-	daraja := httptest.NewServer(f.sim)
+	daraja := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/paymentrequest") && f.loseAnswers.Add(-1) >= 0 {
+			// M-Pesa took the request; its answer never reaches the shop.
+			f.sim.ServeHTTP(httptest.NewRecorder(), r)
+			panic(http.ErrAbortHandler)
+		}
+		f.sim.ServeHTTP(w, r)
+	}))
 	mux := http.NewServeMux()
 	shop := httptest.NewServer(mux)
+	f.mux, f.shop, f.daraja = mux, shop.URL, daraja.URL
 	t.Cleanup(func() { f.sim.Close(); daraja.Close(); shop.Close() })
 	client := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "pass"}, nil)
 	log := slog.New(slog.NewTextHandler(testWriter{t}, nil))

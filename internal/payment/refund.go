@@ -13,41 +13,9 @@ import (
 // Money going out has its home here, beside the money coming in: a refund
 // is counted under the same order lock as the payments it returns, so two
 // refunds at once, or a refund racing a payment, never add up to more than
-// the order received (docs/architecture.md section 12). Today's refunds are
-// recorded: the money is sent by hand and its M-Pesa reference typed in.
-
-// RefundTx records refund in of the order numbered number inside tx, which
-// the caller's audit entry shares, and moves the order (order.RefundedTx).
-// It returns the order before and after.
-func (s *Service) RefundTx(ctx context.Context, tx *sql.Tx, number string, in order.RefundInput, actor string) (before, after order.Order, err error) {
-	if err := in.Check(); err != nil {
-		return before, after, err
-	}
-	id, err := order.IDByNumber(ctx, tx, number)
-	if err != nil {
-		return before, after, err
-	}
-	// A second refund waits here and then sees the first.
-	if err := lockOrder(ctx, tx, s.db.Dialect, id); err != nil {
-		return before, after, err
-	}
-	if before, err = s.orders.ByIDTx(ctx, tx, id); err != nil {
-		return before, after, err
-	}
-	received, err := paidTx(ctx, tx, id)
-	if err != nil {
-		return before, after, err
-	}
-	if err := order.CheckRefundable(before, in, received); err != nil {
-		return before, after, err
-	}
-	r, err := insertRefundTx(ctx, tx, id, in, actor)
-	if err != nil {
-		return before, after, err
-	}
-	after, err = order.RefundedTx(ctx, tx, before, r, received, actor)
-	return before, after, err
-}
+// the order received (docs/architecture.md section 12). A manual refund is
+// recorded: the money was sent by hand and its M-Pesa reference typed in;
+// the shop sends the others itself (moneyout.go).
 
 // insertRefundTx stores a refund; its M-Pesa reference names one refund.
 func insertRefundTx(ctx context.Context, tx *sql.Tx, orderID int64, in order.RefundInput, actor string) (order.Refund, error) {
@@ -56,9 +24,10 @@ func insertRefundTx(ctx context.Context, tx *sql.Tx, orderID int64, in order.Ref
 	} else if n > 0 {
 		return order.Refund{}, apperr.InvalidField("reference", order.MsgRefundRefUsed)
 	}
-	r := order.Refund{Amount: in.Amount, Reason: in.Reason, Reference: in.Reference, Restocked: in.Restock}
-	err := tx.QueryRowContext(ctx, `INSERT INTO refunds (order_id, amount_cents, reason, reference, restocked, actor)
-		VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`, orderID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.CreatedAt)
+	r := order.Refund{ID: newRefundID(), Method: order.RefundManual, Status: order.RefundSent, Amount: in.Amount, Reason: in.Reason,
+		Reference: in.Reference, Restocked: in.Restock}
+	err := tx.QueryRowContext(ctx, `INSERT INTO refunds (order_id, public_id, amount_cents, reason, reference, restocked, actor)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING created_at`, orderID, r.ID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.CreatedAt)
 	if db.IsUniqueViolation(err) {
 		// The same reference recorded at the same moment for another order.
 		return order.Refund{}, apperr.InvalidField("reference", order.MsgRefundRefUsed)
@@ -80,7 +49,7 @@ type PastRefund struct {
 func InsertPastRefundsTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []PastRefund) error {
 	rows := make([][]any, len(list))
 	for i, f := range list {
-		rows[i] = []any{f.OrderID, int64(f.Amount), f.Reason, f.Reference, f.Restocked, "shop", d.TimeArg(f.CreatedAt)}
+		rows[i] = []any{f.OrderID, newRefundID(), int64(f.Amount), f.Reason, f.Reference, f.Restocked, "shop", d.TimeArg(f.CreatedAt)}
 	}
-	return d.InsertRows(ctx, tx, "refunds", []string{"order_id", "amount_cents", "reason", "reference", "restocked", "actor", "created_at"}, rows, "", nil)
+	return d.InsertRows(ctx, tx, "refunds", []string{"order_id", "public_id", "amount_cents", "reason", "reference", "restocked", "actor", "created_at"}, rows, "", nil)
 }

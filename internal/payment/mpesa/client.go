@@ -32,6 +32,10 @@ type Config struct {
 	// RegisterPath registers the C2B URLs; some accounts were told to use v1.
 	RegisterPath string
 	PullPath     string
+	// Initiator makes the money-out requests; without one they fail with
+	// ErrNoInitiator.
+	Initiator Initiator
+	MoneyOut  MoneyOutPaths
 }
 
 func (c *Config) defaults() {
@@ -56,6 +60,10 @@ func (c *Config) defaults() {
 	if c.PullPath == "" {
 		c.PullPath = "/pulltransactions/v1/query"
 	}
+	if c.Initiator.ShortCode == "" {
+		c.Initiator.ShortCode = c.ShortCode
+	}
+	c.MoneyOut.defaults()
 }
 
 // Client talks to Daraja. It is safe for concurrent use and keeps one shared

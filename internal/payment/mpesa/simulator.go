@@ -71,12 +71,30 @@ type Simulator struct {
 	// confirmed counts the C2B confirmations the shop has answered.
 	confirmed atomic.Int64
 
+	// InitiatorName and InitiatorPassword are the API operator money-out
+	// requests must be made as; B2COutcome picks how B2C payments end
+	// (ok, fail:<code>, late, never: ParseB2COutcome), and B2CLateBy how
+	// late a late result comes (30 s by default; Flush sends it at once).
+	InitiatorName, InitiatorPassword string
+	B2COutcome                       string
+	B2CLateBy                        time.Duration
+	// results counts the money-out results the shop has answered.
+	results atomic.Int64
+
 	mu      sync.Mutex
 	tokens  map[string]bool
 	pushes  map[string]*simPush
 	paybill []C2BPayment
 	timers  []*time.Timer
 	closed  bool
+	// The money-out side: its key pair, the Utility account, what it paid
+	// by originator id, in order (ledger), and late results held back.
+	keys       *simKeys
+	utility    int64
+	utilitySet bool
+	outs       map[string]*simOut
+	ledger     []*simOut
+	held       []func()
 }
 
 type simPush struct {
@@ -127,6 +145,14 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.registerURLs(w, r)
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/pulltransactions/v1/query"):
 		s.pull(w, r)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/b2c/v3/paymentrequest"):
+		s.b2c(w, r)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/reversal/v1/request"):
+		s.reversal(w, r)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/transactionstatus/v1/query"):
+		s.transactionStatus(w, r)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/accountbalance/v1/query"):
+		s.accountBalance(w, r)
 	default:
 		simError(w, http.StatusNotFound, "404.001.01", "Resource not found")
 	}

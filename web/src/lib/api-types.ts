@@ -428,10 +428,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record money sent back by M-Pesa
-         * @description For an order paid or later, at most what it received less what went back before. The
-         *     order becomes `refunded` when everything went back, else `partially_refunded`.
-         *     `restock` returns its quantities to stock.
+         * Record money sent back, or send it by M-Pesa
+         * @description For an order paid or later, at most what it received less what went back before or is
+         *     being sent. A `manual` refund is recorded (201). With `mpesa` or `reversal` the shop sends
+         *     it (202): the refund is `sending` until M-Pesa's result makes it `sent` (it then counts) or
+         *     `failed`. Refused before anything is sent: amounts outside M-Pesa's limits, over the day's
+         *     limit (`SHOP_REFUND_DAILY_LIMIT`) or over the Utility account's balance; 409 when the shop
+         *     has no M-Pesa initiator. The order becomes `refunded` when everything went back, else
+         *     `partially_refunded`. `restock` returns its quantities to stock (when sent).
          */
         post: operations["adminRecordRefund"];
         delete?: never;
@@ -1104,6 +1108,49 @@ export interface paths {
          * @description Every payment is accepted; one whose account number matches no order is logged.
          */
         post: operations["c2bValidation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/mpesa/result/{secret}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A money-out result (B2C, reversal, Transaction Status, Account Balance)
+         * @description A refund's result moves it from `sending` to `sent` (with the receipt and the receiver's
+         *     name) or `failed`, once: a repeated result changes nothing. A Transaction Status answer
+         *     resolves a refund whose result never came; an Account Balance answer is the Utility
+         *     account's balance the refunds are checked against.
+         */
+        post: operations["mpesaResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/mpesa/timeout/{secret}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A money-out request timed out in Daraja's queue
+         * @description The refund becomes `unknown` until Transaction Status says how it ended.
+         */
+        post: operations["mpesaTimeout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1949,10 +1996,23 @@ export interface components {
             tracking_number?: string;
         };
         RefundInput: {
-            amount: components["schemas"]["MoneyInput"];
+            /**
+             * @description `manual`: money sent back by hand, recorded with its M-Pesa `reference`. `mpesa`: the
+             *     shop sends it by B2C to `phone` (default the number that paid). `reversal`: the shop
+             *     reverses the whole of one M-Pesa payment (`receipt`, default the order's).
+             * @default manual
+             * @enum {string}
+             */
+            method: "manual" | "mpesa" | "reversal";
+            /** @description Required, except for a reversal (the payment's amount). By M-Pesa, whole shillings from 10 to 250,000. */
+            amount?: components["schemas"]["MoneyInput"];
             reason: string;
-            /** @description The M-Pesa reference of the money sent back; each is recorded once. */
-            reference: string;
+            /** @description With `manual`, the M-Pesa reference of the money sent back; each is recorded once. */
+            reference?: string;
+            /** @description With `mpesa`, the number to send the money to, such as 0712345678. */
+            phone?: string;
+            /** @description With `reversal`, the M-Pesa receipt of the payment to send back. */
+            receipt?: string;
             restock?: boolean;
         };
         /** @description A lost prompt's payment. */
@@ -2328,6 +2388,23 @@ export interface components {
         };
         AuditPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["AuditEntry"][];
+        };
+        /**
+         * @description Daraja's result envelope; codes and values may come as numbers or strings, and
+         *     ResultParameter as a list or a single object.
+         */
+        MoneyOutResult: {
+            Result: {
+                ResultType?: number | string;
+                /** @description 0 on success; 2001, R000001, SFC_IC0003… */
+                ResultCode?: number | string;
+                ResultDesc?: string;
+                OriginatorConversationID?: string;
+                ConversationID?: string;
+                TransactionID?: string;
+                ResultParameters?: Record<string, never>;
+                ReferenceData?: Record<string, never>;
+            };
         };
         /** @description Daraja's STK callback; numbers may come as strings. */
         StkCallback: {
@@ -2721,13 +2798,33 @@ export interface components {
             /** @description What is still due. */
             amount: components["schemas"]["Money"];
         };
-        /** @description Money the shop sent back by M-Pesa. */
+        /** @description Money the shop sent back by M-Pesa, recorded by hand or sent by the shop. */
         Refund: {
+            /** @description The refund's own id; for `mpesa`, the OriginatorConversationID M-Pesa was given. */
+            id: string;
+            /** @enum {string} */
+            method: "manual" | "mpesa" | "reversal";
+            /**
+             * @description A manual refund is `sent`. One the shop sends is `sending` until M-Pesa's result, `unknown`
+             *     while the shop asks M-Pesa how it ended; only `sent` counts in `amount_refunded`.
+             * @enum {string}
+             */
+            status: "sending" | "sent" | "failed" | "unknown";
             amount: components["schemas"]["Money"];
             reason: string;
-            /** @description The M-Pesa reference of the money sent back. */
+            /** @description The M-Pesa reference typed in (manual), else the refund's id. */
             reference: string;
             restocked: boolean;
+            /** @description Where the money went (masked for a Paybill payer); empty for a manual refund. */
+            phone: string;
+            /** @description The name M-Pesa gave the receiver, once sent. */
+            receiver_name: string;
+            /** @description M-Pesa's receipt of the money sent, once sent. */
+            mpesa_receipt: string;
+            /** @description M-Pesa's result code (0, 2001, R000001…); empty before the result. */
+            result_code: string;
+            /** @description The result in plain words. */
+            result_text: string;
             /** Format: date-time */
             created_at: string;
         };
@@ -3891,8 +3988,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The order as now stored. */
+            /** @description The order as now stored, the recorded refund in it. */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description The order with the refund being sent (or failed, when M-Pesa refused it at once). */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3905,6 +4011,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -5205,6 +5312,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["C2BPayment"];
+            };
+        };
+        responses: {
+            200: components["responses"]["DarajaAccepted"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    mpesaResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The callback secret, `SHOP_MPESA_CALLBACK_SECRET`. */
+                secret: components["parameters"]["CallbackSecret"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneyOutResult"];
+            };
+        };
+        responses: {
+            200: components["responses"]["DarajaAccepted"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    mpesaTimeout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The callback secret, `SHOP_MPESA_CALLBACK_SECRET`. */
+                secret: components["parameters"]["CallbackSecret"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneyOutResult"];
             };
         };
         responses: {

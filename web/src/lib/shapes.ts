@@ -81,7 +81,10 @@ export type OrderDetail = Schemas['AdminOrder'];
 /** An order as the back office reads it once a payment is assigned to it: no text messages. */
 export type AssignedOrder = Schemas['AdminOrderDetail'];
 export type SmsMessage = Schemas['SmsMessage'];
-export type RefundPayload = Sends<Required<Omit<Schemas['RefundInput'], 'amount'>> & { amount: string }, Schemas['RefundInput']>;
+export type RefundPayload = Sends<
+  Required<Omit<Schemas['RefundInput'], 'amount' | 'phone' | 'receipt' | 'reference'>> & { amount: string; reference?: string; phone?: string; receipt?: string },
+  Schemas['RefundInput']
+>;
 /** What dispatching an order records. */
 export type Dispatch = Required<Pick<Schemas['OrderMoveInput'], 'courier' | 'tracking_number'>>;
 /** A report's range (YYYY-MM-DD, Nairobi days, both included) and grouping. */

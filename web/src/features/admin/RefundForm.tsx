@@ -35,7 +35,7 @@ export function Refunds({ order, onRefunded }: { order: OrderDetail; onRefunded:
       ) : (
         <ul className="space-y-1" aria-label="Refunds recorded">
           {refunds.map((r) => (
-            <li key={r.reference}>
+            <li key={r.id}>
               {formatKsh(r.amount)} by M-Pesa <strong>{r.reference}</strong>, {formatDate(r.created_at)}: {r.reason}
               {r.restocked && <span className="text-sm text-stone-600"> (stock returned)</span>}
             </li>
@@ -87,7 +87,7 @@ function RefundForm({
       return;
     }
     await run(async () => {
-      const refunded = await adminApi.refund(order.orderId, { amount: amount.trim(), reason, reference, restock });
+      const refunded = await adminApi.refund(order.orderId, { method: 'manual', amount: amount.trim(), reason, reference, restock });
       setNote(null);
       onRefunded(refunded, amount.trim());
     }, 'The refund could not be recorded.', (err) => {
