@@ -42,11 +42,18 @@ func mpesaCmd(ctx context.Context, cfg config.Config, args []string, stdout, std
 	}
 	client := mpesa.NewClient(mpesa.Config{BaseURL: m.BaseURL, ConsumerKey: m.ConsumerKey, ConsumerSecret: m.ConsumerSecret,
 		ShortCode: m.ShortCode, Passkey: m.Passkey, TransactionType: m.TransactionType, PartyB: m.PartyB}, nil)
-	if err := client.RegisterURLs(ctx, confirmation, validation, *responseType); err != nil {
+	// The register call's version must be the Daraja app's C2B product:
+	// SHOP_MPESA_C2B_VERSION first, the other when Daraja says "no
+	// apiproduct match".
+	version, err := client.RegisterURLsVersion(ctx, m.C2BVersion, confirmation, validation, *responseType)
+	if err != nil {
 		return fmt.Errorf("register C2B URLs for %s: %w", m.ShortCode, err)
 	}
 	// The secret is the URLs' last segment: print the paths without it.
-	fmt.Fprintf(stdout, "registered C2B URLs for short code %s (%s): %s…/ and %s…/\n", m.ShortCode, *responseType,
+	fmt.Fprintf(stdout, "registered C2B URLs for short code %s (%s, C2B %s): %s…/ and %s…/\n", m.ShortCode, *responseType, version,
 		cfg.PublicURL+payment.C2BConfirmationPath, cfg.PublicURL+payment.C2BValidationPath)
+	if version != m.C2BVersion {
+		fmt.Fprintf(stdout, "Daraja has no C2B %s product for this app: set SHOP_MPESA_C2B_VERSION=%s\n", m.C2BVersion, version)
+	}
 	return nil
 }

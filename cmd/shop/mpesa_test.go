@@ -39,7 +39,7 @@ func TestRegisterURLs(t *testing.T) {
 		{with("SHOP_MPESA_PASSKEY", ""), []string{"mpesa", "register-urls"}, 1, "", "M-Pesa is not configured"},
 		{with("SHOP_PUBLIC_URL", "http://shop.mifugobora.co.ke"), []string{"mpesa", "register-urls"}, 1, "", "must be the shop's public https://"},
 		{with("SHOP_PUBLIC_URL", "https://mpesa.mifugobora.co.ke"), []string{"mpesa", "register-urls"}, 1, "", "a word Daraja refuses"},
-		{env, []string{"mpesa", "register-urls"}, 0, "registered C2B URLs for short code 600984 (Completed)", ""},
+		{env, []string{"mpesa", "register-urls"}, 0, "registered C2B URLs for short code 600984 (Completed, C2B v2)", ""},
 	} {
 		code, out, errOut := runShop(t, ctx, tc.env, tc.args...)
 		if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.err) {
@@ -51,5 +51,20 @@ func TestRegisterURLs(t *testing.T) {
 	}
 	if want := "https://shop.mifugobora.co.ke/api/payments/c2b/confirmation/" + secret + "/"; sim.ConfirmationURL != want {
 		t.Fatalf("registered %q, want %q", sim.ConfirmationURL, want)
+	}
+
+	// An app with only the v1 product answers v2 with 401.003.01: the
+	// command falls back to v1, and the other way round.
+	for _, tc := range []struct{ app, asked, out string }{
+		{"v1", "", "C2B v1"}, {"v2", "v1", "C2B v2"}, {"v1", "v1", "C2B v1"},
+	} {
+		sim.C2BVersion, sim.ConfirmationURL = tc.app, ""
+		code, out, errOut := runShop(t, ctx, with("SHOP_MPESA_C2B_VERSION", tc.asked), "mpesa", "register-urls")
+		if code != 0 || !strings.Contains(out, tc.out) || sim.ConfirmationURL == "" {
+			t.Errorf("app %s, asked %q: code %d, stdout %q, stderr %q", tc.app, tc.asked, code, out, errOut)
+		}
+		if fell := strings.Contains(out, "SHOP_MPESA_C2B_VERSION="+tc.app); fell != (tc.asked != tc.app && !(tc.asked == "" && tc.app == "v2")) {
+			t.Errorf("app %s, asked %q: advice %q", tc.app, tc.asked, out)
+		}
 	}
 }

@@ -45,6 +45,9 @@ type MPesa struct {
 	// (SHOP_MPESA_INITIATOR_PASSWORD_SET, YYYY-MM-DD): it expires after 90
 	// days, and the dashboard says when. Zero when not given.
 	InitiatorPasswordSet time.Time
+	// C2BVersion is the C2B register call `shop mpesa register-urls` tries
+	// first, v2 or v1 (SHOP_MPESA_C2B_VERSION, default v2).
+	C2BVersion string
 	// RefundDailyLimit bounds the refunds sent by M-Pesa in a Nairobi day
 	// (SHOP_REFUND_DAILY_LIMIT, shillings, default 50000).
 	RefundDailyLimit money.Cents
@@ -86,6 +89,10 @@ func mpesaFromEnv(getenv func(string) string) (MPesa, error) {
 		Certificate:       getenv("SHOP_MPESA_CERTIFICATE"),
 		B2CShortCode:      getenv("SHOP_MPESA_B2C_SHORTCODE"),
 		RefundDailyLimit:  money.FromShillings(50_000),
+		C2BVersion:        or(getenv("SHOP_MPESA_C2B_VERSION"), "v2"),
+	}
+	if m.C2BVersion != "v1" && m.C2BVersion != "v2" {
+		return m, fmt.Errorf("SHOP_MPESA_C2B_VERSION must be v1 or v2, not %q", m.C2BVersion)
 	}
 	if v := strings.TrimSpace(getenv("SHOP_MPESA_INITIATOR_PASSWORD_SET")); v != "" {
 		t, err := time.ParseInLocation("2006-01-02", v, time.UTC)

@@ -3,6 +3,7 @@ package mpesa
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -87,15 +88,45 @@ func digits(s string, lo, hi int) bool {
 	return true
 }
 
+// NoProductMatch is Daraja's answer to a C2B register call whose version is
+// not the Daraja app's C2B product: "Invalid API call as no apiproduct
+// match found" (docs/payments.md section 10).
+const NoProductMatch = "401.003.01"
+
+// RegisterURLsVersion registers the C2B URLs with the register call of
+// version (v1 or v2), and with the other version when Daraja answers that
+// the app has no such product, as integrators report since 2025. It
+// returns the version that took them.
+func (c *Client) RegisterURLsVersion(ctx context.Context, version, confirmationURL, validationURL, responseType string) (string, error) {
+	other := map[string]string{"v1": "v2", "v2": "v1"}[version]
+	if other == "" {
+		return "", fmt.Errorf("C2B register version %q: want v1 or v2", version)
+	}
+	err := c.registerURLs(ctx, "/mpesa/c2b/"+version+"/registerurl", confirmationURL, validationURL, responseType)
+	var de *Error
+	if !errors.As(err, &de) || !isNoProductMatch(de) {
+		return version, err
+	}
+	return other, c.registerURLs(ctx, "/mpesa/c2b/"+other+"/registerurl", confirmationURL, validationURL, responseType)
+}
+
+func isNoProductMatch(e *Error) bool {
+	return e.Code == NoProductMatch || strings.Contains(strings.ToLower(e.Message), "no apiproduct match")
+}
+
 // RegisterURLs tells Daraja where to send C2B confirmations and
 // validations for the short code. responseType is "Completed" or
 // "Cancelled": what Daraja does when the validation URL cannot be reached.
 func (c *Client) RegisterURLs(ctx context.Context, confirmationURL, validationURL, responseType string) error {
+	return c.registerURLs(ctx, c.cfg.RegisterPath, confirmationURL, validationURL, responseType)
+}
+
+func (c *Client) registerURLs(ctx context.Context, path, confirmationURL, validationURL, responseType string) error {
 	var out struct {
 		ResponseCode        flexString `json:"ResponseCode"`
 		ResponseDescription flexString `json:"ResponseDescription"`
 	}
-	err := c.post(ctx, c.cfg.RegisterPath, map[string]any{
+	err := c.post(ctx, path, map[string]any{
 		"ShortCode": c.cfg.ShortCode, "ResponseType": responseType,
 		"ConfirmationURL": confirmationURL, "ValidationURL": validationURL,
 	}, &out)

@@ -77,7 +77,10 @@ type Simulator struct {
 	// late a late result comes (30 s by default; Flush sends it at once).
 	InitiatorName, InitiatorPassword string
 	B2COutcome                       string
-	B2CLateBy                        time.Duration
+	// C2BVersion is the C2B register version the simulated app has (v2 by
+	// default); the other answers 401.003.01.
+	C2BVersion string
+	B2CLateBy  time.Duration
 	// results counts the money-out results the shop has answered.
 	results atomic.Int64
 
@@ -141,8 +144,11 @@ func (s *Simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.push(w, r)
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/stkpushquery/v1/query"):
 		s.query(w, r)
-	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/c2b/v2/registerurl"):
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/c2b/"+s.c2bVersion()+"/registerurl"):
 		s.registerURLs(w, r)
+	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/registerurl"):
+		// The other version than the app's C2B product, as Daraja answers it.
+		simError(w, http.StatusUnauthorized, NoProductMatch, "Invalid API call as no apiproduct match found")
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/pulltransactions/v1/query"):
 		s.pull(w, r)
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/mpesa/b2c/v3/paymentrequest"):

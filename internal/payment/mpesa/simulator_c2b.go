@@ -54,6 +54,13 @@ func (s *Simulator) confirm(url string, p C2BPayment) {
 // the shop stores a confirmation before it answers, so tests wait on this.
 func (s *Simulator) Confirmed() int64 { return s.confirmed.Load() }
 
+func (s *Simulator) c2bVersion() string {
+	if s.C2BVersion == "" {
+		return "v2"
+	}
+	return s.C2BVersion
+}
+
 func (s *Simulator) registerURLs(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		ShortCode       flexString `json:"ShortCode"`
