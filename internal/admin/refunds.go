@@ -106,3 +106,22 @@ func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor)
 	}
 	return h.writeOrderStatus(ctx, w, http.StatusAccepted, d)
 }
+
+// RefundFloat answers GET /api/admin/payments/float/: whether the shop
+// sends refunds by M-Pesa (and why not), the Utility account's balance as
+// last read (a fresh Account Balance query is sent when it is stale: read
+// again in a moment), the day's limit and what went today, and when the
+// initiator's password expires.
+func (h *Handlers) RefundFloat(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	f, err := h.payments.Float(r.Context())
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"sends": f.Sends, "why": f.Why, "utility": f.Utility, "checked_at": f.CheckedAt,
+		"daily_limit": f.DailyLimit, "sent_today": f.SentToday, "password_expires_on": nil}
+	if f.PasswordExpires != nil {
+		out["password_expires_on"] = f.PasswordExpires.Format(time.DateOnly)
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}

@@ -39,10 +39,18 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool, opts ...testkit.Option) *sh
 	sim := &mpesa.Simulator{ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p", Delay: 20 * time.Millisecond}
 	srv := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
 		var gateway payment.Gateway
+		cfg := payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"}
 		if withMPesa {
-			gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
+			sim.InitiatorName, sim.InitiatorPassword = "apiop", "Ruiru#2026"
+			cert, err := sim.Certificate()
+			if err != nil {
+				t.Fatal(err)
+			}
+			client := mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p",
+				Initiator: mpesa.Initiator{Name: sim.InitiatorName, Password: sim.InitiatorPassword, Certificate: cert}}, nil)
+			gateway, cfg.MoneyOut = client, client
 		}
-		testkit.Payments(deps, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"})
+		testkit.Payments(deps, gateway, cfg)
 		deps.Daraja, deps.WebAssets, deps.PublicURL = sim, webFiles, public
 		sim.ConfirmationURL, sim.ValidationURL = deps.Payments.C2BURLs()
 		deps.Paybill = sim.PaybillHandler()

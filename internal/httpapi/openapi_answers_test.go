@@ -174,6 +174,8 @@ func TestAnswersMatchTheOpenAPIDocument(t *testing.T) {
 		c.want(t, 200, s, "PATCH", "/api/admin/orders/"+number+"/", `{"status":"processing","note":"Packed"}`, admin...)
 		c.want(t, 400, s, "PATCH", "/api/admin/orders/"+number+"/", `{"status":"dispatched"}`, admin...)
 		c.want(t, 201, s, "POST", "/api/admin/orders/"+number+"/refunds/", `{"amount":"100","reason":"A torn bag","reference":"RFD1234567"}`, admin...)
+		c.want(t, 202, s, "POST", "/api/admin/orders/"+number+"/refunds/", `{"method":"mpesa","amount":"100","reason":"Overpaid"}`, admin...)
+		c.want(t, 200, s, "GET", "/api/admin/payments/float/", "", admin...)
 		c.want(t, 200, s, "GET", "/api/admin/products/?page=1", "", admin...)
 		c.want(t, 200, s, "GET", "/api/admin/products/1/", "", admin...)
 		c.want(t, 200, s, "GET", "/api/admin/categories/", "", admin...)

@@ -171,6 +171,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Admin},
 		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Admin},
 		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Admin},
+		{Pattern: "GET /api/admin/payments/float/{$}", Handler: ad.Handle(ad.RefundFloat), Access: Admin},
 		{Pattern: "GET /api/admin/payments/unreadable/{$}", Handler: ad.Handle(ad.UnreadablePayments), Access: Admin},
 		{Pattern: "POST /api/admin/payments/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPaybill), Access: Admin},
 		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},

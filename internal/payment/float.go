@@ -45,12 +45,22 @@ type Float struct {
 	// what went (or is going) today.
 	DailyLimit money.Cents
 	SentToday  money.Cents
+	// PasswordExpires is when the initiator's password expires (90 days
+	// after it was set), nil when the shop was not told when it was set.
+	PasswordExpires *time.Time
 }
+
+// initiatorPasswordLife is how long an initiator's password lasts [TS].
+const initiatorPasswordLife = 90 * 24 * time.Hour
 
 // Float reads the float and asks M-Pesa again when the answer is stale.
 func (s *Service) Float(ctx context.Context) (Float, error) {
 	out := Float{DailyLimit: s.refundDaily}
 	out.Sends, out.Why = s.RefundsBySending()
+	if !s.passwordSet.IsZero() {
+		at := s.passwordSet.Add(initiatorPasswordLife)
+		out.PasswordExpires = &at
+	}
 	if !out.Sends {
 		return out, nil
 	}

@@ -51,6 +51,7 @@ type Service struct {
 	moneyOut    MoneyOut
 	manualWhy   string
 	refundDaily money.Cents
+	passwordSet time.Time
 	// OnPaid runs after an order is paid (the order mail). Errors are logged.
 	OnPaid func(ctx context.Context, o order.Order) error
 	// OnUnpaid runs after an order's first prompt failed (the mail with the
@@ -77,6 +78,9 @@ type Config struct {
 	// RefundDailyLimit bounds the refunds sent in a Nairobi day; zero:
 	// DefaultRefundDailyLimit.
 	RefundDailyLimit money.Cents
+	// InitiatorPasswordSet is when the initiator's password was set; zero
+	// when unknown.
+	InitiatorPasswordSet time.Time
 }
 
 // PushLimits bound how many M-Pesa prompts one phone number and one client
@@ -119,7 +123,7 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, limiter *ratelimit.Limi
 		}
 	}
 	s.limiter = limiter
-	s.moneyOut, s.manualWhy, s.refundDaily = cfg.MoneyOut, cfg.ManualWhy, cfg.RefundDailyLimit
+	s.moneyOut, s.manualWhy, s.refundDaily, s.passwordSet = cfg.MoneyOut, cfg.ManualWhy, cfg.RefundDailyLimit, cfg.InitiatorPasswordSet
 	if s.refundDaily == 0 {
 		s.refundDaily = DefaultRefundDailyLimit
 	}

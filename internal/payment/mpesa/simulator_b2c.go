@@ -13,6 +13,7 @@ import (
 	"math/big"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -47,6 +48,20 @@ func ParseB2COutcome(s string) error {
 type simKeys struct {
 	key  *rsa.PrivateKey
 	cert []byte // PEM
+}
+
+// The key pair is made once per process: every simulator in it (tests
+// start many) shares it, as every shop in one Daraja environment shares
+// Safaricom's certificate.
+var (
+	simKeysOnce sync.Once
+	simKeysMade *simKeys
+	simKeysErr  error
+)
+
+func sharedSimKeys() (*simKeys, error) {
+	simKeysOnce.Do(func() { simKeysMade, simKeysErr = newSimKeys() })
+	return simKeysMade, simKeysErr
 }
 
 func newSimKeys() (*simKeys, error) {
@@ -94,7 +109,7 @@ func (s *Simulator) initKeys() error {
 	if s.keys != nil {
 		return nil
 	}
-	k, err := newSimKeys()
+	k, err := sharedSimKeys()
 	if err != nil {
 		return fmt.Errorf("simulator key pair: %w", err)
 	}

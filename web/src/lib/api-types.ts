@@ -464,6 +464,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/float/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What M-Pesa refunds may send now
+         * @description Whether the shop sends refunds by M-Pesa (else `why` says what is missing), the Utility
+         *     account's balance as last read (older than three minutes, a new Account Balance query is
+         *     sent: read again in a moment), the day's limit and what went today, and when the initiator's
+         *     password expires.
+         */
+        get: operations["adminRefundFloat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/unmatched/": {
         parameters: {
             query?: never;
@@ -2014,6 +2037,21 @@ export interface components {
             /** @description With `reversal`, the M-Pesa receipt of the payment to send back. */
             receipt?: string;
             restock?: boolean;
+        };
+        RefundFloat: {
+            /** @description The shop sends refunds by M-Pesa (B2C and reversals). */
+            sends: boolean;
+            /** @description Why refunds stay manual; empty when they are sent. */
+            why: string;
+            /** @description The Utility account's balance; null before the first answer. */
+            utility: components["schemas"]["Money"] | null;
+            /** @description When M-Pesa gave that balance. */
+            checked_at: string | null;
+            daily_limit: components["schemas"]["Money"];
+            /** @description M-Pesa refunds sent or being sent this Nairobi day. */
+            sent_today: components["schemas"]["Money"];
+            /** @description When the initiator's password expires (SHOP_MPESA_INITIATOR_PASSWORD_SET plus 90 days); null when not told. */
+            password_expires_on: string | null;
         };
         /** @description A lost prompt's payment. */
         UnmatchedPayment: {
@@ -4043,6 +4081,29 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRefundFloat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The float. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundFloat"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
