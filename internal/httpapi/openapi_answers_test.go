@@ -176,6 +176,13 @@ func TestAnswersMatchTheOpenAPIDocument(t *testing.T) {
 		c.want(t, 201, s, "POST", "/api/admin/orders/"+number+"/refunds/", `{"amount":"100","reason":"A torn bag","reference":"RFD1234567"}`, admin...)
 		c.want(t, 202, s, "POST", "/api/admin/orders/"+number+"/refunds/", `{"method":"mpesa","amount":"100","reason":"Overpaid"}`, admin...)
 		c.want(t, 200, s, "GET", "/api/admin/payments/float/", "", admin...)
+		if code, statement := c.send(t, s, "GET", "/dev/mpesa/statement.csv", ""); code != 200 || !bytes.HasPrefix(statement, []byte("Receipt No.,")) {
+			t.Errorf("the simulator's statement: %d %.40q", code, statement)
+		} else {
+			csv := append(append([]string{}, admin...), "Content-Type", "text/csv")
+			c.want(t, 200, s, "POST", "/api/admin/payments/statement/?dry_run=1", string(statement), csv...)
+			c.want(t, 200, s, "POST", "/api/admin/payments/statement/", string(statement), csv...)
+		}
 		c.want(t, 200, s, "GET", "/api/admin/products/?page=1", "", admin...)
 		c.want(t, 200, s, "GET", "/api/admin/products/1/", "", admin...)
 		c.want(t, 200, s, "GET", "/api/admin/categories/", "", admin...)

@@ -172,6 +172,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Admin},
 		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Admin},
 		{Pattern: "GET /api/admin/payments/float/{$}", Handler: ad.Handle(ad.RefundFloat), Access: Admin},
+		{Pattern: "POST /api/admin/payments/statement/{$}", Handler: ad.Handle(ad.UploadStatement), Access: Admin, MaxBody: admin.StatementMaxBody, Body: CSVBody, TakesStock: true, Money: true},
 		{Pattern: "GET /api/admin/payments/unreadable/{$}", Handler: ad.Handle(ad.UnreadablePayments), Access: Admin},
 		{Pattern: "POST /api/admin/payments/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPaybill), Access: Admin},
 		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},
@@ -218,7 +219,8 @@ func (s *Server) routes() []Route {
 		routes = append(routes, Route{Pattern: "/dev/daraja/", Handler: s.daraja})
 	}
 	if s.paybill != nil {
-		routes = append(routes, Route{Pattern: "POST /dev/mpesa/paybill/{$}", Handler: s.paybill, MaxBody: 4096})
+		routes = append(routes, Route{Pattern: "POST /dev/mpesa/paybill/{$}", Handler: s.paybill, MaxBody: 4096},
+			Route{Pattern: "GET /dev/mpesa/statement.csv", Handler: s.paybill})
 	}
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -529,4 +530,51 @@ func (s *Simulator) accountBalance(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	s.acceptOut(w, originatorID, conversationID)
+}
+
+// StatementHandler serves GET /dev/mpesa/statement.csv in --dev: everything
+// the simulator saw (STK and Paybill payments in, B2C payments and
+// reversals out) as the org portal exports it, to try the statement upload.
+func (s *Simulator) StatementHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		lines, opening := s.Statement()
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", `attachment; filename="statement.csv"`)
+		_ = WriteStatement(w, lines, opening)
+	})
+}
+
+// Statement is every transaction the simulator saw, oldest first, and the
+// opening balance before them.
+func (s *Simulator) Statement() ([]StatementLine, int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.initUtility()
+	var lines []StatementLine
+	var out int64
+	for _, p := range s.paybill {
+		at, err := time.ParseInLocation("20060102150405", p.TransTime, nairobi)
+		if err != nil {
+			continue
+		}
+		lines = append(lines, StatementLine{Receipt: p.TransID, CompletedAt: at, Status: "Completed", PaidIn: p.AmountCents,
+			Details: "Pay Bill from " + p.MSISDN + " - " + p.FirstName + " Acc. " + p.BillRef, ReasonType: "Pay Utility",
+			OtherParty: p.MSISDN + " - " + p.FirstName, Account: p.BillRef})
+	}
+	for _, o := range s.ledger {
+		if o.code != "0" {
+			continue
+		}
+		l := StatementLine{Receipt: o.receipt, CompletedAt: o.at, Status: "Completed", Withdrawn: o.amount * 100,
+			OtherParty: o.phone + " - " + o.name}
+		if o.kind == "reversal" {
+			l.Details, l.ReasonType = "Reversal of "+o.original, "Reversal"
+		} else {
+			l.Details, l.ReasonType = "Business Payment to "+o.phone+" - "+o.name, "Business Payment to Customer via API"
+		}
+		out += l.Withdrawn
+		lines = append(lines, l)
+	}
+	slices.SortStableFunc(lines, func(a, b StatementLine) int { return a.CompletedAt.Compare(b.CompletedAt) })
+	return lines, s.utility + out
 }

@@ -130,9 +130,16 @@ func (s *Simulator) pull(w http.ResponseWriter, r *http.Request) {
 }
 
 // PaybillHandler serves POST /dev/mpesa/paybill/ {account, amount, phone}
-// in --dev: a customer paying by Paybill. It answers 202 {"transId"}.
+// in --dev: a customer paying by Paybill. It answers 202 {"transId"}. It
+// also serves GET /dev/mpesa/statement.csv (StatementHandler): the
+// customers' side of the simulated M-Pesa, in one handler.
 func (s *Simulator) PaybillHandler() http.Handler {
+	statement := s.StatementHandler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/statement.csv") {
+			statement.ServeHTTP(w, r)
+			return
+		}
 		var in struct {
 			Account string `json:"account"`
 			Amount  string `json:"amount"`

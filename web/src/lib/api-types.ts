@@ -464,6 +464,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the M-Pesa statement against the shop's books
+         * @description The M-Pesa org portal's statement export (CSV: Receipt No., Completion Time, Initiation Time,
+         *     Details, Transaction Status, Paid In, Withdrawn, Balance, Balance Confirmed, Reason Type, Other
+         *     Party Info, Linked Transaction ID, A/C No.; description lines above the header are skipped).
+         *     Each completed line is `matched` to a payment or refund the shop knows, or `unknown`; money in
+         *     the shop never heard of is recorded as a Paybill payment (`imported`, matched to an order by
+         *     its account number like a confirmation) unless `dry_run`. `missing` lists what the shop
+         *     counts in the statement's period that the statement lacks. Uploading the same statement
+         *     again changes nothing.
+         */
+        post: operations["adminUploadStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/float/": {
         parameters: {
             query?: never;
@@ -1504,6 +1531,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/mpesa/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The simulator's M-Pesa statement
+         * @description Everything the simulator saw (STK and Paybill payments in, B2C payments and reversals out)
+         *     in the org portal's export columns, to try `POST /api/admin/payments/statement/`.
+         */
+        get: operations["devMpesaStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -2037,6 +2085,46 @@ export interface components {
             /** @description With `reversal`, the M-Pesa receipt of the payment to send back. */
             receipt?: string;
             restock?: boolean;
+        };
+        StatementReport: {
+            dry_run: boolean;
+            /** @description The statement's period (its first completed line); null without one. */
+            from: string | null;
+            to: string | null;
+            lines: {
+                receipt: string;
+                /** Format: date-time */
+                completed_at: string;
+                details: string;
+                paid_in: components["schemas"]["Money"];
+                withdrawn: components["schemas"]["Money"];
+                /**
+                 * @description `ignored`: not completed, no money moved.
+                 * @enum {string}
+                 */
+                outcome: "matched" | "unknown" | "imported" | "ignored";
+                /** @enum {string} */
+                kind: "" | "payment" | "paybill" | "refund";
+                order: string | null;
+            }[];
+            /** @description Money the shop counts in the period that the statement lacks. */
+            missing: {
+                receipt: string;
+                /** @enum {string} */
+                kind: "payment" | "paybill" | "refund";
+                amount: components["schemas"]["Money"];
+                /** Format: date-time */
+                at: string;
+                order: string | null;
+            }[];
+            totals: {
+                statement_in: components["schemas"]["Money"];
+                statement_out: components["schemas"]["Money"];
+                shop_in: components["schemas"]["Money"];
+                shop_out: components["schemas"]["Money"];
+            };
+            /** @description Payments recorded from this upload. */
+            imported: number;
         };
         RefundFloat: {
             /** @description The shop sends refunds by M-Pesa (B2C and reversals). */
@@ -4084,6 +4172,37 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminUploadStatement: {
+        parameters: {
+            query?: {
+                /** @description Preview without recording anything. */
+                dry_run?: "1" | "true";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Each line and what it matched, what the statement lacks, and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminRefundFloat: {
         parameters: {
             query?: never;
@@ -5998,6 +6117,26 @@ export interface operations {
                 };
             };
             default: components["responses"]["Error"];
+        };
+    };
+    devMpesaStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
         };
     };
     devOutbox: {
