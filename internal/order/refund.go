@@ -161,7 +161,11 @@ func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received mon
 		note += " (stock returned)"
 	}
 	to := PartiallyRefunded
-	if o.AmountRefunded >= received {
+	switch {
+	case o.Status == Cancelled:
+		// Money that came for a cancelled order goes back; it stays cancelled.
+		to = Cancelled
+	case o.AmountRefunded >= received:
 		to = Refunded
 	}
 	var moved Order
@@ -189,9 +193,10 @@ func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received mon
 }
 
 // refundable reports whether an order in its status may be refunded: it
-// received money and kept it.
+// received money and kept it, or it was cancelled (money that came for it
+// goes back; CheckRefundable bounds it by what came).
 func refundable(o Order) bool {
-	return len(moves(o.Delivery.Kind, o.Status, true)) > 0
+	return o.Status == Cancelled || len(moves(o.Delivery.Kind, o.Status, true)) > 0
 }
 
 func refundsOf(ctx context.Context, q queryer, orderID int64) ([]Refund, error) {

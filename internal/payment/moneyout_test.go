@@ -519,3 +519,31 @@ func waitUntil(t *testing.T, limit time.Duration, what string, cond func() bool)
 		}
 	}
 }
+
+func TestMoneyForACancelledOrderGoesBackInOneRefund(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d, 10, mpesa.CallbackOnce, time.Millisecond)
+		f.withRefunds(t)
+		failed := f.cancelled(t, 1)
+		err := d.Tx(context.Background(), func(tx *sql.Tx) error {
+			_, err := order.Move(context.Background(), tx, failed, order.Cancelled, "Customer changed their mind", "admin:1")
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.pay(t, failed.Number, failed.Total)
+		o := f.order(t, failed.Number)
+		if o.Status != order.Cancelled || o.AmountPaid != failed.Total || o.Attention == "" {
+			t.Fatalf("paid after cancelling: %s %s %q", o.Status, o.AmountPaid, o.Attention)
+		}
+		r := f.refund(t, o.Number, order.RefundInput{Method: order.RefundMpesa, Amount: o.AmountPaid, Reason: "Cancelled", Phone: "0712345678"})
+		after := f.refundIs(t, o.Number, r.ID, order.RefundSent)
+		if after.Status != order.Cancelled || after.AmountRefunded != o.AmountPaid {
+			t.Fatalf("after the refund: %s %s", after.Status, after.AmountRefunded)
+		}
+		if _, err := f.startRefund(f.svc, o.Number, mpesaRefund(10)); err == nil {
+			t.Fatal("refunded more than came in")
+		}
+	})
+}
