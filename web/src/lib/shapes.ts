@@ -64,6 +64,8 @@ export type PayGuide = Schemas['PayGuide'];
 export type OrderDelivery = Schemas['OrderDelivery'];
 export type OrderStep = Schemas['OrderStep'];
 export type Refund = Schemas['Refund'];
+/** What M-Pesa refunds may send now (GET /api/admin/payments/float/). */
+export type RefundFloat = Schemas['RefundFloat'];
 /** The answer to starting a payment: docs/product.md's shape plus the order's private token. */
 export type PaymentStarted = Schemas['PaymentStarted'];
 
@@ -82,7 +84,7 @@ export type OrderDetail = Schemas['AdminOrder'];
 export type AssignedOrder = Schemas['AdminOrderDetail'];
 export type SmsMessage = Schemas['SmsMessage'];
 export type RefundPayload = Sends<
-  Required<Omit<Schemas['RefundInput'], 'amount' | 'phone' | 'receipt' | 'reference'>> & { amount: string; reference?: string; phone?: string; receipt?: string },
+  Required<Omit<Schemas['RefundInput'], 'amount' | 'phone' | 'receipt' | 'reference'>> & { amount?: string; reference?: string; phone?: string; receipt?: string },
   Schemas['RefundInput']
 >;
 /** What dispatching an order records. */

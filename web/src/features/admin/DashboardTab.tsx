@@ -3,6 +3,7 @@ import type { OrderSummary, Stats } from '../../lib/shapes';
 import { adminApi } from './api';
 import { Badge, Button, LoadState, Part, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
+import { InitiatorPasswordReminder } from './RefundForm';
 import { UnmatchedPayments } from './UnmatchedPayments';
 import { UnreadablePayments } from './UnreadablePayments';
 
@@ -51,6 +52,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
           </Button>
         </div>
+        <InitiatorPasswordReminder />
         {s.failedSms > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.failedSms === 1 ? '1 text message' : `${s.failedSms} text messages`} could not be sent: open the order to see why and

@@ -26,6 +26,9 @@ export const MSG = {
   refundAmountFormat: 'Enter the amount like 1500.00.',
   refundReason: 'Say why the money is refunded.',
   refundReference: 'Enter the M-Pesa reference of the money sent back.',
+  refundWholeShillings: 'M-Pesa sends whole shillings: enter an amount without cents.',
+  refundLimits: 'M-Pesa sends Ksh 10 to Ksh 250,000 in one payment.',
+  refundPhone: 'Enter the M-Pesa number to send the money to, like 0712345678.',
   ownParent: 'A category cannot be its own parent',
   parentIsDescendant: 'A category cannot be placed under one of its own sub-categories',
   imageType: 'Upload a JPEG, PNG or WebP image.',
@@ -193,14 +196,26 @@ export const STOCK_REASON: Record<string, string> = {
   edit: 'Edited in the size form',
 };
 /** The refund form's checks, as the server makes them (internal/order/refund.go): the most is the server's to say. */
-export type RefundField = 'amount' | 'reason' | 'reference' | 'restock';
+export type RefundField = 'method' | 'amount' | 'reason' | 'reference' | 'phone' | 'receipt' | 'restock';
+export type RefundMethod = 'manual' | 'mpesa' | 'reversal';
 
-export function checkRefund(f: { amount: string; reason: string; reference: string }): Errors<RefundField> {
+/**
+ * A refund form's fields as the server checks them (docs/payments.md section 12): a recorded
+ * refund needs its M-Pesa reference; one sent by M-Pesa whole shillings within M-Pesa's limits and
+ * a number M-Pesa takes; a reversal sends back the whole payment, so its amount is the payment's.
+ */
+export function checkRefund(f: { amount: string; reason: string; reference: string; method?: RefundMethod; phone?: string }): Errors<RefundField> {
   const errors: Errors<RefundField> = {};
+  const method = f.method ?? 'manual';
   const amount = f.amount.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(amount)) errors.amount = amount === '' ? MSG.refundAmount : MSG.refundAmountFormat;
-  else if (Number(amount) <= 0) errors.amount = MSG.refundAmount;
+  if (method !== 'reversal') {
+    if (!/^\d+(\.\d{1,2})?$/.test(amount)) errors.amount = amount === '' ? MSG.refundAmount : MSG.refundAmountFormat;
+    else if (Number(amount) <= 0) errors.amount = MSG.refundAmount;
+    else if (method === 'mpesa' && !Number.isInteger(Number(amount))) errors.amount = MSG.refundWholeShillings;
+    else if (method === 'mpesa' && (Number(amount) < 10 || Number(amount) > 250000)) errors.amount = MSG.refundLimits;
+  }
   if (f.reason.trim() === '') errors.reason = MSG.refundReason;
-  if (f.reference.trim() === '') errors.reference = MSG.refundReference;
+  if (method === 'manual' && f.reference.trim() === '') errors.reference = MSG.refundReference;
+  if (method === 'mpesa' && !/^(?:\+?254|0)?[17]\d{8}$/.test((f.phone ?? '').replace(/[\s-]/g, ''))) errors.phone = MSG.refundPhone;
   return errors;
 }
