@@ -41,7 +41,7 @@ func TestNoDevRoutesInProduction(t *testing.T) {
 			t.Errorf("production serves %s", rt.Pattern)
 		}
 	}
-	for _, path := range []string{"/dev/daraja/x", "/dev/daraja/mpesa/stkpush/v1/processrequest", "/dev/outbox", "/dev/mpesa/paybill/"} {
+	for _, path := range []string{"/dev/daraja/x", "/dev/daraja/mpesa/stkpush/v1/processrequest", "/dev/outbox", "/dev/mpesa/paybill/", "/dev/mpesa/statement.csv"} {
 		rec := httptest.NewRecorder()
 		a.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, strings.NewReader("{}")))
 		if rec.Code >= 500 {
@@ -58,7 +58,7 @@ func TestNoDevRoutesInProduction(t *testing.T) {
 // In --dev the simulator and the outbox are there.
 func TestDevRoutesInDev(t *testing.T) {
 	a := newApp(t, true)
-	want := map[string]bool{"/dev/daraja/": false, "GET /dev/outbox": false, "POST /dev/mpesa/paybill/{$}": false}
+	want := map[string]bool{"/dev/daraja/": false, "GET /dev/outbox": false, "POST /dev/mpesa/paybill/{$}": false, "GET /dev/mpesa/statement.csv": false}
 	for _, rt := range a.Handler.(*httpapi.Server).Routes() {
 		if _, ok := want[rt.Pattern]; ok {
 			want[rt.Pattern] = true
@@ -68,5 +68,17 @@ func TestDevRoutesInDev(t *testing.T) {
 		if !found {
 			t.Errorf("dev mode lacks %s", p)
 		}
+	}
+	// The shop sends refunds through the simulator, with its certificate.
+	if ok, why := a.Payments.RefundsBySending(); !ok {
+		t.Errorf("dev mode keeps refunds manual: %s", why)
+	}
+}
+
+// Without an initiator refunds stay manual, and the back office is told why.
+func TestRefundsStayManualWithoutMPesa(t *testing.T) {
+	a := newApp(t, false)
+	if ok, why := a.Payments.RefundsBySending(); ok || !strings.Contains(why, "SHOP_MPESA_") {
+		t.Errorf("refunds by M-Pesa %v: %q", ok, why)
 	}
 }
