@@ -66,6 +66,8 @@ export type OrderStep = Schemas['OrderStep'];
 export type Refund = Schemas['Refund'];
 /** What M-Pesa refunds may send now (GET /api/admin/payments/float/). */
 export type RefundFloat = Schemas['RefundFloat'];
+/** An M-Pesa statement checked against the books (POST /api/admin/payments/statement/). */
+export type StatementReport = Schemas['StatementReport'];
 /** The answer to starting a payment: docs/product.md's shape plus the order's private token. */
 export type PaymentStarted = Schemas['PaymentStarted'];
 

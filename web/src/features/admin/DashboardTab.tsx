@@ -4,6 +4,7 @@ import { adminApi } from './api';
 import { Badge, Button, LoadState, Part, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';
 import { InitiatorPasswordReminder } from './RefundForm';
+import { StatementUpload } from './StatementUpload';
 import { UnmatchedPayments } from './UnmatchedPayments';
 import { UnreadablePayments } from './UnreadablePayments';
 
@@ -76,6 +77,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
       <BackupStatus backup={s.backup ?? null} />
 
       <UnmatchedPayments />
+      <StatementUpload />
 
       {s.unreadablePayments > 0 && <UnreadablePayments />}
 

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (lib/shapes.ts).
 import { request } from '../../lib/api';
-import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from '../../lib/shapes';
+import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from '../../lib/shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -63,6 +63,9 @@ export const adminApi = {
   refund: (orderId: string, body: RefundPayload) =>
     request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/refunds/`, body),
   refundFloat: () => request<RefundFloat>('GET', '/admin/payments/float/'),
+  /** Checks (dryRun: only previews) the M-Pesa org portal's statement export against the books. */
+  uploadStatement: (file: Blob, dryRun: boolean) =>
+    request<StatementReport>('POST', `/admin/payments/statement/${dryRun ? '?dry_run=1' : ''}`, file, { headers: { 'Content-Type': 'text/csv' } }),
 
   salesReport: (q: ReportQuery) => request<SalesReport>('GET', `/admin/reports/sales/${qs({ ...q })}`),
   productsReport: (q: ReportQuery) => request<ProductsReport>('GET', `/admin/reports/products/${qs({ from: q.from, to: q.to })}`),
