@@ -153,9 +153,13 @@ function FloatLine({ float, loading, error }: { float: RefundFloat | undefined; 
   );
 }
 
-/** The payer: the number the order's payment came from, with the customer's name. */
+/**
+ * The payer: the number the order's M-Pesa payment came from (a Paybill payer's is masked: then the
+ * customer's own number), with the customer's name.
+ */
 function payerOf(o: OrderDetail): { phone: string; name: string } {
-  return { phone: o.payment?.phone ?? '', name: o.customer?.name ?? '' };
+  const phone = o.payment?.status === 'succeeded' && o.payment.phone ? o.payment.phone : (o.customer?.phone ?? '');
+  return { phone, name: o.customer?.name ?? '' };
 }
 
 /** "Refund Ksh X by M-Pesa", then a confirmation naming the number and the name. */
