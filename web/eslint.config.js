@@ -1,6 +1,7 @@
 // Lints the app's source (src/). The boundaries rule keeps the features apart: a page or
-// section may use the shared kit (components/, lib/) and its own folder, never another
-// feature, so a feature can be changed, moved or deleted without breaking the others.
+// section may use the shared layers (shared/*) and its own folder, never another feature, so a
+// feature can be changed, moved or deleted without breaking the others. The shared layers
+// never reach into a feature.
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -17,8 +18,9 @@ export default defineConfig(
         // The shell: routes, layout, header and footer put the features together.
         { type: 'app', pattern: 'src/app' },
         { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
-        { type: 'components', pattern: 'src/components' },
-        { type: 'lib', pattern: 'src/lib' },
+        // The shared layers: api (the HTTP client, the session, the generated API types),
+        // hooks, domain (money, dates, phone rules...), ui (the one UI kit) and i18n.
+        { type: 'shared', pattern: 'src/shared/*', capture: ['layer'] },
         // The service worker (/sw.js): its own program, built apart from the app.
         { type: 'sw', pattern: 'src/sw' },
         // Test set-up and helpers, for test files only.
@@ -40,19 +42,18 @@ export default defineConfig(
           policies: [
             {
               from: { element: { type: 'app' } },
-              allow: { to: { element: { types: { anyOf: ['feature', 'components', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['feature', 'shared'] } } } },
             },
             {
               from: { element: { type: 'feature' } },
               allow: [
-                { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
+                { to: { element: { type: 'shared' } } },
                 { to: { element: { type: 'feature', captured: { name: '{{ from.captured.name }}' } } } },
               ],
             },
-            { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } } },
-            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
             { from: { element: { type: 'sw' } }, allow: { to: { element: { type: 'sw' } } } },
-            { from: { element: { type: 'test' } }, allow: { to: { element: { types: { anyOf: ['test', 'lib'] } } } } },
+            { from: { element: { type: 'test' } }, allow: { to: { element: { types: { anyOf: ['test', 'shared'] } } } } },
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'test' } } } },
           ],
         },

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoading } from '../components/PageLoading';
+import { PageLoading } from '../shared/ui/PageLoading';
 import { HomePage } from '../features/home/HomePage';
 import { ErrorScreen, RootErrorScreen, RouteErrorScreen } from './ErrorScreen';
 import { Layout } from './Layout';

@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { Page } from '../../components/Page';
-import { getAuthToken } from '../../lib/authToken';
-import type { Me } from '../../lib/shapes';
+import { Page } from '../../shared/ui/Page';
+import { getAuthToken } from '../../shared/api/authToken';
+import type { Me } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { CategoriesTab } from './CategoriesTab';
 import { CouponsTab } from './CouponsTab';

@@ -1,4 +1,4 @@
-import type { BackupStatus as Status } from '../../lib/shapes';
+import type { BackupStatus as Status } from '../../shared/api/shapes';
 import { Badge, Part, formatDate } from './ui';
 
 /** How often, in words: 21600 s is 'every 6 hours'. */

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { SelectField } from '../../components/form/SelectField';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import type { AdminCategory } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import type { AdminCategory } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { MSG, categorySlug, descendants, validateCategory } from './rules';
 import { Button, CategoryOptions, LoadError, Note, Part, useAction, useLoad } from './ui';

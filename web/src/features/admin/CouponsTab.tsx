@@ -1,9 +1,9 @@
-import { Checkbox } from '../../components/form/CheckboxField';
-import { SelectField } from '../../components/form/SelectField';
-import { TextField } from '../../components/form/TextField';
-import { formatKsh } from '../../lib/money';
-import type { Coupon, CouponPayload } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { Checkbox } from '../../shared/ui/form/CheckboxField';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { formatKsh } from '../../shared/domain/money';
+import type { Coupon, CouponPayload } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { MSG, checkPrice } from './rules';
 import { Badge, Button, EditableList, EntryForm, PriceField, formatDate, useAdminForm } from './ui';

@@ -1,5 +1,5 @@
-import { formatKsh } from '../../lib/money';
-import type { OrderSummary, Stats } from '../../lib/shapes';
+import { formatKsh } from '../../shared/domain/money';
+import type { OrderSummary, Stats } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { Badge, Button, LoadState, Part, StatusBadge, formatDate, useLoad } from './ui';
 import { BackupStatus } from './BackupStatus';

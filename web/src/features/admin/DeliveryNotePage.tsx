@@ -1,10 +1,10 @@
 import { Navigate, useParams } from 'react-router';
-import { BUSINESS } from '../../lib/business';
-import { formatDateTime } from '../../lib/dates';
-import { feeText } from '../../lib/delivery';
-import { formatKsh } from '../../lib/money';
-import { isPaid } from '../../lib/orders';
-import type { OrderDetail } from '../../lib/shapes';
+import { BUSINESS } from '../../shared/domain/business';
+import { formatDateTime } from '../../shared/domain/dates';
+import { feeText } from '../../shared/domain/delivery';
+import { formatKsh } from '../../shared/domain/money';
+import { isPaid } from '../../shared/api/orders';
+import type { OrderDetail } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { LoadError, mustSignIn, useLoad } from './ui';
 

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
-import { ApiError } from '../../lib/api';
-import { saveBlob } from '../../lib/download';
-import type { ImportResult } from '../../lib/shapes';
+import { ApiError } from '../../shared/api/api';
+import { saveBlob } from '../../shared/ui/download';
+import type { ImportResult } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { Badge, Button, Note, Part, errorText, useAction } from './ui';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { adminApi } from './api';
 import { Pager } from './PagedList';
 import { Badge, Button, LoadState, errorText, formatDate, useLoad } from './ui';
-import { saveBlob } from '../../lib/download';
+import { saveBlob } from '../../shared/ui/download';
 
 const SUBJECTS: Record<string, string> = {
   general: 'General',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderDetail, SmsMessage } from '../../lib/shapes';
+import type { OrderDetail, SmsMessage } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { Button, Note, errorText, formatDate, type NoteState } from './ui';
 

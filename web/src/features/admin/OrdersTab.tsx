@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { SelectField } from '../../components/form/SelectField';
-import { TextField } from '../../components/form/TextField';
-import { formatKsh } from '../../lib/money';
-import { feeText } from '../../lib/delivery';
-import { ORDER_STATUSES, statusLabel } from '../../lib/orders';
-import type { OrderDetail, OrderStatus } from '../../lib/shapes';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { formatKsh } from '../../shared/domain/money';
+import { feeText } from '../../shared/domain/delivery';
+import { ORDER_STATUSES, statusLabel } from '../../shared/api/orders';
+import type { OrderDetail, OrderStatus } from '../../shared/api/shapes';
 import { OrderTexts } from './OrderTexts';
 import { Refunds } from './RefundForm';
 import { adminApi } from './api';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminPage } from '../../lib/shapes';
+import type { AdminPage } from '../../shared/api/shapes';
 import { PagedList } from './PagedList';
 import type { Loaded } from './ui';
 

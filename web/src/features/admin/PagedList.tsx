@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { AdminPage } from '../../lib/shapes';
+import type { AdminPage } from '../../shared/api/shapes';
 import { Button, LoadError, useDebounced, useLoad, type Loaded } from './ui';
 
 /**

@@ -1,10 +1,10 @@
-import { Checkbox } from '../../components/form/CheckboxField';
-import { SelectField } from '../../components/form/SelectField';
-import { TextField } from '../../components/form/TextField';
-import { COUNTIES, feeText } from '../../lib/delivery';
-import { formatKsh } from '../../lib/money';
-import type { PickupPayload, PickupPoint } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { Checkbox } from '../../shared/ui/form/CheckboxField';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { COUNTIES, feeText } from '../../shared/domain/delivery';
+import { formatKsh } from '../../shared/domain/money';
+import type { PickupPayload, PickupPoint } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { MSG, checkPrice } from './rules';
 import { Badge, EditableList, EntryForm, PriceField, useAdminForm } from './ui';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox } from '../../components/form/CheckboxField';
-import { SelectField } from '../../components/form/SelectField';
-import { TextAreaField } from '../../components/form/TextAreaField';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import type { AdminCategory, AdminProduct, ProductPayload, VatClassCode } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { Checkbox } from '../../shared/ui/form/CheckboxField';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { TextAreaField } from '../../shared/ui/form/TextAreaField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import type { AdminCategory, AdminProduct, ProductPayload, VatClassCode } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';

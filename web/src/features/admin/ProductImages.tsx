@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Image } from '../../lib/shapes';
+import type { Image } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { checkImageFile } from './rules';
 import { Button, Note, errorText, useAction } from './ui';

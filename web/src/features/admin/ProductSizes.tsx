@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import type { Variant } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import type { Variant } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { validateVariant, type VariantForm } from './rules';
 import { StockPanel } from './StockPanel';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { SelectField } from '../../components/form/SelectField';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import { formatKsh } from '../../lib/money';
-import type { ProductCard } from '../../lib/shapes';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import { formatKsh } from '../../shared/domain/money';
+import type { ProductCard } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { ProductEditor } from './ProductEditor';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CheckboxField } from '../../components/form/CheckboxField';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import { formatKsh } from '../../lib/money';
-import { statusLabel } from '../../lib/orders';
-import type { OrderDetail } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { CheckboxField } from '../../shared/ui/form/CheckboxField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import { formatKsh } from '../../shared/domain/money';
+import { statusLabel } from '../../shared/api/orders';
+import type { OrderDetail } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { checkRefund, MSG, type RefundField } from './rules';
 import { Button, Note, PriceField, formatDate, useAction, type NoteState } from './ui';

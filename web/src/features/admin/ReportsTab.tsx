@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { SelectField } from '../../components/form/SelectField';
-import { saveBlob } from '../../lib/download';
-import { formatKsh } from '../../lib/money';
-import type { ProductSales, ReportQuery, SalesReport } from '../../lib/shapes';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { saveBlob } from '../../shared/ui/download';
+import { formatKsh } from '../../shared/domain/money';
+import type { ProductSales, ReportQuery, SalesReport } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { BarChart, ColumnChart } from './ReportCharts';
 import { Button, LoadError, Note, Part, errorText, useLoad, type NoteState } from './ui';

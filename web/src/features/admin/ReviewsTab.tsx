@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { SelectField } from '../../components/form/SelectField';
-import { Stars } from '../../components/Stars';
-import type { AdminReview, ReviewStatus } from '../../lib/shapes';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { Stars } from '../../shared/ui/Stars';
+import type { AdminReview, ReviewStatus } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { Badge, Button, LoadState, Note, errorText, formatDate, useLoad, type NoteState } from './ui';
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { SelectField } from '../../components/form/SelectField';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import type { StockPayload } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { SelectField } from '../../shared/ui/form/SelectField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import type { StockPayload } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { STOCK_REASON, validateStock, type StockForm } from './rules';
 import { Button, LoadError, Note, formatDate, useLoad, type NoteState } from './ui';

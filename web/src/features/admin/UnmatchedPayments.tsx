@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TextField } from '../../components/form/TextField';
-import { formatKsh } from '../../lib/money';
+import { TextField } from '../../shared/ui/form/TextField';
+import { formatKsh } from '../../shared/domain/money';
 import { adminApi, type UnmatchedPayment } from './api';
 import { Button, LoadError, Note, Part, formatDate, useAction, useLoad, type NoteState } from './ui';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { TextField } from '../../components/form/TextField';
-import { saveBlob } from '../../lib/download';
-import type { AdminUser, Me } from '../../lib/shapes';
+import { TextField } from '../../shared/ui/form/TextField';
+import { saveBlob } from '../../shared/ui/download';
+import type { AdminUser, Me } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { PagedList, usePagedList } from './PagedList';
 import { Badge, Button, Note, errorText, formatDate, type NoteState } from './ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TextField } from '../../components/form/TextField';
-import type { VatClass } from '../../lib/shapes';
+import { TextField } from '../../shared/ui/form/TextField';
+import type { VatClass } from '../../shared/api/shapes';
 import { adminApi } from './api';
 import { Button, LoadState, Note, Part, useAction, useLoad } from './ui';
 

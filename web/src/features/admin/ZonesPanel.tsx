@@ -1,8 +1,8 @@
-import { TextField } from '../../components/form/TextField';
-import { COUNTIES, feeText } from '../../lib/delivery';
-import { formatKsh } from '../../lib/money';
-import type { Zone, ZonePayload } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { TextField } from '../../shared/ui/form/TextField';
+import { COUNTIES, feeText } from '../../shared/domain/delivery';
+import { formatKsh } from '../../shared/domain/money';
+import type { Zone, ZonePayload } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { adminApi } from './api';
 import { MSG, checkPrice, checkWeight } from './rules';
 import { Button, EditableList, EntryForm, PriceField, WeightField, useAdminForm } from './ui';

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
-// client; their shapes are the API's (lib/shapes.ts).
-import { request } from '../../lib/api';
-import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from '../../lib/shapes';
+// client; their shapes are the API's (shared/api/shapes.ts).
+import { request } from '../../shared/api/api';
+import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from '../../shared/api/shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost

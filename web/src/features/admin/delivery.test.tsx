@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession } from '../../lib/authToken';
-import type { Zone } from '../../lib/shapes';
+import { clearSession } from '../../shared/api/authToken';
+import type { Zone } from '../../shared/api/shapes';
 import { testOrder } from '../../test/orders';
 import { fakeApi, json, renderAt, signIn } from '../../test/utils';
 import DeliveryNotePage from './DeliveryNotePage';

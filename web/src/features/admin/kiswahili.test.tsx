@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminProduct } from '../../lib/shapes';
+import type { AdminProduct } from '../../shared/api/shapes';
 import { fakeApi, json, sentBody } from '../../test/utils';
 import { CategoriesTab } from './CategoriesTab';
 import { ProductEditor } from './ProductEditor';

@@ -2,7 +2,7 @@
 // in steps of 0.01; category name required, never its own parent; slug = the name's letters and
 // digits in lower case, with hyphens between). The server checks the same rules with the same words
 // (internal/catalog/admin_rules.go), so a field reads the same whichever side caught it.
-import type { Errors } from '../../lib/validation';
+import type { Errors } from '../../shared/domain/validation';
 
 export const MSG = {
   fixFields: 'Please correct the highlighted fields.',

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import { getAuthToken } from '../../lib/authToken';
-import { statusLabel } from '../../lib/orders';
-import type { OrderStatus } from '../../lib/shapes';
-import type { Errors } from '../../lib/validation';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import { getAuthToken } from '../../shared/api/authToken';
+import { statusLabel } from '../../shared/api/orders';
+import type { OrderStatus } from '../../shared/api/shapes';
+import type { Errors } from '../../shared/domain/validation';
 import { MSG } from './rules';
 
 // Small pieces the admin tabs share: loading data with a retry, buttons, notes, badges.

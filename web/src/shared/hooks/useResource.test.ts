@@ -1,0 +1,30 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The page's first data (internal/storefront) is keyed with lang=sw last in Kiswahili
+// (docs/i18n.md, "First data keys"); each language must find its own and only its own.
+async function withPageData(language: 'en' | 'sw') {
+  document.body.innerHTML =
+    '<script type="application/json" id="page-data">{"products?page=1":{"name":"Dairy Meal"},"products?page=1&lang=sw":{"name":"Chakula cha Ng\'ombe wa Maziwa"}}</script>';
+  vi.resetModules();
+  const i18n = await import('../i18n/i18n');
+  i18n.showDictionary(language === 'sw' ? (await import('../i18n/messages/sw/index')).sw : null);
+  return (await import('./useResource')).useResource;
+}
+
+describe('useResource and the page data', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it.each([
+    ['en', 'Dairy Meal'],
+    ['sw', "Chakula cha Ng'ombe wa Maziwa"],
+  ] as const)('in %s takes the answer the page carries in that language, without asking', async (language, name) => {
+    const useResource = await withPageData(language);
+    const load = vi.fn(() => new Promise<never>(() => {}));
+    const { result } = renderHook(() => useResource<{ name: string }>('products?page=1', load));
+    expect(result.current.data).toEqual({ name });
+    expect(load).not.toHaveBeenCalled();
+  });
+});
