@@ -2,8 +2,8 @@
 // the catalogue, and a check that a rendered screen shows nothing else.
 import { afterAll, beforeEach } from 'vitest';
 import { showDictionary } from '../shared/i18n/i18n';
-import type { Dictionary } from '../shared/i18n/messages/dictionary';
-import { sw } from '../shared/i18n/messages/sw/index';
+import type { Dictionary } from '../app/dictionary';
+import { sw } from '../app/kiswahili';
 import { BUSINESS } from '../shared/domain/business';
 
 const OPEN = '⟦';

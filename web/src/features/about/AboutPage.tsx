@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../shared/ui/button';
 import { BUSINESS, pageTitle } from '../../shared/domain/business';
-import { aboutMessages } from '../../shared/i18n/messages/about';
+import { aboutMessages } from './messages';
 
 // docs/product.md section 2, About: hero, timeline, four values, a team of three, links on.
 // The words are in the catalogue (messages/about.ts): the timeline in the order of these years.

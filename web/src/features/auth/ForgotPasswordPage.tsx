@@ -4,7 +4,7 @@ import { TextField } from '../../shared/ui/form/TextField';
 import { LinkLine, Outcome, Page } from '../../shared/ui/Page';
 import { forgotPassword } from '../../shared/api/account';
 import { ApiError } from '../../shared/api/api';
-import { authMessages } from '../../shared/i18n/messages/auth';
+import { authMessages } from './messages';
 import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { checkEmail } from '../../shared/domain/validation';
 

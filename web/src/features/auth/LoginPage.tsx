@@ -9,7 +9,7 @@ import { login } from '../../shared/api/account';
 import { MSG } from '../../shared/domain/accountRules';
 import { ApiError } from '../../shared/api/api';
 import { useCart } from '../../shared/hooks/CartProvider';
-import { authMessages } from '../../shared/i18n/messages/auth';
+import { authMessages } from './messages';
 import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { safeReturnPath, validateLogin } from './rules';
 

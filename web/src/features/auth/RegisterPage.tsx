@@ -10,7 +10,7 @@ import { login, register as registerAccount } from '../../shared/api/account';
 import { MSG } from '../../shared/domain/accountRules';
 import { ApiError } from '../../shared/api/api';
 import { useCart } from '../../shared/hooks/CartProvider';
-import { authMessages } from '../../shared/i18n/messages/auth';
+import { authMessages } from './messages';
 import { useForm } from '../../shared/hooks/useForm';
 import type { Errors } from '../../shared/domain/validation';
 import { validateRegister, type RegisterForm } from './rules';

@@ -6,7 +6,7 @@ import { Outcome, Page } from '../../shared/ui/Page';
 import { resetPassword } from '../../shared/api/account';
 import { checkConfirm, checkNewPassword } from '../../shared/domain/accountRules';
 import { ApiError } from '../../shared/api/api';
-import { authMessages } from '../../shared/i18n/messages/auth';
+import { authMessages } from './messages';
 import { failureMessage, useForm } from '../../shared/hooks/useForm';
 
 const ORDER = ['password', 'confirm'] as const;

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../shared/api/authToken';
 import { accountMessages } from '../../shared/i18n/messages/account';
-import { authMessages } from '../../shared/i18n/messages/auth';
+import { authMessages } from './messages';
 import { commonMessages } from '../../shared/i18n/messages/common';
 import { formsMessages } from '../../shared/i18n/messages/forms';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';

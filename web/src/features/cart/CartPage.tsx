@@ -8,7 +8,7 @@ import type { CartItem } from '../../shared/api/shapes';
 import { cartMessage } from '../../shared/domain/whatsapp';
 import { ContinueShopping, LoadingLine, Page } from '../../shared/ui/Page';
 import { useCart } from '../../shared/hooks/CartProvider';
-import { cartMessages } from '../../shared/i18n/messages/cart';
+import { cartMessages } from './messages';
 import { componentsMessages } from '../../shared/i18n/messages/components';
 import { formatKsh } from '../../shared/domain/money';
 import { useCartCoupon } from '../../shared/api/coupon';

@@ -3,7 +3,7 @@ import { TextField } from '../../shared/ui/form/TextField';
 import { ApiError } from '../../shared/api/api';
 import { applyCoupon, removeCoupon } from '../../shared/api/coupon';
 import { liveTexts } from '../../shared/i18n/i18n';
-import { cartMessages } from '../../shared/i18n/messages/cart';
+import { cartMessages } from './messages';
 import type { CartCoupon } from '../../shared/api/shapes';
 
 // Words of the coupon field, in the language shown; the refusals come from the server

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cartMessages } from '../../shared/i18n/messages/cart';
+import { cartMessages } from './messages';
 import { cartLine } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { fakeApi, json, renderWithCart } from '../../test/utils';

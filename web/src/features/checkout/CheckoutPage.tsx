@@ -6,7 +6,7 @@ import { OrderSummary } from '../../shared/ui/OrderSummary';
 import { linkClass, LoadingLine, Page } from '../../shared/ui/Page';
 import { ApiError } from '../../shared/api/api';
 import { appMessages } from '../../shared/i18n/messages/app';
-import { checkoutMessages } from '../../shared/i18n/messages/checkout';
+import { checkoutMessages } from './messages';
 import { useCart, type Cart } from '../../shared/hooks/CartProvider';
 import { useCartCoupon } from '../../shared/api/coupon';
 import { orderTotals, saveOrderToken } from '../../shared/api/orders';

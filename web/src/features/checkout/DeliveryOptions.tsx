@@ -2,7 +2,7 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { FieldError } from '../../shared/ui/form/Field';
 import { BUSINESS } from '../../shared/domain/business';
 import { feeText } from '../../shared/domain/delivery';
-import { checkoutMessages } from '../../shared/i18n/messages/checkout';
+import { checkoutMessages } from './messages';
 import { formatKsh } from '../../shared/domain/money';
 import type { DeliveryOption } from '../../shared/api/shapes';
 import type { Resource } from '../../shared/hooks/useResource';

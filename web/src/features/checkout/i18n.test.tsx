@@ -6,7 +6,7 @@ import { useCart } from '../../shared/hooks/CartProvider';
 import { getMe } from '../../shared/api/account';
 import { BUSINESS } from '../../shared/domain/business';
 import { COUNTIES } from '../../shared/domain/delivery';
-import { checkoutMessages } from '../../shared/i18n/messages/checkout';
+import { checkoutMessages } from './messages';
 import { formsMessages } from '../../shared/i18n/messages/forms';
 import { useSession } from '../../shared/api/useSession';
 import { dairyMealLine as line, fakeCart as cart, homeDelivery as home, pickupStore as store } from '../../test/checkout';

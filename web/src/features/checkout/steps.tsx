@@ -2,7 +2,7 @@ import type { Dispatch } from 'react';
 import { SearchableSelect } from '../../shared/ui/form/SearchableSelect';
 import { PhoneField, TextField } from '../../shared/ui/form/TextField';
 import { COUNTIES, feeText } from '../../shared/domain/delivery';
-import { checkoutMessages } from '../../shared/i18n/messages/checkout';
+import { checkoutMessages } from './messages';
 import { formsMessages } from '../../shared/i18n/messages/forms';
 import { formatKsh } from '../../shared/domain/money';
 import type { DeliveryOption } from '../../shared/api/shapes';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MapEmbed } from '../../shared/ui/MapEmbed';
 import { BUSINESS, pageTitle } from '../../shared/domain/business';
-import { contactMessages } from '../../shared/i18n/messages/contact';
+import { contactMessages } from './messages';
 import { MessageForm } from './MessageForm';
 
 export default function ContactPage() {

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClass } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { ApiError } from '../../shared/api/api';
-import { contactMessages } from '../../shared/i18n/messages/contact';
+import { contactMessages } from './messages';
 import { sendContactMessage } from './api';
 import { checkContact, LIMITS, subjects, type ContactErrors, type ContactForm } from './rules';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../shared/i18n/messages/contact';
+import { contactMessages } from './messages';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { fakeApi, json, renderAt } from '../../test/utils';
 import ContactPage from './ContactPage';

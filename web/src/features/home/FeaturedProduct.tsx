@@ -5,7 +5,7 @@ import { ProductImage } from '../../shared/ui/ProductImage';
 import { QuantityStepper } from '../../shared/ui/QuantityStepper';
 import { Stars } from '../../shared/ui/Stars';
 import { componentsMessages } from '../../shared/i18n/messages/components';
-import { homeMessages } from '../../shared/i18n/messages/home';
+import { homeMessages } from './messages';
 import { formatKsh } from '../../shared/domain/money';
 import type { ProductSummary } from '../../shared/api/shapes';
 import { useNearScreen } from '../../shared/hooks/useNearScreen';

@@ -1,7 +1,7 @@
 import { BELOW_THE_FOLD } from './ProductSections';
 import { BUSINESS } from '../../shared/domain/business';
 import { MapEmbed } from '../../shared/ui/MapEmbed';
-import { homeMessages } from '../../shared/i18n/messages/home';
+import { homeMessages } from './messages';
 
 function strengths() {
   const m = homeMessages().strengths;

@@ -3,7 +3,7 @@ import { Carousel } from '../../shared/ui/Carousel';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { useNearScreen } from '../../shared/hooks/useNearScreen';
 import { useProducts } from '../../shared/api/catalog';
-import { homeMessages } from '../../shared/i18n/messages/home';
+import { homeMessages } from './messages';
 import { ProductCard, ProductCardSkeleton } from '../../shared/ui/product/ProductCard';
 
 const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // docs/product.md section 9: up to 8

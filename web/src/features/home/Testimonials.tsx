@@ -2,7 +2,7 @@ import { Carousel } from '../../shared/ui/Carousel';
 import { useNearScreen } from '../../shared/hooks/useNearScreen';
 import { Stars } from '../../shared/ui/Stars';
 import { formatDate } from '../../shared/domain/dates';
-import { homeMessages } from '../../shared/i18n/messages/home';
+import { homeMessages } from './messages';
 import { testimonials, type Testimonial } from './testimonials';
 
 function Card({ t }: { t: Testimonial }) {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '../../shared/hooks/CartProvider';
-import { homeMessages } from '../../shared/i18n/messages/home';
+import { homeMessages } from './messages';
 import type { ProductCard } from '../../shared/api/shapes';
 import { page, productCard } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';

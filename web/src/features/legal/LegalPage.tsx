@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BUSINESS, pageTitle } from '../../shared/domain/business';
 import { formatDate } from '../../shared/domain/dates';
-import { legalMessages } from '../../shared/i18n/messages/legal';
+import { legalMessages } from './messages';
 
 export interface LegalSection {
   title: string;

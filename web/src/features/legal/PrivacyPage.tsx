@@ -1,5 +1,5 @@
 import { BUSINESS } from '../../shared/domain/business';
-import { legalMessages } from '../../shared/i18n/messages/legal';
+import { legalMessages } from './messages';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { List } from './blocks';
 

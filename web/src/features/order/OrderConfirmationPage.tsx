@@ -9,7 +9,7 @@ import { OrderTimeline } from '../../shared/ui/OrderTimeline';
 import { ContinueShopping, linkClass, LoadingLine, Page } from '../../shared/ui/Page';
 import { ApiError } from '../../shared/api/api';
 import { useCart } from '../../shared/hooks/CartProvider';
-import { orderMessages } from '../../shared/i18n/messages/order';
+import { orderMessages } from './messages';
 import { formatKsh } from '../../shared/domain/money';
 import { isPaid, saveOrderToken } from '../../shared/api/orders';
 import { whatsappTo } from '../../shared/domain/business';

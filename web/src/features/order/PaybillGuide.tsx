@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../shared/ui/CopyButton';
-import { orderMessages } from '../../shared/i18n/messages/order';
+import { orderMessages } from './messages';
 import { formatKsh } from '../../shared/domain/money';
 import type { Order, PayGuide } from '../../shared/api/shapes';
 

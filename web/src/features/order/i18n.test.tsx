@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/api';
-import { orderMessages } from '../../shared/i18n/messages/order';
+import { orderMessages } from './messages';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { pickupDelivery, preparedTimeline, testOrder, withGuide } from '../../test/orders';
 import { advance, fakeClock, renderRouteLoaded } from '../../test/utils';

@@ -13,7 +13,7 @@ import { pageTitle, whatsappShare, whatsappTo } from '../../shared/domain/busine
 import { fetchProduct, useCategories, useProducts } from '../../shared/api/catalog';
 import { formatDate } from '../../shared/domain/dates';
 import { componentsMessages } from '../../shared/i18n/messages/components';
-import { productMessages } from '../../shared/i18n/messages/product';
+import { productMessages } from './messages';
 import { formatKsh } from '../../shared/domain/money';
 import { categoryTrail } from '../../shared/domain/product';
 import type { Product } from '../../shared/api/shapes';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FormMessage, SubmitButton } from '../../shared/ui/form/FormMessage';
 import { TextAreaField } from '../../shared/ui/form/TextAreaField';
 import { ApiError } from '../../shared/api/api';
-import { productMessages } from '../../shared/i18n/messages/product';
+import { productMessages } from './messages';
 import { useSession } from '../../shared/api/useSession';
 import { reviewApi } from './api';
 import { MAX_REVIEW_COMMENT, REVIEW, validateReview } from './reviewRules';

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { productMessages } from '../../shared/i18n/messages/product';
+import { productMessages } from './messages';
 import { page, productCard, productPage, reviews } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { catalogueApi, json, renderRoute, signIn } from '../../test/utils';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchSuggestions } from '../../shared/api/catalog';
-import { shopMessages } from '../../shared/i18n/messages/shop';
+import { shopMessages } from './messages';
 import { productPath } from '../../shared/domain/product';
 import type { Suggestion } from '../../shared/api/shapes';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CardMode } from '../../shared/ui/product/ProductCard';
-import { shopMessages } from '../../shared/i18n/messages/shop';
+import { shopMessages } from './messages';
 import type { Category } from '../../shared/api/shapes';
 import { SearchBox } from './SearchBox';
 import { COLLECTIONS, filtersToParams, SORTS, type ShopFilters } from './shopParams';

@@ -5,7 +5,7 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { Page } from '../../shared/ui/Page';
 import { ProductCard, ProductCardSkeleton, type CardMode } from '../../shared/ui/product/ProductCard';
 import { useCategories, useProducts } from '../../shared/api/catalog';
-import { shopMessages } from '../../shared/i18n/messages/shop';
+import { shopMessages } from './messages';
 import type { Paginated, ProductCard as Card } from '../../shared/api/shapes';
 import type { Resource } from '../../shared/hooks/useResource';
 import { Pagination } from './Pagination';

@@ -1,5 +1,5 @@
 import type { ProductQuery, ProductSort } from '../../shared/api/catalog';
-import { shopMessages } from '../../shared/i18n/messages/shop';
+import { shopMessages } from './messages';
 
 // The shop's filters live in the address (docs/product.md section 2), so a filtered page can be
 // shared, reloaded and reached with Back. Defaults are left out of the address.

@@ -6,7 +6,7 @@ import { OrderSummary, orderLines } from '../../shared/ui/OrderSummary';
 import { OrderTimeline } from '../../shared/ui/OrderTimeline';
 import { Page } from '../../shared/ui/Page';
 import { ApiError } from '../../shared/api/api';
-import { trackMessages } from '../../shared/i18n/messages/track';
+import { trackMessages } from './messages';
 import { statusText } from '../../shared/api/orders';
 import type { TrackedOrder } from '../../shared/api/shapes';
 import { checkPhone } from '../../shared/domain/validation';

@@ -1,8 +1,14 @@
-// The shop's two languages (docs/i18n.md). English is in the bundle; the Kiswahili dictionary is
-// its own chunk, loaded before the first render only when Kiswahili is chosen, so English pays
+// The shop's two languages (docs/i18n.md). English is in the bundle, each part's words beside the
+// code that shows them; the Kiswahili dictionary is one chunk (app/kiswahili.ts gathers every
+// part's words), loaded before the first render only when Kiswahili is chosen, so English pays
 // nothing. Switching reloads the page, so the server's head, the page data and every text follow
 // at once and no component needs to listen for a change.
-import type { Dictionary } from './messages/dictionary';
+
+/**
+ * The Kiswahili texts by part. Its whole shape (app/dictionary.ts) is the app's to know: this
+ * layer sits below the features whose words it holds.
+ */
+export type Dictionary = object;
 
 export type Lang = 'en' | 'sw';
 
@@ -34,13 +40,13 @@ export function chosenLanguage(): Lang {
 }
 
 /**
- * Loads the chosen language before the app first renders. When the Kiswahili chunk cannot be
- * had (offline, never cached) the app shows English rather than nothing.
+ * Loads the chosen language before the app first renders: loadKiswahili imports the Kiswahili
+ * chunk. When it cannot be had (offline, never cached) the app shows English rather than nothing.
  */
-export async function startLanguage(): Promise<void> {
+export async function startLanguage(loadKiswahili: () => Promise<Dictionary>): Promise<void> {
   if (chosenLanguage() === 'sw') {
     try {
-      showDictionary((await import('./messages/kiswahili')).sw);
+      showDictionary(await loadKiswahili());
     } catch {
       showDictionary(null);
     }
@@ -73,9 +79,12 @@ export function inLanguage(pathOrKey: string): string {
   return current === 'sw' ? `${pathOrKey}${pathOrKey.includes('?') ? '&' : '?'}lang=sw` : pathOrKey;
 }
 
-/** The texts of one part of the shop in the language shown: call it while rendering. */
-export function messages<K extends keyof Dictionary>(part: K, en: Dictionary[K]): Dictionary[K] {
-  return dictionary ? dictionary[part] : en;
+/**
+ * The texts of one part of the shop in the language shown: call it while rendering. The part's
+ * name is its key in app/dictionary.ts (app/messages.test.ts checks each part reads its own).
+ */
+export function messages<T>(part: string, en: T): T {
+  return dictionary ? (dictionary as Record<string, T>)[part]! : en;
 }
 
 /**
