@@ -17,6 +17,10 @@ export default defineConfig(
       'boundaries/elements': [
         // The shell: routes, layout, header and footer put the features together.
         { type: 'app', pattern: 'src/app' },
+        // The back office: its sub-features (orders, catalogue, delivery, money, people,
+        // settings) and the shell that puts them together as tabs. Listed before the features,
+        // as the first element that matches a file is its own.
+        { type: 'admin', pattern: 'src/features/admin/*', capture: ['name'] },
         { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
         // The shared layers: api (the HTTP client, the session, the generated API types),
         // hooks, domain (money, dates, phone rules...), ui (the one UI kit) and i18n.
@@ -42,7 +46,7 @@ export default defineConfig(
           policies: [
             {
               from: { element: { type: 'app' } },
-              allow: { to: { element: { types: { anyOf: ['feature', 'shared'] } } } },
+              allow: { to: { element: { types: { anyOf: ['feature', 'admin', 'shared'] } } } },
             },
             {
               from: { element: { type: 'feature' } },
@@ -51,6 +55,15 @@ export default defineConfig(
                 { to: { element: { type: 'feature', captured: { name: '{{ from.captured.name }}' } } } },
               ],
             },
+            // An admin sub-feature is a feature like the others; only the shell may import them all.
+            {
+              from: { element: { type: 'admin' } },
+              allow: [
+                { to: { element: { type: 'shared' } } },
+                { to: { element: { type: 'admin', captured: { name: '{{ from.captured.name }}' } } } },
+              ],
+            },
+            { from: { element: { type: 'admin', captured: { name: 'shell' } } }, allow: { to: { element: { type: 'admin' } } } },
             { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
             { from: { element: { type: 'sw' } }, allow: { to: { element: { type: 'sw' } } } },
             // The test helpers read the app's whole dictionary (app/kiswahili.ts) for the pseudo-language.
