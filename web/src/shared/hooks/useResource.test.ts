@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The page's first data (internal/storefront) is keyed with lang=sw last in Kiswahili
@@ -27,5 +27,24 @@ describe('useResource and the page data', () => {
     const { result } = renderHook(() => useResource<{ name: string }>('products?page=1', load));
     expect(result.current.data).toEqual({ name });
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('useResource without the cache', () => {
+  // The back office's screens: what another admin just changed must show, even where the
+  // storefront would have shown what it had a moment ago.
+  it('asks again each time a screen opens, and keeps nothing for the storefront', async () => {
+    const useResource = await withPageData('en');
+    const load = vi.fn(() => Promise.resolve({ name: 'Layers Mash' }));
+    const first = renderHook(() => useResource<{ name: string }>('products?page=2', load, { cache: false }));
+    await waitFor(() => expect(first.result.current.data).toEqual({ name: 'Layers Mash' }));
+    first.unmount();
+    const again = renderHook(() => useResource<{ name: string }>('products?page=2', load, { cache: false }));
+    expect(again.result.current.status).toBe('loading');
+    await waitFor(() => expect(again.result.current.data).toEqual({ name: 'Layers Mash' }));
+    expect(load).toHaveBeenCalledTimes(2);
+    // The page's own first data is still the storefront's to read without asking.
+    const cached = renderHook(() => useResource<{ name: string }>('products?page=1', vi.fn(() => new Promise<never>(() => {}))));
+    expect(cached.result.current.data).toEqual({ name: 'Dairy Meal' });
   });
 });

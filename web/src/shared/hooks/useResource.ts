@@ -1,9 +1,10 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { inLanguage } from '../i18n/i18n';
 
-// Loads data for a component: one call per key, cancelled when the key changes or the
-// component goes away, with a short in-memory cache so Back and returning to a page
-// show what was there at once. No library: the first page load stays small.
+// Loads data for a component, the storefront's and the back office's alike: one call per key,
+// cancelled when the key changes or the component goes away, with a short in-memory cache so
+// Back and returning to a page show what was there at once. No library: the first page load
+// stays small.
 
 export type Resource<T> =
   | { status: 'loading'; data: T | undefined; error: undefined; retry: () => void }
@@ -55,16 +56,24 @@ interface Settled<T> {
   error?: Error;
 }
 
+export interface ResourceOptions {
+  /**
+   * false: neither read nor kept in the cache. The back office's screens show what the shop
+   * holds now, as another tab or another admin may have just changed it.
+   */
+  cache?: boolean;
+}
+
 /**
  * `key` names the data (null: nothing to load yet); `load` fetches it and must honour the
  * signal. While a new key loads, `data` still holds the previous answer, so a list can stay
  * on screen (dimmed) instead of jumping to a placeholder.
  */
-export function useResource<T>(name: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+export function useResource<T>(name: string | null, load: (signal: AbortSignal) => Promise<T>, { cache: keep = true }: ResourceOptions = {}): Resource<T> {
   const key = name === null ? null : inLanguage(name);
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled<T> | null>(() => {
-    const data = key === null ? undefined : cached<T>(key);
+    const data = key === null || !keep ? undefined : cached<T>(key);
     return key !== null && data !== undefined ? { key, attempt: 0, data } : null;
   });
   const loadRef = useRef(load);
@@ -72,7 +81,7 @@ export function useResource<T>(name: string | null, load: (signal: AbortSignal) 
   const lastData = useRef<T | undefined>(settled?.data);
 
   const current = settled && settled.key === key && settled.attempt === attempt ? settled : null;
-  const fromCache = current || key === null || attempt > 0 ? undefined : cached<T>(key);
+  const fromCache = current || key === null || attempt > 0 || !keep ? undefined : cached<T>(key);
 
   useEffect(() => {
     if (key === null || current || fromCache !== undefined) return;
@@ -80,7 +89,7 @@ export function useResource<T>(name: string | null, load: (signal: AbortSignal) 
     loadRef.current(controller.signal).then(
       (data) => {
         if (controller.signal.aborted) return;
-        remember(key, data);
+        if (keep) remember(key, data);
         // A transition: React renders the new content in small slices, so a page full of
         // products never blocks a slow phone's main thread for long.
         startTransition(() => setSettled({ key, attempt, data }));

@@ -2,14 +2,14 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminPage } from '../api/shapes';
 import { PagedList } from './PagedList';
-import type { Loaded } from './controls';
+import type { Resource } from '../hooks/useResource';
 
-function list(page: Partial<AdminPage<string>>): Loaded<AdminPage<string>> {
+function list(page: Partial<AdminPage<string>>): Resource<AdminPage<string>> {
   const data = { count: 0, page: 1, page_size: 20, next: null, previous: null, results: [], count_capped: false, ...page };
-  return { data, error: undefined, loading: false, reload: () => {} };
+  return { status: 'success', data, error: undefined, retry: () => {} };
 }
 
-function renderList(data: Loaded<AdminPage<string>>, page: number, onPage = vi.fn()) {
+function renderList(data: Resource<AdminPage<string>>, page: number, onPage = vi.fn()) {
   render(
     <PagedList list={data} page={page} onPage={onPage} label="Orders" noun={['order', 'orders']} what="the orders" empty="No orders">
       {(item) => <li key={item}>{item}</li>}

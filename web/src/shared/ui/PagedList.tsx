@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { AdminPage } from '../api/shapes';
-import { Button, LoadError, useDebounced, useLoad, type Loaded } from './controls';
+import { Button, LoadError, useDebounced } from './controls';
+import { useResource, type Resource } from '../hooks/useResource';
 
 /**
  * A paginated admin list (products, orders, users): a search box and filters that start again
@@ -12,7 +13,7 @@ export function usePagedList<F extends object, T>(initialFilters: F, load: (quer
   const [page, setPage] = useState(1);
   const q = useDebounced(search);
   const query = { ...filters, search: q, page };
-  const list = useLoad(() => load(query), JSON.stringify(query));
+  const list = useResource(JSON.stringify(query), () => load(query), { cache: false });
   return {
     list,
     page,
@@ -31,7 +32,7 @@ export function usePagedList<F extends object, T>(initialFilters: F, load: (quer
 }
 
 interface PagedListProps<T> {
-  list: Loaded<AdminPage<T>>;
+  list: Resource<AdminPage<T>>;
   page: number;
   onPage: (page: number) => void;
   /** Names the list for a screen reader: "Orders". */
@@ -51,7 +52,7 @@ interface PagedListProps<T> {
 export function PagedList<T>({ list, page, onPage, label, noun, what, empty, loading, children }: PagedListProps<T>) {
   return (
     <>
-      {list.error && <LoadError what={what} error={list.error} onRetry={list.reload} />}
+      {list.error && <LoadError what={what} error={list.error} onRetry={list.retry} />}
       {list.data && (
         <>
           <p className="mt-4 text-sm text-stone-700" aria-live="polite">

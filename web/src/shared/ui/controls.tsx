@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { TextField } from './form/TextField';
+import { useResource, type Resource } from '../hooks/useResource';
 import { ApiError } from '../api/api';
 import { getAuthToken } from '../api/authToken';
 import { statusLabel } from '../api/orders';
@@ -7,35 +8,8 @@ import type { OrderStatus } from '../api/shapes';
 import type { Errors } from '../domain/validation';
 import { MSG } from '../domain/adminRules';
 
-// Small pieces the admin tabs share: loading data with a retry, buttons, notes, badges.
-
-export interface Loaded<T> {
-  data: T | undefined;
-  error: Error | undefined;
-  loading: boolean;
-  reload: () => void;
-}
-
-/** Loads with `load` whenever `key` changes; a newer load wins over an older one. */
-export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: Error; loading: boolean }>({ loading: true });
-  const [tick, setTick] = useState(0);
-  const loader = useRef(load);
-  loader.current = load;
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    loader.current().then(
-      (data) => live && setState({ data, loading: false }),
-      (error: Error) => live && setState((s) => ({ data: s.data, error, loading: false })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
-}
+// The back office's part of the UI kit: what a screen shows of what it loads (useResource),
+// buttons, notes, badges and form parts.
 
 /**
  * Whether an admin page must send the visitor to /login instead: no one is signed in, or the
@@ -66,8 +40,8 @@ export function LoadError({ what, error, onRetry }: { what: string; error: Error
  * What a tab shows of what it loads: the error with a retry while nothing is loaded, a note while
  * it loads (`Loading <what>…` unless told), then children with the data.
  */
-export function LoadState<T>({ loaded, what, loading, children }: { loaded: Loaded<T>; what: string; loading?: string; children: (data: T) => ReactNode }) {
-  if (loaded.error && !loaded.data) return <LoadError what={what} error={loaded.error} onRetry={loaded.reload} />;
+export function LoadState<T>({ loaded, what, loading, children }: { loaded: Resource<T>; what: string; loading?: string; children: (data: T) => ReactNode }) {
+  if (loaded.error && !loaded.data) return <LoadError what={what} error={loaded.error} onRetry={loaded.retry} />;
   if (!loaded.data) return <p role="status">{loading ?? `Loading ${what}…`}</p>;
   return children(loaded.data);
 }
@@ -289,12 +263,12 @@ export function EditableList<T extends { id: number }>(props: {
   entry: (entry: T) => ReactNode;
   form: (entry: T | null, done: () => void, all: T[]) => ReactNode;
 }) {
-  const loaded = useLoad(props.load, props.name);
+  const loaded = useResource(props.name, () => props.load(), { cache: false });
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const id = `${props.name}-h`;
   const done = () => {
     setEditing(null);
-    loaded.reload();
+    loaded.retry();
   };
   return (
     <LoadState loaded={loaded} what={`the ${props.title.toLowerCase()}`}>

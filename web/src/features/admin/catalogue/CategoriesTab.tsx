@@ -6,10 +6,11 @@ import type { AdminCategory } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { MSG, categorySlug, descendants, validateCategory } from '../../../shared/domain/adminRules';
-import { Button, CategoryOptions, LoadError, Note, Part, useAction, useLoad } from '../../../shared/ui/controls';
+import { Button, CategoryOptions, LoadError, Note, Part, useAction } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 export function CategoriesTab() {
-  const cats = useLoad(adminApi.categories, 'categories');
+  const cats = useResource('categories', () => adminApi.categories(), { cache: false });
   const [editing, setEditing] = useState<AdminCategory | null>(null);
   const all = cats.data ?? [];
   const nameOf = (id: number | null) => (id === null ? '' : (all.find((c) => c.id === id)?.name ?? ''));
@@ -25,10 +26,10 @@ export function CategoriesTab() {
         err instanceof ApiError && err.status !== 0 && err.status < 500 ? `${MSG.categoryDeleteFailed}: ${err.message}` : MSG.categoryDeleteFailed,
       );
     }
-    cats.reload();
+    cats.retry();
   }
 
-  if (cats.error && !cats.data) return <LoadError what="the categories" error={cats.error} onRetry={cats.reload} />;
+  if (cats.error && !cats.data) return <LoadError what="the categories" error={cats.error} onRetry={cats.retry} />;
   return (
     <div className="grid gap-8 lg:grid-cols-2">
       <CategoryForm
@@ -37,7 +38,7 @@ export function CategoriesTab() {
         all={all}
         onDone={() => {
           setEditing(null);
-          cats.reload();
+          cats.retry();
         }}
       />
       <Part level={2} id="cat-list-h" title="Categories">

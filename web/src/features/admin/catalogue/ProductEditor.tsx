@@ -10,7 +10,8 @@ import { adminApi } from '../../../shared/api/admin';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from '../../../shared/domain/adminRules';
-import { Button, CategoryOptions, LoadError, Note, PriceField, useAction, useLoad } from '../../../shared/ui/controls';
+import { Button, CategoryOptions, LoadError, Note, PriceField, useAction } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 /** The classes a product may have, as the product editor offers them. */
 const VAT_CLASSES: { code: VatClassCode; label: string }[] = [
@@ -66,14 +67,14 @@ export function ProductEditor({
   onCreated: (id: number) => void;
   onClose: () => void;
 }) {
-  const loaded = useLoad(() => (id === null ? Promise.resolve(null) : adminApi.product(id)), String(id));
+  const loaded = useResource(String(id), () => (id === null ? Promise.resolve(null) : adminApi.product(id)), { cache: false });
   const [form, setForm] = useState<FormState | null>(id === null ? emptyForm : null);
   const [errors, setErrors] = useState<Errors<keyof FormState>>({});
   const { busy, note: message, setNote: setMessage, run } = useAction();
   const product = loaded.data ?? null;
   if (form === null && product) setForm(formOf(product));
 
-  if (loaded.error) return <LoadError what="the product" error={loaded.error} onRetry={loaded.reload} />;
+  if (loaded.error) return <LoadError what="the product" error={loaded.error} onRetry={loaded.retry} />;
   if (!form) return <p role="status">Loading the product…</p>;
 
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => {

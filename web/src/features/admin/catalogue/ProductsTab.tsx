@@ -8,14 +8,15 @@ import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { ProductEditor } from './ProductEditor';
 import { MSG } from '../../../shared/domain/adminRules';
-import { Badge, Button, useLoad } from '../../../shared/ui/controls';
+import { Badge, Button } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 export function ProductsTab() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '' }, (q) =>
     adminApi.products({ search: q.search, status: q.status, page: q.page }),
   );
-  const cats = useLoad(adminApi.categories, 'categories');
+  const cats = useResource('categories', () => adminApi.categories(), { cache: false });
 
   if (editing !== null) {
     return (
@@ -25,7 +26,7 @@ export function ProductsTab() {
         onCreated={(id) => setEditing(id)}
         onClose={() => {
           setEditing(null);
-          list.reload();
+          list.retry();
         }}
       />
     );
@@ -39,7 +40,7 @@ export function ProductsTab() {
     } catch (err) {
       window.alert(err instanceof ApiError && err.status !== 0 && err.status < 500 ? `${MSG.productDeleteFailed}: ${err.message}` : MSG.productDeleteFailed);
     }
-    list.reload();
+    list.retry();
   }
 
   const catName = (id: number) => cats.data?.find((c) => c.id === id)?.name ?? '';

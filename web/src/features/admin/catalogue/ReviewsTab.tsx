@@ -3,7 +3,8 @@ import { SelectField } from '../../../shared/ui/form/SelectField';
 import { Stars } from '../../../shared/ui/Stars';
 import type { AdminReview, ReviewStatus } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Badge, Button, LoadState, Note, errorText, formatDate, useLoad, type NoteState } from '../../../shared/ui/controls';
+import { Badge, Button, LoadState, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 /**
  * Buyers' reviews (docs/product.md section 5): pending ones first, each approved or rejected. Only
@@ -14,7 +15,7 @@ export function ReviewsTab() {
   const [status, setStatus] = useState<ReviewStatus | ''>('pending');
   const [page, setPage] = useState(1);
   const [tick, setTick] = useState(0);
-  const list = useLoad(() => adminApi.reviews({ status, page }), `${status}:${page}:${tick}`);
+  const list = useResource(`${status}:${page}:${tick}`, () => adminApi.reviews({ status, page }), { cache: false });
   const [note, setNote] = useState<NoteState>(null);
   const [busy, setBusy] = useState<number | null>(null);
 

@@ -6,7 +6,8 @@ import type { StockPayload } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { STOCK_REASON, validateStock, type StockForm } from '../../../shared/domain/adminRules';
-import { Button, LoadError, Note, formatDate, useLoad, type NoteState } from '../../../shared/ui/controls';
+import { Button, LoadError, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 /**
  * One size's stock (docs/product.md section 5): "Receive stock" when a delivery from the mill
@@ -15,7 +16,7 @@ import { Button, LoadError, Note, formatDate, useLoad, type NoteState } from '..
 export function StockPanel({ productId, variantId, onStock }: { productId: number; variantId: number; onStock: (stock: number) => void }) {
   const [page, setPage] = useState(1);
   const [tick, setTick] = useState(0);
-  const history = useLoad(() => adminApi.stockHistory(productId, variantId, page), `${variantId}:${page}:${tick}`);
+  const history = useResource(`${variantId}:${page}:${tick}`, () => adminApi.stockHistory(productId, variantId, page), { cache: false });
   const changed = (stock: number) => {
     onStock(stock);
     setPage(1);
@@ -30,7 +31,7 @@ export function StockPanel({ productId, variantId, onStock }: { productId: numbe
       </div>
       <h4 className="mt-3 text-sm font-bold text-stone-900">History</h4>
       {history.error ? (
-        <LoadError what="the stock history" error={history.error} onRetry={history.reload} />
+        <LoadError what="the stock history" error={history.error} onRetry={history.retry} />
       ) : !history.data ? (
         <p role="status" className="text-sm text-stone-700">Loading…</p>
       ) : history.data.count === 0 ? (

@@ -6,7 +6,8 @@ import { formatKsh } from '../../../shared/domain/money';
 import { isPaid } from '../../../shared/api/orders';
 import type { OrderDetail } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { LoadError, mustSignIn, useLoad } from '../../../shared/ui/controls';
+import { LoadError, mustSignIn } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 // /admin/orders/{id}/print: the delivery note packed with an order (docs/product.md section 2). One
 // page that prints on A4 and on an 80 mm receipt printer: the print styles drop the shop's frame
@@ -28,12 +29,12 @@ const PRINT_CSS = `
 
 export default function DeliveryNotePage() {
   const { orderId = '' } = useParams();
-  const loaded = useLoad(() => adminApi.order(orderId), orderId);
+  const loaded = useResource(orderId, () => adminApi.order(orderId), { cache: false });
   if (mustSignIn(loaded.error)) return <Navigate to="/login" replace state={{ from: `/admin/orders/${encodeURIComponent(orderId)}/print` }} />;
   if (loaded.error && !loaded.data) {
     return (
       <div className="mx-auto max-w-2xl p-4">
-        <LoadError what="the order" error={loaded.error} onRetry={loaded.reload} />
+        <LoadError what="the order" error={loaded.error} onRetry={loaded.retry} />
       </div>
     );
   }

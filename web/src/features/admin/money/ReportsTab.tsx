@@ -5,7 +5,8 @@ import { formatKsh } from '../../../shared/domain/money';
 import type { ProductSales, ReportQuery, SalesReport } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { BarChart, ColumnChart } from './ReportCharts';
-import { Button, LoadError, Note, Part, errorText, useLoad, type NoteState } from '../../../shared/ui/controls';
+import { Button, LoadError, Note, Part, errorText, type NoteState } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 // The Reports tab (docs/product.md section 5): paid orders net of refunds, in Nairobi days, from
 // GET /api/admin/reports/sales/ and /products/; each downloads as CSV.
@@ -23,8 +24,8 @@ export function ReportsTab() {
   const [group, setGroup] = useState<Group>('day');
   const query: ReportQuery = { from, to, group };
   const key = `${from}|${to}|${group}`;
-  const sales = useLoad(() => adminApi.salesReport(query), key);
-  const products = useLoad(() => adminApi.productsReport(query), `${from}|${to}`);
+  const sales = useResource(key, () => adminApi.salesReport(query), { cache: false });
+  const products = useResource(`${from}|${to}`, () => adminApi.productsReport(query), { cache: false });
   const [note, setNote] = useState<NoteState>(null);
 
   async function download(report: 'sales' | 'products') {
@@ -58,15 +59,15 @@ export function ReportsTab() {
         </div>
       </form>
       <Note note={note} />
-      {sales.error && !sales.loading ? (
-        <LoadError what="the sales report" error={sales.error} onRetry={sales.reload} />
+      {sales.error ? (
+        <LoadError what="the sales report" error={sales.error} onRetry={sales.retry} />
       ) : !sales.data ? (
         <p role="status">Loading the sales report…</p>
       ) : (
-        <Sales report={sales.data} busy={sales.loading} />
+        <Sales report={sales.data} busy={sales.status === 'loading'} />
       )}
-      {products.error && !products.loading ? (
-        <LoadError what="the top products" error={products.error} onRetry={products.reload} />
+      {products.error ? (
+        <LoadError what="the top products" error={products.error} onRetry={products.retry} />
       ) : !products.data ? (
         <p role="status">Loading the top products…</p>
       ) : (

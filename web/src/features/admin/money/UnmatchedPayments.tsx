@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { formatKsh } from '../../../shared/domain/money';
 import { adminApi, type UnmatchedPayment } from '../../../shared/api/admin';
-import { Button, LoadError, Note, Part, formatDate, useAction, useLoad, type NoteState } from '../../../shared/ui/controls';
+import { Button, LoadError, Note, Part, formatDate, useAction, type NoteState } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 // Money M-Pesa says arrived but that no order claimed: a prompt whose reference the shop lost
 // when it stopped, or a Paybill payment whose account number matched no order. Each stays
 // listed until it is assigned to its order (docs/payments.md sections 5 and 10).
 export function UnmatchedPayments() {
-  const list = useLoad(adminApi.unmatchedPayments, 'unmatched');
+  const list = useResource('unmatched', () => adminApi.unmatchedPayments(), { cache: false });
   // Said above the list: the assigned payment leaves it.
   const [done, setDone] = useState<NoteState>(null);
-  if (list.error && !list.data) return <LoadError what="the unmatched payments" error={list.error} onRetry={list.reload} />;
+  if (list.error && !list.data) return <LoadError what="the unmatched payments" error={list.error} onRetry={list.retry} />;
   const payments = list.data;
   return (
     <Part level={2} id="unmatched-h" title="Unmatched M-Pesa payments">
@@ -26,7 +27,7 @@ export function UnmatchedPayments() {
               payment={p}
               onAssigned={(text) => {
                 setDone({ kind: 'ok', text });
-                list.reload();
+                list.retry();
               }}
             />
           ))}

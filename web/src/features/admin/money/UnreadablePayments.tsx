@@ -1,11 +1,12 @@
 import { adminApi } from '../../../shared/api/admin';
-import { LoadError, Part, formatDate, useLoad } from '../../../shared/ui/controls';
+import { LoadError, Part, formatDate } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 // Paybill confirmations whose amount (or TransID) the shop could not read. They count towards no
 // order: the owner checks each against the M-Pesa statement (docs/payments.md section 10).
 export function UnreadablePayments() {
-  const list = useLoad(adminApi.unreadablePayments, 'unreadable');
-  if (list.error && !list.data) return <LoadError what="the unreadable M-Pesa confirmations" error={list.error} onRetry={list.reload} />;
+  const list = useResource('unreadable', () => adminApi.unreadablePayments(), { cache: false });
+  if (list.error && !list.data) return <LoadError what="the unreadable M-Pesa confirmations" error={list.error} onRetry={list.retry} />;
   const kept = list.data;
   return (
     <Part level={2} id="unreadable-h" title="M-Pesa confirmations the shop could not read">

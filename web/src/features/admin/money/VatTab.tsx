@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { TextField } from '../../../shared/ui/form/TextField';
 import type { VatClass } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Button, LoadState, Note, Part, useAction, useLoad } from '../../../shared/ui/controls';
+import { Button, LoadState, Note, Part, useAction } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 // VAT rates are data (docs/architecture.md section 11): a Finance Act changes them here, not in
 // the code. Orders keep the rate they were placed at; exempt carries none.
@@ -15,7 +16,7 @@ export function checkRate(v: string): string | undefined {
 }
 
 export function VatTab() {
-  const classes = useLoad(() => adminApi.vatClasses(), 'vat');
+  const classes = useResource('vat', () => adminApi.vatClasses(), { cache: false });
   return (
     <LoadState loaded={classes} what="the VAT rates">
       {(all) => (

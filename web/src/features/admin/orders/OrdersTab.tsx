@@ -11,7 +11,8 @@ import { Refunds } from './RefundForm';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { MSG } from '../../../shared/domain/adminRules';
-import { Badge, Button, LoadError, Note, Part, StatusBadge, formatDate, useAction, useLoad } from '../../../shared/ui/controls';
+import { Badge, Button, LoadError, Note, Part, StatusBadge, formatDate, useAction } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 
 export function OrdersTab() {
   const [open, setOpen] = useState<string | null>(null);
@@ -25,7 +26,7 @@ export function OrdersTab() {
         orderId={open}
         onClose={() => {
           setOpen(null);
-          list.reload();
+          list.retry();
         }}
       />
     );
@@ -88,10 +89,10 @@ export function OrdersTab() {
 }
 
 function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void }) {
-  const loaded = useLoad(() => adminApi.order(orderId), orderId);
+  const loaded = useResource(orderId, () => adminApi.order(orderId), { cache: false });
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const o = order ?? loaded.data;
-  if (loaded.error && !o) return <LoadError what="the order" error={loaded.error} onRetry={loaded.reload} />;
+  if (loaded.error && !o) return <LoadError what="the order" error={loaded.error} onRetry={loaded.retry} />;
   if (!o) return <p role="status">Loading the order…</p>;
   return (
     <div className="space-y-6">

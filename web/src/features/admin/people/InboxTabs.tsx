@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { adminApi } from '../../../shared/api/admin';
 import { Pager } from '../../../shared/ui/PagedList';
-import { Badge, Button, LoadState, errorText, formatDate, useLoad } from '../../../shared/ui/controls';
+import { Badge, Button, LoadState, errorText, formatDate } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 import { saveBlob } from '../../../shared/ui/download';
 
 const SUBJECTS: Record<string, string> = {
@@ -13,7 +14,7 @@ const SUBJECTS: Record<string, string> = {
 };
 
 export function MessagesTab() {
-  const list = useLoad(adminApi.messages, 'messages');
+  const list = useResource('messages', () => adminApi.messages(), { cache: false });
   const [note, setNote] = useState('');
 
   async function mark(id: number, handled: boolean) {
@@ -23,7 +24,7 @@ export function MessagesTab() {
     } catch (err) {
       setNote(errorText(err, 'The message could not be updated.'));
     }
-    list.reload();
+    list.retry();
   }
 
   return (
@@ -66,7 +67,7 @@ export function MessagesTab() {
 }
 
 export function SubscribersTab() {
-  const list = useLoad(adminApi.subscribers, 'subscribers');
+  const list = useResource('subscribers', () => adminApi.subscribers(), { cache: false });
   const [note, setNote] = useState('');
 
   async function exportCSV() {
@@ -110,7 +111,7 @@ export function SubscribersTab() {
 
 export function AuditTab() {
   const [page, setPage] = useState(1);
-  const list = useLoad(() => adminApi.audit({ page }), String(page));
+  const list = useResource(String(page), () => adminApi.audit({ page }), { cache: false });
   return (
     <LoadState loaded={list} what="the audit log">
       {(entries) => (

@@ -20,7 +20,7 @@ export function UsersTab({ me }: { me: Me }) {
     } catch (err) {
       setNote({ kind: 'error', text: errorText(err, 'The role could not be changed.') });
     }
-    list.reload();
+    list.retry();
   }
 
   async function exportData(u: AdminUser) {
@@ -41,7 +41,7 @@ export function UsersTab({ me }: { me: Me }) {
     } catch (err) {
       setNote({ kind: 'error', text: errorText(err, 'The account could not be deleted.') });
     }
-    list.reload();
+    list.retry();
   }
 
   return (

@@ -14,7 +14,8 @@ import { OrdersTab } from '../orders/OrdersTab';
 import { ProductsTab } from '../catalogue/ProductsTab';
 import { ReviewsTab } from '../catalogue/ReviewsTab';
 import { ReportsTab } from '../money/ReportsTab';
-import { LoadError, mustSignIn, useLoad } from '../../../shared/ui/controls';
+import { LoadError, mustSignIn } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 import { UsersTab } from '../people/UsersTab';
 import { VatTab } from '../money/VatTab';
 
@@ -45,12 +46,12 @@ const toLogin = <Navigate to="/login" replace state={{ from: '/admin' }} />;
 
 export default function AdminPage() {
   const token = getAuthToken();
-  const me = useLoad<Me | null>(() => (token ? adminApi.me() : Promise.resolve(null)), token ?? '');
+  const me = useResource<Me | null>(token ?? '', () => (token ? adminApi.me() : Promise.resolve(null)), { cache: false });
   if (mustSignIn(me.error)) return toLogin;
   if (me.error) {
     return (
       <Page title="Admin">
-        <LoadError what="your account" error={me.error} onRetry={me.reload} />
+        <LoadError what="your account" error={me.error} onRetry={me.retry} />
       </Page>
     );
   }

@@ -1,7 +1,8 @@
 import { formatKsh } from '../../../shared/domain/money';
 import type { OrderSummary, Stats } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Badge, Button, LoadState, Part, StatusBadge, formatDate, useLoad } from '../../../shared/ui/controls';
+import { Badge, Button, LoadState, Part, StatusBadge, formatDate } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
 import { BackupStatus } from '../settings/BackupStatus';
 import { UnmatchedPayments } from '../money/UnmatchedPayments';
 import { UnreadablePayments } from '../money/UnreadablePayments';
@@ -9,7 +10,7 @@ import { UnreadablePayments } from '../money/UnreadablePayments';
 type Open = (tab: 'orders' | 'products' | 'messages' | 'reviews') => void;
 
 export function DashboardTab({ onOpen }: { onOpen: Open }) {
-  const stats = useLoad(adminApi.stats, 'stats');
+  const stats = useResource('stats', () => adminApi.stats(), { cache: false });
   return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onOpen={onOpen} />}</LoadState>;
 }
 
