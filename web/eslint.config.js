@@ -78,4 +78,13 @@ export default defineConfig(
       'boundaries/no-unknown-dependencies': 'error',
     },
   },
+  {
+    // Kiswahili words reach the app only through app/kiswahili.ts, the one lazy chunk
+    // (docs/i18n.md): imported anywhere else, they would ride in an English chunk.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/kiswahili.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '\\.sw$', message: 'Kiswahili words load only through app/kiswahili.ts (docs/i18n.md).' }] }],
+    },
+  },
 );
