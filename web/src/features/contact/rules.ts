@@ -1,5 +1,5 @@
 // The contact form's rules: the same as the server's (internal/content/content.go), which
-// checks everything again. Their words are in the catalogue (messages/contact.ts).
+// checks everything again. Their words are in the catalogue (messages.ts).
 import { checkEmail, MAX_EMAIL } from '../../shared/domain/contentRules';
 import { contactMessages } from './messages';
 

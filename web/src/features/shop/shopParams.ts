@@ -27,7 +27,7 @@ export const DEFAULT_FILTERS: ShopFilters = {
   page: 1,
 };
 
-// The values the address may carry; their names are in the message catalogue (messages/shop.ts).
+// The values the address may carry; their names are in the message catalogue (messages.ts).
 export const SORTS: readonly ProductSort[] = ['name', 'price-low', 'price-high'];
 export const COLLECTIONS = ['new-arrivals', 'best-sellers', 'featured'] as const;
 const PROMOS: readonly string[] = ['bulk', 'seasonal'];

@@ -1,5 +1,5 @@
 // The business's own details, used by the header, footer, contact and about pages.
-// Change them here only. Its words are in the message catalogue (messages/app.ts).
+// Change them here only. Its words are in the message catalogue (shared/i18n/messages/app.ts).
 import { appMessages } from '../i18n/messages/app';
 
 const phone = '+254 722 000 111';
