@@ -1,0 +1,86 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { OrderDetail, Refund } from '../../../shared/api/shapes';
+import { json, stubFetch } from '../../../test/utils';
+import { testOrder } from '../../../test/orders';
+import { Refunds } from './RefundForm';
+
+const fetchMock = stubFetch();
+
+const float = { sends: true, why: '', utility: '90000.00', checked_at: '2026-11-27T09:00:00Z', daily_limit: '50000.00', sent_today: '0.00', password_expires_on: null };
+
+// An order of Ksh 8,400 paid Ksh 9,400 from 254708374149: Ksh 1,000 over.
+function overpaid(refunds: Refund[] = [], refunded = '0.00'): OrderDetail {
+  const o = testOrder('paid', { status: 'succeeded', phone: '254708374149', receipt: 'TKA1B2C3D4' });
+  return { ...o, amount_paid: '9400.00', balance_due: '0.00', refunds, amount_refunded: refunded } as unknown as OrderDetail;
+}
+
+function refund(status: Refund['status']): Refund {
+  return {
+    id: 'RFABCDEFGH23456789JK', method: 'mpesa', status, amount: '1000.00', reason: 'Overpaid', reference: 'RFABCDEFGH23456789JK',
+    restocked: false, phone: '254708374149', receiver_name: status === 'sent' ? 'WANJIKU KAMAU' : '',
+    mpesa_receipt: status === 'sent' ? 'TKB9X8Y7Z6' : '', result_code: status === 'sent' ? '0' : '', result_text: status === 'sent' ? 'Sent' : '',
+    created_at: '2026-11-27T09:05:00Z',
+  };
+}
+
+describe('refunds by M-Pesa', () => {
+  it('refunds an overpaid order in one click, naming the number and the name, and shows it sent without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reads = [overpaid([refund('sending')]), overpaid([refund('sent')], '1000.00')];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/admin/payments/float/')) return json(200, float);
+      if (url.endsWith('/refunds/') && init?.method === 'POST') {
+        expect(JSON.parse(String(init.body))).toEqual({ method: 'mpesa', amount: '1000.00', reason: 'Overpaid', phone: '254708374149', restock: false });
+        return json(202, overpaid([refund('sending')]));
+      }
+      if (url.endsWith('/admin/orders/ORDER-1700000000000/')) return json(200, reads.shift() ?? overpaid([refund('sent')], '1000.00'));
+      return json(500, { error: 'unexpected call' });
+    });
+    function Page() {
+      const [order, setOrder] = useState(overpaid());
+      return <Refunds order={order} onRefunded={setOrder} />;
+    }
+    render(<Page />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund Ksh 1,000 by M-Pesa' }));
+    expect(screen.getByText('Send Ksh 1,000 by M-Pesa to 0708 374 149 (Wanjiku Kamau)?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Ksh 1,000' }));
+    expect(await screen.findByText('Sending…')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2100);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2100);
+    });
+    expect(await screen.findByText('Sent')).toBeTruthy();
+    expect(screen.getByText(/TKB9X8Y7Z6/)).toBeTruthy();
+    expect(screen.getByText(/WANJIKU KAMAU/)).toBeTruthy();
+    vi.useRealTimers();
+  });
+
+  it('says why refunds stay manual, and records one sent by hand', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/admin/payments/float/')
+        ? json(200, { ...float, sends: false, why: 'Refunds by M-Pesa need an API initiator.', utility: null, checked_at: null })
+        : json(500, { error: 'unexpected call' }),
+    );
+    render(<Refunds order={overpaid()} onRefunded={() => undefined} />);
+    expect(await screen.findByText('Refunds stay manual: Refunds by M-Pesa need an API initiator.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /by M-Pesa$/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Record refund' })).toBeTruthy();
+  });
+
+  it('checks an M-Pesa refund before sending: whole shillings and a number', async () => {
+    fetchMock.mockImplementation(async (input) => (String(input).endsWith('/admin/payments/float/') ? json(200, float) : json(500, { error: 'unexpected call' })));
+    render(<Refunds order={overpaid()} onRefunded={() => undefined} />);
+    fireEvent.click(await screen.findByLabelText('Send by M-Pesa'));
+    fireEvent.change(screen.getByLabelText('Amount (Ksh)'), { target: { value: '100.50' } });
+    fireEvent.change(screen.getByLabelText('M-Pesa number'), { target: { value: '12345' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Bag burst' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send refund' }));
+    expect(await screen.findByText('M-Pesa sends whole shillings: enter an amount without cents.')).toBeTruthy();
+    expect(screen.getByText('Enter the M-Pesa number to send the money to, like 0712345678.')).toBeTruthy();
+  });
+});
