@@ -72,7 +72,7 @@ type Parts struct {
 	AuthSecret string
 	// AuthLimits bounds sign-ins and sign-ups; nil: account.DefaultLimits.
 	AuthLimits *account.Limits
-	// Now is the sign-in's clock and its limits'; nil: the wall clock.
+	// Now is the clock of the sign-ins and of every rate limit; nil: the wall clock.
 	Now func() time.Time
 
 	LowStockThreshold int
@@ -102,7 +102,7 @@ type Wired struct {
 // HTTP handler on them. It does no I/O.
 func Wire(p Parts) (*Wired, error) {
 	d, log := p.DB, p.Log
-	limiter := ratelimit.New(d, nil)
+	limiter := ratelimit.New(d, p.Now)
 	catalogStore, carts, orders, coupons := catalog.NewStore(d), cart.NewStore(d), order.NewStore(d), coupon.NewStore(d)
 	contents := content.NewStore(d)
 
@@ -127,7 +127,7 @@ func Wire(p Parts) (*Wired, error) {
 	if p.AuthLimits != nil {
 		authLimits = *p.AuthLimits
 	}
-	auth := account.NewService(d, account.Options{Mailer: p.Mailer, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
+	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: p.Mailer, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
 	texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, p.SMS, log), PublicURL: p.PublicURL, BusinessPhone: p.BusinessPhone, Log: log}
 	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: p.Mailer, Queue: texts.Queue, Threshold: p.LowStockThreshold,
 		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}
