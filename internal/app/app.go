@@ -16,10 +16,8 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/backup"
-	"shop/internal/catalog"
 	"shop/internal/config"
 	"shop/internal/db"
-	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
@@ -82,7 +80,47 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	if len(applied) > 0 {
 		log.Info("migrations applied", "migrations", applied)
 	}
-	catalogStore, deliveryStore := catalog.NewStore(d), delivery.NewStore(d)
+	gateway, simulator, secret := paymentGateway(cfg)
+	limits := payment.DefaultPushLimits
+	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
+	payCfg := payment.Config{CallbackSecret: secret, Limits: &limits}
+	switch {
+	case cfg.MPesa.Configured():
+		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
+		if payCfg.BuyGoods && cfg.MPesa.PartyB != "" {
+			payCfg.ShortCode = cfg.MPesa.PartyB // the till number customers type
+		}
+	case simulator != nil:
+		payCfg.ShortCode = simulator.ShortCode
+	}
+	if gateway == nil {
+		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
+	}
+	mailer, outbox, err := newMailer(cfg, d, log)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	smsGateway := newSMSGateway(cfg, log)
+	authLimits := account.DefaultLimits
+	authLimits.RegisterPerIP.Max = cfg.SignupsPerAddress
+	started := time.Now()
+	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
+	parts := Parts{
+		DB: d, Log: log, WebAssets: webAssets, MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
+		Gateway: gateway, Payment: payCfg, Simulator: simulator,
+		Mailer: mailer, Outbox: outbox, BusinessEmail: cfg.BusinessEmail,
+		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
+		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
+		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
+		Backups: func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
+	}
+	w, err := Wire(parts)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	catalogStore, deliveryStore := w.Deps.Catalog, w.Deps.Delivery
 	if n, err := catalogStore.RefreshStale(ctx); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("refresh the catalogue's cards and search: %w", err)
@@ -130,46 +168,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, err
 	} else if n > 0 {
 		log.Info("shipping weights read from size names", "sizes", n)
-	}
-	gateway, simulator, secret := paymentGateway(cfg)
-	limits := payment.DefaultPushLimits
-	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
-	payCfg := payment.Config{CallbackSecret: secret, Limits: &limits}
-	switch {
-	case cfg.MPesa.Configured():
-		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
-		if payCfg.BuyGoods && cfg.MPesa.PartyB != "" {
-			payCfg.ShortCode = cfg.MPesa.PartyB // the till number customers type
-		}
-	case simulator != nil:
-		payCfg.ShortCode = simulator.ShortCode
-	}
-	if gateway == nil {
-		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
-	}
-	mailer, outbox, err := newMailer(cfg, d, log)
-	if err != nil {
-		d.Close()
-		return nil, err
-	}
-	smsGateway := newSMSGateway(cfg, log)
-	authLimits := account.DefaultLimits
-	authLimits.RegisterPerIP.Max = cfg.SignupsPerAddress
-	started := time.Now()
-	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
-	parts := Parts{
-		DB: d, Log: log, WebAssets: webAssets, MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
-		Gateway: gateway, Payment: payCfg, Simulator: simulator,
-		Mailer: mailer, Outbox: outbox, BusinessEmail: cfg.BusinessEmail,
-		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
-		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
-		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
-		Backups: func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
-	}
-	w, err := Wire(parts)
-	if err != nil {
-		d.Close()
-		return nil, err
 	}
 	// The signing key is loaded now, so a database that cannot hold one
 	// fails at start.
