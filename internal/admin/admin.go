@@ -35,12 +35,14 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
 )
 
 // Stores are the domain stores the back office reads and changes: the
 // application's own, so the shop has one of each.
 type Stores struct {
 	Catalog  *catalog.Store
+	Stock    *stock.Ledger
 	Orders   *order.Store
 	Content  *content.Store
 	Accounts *account.Store
@@ -75,6 +77,7 @@ const DefaultLowStockThreshold = 10
 type Handlers struct {
 	db       *db.DB
 	catalog  *catalog.Store
+	stock    *stock.Ledger
 	orders   *order.Store
 	content  *content.Store
 	accounts *account.Store
@@ -102,7 +105,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
-		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
+		db: d, catalog: st.Catalog, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog),
@@ -116,7 +119,7 @@ type Actor struct {
 }
 
 // Mover is the admin as who moved a size's stock.
-func (a Actor) Mover() catalog.Mover { return catalog.Mover{Actor: a.Email, UserID: a.UserID} }
+func (a Actor) Mover() stock.Mover { return stock.Mover{Actor: a.Email, UserID: a.UserID} }
 
 // OrderActor is how an order's history names an admin's change.
 func (a Actor) OrderActor() string { return "admin:" + a.Email }

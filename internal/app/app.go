@@ -34,6 +34,7 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
 	"shop/internal/sms"
+	"shop/internal/stock"
 )
 
 // App is a running shop.
@@ -174,7 +175,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	business := Business(cfg)
 	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
 	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
-	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: mailer, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
+	ledger := stock.NewLedger(d, catalogStore)
+	lowStock := &notify.StockAlerts{DB: d, Ledger: ledger, Mailer: mailer, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
 		BusinessEmail: cfg.BusinessEmail, BusinessPhone: cfg.SMS.BusinessPhone, PublicURL: cfg.PublicURL, Log: log}
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
 	if err != nil {
@@ -199,7 +201,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	}
 	meter := metrics.New(msrc)
 	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
+		DB: d, Log: log, Catalog: catalogStore, Stock: ledger, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
 		Checkout: placing, Delivery: deliveryStore,
 		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
@@ -211,7 +213,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: lowStock, simulator: simulator,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, catalogStore, log)}, nil
 }
 

@@ -100,8 +100,8 @@ func newCard(id int64, variants []Variant, images []Image, reviews, ratingSum in
 	return c, nil
 }
 
-// refreshCardsTx rewrites the cards of products, whose sizes changed stock.
-func refreshCardsTx(ctx context.Context, tx *sql.Tx, products map[int64]bool) error {
+// RefreshCardsTx rewrites the cards of products, whose sizes changed stock.
+func RefreshCardsTx(ctx context.Context, tx *sql.Tx, products map[int64]bool) error {
 	for id := range products {
 		if err := refreshCardTx(ctx, tx, id); err != nil {
 			return err

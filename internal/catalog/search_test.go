@@ -13,6 +13,7 @@ import (
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/money"
+	"shop/internal/stock"
 	"shop/internal/testkit"
 )
 
@@ -188,7 +189,7 @@ func TestSearchFollowsChanges(t *testing.T) {
 			t.Fatalf("renamed product: %v", got)
 		}
 		inTx(func(tx *sql.Tx) (err error) {
-			v, err = s.AddVariantTx(ctx, tx, p.ID, catalog.VariantFields{Size: "25 Kg", SKU: "BUN-25", Price: money.FromShillings(900), Stock: 4}, catalog.Mover{})
+			v, err = s.AddVariantTx(ctx, tx, p.ID, catalog.VariantFields{Size: "25 Kg", SKU: "BUN-25", Price: money.FromShillings(900), Stock: 4}, stock.Edits(stock.Mover{}))
 			return err
 		})
 		if got := found("BUN-25"); !slices.Equal(got, []string{"Bunny Grower Pellets"}) {
@@ -199,7 +200,7 @@ func TestSearchFollowsChanges(t *testing.T) {
 			t.Fatalf("card after adding a size: %+v", card)
 		}
 		inTx(func(tx *sql.Tx) error {
-			return catalog.TakeStockTx(ctx, tx, []catalog.StockLine{{VariantID: v.ID, Qty: 4}})
+			return stock.TakeTx(ctx, tx, []stock.Line{{VariantID: v.ID, Qty: 4}})
 		})
 		if card := search(t, s, "bunny").Products[0]; card.InStock {
 			t.Fatal("card still in stock after the last bags were sold")

@@ -22,6 +22,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
+	"shop/internal/stock"
 	"shop/internal/testkit"
 )
 
@@ -142,7 +143,7 @@ func fuzzServer(f *testing.F, d *db.DB) (http.Handler, string) {
 	orders := order.NewStore(d)
 	gateway := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
 	auth := account.NewService(d, account.Options{Log: log, PublicURL: "http://localhost"})
-	deps := httpapi.Deps{DB: d, Log: log, Catalog: store, Cart: cart.NewStore(d), Orders: orders, Content: content.NewStore(d),
+	deps := httpapi.Deps{DB: d, Log: log, Catalog: store, Stock: stock.NewLedger(d, store), Cart: cart.NewStore(d), Orders: orders, Content: content.NewStore(d),
 		Auth: auth, WebAssets: webFiles, MediaDir: media, PublicURL: "http://localhost"}
 	testkit.Payments(&deps, gateway, payment.Config{PublicURL: "http://localhost", CallbackSecret: fuzzSecret})
 	srv, err := httpapi.New(deps)

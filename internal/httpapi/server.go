@@ -37,6 +37,7 @@ import (
 	"shop/internal/receipt"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
 	"shop/internal/storefront"
 	"shop/internal/weight"
 )
@@ -46,6 +47,7 @@ type Deps struct {
 	DB       *db.DB
 	Log      *slog.Logger
 	Catalog  *catalog.Store
+	Stock    *stock.Ledger
 	Cart     *cart.Store
 	Orders   *order.Store
 	Payments *payment.Service
@@ -195,7 +197,7 @@ func New(d Deps) (*Server, error) {
 		Key: func(ctx context.Context) ([]byte, error) { return authSvc.DerivedKey(ctx, "newsletter-unsubscribe") }}
 	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, Forget: admin.ForgetUserTx}
 	s.privacy = &privacy.Handlers{Svc: priv, Limiter: ratelimit.New(d.DB, nil)}
-	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
+	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))

@@ -30,6 +30,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/ratelimit"
+	"shop/internal/stock"
 )
 
 // WebApp is a built web app as far as most tests care: an index.html.
@@ -40,9 +41,10 @@ var WebApp = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>sho
 // the payment service is there, so orders show their payments.
 func Deps(t testing.TB, d *db.DB) httpapi.Deps {
 	log := Quiet()
+	cat := catalog.NewStore(d)
 	deps := httpapi.Deps{
 		DB: d, Log: log,
-		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: order.NewStore(d), Delivery: delivery.NewStore(d),
+		Catalog: cat, Stock: stock.NewLedger(d, cat), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: order.NewStore(d), Delivery: delivery.NewStore(d),
 		WebAssets: WebApp, MediaDir: t.TempDir(), PublicURL: "http://localhost",
 	}
 	Payments(&deps, nil, payment.Config{PublicURL: "http://localhost"})
