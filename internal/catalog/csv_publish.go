@@ -8,6 +8,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/search"
 )
 
 // The import's one write to the catalogue (docs/architecture.md section
@@ -87,7 +88,7 @@ func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st
 		WHERE run_id = $1 AND created`, run); err != nil {
 		return fmt.Errorf("publish search texts: %w", err)
 	}
-	return s.addSpellingTx(ctx, tx, st.spelt)
+	return search.AddSpellingTx(ctx, tx, s.db, st.spelt)
 }
 
 // ImportedStock is the stock a changed size v is left with by its staged
