@@ -18,7 +18,7 @@ import (
 // The back office's stock forms ("Receive stock", "Adjust stock") and a
 // size's history (docs/product.md section 5).
 
-// The stock forms' messages (web/src/features/admin/rules.ts says the same).
+// The stock forms' messages (web/src/shared/domain/adminRules.ts says the same).
 const (
 	MsgStockKind      = "Choose received, damaged or count_correction"
 	MsgStockQuantity  = "Quantity must be a whole number of 1 or more"
