@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"shop/internal/app"
 	"shop/internal/checkout"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
@@ -37,10 +37,10 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool, opts ...testkit.Option) *sh
 	ts := httptest.NewUnstartedServer(nil)
 	public := "http://" + ts.Listener.Addr().String()
 	sim := &mpesa.Simulator{ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p", Delay: 20 * time.Millisecond}
-	srv := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
-		var gateway payment.Gateway
-		cfg := payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"}
+	opts = append([]testkit.Option{testkit.With(func(p *app.Parts) {
+		p.Payment = payment.Config{CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"}
 		if withMPesa {
+			// The shop sends refunds too, as the simulator's initiator.
 			sim.InitiatorName, sim.InitiatorPassword = "apiop", "Ruiru#2026"
 			cert, err := sim.Certificate()
 			if err != nil {
@@ -48,23 +48,11 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool, opts ...testkit.Option) *sh
 			}
 			client := mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p",
 				Initiator: mpesa.Initiator{Name: sim.InitiatorName, Password: sim.InitiatorPassword, Certificate: cert}}, nil)
-			gateway, cfg.MoneyOut = client, client
+			p.Gateway, p.Payment.MoneyOut = client, client
 		}
-		testkit.Payments(deps, gateway, cfg)
-		deps.Daraja, deps.WebAssets, deps.PublicURL = sim, webFiles, public
-		sim.ConfirmationURL, sim.ValidationURL = deps.Payments.C2BURLs()
-		deps.Paybill = sim.PaybillHandler()
-	}), testkit.Demo)
-	for _, o := range opts {
-		o(t, &srv.Deps)
-	}
-	if len(opts) > 0 {
-		rebuilt, err := httpapi.New(srv.Deps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv.Server = rebuilt
-	}
+		p.Simulator, p.WebAssets, p.PublicURL = sim, webFiles, public
+	}), testkit.Demo}, opts...)
+	srv := testkit.NewShop(t, d, opts...)
 	ts.Config.Handler = srv
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })
