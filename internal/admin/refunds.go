@@ -74,7 +74,11 @@ func (h *Handlers) RecordRefund(w http.ResponseWriter, r *http.Request, a Actor)
 		case order.RefundMpesa:
 			summary = "refund " + f.Amount.Ksh() + " by M-Pesa to " + f.Phone + " as " + f.ID
 		case order.RefundReversal:
-			summary = "refund " + f.Amount.Ksh() + " by reversing M-Pesa payment " + refund.Receipt + " as " + f.ID
+			summary = "refund " + f.Amount.Ksh() + " by reversing the order's M-Pesa payment"
+			if refund.Receipt != "" {
+				summary += " " + refund.Receipt
+			}
+			summary += " as " + f.ID
 		default:
 			summary = "refund " + f.Amount.Ksh() + " by M-Pesa " + f.Reference
 		}
