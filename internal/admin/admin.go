@@ -24,6 +24,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/backup"
 	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
@@ -43,6 +44,7 @@ import (
 // application's own, so the shop has one of each.
 type Stores struct {
 	Catalog  *catalog.Store
+	CSV      *catalogcsv.Store
 	Stock    *stock.Ledger
 	Orders   *order.Store
 	Content  *content.Store
@@ -83,6 +85,7 @@ const DefaultLowStockThreshold = 10
 type Handlers struct {
 	db       *db.DB
 	catalog  *catalog.Store
+	csv      *catalogcsv.Store
 	stock    *stock.Ledger
 	orders   *order.Store
 	content  *content.Store
@@ -112,7 +115,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
-		db: d, catalog: st.Catalog, stock: st.Stock, orders: st.Orders, content: st.Content,
+		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT,

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/stock"
 )
 
@@ -21,7 +21,7 @@ const ImportMaxBody = 32 << 20
 func (h *Handlers) ExportProducts(w http.ResponseWriter, r *http.Request, a Actor) error {
 	var buf bytes.Buffer
 	buf.WriteString("\ufeff")
-	n, err := h.catalog.ExportCSV(r.Context(), &buf)
+	n, err := h.csv.ExportCSV(r.Context(), &buf)
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (h *Handlers) ExportProducts(w http.ResponseWriter, r *http.Request, a Acto
 // were refused the message saying nothing was stored.
 type importAnswer struct {
 	Error string `json:"error,omitempty"`
-	catalog.ImportResult
+	catalogcsv.ImportResult
 }
 
 // ImportProducts answers POST /api/admin/products/import/ with a CSV body
@@ -54,22 +54,22 @@ func (h *Handlers) ImportProducts(w http.ResponseWriter, r *http.Request, a Acto
 		return err
 	}
 	if q := r.URL.Query().Get("dry_run"); q == "1" || q == "true" {
-		res, err := h.catalog.PreviewImport(r.Context(), data)
+		res, err := h.csv.PreviewImport(r.Context(), data)
 		if err != nil {
 			return err
 		}
 		return writeJSON(w, http.StatusOK, importAnswer{ImportResult: res})
 	}
-	res, err := h.catalog.Import(r.Context(), data, stock.Imports(a.Mover()), func(tx *sql.Tx, res catalog.ImportResult) error {
+	res, err := h.csv.Import(r.Context(), data, stock.Imports(a.Mover()), func(tx *sql.Tx, res catalogcsv.ImportResult) error {
 		s := res.Summary
 		return record(r.Context(), tx, a, entry("import", "products", "", fmt.Sprintf("imported %d rows: %d created, %d updated, %d unchanged",
-			len(res.Rows), s[catalog.ImportCreate], s[catalog.ImportUpdate], s[catalog.ImportUnchanged])))
+			len(res.Rows), s[catalogcsv.ImportCreate], s[catalogcsv.ImportUpdate], s[catalogcsv.ImportUnchanged])))
 	})
 	if err != nil {
 		return err
 	}
 	if !res.Applied {
-		return writeJSON(w, http.StatusBadRequest, importAnswer{Error: catalog.MsgImportRefused, ImportResult: res})
+		return writeJSON(w, http.StatusBadRequest, importAnswer{Error: catalogcsv.MsgImportRefused, ImportResult: res})
 	}
 	return writeJSON(w, http.StatusOK, importAnswer{ImportResult: res})
 }

@@ -138,9 +138,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	}
 	// SQLite serves one shop process (docs/deploy.md section 10), so no
 	// import can be under way while it starts.
-	sweep := catalogStore.SweepImports
+	sweep := w.Deps.CSV.SweepImports
 	if d.Dialect == db.SQLite {
-		sweep = catalogStore.DropImports
+		sweep = w.Deps.CSV.DropImports
 	}
 	if n, err := sweep(ctx); err != nil {
 		d.Close()

@@ -6,14 +6,14 @@ import (
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
 )
 
 // janitor deletes what has outlived its use, on a schedule: ended sessions
 // and expired reset links (account), old rate-limit events (ratelimit), the
-// staging rows of abandoned product imports (catalog) and the dev outbox's
+// staging rows of abandoned product imports (catalogcsv) and the dev outbox's
 // old mail (mail). Each table's owner does its own deleting;
 // several instances running it at once delete the same rows harmlessly.
 type janitor struct {
@@ -26,11 +26,11 @@ type pruneTask struct {
 	run  func(context.Context) (int64, error)
 }
 
-func newJanitor(auth *account.Service, limiter *ratelimit.Limiter, outbox *mail.Outbox, catalogStore *catalog.Store, log *slog.Logger) *janitor {
+func newJanitor(auth *account.Service, limiter *ratelimit.Limiter, outbox *mail.Outbox, imports *catalogcsv.Store, log *slog.Logger) *janitor {
 	j := &janitor{log: log, tasks: []pruneTask{
 		{"sessions and reset links", auth.Prune},
 		{"rate-limit events", limiter.Prune},
-		{"abandoned product imports", catalogStore.SweepImports},
+		{"abandoned product imports", imports.SweepImports},
 	}}
 	if outbox != nil {
 		j.tasks = append(j.tasks, pruneTask{"outbox mail", outbox.Prune})

@@ -12,6 +12,7 @@ import (
 	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/checkout"
 	"shop/internal/content"
 	"shop/internal/coupon"
@@ -106,6 +107,7 @@ func Wire(p Parts) (*Wired, error) {
 	limiter := ratelimit.New(d, p.Now)
 	catalogStore, carts, orders, coupons := catalog.NewStore(d), cart.NewStore(d), order.NewStore(d), coupon.NewStore(d)
 	contents := content.NewStore(d)
+	catalogCSV := catalogcsv.NewStore(d, catalogStore)
 
 	payCfg := p.Payment
 	payCfg.PublicURL = p.PublicURL
@@ -145,7 +147,7 @@ func Wire(p Parts) (*Wired, error) {
 	meter := metrics.New(msrc)
 
 	deps := httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
+		DB: d, Log: log, Catalog: catalogStore, CSV: catalogCSV, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
 		Checkout: checkout.New(d, orders, coupons, payments, log), Delivery: delivery.NewStore(d),
 		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
 		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: p.Outbox,
@@ -159,7 +161,7 @@ func Wire(p Parts) (*Wired, error) {
 		return nil, err
 	}
 	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock,
-		janitor: newJanitor(auth, limiter, p.Outbox, catalogStore, log)}, nil
+		janitor: newJanitor(auth, limiter, p.Outbox, catalogCSV, log)}, nil
 }
 
 // cartTotals is a cart's weight and its subtotal after the cart's

@@ -128,16 +128,6 @@ var VATClasses = []string{"standard", "zero", "exempt"}
 // MsgVATClassInvalid refuses a VAT class that is not one of VATClasses.
 const MsgVATClassInvalid = "VAT class must be standard, zero or exempt"
 
-// CheckText and checkPrice are form's checks under the names csv_import.go
-// reads its rows with.
-func CheckText(bad map[string]string, field, label, value, missing string, max int) {
-	form.CheckText(bad, field, label, value, missing, max)
-}
-
-func checkPrice(bad map[string]string, field string, raw json.RawMessage) money.Cents {
-	return form.Price(bad, field, raw)
-}
-
 // VariantInput is the admin's form for one size of a product.
 type VariantInput struct {
 	Size  string          `json:"size"`

@@ -1,7 +1,8 @@
 // Package catalog is the shop's catalogue: categories, products, their
-// variants (a size with its own price and stock) and images, the stock
-// ledger, search and the products CSV. A product's page shows its approved
-// reviews, which package review keeps (reviewed.go).
+// variants (a size with its own price and stock) and images, and the one
+// transaction that publishes a products CSV (imported.go; the file itself,
+// its plan and its staging are package catalogcsv's). A product's page
+// shows its approved reviews, which package review keeps (reviewed.go).
 package catalog
 
 import (

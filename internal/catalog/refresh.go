@@ -47,7 +47,7 @@ func refreshCardTx(ctx context.Context, tx *sql.Tx, id int64) error {
 		Scan(&reviews, &ratingSum); err != nil {
 		return fmt.Errorf("card of product %d: %w", id, err)
 	}
-	c, err := newCard(id, variants, images, reviews, ratingSum)
+	c, err := NewCard(id, variants, images, reviews, ratingSum)
 	if err != nil {
 		return err
 	}
@@ -59,8 +59,9 @@ func refreshCardTx(ctx context.Context, tx *sql.Tx, id int64) error {
 	return nil
 }
 
-// card is what a product's card shows, as its row keeps it.
-type card struct {
+// CardRow is what a product's card shows, as its row keeps it (and an
+// import stages it for the products it creates).
+type CardRow struct {
 	ID       int64  `json:"id"`
 	PriceMin *int64 `json:"price_min"`
 	PriceMax *int64 `json:"price_max"`
@@ -71,10 +72,10 @@ type card struct {
 	Images   string `json:"images"`
 }
 
-// newCard is product id's card from its sizes, its first picture (or
+// NewCard is product id's card from its sizes, its first picture (or
 // none) and the count and sum of its approved ratings.
-func newCard(id int64, variants []Variant, images []Image, reviews, ratingSum int) (card, error) {
-	c := card{ID: id, Reviews: reviews}
+func NewCard(id int64, variants []Variant, images []Image, reviews, ratingSum int) (CardRow, error) {
+	c := CardRow{ID: id, Reviews: reviews}
 	for _, v := range variants {
 		p := int64(v.Price)
 		if c.PriceMin == nil || p < *c.PriceMin {
@@ -91,11 +92,11 @@ func newCard(id int64, variants []Variant, images []Image, reviews, ratingSum in
 	}
 	vj, err := json.Marshal(variants)
 	if err != nil {
-		return card{}, err
+		return CardRow{}, err
 	}
 	ij, err := json.Marshal(images)
 	if err != nil {
-		return card{}, err
+		return CardRow{}, err
 	}
 	c.Variants, c.Images = string(vj), string(ij)
 	return c, nil
@@ -159,9 +160,9 @@ func (s *Store) refreshCardsManyTx(ctx context.Context, tx *sql.Tx, ids []int64)
 	for _, r := range rs {
 		ratings[r.id] = r
 	}
-	cards := make([]card, len(ids))
+	cards := make([]CardRow, len(ids))
 	for i, id := range ids {
-		if cards[i], err = newCard(id, variants[id], images[id], int(ratings[id].n), int(ratings[id].sum)); err != nil {
+		if cards[i], err = NewCard(id, variants[id], images[id], int(ratings[id].n), int(ratings[id].sum)); err != nil {
 			return err
 		}
 	}
@@ -206,7 +207,7 @@ func (s *Store) refreshTextsTx(ctx context.Context, tx *sql.Tx, ids []int64) err
 	if err != nil {
 		return fmt.Errorf("search texts: %w", err)
 	}
-	categories, err := s.categoryTextsTx(ctx, tx)
+	categories, err := s.CategoryTextsTx(ctx, tx)
 	if err != nil {
 		return err
 	}
@@ -235,8 +236,8 @@ func (s *Store) refreshTextsTx(ctx context.Context, tx *sql.Tx, ids []int64) err
 	var spelt []string
 	for i, p := range products {
 		categoryText := categories[p.category]
-		texts[i] = productTexts(p.id, p.name, p.nameSW, p.description, p.descrSW, categoryText, sizesOf[p.id])
-		spelt = append(spelt, spelling(p.name, p.nameSW, categoryText)...)
+		texts[i] = ProductTexts(p.id, p.name, p.nameSW, p.description, p.descrSW, categoryText, sizesOf[p.id])
+		spelt = append(spelt, Spelling(p.name, p.nameSW, categoryText)...)
 	}
 	if err := s.db.ProductText().PutTx(ctx, tx, texts); err != nil {
 		return fmt.Errorf("search texts: %w", err)
@@ -264,23 +265,23 @@ func insertCategoryRowsTx(ctx context.Context, tx *sql.Tx, cond string, args ...
 	return nil
 }
 
-// productTexts are product id's search texts: its names; the text of its
-// category (categoryTexts); its descriptions and its sizes, each
+// ProductTexts are product id's search texts: its names; the text of its
+// category (CategoryTextsTx); its descriptions and its sizes, each
 // "size size_key sku".
-func productTexts(id int64, name, nameSW, description, descriptionSW, categoryText string, sizes []string) db.Texts {
+func ProductTexts(id int64, name, nameSW, description, descriptionSW, categoryText string, sizes []string) db.Texts {
 	return db.Texts{ID: id, A: search.IndexText(name, nameSW), B: search.IndexText(categoryText),
 		C: search.IndexText(description, descriptionSW, strings.Join(sizes, " "))}
 }
 
-// spelling is the words a product gives the spelling table: those of its
+// Spelling is the words a product gives the spelling table: those of its
 // names and its categories'.
-func spelling(name, nameSW, categoryText string) []string {
+func Spelling(name, nameSW, categoryText string) []string {
 	return search.Words(name + " " + nameSW + " " + categoryText)
 }
 
-// categoryTextsTx is the text each category gives the products under it:
+// CategoryTextsTx is the text each category gives the products under it:
 // its names and those of the categories above it.
-func (s *Store) categoryTextsTx(ctx context.Context, tx *sql.Tx) (map[int64]string, error) {
+func (s *Store) CategoryTextsTx(ctx context.Context, tx *sql.Tx) (map[int64]string, error) {
 	type node struct {
 		id     int64
 		name   string
@@ -357,4 +358,22 @@ func queryAllTx[T any](ctx context.Context, tx *sql.Tx, scan func(db.Scanner) (T
 		return nil, err
 	}
 	return db.Collect(rows, scan)
+}
+
+// RefreshEach rewrites the card and search text of every product one by
+// one, as the shop did before imports were published in bulk: what the
+// import's tests (package catalogcsv) hold a bulk publish to.
+func (s *Store) RefreshEach(ctx context.Context) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		ids, err := queryAllTx(ctx, tx, scanID, `SELECT id FROM products ORDER BY id`)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if err := s.refreshTx(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

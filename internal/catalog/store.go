@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
-	"time"
 
 	"shop/internal/apperr"
 	"shop/internal/db"
@@ -17,16 +16,10 @@ import (
 // Store reads and writes the catalogue.
 type Store struct {
 	db *db.DB
-	// now is the clock of the imports' leases.
-	now func() time.Time
-	// importBatch is how many rows an import stages a transaction;
-	// afterBatch, when set, runs after each: tests stop an import there.
-	importBatch int
-	afterBatch  func() error
 }
 
 // NewStore returns a Store on d.
-func NewStore(d *db.DB) *Store { return &Store{db: d, now: time.Now, importBatch: importBatch} }
+func NewStore(d *db.DB) *Store { return &Store{db: d} }
 
 // Categories lists every category, parents before their children's siblings
 // by sort order then name, named in the language ctx carries.

@@ -7,15 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/testkit"
 )
 
 type importAnswer struct {
-	Error   string              `json:"error"`
-	Rows    []catalog.ImportRow `json:"rows"`
-	Summary map[string]int      `json:"summary"`
-	Applied bool                `json:"applied"`
+	Error   string                 `json:"error"`
+	Rows    []catalogcsv.ImportRow `json:"rows"`
+	Summary map[string]int         `json:"summary"`
+	Applied bool                   `json:"applied"`
 }
 
 func TestProductsExportAndImport(t *testing.T) {
@@ -43,7 +43,7 @@ func TestProductsExportAndImport(t *testing.T) {
 		bad := data + "no-such,,,,1 Kg,X-1,1,1,,yes\n"
 		rec = shop.Do("POST", "/api/admin/products/import/", bad, csvType...)
 		testkit.WantStatus(t, rec, http.StatusBadRequest)
-		if a := testkit.Decode[importAnswer](t, rec); a.Error != catalog.MsgImportRefused || a.Summary["refused"] != 1 || a.Applied {
+		if a := testkit.Decode[importAnswer](t, rec); a.Error != catalogcsv.MsgImportRefused || a.Summary["refused"] != 1 || a.Applied {
 			t.Fatalf("refused import %+v", a)
 		}
 		testkit.WantStatus(t, shop.Do("POST", "/api/admin/products/import/", "", csvType...), http.StatusBadRequest)

@@ -20,6 +20,7 @@ import (
 	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/checkout"
 	"shop/internal/content"
 	"shop/internal/coupon"
@@ -45,9 +46,11 @@ import (
 
 // Deps is what the HTTP layer needs from the rest of the shop.
 type Deps struct {
-	DB       *db.DB
-	Log      *slog.Logger
-	Catalog  *catalog.Store
+	DB      *db.DB
+	Log     *slog.Logger
+	Catalog *catalog.Store
+	// CSV exports and imports the catalogue as a spreadsheet.
+	CSV      *catalogcsv.Store
 	Stock    *stock.Ledger
 	Cart     *cart.Store
 	Orders   *order.Store
@@ -198,7 +201,7 @@ func New(d Deps) (*Server, error) {
 	}
 	s.unsubscribe = d.Unsubscribe
 	s.privacy = &privacy.Handlers{Svc: d.Privacy, Limiter: d.Limiter}
-	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
+	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups,
 			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter})

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/content"
 	"shop/internal/testkit"
 )
@@ -50,7 +50,7 @@ func TestImportRefusesBrokenUTF8(t *testing.T) {
 		for _, path := range []string{"/api/admin/products/import/?dry_run=1", "/api/admin/products/import/"} {
 			rec := shop.Do("POST", path, data, csvType...)
 			a := testkit.Decode[importAnswer](t, rec)
-			if path == "/api/admin/products/import/" && (rec.Code != http.StatusBadRequest || a.Error != catalog.MsgImportRefused) {
+			if path == "/api/admin/products/import/" && (rec.Code != http.StatusBadRequest || a.Error != catalogcsv.MsgImportRefused) {
 				t.Fatalf("import: %d %+v", rec.Code, a)
 			}
 			if rec.Code != http.StatusOK && rec.Code != http.StatusBadRequest || a.Applied || a.Summary["refused"] != len(wantRefused) {
@@ -58,7 +58,7 @@ func TestImportRefusesBrokenUTF8(t *testing.T) {
 			}
 			for _, row := range a.Rows {
 				field, refused := wantRefused[row.Row]
-				if refused != (row.Action == catalog.ImportRefused) {
+				if refused != (row.Action == catalogcsv.ImportRefused) {
 					t.Errorf("%s row %d: %s %q", path, row.Row, row.Action, row.Reason)
 				}
 				if refused && (!strings.Contains(row.Reason, field) || !strings.Contains(row.Reason, "UTF-8")) {

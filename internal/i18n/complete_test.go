@@ -30,7 +30,7 @@ var messageFuncs = map[string][]string{"payment/mpesa": {"CustomerMessage", "Cus
 var adminFiles = []string{
 	"account/account.go", "account/admin.go",
 	"catalog/admin_categories.go", "catalog/admin_images.go", "catalog/admin_rules.go", "catalog/admin_store.go",
-	"catalog/admin_variants.go", "catalog/csv.go", "catalog/csv_import.go", "catalog/csv_publish.go", "catalog/csv_stage.go", "search/synonyms.go", "stock/ledger.go",
+	"catalog/admin_variants.go", "catalog/imported.go", "search/synonyms.go", "stock/ledger.go",
 	"content/admin.go", "coupon/input.go", "coupon/store.go", "delivery/admin.go",
 	"order/admin.go", "order/move.go", "order/refund.go", "payment/c2b.go", "payment/float.go", "payment/moneyout.go", "payment/parked.go", "payment/refund.go",
 }

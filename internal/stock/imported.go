@@ -9,7 +9,7 @@ import (
 )
 
 // Imports is the ledger as a products import moves stock, by m: what
-// catalog.Store.Import is given. Its movements are written set-based from
+// catalogcsv.Store.Import is given. Its movements are written set-based from
 // the staged sizes, one statement for all of them (docs/architecture.md
 // section 13).
 func Imports(m Mover) catalog.ImportLedger {

@@ -7,56 +7,61 @@ import (
 	"maps"
 
 	"shop/internal/apperr"
-	"shop/internal/db"
 	"shop/internal/search"
 )
 
-// The import's one write to the catalogue (docs/architecture.md section
-// 13): a handful of set-based statements from the staging tables, so the
-// transaction lasts as long as the rows take to write, never a statement a
-// row. What the catalogue shows changes here, all at once.
+// An import's one write to the catalogue (docs/architecture.md section
+// 13): a handful of set-based statements from the staging tables that
+// package catalogcsv fills, so the transaction lasts as long as the rows
+// take to write, never a statement a row. What the catalogue shows changes
+// here, all at once.
 
-// errImportChanged is a publish the catalogue no longer fits: nothing of
+// MsgImportChanged is the answer when an import no longer fits the
+// catalogue; nothing was stored.
+const MsgImportChanged = "The catalogue changed while the file was being imported, so nothing was imported. Import the file again."
+
+// ErrImportChanged is a publish the catalogue no longer fits: nothing of
 // the import is stored.
-var errImportChanged = apperr.Conflict(MsgImportChanged)
+var ErrImportChanged = apperr.Conflict(MsgImportChanged)
 
-// publish stores run's staged rows, their stock movements in ledger, the cards
-// and search texts of every product they touch and audit's entry, in one
-// transaction.
-func (s *Store) publish(ctx context.Context, run int64, st staged, ledger ImportLedger, audit func(*sql.Tx) error) error {
-	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if err := s.touchRunTx(ctx, tx, run); err != nil {
-			return err
-		}
-		if err := s.publishProductsTx(ctx, tx, run, st); err != nil {
-			return err
-		}
-		if err := s.publishSizesTx(ctx, tx, run, st, ledger); err != nil {
-			return err
-		}
-		if err := s.refreshManyTx(ctx, tx, st.existing, st.retexted); err != nil {
-			return err
-		}
-		return audit(tx)
-	})
-	// A slug or SKU taken, or a product or category deleted, since the
-	// import read the catalogue.
-	if db.IsUniqueViolation(err) || db.IsForeignKeyViolation(err) {
-		return errImportChanged
+// Staged is what an import's staged rows change in the catalogue, as the
+// publishing transaction checks and finishes it.
+type Staged struct {
+	// The rows each statement must change; fewer means the catalogue
+	// changed under the import.
+	NewProducts, ChangedProducts, NewSizes, ChangedSizes int
+	// Created are the new products' ids; Existing the stored products whose
+	// cards change, Retexted those whose search texts change too.
+	Created, Existing, Retexted []int64
+	// CategoryTexts are the texts the new products' search texts were made
+	// with, and Spelt the words they give the spelling table.
+	CategoryTexts map[int64]string
+	Spelt         []string
+}
+
+// PublishImportTx stores run's staged rows inside tx: its products and
+// sizes, their stock movements in ledger, and the cards and search texts of
+// every product they touch.
+func (s *Store) PublishImportTx(ctx context.Context, tx *sql.Tx, run int64, st Staged, ledger ImportLedger) error {
+	if err := s.publishProductsTx(ctx, tx, run, st); err != nil {
+		return err
 	}
-	return err
+	if err := s.publishSizesTx(ctx, tx, run, st, ledger); err != nil {
+		return err
+	}
+	return s.refreshManyTx(ctx, tx, st.Existing, st.Retexted)
 }
 
 // publishProductsTx creates the new products, with their cards, category
 // rows and search texts, and changes the stored ones.
-func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st staged) error {
+func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st Staged) error {
 	text := s.db.ProductText()
 	column, value := text.NewRow("text_a", "text_b", "text_c")
 	err := wantRows(tx.ExecContext(ctx, `INSERT INTO products (id, name, slug, description, base_price_cents, category_id, is_active,
 			name_sw, description_sw, price_min_cents, price_max_cents, in_stock, card_variants, search_version`+column+`)
 		SELECT product_id, name, slug, description, base_price_cents, category_id, is_active, name_sw, description_sw,
 			price_min_cents, price_max_cents, in_stock, card_variants, CAST($2 AS INTEGER)`+value+`
-		FROM import_products WHERE run_id = $1 AND created ORDER BY n`, run, searchVersion))(st.newProducts)
+		FROM import_products WHERE run_id = $1 AND created ORDER BY n`, run, searchVersion))(st.NewProducts)
 	if err != nil {
 		return fmt.Errorf("publish new products: %w", err)
 	}
@@ -65,21 +70,21 @@ func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st
 	err = wantRows(tx.ExecContext(ctx, `UPDATE products SET name = s.name, description = s.description, category_id = s.category_id,
 			is_active = s.is_active, name_sw = s.name_sw, description_sw = s.description_sw, updated_at = CURRENT_TIMESTAMP
 		FROM import_products s
-		WHERE s.run_id = $1 AND s.changed AND products.id = s.product_id AND products.slug = s.slug`, run))(st.changedProducts)
+		WHERE s.run_id = $1 AND s.changed AND products.id = s.product_id AND products.slug = s.slug`, run))(st.ChangedProducts)
 	if err != nil {
 		return fmt.Errorf("publish changed products: %w", err)
 	}
-	if len(st.created) == 0 {
+	if len(st.Created) == 0 {
 		return nil
 	}
 	// A category renamed or moved while the import ran: the texts made
 	// beforehand are stale, so they are made again here.
-	categories, err := s.categoryTextsTx(ctx, tx)
+	categories, err := s.CategoryTextsTx(ctx, tx)
 	if err != nil {
 		return err
 	}
-	if !maps.Equal(categories, st.categoryTexts) {
-		return s.refreshTextsTx(ctx, tx, st.created)
+	if !maps.Equal(categories, st.CategoryTexts) {
+		return s.refreshTextsTx(ctx, tx, st.Created)
 	}
 	if err := insertCategoryRowsTx(ctx, tx, `p.id IN (SELECT product_id FROM import_products WHERE run_id = $1 AND created)`, run); err != nil {
 		return err
@@ -88,7 +93,7 @@ func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st
 		WHERE run_id = $1 AND created`, run); err != nil {
 		return fmt.Errorf("publish search texts: %w", err)
 	}
-	return search.AddSpellingTx(ctx, tx, s.db, st.spelt)
+	return search.AddSpellingTx(ctx, tx, s.db, st.Spelt)
 }
 
 // ImportedStock is the stock a changed size v is left with by its staged
@@ -103,12 +108,12 @@ func ImportedStock(v string) string {
 // sets their stock, every change of stock a movement in ledger. The stored
 // sizes come last: on PostgreSQL they stay locked until the transaction
 // ends, and a checkout taking one of them waits that long.
-func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st staged, ledger ImportLedger) error {
+func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st Staged, ledger ImportLedger) error {
 	// A new size goes after its product's sizes, in the file's order.
 	err := wantRows(tx.ExecContext(ctx, `INSERT INTO variants (id, product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
 		SELECT s.variant_id, s.product_id, s.size, s.size_key, s.sku, s.price_cents, s.stock, s.weight_grams,
 			COALESCE((SELECT MAX(w.sort_order) FROM variants w WHERE w.product_id = s.product_id), -1) + s.position
-		FROM import_sizes s WHERE s.run_id = $1 AND s.created ORDER BY s.n`, run))(st.newSizes)
+		FROM import_sizes s WHERE s.run_id = $1 AND s.created ORDER BY s.n`, run))(st.NewSizes)
 	if err != nil {
 		return fmt.Errorf("publish new sizes: %w", err)
 	}
@@ -129,7 +134,7 @@ func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st st
 	// change: both are in indexes, which an UPDATE that sets them rewrites.
 	err = wantRows(tx.ExecContext(ctx, `UPDATE variants SET price_cents = s.price_cents, weight_grams = s.weight_grams
 		FROM import_sizes s WHERE s.run_id = $1 AND NOT s.created AND variants.id = s.variant_id AND variants.sku = s.sku`,
-		run))(st.changedSizes)
+		run))(st.ChangedSizes)
 	if err != nil {
 		return fmt.Errorf("publish changed sizes: %w", err)
 	}
@@ -156,7 +161,7 @@ func wantRows(res sql.Result, err error) func(int) error {
 			return err
 		}
 		if n != int64(want) {
-			return errImportChanged
+			return ErrImportChanged
 		}
 		return nil
 	}

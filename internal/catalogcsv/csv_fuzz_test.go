@@ -1,4 +1,4 @@
-package catalog
+package catalogcsv
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package catalog
+package catalogcsv
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"shop/internal/catalog"
+	"shop/internal/form"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -181,7 +183,7 @@ func planRow(rec csvRecord, products map[string]*importProduct, sizes map[string
 	var changes []string
 	if p == nil {
 		// A new product: its first row names it.
-		if row.ProductSlug != NewProductSlug(row.ProductSlug) || len(row.ProductSlug) > 220 {
+		if row.ProductSlug != catalog.NewProductSlug(row.ProductSlug) || len(row.ProductSlug) > 220 {
 			return nil, "product_slug must be lower-case letters, digits and hyphens"
 		}
 		if msg := checkNewProduct(f, cats); msg != "" {
@@ -230,23 +232,23 @@ func parseRow(f map[string]string) (csvRow, string) {
 	r := csvRow{ProductSlug: f["product_slug"], ProductName: f["product_name"], CategorySlug: f["category_slug"],
 		Description: f["description"], Size: strings.Join(strings.Fields(f["size"]), " "), SKU: f["sku"], Active: true}
 	bad := map[string]string{}
-	CheckText(bad, "product_slug", "product_slug", r.ProductSlug, "product_slug is required", 220)
-	CheckText(bad, "size", "Size", r.Size, MsgSizeRequired, MaxSize)
-	CheckText(bad, "sku", "SKU", r.SKU, MsgSKURequired, MaxSKU)
-	r.Price = checkPrice(bad, "price", json.RawMessage(strconv.Quote(f["price"])))
-	n, ok := wholeCount(json.RawMessage(strconv.Quote(f["stock"])), "")
+	form.CheckText(bad, "product_slug", "product_slug", r.ProductSlug, "product_slug is required", 220)
+	form.CheckText(bad, "size", "Size", r.Size, catalog.MsgSizeRequired, catalog.MaxSize)
+	form.CheckText(bad, "sku", "SKU", r.SKU, catalog.MsgSKURequired, catalog.MaxSKU)
+	r.Price = form.Price(bad, "price", json.RawMessage(strconv.Quote(f["price"])))
+	n, ok := form.WholeNumber(json.RawMessage(strconv.Quote(f["stock"])), "", catalog.MaxStock)
 	if !ok {
-		bad["stock"] = MsgStockInvalid
+		bad["stock"] = catalog.MsgStockInvalid
 	}
 	r.Stock = n
 	if w := f["weight_kg"]; w != "" {
 		g, err := weight.ParseKg(w)
 		if err != nil {
-			bad["weight_kg"] = MsgWeightInvalid
+			bad["weight_kg"] = catalog.MsgWeightInvalid
 		}
 		r.Weight = g
 	} else {
-		r.Weight = WeightOf(r.Size, nil)
+		r.Weight = catalog.WeightOf(r.Size, nil)
 	}
 	if a, ok := parseActive(f["active"]); ok {
 		r.Active = a
@@ -277,12 +279,12 @@ func parseActive(s string) (bool, bool) {
 // checkNewProduct says what a new product's first row lacks, or "".
 func checkNewProduct(f map[string]string, cats map[string]int64) string {
 	bad := map[string]string{}
-	CheckText(bad, "name", "product_name", f["product_name"], "product_name is required for a new product", MaxProductName)
+	form.CheckText(bad, "name", "product_name", f["product_name"], "product_name is required for a new product", catalog.MaxProductName)
 	if msg := bad["name"]; msg != "" {
 		return msg
 	}
-	if utf8.RuneCountInString(f["description"]) > MaxDescription {
-		return fmt.Sprintf(msgTooLong, "description", MaxDescription)
+	if utf8.RuneCountInString(f["description"]) > catalog.MaxDescription {
+		return fmt.Sprintf(form.MsgTooLong, "description", catalog.MaxDescription)
 	}
 	if msg := checkSW(f); msg != "" {
 		return msg
@@ -295,11 +297,11 @@ func checkNewProduct(f map[string]string, cats map[string]int64) string {
 
 // checkSW says which Kiswahili text of a row is too long, or "".
 func checkSW(f map[string]string) string {
-	if utf8.RuneCountInString(f["product_name_sw"]) > MaxProductName {
-		return fmt.Sprintf(msgTooLong, "product_name_sw", MaxProductName)
+	if utf8.RuneCountInString(f["product_name_sw"]) > catalog.MaxProductName {
+		return fmt.Sprintf(form.MsgTooLong, "product_name_sw", catalog.MaxProductName)
 	}
-	if utf8.RuneCountInString(f["description_sw"]) > MaxDescription {
-		return fmt.Sprintf(msgTooLong, "description_sw", MaxDescription)
+	if utf8.RuneCountInString(f["description_sw"]) > catalog.MaxDescription {
+		return fmt.Sprintf(form.MsgTooLong, "description_sw", catalog.MaxDescription)
 	}
 	return ""
 }
@@ -310,8 +312,8 @@ func checkSW(f map[string]string) string {
 // product has no Kiswahili text); a file without them keeps them.
 func planProductChanges(p *importProduct, f map[string]string, row csvRow, cats map[string]int64, catSlugs map[int64]string) string {
 	if name := f["product_name"]; name != "" && name != p.Name {
-		if utf8.RuneCountInString(name) > MaxProductName {
-			return fmt.Sprintf(msgTooLong, "product_name", MaxProductName)
+		if utf8.RuneCountInString(name) > catalog.MaxProductName {
+			return fmt.Sprintf(form.MsgTooLong, "product_name", catalog.MaxProductName)
 		}
 		p.changed = append(p.changed, fmt.Sprintf("name %s → %s", quoteCSV(p.Name), quoteCSV(name)))
 		p.Name, p.textChanged = name, true
@@ -325,8 +327,8 @@ func planProductChanges(p *importProduct, f map[string]string, row csvRow, cats 
 		p.Category, p.textChanged = id, true
 	}
 	if desc, ok := f["description"]; ok && desc != p.Desc {
-		if utf8.RuneCountInString(desc) > MaxDescription {
-			return fmt.Sprintf(msgTooLong, "description", MaxDescription)
+		if utf8.RuneCountInString(desc) > catalog.MaxDescription {
+			return fmt.Sprintf(form.MsgTooLong, "description", catalog.MaxDescription)
 		}
 		p.changed = append(p.changed, "description")
 		p.Desc, p.textChanged = desc, true

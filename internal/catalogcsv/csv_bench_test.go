@@ -1,4 +1,4 @@
-package catalog_test
+package catalogcsv_test
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"shop/internal/cart"
-	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
@@ -28,9 +28,9 @@ const importRows = 10_000
 func BenchmarkImport(b *testing.B) {
 	ctx := context.Background()
 	d := dbtest.SQLite(b)
-	store := catalog.NewStore(d)
+	store := newStores(d)
 	// The demo has 2.5 sizes a product; 4,000 products make 10,000 rows.
-	if _, err := demo.SeedLarge(ctx, store, b.TempDir(), importRows*2/5+10); err != nil {
+	if _, err := demo.SeedLarge(ctx, store.Store, b.TempDir(), importRows*2/5+10); err != nil {
 		b.Fatal(err)
 	}
 	var out bytes.Buffer
@@ -59,7 +59,7 @@ func BenchmarkImport(b *testing.B) {
 	b.Run("preview-10000", func(b *testing.B) {
 		for b.Loop() {
 			res, err := store.PreviewImport(ctx, versions[0])
-			if err != nil || res.Summary[catalog.ImportUpdate] != importRows {
+			if err != nil || res.Summary[catalogcsv.ImportUpdate] != importRows {
 				b.Fatalf("%v %v", res.Summary, err)
 			}
 		}
@@ -68,7 +68,7 @@ func BenchmarkImport(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			res, err := store.Import(ctx, versions[i%2], stock.Imports(stock.Mover{Actor: "bench"}), noAudit)
-			if err != nil || !res.Applied || res.Summary[catalog.ImportUpdate] != importRows {
+			if err != nil || !res.Applied || res.Summary[catalogcsv.ImportUpdate] != importRows {
 				b.Fatalf("%v %v", res.Summary, err)
 			}
 			i++
@@ -76,7 +76,7 @@ func BenchmarkImport(b *testing.B) {
 	})
 }
 
-// shopperRows is the largest import (catalog.MaxImportRows): half the
+// shopperRows is the largest import (catalogcsv.MaxImportRows): half the
 // sizes of a 4,010-product catalogue changed, half new sizes of new
 // products.
 const shopperRows = 20_000
@@ -92,8 +92,8 @@ func BenchmarkImportWithShopperWrites(b *testing.B) {
 		b.Run(string(dialect), func(b *testing.B) {
 			ctx := context.Background()
 			d := dbtest.New(b, dialect)
-			store := catalog.NewStore(d)
-			if _, err := demo.SeedLarge(ctx, store, b.TempDir(), shopperRows/5+10); err != nil {
+			store := newStores(d)
+			if _, err := demo.SeedLarge(ctx, store.Store, b.TempDir(), shopperRows/5+10); err != nil {
 				b.Fatal(err)
 			}
 			var out bytes.Buffer
@@ -118,7 +118,7 @@ func BenchmarkImportWithShopperWrites(b *testing.B) {
 				res, err := store.Import(ctx, data, stock.Imports(stock.Mover{Actor: "bench"}), noAudit)
 				close(done)
 				waits = append(waits, <-measured...)
-				if err != nil || !res.Applied || res.Summary[catalog.ImportCreate] != shopperRows/2 || res.Summary[catalog.ImportUpdate] != shopperRows/2 {
+				if err != nil || !res.Applied || res.Summary[catalogcsv.ImportCreate] != shopperRows/2 || res.Summary[catalogcsv.ImportUpdate] != shopperRows/2 {
 					b.Fatalf("%v %v", res.Summary, err)
 				}
 				run++
@@ -157,7 +157,7 @@ func shopperFile(b *testing.B, recs [][]string, run int) []byte {
 
 // shopper makes a guest cart and finds a size of product slug (one the
 // import changes) with stock to take.
-func shopper(b *testing.B, d *db.DB, store *catalog.Store, slug string) (int64, int64) {
+func shopper(b *testing.B, d *db.DB, store *stores, slug string) (int64, int64) {
 	ctx := context.Background()
 	p, err := store.Product(ctx, slug)
 	if err != nil || len(p.Variants) == 0 {

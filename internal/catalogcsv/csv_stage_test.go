@@ -1,4 +1,4 @@
-package catalog_test
+package catalogcsv_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/stock"
@@ -21,7 +22,7 @@ import (
 // mixedFile is the fixture's export with a size's price and stock changed,
 // a product renamed, another switched off, a new size of a stored product
 // and a new product of two sizes: every kind of change an import makes.
-func mixedFile(t *testing.T, s *catalog.Store) string {
+func mixedFile(t *testing.T, s *stores) string {
 	t.Helper()
 	data := export(t, s)
 	data = edit(t, data, "DM-10", map[string]string{"price": "1600.00", "stock": "12"})
@@ -64,7 +65,7 @@ func TestImportShowsNothingUntilPublishedAndKeepsSalesMadeMeanwhile(t *testing.T
 		before := export(t, s)
 		dm := sizeOf(t, s, "dairy-meal-premium") // DM-10, 5 in stock; the file says 12
 		batches := 0
-		catalog.StageInBatchesOf(s, 2, func() error {
+		catalogcsv.StageInBatchesOf(s.csvStore, 2, func() error {
 			batches++
 			if got := export(t, s); got != before || newSKUs(t, d) != 0 {
 				t.Errorf("after batch %d the catalogue shows the import:\n%s", batches, got)
@@ -108,7 +109,7 @@ func TestImportStoppedBetweenBatchesLeavesNothing(t *testing.T) {
 			s := fixture(t, d)
 			before, data := export(t, s), mixedFile(t, s)
 			broken := errors.New("the disk is full")
-			catalog.StageInBatchesOf(s, 2, failAfter(2, func() error { return broken }))
+			catalogcsv.StageInBatchesOf(s.csvStore, 2, failAfter(2, func() error { return broken }))
 			if _, err := s.Import(ctx, []byte(data), stock.Imports(stock.Mover{Actor: "owner@example.com"}), noAudit); !errors.Is(err, broken) {
 				t.Fatalf("import: %v", err)
 			}
@@ -119,8 +120,8 @@ func TestImportStoppedBetweenBatchesLeavesNothing(t *testing.T) {
 			// Another process imports and loses its database after two
 			// batches, as a process killed there would.
 			other := dbtest.Open(t, url)
-			dying := catalog.NewStore(other)
-			catalog.StageInBatchesOf(dying, 2, failAfter(2, func() error { return other.Close() }))
+			dying := newStores(other)
+			catalogcsv.StageInBatchesOf(dying.csvStore, 2, failAfter(2, func() error { return other.Close() }))
 			if _, err := dying.Import(ctx, []byte(data), stock.Imports(stock.Mover{Actor: "owner@example.com"}), noAudit); err == nil {
 				t.Fatal("an import without its database succeeded")
 			}
@@ -128,15 +129,15 @@ func TestImportStoppedBetweenBatchesLeavesNothing(t *testing.T) {
 				t.Fatalf("the dead import left %d sizes and %d staging rows:\n%s", newSKUs(t, d), staging(t, d), export(t, s))
 			}
 			now := time.Now()
-			catalog.SetClock(s, func() time.Time { return now })
+			catalogcsv.SetClock(s.csvStore, func() time.Time { return now })
 			if n, err := s.SweepImports(ctx); err != nil || n != 0 {
 				t.Fatalf("a run within its lease was swept: %d, %v", n, err)
 			}
-			catalog.SetClock(s, func() time.Time { return now.Add(2 * time.Minute) })
+			catalogcsv.SetClock(s.csvStore, func() time.Time { return now.Add(2 * time.Minute) })
 			if n, err := s.SweepImports(ctx); err != nil || n != 1 || staging(t, d) != 0 {
 				t.Fatalf("swept %d runs (%v), %d staging rows left", n, err, staging(t, d))
 			}
-			catalog.StageInBatchesOf(s, 2, nil)
+			catalogcsv.StageInBatchesOf(s.csvStore, 2, nil)
 			if res := importCSV(t, d, s, data); !res.Applied || newSKUs(t, d) != 3 {
 				t.Fatalf("the import again: %+v", res.Summary)
 			}
@@ -161,19 +162,19 @@ func failAfter(n int, fail func() error) func() error {
 func TestImportThatNoLongerFitsStoresNothing(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		change func(ctx context.Context, d *db.DB, s *catalog.Store) error
+		change func(ctx context.Context, d *db.DB, s *stores) error
 	}{
-		{"a new slug taken", func(ctx context.Context, _ *db.DB, s *catalog.Store) error {
+		{"a new slug taken", func(ctx context.Context, _ *db.DB, s *stores) error {
 			_, err := s.CreateProduct(ctx, catalog.NewProduct{Name: "Layers Mash", Slug: "layers-mash", CategoryID: 1, IsActive: true,
 				Variants: []catalog.NewVariant{{Size: "10 Kg", SKU: "LM-10", Stock: 1}}})
 			return err
 		}},
-		{"a new SKU taken", func(ctx context.Context, _ *db.DB, s *catalog.Store) error {
+		{"a new SKU taken", func(ctx context.Context, _ *db.DB, s *stores) error {
 			_, err := s.CreateProduct(ctx, catalog.NewProduct{Name: "Other", Slug: "other", CategoryID: 1, IsActive: true,
 				Variants: []catalog.NewVariant{{Size: "10 Kg", SKU: "LM-50", Stock: 1}}})
 			return err
 		}},
-		{"a changed size deleted", func(ctx context.Context, d *db.DB, s *catalog.Store) error {
+		{"a changed size deleted", func(ctx context.Context, d *db.DB, s *stores) error {
 			_, err := d.Exec(ctx, `DELETE FROM variants WHERE sku = 'DM-10'`)
 			return err
 		}},
@@ -184,8 +185,8 @@ func TestImportThatNoLongerFitsStoresNothing(t *testing.T) {
 				s := fixture(t, d)
 				data := mixedFile(t, s)
 				var meanwhile string
-				catalog.StageInBatchesOf(s, 2, failAfter(1, func() error {
-					catalog.StageInBatchesOf(s, 2, nil)
+				catalogcsv.StageInBatchesOf(s.csvStore, 2, failAfter(1, func() error {
+					catalogcsv.StageInBatchesOf(s.csvStore, 2, nil)
 					if err := tc.change(ctx, d, s); err != nil {
 						return err
 					}
@@ -222,14 +223,14 @@ func TestImportInBatchesStoresWhatOneTransactionDid(t *testing.T) {
 		for _, batch := range []int{1, 1000} {
 			fresh := dbtest.New(t, d.Dialect)
 			s := fixture(t, fresh)
-			catalog.StageInBatchesOf(s, batch, nil)
+			catalogcsv.StageInBatchesOf(s.csvStore, batch, nil)
 			if res := importCSV(t, fresh, s, mixedFile(t, s)); !res.Applied {
 				t.Fatalf("import %+v", res)
 			}
 			if got := snapshot(t, fresh); got != string(want) {
 				t.Fatalf("in batches of %d the import stored:\n%s\nwant:\n%s", batch, got, want)
 			}
-			if err := catalog.RefreshEach(ctx, s); err != nil {
+			if err := s.RefreshEach(ctx); err != nil {
 				t.Fatal(err)
 			}
 			if got := snapshot(t, fresh); got != string(want) {

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogcsv_test
 
 import (
 	"bytes"
@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
+	"shop/internal/catalogcsv"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/stock"
 )
 
-func export(t *testing.T, s *catalog.Store) string {
+func export(t *testing.T, s *stores) string {
 	t.Helper()
 	var b bytes.Buffer
 	if _, err := s.ExportCSV(context.Background(), &b); err != nil {
@@ -24,7 +25,7 @@ func export(t *testing.T, s *catalog.Store) string {
 	return b.String()
 }
 
-func importCSV(t *testing.T, d *db.DB, s *catalog.Store, data string) catalog.ImportResult {
+func importCSV(t *testing.T, d *db.DB, s *stores, data string) catalogcsv.ImportResult {
 	t.Helper()
 	res, err := s.Import(context.Background(), []byte(data), stock.Imports(stock.Mover{Actor: "owner@example.com"}), noAudit)
 	if err != nil {
@@ -33,10 +34,10 @@ func importCSV(t *testing.T, d *db.DB, s *catalog.Store, data string) catalog.Im
 	return res
 }
 
-func noAudit(*sql.Tx, catalog.ImportResult) error { return nil }
+func noAudit(*sql.Tx, catalogcsv.ImportResult) error { return nil }
 
 // sizeOf is the first size of the product with slug.
-func sizeOf(t *testing.T, s *catalog.Store, slug string) catalog.Variant {
+func sizeOf(t *testing.T, s *stores, slug string) catalog.Variant {
 	t.Helper()
 	p, err := s.Product(context.Background(), slug)
 	if err != nil {
@@ -70,7 +71,7 @@ func edit(t *testing.T, data, sku string, cells map[string]string) string {
 	return b.String()
 }
 
-func actions(res catalog.ImportResult) map[string]string {
+func actions(res catalogcsv.ImportResult) map[string]string {
 	out := map[string]string{}
 	for _, r := range res.Rows {
 		out[r.SKU] = r.Action
@@ -82,7 +83,7 @@ func TestImportRoundTripChangesExactlyWhatWasEdited(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := fixture(t, d)
 		data := export(t, s)
-		if !strings.HasPrefix(data, strings.Join(catalog.CSVColumns, ",")+"\n") || strings.Count(data, "\n") != 7 {
+		if !strings.HasPrefix(data, strings.Join(catalogcsv.CSVColumns, ",")+"\n") || strings.Count(data, "\n") != 7 {
 			t.Fatalf("export:\n%s", data)
 		}
 		res := importCSV(t, d, s, data)
@@ -182,7 +183,7 @@ func TestImportRefusesBadRowsAndStoresNothing(t *testing.T) {
 		if export(t, s) != data {
 			t.Error("a refused import stored something")
 		}
-		other := strings.Join(catalog.CSVColumns, ",") + "\ndairy-meal-premium,,,,5 Kg,HY-20,100,1,,yes\n"
+		other := strings.Join(catalogcsv.CSVColumns, ",") + "\ndairy-meal-premium,,,,5 Kg,HY-20,100,1,,yes\n"
 		if res := importCSV(t, d, s, other); res.Applied || !strings.Contains(res.Rows[0].Reason, "SKU HY-20 belongs to product hy-cubes") {
 			t.Errorf("another product's SKU: %+v", res)
 		}

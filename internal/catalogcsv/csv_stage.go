@@ -1,4 +1,4 @@
-package catalog
+package catalogcsv
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"shop/internal/apperr"
+	"shop/internal/catalog"
+	"shop/internal/db"
 )
 
 // An import stages its rows, then publishes them (docs/architecture.md
@@ -30,33 +32,48 @@ const (
 	importLease = time.Minute
 )
 
-// The answers when an import could not be published; nothing was stored.
-const (
-	MsgImportChanged = "The catalogue changed while the file was being imported, so nothing was imported. Import the file again."
-	MsgImportStopped = "The import stopped before it was stored, so nothing was imported. Import the file again."
-)
+// MsgImportStopped is the answer when an import stopped before it was
+// published; nothing was stored.
+const MsgImportStopped = "The import stopped before it was stored, so nothing was imported. Import the file again."
+
+// Catalogue is what an import needs of the catalogue (a *catalog.Store):
+// the texts its new products are found by, and the transaction that
+// publishes its staged rows.
+type Catalogue interface {
+	CategoryTextsTx(ctx context.Context, tx *sql.Tx) (map[int64]string, error)
+	PublishImportTx(ctx context.Context, tx *sql.Tx, run int64, st catalog.Staged, ledger catalog.ImportLedger) error
+}
+
+// Store exports the catalogue as CSV and imports it, owning the staging
+// tables.
+type Store struct {
+	db      *db.DB
+	catalog Catalogue
+	// now is the clock of the imports' leases.
+	now func() time.Time
+	// importBatch is how many rows an import stages a transaction;
+	// afterBatch, when set, runs after each: tests stop an import there.
+	importBatch int
+	afterBatch  func() error
+}
+
+// NewStore returns a Store on d that publishes into c.
+func NewStore(d *db.DB, c Catalogue) *Store {
+	return &Store{db: d, catalog: c, now: time.Now, importBatch: importBatch}
+}
 
 // staged is an import's plan as the staging tables hold it, with what the
 // publishing transaction checks and finishes.
 type staged struct {
 	products, sizes [][]any
-	// The rows each statement must change; fewer means the catalogue
-	// changed under the import.
-	newProducts, changedProducts, newSizes, changedSizes int
-	// created are the new products' ids; existing the stored products whose
-	// cards change, retexted those whose search texts change too.
-	created, existing, retexted []int64
-	// categoryTexts are the texts the new products' search texts were made
-	// with, and spelt the words they give the spelling table.
-	categoryTexts map[int64]string
-	spelt         []string
+	catalog.Staged
 }
 
 // stageOf works out what plan stores, with the new products' ids and new
 // sizes' ids taken from productIDs and variantIDs (reserved for them), and
 // the categories' texts as the plan read them.
 func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map[int64]string) (staged, error) {
-	st := staged{categoryTexts: categoryTexts}
+	st := staged{Staged: catalog.Staged{CategoryTexts: categoryTexts}}
 	isNew := map[*importProduct]bool{}
 	for _, p := range plan.products {
 		if p.ID == 0 {
@@ -65,7 +82,7 @@ func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map
 		}
 	}
 	touched := map[*importProduct]bool{}
-	newSizes := map[*importProduct][]Variant{}
+	newSizes := map[*importProduct][]catalog.Variant{}
 	for i, c := range plan.changes {
 		touched[c.product] = true
 		r := c.row
@@ -74,15 +91,15 @@ func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map
 		position := 0
 		if c.size == nil {
 			id, variantIDs = variantIDs[0], variantIDs[1:]
-			newSizes[c.product] = append(newSizes[c.product], Variant{ID: id, Product: c.product.ID, Size: r.Size, SKU: r.SKU,
+			newSizes[c.product] = append(newSizes[c.product], catalog.Variant{ID: id, Product: c.product.ID, Size: r.Size, SKU: r.SKU,
 				Price: r.Price, Stock: r.Stock, Weight: r.Weight})
 			position = len(newSizes[c.product])
-			st.newSizes++
+			st.NewSizes++
 		} else {
 			id, read = c.size.ID, c.size.Stock
-			st.changedSizes++
+			st.ChangedSizes++
 		}
-		st.sizes = append(st.sizes, []any{i, id, c.size == nil, c.product.ID, r.SKU, r.Size, SizeKey(r.Size), int64(r.Price),
+		st.sizes = append(st.sizes, []any{i, id, c.size == nil, c.product.ID, r.SKU, r.Size, catalog.SizeKey(r.Size), int64(r.Price),
 			int64(r.Weight), r.Stock, read, position})
 	}
 	for i, p := range plan.products {
@@ -94,33 +111,33 @@ func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map
 		if !isNew[p] {
 			st.products = append(st.products, append(row, 0, nil, nil, false, "", "", "", ""))
 			if changed {
-				st.changedProducts++
+				st.ChangedProducts++
 			}
-			st.existing = append(st.existing, p.ID)
+			st.Existing = append(st.Existing, p.ID)
 			// A product's active flag is kept in its category rows too, so
 			// any change of its own fields writes them again.
 			if changed || p.textChanged || newSizes[p] != nil {
-				st.retexted = append(st.retexted, p.ID)
+				st.Retexted = append(st.Retexted, p.ID)
 			}
 			continue
 		}
 		sizes := newSizes[p]
-		c, err := newCard(p.ID, sizes, []Image{}, 0, 0)
+		c, err := catalog.NewCard(p.ID, sizes, []catalog.Image{}, 0, 0)
 		if err != nil {
 			return staged{}, err
 		}
 		keys := make([]string, len(sizes))
 		base := sizes[0].Price
 		for j, v := range sizes {
-			keys[j] = v.Size + " " + SizeKey(v.Size) + " " + v.SKU
+			keys[j] = v.Size + " " + catalog.SizeKey(v.Size) + " " + v.SKU
 			base = min(base, v.Price)
 		}
 		category := categoryTexts[p.Category]
-		t := productTexts(p.ID, p.Name, p.NameSW, p.Desc, p.DescSW, category, keys)
+		t := catalog.ProductTexts(p.ID, p.Name, p.NameSW, p.Desc, p.DescSW, category, keys)
 		st.products = append(st.products, append(row, int64(base), c.PriceMin, c.PriceMax, c.InStock, c.Variants, t.A, t.B, t.C))
-		st.spelt = append(st.spelt, spelling(p.Name, p.NameSW, category)...)
-		st.created = append(st.created, p.ID)
-		st.newProducts++
+		st.Spelt = append(st.Spelt, catalog.Spelling(p.Name, p.NameSW, category)...)
+		st.Created = append(st.Created, p.ID)
+		st.NewProducts++
 	}
 	return st, nil
 }
@@ -134,7 +151,7 @@ func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map
 // section 5). The catalogue changing under the import in a way that stops
 // it (a new product's slug or a new SKU taken meanwhile, a size deleted)
 // is a conflict, and nothing is stored.
-func (s *Store) Import(ctx context.Context, data []byte, ledger ImportLedger, audit func(*sql.Tx, ImportResult) error) (ImportResult, error) {
+func (s *Store) Import(ctx context.Context, data []byte, ledger catalog.ImportLedger, audit func(*sql.Tx, ImportResult) error) (ImportResult, error) {
 	recs, err := readCSV(data)
 	if err != nil {
 		return ImportResult{}, err
@@ -143,7 +160,7 @@ func (s *Store) Import(ctx context.Context, data []byte, ledger ImportLedger, au
 	var categories map[int64]string
 	if err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
 		if plan, err = planImport(ctx, tx, recs); err == nil {
-			categories, err = s.categoryTextsTx(ctx, tx)
+			categories, err = s.catalog.CategoryTextsTx(ctx, tx)
 		}
 		return err
 	}); err != nil {
@@ -174,6 +191,27 @@ func (s *Store) Import(ctx context.Context, data []byte, ledger ImportLedger, au
 	}
 	plan.result.Applied = true
 	return plan.result, nil
+}
+
+// publish stores run's staged rows, their stock movements in ledger, the cards
+// and search texts of every product they touch and audit's entry, in one
+// transaction.
+func (s *Store) publish(ctx context.Context, run int64, st staged, ledger catalog.ImportLedger, audit func(*sql.Tx) error) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := s.touchRunTx(ctx, tx, run); err != nil {
+			return err
+		}
+		if err := s.catalog.PublishImportTx(ctx, tx, run, st.Staged, ledger); err != nil {
+			return err
+		}
+		return audit(tx)
+	})
+	// A slug or SKU taken, or a product or category deleted, since the
+	// import read the catalogue.
+	if db.IsUniqueViolation(err) || db.IsForeignKeyViolation(err) {
+		return catalog.ErrImportChanged
+	}
+	return err
 }
 
 // startRun makes a staging run for plan, and reserves the ids of its new

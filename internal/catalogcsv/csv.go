@@ -1,4 +1,10 @@
-package catalog
+// Package catalogcsv is the products CSV (docs/product.md section 5,
+// "Import/Export"): the export, and the import's reading, planning and
+// staging (import_runs, import_products, import_sizes, which it owns). The
+// catalogue publishes a staged import in one transaction
+// (catalog.PublishImportTx); this package needs no more of it than
+// Catalogue.
+package catalogcsv
 
 import (
 	"bytes"
