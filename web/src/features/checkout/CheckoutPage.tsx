@@ -109,6 +109,12 @@ export default function CheckoutPage() {
 
   usePrefill(dispatch);
 
+  const { status: cartStatus, reload: reloadCart } = cart;
+  useEffect(() => {
+    if (online && cartStatus === 'error') void reloadCart();
+    // Only the network's return starts it: a cart that failed online is retried by its button.
+  }, [online]);
+
   useEffect(() => {
     if (!placed.current) saveDraft(state);
   }, [state, placed]);
@@ -125,8 +131,8 @@ export default function CheckoutPage() {
   if (cart.status === 'error') {
     return (
       <Page title={m.title}>
-        {offlineNote}
-        <ErrorState className="mt-6" title={m.cartFailed} error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
+        {/* Offline the note says it all, once; the cart loads again by itself when the network returns. */}
+        {offlineNote || <ErrorState className="mt-6" title={m.cartFailed} error={cart.error ?? undefined} onRetry={() => void cart.reload()} />}
       </Page>
     );
   }
