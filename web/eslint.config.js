@@ -87,4 +87,13 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [{ regex: '\\.sw$', message: 'Kiswahili words load only through app/kiswahili.ts (docs/i18n.md).' }] }],
     },
   },
+  {
+    // A native alert blocks the whole page on a phone: messages sit in the page (docs/product.md).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'window', property: 'alert', message: 'Say it in the page (a Note, an alert role), not in a native dialog.' }],
+      'no-restricted-globals': ['error', { name: 'alert', message: 'Say it in the page (a Note, an alert role), not in a native dialog.' }],
+    },
+  },
 );

@@ -8,10 +8,18 @@ test.beforeEach(async ({ page }) => offline(page));
 const status = (page: Page) => page.getByRole('main').getByRole('status').first();
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
+/** On phones the filters fold behind one button; this unfolds them (wider screens show them always). */
+async function showFilters(page: Page) {
+  const button = page.getByRole('button', { name: 'Filter', exact: true });
+  if ((await button.isVisible()) && (await button.getAttribute('aria-expanded')) === 'false') await button.click();
+}
+
 test('the shop lists the first page of products with its controls', async ({ page }) => {
   await page.goto('/shop');
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
   await expect(page.getByPlaceholder('Search products...')).toBeVisible();
+  await expect(status(page)).toHaveText('Showing 1-20 of 48 products');
+  await showFilters(page);
   await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Collection' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
@@ -66,12 +74,15 @@ test('the first products come with the page, painted before the app and kept unt
   await expect(view).toHaveCount(0);
   expect(await page.locator('html').getAttribute('data-saw-loading')).toBeNull();
   // The products and the categories came with the page: the app asked for neither.
+  await showFilters(page);
   await expect(page.getByRole('combobox', { name: 'Category' }).locator('option', { hasText: 'Dewormers' })).toHaveCount(1);
   expect(asked).toEqual([]);
 });
 
 test('filters live in the address: shared, reloaded, Back', async ({ page }) => {
   await page.goto('/shop?category=dewormers');
+  await expect(status(page)).toHaveText(/^Showing 1-\d+ of \d+ products$/);
+  await showFilters(page);
   const category = page.getByRole('combobox', { name: 'Category' });
   await expect(category).toHaveValue('dewormers');
   await expect(status(page)).toHaveText(/^Showing 1-\d+ of \d+ products$/);
@@ -82,6 +93,8 @@ test('filters live in the address: shared, reloaded, Back', async ({ page }) => 
   await expect(status(page)).toHaveText(dewormers ?? '');
 
   await page.reload();
+  await expect(status(page)).toHaveText(dewormers ?? '');
+  await showFilters(page);
   await expect(category).toHaveValue('dewormers');
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-high');
 
@@ -96,6 +109,7 @@ test('filters live in the address: shared, reloaded, Back', async ({ page }) => 
 test('any filter change goes back to page 1', async ({ page }) => {
   await page.goto('/shop?page=2');
   await expect(status(page)).toHaveText('Showing 21-40 of 48 products');
+  await showFilters(page);
   await page.getByRole('combobox', { name: 'Category' }).selectOption('feeds');
   await expect(page).toHaveURL(/\/shop\?category=feeds$/);
   await expect(status(page)).toHaveText(/^Showing 1-20 of \d+ products$/);
@@ -185,6 +199,7 @@ test('grid and list cards add to the cart with their own confirmation', async ({
   await page.clock.runFor(2_000);
   await expect(first.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
 
+  await showFilters(page);
   await page.getByRole('button', { name: 'List' }).click();
   await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
   await first.getByRole('button', { name: 'Add to Cart' }).click();

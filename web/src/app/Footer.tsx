@@ -77,7 +77,7 @@ function FooterContent() {
         </Column>
 
         <Column title={f.navigation}>
-          <LinkList items={[...mainNav(), { to: '/cart', label: m.cart }, { to: '/account', label: f.myAccount }, { to: '/track', label: f.track }]} />
+          <LinkList items={[...mainNav(), { to: '/cart', label: m.cart }, { to: '/account', label: f.myAccount }]} />
         </Column>
 
         <Column title={f.company}>
@@ -127,7 +127,6 @@ function FooterContent() {
             <span>{f.weAccept}</span>
             <ul className="flex gap-2" aria-label={f.paymentMethods}>
               <li className="rounded bg-white px-2 py-0.5 font-bold text-brand-800">M-Pesa</li>
-              <li className="rounded bg-white px-2 py-0.5 font-bold text-stone-800">{f.card}</li>
             </ul>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, LeafLogo, MenuIcon } from '../shared/ui/icons';
 import { HeaderAccount } from '../features/auth/HeaderAccount';
@@ -11,6 +12,9 @@ import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { mainNav } from './navigation';
 
 const MENU_ID = 'main-menu';
+
+// The search form comes just after the first paint: the first load of a page stays within its budget.
+const HeaderSearch = lazy(() => import('./HeaderSearch').then((m) => ({ default: m.HeaderSearch })));
 
 export function Header() {
   const { count: cartCount } = useCart();
@@ -59,6 +63,9 @@ export function Header() {
         <div className="hidden md:block">
           <LanguageSwitch />
         </div>
+        <Suspense>
+          <HeaderSearch m={m.search} />
+        </Suspense>
         <HeaderAccount />
         <CartLink count={cartCount} />
 

@@ -32,7 +32,7 @@ describe('layout', () => {
     expect(within(footer).getByRole('link', { name: BUSINESS.email })).toBeTruthy();
     expect(within(footer).getByText(BUSINESS.address)).toBeTruthy();
     const payments = within(footer).getByRole('list', { name: 'Payment methods' });
-    expect(within(payments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['M-Pesa', 'Card']);
+    expect(within(payments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['M-Pesa']);
     expect(within(footer).getByText(/All rights reserved/).textContent).toContain(BUSINESS.name);
   });
 

@@ -11,6 +11,7 @@ export function mainNav(): NavItem[] {
   return [
     { to: '/', label: m.home },
     { to: '/shop', label: m.shop },
+    { to: '/track', label: m.track },
     { to: '/about', label: m.about },
     { to: '/contact', label: m.contact },
   ];

@@ -18,6 +18,8 @@ import { validateRegister, type RegisterForm } from './rules';
 const ORDER = ['first_name', 'last_name', 'email', 'phone', 'password', 'confirm', 'terms'] as const;
 
 const EMPTY: RegisterForm = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm: '', terms: false };
+/** Kept while the visitor reads the terms or leaves; passwords never are. */
+const KEEP = { key: 'register:draft', secret: ['password', 'confirm'] } as const;
 
 /**
  * The sign-up form's state and sending: the account is created, then signed in (docs/product.md) and
@@ -26,7 +28,7 @@ const EMPTY: RegisterForm = { first_name: '', last_name: '', email: '', phone: '
 function useRegisterForm() {
   const navigate = useNavigate();
   const cart = useCart();
-  const form = useForm(EMPTY);
+  const form = useForm(EMPTY, KEEP);
   const { values } = form;
 
   async function onSubmit(event: FormEvent) {
@@ -42,6 +44,7 @@ function useRegisterForm() {
         phone: values.phone.replace(/\s/g, ''),
         password: values.password,
       });
+      form.forget();
     } catch (err) {
       form.setBusy(false);
       if (err instanceof ApiError && err.status === 400 && err.fields) {
@@ -102,11 +105,12 @@ function TermsCheckbox(props: Omit<Parameters<typeof CheckboxField>[0], 'id' | '
   return (
     <CheckboxField id="terms" {...props}>
       {m.agree}{' '}
-      <Link to="/terms" className={linkClass}>
+      {/* A new tab: the form stays as it is, and this tab never leaves it. */}
+      <Link to="/terms" target="_blank" rel="noopener" className={linkClass}>
         {m.terms}
       </Link>{' '}
       {m.and}{' '}
-      <Link to="/privacy" className={linkClass}>
+      <Link to="/privacy" target="_blank" rel="noopener" className={linkClass}>
         {m.privacy}
       </Link>
     </CheckboxField>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/ErrorState';
@@ -7,7 +7,8 @@ import { whatsappTo } from '../../shared/domain/business';
 import type { CartItem } from '../../shared/api/shapes';
 import { cartMessage } from '../../shared/domain/whatsapp';
 import { ContinueShopping, LoadingLine, Page } from '../../shared/ui/Page';
-import { useCart } from '../../shared/hooks/CartProvider';
+import { useCart, type Cart } from '../../shared/hooks/CartProvider';
+import { useOnline } from '../../shared/hooks/useOnline';
 import { cartMessages } from './messages';
 import { componentsMessages } from '../../shared/i18n/messages/components';
 import { formatKsh } from '../../shared/domain/money';
@@ -19,11 +20,70 @@ const PLACEHOLDER = '/images/placeholder-product.svg';
 const stepButton =
   'inline-flex h-11 w-11 items-center justify-center text-xl font-semibold text-brand-800 hover:bg-brand-50 disabled:text-stone-400 disabled:hover:bg-transparent';
 
+const SAVED_KEY = 'cart:saved';
+
+/**
+ * The last cart the server gave, kept on the phone: offline the page shows it, marked as saved,
+ * instead of an error. When the network returns the page fetches the cart again by itself.
+ */
+function useSavedCart(cart: Cart): CartItem[] | null {
+  const online = useOnline();
+  const wasOffline = useRef(!online);
+  const { status, items, reload } = cart;
+  useEffect(() => {
+    if (status !== 'ready') return;
+    try {
+      window.localStorage.setItem(SAVED_KEY, JSON.stringify(items));
+    } catch {
+      // Storage refused: offline the page says it cannot load the cart.
+    }
+  }, [status, items]);
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+    } else if (wasOffline.current) {
+      wasOffline.current = false;
+      void reload();
+    }
+  }, [online, reload]);
+  if (status !== 'error' || items.length > 0) return null;
+  try {
+    const saved: unknown = JSON.parse(window.localStorage.getItem(SAVED_KEY) ?? 'null');
+    return Array.isArray(saved) && saved.length > 0 ? (saved as CartItem[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 export default function CartPage() {
   const cart = useCart();
   const coupon = useCartCoupon(cart.items);
+  const saved = useSavedCart(cart);
   const m = cartMessages();
 
+  if (saved) {
+    return (
+      <Page title={m.title}>
+        <p role="status" className="mt-4 rounded-md border border-earth-300 bg-earth-50 p-3 font-medium text-stone-900">
+          {m.saved}
+        </p>
+        <ul className="mt-4 space-y-2" aria-label={m.items}>
+          {saved.map((item) => (
+            <li key={item.id} className="flex justify-between gap-3 rounded-lg border border-earth-200 bg-white p-3">
+              <span>
+                <span className="block font-semibold text-stone-900">{item.variant.product.name}</span>
+                <span className="block text-sm text-stone-700">
+                  {m.line.size(item.variant.size)} × {item.quantity}
+                </span>
+              </span>
+              <span className="font-semibold whitespace-nowrap text-stone-900">{formatKsh(item.total_price)}</span>
+            </li>
+          ))}
+        </ul>
+        <ContinueShopping className="mt-4" />
+      </Page>
+    );
+  }
   if (cart.status === 'error' && cart.items.length === 0) {
     return (
       <Page title={m.title}>

@@ -3,6 +3,7 @@ import type { CartMessages } from './messages';
 export const cart: CartMessages = {
   title: 'Kikapu Chako',
   failed: 'Hatukuweza kufungua kikapu chako.',
+  saved: 'Huna mtandao: hiki ni kikapu chako kama kilivyohifadhiwa mwisho. Kitajisasisha chenyewe mtandao ukirudi.',
   loading: 'Kikapu chako kinafunguka…',
   emptyTitle: 'Kikapu Chako Kiko Tupu',
   emptyText: 'Weka chakula cha mifugo, dawa za minyoo au virutubisho kutoka dukani, navyo vitakusubiri hapa.',

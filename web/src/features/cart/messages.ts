@@ -4,6 +4,7 @@ import { messages } from '../../shared/i18n/i18n';
 const en = {
   title: 'Your Cart',
   failed: 'We could not load your cart.',
+  saved: 'You are offline: this is your cart as last saved. It updates by itself when the network returns.',
   loading: 'Loading your cart…',
   emptyTitle: 'Your Cart is Empty',
   emptyText: 'Add feeds, dewormers or supplements from the shop and they will wait for you here.',

@@ -34,7 +34,8 @@ function focusFirstProblem(fields: Field[]) {
 /**
  * Complete Order: checks every step, then starts the M-Pesa payment and opens the order's
  * page. A refusal goes where it belongs: a field's message on its step, the server's words
- * above the buttons, or the docs/product.md alert when the payment could not start at all.
+ * above the buttons, or a note there when the payment could not start at all. Nothing pops up: a
+ * native alert blocks the whole page on a phone.
  */
 function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>, cart: Cart, option: DeliveryOption | undefined) {
   const navigate = useNavigate();
@@ -53,7 +54,8 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
       return;
     }
     if (form.paymentMethod === 'card') {
-      window.alert(m.cardSoon);
+      // Card is no longer offered; a checkout saved before that still holds it.
+      setFormError(m.cardSoon);
       return;
     }
     setSubmitting(true);
@@ -62,12 +64,11 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
       if (started.orderToken) saveOrderToken(started.orderId, started.orderToken);
       placed.current = true;
       clearDraft();
-      window.alert(m.paymentStarted);
       void navigate(`/order-confirmation?orderId=${encodeURIComponent(started.orderId)}`);
     } catch (err) {
       setSubmitting(false);
       if (!(err instanceof ApiError) || err.status === 0 || err.status === 500 || err.status === 502 || err.status === 504) {
-        window.alert(m.paymentFailed);
+        setFormError(m.paymentFailed);
       } else if (err.status === 400 && err.fields?.code) {
         // The cart's coupon code no longer applies (used up, expired): the server's words, and the
         // cart is where the code can be removed.
@@ -108,6 +109,12 @@ export default function CheckoutPage() {
 
   usePrefill(dispatch);
 
+  const { status: cartStatus, reload: reloadCart } = cart;
+  useEffect(() => {
+    if (online && cartStatus === 'error') void reloadCart();
+    // Only the network's return starts it: a cart that failed online is retried by its button.
+  }, [online]);
+
   useEffect(() => {
     if (!placed.current) saveDraft(state);
   }, [state, placed]);
@@ -124,8 +131,8 @@ export default function CheckoutPage() {
   if (cart.status === 'error') {
     return (
       <Page title={m.title}>
-        {offlineNote}
-        <ErrorState className="mt-6" title={m.cartFailed} error={cart.error ?? undefined} onRetry={() => void cart.reload()} />
+        {/* Offline the note says it all, once; the cart loads again by itself when the network returns. */}
+        {offlineNote || <ErrorState className="mt-6" title={m.cartFailed} error={cart.error ?? undefined} onRetry={() => void cart.reload()} />}
       </Page>
     );
   }

@@ -16,7 +16,6 @@ export const checkout: CheckoutMessages = {
   completeOrder: 'Kamilisha Oda',
   orderSummary: 'Muhtasari wa Oda',
   cardSoon: 'Njia nyingine za kulipa zinakuja hivi karibuni!',
-  paymentStarted: 'Malipo yameanza! Tafadhali angalia simu yako, utaona ombi la M-Pesa.',
   paymentFailed: 'Malipo hayakufaulu. Tafadhali jaribu tena.',
   couponInCart: 'Ondoa kuponi kwenye kikapu chako ili uagize bila hiyo.',
 
@@ -37,8 +36,6 @@ export const checkout: CheckoutMessages = {
   payment: {
     method: 'Njia ya kulipa',
     mpesaNote: 'Lipa kwa simu yako: tunakutumia ombi, unaweka PIN yako.',
-    card: 'Kadi',
-    cardNote: 'Visa au Mastercard.',
     mpesaPhone: 'Namba ya simu ya M-Pesa',
     mpesaPhoneHint: 'Simu itakayopokea ombi la M-Pesa',
   },

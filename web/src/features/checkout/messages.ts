@@ -18,7 +18,6 @@ const en = {
   orderSummary: 'Order Summary',
   // docs/product.md section 8.
   cardSoon: 'Other payment methods coming soon!',
-  paymentStarted: 'Payment initiated! Please check your phone for M-Pesa prompt.',
   paymentFailed: 'Payment failed. Please try again.',
   /** Follows the server's refusal of the cart's coupon code at checkout. */
   couponInCart: 'Remove the code in your cart to order without it.',
@@ -40,8 +39,6 @@ const en = {
   payment: {
     method: 'Payment method',
     mpesaNote: 'Pay from your phone: we send a request, you enter your PIN.',
-    card: 'Card',
-    cardNote: 'Visa or Mastercard.',
     mpesaPhone: 'M-Pesa phone number',
     mpesaPhoneHint: 'The phone that will receive the M-Pesa request',
   },

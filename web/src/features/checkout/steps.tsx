@@ -127,7 +127,7 @@ export function PaymentStep(props: StepProps) {
   const { state, dispatch } = props;
   const method = state.form.paymentMethod;
   const m = checkoutMessages().payment;
-  const option = (value: 'mpesa' | 'card', label: string, note: string) => (
+  const option = (value: 'mpesa', label: string, note: string) => (
     <label
       className={`flex cursor-pointer items-start gap-3 rounded-md border p-4 ${
         method === value ? 'border-brand-600 bg-brand-50' : 'border-stone-300 bg-white'
@@ -152,7 +152,6 @@ export function PaymentStep(props: StepProps) {
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-semibold text-stone-800">{m.method}</legend>
         {option('mpesa', 'M-Pesa', m.mpesaNote)}
-        {option('card', m.card, m.cardNote)}
       </fieldset>
       {method === 'mpesa' && (
         <PhoneField

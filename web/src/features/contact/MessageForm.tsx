@@ -4,12 +4,15 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { ApiError } from '../../shared/api/api';
 import { contactMessages } from './messages';
 import { sendContactMessage } from './api';
+import { keptValues, useKept } from '../../shared/hooks/useForm';
 import { checkContact, LIMITS, subjects, type ContactErrors, type ContactForm } from './rules';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
 const ORDER = ['name', 'email', 'subject', 'message'] as const;
+/** What was typed survives a trip elsewhere and a reload, until the message is sent. */
+const KEEP = { key: 'contact:draft' };
 
 const input =
   'mt-1 block w-full rounded-md border bg-white px-3 text-base text-stone-900 aria-invalid:border-red-700 focus-visible:outline-3 focus-visible:outline-earth-500';
@@ -20,7 +23,8 @@ const label = 'block font-semibold text-stone-900';
  * failure says why when the server did (too many messages, no connection).
  */
 function useMessageForm(id: string) {
-  const [form, setForm] = useState<ContactForm>(EMPTY);
+  const [form, setForm] = useState<ContactForm>(() => keptValues(EMPTY, KEEP));
+  const forget = useKept(form, KEEP);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>('idle');
   const [sent, setSent] = useState(false);
@@ -61,6 +65,7 @@ function useMessageForm(id: string) {
       setStatus('error');
       return;
     }
+    forget();
     setForm(EMPTY);
     setStatus('success');
     setSent(true);

@@ -28,19 +28,46 @@ function categoryOptions(categories: Category[]): { slug: string; name: string }
   return out;
 }
 
-/** The search box's text: typing updates the box at once and the address after a pause. */
+/**
+ * The search box's text: typing updates the box at once and the address after a pause. The box
+ * belongs to the shopper: the address only writes it when it changes for another reason (Back, a
+ * link), never when it catches up with what was typed, which would eat the letters typed since.
+ */
 function useSearchText(search: string, apply: Apply) {
   const [text, setText] = useState(search);
+  const [shownSearch, setShownSearch] = useState(search);
+  const applied = useRef(search);
   const applyRef = useRef(apply);
   applyRef.current = apply;
-  useEffect(() => setText(search), [search]);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (search !== applied.current) {
+      applied.current = search;
+      setText(search);
+    }
+  }
   useEffect(() => {
-    if (text.trim() === search) return;
-    const timer = setTimeout(() => applyRef.current({ search: text.trim() }), SEARCH_DELAY_MS);
+    const wanted = text.trim();
+    if (wanted === applied.current) return;
+    const timer = setTimeout(() => {
+      applied.current = wanted;
+      applyRef.current({ search: wanted });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // Only typing starts the wait; the address changing (Back) resets the box above.
   }, [text]);
-  return [text, setText] as const;
+  /** Searches now for what is typed (Enter), without the pause. */
+  const submit = () => {
+    const wanted = text.trim();
+    if (wanted === applied.current) return;
+    applied.current = wanted;
+    applyRef.current({ search: wanted });
+  };
+  /** The box shows this and the address gets it at once (a category picked from the suggestions). */
+  const replace = (value: string) => {
+    applied.current = value;
+    setText(value);
+  };
+  return { text, set: setText, submit, replace };
 }
 
 interface ShopControlsProps {
@@ -54,9 +81,11 @@ interface ShopControlsProps {
 /** Search, category, collection, sort and the grid/list switch. */
 export function ShopControls({ filters, categories, apply, view, onView }: ShopControlsProps) {
   const id = useId();
-  const [text, setText] = useSearchText(filters.search, apply);
+  const { text, set: setText, submit, replace } = useSearchText(filters.search, apply);
   const options = categoryOptions(categories);
   const m = shopMessages();
+  // On phones the filters fold behind one button, so the first products are on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   if (filters.category && !options.some((o) => o.slug === filters.category)) {
     options.push({ slug: filters.category, name: filters.category });
   }
@@ -68,7 +97,7 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
       className="mt-6 grid gap-3 rounded-lg border border-earth-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
-        if (text.trim() !== filters.search) apply({ search: text.trim() });
+        submit();
       }}
     >
       <div className="sm:col-span-2 lg:col-span-1">
@@ -80,13 +109,26 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
           value={text}
           onChange={setText}
           onCategory={(category) => {
-            setText('');
+            replace('');
             apply({ category, search: '' });
           }}
-          onProduct={() => setText(filters.search)}
+          onProduct={() => replace(filters.search)}
           className={control}
         />
       </div>
+      <button
+        type="button"
+        aria-expanded={filtersOpen}
+        aria-controls={`${id}-filters`}
+        onClick={() => setFiltersOpen((o) => !o)}
+        className="inline-flex h-11 items-center justify-center gap-2 rounded-md border border-stone-400 bg-white px-3 font-semibold text-stone-800 hover:bg-stone-100 sm:hidden"
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" fill="currentColor" aria-hidden="true" focusable="false">
+          <path d="M2 4h16l-6 7v5l-4 2v-7z" />
+        </svg>
+        {m.controls.filter}
+      </button>
+      <div id={`${id}-filters`} className={`${filtersOpen ? 'grid gap-3' : 'hidden'} sm:contents`}>
       <FilterSelect
         id={`${id}-category`}
         label={m.controls.category}
@@ -111,6 +153,7 @@ export function ShopControls({ filters, categories, apply, view, onView }: ShopC
         onChange={(sort) => apply({ sort: sort as ShopFilters['sort'] })}
       />
       <ViewSwitch view={view} onView={onView} />
+      </div>
     </form>
   );
 }

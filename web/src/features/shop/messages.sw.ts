@@ -16,6 +16,7 @@ export const shop: ShopMessages = {
   controls: {
     form: 'Bidhaa',
     search: 'Tafuta',
+    filter: 'Chuja',
     category: 'Aina',
     allCategories: 'Aina Zote',
     collection: 'Mkusanyiko',

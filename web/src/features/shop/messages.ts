@@ -18,6 +18,7 @@ const en = {
   controls: {
     form: 'Products',
     search: 'Search',
+    filter: 'Filter',
     category: 'Category',
     allCategories: 'All Categories',
     collection: 'Collection',

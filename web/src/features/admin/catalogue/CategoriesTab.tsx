@@ -6,12 +6,14 @@ import type { AdminCategory } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { MSG, categorySlug, descendants, validateCategory } from '../../../shared/domain/adminRules';
-import { Button, CategoryOptions, LoadError, Note, Part, useAction } from '../../../shared/ui/controls';
+import { Button, CategoryOptions, LoadError, Note, Part, useAction, type NoteState } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 
 export function CategoriesTab() {
   const cats = useResource('categories', () => adminApi.categories(), { cache: false });
   const [editing, setEditing] = useState<AdminCategory | null>(null);
+  // What the last delete did, in the page: a native alert would block the whole screen.
+  const [note, setNote] = useState<NoteState>(null);
   const all = cats.data ?? [];
   const nameOf = (id: number | null) => (id === null ? '' : (all.find((c) => c.id === id)?.name ?? ''));
 
@@ -19,12 +21,13 @@ export function CategoriesTab() {
     if (!window.confirm(MSG.confirmDeleteCategory)) return;
     try {
       await adminApi.deleteCategory(c.id);
-      window.alert(MSG.categoryDeleted);
+      setNote({ kind: 'ok', text: MSG.categoryDeleted });
       if (editing?.id === c.id) setEditing(null);
     } catch (err) {
-      window.alert(
-        err instanceof ApiError && err.status !== 0 && err.status < 500 ? `${MSG.categoryDeleteFailed}: ${err.message}` : MSG.categoryDeleteFailed,
-      );
+      setNote({
+        kind: 'error',
+        text: err instanceof ApiError && err.status !== 0 && err.status < 500 ? `${MSG.categoryDeleteFailed}: ${err.message}` : MSG.categoryDeleteFailed,
+      });
     }
     cats.retry();
   }
@@ -42,6 +45,7 @@ export function CategoriesTab() {
         }}
       />
       <Part level={2} id="cat-list-h" title="Categories">
+        <Note note={note} className="mt-2" />
         <ul className="mt-2 divide-y divide-stone-200 rounded-md border border-stone-200 bg-white" aria-label="Categories">
           {all.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">

@@ -8,11 +8,13 @@ import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { ProductEditor } from './ProductEditor';
 import { MSG } from '../../../shared/domain/adminRules';
-import { Badge, Button } from '../../../shared/ui/controls';
+import { Badge, Button, Note, type NoteState } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 
 export function ProductsTab() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  // What the last delete did, in the page: a native alert would block the whole screen.
+  const [note, setNote] = useState<NoteState>(null);
   const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '' }, (q) =>
     adminApi.products({ search: q.search, status: q.status, page: q.page }),
   );
@@ -36,9 +38,12 @@ export function ProductsTab() {
     if (!window.confirm(MSG.confirmDeleteProduct)) return;
     try {
       const answer = await adminApi.deleteProduct(p.id);
-      window.alert(answer.deactivated ? answer.message : MSG.productDeleted);
+      setNote({ kind: 'ok', text: answer.deactivated ? answer.message : MSG.productDeleted });
     } catch (err) {
-      window.alert(err instanceof ApiError && err.status !== 0 && err.status < 500 ? `${MSG.productDeleteFailed}: ${err.message}` : MSG.productDeleteFailed);
+      setNote({
+        kind: 'error',
+        text: err instanceof ApiError && err.status !== 0 && err.status < 500 ? `${MSG.productDeleteFailed}: ${err.message}` : MSG.productDeleteFailed,
+      });
     }
     list.retry();
   }
@@ -59,6 +64,7 @@ export function ProductsTab() {
         </div>
         <Button onClick={() => setEditing('new')}>Add product</Button>
       </div>
+      <Note note={note} className="mt-3" />
       <PagedList list={list} page={page} onPage={setPage} label="Products" noun={['product', 'products']} what="the products" empty="No products found" loading="Loading products…">
         {(p) => (
           <li key={p.id} className="flex flex-wrap items-center gap-3 px-3 py-3">

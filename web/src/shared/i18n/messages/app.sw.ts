@@ -10,7 +10,8 @@ export const app: AppMessages = {
   loadingPage: 'Ukurasa unafunguka',
   mainNav: 'Menyu kuu',
   menu: 'Menyu',
-  nav: { home: 'Nyumbani', shop: 'Duka', about: 'Kuhusu sisi', contact: 'Wasiliana nasi' },
+  nav: { home: 'Nyumbani', shop: 'Duka', track: 'Fuatilia oda', about: 'Kuhusu sisi', contact: 'Wasiliana nasi' },
+  search: { label: 'Tafuta bidhaa', open: 'Fungua utafutaji', go: 'Tafuta' },
   categories: {
     feeds: 'Chakula cha Mifugo',
     dewormers: 'Dawa za Minyoo',
@@ -48,7 +49,6 @@ export const app: AppMessages = {
     whatsapp: 'Ongea nasi kwenye WhatsApp',
     navigation: 'Kurasa',
     myAccount: 'Akaunti Yangu',
-    track: 'Fuatilia oda yako',
     company: 'Kampuni Yetu',
     about: (years: number) => `Lishe bora ya mifugo kwa wakulima wa Kenya kwa zaidi ya miaka ${years}, tunaleta mzigo kote nchini.`,
     aboutUs: 'Kuhusu Sisi',
@@ -58,7 +58,6 @@ export const app: AppMessages = {
     rights: (year: number, name: string) => `© ${year} ${name}. Haki zote zimehifadhiwa.`,
     weAccept: 'Tunapokea',
     paymentMethods: 'Njia za kulipa',
-    card: 'Kadi',
   },
 
   offline: 'Huna mtandao, unaona bidhaa ulizohifadhi',

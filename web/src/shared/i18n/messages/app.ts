@@ -12,7 +12,8 @@ const en = {
   loadingPage: 'Loading page',
   mainNav: 'Main',
   menu: 'Menu',
-  nav: { home: 'Home', shop: 'Shop', about: 'About', contact: 'Contact' },
+  nav: { home: 'Home', shop: 'Shop', track: 'Track order', about: 'About', contact: 'Contact' },
+  search: { label: 'Search products', open: 'Open search', go: 'Search' },
   categories: {
     feeds: 'Animal Feeds',
     dewormers: 'Dewormers',
@@ -50,7 +51,6 @@ const en = {
     whatsapp: 'Chat with us on WhatsApp',
     navigation: 'Navigation',
     myAccount: 'My Account',
-    track: 'Track your order',
     company: 'Our Company',
     about: (years: number) => `Quality livestock nutrition for Kenyan farmers for over ${years} years, with delivery across the country.`,
     aboutUs: 'About Us',
@@ -60,7 +60,6 @@ const en = {
     rights: (year: number, name: string) => `© ${year} ${name}. All rights reserved.`,
     weAccept: 'We accept',
     paymentMethods: 'Payment methods',
-    card: 'Card',
   },
 
   offline: 'You are offline, showing saved products',

@@ -14,19 +14,22 @@ interface CheckboxFieldProps {
 export function CheckboxField({ id, checked, onChange, children, error, ref }: CheckboxFieldProps) {
   return (
     <div>
-      <div className="flex items-start gap-3">
-        <input
-          ref={ref}
-          id={id}
-          name={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
-        />
-        <label htmlFor={id} className="text-stone-800">
+      {/* The box sits in a 44 px target of its own, and its words make another: a thumb finds either. */}
+      <div className="flex items-start gap-1">
+        <label htmlFor={id} className="-my-2.5 -ml-2.5 flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center">
+          <input
+            ref={ref}
+            id={id}
+            name={id}
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="h-6 w-6 accent-brand-700"
+          />
+        </label>
+        <label htmlFor={id} className="min-h-11 text-stone-800">
           {children}
         </label>
       </div>
