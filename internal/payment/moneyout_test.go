@@ -89,10 +89,13 @@ func refundOf(o order.Order, id string) order.Refund {
 	return order.Refund{}
 }
 
-// refundIs waits until refund id of the order has status.
+// refundIs waits until refund id of the order has status, and reads the
+// order again: an order and its refunds are read one query after the other,
+// so the read that saw the refund end may hold the order from before.
 func (f *fixture) refundIs(t *testing.T, number, id, status string) order.Order {
 	t.Helper()
-	return f.waitFor(t, number, func(o order.Order) bool { return refundOf(o, id).Status == status })
+	f.waitFor(t, number, func(o order.Order) bool { return refundOf(o, id).Status == status })
+	return f.order(t, number)
 }
 
 func mpesaRefund(ksh int64) order.RefundInput {
