@@ -24,6 +24,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/backup"
 	"shop/internal/catalog"
+	"shop/internal/checkout"
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
@@ -66,6 +67,8 @@ type Options struct {
 	Privacy *privacy.Service
 	// Unsubscribe makes the subscribers' unsubscribe links; nil: none listed.
 	Unsubscribe *content.Unsubscribe
+	// Checkout places the orders staff take by phone; nil: 404.
+	Checkout *checkout.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -90,6 +93,7 @@ type Handlers struct {
 	unsub    *content.Unsubscribe
 	coupons  *coupon.Store
 	reviews  *review.Store
+	checkout *checkout.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -105,7 +109,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog),
+		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog), checkout: o.Checkout,
 	}
 }
 

@@ -1,0 +1,145 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"shop/internal/testkit"
+)
+
+// phoneOrder is POST /api/admin/orders/'s body for a caller on phone.
+func phoneOrder(phone, payment string, quantity int) string {
+	return fmt.Sprintf(`{"customer":{"name":"Achieng Otieno","phone":%q},"items":[{"variant":1,"quantity":%d}],
+		"delivery":{"county":"Kiambu","address":"Plot 9, Ruiru","city":"Ruiru"},"payment":%q}`, phone, quantity, payment)
+}
+
+// A phone order is placed by staff for a new caller, with the prompt on the
+// caller's own phone, and becomes paid through the simulator; a known
+// caller is found by their phone with their last delivery and orders, and
+// orders again by SMS link, whose prompt staff then send on request.
+func TestPhoneOrderByStaff(t *testing.T) {
+	eachShop(t, true, func(t *testing.T, s *shop) {
+		c := newContract(t)
+		token, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+		auth := testkit.Bearer(token)
+		decode := func(b []byte) map[string]any {
+			var v map[string]any
+			if err := json.Unmarshal(b, &v); err != nil {
+				t.Fatalf("%v: %s", err, b)
+			}
+			return v
+		}
+
+		status, b := c.send(t, s, "GET", "/api/admin/customers/lookup/?phone=0722000111", "", auth...)
+		if got := decode(b); status != 200 || got["known"] != false || got["phone"] != "254722000111" || len(got["orders"].([]any)) != 0 {
+			t.Fatalf("unknown caller: %d %s", status, b)
+		}
+		if status, b := c.send(t, s, "GET", "/api/admin/customers/lookup/?phone=12", "", auth...); status != 400 {
+			t.Fatalf("bad phone: %d %s", status, b)
+		}
+		// Sent past the document, which would refuse the payment road itself.
+		status, bad := s.do(t, "POST", "/api/admin/orders/", `{"customer":{"name":" ","phone":"07"},"items":[],"delivery":{"county":"Atlantis"},"payment":"cash"}`, auth...)
+		fields, _ := bad["fields"].(map[string]any)
+		for _, f := range []string{"customer.name", "customer.phone", "delivery.county", "delivery.address", "payment"} {
+			if status != 400 || fields[f] == nil {
+				t.Fatalf("validation, %s: %d %v", f, status, bad)
+			}
+		}
+		if status, _ := s.do(t, "POST", "/api/admin/orders/", phoneOrder("0722000111", "mpesa", 1)); status != 401 {
+			t.Fatalf("without signing in: %d", status)
+		}
+
+		status, b = c.send(t, s, "POST", "/api/admin/orders/", phoneOrder("0722000111", "mpesa", 2), auth...)
+		o := decode(b)
+		if status != 201 || o["channel"] != "staff" || o["placed_by"] == nil || o["status"] != "pending_payment" {
+			t.Fatalf("phone order: %d %s", status, b)
+		}
+		if by := o["placed_by"].(map[string]any); by["name"] == "" {
+			t.Fatalf("placed_by: %v", by)
+		}
+		pays := o["payments"].([]any)
+		if len(pays) != 1 || pays[0].(map[string]any)["phone"] != "254722000111" {
+			t.Fatalf("the prompt goes to the caller's phone: %v", pays)
+		}
+		number := o["orderId"].(string)
+		s.waitForAdminStatus(t, number, "paid", auth)
+
+		status, b = c.send(t, s, "GET", "/api/admin/customers/lookup/?phone=+254722000111", "", auth...)
+		known := decode(b)
+		orders := known["orders"].([]any)
+		if status != 200 || known["known"] != true || known["name"] != "Achieng Otieno" || len(orders) != 1 ||
+			known["delivery"].(map[string]any)["county"] != "Kiambu" || orders[0].(map[string]any)["orderId"] != number {
+			t.Fatalf("known caller: %d %s", status, b)
+		}
+		if item := orders[0].(map[string]any)["items"].([]any)[0].(map[string]any); item["variant"] != 1.0 || item["quantity"] != 2.0 {
+			t.Fatalf("order again needs the sizes: %v", item)
+		}
+
+		// Order again, paid from a link: no prompt until staff send one.
+		status, b = c.send(t, s, "POST", "/api/admin/orders/", phoneOrder("0722000111", "sms_link", 1), auth...)
+		o = decode(b)
+		if status != 201 || len(o["payments"].([]any)) != 0 || o["status"] != "pending_payment" {
+			t.Fatalf("sms_link order: %d %s", status, b)
+		}
+		number = o["orderId"].(string)
+		// Two "Send the prompt again" at once send one prompt.
+		var wg sync.WaitGroup
+		codes := make([]int, 2)
+		for i := range codes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i], _ = s.do(t, "POST", "/api/admin/orders/"+number+"/prompt/", "", auth...)
+			}()
+		}
+		wg.Wait()
+		if !(codes[0] == 201 && codes[1] == 409 || codes[0] == 409 && codes[1] == 201) {
+			t.Fatalf("two prompts at once: %v", codes)
+		}
+		s.waitForAdminStatus(t, number, "paid", auth)
+		if status, b := c.send(t, s, "POST", "/api/admin/orders/"+number+"/prompt/", "", auth...); status != 409 {
+			t.Fatalf("prompt for a paid order: %d %s", status, b)
+		}
+	})
+}
+
+// Stock holds for a phone order as at checkout: more than there is is
+// refused and nothing is taken.
+func TestPhoneOrderStock(t *testing.T) {
+	eachShop(t, true, func(t *testing.T, s *shop) {
+		token, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+		auth := testkit.Bearer(token)
+		status, body := s.do(t, "GET", "/api/products/1/", "")
+		if status != 200 {
+			t.Fatal(status)
+		}
+		stock := int(body["variants"].([]any)[0].(map[string]any)["stock"].(float64))
+		if stock > 50 {
+			t.Skipf("demo stock %d is more than one line may order", stock)
+		}
+		status, got := s.do(t, "POST", "/api/admin/orders/", phoneOrder("0722000111", "sms_link", stock+1), auth...)
+		if status != 409 && status != 400 {
+			t.Fatalf("more than in stock: %d %v", status, got)
+		}
+		_, after := s.do(t, "GET", "/api/products/1/", "")
+		if left := after["variants"].([]any)[0].(map[string]any)["stock"]; left != float64(stock) {
+			t.Fatalf("stock moved: %v, was %d", left, stock)
+		}
+		if status, got := s.do(t, "POST", "/api/admin/orders/", strings.Replace(phoneOrder("0722000111", "sms_link", 1), `"county":"Kiambu"`, `"county":"Kiambu","option":"pickup-999"`, 1), auth...); status != 400 {
+			t.Fatalf("unknown pickup point: %d %v", status, got)
+		}
+	})
+}
+
+// waitForAdminStatus reads the order in the back office until it has status.
+func (s *shop) waitForAdminStatus(t *testing.T, number, status string, auth []string) {
+	t.Helper()
+	testkit.WaitUntil(t, 30*time.Second, "order "+number+" "+status, func() bool {
+		_, o := s.do(t, "GET", "/api/admin/orders/"+number+"/", "", auth...)
+		return o["status"] == status
+	})
+}
