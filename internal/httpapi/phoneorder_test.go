@@ -1,8 +1,10 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -141,5 +143,58 @@ func (s *shop) waitForAdminStatus(t *testing.T, number, status string, auth []st
 	testkit.WaitUntil(t, 30*time.Second, "order "+number+" "+status, func() bool {
 		_, o := s.do(t, "GET", "/api/admin/orders/"+number+"/", "", auth...)
 		return o["status"] == status
+	})
+}
+
+// The payment link opens an unpaid phone order on any phone browser, with
+// its total, the Paybill steps and a button whose prompt the simulator pays;
+// a wrong code is a 404 that tells nothing.
+func TestPaymentLink(t *testing.T) {
+	eachShop(t, true, func(t *testing.T, s *shop) {
+		token, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+		auth := testkit.Bearer(token)
+		status, o := s.do(t, "POST", "/api/admin/orders/", phoneOrder("0722000111", "sms_link", 1), auth...)
+		if status != 201 {
+			t.Fatalf("order: %d %v", status, o)
+		}
+		number := o["orderId"].(string)
+		ctx := context.Background()
+		placed, err := s.kit.Deps.Orders.ByNumber(ctx, number)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := s.kit.Deps.Orders.ShortCode(ctx, placed.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stranger := &shop{url: s.url, client: &http.Client{}}
+		resp, page := stranger.raw(t, "GET", "/pay/"+code, "")
+		html := string(page)
+		for _, want := range []string{number, "Ksh 950", "Account number: " + number, "Business number: 174379", "0722 *** 111", `<form method="post">`} {
+			if resp.StatusCode != 200 || !strings.Contains(html, want) {
+				t.Fatalf("page lacks %q: %d %s", want, resp.StatusCode, html)
+			}
+		}
+		if strings.Contains(html, "254722000111") {
+			t.Fatal("the page shows the whole phone number")
+		}
+		if resp, _ := stranger.raw(t, "GET", "/pay/WRONGCODE1", ""); resp.StatusCode != 404 {
+			t.Fatalf("wrong code: %d", resp.StatusCode)
+		}
+		resp, page = stranger.raw(t, "POST", "/pay/"+code, "")
+		if resp.StatusCode != 200 || !strings.Contains(string(page), "check your phone") {
+			t.Fatalf("button: %d %s", resp.StatusCode, page)
+		}
+		s.waitForAdminStatus(t, number, "paid", auth)
+		_, detail := s.do(t, "GET", "/api/admin/orders/"+number+"/", "", auth...)
+		if p := detail["payments"].([]any)[0].(map[string]any); p["phone"] != "254722000111" || p["status"] != "succeeded" {
+			t.Fatalf("the prompt went to %v", p)
+		}
+		if resp, page := stranger.raw(t, "GET", "/pay/"+code, ""); !strings.Contains(string(page), "This order is paid") || strings.Contains(string(page), "<form") {
+			t.Fatalf("paid: %d %s", resp.StatusCode, page)
+		}
+		if resp, _ := stranger.raw(t, "POST", "/pay/"+code, ""); resp.StatusCode != 409 {
+			t.Fatalf("button on a paid order: %d", resp.StatusCode)
+		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/content"
 	"shop/internal/httpx"
+	"shop/internal/paylink"
 	"shop/internal/payment"
 )
 
@@ -205,6 +206,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "/api/", Handler: httpx.Handler(s.apiUnserved)},
 		{Pattern: "GET /media/", Handler: s.media},
 		{Pattern: "GET /o/{code}", Handler: httpx.Handler(s.orders.OpenShortLink)},
+		{Pattern: "GET " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Page)},
+		{Pattern: "POST " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Prompt), Body: AnyBody, MaxBody: 1 << 10, TakesStock: true, Money: true},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
 		{Pattern: "GET /share/products/{file}", Handler: s.shares},

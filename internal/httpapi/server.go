@@ -31,6 +31,7 @@ import (
 	"shop/internal/metrics"
 	"shop/internal/money"
 	"shop/internal/order"
+	"shop/internal/paylink"
 	"shop/internal/payment"
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
@@ -87,6 +88,8 @@ type Deps struct {
 	Backups func(context.Context) (backup.Status, error)
 	// Business is who receipts say issued them.
 	Business receipt.Business
+	// USSDCode is the shop's USSD code (SHOP_USSD_CODE), "" for none.
+	USSDCode string
 }
 
 // Server is the shop's http.Handler.
@@ -124,6 +127,8 @@ type Server struct {
 	unsubscribe *content.Unsubscribe
 	// methods knows which methods each address takes, for the catch-alls.
 	methods methodTable
+	// paylink serves the payment links sent by SMS.
+	paylink *paylink.Handlers
 }
 
 // catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
@@ -160,6 +165,7 @@ func New(d Deps) (*Server, error) {
 	s.content.Limiter = ratelimit.New(d.DB, nil)
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments}
+	s.paylink = &paylink.Handlers{Orders: d.Orders, Payments: d.Payments, Limiter: ratelimit.New(d.DB, nil), ClientIP: d.ClientIP, USSDCode: d.USSDCode}
 	s.checkout = &checkout.Handlers{Service: d.Checkout, Payments: d.Payments, Orders: d.Orders, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
 	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
