@@ -34,6 +34,7 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
 	"shop/internal/sms"
+	"shop/internal/ussd"
 )
 
 // App is a running shop.
@@ -50,6 +51,8 @@ type App struct {
 	simulator *mpesa.Simulator
 	schedule  backup.Schedule
 	janitor   *janitor
+	// ussd sends the prompts of USSD orders once their sessions have ended.
+	ussd *ussd.Service
 	// lock is the shared hold on the data directory that keeps a restore
 	// out while this shop serves from it (SQLite only).
 	lock *backup.DirLock
@@ -198,6 +201,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		msrc.SMSQueue = texts.Queue.ByStatus
 	}
 	meter := metrics.New(msrc)
+	menu := ussd.New(ussd.Deps{DB: d, Catalog: catalogStore, Delivery: deliveryStore, Orders: orders, Accounts: auth.Store,
+		Checkout: placing, Payments: payments, Limiter: limiter, Log: log})
+	ussdSecret := cfg.USSDSecret
+	var ussdPhone http.Handler
+	if cfg.Dev {
+		if len(ussdSecret) < ussd.MinSecret {
+			ussdSecret = randomHex(24)
+		}
+		ussdPhone = &ussd.Phone{MenuURL: "/api/ussd/" + ussdSecret + "/", ServiceCode: or(cfg.USSDCode, "*384*123#")}
+	} else if cfg.USSDSecret != "" && len(cfg.USSDSecret) < ussd.MinSecret {
+		log.Warn("SHOP_USSD_CALLBACK_SECRET is shorter than 32 characters: USSD is off")
+	}
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
 		Checkout: placing, Delivery: deliveryStore,
@@ -206,12 +221,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,
 		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups, Business: business,
+		USSDCode: cfg.USSDCode, USSD: menu, USSDSecret: ussdSecret, USSDPhone: ussdPhone,
 	})
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator, ussd: menu,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, catalogStore, log)}, nil
 }
 
@@ -304,6 +320,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		go a.texts.Run(reconcileCtx, 3*time.Second)
 	}
 	go a.stock.Run(reconcileCtx, 10*time.Second)
+	go a.ussd.Run(reconcileCtx, time.Second)
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}
@@ -343,4 +360,11 @@ func (a *App) serveMetrics(ctx context.Context) (stop func(), err error) {
 	}()
 	a.log.Info("metrics listening", "addr", ln.Addr().String())
 	return func() { _ = srv.Close() }, nil
+}
+
+func or(v, def string) string {
+	if v != "" {
+		return v
+	}
+	return def
 }

@@ -66,6 +66,7 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 	shop := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
 		deps.Daraja, deps.Paybill = http.NotFoundHandler(), http.NotFoundHandler()
 		deps.Outbox = mail.NewOutbox(d, testkit.Quiet())
+		deps.USSDPhone = http.NotFoundHandler()
 	}))
 	ops := documentedOperations(t)
 	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin"}

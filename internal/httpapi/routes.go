@@ -102,6 +102,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true},
 		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true, Money: true},
 		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody, Money: true},
+		{Pattern: "POST /api/ussd/{secret}/{$}", Handler: httpx.Handler(s.ussd.Menu), Body: AnyBody, MaxBody: 4 << 10, TakesStock: true, Money: true},
+		{Pattern: "POST /api/ussd/{secret}/events/{$}", Handler: httpx.Handler(s.ussd.Events), Body: AnyBody, MaxBody: 8 << 10},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true, Money: true},
@@ -222,6 +224,9 @@ func (s *Server) routes() []Route {
 	}
 	if s.paybill != nil {
 		routes = append(routes, Route{Pattern: "POST /dev/mpesa/paybill/{$}", Handler: s.paybill, MaxBody: 4096})
+	}
+	if s.ussdPhone != nil {
+		routes = append(routes, Route{Pattern: "GET /dev/ussd", Handler: s.ussdPhone})
 	}
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})

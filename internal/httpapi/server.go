@@ -39,6 +39,7 @@ import (
 	"shop/internal/review"
 	"shop/internal/sms"
 	"shop/internal/storefront"
+	"shop/internal/ussd"
 	"shop/internal/weight"
 )
 
@@ -90,6 +91,12 @@ type Deps struct {
 	Business receipt.Business
 	// USSDCode is the shop's USSD code (SHOP_USSD_CODE), "" for none.
 	USSDCode string
+	// USSD answers the USSD menu, on when USSDSecret is long enough
+	// (ussd.MinSecret); nil: off.
+	USSD       *ussd.Service
+	USSDSecret string
+	// USSDPhone is the feature phone served at /dev/ussd in dev mode; nil otherwise.
+	USSDPhone http.Handler
 }
 
 // Server is the shop's http.Handler.
@@ -129,6 +136,9 @@ type Server struct {
 	methods methodTable
 	// paylink serves the payment links sent by SMS.
 	paylink *paylink.Handlers
+	// ussd answers Africa's Talking's USSD requests; ussdPhone is /dev/ussd.
+	ussd      *ussd.Handlers
+	ussdPhone http.Handler
 }
 
 // catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
@@ -165,6 +175,7 @@ func New(d Deps) (*Server, error) {
 	s.content.Limiter = ratelimit.New(d.DB, nil)
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments}
+	s.ussd, s.ussdPhone = &ussd.Handlers{Service: d.USSD, Secret: d.USSDSecret}, d.USSDPhone
 	s.paylink = &paylink.Handlers{Orders: d.Orders, Payments: d.Payments, Limiter: ratelimit.New(d.DB, nil), ClientIP: d.ClientIP, USSDCode: d.USSDCode}
 	s.checkout = &checkout.Handlers{Service: d.Checkout, Payments: d.Payments, Orders: d.Orders, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
