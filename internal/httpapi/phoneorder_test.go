@@ -5,12 +5,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"shop/internal/account"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/httpapi"
+	"shop/internal/ratelimit"
 	"shop/internal/testkit"
+	"shop/internal/ussd"
 )
 
 // phoneOrder is POST /api/admin/orders/'s body for a caller on phone.
@@ -195,6 +203,48 @@ func TestPaymentLink(t *testing.T) {
 		}
 		if resp, _ := stranger.raw(t, "POST", "/pay/"+code, ""); resp.StatusCode != 409 {
 			t.Fatalf("button on a paid order: %d", resp.StatusCode)
+		}
+	})
+}
+
+// A USSD order becomes paid through the simulator: the menu places it, the
+// queue sends its prompt to the phone after END, and the simulated phone pays.
+func TestUSSDOrderPaidThroughTheSimulator(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		const secret = "ussd-secret-0123456789-0123456789-abc"
+		var menu *ussd.Service
+		s := newShop(t, d, true, testkit.With(func(deps *httpapi.Deps) {
+			menu = ussd.New(ussd.Deps{DB: deps.DB, Catalog: deps.Catalog, Delivery: deps.Delivery, Orders: deps.Orders, Accounts: account.NewStore(deps.DB),
+				Checkout: deps.Checkout, Payments: deps.Payments, Limiter: ratelimit.New(deps.DB, nil), Log: testkit.Quiet()})
+			menu.PromptDelay = 0
+			deps.USSD, deps.USSDSecret = menu, secret
+		}))
+		var inputs []string
+		var last string
+		for _, in := range []string{"", "1", "1", "1", "1", "1", "Nakuru", "1", "1"} {
+			if in != "" {
+				inputs = append(inputs, in)
+			}
+			form := url.Values{"sessionId": {"ATUid_paid"}, "serviceCode": {"*384*123#"}, "phoneNumber": {"+254711000222"}, "networkCode": {"63902"},
+				"text": {strings.Join(inputs, "*")}}
+			resp, b := s.raw(t, "POST", "/api/ussd/"+secret+"/", form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+			if last = string(b); resp.StatusCode != 200 {
+				t.Fatalf("%v: %d %s", inputs, resp.StatusCode, b)
+			}
+		}
+		number := regexp.MustCompile(`ORDER-\d+`).FindString(last)
+		if !strings.HasPrefix(last, "END ") || number == "" {
+			t.Fatalf("end: %q", last)
+		}
+		if sent, err := menu.SendDuePrompts(context.Background()); err != nil || sent != 1 {
+			t.Fatalf("prompt: %d %v", sent, err)
+		}
+		token, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+		auth := testkit.Bearer(token)
+		s.waitForAdminStatus(t, number, "paid", auth)
+		_, o := s.do(t, "GET", "/api/admin/orders/"+number+"/", "", auth...)
+		if o["channel"] != "ussd" || o["payments"].([]any)[0].(map[string]any)["phone"] != "254711000222" {
+			t.Fatalf("order: %v", o)
 		}
 	})
 }
