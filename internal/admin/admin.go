@@ -36,6 +36,7 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/ussd"
 )
 
 // Stores are the domain stores the back office reads and changes: the
@@ -69,6 +70,8 @@ type Options struct {
 	Unsubscribe *content.Unsubscribe
 	// Checkout places the orders staff take by phone; nil: 404.
 	Checkout *checkout.Service
+	// USSD reads the USSD menu's figures; nil: none.
+	USSD *ussd.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -94,6 +97,7 @@ type Handlers struct {
 	coupons  *coupon.Store
 	reviews  *review.Store
 	checkout *checkout.Service
+	ussd     *ussd.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -109,7 +113,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog), checkout: o.Checkout,
+		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog), checkout: o.Checkout, ussd: o.USSD,
 	}
 }
 

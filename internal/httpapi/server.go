@@ -213,7 +213,7 @@ func New(d Deps) (*Server, error) {
 	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, Forget: admin.ForgetUserTx}
 	s.privacy = &privacy.Handlers{Svc: priv, Limiter: ratelimit.New(d.DB, nil)}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe, Checkout: d.Checkout})
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe, Checkout: d.Checkout, USSD: d.USSD})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}

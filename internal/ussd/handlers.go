@@ -76,11 +76,11 @@ func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	if _, err := s.DB.Exec(ctx, `INSERT INTO ussd_events (session_id, phone, status, input, hops, duration_ms, cost, error_message, received_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, session, tel, clip(f.Get("status"), 40), clip(f.Get("input"), 500), hops, ms,
-		clip(f.Get("cost"), 40), clip(f.Get("errorMessage"), 500), s.now().UTC()); err != nil {
+		clip(f.Get("cost"), 40), clip(f.Get("errorMessage"), 500), s.at(s.now())); err != nil {
 		return fmt.Errorf("store ussd notification: %w", err)
 	}
 	if _, err := s.DB.Exec(ctx, `UPDATE ussd_prompts SET due_at = $1 WHERE session_id = $2 AND sent_at IS NULL AND due_at > $1`,
-		s.now().UTC(), session); err != nil {
+		s.at(s.now()), session); err != nil {
 		return fmt.Errorf("ussd prompt due: %w", err)
 	}
 	writeText(w, "OK")

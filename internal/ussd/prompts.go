@@ -21,7 +21,7 @@ func (s *Service) SendDuePrompts(ctx context.Context) (int, error) {
 	if !s.Payments.Enabled() {
 		return 0, nil
 	}
-	now := s.now().UTC()
+	now := s.at(s.now())
 	type due struct {
 		orderID int64
 		phone   string

@@ -77,6 +77,9 @@ func New(d Deps) *Service {
 	return &Service{Deps: d, PromptDelay: DefaultPromptDelay, OrdersPerPhone: DefaultOrdersPerPhone, now: time.Now}
 }
 
+// at is t as the database compares times (db.TimeArg).
+func (s *Service) at(t time.Time) any { return s.DB.TimeArg(t) }
+
 // Request is one screen's request from the gateway.
 type Request struct {
 	SessionID, ServiceCode, PhoneNumber, NetworkCode, Text string
@@ -146,7 +149,7 @@ func (s *Service) sessionLang(ctx context.Context, session, tel string) (i18n.La
 
 // touch records the screen a session reached, for the figures.
 func (s *Service) touch(ctx context.Context, session, tel string, lang i18n.Lang, screen string) error {
-	now := s.now().UTC().Truncate(time.Second)
+	now := s.at(s.now())
 	_, err := s.DB.Exec(ctx, `INSERT INTO ussd_sessions (session_id, phone, lang, screen, hops, started_at, updated_at)
 		VALUES ($1, $2, $3, $4, 1, $5, $5)
 		ON CONFLICT (session_id) DO UPDATE SET screen = excluded.screen, hops = ussd_sessions.hops + 1, updated_at = excluded.updated_at`,
@@ -160,7 +163,7 @@ func (s *Service) touch(ctx context.Context, session, tel string, lang i18n.Lang
 // setLang stores the language a phone chose.
 func (s *Service) setLang(ctx context.Context, tel string, l i18n.Lang) error {
 	_, err := s.DB.Exec(ctx, `INSERT INTO ussd_phones (phone, lang, updated_at) VALUES ($1, $2, $3)
-		ON CONFLICT (phone) DO UPDATE SET lang = excluded.lang, updated_at = excluded.updated_at`, tel, string(l), s.now().UTC())
+		ON CONFLICT (phone) DO UPDATE SET lang = excluded.lang, updated_at = excluded.updated_at`, tel, string(l), s.at(s.now()))
 	if err != nil {
 		return fmt.Errorf("ussd language: %w", err)
 	}
@@ -256,7 +259,7 @@ func (s *Service) place(ctx context.Context, m *menu, b basket) (string, error) 
 		return "", fmt.Errorf("ussd session's order: %w", err)
 	}
 	if s.Payments.Enabled() {
-		due := s.now().UTC().Add(s.PromptDelay)
+		due := s.at(s.now().Add(s.PromptDelay))
 		if _, err := s.DB.Exec(ctx, `INSERT INTO ussd_prompts (order_id, session_id, phone, due_at) VALUES ($1, $2, $3, $4)`,
 			st.Order.ID, m.session, m.phone, due); err != nil {
 			return "", fmt.Errorf("queue ussd prompt: %w", err)

@@ -434,3 +434,42 @@ func TestSecret(t *testing.T) {
 		}
 	})
 }
+
+// The owner's figures: orders by channel, and the sessions started,
+// completed and abandoned per screen.
+func TestFigures(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		s, _ := e.dial("ATUid_F1", "0711000111")
+		if end := s.buyByOnes("1"); orderNumber.FindString(end) == "" {
+			t.Fatal(end)
+		}
+		a, _ := e.dial("ATUid_F2", "0711000112")
+		a.send("1")
+		b, _ := e.dial("ATUid_F3", "0711000113")
+		b.send("3")
+		token, _ := e.shop.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+		rec := e.shop.Do("GET", "/api/admin/reports/channels/", nil, testkit.Bearer(token)...)
+		rep := testkit.Decode[struct {
+			Channels []struct {
+				Channel      string
+				Placed, Paid int
+			}
+			USSD struct {
+				Started, Completed int
+				Abandoned          []struct {
+					Screen   string
+					Sessions int
+				}
+			}
+		}](t, rec)
+		if rec.Code != 200 || rep.USSD.Started != 3 || rep.USSD.Completed != 1 || len(rep.USSD.Abandoned) != 1 ||
+			rep.USSD.Abandoned[0].Screen != "categories" || rep.USSD.Abandoned[0].Sessions != 1 {
+			t.Fatalf("ussd figures: %d %s", rec.Code, rec.Body)
+		}
+		for _, c := range rep.Channels {
+			if want := map[bool]int{true: 1}[c.Channel == "ussd"]; c.Placed != want || c.Paid != 0 {
+				t.Fatalf("channels: %s", rec.Body)
+			}
+		}
+	})
+}
