@@ -36,17 +36,23 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
 	"shop/internal/ussd"
+	"shop/internal/vat"
 )
 
 // Stores are the domain stores the back office reads and changes: the
 // application's own, so the shop has one of each.
 type Stores struct {
 	Catalog  *catalog.Store
+	Stock    *stock.Ledger
 	Orders   *order.Store
 	Content  *content.Store
 	Accounts *account.Store
 	Delivery *delivery.Store
+	Coupons  *coupon.Store
+	Reviews  *review.Store
+	VAT      *vat.Store
 }
 
 // Options configure the back office.
@@ -68,6 +74,8 @@ type Options struct {
 	Privacy *privacy.Service
 	// Unsubscribe makes the subscribers' unsubscribe links; nil: none listed.
 	Unsubscribe *content.Unsubscribe
+	// Limiter bounds the resending of an order's text messages.
+	Limiter *ratelimit.Limiter
 	// Checkout places the orders staff take by phone; nil: 404.
 	Checkout *checkout.Service
 	// USSD reads the USSD menu's figures; nil: none.
@@ -81,6 +89,7 @@ const DefaultLowStockThreshold = 10
 type Handlers struct {
 	db       *db.DB
 	catalog  *catalog.Store
+	stock    *stock.Ledger
 	orders   *order.Store
 	content  *content.Store
 	accounts *account.Store
@@ -96,6 +105,7 @@ type Handlers struct {
 	unsub    *content.Unsubscribe
 	coupons  *coupon.Store
 	reviews  *review.Store
+	vat      *vat.Store
 	checkout *checkout.Service
 	ussd     *ussd.Service
 }
@@ -110,10 +120,10 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
-		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
+		db: d, catalog: st.Catalog, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
-		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog), checkout: o.Checkout, ussd: o.USSD,
+		sms: o.SMS, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD,
 	}
 }
 
@@ -124,7 +134,7 @@ type Actor struct {
 }
 
 // Mover is the admin as who moved a size's stock.
-func (a Actor) Mover() catalog.Mover { return catalog.Mover{Actor: a.Email, UserID: a.UserID} }
+func (a Actor) Mover() stock.Mover { return stock.Mover{Actor: a.Email, UserID: a.UserID} }
 
 // OrderActor is how an order's history names an admin's change.
 func (a Actor) OrderActor() string { return "admin:" + a.Email }

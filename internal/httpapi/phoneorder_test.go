@@ -12,13 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"shop/internal/account"
+	"shop/internal/app"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
-	"shop/internal/ratelimit"
 	"shop/internal/testkit"
-	"shop/internal/ussd"
 )
 
 // phoneOrder is POST /api/admin/orders/'s body for a caller on phone.
@@ -212,13 +209,9 @@ func TestPaymentLink(t *testing.T) {
 func TestUSSDOrderPaidThroughTheSimulator(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		const secret = "ussd-secret-0123456789-0123456789-abc"
-		var menu *ussd.Service
-		s := newShop(t, d, true, testkit.With(func(deps *httpapi.Deps) {
-			menu = ussd.New(ussd.Deps{DB: deps.DB, Catalog: deps.Catalog, Delivery: deps.Delivery, Orders: deps.Orders, Accounts: account.NewStore(deps.DB),
-				Checkout: deps.Checkout, Payments: deps.Payments, Limiter: ratelimit.New(deps.DB, nil), Log: testkit.Quiet()})
-			menu.PromptDelay = 0
-			deps.USSD, deps.USSDSecret = menu, secret
-		}))
+		s := newShop(t, d, true, testkit.With(func(p *app.Parts) { p.USSDSecret = secret }))
+		menu := s.kit.Deps.USSD
+		menu.PromptDelay = 0
 		var inputs []string
 		var last string
 		for _, in := range []string{"", "1", "1", "1", "1", "1", "Nakuru", "1", "1"} {

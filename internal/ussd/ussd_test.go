@@ -8,11 +8,10 @@ import (
 	"sync"
 	"testing"
 
-	"shop/internal/account"
+	"shop/internal/app"
 	"shop/internal/checkout"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
 	"shop/internal/i18n"
 	"shop/internal/order"
 	"shop/internal/ratelimit"
@@ -55,11 +54,11 @@ type env struct {
 
 func newEnv(t *testing.T, d *db.DB) *env {
 	e := &env{t: t, d: d, prompt: &prompts{}}
-	e.shop = testkit.NewShop(t, d, testkit.Demo, testkit.With(func(deps *httpapi.Deps) {
-		e.svc = ussd.New(ussd.Deps{DB: d, Catalog: deps.Catalog, Delivery: deps.Delivery, Orders: deps.Orders,
-			Accounts: account.NewStore(d), Checkout: deps.Checkout, Payments: e.prompt, Limiter: ratelimit.New(d, nil), Log: testkit.Quiet()})
-		deps.USSD, deps.USSDSecret = e.svc, secret
-	}))
+	e.shop = testkit.NewShop(t, d, testkit.Demo, testkit.With(func(p *app.Parts) { p.USSDSecret = secret }))
+	// The prompts are recorded here, not sent: the payment service's own
+	// are tested with the simulator (internal/httpapi).
+	e.svc = e.shop.Deps.USSD
+	e.svc.Payments = e.prompt
 	return e
 }
 
@@ -424,7 +423,7 @@ func TestSecret(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM ussd_sessions`); n != 0 {
 			t.Fatalf("%d sessions stored", n)
 		}
-		off := testkit.NewShop(t, e.d, testkit.With(func(deps *httpapi.Deps) { deps.USSD, deps.USSDSecret = e.svc, "short" }))
+		off := testkit.NewShop(t, e.d, testkit.With(func(p *app.Parts) { p.USSDSecret = "short" }))
 		if rec := off.Do("POST", "/api/ussd/short/", form, "Content-Type", "application/x-www-form-urlencoded"); rec.Code != 404 {
 			t.Fatalf("short secret: %d", rec.Code)
 		}
