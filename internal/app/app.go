@@ -116,7 +116,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
 		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
 		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
-		Backups: func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
+		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
 		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode,
 	}
 	if cfg.Dev {
