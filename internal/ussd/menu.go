@@ -416,8 +416,10 @@ func (m *menu) render() (string, error) {
 		head = []string{f.name + " " + f.size.Size + " " + f.size.Price.Ksh(), fmt.Sprintf(w.quantity, min(maxQuantity, f.size.Stock))}
 	case scrCounty:
 		head = []string{w.county}
-	case scrDelivery, scrPickups:
-		head = nil
+	case scrDelivery:
+		head = []string{w.deliveryTitle}
+	case scrPickups:
+		head = []string{w.pickupTitle}
 	case scrConfirm, scrReorder:
 		if f.screen == scrReorder {
 			head = append(head, w.lastOrder+":")
@@ -445,7 +447,8 @@ func (m *menu) render() (string, error) {
 			labels, options = append(labels, w.more), append(options, inMore)
 		}
 	}
-	if len(m.stack) > 1 {
+	// A screen that asks for typed text lists no options; 0 still goes back.
+	if len(m.stack) > 1 && isList {
 		labels, options = append(labels, w.back), append(options, inBack)
 	}
 	if m.note != "" {

@@ -13,6 +13,7 @@ type words struct {
 	more, back                      string
 	quantity                        string // a format of the most one may order
 	homeAddress, pickup             string
+	deliveryTitle, pickupTitle      string
 	county                          string
 	noPickup                        string // a format of the county
 	confirm, total, deliveryFee     string
@@ -40,6 +41,8 @@ var english = words{
 	back:           "Back",
 	quantity:       "How many? Type a number from 1 to %d",
 	homeAddress:    "Deliver to",
+	deliveryTitle:  "Delivery",
+	pickupTitle:    "Choose a pickup point",
 	pickup:         "Collect from a pickup point",
 	county:         "Type your county, e.g. Kiambu",
 	noPickup:       "No pickup point in %s. Type another county",

@@ -13,6 +13,8 @@ var kiswahili = words{
 	back:           "Rudi",
 	quantity:       "Ngapi? Andika namba kuanzia 1 hadi %d",
 	homeAddress:    "Leta hadi",
+	deliveryTitle:  "Usafiri",
+	pickupTitle:    "Chagua kituo",
 	pickup:         "Chukua kwenye kituo",
 	county:         "Andika kaunti yako, mf. Kiambu",
 	noPickup:       "Hakuna kituo %s. Andika kaunti nyingine",
