@@ -25,6 +25,7 @@ import (
 	"shop/internal/backup"
 	"shop/internal/catalog"
 	"shop/internal/catalogcsv"
+	"shop/internal/checkout"
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
@@ -37,6 +38,7 @@ import (
 	"shop/internal/review"
 	"shop/internal/sms"
 	"shop/internal/stock"
+	"shop/internal/ussd"
 	"shop/internal/vat"
 )
 
@@ -76,6 +78,10 @@ type Options struct {
 	Unsubscribe *content.Unsubscribe
 	// Limiter bounds the resending of an order's text messages.
 	Limiter *ratelimit.Limiter
+	// Checkout places the orders staff take by phone; nil: 404.
+	Checkout *checkout.Service
+	// USSD reads the USSD menu's figures; nil: none.
+	USSD *ussd.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -103,6 +109,8 @@ type Handlers struct {
 	coupons  *coupon.Store
 	reviews  *review.Store
 	vat      *vat.Store
+	checkout *checkout.Service
+	ussd     *ussd.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -118,7 +126,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD,
 	}
 }
 

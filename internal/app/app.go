@@ -28,6 +28,7 @@ import (
 	"shop/internal/payment/mpesa"
 	"shop/internal/receipt"
 	"shop/internal/sms"
+	"shop/internal/ussd"
 )
 
 // App is a running shop.
@@ -44,6 +45,8 @@ type App struct {
 	simulator *mpesa.Simulator
 	schedule  backup.Schedule
 	janitor   *janitor
+	// ussd sends the prompts of USSD orders once their sessions have ended.
+	ussd *ussd.Service
 	// lock is the shared hold on the data directory that keeps a restore
 	// out while this shop serves from it (SQLite only).
 	lock *backup.DirLock
@@ -122,7 +125,17 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
 		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
 		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
-		Backups: func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
+		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
+		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode,
+	}
+	if cfg.Dev {
+		// /dev/ussd holds the secret; without one set, a random one serves it.
+		if len(parts.USSDSecret) < ussd.MinSecret {
+			parts.USSDSecret = randomHex(24)
+		}
+		parts.USSDPhone = true
+	} else if cfg.USSDSecret != "" && len(cfg.USSDSecret) < ussd.MinSecret {
+		log.Warn("SHOP_USSD_CALLBACK_SECRET is shorter than 32 characters: USSD is off")
 	}
 	w, err := Wire(parts)
 	if err != nil {
@@ -185,7 +198,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
 	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, Metrics: w.Deps.Metrics,
-		texts: w.texts, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor}, nil
+		texts: w.texts, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD}, nil
 }
 
 // Business is who the shop's receipts say issued them.
@@ -294,6 +307,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		go a.texts.Run(reconcileCtx, 3*time.Second)
 	}
 	go a.stock.Run(reconcileCtx, 10*time.Second)
+	go a.ussd.Run(reconcileCtx, time.Second)
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}
@@ -333,4 +347,11 @@ func (a *App) serveMetrics(ctx context.Context) (stop func(), err error) {
 	}()
 	a.log.Info("metrics listening", "addr", ln.Addr().String())
 	return func() { _ = srv.Close() }, nil
+}
+
+func or(v, def string) string {
+	if v != "" {
+		return v
+	}
+	return def
 }

@@ -32,6 +32,7 @@ import (
 	"shop/internal/review"
 	"shop/internal/sms"
 	"shop/internal/stock"
+	"shop/internal/ussd"
 	"shop/internal/vat"
 	"shop/internal/weight"
 )
@@ -87,6 +88,12 @@ type Parts struct {
 	// reads Outbox and the text message queue.
 	MailQueue func(context.Context) (int, error)
 	SMSQueue  func(context.Context) (map[string]int, error)
+
+	// USSDSecret is the secret in the USSD callback paths; shorter than
+	// ussd.MinSecret: USSD is off. USSDCode is the code farmers dial.
+	USSDSecret, USSDCode string
+	// USSDPhone serves the feature phone at /dev/ussd (--dev).
+	USSDPhone bool
 }
 
 // Wired is the shop built from its Parts: the HTTP handler, what it was
@@ -146,15 +153,24 @@ func Wire(p Parts) (*Wired, error) {
 	}
 	meter := metrics.New(msrc)
 
+	placing := checkout.New(d, orders, coupons, payments, log)
+	deliveries := delivery.NewStore(d)
+	menu := ussd.New(ussd.Deps{DB: d, Catalog: catalogStore, Delivery: deliveries, Orders: orders, Accounts: auth.Store,
+		Checkout: placing, Payments: payments, Limiter: limiter, Log: log})
+	var phone http.Handler
+	if p.USSDPhone {
+		phone = &ussd.Phone{MenuURL: "/api/ussd/" + p.USSDSecret + "/", ServiceCode: or(p.USSDCode, "*384*123#")}
+	}
 	deps := httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, CSV: catalogCSV, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
-		Checkout: checkout.New(d, orders, coupons, payments, log), Delivery: delivery.NewStore(d),
+		Checkout: placing, Delivery: deliveries,
 		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
 		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: p.Outbox,
 		LowStockThreshold: p.LowStockThreshold, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
 		Coupons: coupons, Reviews: review.NewStore(d, catalogStore), VAT: vat.NewStore(d),
 		Privacy:     &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, Forget: admin.ForgetUserTx},
 		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
+		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
 	}
 	srv, err := httpapi.New(deps)
 	if err != nil {

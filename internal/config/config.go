@@ -88,6 +88,13 @@ type Config struct {
 	// request with "Authorization: Bearer TOKEN" (SHOP_METRICS_TOKEN). With
 	// neither set, /metrics is not served at all.
 	MetricsToken string
+	// USSDSecret is the secret in Africa's Talking's USSD callback paths
+	// (SHOP_USSD_CALLBACK_SECRET); shorter than 32 characters, USSD is off
+	// (in --dev a random one serves /dev/ussd).
+	USSDSecret string
+	// USSDCode is the code farmers dial, such as *384*123# (SHOP_USSD_CODE),
+	// shown on the site, in text messages and on receipts; "" for none.
+	USSDCode string
 }
 
 // MediaDir is where product images live.
@@ -95,6 +102,9 @@ func (c Config) MediaDir() string { return filepath.Join(c.DataDir, "media") }
 
 // kraPIN is the form of a KRA PIN: P (a company) or A (a person), nine digits, a letter.
 var kraPIN = regexp.MustCompile(`^[A-Z][0-9]{9}[A-Z]$`)
+
+// ussdCode is the form of a USSD code: a star, digits and stars, a hash.
+var ussdCode = regexp.MustCompile(`^\*[0-9][0-9*]*#$`)
 
 // FromEnv reads the configuration with getenv (os.Getenv in production).
 func FromEnv(getenv func(string) string) (Config, error) {
@@ -113,6 +123,8 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		BackupDir:       getenv("SHOP_BACKUP_DIR"),
 		MetricsAddr:     strings.TrimSpace(getenv("SHOP_METRICS_ADDR")),
 		MetricsToken:    getenv("SHOP_METRICS_TOKEN"),
+		USSDSecret:      strings.TrimSpace(getenv("SHOP_USSD_CALLBACK_SECRET")),
+		USSDCode:        strings.TrimSpace(getenv("SHOP_USSD_CODE")),
 	}
 	c.DatabaseURL = or(getenv("SHOP_DATABASE_URL"), "sqlite:"+filepath.Join(c.DataDir, "shop.db"))
 	var err error
@@ -230,6 +242,9 @@ func (c *Config) Finish() error {
 	}
 	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr {
 		return fmt.Errorf("SHOP_METRICS_ADDR must differ from SHOP_ADDR; to serve /metrics on the main address, set SHOP_METRICS_TOKEN instead")
+	}
+	if c.USSDCode != "" && !ussdCode.MatchString(c.USSDCode) {
+		return fmt.Errorf("SHOP_USSD_CODE must be a USSD code such as *384*123#, not %q", c.USSDCode)
 	}
 	if !strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		return fmt.Errorf("SHOP_DATABASE_URL must start with sqlite: or postgres://")

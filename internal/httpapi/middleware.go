@@ -90,13 +90,16 @@ func logRequests(log *slog.Logger, observe Observer, next http.Handler) http.Han
 }
 
 // secretPaths are path prefixes whose next segment is a secret.
-var secretPaths = []string{"/api/payments/mpesa/callback/", "/api/payments/callback/", "/api/payments/c2b/confirmation/", "/api/payments/c2b/validation/"}
+var secretPaths = []string{"/api/payments/mpesa/callback/", "/api/payments/callback/", "/api/payments/c2b/confirmation/", "/api/payments/c2b/validation/",
+	"/api/ussd/"}
 
-// MaskPath hides the secret segment of the paths that carry one.
+// MaskPath hides the secret segment of the paths that carry one, keeping
+// what follows it (the USSD notification's events/).
 func MaskPath(p string) string {
 	for _, prefix := range secretPaths {
-		if strings.HasPrefix(p, prefix) {
-			return prefix + "[masked]/"
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			_, after, _ := strings.Cut(rest, "/")
+			return prefix + "[masked]/" + after
 		}
 	}
 	return p

@@ -61,3 +61,18 @@ func TestLogNeverHoldsSecretsOrQueries(t *testing.T) {
 		}
 	}
 }
+
+// The callback secrets never reach the log.
+func TestMaskPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/api/payments/callback/s3cret/":      "/api/payments/callback/[masked]/",
+		"/api/ussd/s3cret/":                   "/api/ussd/[masked]/",
+		"/api/ussd/s3cret/events/":            "/api/ussd/[masked]/events/",
+		"/api/payments/c2b/validation/s3cret": "/api/payments/c2b/validation/[masked]/",
+		"/api/products/":                      "/api/products/",
+	} {
+		if got := MaskPath(in); got != want || strings.Contains(got, "s3cret") {
+			t.Errorf("MaskPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -68,6 +68,7 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 	shop := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) {
 		p.Simulator = &mpesa.Simulator{}
 		p.Outbox = mail.NewOutbox(d, testkit.Quiet())
+		p.USSDPhone = true
 	}))
 	ops := documentedOperations(t)
 	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin"}

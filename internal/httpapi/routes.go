@@ -9,6 +9,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/content"
 	"shop/internal/httpx"
+	"shop/internal/paylink"
 	"shop/internal/payment"
 )
 
@@ -103,6 +104,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody, Money: true},
 		{Pattern: "POST " + payment.ResultPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Result), Body: AnyBody, TakesStock: true, Money: true},
 		{Pattern: "POST " + payment.TimeoutPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Timeout), Body: AnyBody, Money: true},
+		{Pattern: "POST /api/ussd/{secret}/{$}", Handler: httpx.Handler(s.ussd.Menu), Body: AnyBody, MaxBody: 4 << 10, TakesStock: true, Money: true},
+		{Pattern: "POST /api/ussd/{secret}/events/{$}", Handler: httpx.Handler(s.ussd.Events), Body: AnyBody, MaxBody: 8 << 10},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true, Money: true},
@@ -155,6 +158,9 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Admin},
 		{Pattern: "DELETE /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.DeleteCategory), Access: Admin},
 		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Admin},
+		{Pattern: "POST /api/admin/orders/{$}", Handler: ad.Handle(ad.CreateOrder), Access: Admin, TakesStock: true, Money: true},
+		{Pattern: "GET /api/admin/customers/lookup/{$}", Handler: ad.Handle(ad.LookupCustomer), Access: Admin},
+		{Pattern: "POST /api/admin/orders/{orderId}/prompt/{$}", Handler: ad.Handle(ad.PromptOrder), Access: Admin, TakesStock: true, Money: true},
 		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Admin},
 		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/refunds/{$}", Handler: ad.Handle(ad.RecordRefund), Access: Admin},
@@ -184,6 +190,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
 		{Pattern: "GET /api/admin/reports/sales/{$}", Handler: ad.Handle(ad.SalesReport), Access: Admin},
 		{Pattern: "GET /api/admin/reports/products/{$}", Handler: ad.Handle(ad.ProductsReport), Access: Admin},
+		{Pattern: "GET /api/admin/reports/channels/{$}", Handler: ad.Handle(ad.ChannelsReport), Access: Admin},
 		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
 		{Pattern: "GET /api/admin/reviews/{$}", Handler: ad.Handle(ad.Reviews), Access: Admin},
 		{Pattern: "PATCH /api/admin/reviews/{id}/{$}", Handler: ad.Handle(ad.UpdateReview), Access: Admin},
@@ -206,6 +213,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "/api/", Handler: httpx.Handler(s.apiUnserved)},
 		{Pattern: "GET /media/", Handler: s.media},
 		{Pattern: "GET /o/{code}", Handler: httpx.Handler(s.orders.OpenShortLink)},
+		{Pattern: "GET " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Page)},
+		{Pattern: "POST " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Prompt), Body: AnyBody, MaxBody: 1 << 10, TakesStock: true, Money: true},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
 		{Pattern: "GET /share/products/{file}", Handler: s.shares},
@@ -221,6 +230,9 @@ func (s *Server) routes() []Route {
 	if s.paybill != nil {
 		routes = append(routes, Route{Pattern: "POST /dev/mpesa/paybill/{$}", Handler: s.paybill, MaxBody: 4096},
 			Route{Pattern: "GET /dev/mpesa/statement.csv", Handler: s.paybill})
+	}
+	if s.ussdPhone != nil {
+		routes = append(routes, Route{Pattern: "GET /dev/ussd", Handler: s.ussdPhone})
 	}
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})

@@ -32,6 +32,7 @@ import (
 	"shop/internal/metrics"
 	"shop/internal/money"
 	"shop/internal/order"
+	"shop/internal/paylink"
 	"shop/internal/payment"
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
@@ -40,6 +41,7 @@ import (
 	"shop/internal/sms"
 	"shop/internal/stock"
 	"shop/internal/storefront"
+	"shop/internal/ussd"
 	"shop/internal/vat"
 	"shop/internal/weight"
 )
@@ -106,6 +108,14 @@ type Deps struct {
 	// CartTotals is a cart's weight and its subtotal after its discount,
 	// which delivery quotes look at.
 	CartTotals func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error)
+	// USSDCode is the shop's USSD code (SHOP_USSD_CODE), "" for none.
+	USSDCode string
+	// USSD answers the USSD menu, on when USSDSecret is long enough
+	// (ussd.MinSecret); nil: off.
+	USSD       *ussd.Service
+	USSDSecret string
+	// USSDPhone is the feature phone served at /dev/ussd in dev mode; nil otherwise.
+	USSDPhone http.Handler
 }
 
 // Server is the shop's http.Handler.
@@ -143,6 +153,11 @@ type Server struct {
 	unsubscribe *content.Unsubscribe
 	// methods knows which methods each address takes, for the catch-alls.
 	methods methodTable
+	// paylink serves the payment links sent by SMS.
+	paylink *paylink.Handlers
+	// ussd answers Africa's Talking's USSD requests; ussdPhone is /dev/ussd.
+	ussd      *ussd.Handlers
+	ussdPhone http.Handler
 }
 
 // catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
@@ -180,6 +195,8 @@ func New(d Deps) (*Server, error) {
 	s.content.Limiter = d.Limiter
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments}
+	s.ussd, s.ussdPhone = &ussd.Handlers{Service: d.USSD, Secret: d.USSDSecret}, d.USSDPhone
+	s.paylink = &paylink.Handlers{Orders: d.Orders, Payments: d.Payments, Limiter: d.Limiter, ClientIP: d.ClientIP, USSDCode: d.USSDCode}
 	s.checkout = &checkout.Handlers{Service: d.Checkout, Payments: d.Payments, Orders: d.Orders, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
 	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
@@ -204,7 +221,7 @@ func New(d Deps) (*Server, error) {
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups,
-			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter})
+			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}

@@ -19,7 +19,7 @@ import (
 // constructors (and the field messages with them), the field messages
 // validation stores in its bad or fields map, and every Msg… constant.
 var customerPackages = []string{"account", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
-	"order", "payment", "phone", "privacy", "receipt", "review", "stock"}
+	"order", "payment", "paylink", "phone", "privacy", "receipt", "review", "stock"}
 
 // messageFuncs return customer texts that reach the answers another way:
 // a payment's message and advice in the order, the wait in a 429.

@@ -163,6 +163,19 @@ var swTexts = map[string]string{
 	"This page is for the shop's admins only.":                        "Ukurasa huu ni wa wasimamizi wa duka tu.",
 	"The database is not answering.":                                  "Hifadhidata haijibu.",
 	"The database is not up to date.":                                 "Hifadhidata haijasasishwa.",
+	// The payment link (/pay/{code}).
+	"This order is paid. Thank you!":          "Oda hii imelipwa. Asante!",
+	"Nothing is due on this order.":           "Hakuna kinachodaiwa kwenye oda hii.",
+	"Pay from your M-Pesa menu:":              "Lipa kutoka kwenye menyu ya M-Pesa:",
+	"Or get the M-Pesa prompt on your phone:": "Au pokea ombi la M-Pesa kwenye simu yako:",
+	"See your order":                          "Angalia oda yako",
+	"This payment link is not valid. Please check the link in your text message.":   "Kiungo hiki cha malipo si halali. Tafadhali angalia kiungo kwenye ujumbe wako.",
+	"Too many tries from this connection. Please wait a few minutes and try again.": "Majaribio ni mengi mno kutoka mtandao huu. Tafadhali subiri dakika chache kisha ujaribu tena.",
+	"Payment link":                           "Kiungo cha malipo",
+	"Open M-Pesa and choose Lipa na M-Pesa.": "Fungua M-Pesa na uchague Lipa na M-Pesa.",
+	"Choose Pay Bill.":                       "Chagua Pay Bill.",
+	"Choose Buy Goods and Services.":         "Chagua Buy Goods and Services.",
+	"Enter your M-Pesa PIN and send.":        "Weka PIN yako ya M-Pesa na utume.",
 }
 
 // swPatterns are the messages with values in them: the English as the code
@@ -170,6 +183,14 @@ var swTexts = map[string]string{
 // Kiswahili refilling the values as {1}, {2}… A text value the catalogue
 // knows is translated too ("5 minutes" in a 429).
 var swPatterns = [][2]string{
+	{"Pay order %s", "Lipa oda {1}"},
+	{"Business number: %s", "Namba ya biashara: {1}"},
+	{"Till number: %s", "Namba ya till: {1}"},
+	{"Account number: %s", "Namba ya akaunti: {1}"},
+	{"Amount: %s", "Kiasi: {1}"},
+	{"To pay: %s", "Kiasi cha kulipa: {1}"},
+	{"Send the M-Pesa prompt to %s", "Tuma ombi la M-Pesa kwa {1}"},
+	{"Order again from any phone: dial %s", "Agiza tena kwa simu yoyote: piga {1}"},
 	{"%d minutes", "dakika {1}"},
 	{"Too many sign-ups from this connection. Please wait %s and try again.", "Akaunti nyingi mno zimefunguliwa kutoka mtandao huu. Tafadhali subiri {1} kisha ujaribu tena."},
 	{"Too many sign-in attempts. Please wait %s and try again.", "Umejaribu kuingia mara nyingi mno. Tafadhali subiri {1} kisha ujaribu tena."},

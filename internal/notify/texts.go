@@ -90,6 +90,13 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 		return nil, err
 	}
 	link := n.PublicURL + "/o/" + code
+	if o.Channel != order.ChannelWeb && (e.To == order.PendingPayment || e.To == order.PaymentFailed) {
+		// An order placed by phone or USSD: the farmer may have no account
+		// and no browser session, so its texts about paying open the
+		// payment link (internal/paylink), with the Paybill steps and a
+		// button for the prompt.
+		link = n.PublicURL + "/pay/" + code
+	}
 	key := func(what string) string { return fmt.Sprintf("order:%d:%s", o.ID, what) }
 	customer := func(kind, body string) text { return text{o.ID, key(kind), kind, o.Customer.Phone, body} }
 	if o.Customer.Phone == "" && e.To != order.Paid {

@@ -195,11 +195,23 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (o
 	if err := retryable(o.Status); err != nil {
 		return order.PaymentStart{}, err
 	}
+	return s.again(ctx, o, phone, ip, "Customer retried the payment", "customer", func(_ context.Context, _ *sql.Tx, cur order.Order) error {
+		return retryable(cur.Status)
+	})
+}
+
+// again sends a new push for order o to phone once may agrees, under the
+// order's lock: the stock is taken again (if it is still there) when the
+// order had failed, and note and actor name the step in its history.
+func (s *Service) again(ctx context.Context, o order.Order, phone, ip, note, actor string, may func(context.Context, *sql.Tx, order.Order) error) (order.PaymentStart, error) {
+	if !s.Enabled() {
+		return order.PaymentStart{}, ErrNotConfigured
+	}
 	var paymentID int64
 	var due money.Cents
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		// Two retries at once: the second waits here, then sees the order
-		// already pending, and sends no second prompt.
+		// Two at once: the second waits here, then sees the order already
+		// waiting for the first's prompt, and sends no second one.
 		if err := lockOrder(ctx, tx, s.db.Dialect, o.ID); err != nil {
 			return err
 		}
@@ -207,10 +219,10 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (o
 		if err != nil {
 			return err
 		}
-		if err := retryable(cur.Status); err != nil {
+		if err := may(ctx, tx, cur); err != nil {
 			return err
 		}
-		moved, err := order.Move(ctx, tx, cur, order.PendingPayment, "Customer retried the payment", "customer")
+		moved, err := order.Move(ctx, tx, cur, order.PendingPayment, note, actor)
 		if err != nil {
 			return err
 		}
@@ -229,7 +241,7 @@ func (s *Service) Retry(ctx context.Context, o order.Order, phone, ip string) (o
 		return s.ReservePushTx(ctx, tx, phone, ip)
 	})
 	if err != nil {
-		return order.PaymentStart{}, fmt.Errorf("retry payment of %s: %w", o.Number, err)
+		return order.PaymentStart{}, fmt.Errorf("ask again for payment of %s: %w", o.Number, err)
 	}
 	st := order.PaymentStart{Order: o}
 	st.CheckoutRequestID, st.PushErr = s.push(ctx, paymentID, o.Number, phone, due)

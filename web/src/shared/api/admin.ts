@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -51,6 +51,14 @@ export const adminApi = {
   orders: (p: { status?: string; search?: string; page?: number; attention?: string }) =>
     request<AdminPage<OrderSummary>>('GET', `/admin/orders/${qs(p)}`),
   order: (orderId: string) => request<OrderDetail>('GET', `/admin/orders/${encodeURIComponent(orderId)}/`),
+  /** Places an order for a caller; the prompt (or the payment link) goes to their phone. */
+  createOrder: (body: PhoneOrderInput) => request<OrderDetail>('POST', '/admin/orders/', body),
+  /** What the shop knows of a caller's phone: name, last delivery, latest three orders. */
+  lookupCustomer: (phone: string) => request<KnownCustomer>('GET', `/admin/customers/lookup/${qs({ phone })}`),
+  /** "Send the prompt again" to the customer's phone. */
+  promptOrder: (orderId: string) => request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/prompt/`),
+  /** The ways an order can reach county (pickup points and home delivery). */
+  deliveryOptions: (county: string) => request<DeliveryOption[]>('GET', `/delivery/options/${qs({ county })}`),
   moveOrder: (orderId: string, status: OrderStatus, note: string, dispatch?: Dispatch) =>
     request<OrderDetail>('PATCH', `/admin/orders/${encodeURIComponent(orderId)}/`, { status, note, ...dispatch }),
 

@@ -286,6 +286,28 @@ export interface paths {
         patch: operations["adminSetReviewStatus"];
         trace?: never;
     };
+    "/api/admin/reports/channels/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders by channel, and how the USSD menu's sessions went
+         * @description The orders of the span (Nairobi dates) placed, paid and their revenue less refunds, for every
+         *     channel; the USSD sessions started, completed with an order, and abandoned on each screen, with
+         *     Africa's Talking's end-of-session statuses.
+         */
+        get: operations["adminChannelsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/delivery/zones/": {
         parameters: {
             query?: never;
@@ -385,7 +407,14 @@ export interface paths {
          */
         get: operations["adminListOrders"];
         put?: never;
-        post?: never;
+        /**
+         * Place an order for a caller
+         * @description Through the one checkout, with `channel` `staff` and `placed_by` the admin. Stock, coupons and
+         *     the prompt limits hold as at checkout. `payment` `mpesa` (the default) sends the M-Pesa prompt to
+         *     the customer's phone; `sms_link` sends nothing now: the order's first text message carries the
+         *     Paybill steps and a `/pay/{code}` link.
+         */
+        post: operations["adminCreateOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -593,6 +622,47 @@ export interface paths {
         put?: never;
         /** Give a Paybill payment to its order */
         post: operations["adminAssignPaybillPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/prompt/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the M-Pesa prompt again
+         * @description To the customer's phone, for an order waiting for its money (also one placed with `sms_link`).
+         *     409 while an earlier prompt still waits on the phone, or when nothing is due.
+         */
+        post: operations["adminPromptOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/lookup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a caller by their phone
+         * @description Their name, last delivery choice and latest three orders, each with its sizes for "Order again".
+         */
+        get: operations["adminLookupCustomer"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1572,6 +1642,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/ussd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A feature phone that dials the shop's USSD menu
+         * @description A screen and a keypad (mouse, keyboard or touch) that post to `/api/ussd/{secret}/` as Africa's
+         *     Talking does, for any phone number typed, and send the end-of-session notification.
+         */
+        get: operations["devUssdPhone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/daraja/oauth/v1/generate": {
         parameters: {
             query?: never;
@@ -1779,6 +1870,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ussd/{secret}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One screen of the USSD menu
+         * @description Africa's Talking posts each of a session's requests; `text` carries every input so far joined
+         *     by `*`, from which the shop rebuilds the menu. The answer is plain text: `CON ` and a screen that
+         *     waits for input, or `END ` and a last screen. At most 160 plain GSM characters and five options a
+         *     screen. A wrong secret is a 404 and changes nothing (docs/ussd.md).
+         */
+        post: operations["ussdMenu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ussd/{secret}/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A USSD session's end
+         * @description Africa's Talking's end-of-session notification, kept for the owner's figures. When the session
+         *     placed an order, its M-Pesa prompt is sent now that the phone is free.
+         */
+        post: operations["ussdSessionEnded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1933,6 +2068,31 @@ export interface components {
         };
         AdminReviewPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["AdminReview"][];
+        };
+        ChannelsReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            channels: {
+                channel: components["schemas"]["Channel"];
+                placed: number;
+                paid: number;
+                revenue: components["schemas"]["Money"];
+            }[];
+            ussd: {
+                started: number;
+                completed: number;
+                abandoned: {
+                    /** @enum {string} */
+                    screen: "home" | "language" | "categories" | "products" | "sizes" | "quantity" | "delivery" | "county" | "pickup" | "confirm" | "reorder";
+                    sessions: number;
+                }[];
+                notifications: {
+                    status: string;
+                    sessions: number;
+                }[];
+            };
         };
         /** @description A group of counties delivered to at one price. */
         Zone: {
@@ -2188,6 +2348,67 @@ export interface components {
         AssignInput: {
             /** @example ORDER-1042 */
             orderId: string;
+        };
+        PhoneOrderInput: {
+            customer: {
+                name: string;
+                phone: string;
+                email?: string;
+            };
+            items: {
+                variant: number;
+                quantity: number;
+            }[];
+            delivery: components["schemas"]["PhoneOrderDelivery"];
+            coupon?: string;
+            /**
+             * @default mpesa
+             * @enum {string}
+             */
+            payment: "mpesa" | "sms_link";
+        };
+        /** @description As at checkout. Without `option`, home delivery to the county (an address is then required). */
+        PhoneOrderDelivery: {
+            county: string;
+            address?: string;
+            city?: string;
+            postalCode?: string;
+            /** @description An option id from `GET /api/delivery/options/`. */
+            option?: string;
+        };
+        KnownCustomer: {
+            /** @description The phone as the shop stores it, 254XXXXXXXXX. */
+            phone: string;
+            /** @description False when no order and no account has this phone. */
+            known: boolean;
+            name: string;
+            email: string;
+            /** @description The latest order's delivery choice; null without one. */
+            delivery: null | components["schemas"]["LastDelivery"];
+            orders: components["schemas"]["PastOrder"][];
+        };
+        LastDelivery: {
+            county: string;
+            address: string;
+            city: string;
+            postalCode: string;
+            option: string;
+            /** @enum {string} */
+            kind: "delivery" | "pickup";
+            name: string;
+        };
+        PastOrder: {
+            orderId: string;
+            status: components["schemas"]["OrderStatus"];
+            /** Format: date-time */
+            created_at: string;
+            total: components["schemas"]["Money"];
+            items: {
+                variant: number;
+                product_name: string;
+                size: string;
+                quantity: number;
+            }[];
         };
         AdminProductPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["ProductCard"][];
@@ -3038,6 +3259,37 @@ export interface components {
             tracking_number: string;
             timeline: components["schemas"]["OrderStep"][];
         };
+        UssdRequest: {
+            sessionId: string;
+            /** @example *384*123# */
+            serviceCode?: string;
+            /** @example +254711000222 */
+            phoneNumber: string;
+            /** @example 63902 */
+            networkCode?: string;
+            /** @description Every input of the session so far, joined by `*`; empty on the first request. */
+            text?: string;
+        };
+        UssdSessionEnd: {
+            sessionId: string;
+            date?: string;
+            serviceCode?: string;
+            networkCode?: string;
+            phoneNumber?: string;
+            /**
+             * @example Success
+             * @example Incomplete
+             * @example Failed
+             */
+            status?: string;
+            /** @example KES 0.10 */
+            cost?: string;
+            durationInMillis?: string;
+            hopsCount?: string;
+            input?: string;
+            lastAppResponse?: string;
+            errorMessage?: string;
+        };
     };
     responses: {
         /** @description The request is wrong; `fields` names each wrong field. */
@@ -3192,6 +3444,8 @@ export interface components {
         ReportTo: string;
         /** @description `csv` answers the same figures as a CSV file. */
         ReportFormat: "json" | "csv";
+        /** @description The USSD callback secret, `SHOP_USSD_CALLBACK_SECRET`. */
+        UssdSecret: string;
     };
     requestBodies: {
         /** @description As Safaricom's Daraja API takes it, with `Authorization` from the token call. */
@@ -3754,6 +4008,35 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminChannelsReport: {
+        parameters: {
+            query?: {
+                /** @description The first day, in Nairobi (default 29 days before `to`). */
+                from?: components["parameters"]["ReportFrom"];
+                /** @description The last day, included, in Nairobi (default today). */
+                to?: components["parameters"]["ReportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelsReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminListZones: {
         parameters: {
             query?: never;
@@ -4035,6 +4318,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneOrderInput"];
+            };
+        };
+        responses: {
+            /** @description The order as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
             default: components["responses"]["Error"];
         };
     };
@@ -4369,6 +4683,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPromptOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its new payment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminLookupCustomer: {
+        parameters: {
+            query: {
+                /** @description A Kenyan mobile number in any usual form. */
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the shop knows of the phone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownCustomer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -6165,6 +6536,27 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    devUssdPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     devDarajaToken: {
         parameters: {
             query: {
@@ -6378,6 +6770,66 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    ussdMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The USSD callback secret, `SHOP_USSD_CALLBACK_SECRET`. */
+                secret: components["parameters"]["UssdSecret"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdRequest"];
+            };
+        };
+        responses: {
+            /** @description The screen. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    ussdSessionEnded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The USSD callback secret, `SHOP_USSD_CALLBACK_SECRET`. */
+                secret: components["parameters"]["UssdSecret"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdSessionEnd"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "OK";
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -52,6 +52,10 @@ export type CartVariant = Schemas['CartVariant'];
 export type CartCoupon = Schemas['CartCoupon'];
 /** One way to get the cart to a county, priced by the server (GET /api/delivery/options/). */
 export type DeliveryOption = Schemas['DeliveryOption'];
+/** A phone order staff take for a caller (POST /api/admin/orders/). */
+export type PhoneOrderInput = Schemas['PhoneOrderInput'];
+/** What the shop knows of a caller's phone (GET /api/admin/customers/lookup/). */
+export type KnownCustomer = Schemas['KnownCustomer'];
 export type OrderStatus = Schemas['OrderStatus'];
 /** An order as its customer reads it. */
 export type Order = Schemas['Order'];

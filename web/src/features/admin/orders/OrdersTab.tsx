@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
@@ -8,6 +8,8 @@ import { ORDER_STATUSES, statusLabel } from '../../../shared/api/orders';
 import type { OrderDetail, OrderStatus } from '../../../shared/api/shapes';
 import { OrderTexts } from './OrderTexts';
 import { Refunds } from './RefundForm';
+import { NewOrder } from './NewOrder';
+import { PaymentFollow } from './PaymentFollow';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { MSG } from '../../../shared/domain/adminRules';
@@ -16,10 +18,22 @@ import { useResource } from '../../../shared/hooks/useResource';
 
 export function OrdersTab() {
   const [open, setOpen] = useState<string | null>(null);
+  const [taking, setTaking] = useState(false);
   const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '', attention: false }, (q) =>
     adminApi.orders({ status: q.status, search: q.search, page: q.page, attention: q.attention ? '1' : '' }),
   );
 
+  if (taking) {
+    return (
+      <NewOrder
+        onPlaced={(id) => {
+          setTaking(false);
+          setOpen(id);
+        }}
+        onCancel={() => setTaking(false)}
+      />
+    );
+  }
   if (open) {
     return (
       <OrderView
@@ -34,6 +48,7 @@ export function OrdersTab() {
   return (
     <div>
       <div className="flex flex-wrap items-end gap-3">
+        <Button onClick={() => setTaking(true)}>New order</Button>
         <div className="min-w-48 flex-1">
           <TextField
             compact
@@ -90,7 +105,8 @@ export function OrdersTab() {
 
 function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const loaded = useResource(orderId, () => adminApi.order(orderId), { cache: false });
-  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [order, setOrderState] = useState<OrderDetail | null>(null);
+  const setOrder = useCallback((next: OrderDetail) => setOrderState(next), []);
   const o = order ?? loaded.data;
   if (loaded.error && !o) return <LoadError what="the order" error={loaded.error} onRetry={loaded.retry} />;
   if (!o) return <p role="status">Loading the order…</p>;
@@ -205,6 +221,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
           </li>
         </ul>
       </Part>
+      <PaymentFollow order={o} onChanged={setOrder} />
       <StatusForm order={o} onMoved={setOrder} />
       <Refunds order={o} onRefunded={setOrder} />
       <OrderTexts order={o} onChanged={setOrder} />
