@@ -28,6 +28,7 @@ import (
 	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
+	"shop/internal/etims"
 	"shop/internal/httpx"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -66,6 +67,8 @@ type Options struct {
 	Privacy *privacy.Service
 	// Unsubscribe makes the subscribers' unsubscribe links; nil: none listed.
 	Unsubscribe *content.Unsubscribe
+	// ETIMS is KRA's eTIMS queue; nil reads as off.
+	ETIMS *etims.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -90,6 +93,7 @@ type Handlers struct {
 	unsub    *content.Unsubscribe
 	coupons  *coupon.Store
 	reviews  *review.Store
+	etims    *etims.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -105,7 +109,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog),
+		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog), etims: o.ETIMS,
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/demo"
+	"shop/internal/etims"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
 	"shop/internal/metrics"
@@ -38,12 +39,14 @@ import (
 
 // App is a running shop.
 type App struct {
-	cfg       config.Config
-	log       *slog.Logger
-	DB        *db.DB
-	Handler   http.Handler
-	web       *httpapi.Server
-	Payments  *payment.Service
+	cfg      config.Config
+	log      *slog.Logger
+	DB       *db.DB
+	Handler  http.Handler
+	web      *httpapi.Server
+	Payments *payment.Service
+	// ETIMS reports sales and refunds to KRA; off when not configured.
+	ETIMS     *etims.Service
 	texts     *notify.Texts
 	stock     *notify.StockAlerts
 	Metrics   *metrics.Metrics
@@ -140,7 +143,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	gateway, simulator, secret := paymentGateway(cfg)
 	limits := payment.DefaultPushLimits
 	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
-	payCfg := payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits}
+	invoices, etimsSim := newETIMS(cfg, d, log)
+	if etimsSim != nil {
+		if err := invoices.ResumeSimulator(ctx, etimsSim); err != nil {
+			d.Close()
+			return nil, err
+		}
+	}
+	payCfg := payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits, Invoices: invoices}
 	switch {
 	case cfg.MPesa.Configured():
 		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
@@ -153,6 +163,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	limiter := ratelimit.New(d, nil)
 	payments := payment.New(d, orders, gateway, limiter, payCfg, log)
 	orders.UsePayments(payments)
+	orders.UseInvoices(invoices)
 	coupons := coupon.NewStore(d)
 	placing := checkout.New(d, orders, coupons, payments, log)
 	var paybill http.Handler
@@ -173,7 +184,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	texts := newTexts(cfg, d, orders, log)
 	business := Business(cfg)
 	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
-	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
+	payments.OnPaid, payments.OnUnpaid = mailWhenSigned(invoices, notices.Paid, log), notices.Unpaid
 	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: mailer, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
 		BusinessEmail: cfg.BusinessEmail, BusinessPhone: cfg.SMS.BusinessPhone, PublicURL: cfg.PublicURL, Log: log}
 	auth, err := newAuth(ctx, cfg, d, log, mailer)
@@ -201,7 +212,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	srv, err := httpapi.New(httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
 		Checkout: placing, Delivery: deliveryStore,
-		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
+		Daraja: daraja, Paybill: paybill, WebAssets: webAssets, ETIMS: etimsHandler(etimsSim), Invoices: invoices,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
 		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,
@@ -211,7 +222,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, ETIMS: invoices, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, catalogStore, log)}, nil
 }
 
@@ -304,6 +315,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		go a.texts.Run(reconcileCtx, 3*time.Second)
 	}
 	go a.stock.Run(reconcileCtx, 10*time.Second)
+	go a.ETIMS.Run(reconcileCtx, 5*time.Second)
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}
@@ -343,4 +355,59 @@ func (a *App) serveMetrics(ctx context.Context) (stop func(), err error) {
 	}()
 	a.log.Info("metrics listening", "addr", ln.Addr().String())
 	return func() { _ = srv.Close() }, nil
+}
+
+// newETIMS picks KRA's eTIMS: the configured OSCU, the built-in simulator
+// (served under /dev/etims/) in dev mode, and none otherwise, which the
+// service says once.
+func newETIMS(cfg config.Config, d *db.DB, log *slog.Logger) (*etims.Service, *etims.Simulator) {
+	e := cfg.ETIMS
+	if e.Configured() {
+		client := etims.NewClient(etims.ClientConfig{BaseURL: e.URL, Style: e.Style, ConsumerKey: e.ConsumerKey, ConsumerSecret: e.ConsumerSecret,
+			TIN: e.TIN, Branch: e.Branch}, nil)
+		s := etims.New(d, client, e.DeviceSerial, log)
+		s.VerifyHost = etims.VerifyHostFor(e.URL)
+		return s, nil
+	}
+	if !cfg.Dev {
+		return etims.New(d, nil, "", log), nil
+	}
+	tin := cfg.KRAPIN
+	if tin == "" {
+		tin = "P051234567X"
+	}
+	serial := "SIM-" + randomHex(6)
+	sim := etims.NewSimulator(tin, serial, e.Sim)
+	base := cfg.PublicURL + "/dev/etims"
+	s := etims.New(d, etims.NewClient(etims.ClientConfig{BaseURL: base, Style: "direct", TIN: tin, Branch: e.Branch}, nil), serial, log)
+	s.VerifyHost = etims.VerifyHostFor(base)
+	return s, sim
+}
+
+// etimsHandler is the simulator as a route, or none: a nil *Simulator in
+// the interface would not be nil.
+func etimsHandler(sim *etims.Simulator) http.Handler {
+	if sim == nil {
+		return nil
+	}
+	return sim
+}
+
+// mailWhenSigned sends the paid order's mail, with its receipt, once KRA
+// has signed the order's invoice, or after three minutes either way
+// (docs/etims.md section 8); at once when eTIMS is off.
+func mailWhenSigned(inv *etims.Service, paid func(context.Context, order.Order) error, log *slog.Logger) func(context.Context, order.Order) error {
+	if !inv.Enabled() {
+		return paid
+	}
+	return func(ctx context.Context, o order.Order) error {
+		go func() {
+			ctx := context.WithoutCancel(ctx)
+			o.Etims = inv.WaitSigned(ctx, o.ID, 3*time.Minute)
+			if err := paid(ctx, o); err != nil {
+				log.ErrorContext(ctx, "after payment", "order", o.Number, "err", err)
+			}
+		}()
+		return nil
+	}
 }

@@ -18,11 +18,14 @@ import (
 // (sending it is done by hand; the shop records it). Package payment keeps
 // them: money going out has its home there.
 type Refund struct {
+	ID        int64       `json:"-"`
 	Amount    money.Cents `json:"amount"`
 	Reason    string      `json:"reason"`
 	Reference string      `json:"reference"`
 	Restocked bool        `json:"restocked"`
 	CreatedAt time.Time   `json:"created_at"`
+	// Etims is the refund's KRA credit note; nil when it has none.
+	Etims *Etims `json:"etims"`
 }
 
 // RefundInput is a refund the back office records.
@@ -141,11 +144,11 @@ func refundable(o Order) bool {
 }
 
 func refundsOf(ctx context.Context, q queryer, orderID int64) ([]Refund, error) {
-	rows, err := q.QueryContext(ctx, `SELECT amount_cents, reason, reference, restocked, created_at FROM refunds WHERE order_id = $1 ORDER BY id`, orderID)
+	rows, err := q.QueryContext(ctx, `SELECT id, amount_cents, reason, reference, restocked, created_at FROM refunds WHERE order_id = $1 ORDER BY id`, orderID)
 	if err != nil {
 		return nil, fmt.Errorf("load refunds of order %d: %w", orderID, err)
 	}
 	return db.Collect(rows, func(r db.Scanner) (f Refund, err error) {
-		return f, r.Scan(&f.Amount, &f.Reason, &f.Reference, &f.Restocked, &f.CreatedAt)
+		return f, r.Scan(&f.ID, &f.Amount, &f.Reason, &f.Reference, &f.Restocked, &f.CreatedAt)
 	})
 }

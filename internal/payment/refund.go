@@ -45,8 +45,20 @@ func (s *Service) RefundTx(ctx context.Context, tx *sql.Tx, number string, in or
 	if err != nil {
 		return before, after, err
 	}
-	after, err = order.RefundedTx(ctx, tx, before, r, received, actor)
-	return before, after, err
+	if after, err = order.RefundedTx(ctx, tx, before, r, received, actor); err != nil {
+		return before, after, err
+	}
+	return before, after, s.refundCounts(ctx, tx, after, r)
+}
+
+// refundCounts runs what follows a refund that counts (recorded by hand,
+// or an M-Pesa refund once sent) inside its transaction: KRA's credit note
+// is queued against the order's invoice.
+func (s *Service) refundCounts(ctx context.Context, tx *sql.Tx, o order.Order, r order.Refund) error {
+	if s.invoices == nil {
+		return nil
+	}
+	return s.invoices.RefundedTx(ctx, tx, o, r)
 }
 
 // insertRefundTx stores a refund; its M-Pesa reference names one refund.
@@ -58,7 +70,7 @@ func insertRefundTx(ctx context.Context, tx *sql.Tx, orderID int64, in order.Ref
 	}
 	r := order.Refund{Amount: in.Amount, Reason: in.Reason, Reference: in.Reference, Restocked: in.Restock}
 	err := tx.QueryRowContext(ctx, `INSERT INTO refunds (order_id, amount_cents, reason, reference, restocked, actor)
-		VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`, orderID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.CreatedAt)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`, orderID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.ID, &r.CreatedAt)
 	if db.IsUniqueViolation(err) {
 		// The same reference recorded at the same moment for another order.
 		return order.Refund{}, apperr.InvalidField("reference", order.MsgRefundRefUsed)
