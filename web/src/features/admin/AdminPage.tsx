@@ -17,6 +17,7 @@ import { ReportsTab } from './ReportsTab';
 import { LoadError, mustSignIn, useLoad } from './ui';
 import { UsersTab } from './UsersTab';
 import { VatTab } from './VatTab';
+import { EtimsTab } from './EtimsTab';
 
 // /admin (docs/product.md section 2): 'Welcome, Admin' and the tabs. Only an admin sees it: anyone else
 // is sent to /login, which brings them back here once an admin has signed in. The server checks
@@ -32,6 +33,7 @@ const TABS = [
   { id: 'delivery', label: 'Delivery' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'vat', label: 'VAT' },
+  { id: 'etims', label: 'eTIMS' },
   { id: 'users', label: 'Users' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
@@ -129,6 +131,7 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'delivery' && <DeliveryTab />}
         {current === 'coupons' && <CouponsTab />}
         {current === 'vat' && <VatTab />}
+        {current === 'etims' && <EtimsTab />}
         {current === 'users' && <UsersTab me={me} />}
         {current === 'reviews' && <ReviewsTab />}
         {current === 'messages' && <MessagesTab />}
