@@ -36,6 +36,7 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/vat"
 )
 
 // Stores are the domain stores the back office reads and changes: the
@@ -46,6 +47,9 @@ type Stores struct {
 	Content  *content.Store
 	Accounts *account.Store
 	Delivery *delivery.Store
+	Coupons  *coupon.Store
+	Reviews  *review.Store
+	VAT      *vat.Store
 }
 
 // Options configure the back office.
@@ -67,6 +71,8 @@ type Options struct {
 	Privacy *privacy.Service
 	// Unsubscribe makes the subscribers' unsubscribe links; nil: none listed.
 	Unsubscribe *content.Unsubscribe
+	// Limiter bounds the resending of an order's text messages.
+	Limiter *ratelimit.Limiter
 	// ETIMS is KRA's eTIMS queue; nil reads as off.
 	ETIMS *etims.Service
 }
@@ -93,6 +99,7 @@ type Handlers struct {
 	unsub    *content.Unsubscribe
 	coupons  *coupon.Store
 	reviews  *review.Store
+	vat      *vat.Store
 	etims    *etims.Service
 }
 
@@ -108,8 +115,8 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	return &Handlers{
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
-		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog), etims: o.ETIMS,
+		sms: o.SMS, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, etims: o.ETIMS,
 	}
 }
 

@@ -1,11 +1,8 @@
 package app
 
 import (
-	"context"
-	"fmt"
 	"log/slog"
 
-	"shop/internal/account"
 	"shop/internal/config"
 	"shop/internal/db"
 	"shop/internal/mail"
@@ -34,16 +31,4 @@ func newMailer(cfg config.Config, d *db.DB, log *slog.Logger) (m mail.Mailer, ou
 		log.Warn("SHOP_SMTP_URL is not set: the shop sends no mail (password resets, order mail)")
 		return mail.Unsent{Log: log}, nil, nil
 	}
-}
-
-// newAuth builds the sign-in service and loads its signing key, so a
-// database that cannot hold one fails at start.
-func newAuth(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Logger, mailer mail.Mailer) (*account.Service, error) {
-	limits := account.DefaultLimits
-	limits.RegisterPerIP.Max = cfg.SignupsPerAddress
-	auth := account.NewService(d, account.Options{Mailer: mailer, Log: log, PublicURL: cfg.PublicURL, Secret: cfg.AuthSecret, Limits: &limits})
-	if err := auth.Init(ctx); err != nil {
-		return nil, fmt.Errorf("sign-in key: %w", err)
-	}
-	return auth, nil
 }

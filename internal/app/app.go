@@ -14,25 +14,18 @@ import (
 	"net/http"
 	"time"
 
+	"shop/internal/account"
 	"shop/internal/backup"
-	"shop/internal/cart"
-	"shop/internal/catalog"
-	"shop/internal/checkout"
 	"shop/internal/config"
-	"shop/internal/content"
-	"shop/internal/coupon"
 	"shop/internal/db"
-	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/etims"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
 	"shop/internal/metrics"
 	"shop/internal/notify"
-	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
-	"shop/internal/ratelimit"
 	"shop/internal/receipt"
 	"shop/internal/sms"
 )
@@ -90,7 +83,55 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	if len(applied) > 0 {
 		log.Info("migrations applied", "migrations", applied)
 	}
-	catalogStore, deliveryStore := catalog.NewStore(d), delivery.NewStore(d)
+	gateway, simulator, secret := paymentGateway(cfg)
+	limits := payment.DefaultPushLimits
+	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
+	payCfg := payment.Config{CallbackSecret: secret, Limits: &limits}
+	switch {
+	case cfg.MPesa.Configured():
+		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
+		if payCfg.BuyGoods && cfg.MPesa.PartyB != "" {
+			payCfg.ShortCode = cfg.MPesa.PartyB // the till number customers type
+		}
+	case simulator != nil:
+		payCfg.ShortCode = simulator.ShortCode
+	}
+	if gateway == nil {
+		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
+	}
+	mailer, outbox, err := newMailer(cfg, d, log)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	smsGateway := newSMSGateway(cfg, log)
+	authLimits := account.DefaultLimits
+	authLimits.RegisterPerIP.Max = cfg.SignupsPerAddress
+	started := time.Now()
+	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
+	parts := Parts{
+		DB: d, Log: log, WebAssets: webAssets, MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
+		Gateway: gateway, Payment: payCfg, Simulator: simulator,
+		Mailer: mailer, Outbox: outbox, BusinessEmail: cfg.BusinessEmail,
+		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
+		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
+		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
+		Backups: func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
+	}
+	parts.ETIMS, parts.ETIMSSerial, parts.ETIMSVerifyHost, parts.ETIMSSim = ETIMSParts(cfg)
+	w, err := Wire(parts)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	if parts.ETIMSSim != nil {
+		// The simulator starts empty; KRA would remember the shop.
+		if err := w.Deps.Invoices.ResumeSimulator(ctx, parts.ETIMSSim); err != nil {
+			d.Close()
+			return nil, err
+		}
+	}
+	catalogStore, deliveryStore := w.Deps.Catalog, w.Deps.Delivery
 	if n, err := catalogStore.RefreshStale(ctx); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("refresh the catalogue's cards and search: %w", err)
@@ -139,91 +180,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	} else if n > 0 {
 		log.Info("shipping weights read from size names", "sizes", n)
 	}
-	orders := order.NewStore(d)
-	gateway, simulator, secret := paymentGateway(cfg)
-	limits := payment.DefaultPushLimits
-	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
-	invoices, etimsSim := newETIMS(cfg, d, log)
-	if etimsSim != nil {
-		if err := invoices.ResumeSimulator(ctx, etimsSim); err != nil {
-			d.Close()
-			return nil, err
-		}
-	}
-	payCfg := payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits, Invoices: invoices}
-	switch {
-	case cfg.MPesa.Configured():
-		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
-		if payCfg.BuyGoods && cfg.MPesa.PartyB != "" {
-			payCfg.ShortCode = cfg.MPesa.PartyB // the till number customers type
-		}
-	case simulator != nil:
-		payCfg.ShortCode = simulator.ShortCode
-	}
-	limiter := ratelimit.New(d, nil)
-	payments := payment.New(d, orders, gateway, limiter, payCfg, log)
-	orders.UsePayments(payments)
-	orders.UseInvoices(invoices)
-	coupons := coupon.NewStore(d)
-	placing := checkout.New(d, orders, coupons, payments, log)
-	var paybill http.Handler
-	if simulator != nil {
-		// In --dev the simulated Daraja reports Paybill payments straight
-		// to this shop, as if `shop mpesa register-urls` had run.
-		simulator.ConfirmationURL, simulator.ValidationURL = payments.C2BURLs()
-		paybill = simulator.PaybillHandler()
-	}
-	if gateway == nil {
-		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
-	}
-	mailer, outbox, err := newMailer(cfg, d, log)
-	if err != nil {
+	// The signing key is loaded now, so a database that cannot hold one
+	// fails at start.
+	if err := w.Deps.Auth.Init(ctx); err != nil {
 		d.Close()
-		return nil, err
+		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
-	texts := newTexts(cfg, d, orders, log)
-	business := Business(cfg)
-	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
-	payments.OnPaid, payments.OnUnpaid = mailWhenSigned(invoices, notices.Paid, log), notices.Unpaid
-	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: mailer, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
-		BusinessEmail: cfg.BusinessEmail, BusinessPhone: cfg.SMS.BusinessPhone, PublicURL: cfg.PublicURL, Log: log}
-	auth, err := newAuth(ctx, cfg, d, log, mailer)
-	if err != nil {
-		d.Close()
-		return nil, err
-	}
-	// Only a real simulator becomes a route: a nil *mpesa.Simulator in the
-	// interface field would not be nil, and would answer /dev/daraja/ with a panic.
-	var daraja http.Handler
-	if simulator != nil {
-		daraja = simulator
-	}
-	started := time.Now()
-	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
-	backups := func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) }
-	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: backups, Log: log}
-	if outbox != nil {
-		msrc.MailQueue = outbox.Count
-	}
-	if texts.Queue.Enabled() {
-		msrc.SMSQueue = texts.Queue.ByStatus
-	}
-	meter := metrics.New(msrc)
-	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
-		Checkout: placing, Delivery: deliveryStore,
-		Daraja: daraja, Paybill: paybill, WebAssets: webAssets, ETIMS: etimsHandler(etimsSim), Invoices: invoices,
-		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
-		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
-		LowStockThreshold: cfg.LowStockThreshold,
-		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups, Business: business,
-	})
-	if err != nil {
-		d.Close()
-		return nil, err
-	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, ETIMS: invoices, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
-		schedule: schedule, janitor: newJanitor(d, auth, outbox, catalogStore, log)}, nil
+	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, ETIMS: w.Deps.Invoices, Metrics: w.Deps.Metrics,
+		texts: w.texts, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor}, nil
 }
 
 // Business is who the shop's receipts say issued them.
@@ -236,20 +200,18 @@ func Business(cfg config.Config) receipt.Business {
 		Email: cfg.BusinessEmail, KRAPIN: cfg.KRAPIN}
 }
 
-// newTexts picks the SMS gateway: Africa's Talking when configured, the dev
-// outbox in --dev, and none otherwise (said once, here).
-func newTexts(cfg config.Config, d *db.DB, orders *order.Store, log *slog.Logger) *notify.Texts {
-	var gw sms.Gateway
+// newSMSGateway picks the SMS gateway: Africa's Talking when configured,
+// the dev outbox in --dev, and none otherwise (said once, here).
+func newSMSGateway(cfg config.Config, log *slog.Logger) sms.Gateway {
 	switch {
 	case cfg.SMS.Configured():
-		gw = sms.NewClient(sms.Config{BaseURL: cfg.SMS.BaseURL, Username: cfg.SMS.Username, APIKey: cfg.SMS.APIKey, SenderID: cfg.SMS.SenderID}, nil)
+		return sms.NewClient(sms.Config{BaseURL: cfg.SMS.BaseURL, Username: cfg.SMS.Username, APIKey: cfg.SMS.APIKey, SenderID: cfg.SMS.SenderID}, nil)
 	case cfg.Dev:
-		gw = &sms.DevGateway{Log: log}
+		return &sms.DevGateway{Log: log}
 	default:
 		log.Warn("SMS is not configured (SHOP_SMS_USERNAME, SHOP_SMS_API_KEY): no text messages are sent")
+		return nil
 	}
-	return &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, gw, log), PublicURL: cfg.PublicURL,
-		BusinessPhone: cfg.SMS.BusinessPhone, Log: log}
 }
 
 // paymentGateway picks Daraja: the real one when credentials are set, the
@@ -357,57 +319,24 @@ func (a *App) serveMetrics(ctx context.Context) (stop func(), err error) {
 	return func() { _ = srv.Close() }, nil
 }
 
-// newETIMS picks KRA's eTIMS: the configured OSCU, the built-in simulator
-// (served under /dev/etims/) in dev mode, and none otherwise, which the
-// service says once.
-func newETIMS(cfg config.Config, d *db.DB, log *slog.Logger) (*etims.Service, *etims.Simulator) {
+// ETIMSParts picks KRA's eTIMS: the configured OSCU, the built-in
+// simulator (served under /dev/etims/) in dev mode, and none otherwise.
+func ETIMSParts(cfg config.Config) (client *etims.Client, serial, verifyHost string, sim *etims.Simulator) {
 	e := cfg.ETIMS
 	if e.Configured() {
-		client := etims.NewClient(etims.ClientConfig{BaseURL: e.URL, Style: e.Style, ConsumerKey: e.ConsumerKey, ConsumerSecret: e.ConsumerSecret,
+		client = etims.NewClient(etims.ClientConfig{BaseURL: e.URL, Style: e.Style, ConsumerKey: e.ConsumerKey, ConsumerSecret: e.ConsumerSecret,
 			TIN: e.TIN, Branch: e.Branch}, nil)
-		s := etims.New(d, client, e.DeviceSerial, log)
-		s.VerifyHost = etims.VerifyHostFor(e.URL)
-		return s, nil
+		return client, e.DeviceSerial, etims.VerifyHostFor(e.URL), nil
 	}
 	if !cfg.Dev {
-		return etims.New(d, nil, "", log), nil
+		return nil, "", "", nil
 	}
 	tin := cfg.KRAPIN
 	if tin == "" {
 		tin = "P051234567X"
 	}
-	serial := "SIM-" + randomHex(6)
-	sim := etims.NewSimulator(tin, serial, e.Sim)
+	serial = "SIM-" + randomHex(6)
 	base := cfg.PublicURL + "/dev/etims"
-	s := etims.New(d, etims.NewClient(etims.ClientConfig{BaseURL: base, Style: "direct", TIN: tin, Branch: e.Branch}, nil), serial, log)
-	s.VerifyHost = etims.VerifyHostFor(base)
-	return s, sim
-}
-
-// etimsHandler is the simulator as a route, or none: a nil *Simulator in
-// the interface would not be nil.
-func etimsHandler(sim *etims.Simulator) http.Handler {
-	if sim == nil {
-		return nil
-	}
-	return sim
-}
-
-// mailWhenSigned sends the paid order's mail, with its receipt, once KRA
-// has signed the order's invoice, or after three minutes either way
-// (docs/etims.md section 8); at once when eTIMS is off.
-func mailWhenSigned(inv *etims.Service, paid func(context.Context, order.Order) error, log *slog.Logger) func(context.Context, order.Order) error {
-	if !inv.Enabled() {
-		return paid
-	}
-	return func(ctx context.Context, o order.Order) error {
-		go func() {
-			ctx := context.WithoutCancel(ctx)
-			o.Etims = inv.WaitSigned(ctx, o.ID, 3*time.Minute)
-			if err := paid(ctx, o); err != nil {
-				log.ErrorContext(ctx, "after payment", "order", o.Number, "err", err)
-			}
-		}()
-		return nil
-	}
+	return etims.NewClient(etims.ClientConfig{BaseURL: base, Style: "direct", TIN: tin, Branch: e.Branch}, nil), serial,
+		etims.VerifyHostFor(base), etims.NewSimulator(tin, serial, e.Sim)
 }

@@ -1,5 +1,5 @@
-import { orderMessages } from '../../lib/messages/order';
-import type { Order } from '../../lib/shapes';
+import { orderMessages } from './messages';
+import type { Order } from '../../shared/api/shapes';
 
 /** Groups KRA's internal data and signature by four characters, as the receipt prints them. */
 function fours(s: string): string {

@@ -1,0 +1,222 @@
+package app
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/admin"
+	"shop/internal/backup"
+	"shop/internal/cart"
+	"shop/internal/catalog"
+	"shop/internal/checkout"
+	"shop/internal/content"
+	"shop/internal/coupon"
+	"shop/internal/db"
+	"shop/internal/delivery"
+	"shop/internal/etims"
+	"shop/internal/httpapi"
+	"shop/internal/mail"
+	"shop/internal/metrics"
+	"shop/internal/money"
+	"shop/internal/notify"
+	"shop/internal/order"
+	"shop/internal/payment"
+	"shop/internal/payment/mpesa"
+	"shop/internal/privacy"
+	"shop/internal/ratelimit"
+	"shop/internal/receipt"
+	"shop/internal/review"
+	"shop/internal/sms"
+	"shop/internal/vat"
+	"shop/internal/weight"
+)
+
+// Parts are what the shop is built from: the database, the outside systems
+// (real, simulated or faked) and the settings. The server fills them from
+// its configuration, tests from their fakes; Wire builds the rest the same
+// way for both.
+type Parts struct {
+	DB        *db.DB
+	Log       *slog.Logger
+	WebAssets fs.FS
+	MediaDir  string
+	PublicURL string
+	// ClientIP finds a request's client address (SHOP_TRUSTED_PROXIES); nil: the peer's.
+	ClientIP func(*http.Request) string
+
+	// Gateway is M-Pesa; nil answers that payments are unavailable.
+	Gateway payment.Gateway
+	// Payment configures the payments; its PublicURL is PublicURL.
+	Payment payment.Config
+	// Simulator is the M-Pesa simulator served under /dev/daraja/ (--dev),
+	// reporting Paybill payments straight to this shop; nil: none.
+	Simulator *mpesa.Simulator
+
+	// Mailer sends the order mail (nil: none) and the account mail (nil: unsent).
+	Mailer mail.Mailer
+	// Outbox is the dev mail outbox listed at /dev/outbox; nil outside --dev.
+	Outbox *mail.Outbox
+	// BusinessEmail gets a copy of the order mail and the stock alerts.
+	BusinessEmail string
+	// SMS sends text messages; nil sends none.
+	SMS sms.Gateway
+	// BusinessPhone gets the stock alerts by text (254XXXXXXXXX).
+	BusinessPhone string
+	// WhatsApp is the number the web app's WhatsApp links open.
+	WhatsApp string
+
+	// AuthSecret signs access tokens (SHOP_AUTH_SECRET); empty: a key kept in the database.
+	AuthSecret string
+	// AuthLimits bounds sign-ins and sign-ups; nil: account.DefaultLimits.
+	AuthLimits *account.Limits
+	// Now is the clock of the sign-ins and of every rate limit; nil: the wall clock.
+	Now func() time.Time
+
+	LowStockThreshold int
+	Business          receipt.Business
+	// MetricsToken serves GET /metrics on the main handler to a request bearing it.
+	MetricsToken string
+	// Backups reads the state of the backups; nil: none.
+	Backups func(context.Context) (backup.Status, error)
+	// ETIMS is KRA's OSCU (real or the --dev simulator's); nil turns eTIMS
+	// off. ETIMSSerial is its device serial, ETIMSVerifyHost KRA's
+	// receipt-verification site, ETIMSSim the simulator served under
+	// /dev/etims/ (--dev), nil otherwise.
+	ETIMS           *etims.Client
+	ETIMSSerial     string
+	ETIMSVerifyHost string
+	ETIMSSim        *etims.Simulator
+	// MailQueue and SMSQueue are what the metrics read of the queues; nil
+	// reads Outbox and the text message queue.
+	MailQueue func(context.Context) (int, error)
+	SMSQueue  func(context.Context) (map[string]int, error)
+}
+
+// Wired is the shop built from its Parts: the HTTP handler, what it was
+// given, and the background jobs Serve runs.
+type Wired struct {
+	Server *httpapi.Server
+	// Deps are the stores and services the handler was built on.
+	Deps    httpapi.Deps
+	texts   *notify.Texts
+	stock   *notify.StockAlerts
+	janitor *janitor
+}
+
+// Wire builds every store, service and limiter of the shop on p, and the
+// HTTP handler on them. It does no I/O.
+func Wire(p Parts) (*Wired, error) {
+	d, log := p.DB, p.Log
+	limiter := ratelimit.New(d, p.Now)
+	catalogStore, carts, orders, coupons := catalog.NewStore(d), cart.NewStore(d), order.NewStore(d), coupon.NewStore(d)
+	contents := content.NewStore(d)
+
+	invoices := etims.New(d, p.ETIMS, p.ETIMSSerial, log)
+	if p.ETIMSVerifyHost != "" {
+		invoices.VerifyHost = p.ETIMSVerifyHost
+	}
+	payCfg := p.Payment
+	payCfg.PublicURL = p.PublicURL
+	payCfg.Invoices = invoices
+	payments := payment.New(d, orders, p.Gateway, limiter, payCfg, log)
+	// The order store reads payments, which write orders: one of the two
+	// is handed the other once both exist.
+	orders.UsePayments(payments)
+	orders.UseInvoices(invoices)
+	if p.Mailer != nil {
+		notices := notify.Orders{Mailer: p.Mailer, BusinessEmail: p.BusinessEmail, PublicURL: p.PublicURL, Receipt: receipt.Attachment(p.Business)}
+		payments.OnPaid, payments.OnUnpaid = mailWhenSigned(invoices, notices.Paid, log), notices.Unpaid
+	}
+	var daraja, paybill http.Handler
+	if p.Simulator != nil {
+		// As if `shop mpesa register-urls` had run.
+		p.Simulator.ConfirmationURL, p.Simulator.ValidationURL = payments.C2BURLs()
+		daraja, paybill = p.Simulator, p.Simulator.PaybillHandler()
+	}
+
+	authLimits := account.DefaultLimits
+	if p.AuthLimits != nil {
+		authLimits = *p.AuthLimits
+	}
+	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: p.Mailer, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
+	texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, p.SMS, log), PublicURL: p.PublicURL, BusinessPhone: p.BusinessPhone, Log: log}
+	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: p.Mailer, Queue: texts.Queue, Threshold: p.LowStockThreshold,
+		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}
+	unsubscribe := &content.Unsubscribe{Store: contents, PublicURL: p.PublicURL,
+		Key: func(ctx context.Context) ([]byte, error) { return auth.DerivedKey(ctx, "newsletter-unsubscribe") }}
+	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Log: log}
+	if msrc.MailQueue == nil && p.Outbox != nil {
+		msrc.MailQueue = p.Outbox.Count
+	}
+	if msrc.SMSQueue == nil && texts.Queue.Enabled() {
+		msrc.SMSQueue = texts.Queue.ByStatus
+	}
+	meter := metrics.New(msrc)
+
+	deps := httpapi.Deps{
+		DB: d, Log: log, Catalog: catalogStore, Cart: carts, Content: contents, Orders: orders, Payments: payments,
+		Checkout: checkout.New(d, orders, coupons, payments, log), Delivery: delivery.NewStore(d),
+		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
+		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: p.Outbox,
+		LowStockThreshold: p.LowStockThreshold, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
+		Coupons: coupons, Reviews: review.NewStore(d, catalogStore), VAT: vat.NewStore(d),
+		Privacy:     &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, Forget: admin.ForgetUserTx},
+		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
+		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,
+	}
+	srv, err := httpapi.New(deps)
+	if err != nil {
+		return nil, err
+	}
+	return &Wired{Server: srv, Deps: deps, texts: texts, stock: stock,
+		janitor: newJanitor(auth, limiter, p.Outbox, catalogStore, log)}, nil
+}
+
+// cartTotals is a cart's weight and its subtotal after the cart's
+// discount: free delivery looks at what the customer pays, as checkout does.
+func cartTotals(carts *cart.Store, coupons *coupon.Store) func(context.Context, int64) (weight.Grams, money.Cents, error) {
+	return func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error) {
+		lines, err := carts.Lines(ctx, cartID)
+		if err != nil {
+			return 0, 0, err
+		}
+		w, subtotal := cart.Totals(lines)
+		if cartID == 0 {
+			return w, subtotal, nil
+		}
+		c, err := coupons.ForCart(ctx, cartID, coupon.Lines(lines))
+		return w, subtotal - c.Discount, err
+	}
+}
+
+// etimsHandler is the simulator as a route, or none: a nil *Simulator in
+// the interface would not be nil.
+func etimsHandler(sim *etims.Simulator) http.Handler {
+	if sim == nil {
+		return nil
+	}
+	return sim
+}
+
+// mailWhenSigned sends the paid order's mail, with its receipt, once KRA
+// has signed the order's invoice, or after three minutes either way
+// (docs/etims.md section 8); at once when eTIMS is off.
+func mailWhenSigned(inv *etims.Service, paid func(context.Context, order.Order) error, log *slog.Logger) func(context.Context, order.Order) error {
+	if !inv.Enabled() {
+		return paid
+	}
+	return func(ctx context.Context, o order.Order) error {
+		go func() {
+			ctx := context.WithoutCancel(ctx)
+			o.Etims = inv.WaitSigned(ctx, o.ID, 3*time.Minute)
+			if err := paid(ctx, o); err != nil {
+				log.ErrorContext(ctx, "after payment", "order", o.Number, "err", err)
+			}
+		}()
+		return nil
+	}
+}
