@@ -36,6 +36,7 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
 	"shop/internal/vat"
 )
 
@@ -43,6 +44,7 @@ import (
 // application's own, so the shop has one of each.
 type Stores struct {
 	Catalog  *catalog.Store
+	Stock    *stock.Ledger
 	Orders   *order.Store
 	Content  *content.Store
 	Accounts *account.Store
@@ -84,6 +86,7 @@ const DefaultLowStockThreshold = 10
 type Handlers struct {
 	db       *db.DB
 	catalog  *catalog.Store
+	stock    *stock.Ledger
 	orders   *order.Store
 	content  *content.Store
 	accounts *account.Store
@@ -113,7 +116,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
-		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
+		db: d, catalog: st.Catalog, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, etims: o.ETIMS,
@@ -127,7 +130,7 @@ type Actor struct {
 }
 
 // Mover is the admin as who moved a size's stock.
-func (a Actor) Mover() catalog.Mover { return catalog.Mover{Actor: a.Email, UserID: a.UserID} }
+func (a Actor) Mover() stock.Mover { return stock.Mover{Actor: a.Email, UserID: a.UserID} }
 
 // OrderActor is how an order's history names an admin's change.
 func (a Actor) OrderActor() string { return "admin:" + a.Email }

@@ -31,6 +31,7 @@ import (
 	"shop/internal/receipt"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
 	"shop/internal/vat"
 	"shop/internal/weight"
 )
@@ -144,7 +145,8 @@ func Wire(p Parts) (*Wired, error) {
 	}
 	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: p.Mailer, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
 	texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, p.SMS, log), PublicURL: p.PublicURL, BusinessPhone: p.BusinessPhone, Log: log}
-	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: p.Mailer, Queue: texts.Queue, Threshold: p.LowStockThreshold,
+	ledger := stock.NewLedger(d, catalogStore)
+	lowStock := &notify.StockAlerts{DB: d, Ledger: ledger, Mailer: p.Mailer, Queue: texts.Queue, Threshold: p.LowStockThreshold,
 		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}
 	unsubscribe := &content.Unsubscribe{Store: contents, PublicURL: p.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return auth.DerivedKey(ctx, "newsletter-unsubscribe") }}
@@ -158,7 +160,7 @@ func Wire(p Parts) (*Wired, error) {
 	meter := metrics.New(msrc)
 
 	deps := httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, Cart: carts, Content: contents, Orders: orders, Payments: payments,
+		DB: d, Log: log, Catalog: catalogStore, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
 		Checkout: checkout.New(d, orders, coupons, payments, log), Delivery: delivery.NewStore(d),
 		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
 		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: p.Outbox,
@@ -172,7 +174,7 @@ func Wire(p Parts) (*Wired, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Wired{Server: srv, Deps: deps, texts: texts, stock: stock,
+	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock,
 		janitor: newJanitor(auth, limiter, p.Outbox, catalogStore, log)}, nil
 }
 

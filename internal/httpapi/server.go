@@ -38,6 +38,7 @@ import (
 	"shop/internal/receipt"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
 	"shop/internal/storefront"
 	"shop/internal/vat"
 	"shop/internal/weight"
@@ -48,6 +49,7 @@ type Deps struct {
 	DB       *db.DB
 	Log      *slog.Logger
 	Catalog  *catalog.Store
+	Stock    *stock.Ledger
 	Cart     *cart.Store
 	Orders   *order.Store
 	Payments *payment.Service
@@ -205,7 +207,7 @@ func New(d Deps) (*Server, error) {
 	}
 	s.unsubscribe = d.Unsubscribe
 	s.privacy = &privacy.Handlers{Svc: d.Privacy, Limiter: d.Limiter}
-	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
+	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups,
 			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, ETIMS: d.Invoices})

@@ -159,7 +159,7 @@ export function checkImageFile(file: { type: string; size: number }): string | u
   return undefined;
 }
 
-/** The stock forms (docs/product.md section 5); internal/catalog/stock_admin.go says the same. */
+/** The stock forms (docs/product.md section 5); internal/stock/ledger.go says the same. */
 export const STOCK_MSG = {
   quantity: 'Quantity must be a whole number of 1 or more',
   count: 'Count must be a whole number of 0 or more',

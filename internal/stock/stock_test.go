@@ -1,4 +1,4 @@
-package catalog_test
+package stock_test
 
 import (
 	"context"
@@ -12,7 +12,34 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/money"
+	"shop/internal/stock"
 )
+
+// fixture stores a small catalogue: two products on sale with stock, one
+// without.
+func fixture(t *testing.T, d *db.DB) *catalog.Store {
+	t.Helper()
+	ctx := context.Background()
+	s := catalog.NewStore(d)
+	if _, err := s.CreateCategory(ctx, catalog.NewCategory{Name: "Feeds", Slug: "feeds"}); err != nil {
+		t.Fatal(err)
+	}
+	v := func(size, sku string, ksh int64, stock int) catalog.NewVariant {
+		return catalog.NewVariant{Size: size, SKU: sku, Price: money.FromShillings(ksh), Stock: stock}
+	}
+	for _, p := range []catalog.NewProduct{
+		{Name: "Dairy Meal Premium", Slug: "dairy-meal-premium", Description: "Milk booster for cows.", CategoryID: 1, BasePrice: money.FromShillings(1500),
+			IsActive: true, Variants: []catalog.NewVariant{v("10 Kg", "DM-10", 1500, 5), v("70 Kg", "DM-70", 3900, 0)}},
+		{Name: "high yield dairy cubes", Slug: "hy-cubes", Description: "For the best 100% yield.", CategoryID: 1, BasePrice: money.FromShillings(2500),
+			IsActive: true, Variants: []catalog.NewVariant{v("20 Kg", "HY-20", 2500, 10)}},
+	} {
+		if _, err := s.CreateProduct(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
 
 // sizeOf is the first size of the product with slug.
 func sizeOf(t *testing.T, s *catalog.Store, slug string) catalog.Variant {
@@ -24,14 +51,14 @@ func sizeOf(t *testing.T, s *catalog.Store, slug string) catalog.Variant {
 	return p.Variants[0]
 }
 
-func adjust(ctx context.Context, d *db.DB, s *catalog.Store, v catalog.Variant, in catalog.StockInput) (catalog.Movement, error) {
+func adjust(ctx context.Context, d *db.DB, s *catalog.Store, v catalog.Variant, in stock.Input) (stock.Movement, error) {
 	c, err := in.Check()
 	if err != nil {
-		return catalog.Movement{}, err
+		return stock.Movement{}, err
 	}
-	var m catalog.Movement
+	var m stock.Movement
 	err = d.Tx(ctx, func(tx *sql.Tx) error {
-		m, err = s.AdjustStockTx(ctx, tx, v.Product, v.ID, c, catalog.Mover{Actor: "owner@example.com"})
+		m, err = stock.NewLedger(d, s).AdjustTx(ctx, tx, v.Product, v.ID, c, stock.Mover{Actor: "owner@example.com"})
 		return err
 	})
 	return m, err
@@ -44,7 +71,7 @@ func TestStockMovementsKeepTheStockInStep(t *testing.T) {
 		v := sizeOf(t, s, "dairy-meal-premium")
 		start := v.Stock
 		n := func(s string) json.RawMessage { return json.RawMessage(s) }
-		steps := []catalog.StockInput{
+		steps := []stock.Input{
 			{Kind: "received", Quantity: n(`40`), Note: "From the mill"},
 			{Kind: "damaged", Quantity: n(`"3"`), Note: "A bag burst"},
 			{Kind: "count_correction", Count: n(`30`)},
@@ -54,13 +81,13 @@ func TestStockMovementsKeepTheStockInStep(t *testing.T) {
 				t.Fatalf("%+v: %v", in, err)
 			}
 		}
-		lines := []catalog.StockLine{{VariantID: v.ID, Qty: 4}}
-		for _, fn := range []func(context.Context, *sql.Tx, []catalog.StockLine) error{catalog.TakeStockTx, catalog.ReturnStockTx, catalog.TakeStockTx} {
+		lines := []stock.Line{{VariantID: v.ID, Qty: 4}}
+		for _, fn := range []func(context.Context, *sql.Tx, []stock.Line) error{stock.TakeTx, stock.ReturnTx, stock.TakeTx} {
 			if err := d.Tx(ctx, func(tx *sql.Tx) error { return fn(ctx, tx, lines) }); err != nil {
 				t.Fatal(err)
 			}
 		}
-		count, moves, err := s.StockHistory(ctx, v.Product, v.ID, 1, 50)
+		count, moves, err := stock.NewLedger(d, s).History(ctx, v.Product, v.ID, 1, 50)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,15 +119,15 @@ func TestStockFormRefusals(t *testing.T) {
 		v := sizeOf(t, s, "dairy-meal-premium")
 		n := func(s string) json.RawMessage { return json.RawMessage(s) }
 		for _, c := range []struct {
-			in    catalog.StockInput
+			in    stock.Input
 			field string
 		}{
-			{catalog.StockInput{Kind: "stolen", Quantity: n(`1`)}, "kind"},
-			{catalog.StockInput{Kind: "received", Quantity: n(`0`)}, "quantity"},
-			{catalog.StockInput{Kind: "received", Quantity: n(`-5`)}, "quantity"},
-			{catalog.StockInput{Kind: "damaged", Quantity: n(`1.5`)}, "quantity"},
-			{catalog.StockInput{Kind: "count_correction"}, "count"},
-			{catalog.StockInput{Kind: "count_correction", Count: n(`5`)}, "count"}, // already 5
+			{stock.Input{Kind: "stolen", Quantity: n(`1`)}, "kind"},
+			{stock.Input{Kind: "received", Quantity: n(`0`)}, "quantity"},
+			{stock.Input{Kind: "received", Quantity: n(`-5`)}, "quantity"},
+			{stock.Input{Kind: "damaged", Quantity: n(`1.5`)}, "quantity"},
+			{stock.Input{Kind: "count_correction"}, "count"},
+			{stock.Input{Kind: "count_correction", Count: n(`5`)}, "count"}, // already 5
 		} {
 			_, err := adjust(ctx, d, s, v, c.in)
 			var e *apperr.Error
@@ -108,7 +135,7 @@ func TestStockFormRefusals(t *testing.T) {
 				t.Errorf("%+v: %v, want a message on %s", c.in, err, c.field)
 			}
 		}
-		_, err := adjust(ctx, d, s, v, catalog.StockInput{Kind: "damaged", Quantity: n(`6`)})
+		_, err := adjust(ctx, d, s, v, stock.Input{Kind: "damaged", Quantity: n(`6`)})
 		var e *apperr.Error
 		if !errors.As(err, &e) || e.Kind != apperr.KindConflict {
 			t.Errorf("writing off more than the stock: %v, want a conflict", err)
@@ -136,10 +163,10 @@ func TestStockNeverNegativeUnderParallelChanges(t *testing.T) {
 				var err error
 				if i%2 == 0 {
 					err = d.Tx(ctx, func(tx *sql.Tx) error {
-						return catalog.TakeStockTx(ctx, tx, []catalog.StockLine{{VariantID: v.ID, Qty: 1}})
+						return stock.TakeTx(ctx, tx, []stock.Line{{VariantID: v.ID, Qty: 1}})
 					})
 				} else {
-					_, err = adjust(ctx, d, s, v, catalog.StockInput{Kind: "damaged", Quantity: json.RawMessage(`1`)})
+					_, err = adjust(ctx, d, s, v, stock.Input{Kind: "damaged", Quantity: json.RawMessage(`1`)})
 				}
 				if err == nil {
 					mu.Lock()
@@ -151,7 +178,7 @@ func TestStockNeverNegativeUnderParallelChanges(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		count, moves, err := s.StockHistory(ctx, v.Product, v.ID, 1, 100)
+		count, moves, err := stock.NewLedger(d, s).History(ctx, v.Product, v.ID, 1, 100)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package catalog
+package stock
 
 import (
 	"context"
@@ -10,13 +10,15 @@ import (
 	"unicode/utf8"
 
 	"shop/internal/apperr"
+	"shop/internal/catalog"
 	"shop/internal/db"
+	"shop/internal/form"
 )
 
 // The back office's stock forms ("Receive stock", "Adjust stock") and a
 // size's history (docs/product.md section 5).
 
-// The stock forms' messages (web/src/features/admin/rules.ts says the same).
+// The stock forms' messages (web/src/shared/domain/adminRules.ts says the same).
 const (
 	MsgStockKind      = "Choose received, damaged or count_correction"
 	MsgStockQuantity  = "Quantity must be a whole number of 1 or more"
@@ -46,17 +48,17 @@ func scanMovement(r db.Scanner) (m Movement, err error) {
 	return m, r.Scan(&m.ID, &m.Variant, &m.Quantity, &m.StockAfter, &m.Reason, &m.Actor, &m.OrderID, &m.Note, &m.CreatedAt)
 }
 
-// StockInput is the admin's stock form: {"kind": "received" | "damaged",
+// Input is the admin's stock form: {"kind": "received" | "damaged",
 // "quantity", "note"} or {"kind": "count_correction", "count", "note"}.
-type StockInput struct {
+type Input struct {
 	Kind     string          `json:"kind"`
 	Quantity json.RawMessage `json:"quantity"`
 	Count    json.RawMessage `json:"count"`
 	Note     string          `json:"note"`
 }
 
-// StockChange is a checked StockInput.
-type StockChange struct {
+// Change is a checked Input.
+type Change struct {
 	Kind string
 	// Quantity is the bags received or damaged; Count the bags counted.
 	Quantity, Count int
@@ -64,17 +66,17 @@ type StockChange struct {
 }
 
 // Check validates the stock form.
-func (in StockInput) Check() (StockChange, error) {
-	c := StockChange{Kind: strings.TrimSpace(in.Kind), Note: strings.TrimSpace(in.Note)}
+func (in Input) Check() (Change, error) {
+	c := Change{Kind: strings.TrimSpace(in.Kind), Note: strings.TrimSpace(in.Note)}
 	bad := map[string]string{}
 	var ok bool
 	switch c.Kind {
 	case ReasonReceived, ReasonDamaged:
-		if c.Quantity, ok = wholeCount(in.Quantity, ""); !ok || c.Quantity < 1 {
+		if c.Quantity, ok = form.WholeNumber(in.Quantity, "", catalog.MaxStock); !ok || c.Quantity < 1 {
 			bad["quantity"] = MsgStockQuantity
 		}
 	case ReasonCountCorrection:
-		if c.Count, ok = wholeCount(in.Count, ""); !ok {
+		if c.Count, ok = form.WholeNumber(in.Count, "", catalog.MaxStock); !ok {
 			bad["count"] = MsgStockCount
 		}
 	default:
@@ -86,35 +88,26 @@ func (in StockInput) Check() (StockChange, error) {
 	return c, apperr.FixFields(bad)
 }
 
-// lockStockTx locks size id's row for the rest of tx (a no-op UPDATE: the
-// same on both engines, where SELECT … FOR UPDATE is PostgreSQL's alone) and
-// returns its stock.
-func lockStockTx(ctx context.Context, tx *sql.Tx, id int64) (stock int, err error) {
-	err = tx.QueryRowContext(ctx, `UPDATE variants SET stock = stock WHERE id = $1 RETURNING stock`, id).Scan(&stock)
-	return stock, err
+// Sizes finds a product's size inside a transaction: catalog.Store.
+type Sizes interface {
+	VariantTx(ctx context.Context, tx *sql.Tx, productID, id int64) (catalog.Variant, error)
 }
 
-// setStockTx sets size id's stock to n, recording the difference as a
-// movement by m; it reports whether anything changed. The row is locked
-// first, so a sale at the same moment is counted in the difference.
-func setStockTx(ctx context.Context, tx *sql.Tx, id int64, n int, m Mover) (bool, error) {
-	before, err := lockStockTx(ctx, tx, id)
-	if err != nil {
-		return false, fmt.Errorf("lock stock of size %d: %w", id, err)
-	}
-	if before == n {
-		return false, nil
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE variants SET stock = $1 WHERE id = $2`, n, id); err != nil {
-		return false, fmt.Errorf("set stock of size %d: %w", id, err)
-	}
-	return true, recordMovementTx(ctx, tx, id, n-before, n, 0, m)
+// Ledger reads the movements and applies the back office's stock forms.
+type Ledger struct {
+	db    *db.DB
+	sizes Sizes
 }
 
-// AdjustStockTx applies the stock form c to size variantID of product
+// NewLedger returns a Ledger on d, finding sizes in sizes.
+func NewLedger(d *db.DB, sizes Sizes) *Ledger { return &Ledger{db: d, sizes: sizes} }
+
+var errNoSize = apperr.NotFound("Size not found")
+
+// AdjustTx applies the stock form c to size variantID of product
 // productID, by m (its Actor and UserID), and returns the movement.
-func (s *Store) AdjustStockTx(ctx context.Context, tx *sql.Tx, productID, variantID int64, c StockChange, m Mover) (Movement, error) {
-	if _, err := s.VariantTx(ctx, tx, productID, variantID); err != nil {
+func (l *Ledger) AdjustTx(ctx context.Context, tx *sql.Tx, productID, variantID int64, c Change, m Mover) (Movement, error) {
+	if _, err := l.sizes.VariantTx(ctx, tx, productID, variantID); err != nil {
 		return Movement{}, err
 	}
 	m.Reason, m.Note = c.Kind, c.Note
@@ -124,8 +117,8 @@ func (s *Store) AdjustStockTx(ctx context.Context, tx *sql.Tx, productID, varian
 		if c.Kind == ReasonDamaged {
 			qty = -qty
 		}
-		if _, err := moveStockTx(ctx, tx, variantID, qty, 0, m); db.NoRows(err) {
-			stock, lerr := lockStockTx(ctx, tx, variantID)
+		if _, err := moveTx(ctx, tx, variantID, qty, 0, m); db.NoRows(err) {
+			stock, lerr := catalog.LockStockTx(ctx, tx, variantID)
 			if lerr != nil {
 				return Movement{}, lerr
 			}
@@ -134,7 +127,7 @@ func (s *Store) AdjustStockTx(ctx context.Context, tx *sql.Tx, productID, varian
 			return Movement{}, err
 		}
 	default:
-		changed, err := setStockTx(ctx, tx, variantID, c.Count, m)
+		changed, err := setTx(ctx, tx, variantID, c.Count, m)
 		if err != nil {
 			return Movement{}, err
 		}
@@ -146,22 +139,22 @@ func (s *Store) AdjustStockTx(ctx context.Context, tx *sql.Tx, productID, varian
 	if err != nil {
 		return Movement{}, fmt.Errorf("read stock movement of size %d: %w", variantID, err)
 	}
-	return mv, refreshCardsTx(ctx, tx, map[int64]bool{productID: true})
+	return mv, catalog.RefreshCardsTx(ctx, tx, map[int64]bool{productID: true})
 }
 
-// StockHistory is page (from 1) of size variantID's movements, newest
-// first, and how many there are.
-func (s *Store) StockHistory(ctx context.Context, productID, variantID int64, page, size int) (int, []Movement, error) {
-	n, err := s.db.Count(ctx, "sizes", `SELECT COUNT(*) FROM variants WHERE id = $1 AND product_id = $2`, variantID, productID)
+// History is page (from 1) of size variantID's movements, newest first,
+// and how many there are.
+func (l *Ledger) History(ctx context.Context, productID, variantID int64, page, size int) (int, []Movement, error) {
+	n, err := l.db.Count(ctx, "sizes", `SELECT COUNT(*) FROM variants WHERE id = $1 AND product_id = $2`, variantID, productID)
 	if err != nil {
 		return 0, nil, err
 	}
 	if n == 0 {
-		return 0, nil, errNoVariant
+		return 0, nil, errNoSize
 	}
 	w := &db.Where{}
 	w.And("variant_id = " + w.Arg(variantID))
-	count, rows, err := s.db.ListPage(ctx, movementColumns, "stock_movements", w, "id DESC", page, size)
+	count, rows, err := l.db.ListPage(ctx, movementColumns, "stock_movements", w, "id DESC", page, size)
 	if err != nil {
 		return 0, nil, fmt.Errorf("stock history of size %d: %w", variantID, err)
 	}
@@ -169,8 +162,8 @@ func (s *Store) StockHistory(ctx context.Context, productID, variantID int64, pa
 	return count, out, err
 }
 
-// StockEvent is a movement with the size it moved, for the low-stock alert.
-type StockEvent struct {
+// Event is a movement with the size it moved, for the low-stock alert.
+type Event struct {
 	Movement
 	ProductName string
 	Size, SKU   string
@@ -178,8 +171,8 @@ type StockEvent struct {
 
 // MovementsAfter lists up to limit movements after id, oldest first, with
 // their sizes: what the low-stock alert reads (package notify).
-func (s *Store) MovementsAfter(ctx context.Context, id int64, limit int) ([]StockEvent, error) {
-	return db.QueryAll(ctx, s.db, "stock movements", func(r db.Scanner) (e StockEvent, err error) {
+func (l *Ledger) MovementsAfter(ctx context.Context, id int64, limit int) ([]Event, error) {
+	return db.QueryAll(ctx, l.db, "stock movements", func(r db.Scanner) (e Event, err error) {
 		m := &e.Movement
 		return e, r.Scan(&m.ID, &m.Variant, &m.Quantity, &m.StockAfter, &m.Reason, &m.Actor, &m.OrderID, &m.Note, &m.CreatedAt,
 			&e.ProductName, &e.Size, &e.SKU)

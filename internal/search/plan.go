@@ -1,4 +1,4 @@
-package catalog
+package search
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 )
 
 // A search as the database runs it: what a shopper typed, cut into words
-// (search_text.go), each word a prefix ("albend" finds Albendazole), a farmer's
+// (text.go), each word a prefix ("albend" finds Albendazole), a farmer's
 // phrase also searched as what it means (search_synonyms), and a long word
 // that matches no name also searched as the names' words one edit away
 // (search_words). One read fetches all three and the SKU typed, if it is one.
@@ -18,12 +18,16 @@ import (
 // paragraph cannot make a query of hundreds of terms.
 const maxSearchWords = 8
 
-// searchPlan is a search ready to run: the full-text query and the product
-// whose SKU was typed exactly (0 when none).
-type searchPlan struct {
-	text       db.TextQuery
-	skuProduct int64
+// Plan is a search ready to run: the full-text query and the product whose
+// SKU was typed exactly (0 when none).
+type Plan struct {
+	Text       db.TextQuery
+	SKUProduct int64
 }
+
+// maxSKU is the longest SKU the catalogue's forms take (catalog.MaxSKU):
+// longer typed text is never looked up as one.
+const maxSKU = 64
 
 // Synonym is a phrase farmers type and what it means: comma-separated
 // alternatives, each searched besides the phrase.
@@ -42,29 +46,29 @@ type lookup struct {
 	known map[string]bool
 }
 
-// plan turns a typed search into a searchPlan.
-func (s *Store) plan(ctx context.Context, typed string) (searchPlan, error) {
-	ws := words(typed)
+// PlanFor turns a typed search into a Plan, reading d.
+func PlanFor(ctx context.Context, d *db.DB, typed string) (Plan, error) {
+	ws := Words(typed)
 	if len(ws) > maxSearchWords {
 		ws = ws[:maxSearchWords]
 	}
 	if len(ws) == 0 {
-		return searchPlan{}, nil
+		return Plan{}, nil
 	}
-	lk, sku, err := s.lookUp(ctx, ws, strings.TrimSpace(typed))
+	lk, sku, err := lookUp(ctx, d, ws, strings.TrimSpace(typed))
 	if err != nil {
-		return searchPlan{}, err
+		return Plan{}, err
 	}
-	return searchPlan{text: buildQuery(ws, lk), skuProduct: sku}, nil
+	return Plan{Text: buildQuery(ws, lk), SKUProduct: sku}, nil
 }
 
 // lookUp reads the synonyms, the spelling candidates of ws, which of ws
 // begin a known word, and the product with SKU typed, in one statement.
-func (s *Store) lookUp(ctx context.Context, ws []string, typed string) (lookup, int64, error) {
+func lookUp(ctx context.Context, d *db.DB, ws []string, typed string) (lookup, int64, error) {
 	lk := lookup{near: map[string][]string{}, known: map[string]bool{}}
 	var w db.Where
 	parts := []string{`SELECT 's', phrase, expansion FROM search_synonyms`}
-	if len(typed) <= MaxSKU && !strings.ContainsAny(typed, " \t") {
+	if len(typed) <= maxSKU && !strings.ContainsAny(typed, " \t") {
 		parts = append(parts, `SELECT 'k', CAST(product_id AS TEXT), '' FROM variants WHERE sku IN (`+w.Arg(typed)+`, `+w.Arg(strings.ToUpper(typed))+`)`)
 	}
 	for _, word := range ws {
@@ -83,7 +87,7 @@ func (s *Store) lookUp(ctx context.Context, ws []string, typed string) (lookup, 
 		}
 		parts = append(parts, `SELECT 'd', word, term FROM search_words WHERE word IN (`+strings.Join(in, ", ")+`)`)
 	}
-	rows, err := s.db.Query(ctx, strings.Join(parts, " UNION ALL "), w.Args...)
+	rows, err := d.Query(ctx, strings.Join(parts, " UNION ALL "), w.Args...)
 	if err != nil {
 		return lk, 0, fmt.Errorf("plan search: %w", err)
 	}
@@ -138,7 +142,7 @@ func buildQuery(ws []string, lk lookup) db.TextQuery {
 func terms(ws []string) []db.TextTerm {
 	out := make([]db.TextTerm, len(ws))
 	for i, w := range ws {
-		out[i] = db.TextTerm{Word: stem(w), Prefix: len(w) > 1 && !isNumber(w)}
+		out[i] = db.TextTerm{Word: Stem(w), Prefix: len(w) > 1 && !isNumber(w)}
 	}
 	return out
 }
@@ -148,13 +152,13 @@ func terms(ws []string) []db.TextTerm {
 func matchSynonym(ws []string, synonyms []Synonym) (int, [][]string) {
 	best, alts := 0, [][]string(nil)
 	for _, syn := range synonyms {
-		phrase := words(syn.Phrase)
+		phrase := Words(syn.Phrase)
 		if len(phrase) <= best || len(phrase) > len(ws) || strings.Join(phrase, " ") != strings.Join(ws[:len(phrase)], " ") {
 			continue
 		}
 		best, alts = len(phrase), nil
 		for _, alt := range strings.Split(syn.Expansion, ",") {
-			if aw := words(alt); len(aw) > 0 {
+			if aw := Words(alt); len(aw) > 0 {
 				alts = append(alts, aw)
 			}
 		}
@@ -179,4 +183,32 @@ func corrections(w string, lk lookup) []string {
 		}
 	}
 	return out
+}
+
+// Matches reports whether the words of a name satisfy q: every group by
+// one of its alternatives, each of whose terms is (or begins, for a prefix)
+// one of the words.
+func Matches(q db.TextQuery, ws []string) bool {
+	has := func(t db.TextTerm) bool {
+		for _, w := range ws {
+			if w == t.Word || t.Prefix && strings.HasPrefix(w, t.Word) || Stem(w) == t.Word {
+				return true
+			}
+		}
+		return false
+	}
+	for _, group := range q {
+		ok := false
+		for _, alt := range group {
+			all := true
+			for _, t := range alt {
+				all = all && has(t)
+			}
+			ok = ok || all
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

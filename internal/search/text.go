@@ -1,4 +1,10 @@
-package catalog
+// Package search is the catalogue's search: the words both engines index
+// and a shopper types, the plan of a typed query (synonyms, typos, a SKU),
+// the spelling table and the synonyms the admin edits (docs/architecture.md
+// section 9). It owns search_words and search_synonyms; the products' own
+// search texts are catalog's, made with IndexText. It knows nothing of the
+// catalogue's types, so catalog depends on it and never the reverse.
+package search
 
 import (
 	"strings"
@@ -9,11 +15,11 @@ import (
 // are cut into the same words here, so the two engines (which tokenise
 // differently) see only words of lower-case letters and digits.
 
-// words cuts s into lower-case words of letters and digits. An apostrophe
+// Words cuts s into lower-case words of letters and digits. An apostrophe
 // inside a word is dropped ("ng'ombe" is "ngombe"); anything else that is
 // not a letter or a digit separates words ("DCP 18%" is dcp, 18;
 // "MB-ALB10-120ML" is mb, alb10, 120ml).
-func words(s string) []string {
+func Words(s string) []string {
 	var out []string
 	var b strings.Builder
 	flush := func() {
@@ -60,7 +66,7 @@ var accents = func() map[rune]rune {
 // "alb 10" and "70kg" as "70 kg".
 func indexWords(s string) []string {
 	var out []string
-	for _, w := range words(s) {
+	for _, w := range Words(s) {
 		out = append(out, w)
 		if parts := splitDigits(w); len(parts) > 1 {
 			out = append(out, parts...)
@@ -82,8 +88,8 @@ func splitDigits(w string) []string {
 	return append(parts, w[start:])
 }
 
-// indexText is the indexed form of the texts: their words, space-separated.
-func indexText(texts ...string) string {
+// IndexText is the indexed form of the texts: their words, space-separated.
+func IndexText(texts ...string) string {
 	var all []string
 	for _, t := range texts {
 		all = append(all, indexWords(t)...)
@@ -91,9 +97,9 @@ func indexText(texts ...string) string {
 	return strings.Join(all, " ")
 }
 
-// stem is the form of a typed word that is matched as a prefix: a plural
+// Stem is the form of a typed word that is matched as a prefix: a plural
 // "s" is dropped, so "feeds" also finds "feed" and "dewormers" "dewormer".
-func stem(w string) string {
+func Stem(w string) string {
 	if len(w) >= 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !isNumber(w) {
 		return w[:len(w)-1]
 	}

@@ -1,4 +1,4 @@
-package catalog
+package search
 
 import (
 	"context"
@@ -24,8 +24,8 @@ const (
 )
 
 // Synonyms lists the farmers' words, by phrase.
-func (s *Store) Synonyms(ctx context.Context) ([]Synonym, error) {
-	return db.QueryAll(ctx, s.db, "synonyms", scanSynonym, `SELECT id, phrase, expansion FROM search_synonyms ORDER BY phrase`)
+func Synonyms(ctx context.Context, d *db.DB) ([]Synonym, error) {
+	return db.QueryAll(ctx, d, "synonyms", scanSynonym, `SELECT id, phrase, expansion FROM search_synonyms ORDER BY phrase`)
 }
 
 func scanSynonym(sc db.Scanner) (sy Synonym, err error) {
@@ -47,10 +47,10 @@ func (in SynonymsInput) Check() ([]Synonym, error) {
 	seen := map[string]bool{}
 	out := make([]Synonym, 0, len(in.Synonyms))
 	for _, sy := range in.Synonyms {
-		phrase := strings.Join(words(sy.Phrase), " ")
+		phrase := strings.Join(Words(sy.Phrase), " ")
 		var alts []string
 		for _, alt := range strings.Split(sy.Expansion, ",") {
-			if ws := words(alt); len(ws) > 0 {
+			if ws := Words(alt); len(ws) > 0 {
 				alts = append(alts, strings.Join(ws, " "))
 			}
 		}
@@ -69,7 +69,7 @@ func (in SynonymsInput) Check() ([]Synonym, error) {
 
 // ReplaceSynonymsTx makes list the farmers' words, and returns how many
 // there were before.
-func (s *Store) ReplaceSynonymsTx(ctx context.Context, tx *sql.Tx, list []Synonym) (before int, err error) {
+func ReplaceSynonymsTx(ctx context.Context, tx *sql.Tx, list []Synonym) (before int, err error) {
 	if before, err = db.CountTx(ctx, tx, "synonyms", `SELECT COUNT(*) FROM search_synonyms`); err != nil {
 		return 0, err
 	}
