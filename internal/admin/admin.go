@@ -30,6 +30,7 @@ import (
 	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
+	"shop/internal/etims"
 	"shop/internal/httpx"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -82,6 +83,8 @@ type Options struct {
 	Checkout *checkout.Service
 	// USSD reads the USSD menu's figures; nil: none.
 	USSD *ussd.Service
+	// ETIMS is KRA's eTIMS queue; nil reads as off.
+	ETIMS *etims.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -111,6 +114,7 @@ type Handlers struct {
 	vat      *vat.Store
 	checkout *checkout.Service
 	ussd     *ussd.Service
+	etims    *etims.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -126,7 +130,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS,
 	}
 }
 

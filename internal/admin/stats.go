@@ -27,7 +27,9 @@ type Stats struct {
 	// read (kept raw at /api/admin/payments/unreadable/).
 	UnreadablePayments int `json:"unreadablePayments"`
 	// FailedSMS counts text messages that could not be sent.
-	FailedSMS   int `json:"failedSms"`
+	FailedSMS int `json:"failedSms"`
+	// ETIMSLate counts KRA invoices unsigned for more than an hour.
+	ETIMSLate   int `json:"etimsUnsigned"`
 	Subscribers int `json:"subscribers"`
 	// PendingReviews counts buyers' reviews waiting for approval.
 	PendingReviews    int                       `json:"pendingReviews"`
@@ -61,6 +63,9 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 		return err
 	}
 	if s.Subscribers, err = h.content.SubscriberCount(ctx); err != nil {
+		return err
+	}
+	if s.ETIMSLate, err = h.etims.Late(ctx); err != nil {
 		return err
 	}
 	if h.payments != nil {

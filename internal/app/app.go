@@ -20,6 +20,7 @@ import (
 	"shop/internal/config"
 	"shop/internal/db"
 	"shop/internal/demo"
+	"shop/internal/etims"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
 	"shop/internal/metrics"
@@ -33,12 +34,14 @@ import (
 
 // App is a running shop.
 type App struct {
-	cfg       config.Config
-	log       *slog.Logger
-	DB        *db.DB
-	Handler   http.Handler
-	web       *httpapi.Server
-	Payments  *payment.Service
+	cfg      config.Config
+	log      *slog.Logger
+	DB       *db.DB
+	Handler  http.Handler
+	web      *httpapi.Server
+	Payments *payment.Service
+	// ETIMS reports sales and refunds to KRA; off when not configured.
+	ETIMS     *etims.Service
 	texts     *notify.Texts
 	stock     *notify.StockAlerts
 	Metrics   *metrics.Metrics
@@ -137,10 +140,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	} else if cfg.USSDSecret != "" && len(cfg.USSDSecret) < ussd.MinSecret {
 		log.Warn("SHOP_USSD_CALLBACK_SECRET is shorter than 32 characters: USSD is off")
 	}
+	parts.ETIMS, parts.ETIMSSerial, parts.ETIMSVerifyHost, parts.ETIMSSim = ETIMSParts(cfg)
 	w, err := Wire(parts)
 	if err != nil {
 		d.Close()
 		return nil, err
+	}
+	if parts.ETIMSSim != nil {
+		// The simulator starts empty; KRA would remember the shop.
+		if err := w.Deps.Invoices.ResumeSimulator(ctx, parts.ETIMSSim); err != nil {
+			d.Close()
+			return nil, err
+		}
 	}
 	catalogStore, deliveryStore := w.Deps.Catalog, w.Deps.Delivery
 	if n, err := catalogStore.RefreshStale(ctx); err != nil {
@@ -197,7 +208,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		d.Close()
 		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, Metrics: w.Deps.Metrics,
+	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, ETIMS: w.Deps.Invoices, Metrics: w.Deps.Metrics,
 		texts: w.texts, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD}, nil
 }
 
@@ -308,6 +319,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	go a.stock.Run(reconcileCtx, 10*time.Second)
 	go a.ussd.Run(reconcileCtx, time.Second)
+	go a.ETIMS.Run(reconcileCtx, 5*time.Second)
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}
@@ -354,4 +366,26 @@ func or(v, def string) string {
 		return v
 	}
 	return def
+}
+
+// ETIMSParts picks KRA's eTIMS: the configured OSCU, the built-in
+// simulator (served under /dev/etims/) in dev mode, and none otherwise.
+func ETIMSParts(cfg config.Config) (client *etims.Client, serial, verifyHost string, sim *etims.Simulator) {
+	e := cfg.ETIMS
+	if e.Configured() {
+		client = etims.NewClient(etims.ClientConfig{BaseURL: e.URL, Style: e.Style, ConsumerKey: e.ConsumerKey, ConsumerSecret: e.ConsumerSecret,
+			TIN: e.TIN, Branch: e.Branch}, nil)
+		return client, e.DeviceSerial, etims.VerifyHostFor(e.URL), nil
+	}
+	if !cfg.Dev {
+		return nil, "", "", nil
+	}
+	tin := cfg.KRAPIN
+	if tin == "" {
+		tin = "P051234567X"
+	}
+	serial = "SIM-" + randomHex(6)
+	base := cfg.PublicURL + "/dev/etims"
+	return etims.NewClient(etims.ClientConfig{BaseURL: base, Style: "direct", TIN: tin, Branch: e.Branch}, nil), serial,
+		etims.VerifyHostFor(base), etims.NewSimulator(tin, serial, e.Sim)
 }

@@ -18,6 +18,7 @@ import (
 	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
+	"shop/internal/etims"
 	"shop/internal/httpapi"
 	"shop/internal/mail"
 	"shop/internal/metrics"
@@ -84,6 +85,14 @@ type Parts struct {
 	MetricsToken string
 	// Backups reads the state of the backups; nil: none.
 	Backups func(context.Context) (backup.Status, error)
+	// ETIMS is KRA's OSCU (real or the --dev simulator's); nil turns eTIMS
+	// off. ETIMSSerial is its device serial, ETIMSVerifyHost KRA's
+	// receipt-verification site, ETIMSSim the simulator served under
+	// /dev/etims/ (--dev), nil otherwise.
+	ETIMS           *etims.Client
+	ETIMSSerial     string
+	ETIMSVerifyHost string
+	ETIMSSim        *etims.Simulator
 	// MailQueue and SMSQueue are what the metrics read of the queues; nil
 	// reads Outbox and the text message queue.
 	MailQueue func(context.Context) (int, error)
@@ -116,15 +125,21 @@ func Wire(p Parts) (*Wired, error) {
 	contents := content.NewStore(d)
 	catalogCSV := catalogcsv.NewStore(d, catalogStore)
 
+	invoices := etims.New(d, p.ETIMS, p.ETIMSSerial, log)
+	if p.ETIMSVerifyHost != "" {
+		invoices.VerifyHost = p.ETIMSVerifyHost
+	}
 	payCfg := p.Payment
 	payCfg.PublicURL = p.PublicURL
+	payCfg.Invoices = invoices
 	payments := payment.New(d, orders, p.Gateway, limiter, payCfg, log)
 	// The order store reads payments, which write orders: one of the two
 	// is handed the other once both exist.
 	orders.UsePayments(payments)
+	orders.UseInvoices(invoices)
 	if p.Mailer != nil {
 		notices := notify.Orders{Mailer: p.Mailer, BusinessEmail: p.BusinessEmail, PublicURL: p.PublicURL, Receipt: receipt.Attachment(p.Business)}
-		payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
+		payments.OnPaid, payments.OnUnpaid = mailWhenSigned(invoices, notices.Paid, log), notices.Unpaid
 	}
 	var daraja, paybill http.Handler
 	if p.Simulator != nil {
@@ -171,6 +186,7 @@ func Wire(p Parts) (*Wired, error) {
 		Privacy:     &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, Forget: admin.ForgetUserTx},
 		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
 		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
+		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,
 	}
 	srv, err := httpapi.New(deps)
 	if err != nil {
@@ -194,5 +210,33 @@ func cartTotals(carts *cart.Store, coupons *coupon.Store) func(context.Context, 
 		}
 		c, err := coupons.ForCart(ctx, cartID, coupon.Lines(lines))
 		return w, subtotal - c.Discount, err
+	}
+}
+
+// etimsHandler is the simulator as a route, or none: a nil *Simulator in
+// the interface would not be nil.
+func etimsHandler(sim *etims.Simulator) http.Handler {
+	if sim == nil {
+		return nil
+	}
+	return sim
+}
+
+// mailWhenSigned sends the paid order's mail, with its receipt, once KRA
+// has signed the order's invoice, or after three minutes either way
+// (docs/etims.md section 8); at once when eTIMS is off.
+func mailWhenSigned(inv *etims.Service, paid func(context.Context, order.Order) error, log *slog.Logger) func(context.Context, order.Order) error {
+	if !inv.Enabled() {
+		return paid
+	}
+	return func(ctx context.Context, o order.Order) error {
+		go func() {
+			ctx := context.WithoutCancel(ctx)
+			o.Etims = inv.WaitSigned(ctx, o.ID, 3*time.Minute)
+			if err := paid(ctx, o); err != nil {
+				log.ErrorContext(ctx, "after payment", "order", o.Number, "err", err)
+			}
+		}()
+		return nil
 	}
 }

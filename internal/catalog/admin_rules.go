@@ -2,12 +2,12 @@ package catalog
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"shop/internal/apperr"
 	"shop/internal/form"
 	"shop/internal/money"
+	"shop/internal/vat"
 	"shop/internal/weight"
 )
 
@@ -56,8 +56,8 @@ type ProductInput struct {
 	IsBestSeller bool            `json:"is_best_seller"`
 	IsNewArrival bool            `json:"is_new_arrival"`
 	Promo        *string         `json:"promo"`
-	// VATClass is standard, zero or exempt; left out, a new product is
-	// standard and an edited one keeps its class.
+	// VATClass is a tax band A–E (or an old class word, internal/vat);
+	// left out, a new product is B and an edited one keeps its band.
 	VATClass *string `json:"vat_class"`
 	// NameSW and DescriptionSW are the texts in Kiswahili, optional; left
 	// out, a new product has none and an edited one keeps its own.
@@ -113,20 +113,17 @@ func (in ProductInput) Check() (ProductFields, error) {
 		}
 	}
 	if in.VATClass != nil {
-		f.VATClass = strings.TrimSpace(*in.VATClass)
-		if !slices.Contains(VATClasses, f.VATClass) {
+		band, ok := vat.ParseBand(*in.VATClass)
+		f.VATClass = band
+		if !ok {
 			bad["vat_class"] = MsgVATClassInvalid
 		}
 	}
 	return f, apperr.FixFields(bad)
 }
 
-// VATClasses are the classes a product may have (the rows of vat_classes,
-// whose rates internal/vat keeps).
-var VATClasses = []string{"standard", "zero", "exempt"}
-
-// MsgVATClassInvalid refuses a VAT class that is not one of VATClasses.
-const MsgVATClassInvalid = "VAT class must be standard, zero or exempt"
+// MsgVATClassInvalid refuses a VAT class that is not a tax band.
+const MsgVATClassInvalid = "VAT class must be a tax band: A, B, C, D or E"
 
 // VariantInput is the admin's form for one size of a product.
 type VariantInput struct {

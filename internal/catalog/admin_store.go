@@ -151,7 +151,7 @@ func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields
 	if err := tx.QueryRowContext(ctx, `INSERT INTO products
 		(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo, vat_class,
 		name_sw, description_sw)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE(NULLIF($11, ''), 'standard'), $12, $13) RETURNING id`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE(NULLIF($11, ''), 'B'), $12, $13) RETURNING id`,
 		f.Name, slug, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller, f.IsNewArrival,
 		nullPromo(f.Promo), f.VATClass, orEmpty(f.NameSW), orEmpty(f.DescriptionSW)).Scan(&id); err != nil {
 		return EditedProduct{}, fmt.Errorf("create product: %w", err)

@@ -46,7 +46,7 @@ type ProductInfo struct {
 	IsBestSeller bool    `json:"is_best_seller"`
 	IsNewArrival bool    `json:"is_new_arrival"`
 	Promo        *string `json:"promo"`
-	// VATClass is the product's VAT class (internal/vat): standard, zero or exempt.
+	// VATClass is the product's tax band (internal/vat): A to E.
 	VATClass string `json:"vat_class"`
 	// Rating is the mean review rating to one decimal, rounded down; nil
 	// without reviews.

@@ -223,8 +223,10 @@ type NewProduct struct {
 	IsBestSeller          bool
 	IsNewArrival          bool
 	Promo                 string
-	Variants              []NewVariant
-	Images                []NewImage
+	// VATClass is the tax band (internal/vat); "" for B.
+	VATClass string
+	Variants []NewVariant
+	Images   []NewImage
 }
 
 // NewVariant is a size of a NewProduct.
@@ -255,10 +257,10 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO products
 			(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo,
-			name_sw, description_sw)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+			name_sw, description_sw, vat_class)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, COALESCE(NULLIF($13, ''), 'B')) RETURNING id`,
 			np.Name, np.Slug, np.Description, int64(np.BasePrice), np.CategoryID, np.IsActive,
-			np.IsFeatured, np.IsBestSeller, np.IsNewArrival, promo, np.NameSW, np.DescriptionSW).Scan(&id); err != nil {
+			np.IsFeatured, np.IsBestSeller, np.IsNewArrival, promo, np.NameSW, np.DescriptionSW, np.VATClass).Scan(&id); err != nil {
 			return err
 		}
 		for i, v := range np.Variants {

@@ -28,10 +28,11 @@ import (
 // them (docs/product.md section 5, "Import/Export"). The export and the
 // import read and write the same columns.
 
-// CSVColumns are the export's header, in order. The Kiswahili texts come
-// last: a file from before them imports as it did, leaving them as they are.
+// CSVColumns are the export's header, in order. The Kiswahili texts and
+// the tax band come last: a file from before them imports as it did,
+// leaving them as they are.
 var CSVColumns = []string{"product_slug", "product_name", "category_slug", "description", "size", "sku", "price", "stock", "weight_kg", "active",
-	"product_name_sw", "description_sw"}
+	"product_name_sw", "description_sw", "tax_band"}
 
 // csvRequired are the columns an import must have.
 var csvRequired = []string{"product_slug", "size", "sku", "price", "stock"}
@@ -44,10 +45,12 @@ type csvRow struct {
 	ProductSlug, ProductName, CategorySlug, Description string
 	NameSW, DescriptionSW                               string
 	Size, SKU                                           string
-	Price                                               money.Cents
-	Stock                                               int
-	Weight                                              weight.Grams
-	Active                                              bool
+	// Band is the product's KRA tax band (internal/vat).
+	Band   string
+	Price  money.Cents
+	Stock  int
+	Weight weight.Grams
+	Active bool
 }
 
 // ExportCSV writes every size of every product as CSV to w, with a header
@@ -55,9 +58,9 @@ type csvRow struct {
 func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
 	rows, err := db.QueryAll(ctx, s.db, "sizes to export", func(r db.Scanner) (c csvRow, err error) {
 		return c, r.Scan(&c.ProductSlug, &c.ProductName, &c.CategorySlug, &c.Description, &c.Size, &c.SKU, &c.Price, &c.Stock, &c.Weight, &c.Active,
-			&c.NameSW, &c.DescriptionSW)
+			&c.NameSW, &c.DescriptionSW, &c.Band)
 	}, `SELECT p.slug, p.name, c.slug, p.description, v.size, v.sku, v.price_cents, v.stock, COALESCE(v.weight_grams, 0), p.is_active,
-		p.name_sw, p.description_sw
+		p.name_sw, p.description_sw, p.vat_class
 		FROM variants v JOIN products p ON p.id = v.product_id JOIN categories c ON c.id = p.category_id
 		ORDER BY LOWER(p.name), p.id, v.sort_order, v.id`)
 	if err != nil {
@@ -73,7 +76,7 @@ func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
 			active = "no"
 		}
 		rec := []string{r.ProductSlug, r.ProductName, r.CategorySlug, r.Description, r.Size, r.SKU, r.Price.String(),
-			strconv.Itoa(r.Stock), kg(r.Weight), active, r.NameSW, r.DescriptionSW}
+			strconv.Itoa(r.Stock), kg(r.Weight), active, r.NameSW, r.DescriptionSW, r.Band}
 		for i := range rec {
 			rec[i] = httpx.CSVCell(rec[i])
 		}

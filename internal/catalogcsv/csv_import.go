@@ -12,6 +12,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/form"
 	"shop/internal/money"
+	"shop/internal/vat"
 	"shop/internal/weight"
 )
 
@@ -54,6 +55,7 @@ type importProduct struct {
 	ID                int64
 	Slug, Name, Desc  string
 	NameSW, DescSW    string
+	Band              string // the KRA tax band (internal/vat)
 	Category          int64
 	Active            bool
 	changed           []string // what the file changes about a stored product
@@ -104,12 +106,12 @@ func planImport(ctx context.Context, tx *sql.Tx, recs []csvRecord) (*importPlan,
 	rows.Close()
 	products := map[string]*importProduct{}
 	byID := map[int64]*importProduct{}
-	if rows, err = tx.QueryContext(ctx, `SELECT id, slug, name, description, name_sw, description_sw, category_id, is_active FROM products`); err != nil {
+	if rows, err = tx.QueryContext(ctx, `SELECT id, slug, name, description, name_sw, description_sw, category_id, is_active, vat_class FROM products`); err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		p := &importProduct{}
-		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Desc, &p.NameSW, &p.DescSW, &p.Category, &p.Active); err != nil {
+		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Desc, &p.NameSW, &p.DescSW, &p.Category, &p.Active, &p.Band); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -189,8 +191,12 @@ func planRow(rec csvRecord, products map[string]*importProduct, sizes map[string
 		if msg := checkNewProduct(f, cats); msg != "" {
 			return nil, msg
 		}
+		band, msg := csvBand(f, vat.Standard)
+		if msg != "" {
+			return nil, msg
+		}
 		p = &importProduct{Slug: row.ProductSlug, Name: f["product_name"], Desc: f["description"], Category: cats[f["category_slug"]],
-			NameSW: f["product_name_sw"], DescSW: f["description_sw"], Active: row.Active, firstRow: rec.Row, textChanged: true}
+			NameSW: f["product_name_sw"], DescSW: f["description_sw"], Band: band, Active: row.Active, firstRow: rec.Row, textChanged: true}
 		products[p.Slug] = p
 		changes = append(changes, "new product "+quoteCSV(p.Name))
 	} else if p.firstRow == 0 {
@@ -348,7 +354,33 @@ func planProductChanges(p *importProduct, f map[string]string, row csvRow, cats 
 		p.changed = append(p.changed, fmt.Sprintf("active %s → %s", yesNo(p.Active), yesNo(row.Active)))
 		p.Active = row.Active
 	}
+	band, msg := csvBand(f, p.Band)
+	if msg != "" {
+		return msg
+	}
+	if band != p.Band {
+		p.changed = append(p.changed, fmt.Sprintf("tax band %s → %s", p.Band, band))
+		p.Band = band
+	}
 	return ""
+}
+
+// MsgCSVBand refuses a tax_band that is not one of KRA's bands.
+const MsgCSVBand = "tax_band must be A, B, C, D or E (or standard, zero, exempt)"
+
+// csvBand reads a row's tax_band: a band's letter, or one of the old
+// class words that files from before the bands carry; empty or absent,
+// keep.
+func csvBand(f map[string]string, keep string) (string, string) {
+	v := f["tax_band"]
+	if v == "" {
+		return keep, ""
+	}
+	band, ok := vat.ParseBand(v)
+	if !ok {
+		return "", MsgCSVBand
+	}
+	return band, ""
 }
 
 // sameProduct refuses a later row of p that gives it other product fields
@@ -370,6 +402,9 @@ func sameProduct(p *importProduct, f map[string]string, row csvRow, cats map[str
 		return differs("description_sw")
 	case f["active"] != "" && row.Active != p.Active:
 		return differs("active")
+	}
+	if band, _ := csvBand(f, p.Band); band != p.Band {
+		return differs("tax_band")
 	}
 	return ""
 }

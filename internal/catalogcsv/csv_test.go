@@ -227,7 +227,7 @@ func TestImportReadsExcelFilesAndNeutralisesFormulas(t *testing.T) {
 	})
 }
 
-// The Kiswahili texts travel in the last two columns: exported, edited and
+// The Kiswahili texts travel in their two columns: exported, edited and
 // imported like the English ones; a file from before them leaves them as
 // they are.
 func TestImportKiswahiliColumns(t *testing.T) {
@@ -249,7 +249,7 @@ func TestImportKiswahiliColumns(t *testing.T) {
 			}
 		}
 		now := export(t, s)
-		if !strings.Contains(now, ",Dairy Meal ya Maziwa Mengi,Huongeza maziwa.\n") {
+		if !strings.Contains(now, ",Dairy Meal ya Maziwa Mengi,Huongeza maziwa.,B\n") {
 			t.Errorf("export lacks the Kiswahili:\n%s", now)
 		}
 
@@ -280,6 +280,28 @@ func TestImportKiswahiliColumns(t *testing.T) {
 		long := edit(t, now, "HY-20", map[string]string{"product_name_sw": strings.Repeat("k", 201)})
 		if res := importCSV(t, d, s, long); res.Applied || res.Rows[5].SKU != "HY-20" || res.Rows[5].Reason != "product_name_sw must be at most 200 characters" {
 			t.Errorf("a long Kiswahili name: %+v", res.Rows)
+		}
+	})
+}
+
+// The tax band column: letters or the old class words, an unknown band
+// refused, and a file without the column keeping each product's band.
+func TestImportTaxBands(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		data := export(t, s)
+		edited := edit(t, data, "DM-10", map[string]string{"tax_band": "exempt"})
+		edited = edit(t, edited, "DM-70", map[string]string{"tax_band": "A"})
+		if res := importCSV(t, d, s, edited); !res.Applied || res.Summary["update"] != 1 || !strings.Contains(res.Rows[2].Reason, "tax band B → A") {
+			t.Fatalf("import %+v", res)
+		}
+		now := export(t, s)
+		if !strings.Contains(now, ",DM-10,1500.00,5,10,yes,,,A\n") {
+			t.Fatalf("export:\n%s", now)
+		}
+		bad := edit(t, now, "HY-20", map[string]string{"tax_band": "F"})
+		if res := importCSV(t, d, s, bad); res.Applied || res.Rows[5].Reason != catalogcsv.MsgCSVBand {
+			t.Fatalf("band F: %+v", res.Rows)
 		}
 	})
 }

@@ -88,6 +88,8 @@ type Request struct {
 type Customer struct {
 	FirstName, LastName string
 	Phone, Email        string
+	// KRAPIN is the buyer's KRA PIN for their tax invoice, optional.
+	KRAPIN string
 }
 
 // Address is where a home delivery goes; County also picks the options.
@@ -267,7 +269,7 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 func (r Request) checkout() order.Checkout {
 	return order.Checkout{FirstName: r.Customer.FirstName, LastName: r.Customer.LastName, Email: r.Customer.Email, Phone: r.Customer.Phone,
 		Address: r.Address.Address, City: r.Address.City, County: r.Address.County, PostalCode: r.Address.PostalCode,
-		PaymentMethod: "mpesa", MpesaPhone: r.Payer, DeliveryOption: r.DeliveryOption}
+		PaymentMethod: "mpesa", MpesaPhone: r.Payer, DeliveryOption: r.DeliveryOption, KRAPIN: r.Customer.KRAPIN}
 }
 
 // phones are the numbers a coupon's limit per phone counts: the contact

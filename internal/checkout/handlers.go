@@ -48,6 +48,8 @@ type initiateRequest struct {
 		LastName  string `json:"lastName"`
 		Email     string `json:"email"`
 		Phone     string `json:"phone"`
+		// KRAPin is the buyer's KRA PIN for their eTIMS invoice, optional.
+		KRAPin string `json:"kraPin"`
 	} `json:"customerInfo"`
 	ShippingAddress struct {
 		Address    string `json:"address"`
@@ -88,7 +90,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 		FirstName: first, LastName: last, Email: in.CustomerInfo.Email, Phone: in.CustomerInfo.Phone,
 		Address: in.ShippingAddress.Address, City: in.ShippingAddress.City, County: in.ShippingAddress.County,
 		PostalCode: in.ShippingAddress.PostalCode, PaymentMethod: "mpesa", MpesaPhone: in.Phone,
-		DeliveryOption: in.Delivery.Option,
+		DeliveryOption: in.Delivery.Option, KRAPIN: in.CustomerInfo.KRAPin,
 	}
 	if err := c.Validate(); err != nil {
 		return err
@@ -104,7 +106,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 		return order.ErrEmptyCart
 	}
 	req := Request{Channel: order.ChannelWeb, CartID: cartID, Lang: i18n.From(r.Context()), ClientIP: httpx.IPOf(h.ClientIP, r),
-		Customer:       Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email},
+		Customer:       Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email, KRAPIN: c.KRAPIN},
 		Address:        Address{Address: c.Address, City: c.City, County: c.County, PostalCode: c.PostalCode},
 		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone}
 	if p, ok := account.PrincipalFrom(r.Context()); ok {

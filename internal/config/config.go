@@ -55,6 +55,8 @@ type Config struct {
 	MPesa MPesa
 	// SMS is the Africa's Talking account and the shop's phones (SHOP_SMS_*).
 	SMS SMS
+	// ETIMS is KRA's eTIMS (SHOP_ETIMS_*); off when not configured.
+	ETIMS ETIMS
 	// LogFormat is "json" or "text" (SHOP_LOG_FORMAT); text in dev, json otherwise.
 	LogFormat string
 	// LogLevel is debug, info, warn or error (SHOP_LOG_LEVEL, default info).
@@ -132,6 +134,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	if c.SMS, err = smsFromEnv(getenv); err != nil {
+		return c, err
+	}
+	if c.ETIMS, err = etimsFromEnv(getenv); err != nil {
 		return c, err
 	}
 	switch v := strings.ToLower(getenv("SHOP_DEV")); v {

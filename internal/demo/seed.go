@@ -10,6 +10,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/money"
 	"shop/internal/review"
+	"shop/internal/vat"
 )
 
 // ImagePath is the URL path of a product's packshot under the media folder.
@@ -41,6 +42,7 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 	}
 	reviews := review.NewStore(store.DB(), store)
 	ids := map[string]int64{}
+	band := bands()
 	for _, c := range Categories() {
 		made, err := store.CreateCategory(ctx, catalog.NewCategory{Name: c.Name, Slug: c.Slug, ParentSlug: c.ParentSlug, NameSW: c.NameSW})
 		if err != nil {
@@ -72,7 +74,9 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 			}
 			p.Variants = vs
 		}
-		id, err := store.CreateProduct(ctx, newProduct(p, ids[p.CategorySlug], image))
+		np := newProduct(p, ids[p.CategorySlug], image)
+		np.VATClass = band[p.CategorySlug]
+		id, err := store.CreateProduct(ctx, np)
 		if err != nil {
 			return false, err
 		}
@@ -99,6 +103,31 @@ func newProduct(p Product, categoryID int64, image string) catalog.NewProduct {
 		np.Variants = append(np.Variants, catalog.NewVariant{Size: v.Size, SKU: v.SKU, Price: price, Stock: v.Stock})
 	}
 	return np
+}
+
+// exemptRoots are the demo's top categories whose goods KRA lists as
+// exempt (docs/etims.md): animal feeds and veterinary medicines.
+var exemptRoots = map[string]bool{"feeds": true, "dewormers": true}
+
+// bands gives each demo category its products' tax band: A under an exempt
+// root, B elsewhere.
+func bands() map[string]string {
+	parent := map[string]string{}
+	for _, c := range Categories() {
+		parent[c.Slug] = c.ParentSlug
+	}
+	out := map[string]string{}
+	for slug := range parent {
+		root := slug
+		for parent[root] != "" {
+			root = parent[root]
+		}
+		out[slug] = vat.Standard
+		if exemptRoots[root] {
+			out[slug] = vat.Exempt
+		}
+	}
+	return out
 }
 
 func pastReviews(rs []Review) []review.Past {

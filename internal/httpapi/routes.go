@@ -200,6 +200,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.UpdateCoupon), Access: Admin},
 		{Pattern: "DELETE /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.DeleteCoupon), Access: Admin},
 		{Pattern: "GET /api/admin/vat/{$}", Handler: ad.Handle(ad.VATClasses), Access: Admin},
+		{Pattern: "GET /api/admin/etims/{$}", Handler: ad.Handle(ad.ETIMS), Access: Admin},
+		{Pattern: "POST /api/admin/etims/retry/{$}", Handler: ad.Handle(ad.RetryETIMS), Access: Admin},
 		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Admin},
 
 		// The API's own contract (internal/apidoc), which the route test
@@ -226,6 +228,9 @@ func (s *Server) routes() []Route {
 	}
 	if s.daraja != nil {
 		routes = append(routes, Route{Pattern: "/dev/daraja/", Handler: s.daraja})
+	}
+	if s.etimsSim != nil {
+		routes = append(routes, Route{Pattern: "/dev/etims/", Handler: s.etimsSim, Body: AnyBody})
 	}
 	if s.paybill != nil {
 		routes = append(routes, Route{Pattern: "POST /dev/mpesa/paybill/{$}", Handler: s.paybill, MaxBody: 4096},

@@ -26,6 +26,7 @@ import (
 	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
+	"shop/internal/etims"
 	"shop/internal/httpx"
 	"shop/internal/i18n"
 	"shop/internal/mail"
@@ -62,6 +63,10 @@ type Deps struct {
 	Delivery *delivery.Store
 	// Daraja is the M-Pesa simulator served under /dev/daraja/ in dev mode; nil otherwise.
 	Daraja http.Handler
+	// ETIMS is KRA's eTIMS simulator served under /dev/etims/ in dev mode; nil otherwise.
+	ETIMS http.Handler
+	// Invoices is KRA's eTIMS queue, for the back office; nil reads as off.
+	Invoices *etims.Service
 	// Paybill is the simulator's customer paying by Paybill, served at
 	// POST /dev/mpesa/paybill/ in dev mode; nil otherwise.
 	Paybill   http.Handler
@@ -132,6 +137,7 @@ type Server struct {
 	receipt  *receipt.Handlers
 	reviews  *review.Handlers
 	daraja   http.Handler
+	etimsSim http.Handler
 	paybill  http.Handler
 	content  *content.Handlers
 	app      *appHandler
@@ -206,6 +212,9 @@ func New(d Deps) (*Server, error) {
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
+	if d.ETIMS != nil {
+		s.etimsSim = http.StripPrefix("/dev/etims", d.ETIMS)
+	}
 	s.paybill = d.Paybill
 	authSvc := d.Auth
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
@@ -221,7 +230,7 @@ func New(d Deps) (*Server, error) {
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups,
-			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD})
+			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}

@@ -19,7 +19,7 @@ func TestPaidMail(t *testing.T) {
 	n := notify.Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example",
 		Receipt: receipt.Attachment(receipt.Business{Name: "Mifugo Bora Feeds", KRAPIN: "P051234567X"})}
 	o := order.Order{Number: "ORDER-1", Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA", ShippingCharge: 50000, Total: 330000,
-		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000, Discount: 20000, VATClass: "standard", VATRate: 1600, VAT: 38621}},
+		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000, Discount: 20000, VATClass: "B", VATRate: 1600, VAT: 38621}},
 		Customer:        order.Customer{Name: "Wanjiku Mwangi", FirstName: "Wanjiku", Email: "wanjiku@farm.co.ke", Phone: "254712345678"},
 		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
 		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery (Nairobi and Kiambu)", Fee: 50000, ETA: "Next day"},

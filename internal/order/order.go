@@ -5,6 +5,7 @@ package order
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -129,6 +130,11 @@ type Order struct {
 	Total           money.Cents `json:"total"`
 	Customer        Customer    `json:"customer"`
 	ShippingAddress Address     `json:"shipping_address"`
+	// KRAPIN is the buyer's KRA PIN for their tax invoice; "" when not given.
+	KRAPIN string `json:"kra_pin"`
+	// Etims is the order's KRA tax invoice (docs/etims.md); nil where the
+	// store reads no invoices.
+	Etims *Etims `json:"etims"`
 	// Delivery is the way to the farmer chosen at checkout, as it was then.
 	Delivery Delivery `json:"delivery"`
 	// Weight is the order's shipping weight, for packing.
@@ -277,6 +283,8 @@ type Checkout struct {
 	MpesaPhone    string
 	// DeliveryOption is the option id chosen ("" for home delivery to County).
 	DeliveryOption string
+	// KRAPIN is the buyer's KRA PIN for their tax invoice, optional.
+	KRAPIN string
 }
 
 // Checkout validation messages, shared in words with the web form.
@@ -291,7 +299,15 @@ const (
 	MsgMpesaPhone   = "M-Pesa phone number is required"
 	MsgPostalCode   = "Please enter a valid postal code"
 	MsgTooLong      = "This is too long"
+	MsgKRAPIN       = "Enter a KRA PIN like P051234567X: A or P, nine digits and a letter"
 )
+
+// kraPIN is a KRA PIN as eTIMS takes a buyer's: A (a person) or P (a
+// business), nine digits, a letter.
+var kraPIN = regexp.MustCompile(`^[AP][0-9]{9}[A-Z]$`)
+
+// ValidKRAPIN reports whether pin, in upper case, is a KRA PIN.
+func ValidKRAPIN(pin string) bool { return kraPIN.MatchString(pin) }
 
 // IsPickup reports whether the checkout chose a pickup point ("pickup-…").
 func (c *Checkout) IsPickup() bool {
@@ -348,6 +364,10 @@ func (c *Checkout) Validate() error {
 	}
 	if len(c.DeliveryOption) > 40 {
 		bad["delivery"] = delivery.MsgOptionUnknown
+	}
+	c.KRAPIN = strings.ToUpper(strings.TrimSpace(c.KRAPIN))
+	if c.KRAPIN != "" && !ValidKRAPIN(c.KRAPIN) {
+		bad["kraPin"] = MsgKRAPIN
 	}
 	if len(c.PostalCode) > 10 || strings.ContainsFunc(c.PostalCode, func(r rune) bool { return r < '0' || r > '9' }) {
 		bad["postalCode"] = MsgPostalCode

@@ -19,6 +19,8 @@ import (
 // B2C (RefundMpesa) or by reversing the payment (RefundReversal). Package
 // payment keeps them: money going out has its home there.
 type Refund struct {
+	// RowID is the refunds row's own number, which KRA's credit note names.
+	RowID int64 `json:"-"`
 	// ID is the refund's own id; for a B2C refund, its M-Pesa
 	// OriginatorConversationID.
 	ID        string      `json:"id"`
@@ -36,6 +38,8 @@ type Refund struct {
 	ResultCode string    `json:"result_code"`
 	ResultText string    `json:"result_text"`
 	CreatedAt  time.Time `json:"created_at"`
+	// Etims is the refund's KRA credit note; nil when it has none.
+	Etims *Etims `json:"etims"`
 }
 
 // Refund methods and statuses (docs/payments.md section 12). A refund the
@@ -208,11 +212,11 @@ func refundsOf(ctx context.Context, q queryer, orderID int64) ([]Refund, error) 
 }
 
 // RefundColumns are the columns ScanRefund reads.
-const RefundColumns = `public_id, method, status, amount_cents, reason, reference, restocked, phone, receiver_name, mpesa_receipt,
+const RefundColumns = `id, public_id, method, status, amount_cents, reason, reference, restocked, phone, receiver_name, mpesa_receipt,
 	result_code, result_text, created_at`
 
 // ScanRefund reads a refund's RefundColumns.
 func ScanRefund(r db.Scanner) (f Refund, err error) {
-	return f, r.Scan(&f.ID, &f.Method, &f.Status, &f.Amount, &f.Reason, &f.Reference, &f.Restocked, &f.Phone, &f.ReceiverName,
+	return f, r.Scan(&f.RowID, &f.ID, &f.Method, &f.Status, &f.Amount, &f.Reason, &f.Reference, &f.Restocked, &f.Phone, &f.ReceiverName,
 		&f.MpesaReceipt, &f.ResultCode, &f.ResultText, &f.CreatedAt)
 }

@@ -21,6 +21,8 @@ type Store struct {
 	now func() time.Time
 	// payments reads an order's payments; nil: orders show none.
 	payments PaymentReader
+	// invoices reads the orders' KRA invoices; nil: orders show none.
+	invoices InvoiceReader
 }
 
 // PaymentReader reads what the payment package knows of orders' payments.
@@ -50,7 +52,7 @@ const orderColumns = `o.id, o.order_number, o.status, o.created_at, o.subtotal_c
 	COALESCE(o.user_id, 0), COALESCE(o.cart_id, 0), o.stock_reserved, o.attention, o.payment_method,
 	o.delivery_kind, o.delivery_option, o.delivery_name, o.delivery_eta, o.delivery_address, o.delivery_hours, o.weight_grams,
 	o.courier, o.tracking_number, o.discount_cents, o.coupon_code, o.refunded_cents, o.lang,
-	o.channel, COALESCE(o.placed_by, 0), o.placed_by_name`
+	o.channel, COALESCE(o.placed_by, 0), o.placed_by_name, o.kra_pin`
 
 func scanOrder(row db.Scanner) (Order, error) {
 	var o Order
@@ -61,7 +63,7 @@ func scanOrder(row db.Scanner) (Order, error) {
 		&o.UserID, &o.CartID, &o.StockReserved, &o.Attention, &o.PaymentMethod,
 		&o.Delivery.Kind, &o.Delivery.Option, &o.Delivery.Name, &o.Delivery.ETA, &o.Delivery.Address, &o.Delivery.Hours, &o.Weight,
 		&o.Courier, &o.TrackingNumber, &o.Discount, &o.CouponCode, &o.AmountRefunded, &o.Lang,
-		&o.Channel, &placedBy.ID, &placedBy.Name)
+		&o.Channel, &placedBy.ID, &placedBy.Name, &o.KRAPIN)
 	if placedBy.ID != 0 || placedBy.Name != "" {
 		o.PlacedBy = &placedBy
 	}
@@ -175,6 +177,9 @@ func (s *Store) ByID(ctx context.Context, id int64) (Order, error) {
 	if err != nil {
 		return Order{}, err
 	}
+	if err := s.withInvoices(ctx, &o); err != nil {
+		return Order{}, err
+	}
 	return o, s.withPayments(ctx, &o)
 }
 
@@ -236,6 +241,9 @@ func (s *Store) forUser(ctx context.Context, userID int64, limit string) ([]Orde
 			return nil, err
 		}
 		ptrs[i] = &orders[i]
+	}
+	if err := s.withInvoices(ctx, ptrs...); err != nil {
+		return nil, err
 	}
 	return orders, s.withPayments(ctx, ptrs...)
 }

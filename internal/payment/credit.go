@@ -65,6 +65,12 @@ func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c cre
 	if err != nil {
 		return nil, err
 	}
+	// KRA's invoice is queued with the payment, so no paid order goes without one.
+	if s.invoices != nil {
+		if err := s.invoices.OrderPaidTx(ctx, tx, moved); err != nil {
+			return nil, err
+		}
+	}
 	// The order mail names the payment that completed the order.
 	moved.AmountPaid = received
 	moved.Payment = &order.Payment{Status: "succeeded", Receipt: c.receipt, Amount: c.amount}

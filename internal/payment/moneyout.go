@@ -142,8 +142,10 @@ func (s *Service) RefundTx(ctx context.Context, tx *sql.Tx, number string, in or
 		if r, err = insertRefundTx(ctx, tx, id, in, actor); err != nil {
 			return before, after, r, err
 		}
-		after, err = order.RefundedTx(ctx, tx, before, r, received, actor)
-		return before, after, r, err
+		if after, err = order.RefundedTx(ctx, tx, before, r, received, actor); err != nil {
+			return before, after, r, err
+		}
+		return before, after, r, s.refundCounts(ctx, tx, after, r)
 	}
 	if err := s.checkOutflowTx(ctx, tx, in.Amount); err != nil {
 		return before, after, r, err
@@ -391,7 +393,7 @@ func (s *Service) finishRefund(ctx context.Context, id string, end refundEnd) er
 		var actor string
 		row := tx.QueryRowContext(ctx, `SELECT `+order.RefundColumns+`, actor FROM refunds WHERE public_id = $1`, id)
 		var r order.Refund
-		err := row.Scan(&r.ID, &r.Method, &r.Status, &r.Amount, &r.Reason, &r.Reference, &r.Restocked, &r.Phone, &r.ReceiverName,
+		err := row.Scan(&r.RowID, &r.ID, &r.Method, &r.Status, &r.Amount, &r.Reason, &r.Reference, &r.Restocked, &r.Phone, &r.ReceiverName,
 			&r.MpesaReceipt, &r.ResultCode, &r.ResultText, &r.CreatedAt, &actor)
 		if err != nil {
 			return fmt.Errorf("load refund %s: %w", id, err)
@@ -426,8 +428,11 @@ func (s *Service) finishRefund(ctx context.Context, id string, end refundEnd) er
 				return fmt.Errorf("end refund %s: %w", id, err)
 			}
 		}
-		_, err = order.RefundedTx(ctx, tx, o, r, received, actor)
-		return err
+		after, err := order.RefundedTx(ctx, tx, o, r, received, actor)
+		if err != nil {
+			return err
+		}
+		return s.refundCounts(ctx, tx, after, r)
 	})
 }
 

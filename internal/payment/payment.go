@@ -52,6 +52,8 @@ type Service struct {
 	manualWhy   string
 	refundDaily money.Cents
 	passwordSet time.Time
+	// invoices queues KRA's invoices and credit notes; nil: none.
+	invoices Invoicer
 	// OnPaid runs after an order is paid (the order mail). Errors are logged.
 	OnPaid func(ctx context.Context, o order.Order) error
 	// OnUnpaid runs after an order's first prompt failed (the mail with the
@@ -59,8 +61,19 @@ type Service struct {
 	OnUnpaid func(ctx context.Context, o order.Order) error
 }
 
+// Invoicer queues KRA's tax documents (internal/etims) inside the
+// transaction that makes them due.
+type Invoicer interface {
+	// OrderPaidTx queues the invoice of order o, which has just become paid.
+	OrderPaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error
+	// RefundedTx queues the credit note of refund r of order o, which now counts.
+	RefundedTx(ctx context.Context, tx *sql.Tx, o order.Order, r order.Refund) error
+}
+
 // Config is what the service needs from outside.
 type Config struct {
+	// Invoices queues KRA's invoices and credit notes; nil: eTIMS is not wired.
+	Invoices Invoicer
 	// PublicURL is the shop's base URL, which Daraja can reach.
 	PublicURL string
 	// CallbackSecret is the long random secret in the callback path.
@@ -115,7 +128,8 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, limiter *ratelimit.Limi
 		limits = *cfg.Limits
 	}
 	s := &Service{db: d, orders: orders, gateway: gateway, secret: cfg.CallbackSecret, limits: limits,
-		callbackURL: cfg.PublicURL + CallbackPath + cfg.CallbackSecret + "/", publicURL: cfg.PublicURL, log: log, now: time.Now}
+		callbackURL: cfg.PublicURL + CallbackPath + cfg.CallbackSecret + "/", publicURL: cfg.PublicURL, log: log, now: time.Now,
+		invoices: cfg.Invoices}
 	if cfg.ShortCode != "" {
 		s.till = order.PayGuide{Kind: "paybill", Number: cfg.ShortCode}
 		if cfg.BuyGoods {

@@ -17,6 +17,16 @@ import (
 // recorded: the money was sent by hand and its M-Pesa reference typed in;
 // the shop sends the others itself (moneyout.go).
 
+// refundCounts runs what follows a refund that counts (recorded by hand,
+// or an M-Pesa refund once sent) inside its transaction: KRA's credit note
+// is queued against the order's invoice.
+func (s *Service) refundCounts(ctx context.Context, tx *sql.Tx, o order.Order, r order.Refund) error {
+	if s.invoices == nil {
+		return nil
+	}
+	return s.invoices.RefundedTx(ctx, tx, o, r)
+}
+
 // insertRefundTx stores a refund; its M-Pesa reference names one refund.
 func insertRefundTx(ctx context.Context, tx *sql.Tx, orderID int64, in order.RefundInput, actor string) (order.Refund, error) {
 	if n, err := db.CountTx(ctx, tx, "refund references", `SELECT COUNT(*) FROM refunds WHERE reference = $1`, in.Reference); err != nil {
@@ -27,7 +37,7 @@ func insertRefundTx(ctx context.Context, tx *sql.Tx, orderID int64, in order.Ref
 	r := order.Refund{ID: newRefundID(), Method: order.RefundManual, Status: order.RefundSent, Amount: in.Amount, Reason: in.Reason,
 		Reference: in.Reference, Restocked: in.Restock}
 	err := tx.QueryRowContext(ctx, `INSERT INTO refunds (order_id, public_id, amount_cents, reason, reference, restocked, actor)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING created_at`, orderID, r.ID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.CreatedAt)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, created_at`, orderID, r.ID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.RowID, &r.CreatedAt)
 	if db.IsUniqueViolation(err) {
 		// The same reference recorded at the same moment for another order.
 		return order.Refund{}, apperr.InvalidField("reference", order.MsgRefundRefUsed)

@@ -1,6 +1,6 @@
 // Package receipt draws a paid order's receipt as a PDF (github.com/go-pdf/fpdf):
 // the business with its KRA PIN, the receipt's number and date in Nairobi
-// time, the customer, the lines with their VAT class, the discount,
+// time, the customer, the lines with their tax band, the discount,
 // delivery, VAT per rate and total, and the M-Pesa receipt number
 // (docs/architecture.md section 11).
 package receipt
@@ -8,10 +8,15 @@ package receipt
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
+	"github.com/skip2/go-qrcode"
 
 	"shop/internal/mail"
 	"shop/internal/money"
@@ -69,15 +74,16 @@ func Attachment(business Business) func(o order.Order) (mail.Attachment, error) 
 // Filename is the name a receipt is downloaded and attached as.
 func Filename(o order.Order) string { return "receipt-" + o.Number + ".pdf" }
 
-// classLabel is how a line's VAT class reads on the receipt.
-func classLabel(class string, rateBP int) string {
-	switch class {
+// classLabel is how a line's tax band reads on the receipt, as KRA's tax
+// table prints it (docs/etims.md): the letter, then the rate or the kind.
+func classLabel(band string, rateBP int) string {
+	switch band {
 	case vat.Exempt:
-		return "Exempt"
-	case vat.Zero:
-		return "Zero-rated"
+		return "A Exempt"
+	case vat.NonVAT:
+		return "D Non-VAT"
 	}
-	return "VAT " + rateText(rateBP)
+	return band + " " + rateText(rateBP)
 }
 
 func rateText(bp int) string {
@@ -147,11 +153,15 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 	line("B", 14, "Receipt")
 	line("", 10, "Receipt number: "+o.Number)
 	line("", 10, "Date: "+PaidAt(o).In(nairobi).Format("2 January 2006, 15:04")+" (Nairobi time)")
-	// eTIMS: the control unit invoice number and the QR code go here (etims, below).
-	etims(pdf, line)
+	if err := etims(pdf, line, o); err != nil {
+		return nil, err
+	}
 	pdf.Ln(3)
 	line("B", 10, "Customer")
 	line("", 10, o.Customer.Name+", "+o.Customer.Phone)
+	if o.KRAPIN != "" {
+		line("", 10, "Buyer's KRA PIN: "+o.KRAPIN)
+	}
 	if o.Customer.Email != "" {
 		line("", 10, o.Customer.Email)
 	}
@@ -166,7 +176,7 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 		head  string
 		w     float64
 		align string
-	}{{"Item", 70, "L"}, {"Qty", 14, "R"}, {"Unit price", 30, "R"}, {"VAT class", 30, "R"}, {"Amount", 36, "R"}}
+	}{{"Item", 70, "L"}, {"Qty", 14, "R"}, {"Unit price", 30, "R"}, {"Tax band", 30, "R"}, {"Amount", 36, "R"}}
 	for _, c := range cols {
 		text("B", 9, c.w, c.head, c.align)
 	}
@@ -214,10 +224,82 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// etims is the place for the fields KRA's eTIMS adds once the business
-// registers: the control unit (CU) invoice number as a line here, and the
-// verification QR code (pdf.RegisterImageOptionsReader with a PNG, drawn at
-// the top right of the receipt block). Nothing is drawn until then.
-func etims(pdf *fpdf.Fpdf, line func(style string, size float64, s string)) {
-	_, _ = pdf, line
+// The receipt's eTIMS lines (docs/etims.md section 8).
+const (
+	MsgNotETIMS     = "This receipt is not an eTIMS tax invoice"
+	MsgETIMSPending = "eTIMS invoice pending"
+)
+
+// etims draws KRA's block once the invoice is signed: the SCU information
+// and, at the right, the QR code of KRA's verification link. Before that it
+// says the invoice is pending, and without eTIMS that this is no tax invoice.
+func etims(pdf *fpdf.Fpdf, line func(style string, size float64, s string), o order.Order) error {
+	e := o.Etims
+	switch {
+	case e == nil || e.Status == "off":
+		line("", 9, MsgNotETIMS)
+		return nil
+	case e.Status != "signed":
+		line("B", 10, MsgETIMSPending)
+		return nil
+	}
+	top := pdf.GetY()
+	line("B", 10, "SCU information")
+	at := e.SignedAt
+	if t, err := time.ParseInLocation("20060102150405", e.KRADateTime, nairobi); err == nil {
+		at = &t
+	}
+	if at != nil {
+		line("", 9, "Date: "+at.In(nairobi).Format("02/01/2006")+"   Time: "+at.In(nairobi).Format("15:04:05"))
+	}
+	line("", 9, "SCU ID: "+e.SCUID)
+	line("B", 9, "CU invoice number: "+e.CUInvoiceNo)
+	line("", 9, "Internal data: "+fours(e.InternalData))
+	line("", 9, "Receipt signature: "+fours(e.Signature))
+	if e.VerifyURL == "" {
+		return nil
+	}
+	png, err := QRCode(e.VerifyURL)
+	if err != nil {
+		return err
+	}
+	name := "etims-qr"
+	opt := fpdf.ImageOptions{ImageType: "PNG"}
+	pdf.RegisterImageOptionsReader(name, opt, bytes.NewReader(png))
+	pdf.ImageOptions(name, 160, top, 32, 32, false, opt, 0, e.VerifyURL)
+	if pdf.GetY() < top+33 {
+		pdf.SetY(top + 33)
+	}
+	return pdf.Error()
+}
+
+// fours writes KRA's internal data and signature in groups of four
+// characters, as certified receipts print them [ST].
+func fours(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte('-')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// QRCode is the PNG of a QR code of link, 8-bit grey and unfiltered so any
+// PDF reader shows it as drawn.
+func QRCode(link string) ([]byte, error) {
+	q, err := qrcode.New(link, qrcode.Medium)
+	if err != nil {
+		return nil, fmt.Errorf("QR code: %w", err)
+	}
+	img := q.Image(256)
+	gray := image.NewGray(img.Bounds())
+	draw.Draw(gray, gray.Bounds(), img, img.Bounds().Min, draw.Src)
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.NoCompression}
+	if err := enc.Encode(&buf, gray); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

@@ -28,9 +28,9 @@ func paidOrder() order.Order {
 	return order.Order{
 		Number: "ORDER-1763674200000", Status: order.Processing, CreatedAt: paidAt.Add(-time.Minute),
 		Items: []order.Item{
-			{ProductName: "Layers Mash", Size: "70 Kg", Quantity: 2, UnitPrice: 390000, TotalPrice: 780000, Discount: 20000, VATClass: "standard", VATRate: 1600, VAT: 104828},
-			{ProductName: "Dairy Meal", Size: "10 Kg", Quantity: 1, UnitPrice: 150000, TotalPrice: 150000, VATClass: "zero", VATRate: 0},
-			{ProductName: "Mineral Lick", Size: "2 Kg", Quantity: 3, UnitPrice: 50050, TotalPrice: 150150, VATClass: "exempt", VATRate: 0},
+			{ProductName: "Layers Mash", Size: "70 Kg", Quantity: 2, UnitPrice: 390000, TotalPrice: 780000, Discount: 20000, VATClass: "B", VATRate: 1600, VAT: 104828},
+			{ProductName: "Dairy Meal", Size: "10 Kg", Quantity: 1, UnitPrice: 150000, TotalPrice: 150000, VATClass: "C", VATRate: 0},
+			{ProductName: "Mineral Lick", Size: "2 Kg", Quantity: 3, UnitPrice: 50050, TotalPrice: 150150, VATClass: "A", VATRate: 0},
 		},
 		Subtotal: 1080150, Discount: 20000, CouponCode: "MASH200", ShippingCharge: 30000, Total: 1090150,
 		Customer:        order.Customer{Name: "Wanjiku Mwangi (Kiambu)", FirstName: "Wanjiku", Phone: "254712345678", Email: "wanjiku@farm.co.ke"},
@@ -56,10 +56,10 @@ func TestReceiptPDFShowsTheOrder(t *testing.T) {
 	for _, want := range []string{
 		"Mifugo Bora Feeds", "KRA PIN: P051234567X", "Receipt number: ORDER-1763674200000",
 		"Date: 21 November 2026, 00:30 (Nairobi time)", "Wanjiku Mwangi (Kiambu), 254712345678",
-		"Layers Mash (70 Kg)", "Ksh 3,900", "Mineral Lick (2 Kg)", "Ksh 500.50", "Zero-rated", "Exempt",
+		"Layers Mash (70 Kg)", "Ksh 3,900", "Mineral Lick (2 Kg)", "Ksh 500.50", "C 0%", "A Exempt", "Tax band",
 		"Discount (MASH200)", "-Ksh 200", "Delivery (Home delivery)", "Ksh 300",
 		"Total", "Ksh 10,901.50",
-		"VAT 16% on Ksh 7,600 (included)", "Ksh 1,048.28", "Zero-rated supplies", "Exempt supplies", "Ksh 1,501.50",
+		"B 16% on Ksh 7,600 (included)", "Ksh 1,048.28", "C 0% supplies", "A Exempt supplies", "Ksh 1,501.50",
 		"Paid by M-Pesa, receipt TKL4ABC9XY",
 	} {
 		if !strings.Contains(text, want) {

@@ -1,4 +1,4 @@
-// Package vat keeps the VAT classes and their rates (table vat_classes),
+// Package vat keeps KRA's eTIMS tax bands and their rates (table tax_bands),
 // which the admin edits as Finance Acts change them, and works out the VAT
 // held in a VAT-inclusive amount, the one rounding rule for every order
 // line (docs/architecture.md section 11).
@@ -17,12 +17,36 @@ import (
 	"shop/internal/money"
 )
 
-// The classes a product may have.
+// The tax bands a product may have, KRA's letters (docs/etims.md): a
+// product's VAT class is its band.
 const (
-	Standard = "standard"
-	Zero     = "zero"
-	Exempt   = "exempt"
+	Exempt   = "A"
+	Standard = "B"
+	Zero     = "C"
+	NonVAT   = "D"
+	Reduced  = "E"
 )
+
+// Bands lists the bands in KRA's order.
+var Bands = []string{Exempt, Standard, Zero, NonVAT, Reduced}
+
+// oldClasses are the words the shop used before the bands, still accepted
+// where a person or an old CSV file types a class.
+var oldClasses = map[string]string{"standard": Standard, "zero": Zero, "zero-rated": Zero, "exempt": Exempt}
+
+// ParseBand reads a band's letter in either case, or one of the old class
+// words (standard, zero, zero-rated, exempt), as a band.
+func ParseBand(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if b, ok := oldClasses[strings.ToLower(s)]; ok {
+		return b, true
+	}
+	b := strings.ToUpper(s)
+	return b, len(b) == 1 && strings.Contains("ABCDE", b)
+}
+
+// NoVAT reports whether band never carries VAT, whatever its rate row says.
+func NoVAT(band string) bool { return band == Exempt || band == Zero || band == NonVAT }
 
 // Of is the VAT held in amount, a price that includes VAT at rate basis
 // points: amount × rate / (10000 + rate), rounded to the nearest cent, a
@@ -39,7 +63,7 @@ func Of(amount money.Cents, rateBP int) money.Cents {
 	return money.Cents(num.Quo(num, den).Int64())
 }
 
-// Class is a VAT class and its rate now.
+// Class is a tax band and its rate now.
 type Class struct {
 	Code string `json:"code"`
 	Name string `json:"name"`
@@ -52,7 +76,7 @@ type Class struct {
 // Percent writes basis points as a percentage: "16.00".
 func Percent(bp int) string { return fmt.Sprintf("%d.%02d", bp/100, bp%100) }
 
-// Store reads and writes the classes.
+// Store reads and writes the bands.
 type Store struct{ db *db.DB }
 
 // NewStore returns a Store on d.
@@ -64,16 +88,16 @@ func scanClass(r db.Scanner) (c Class, err error) {
 	return c, err
 }
 
-// List returns the classes, standard first.
+// List returns the bands in KRA's order.
 func (s *Store) List(ctx context.Context) ([]Class, error) {
 	return db.QueryAll(ctx, s.db, "vat classes", scanClass,
-		`SELECT code, name, rate_bp FROM vat_classes ORDER BY rate_bp DESC, code DESC`)
+		`SELECT code, name, rate_bp FROM tax_bands ORDER BY code`)
 }
 
-// RatesTx returns each class's rate in basis points, inside tx: checkout
+// RatesTx returns each band's rate in basis points, inside tx: checkout
 // reads them with the order it prices.
 func RatesTx(ctx context.Context, tx *sql.Tx) (map[string]int, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT code, name, rate_bp FROM vat_classes`)
+	rows, err := tx.QueryContext(ctx, `SELECT code, name, rate_bp FROM tax_bands`)
 	if err != nil {
 		return nil, fmt.Errorf("read vat rates: %w", err)
 	}
@@ -88,7 +112,7 @@ func RatesTx(ctx context.Context, tx *sql.Tx) (map[string]int, error) {
 // Messages of the rate form.
 const (
 	MsgRate       = "Give a rate from 0 to 100 with at most two decimals, like 16 or 8.5."
-	MsgExemptRate = "An exempt class carries no VAT: its rate stays 0."
+	MsgExemptRate = "Bands A, C and D carry no VAT: their rate stays 0."
 )
 
 // ParseRate reads a percentage ("16", "8.5", "16.00") as basis points.
@@ -112,12 +136,12 @@ func ParseRate(s string) (int, bool) {
 	return bp, bp <= 10000
 }
 
-// SetRateTx changes class code's rate inside tx and returns the class
+// SetRateTx changes band code's rate inside tx and returns the class
 // before and after. Orders keep the rate they were placed at.
 func SetRateTx(ctx context.Context, tx *sql.Tx, code, rate string) (before, after Class, err error) {
-	before, err = scanClass(tx.QueryRowContext(ctx, `SELECT code, name, rate_bp FROM vat_classes WHERE code = $1`, code))
+	before, err = scanClass(tx.QueryRowContext(ctx, `SELECT code, name, rate_bp FROM tax_bands WHERE code = $1`, code))
 	if db.NoRows(err) {
-		return before, after, apperr.NotFound("VAT class not found")
+		return before, after, apperr.NotFound("Tax band not found")
 	}
 	if err != nil {
 		return before, after, err
@@ -126,10 +150,10 @@ func SetRateTx(ctx context.Context, tx *sql.Tx, code, rate string) (before, afte
 	switch {
 	case !ok:
 		return before, after, apperr.InvalidField("rate", MsgRate)
-	case code == Exempt && bp != 0:
+	case NoVAT(code) && bp != 0:
 		return before, after, apperr.InvalidField("rate", MsgExemptRate)
 	}
-	if _, err = tx.ExecContext(ctx, `UPDATE vat_classes SET rate_bp = $1, updated_at = CURRENT_TIMESTAMP WHERE code = $2`, bp, code); err != nil {
+	if _, err = tx.ExecContext(ctx, `UPDATE tax_bands SET rate_bp = $1, updated_at = CURRENT_TIMESTAMP WHERE code = $2`, bp, code); err != nil {
 		return before, after, fmt.Errorf("set vat rate of %s: %w", code, err)
 	}
 	after = before

@@ -45,8 +45,8 @@ func TestOfRoundsHalfUp(t *testing.T) {
 // what the lines cost after the discount, so a receipt's figures add up to
 // its total.
 func TestVATOverManyLinesAddsUp(t *testing.T) {
-	rates := map[string]int{vat.Standard: 1600, vat.Zero: 0, vat.Exempt: 0, "reduced": 800}
-	classes := []string{vat.Standard, vat.Zero, vat.Exempt, "reduced"}
+	rates := map[string]int{vat.Standard: 1600, vat.Zero: 0, vat.Exempt: 0, vat.Reduced: 800}
+	classes := []string{vat.Standard, vat.Zero, vat.Exempt, vat.Reduced}
 	r := rand.New(rand.NewPCG(7, 16))
 	half := big.NewRat(1, 2)
 	for range 500 {
@@ -112,7 +112,7 @@ func TestRatesAreData(t *testing.T) {
 		ctx := context.Background()
 		s := vat.NewStore(d)
 		list, err := s.List(ctx)
-		if err != nil || len(list) != 3 || list[0].Code != vat.Standard || list[0].Rate != "16.00" {
+		if err != nil || len(list) != 5 || list[1].Code != vat.Standard || list[1].Rate != "16.00" || list[4].Rate != "8.00" {
 			t.Fatalf("classes: %+v %v", list, err)
 		}
 		err = d.Tx(ctx, func(tx *sql.Tx) error {
@@ -120,8 +120,10 @@ func TestRatesAreData(t *testing.T) {
 			if err != nil || before.RateBP != 1600 || after.RateBP != 1400 {
 				t.Errorf("set 14: %+v %+v %v", before, after, err)
 			}
-			if _, _, err := vat.SetRateTx(ctx, tx, vat.Exempt, "5"); err == nil {
-				t.Error("an exempt class took a rate")
+			for _, b := range []string{vat.Exempt, vat.Zero, vat.NonVAT} {
+				if _, _, err := vat.SetRateTx(ctx, tx, b, "5"); err == nil {
+					t.Errorf("band %s took a rate", b)
+				}
 			}
 			if _, _, err := vat.SetRateTx(ctx, tx, "luxury", "30"); !errorsIsNotFound(err) {
 				t.Errorf("unknown class: %v", err)
@@ -141,4 +143,17 @@ func TestRatesAreData(t *testing.T) {
 func errorsIsNotFound(err error) bool {
 	e, ok := apperr.From(err)
 	return ok && e.Kind == apperr.KindNotFound
+}
+
+func TestParseBandTakesLettersAndTheOldClasses(t *testing.T) {
+	for in, want := range map[string]string{"A": "A", "b": "B", " E ": "E", "standard": "B", "Zero": "C", "zero-rated": "C", "exempt": "A", "d": "D"} {
+		if got, ok := vat.ParseBand(in); !ok || got != want {
+			t.Errorf("ParseBand(%q) = %q, %v", in, got, ok)
+		}
+	}
+	for _, in := range []string{"", "F", "AB", "luxury", "16"} {
+		if _, ok := vat.ParseBand(in); ok {
+			t.Errorf("ParseBand(%q) accepted", in)
+		}
+	}
 }

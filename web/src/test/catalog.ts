@@ -23,7 +23,7 @@ const layersMash: ProductSummary = {
   is_best_seller: true,
   is_new_arrival: true,
   promo: null,
-  vat_class: 'standard',
+  vat_class: 'B',
   variants: [variant(11, '20 Kg', '1450.00', 0), variant(12, '70 Kg', '4700.00', 8)],
   images: [],
   rating: 4.5,

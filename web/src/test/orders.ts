@@ -16,7 +16,7 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
         unit_price: '3950.00',
         total_price: '7900.00',
         discount: '0.00',
-        vat_class: 'standard',
+        vat_class: 'B',
         vat: '1089.66',
       },
     ],
@@ -47,6 +47,8 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
     amount_paid: '0.00',
     balance_due: '8400.00',
     refunds: [],
+    kra_pin: '',
+    etims: { status: 'off', invoice_no: null, cu_invoice_no: '', signed_at: null, verify_url: '', scu_id: '', internal_data: '', receipt_signature: '' },
     amount_refunded: '0.00',
     can_retry_payment: status === 'payment_failed',
     lang: 'en',
@@ -86,7 +88,7 @@ export const pickupDelivery: OrderDelivery = {
 function line(product_name: string, size: string, sku: string, quantity: number, unit_price: string): OrderItem {
   const total = Number(unit_price) * quantity;
   const vat = Math.round((total * 16 * 100) / 116) / 100;
-  return { product_name, size, sku, quantity, unit_price, total_price: total.toFixed(2), discount: '0.00', vat_class: 'standard', vat: vat.toFixed(2) };
+  return { product_name, size, sku, quantity, unit_price, total_price: total.toFixed(2), discount: '0.00', vat_class: 'B', vat: vat.toFixed(2) };
 }
 
 /** A customer's paid order as GET /api/orders/ lists it on the account page. */

@@ -162,7 +162,7 @@ describe('CheckoutPage', () => {
     expect(payload).toMatchObject({
       phone: '0712345678',
       amount: 8800,
-      customerInfo: { name: 'Wanjiku Kamau', firstName: 'Wanjiku', lastName: 'Kamau', email: 'wanjiku@example.co.ke', phone: '0722111222' },
+      customerInfo: { name: 'Wanjiku Kamau', firstName: 'Wanjiku', lastName: 'Kamau', email: 'wanjiku@example.co.ke', phone: '0722111222', kraPin: '' },
       shippingAddress: { address: 'Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '' },
       delivery: { option: 'delivery-1' },
       items: [line],

@@ -22,6 +22,8 @@ export const checkout: CheckoutMessages = {
   customer: {
     email: 'Barua pepe',
     phoneHint: 'mfano 0712 345 678',
+    kraPin: 'PIN ya KRA',
+    kraPinHint: 'Kwa ankara ya kodi ambayo biashara yako inaweza kudai, mfano P051234567X',
   },
   shipping: {
     county: 'Kaunti',
@@ -70,6 +72,7 @@ export const checkout: CheckoutMessages = {
     county: 'Tafadhali chagua kaunti',
     delivery: 'Tafadhali chagua njia ya kuletewa.',
     postalCode: 'Tafadhali weka namba sahihi ya posta',
+    kraPin: 'Andika PIN ya KRA kama P051234567X: A au P, tarakimu tisa na herufi moja',
     tooLong: 'Hii ni ndefu mno',
     paymentMethod: 'Tafadhali chagua njia ya kulipa',
   },

@@ -25,6 +25,8 @@ const en = {
   customer: {
     email: 'Email',
     phoneHint: 'e.g. 0712 345 678',
+    kraPin: 'KRA PIN',
+    kraPinHint: 'For a tax invoice your business can claim, e.g. P051234567X',
   },
   shipping: {
     county: 'County',
@@ -75,6 +77,7 @@ const en = {
     county: 'Please choose a county',
     delivery: 'Please choose a delivery option.',
     postalCode: 'Please enter a valid postal code',
+    kraPin: 'Enter a KRA PIN like P051234567X: A or P, nine digits and a letter',
     tooLong: 'This is too long',
     paymentMethod: 'Please choose a payment method',
   },

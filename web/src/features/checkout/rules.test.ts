@@ -20,6 +20,7 @@ const valid: CheckoutForm = {
   county: 'Kiambu',
   delivery: 'delivery-1',
   postalCode: '00232',
+  kraPin: '',
   paymentMethod: 'mpesa',
   mpesaPhone: '0712345678',
 };
@@ -40,6 +41,13 @@ describe('validateStep', () => {
     expect(validateStep(1, { ...valid, phone: '12345' })).toEqual({
       phone: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
     });
+  });
+
+  it('step 1 takes an optional KRA PIN: A or P, nine digits, a letter, as the server checks it', () => {
+    expect(validateStep(1, { ...valid, kraPin: 'p051234567x' })).toEqual({});
+    expect(validateStep(1, { ...valid, kraPin: 'A123456789B' })).toEqual({});
+    for (const kraPin of ['B051234567X', 'P05123456X', 'P0512345678', '051234567X'])
+      expect(validateStep(1, { ...valid, kraPin })).toEqual({ kraPin: 'Enter a KRA PIN like P051234567X: A or P, nine digits and a letter' });
   });
 
   it('step 2 needs a county of the 47, a delivery option, address and city; the postal code is optional but numeric', () => {
@@ -104,6 +112,7 @@ describe('initiatePayload', () => {
         lastName: 'Kamau',
         email: 'wanjiku@example.co.ke',
         phone: '0712 345 678',
+        kraPin: '',
       },
       shippingAddress: { address: 'Plot 12, Kamiti Road', city: 'Ruiru', county: 'Kiambu', postalCode: '00232' },
       delivery: { option: 'delivery-1' },

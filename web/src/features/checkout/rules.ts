@@ -31,6 +31,8 @@ export interface CheckoutForm {
   /** The delivery option chosen for the county (an id from GET /api/delivery/options/). */
   delivery: string;
   postalCode: string;
+  /** The buyer's KRA PIN for an eTIMS tax invoice, optional (docs/etims.md). */
+  kraPin: string;
   paymentMethod: PaymentMethod;
   mpesaPhone: string;
 }
@@ -48,6 +50,7 @@ export const EMPTY_FORM: CheckoutForm = {
   county: '',
   delivery: '',
   postalCode: '',
+  kraPin: '',
   paymentMethod: 'mpesa',
   mpesaPhone: '',
 };
@@ -57,7 +60,7 @@ export const EMPTY_FORM: CheckoutForm = {
  * each step's title is its name's text in the catalogue.
  */
 export const STEPS = [
-  { name: 'customer', fields: ['firstName', 'lastName', 'email', 'phone'] },
+  { name: 'customer', fields: ['firstName', 'lastName', 'email', 'phone', 'kraPin'] },
   { name: 'shipping', fields: ['county', 'delivery', 'address', 'city', 'postalCode'] },
   { name: 'payment', fields: ['paymentMethod', 'mpesaPhone'] },
   { name: 'review', fields: [] },
@@ -110,6 +113,10 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
       const v = form.postalCode.trim();
       return v.length > 10 || !/^\d*$/.test(v) ? MSG.postalCode : undefined;
     }
+    case 'kraPin': {
+      const v = form.kraPin.trim().toUpperCase();
+      return v === '' || /^[AP]\d{9}[A-Z]$/.test(v) ? undefined : MSG.kraPin;
+    }
     case 'paymentMethod':
       return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' ? undefined : MSG.paymentMethod;
     case 'mpesaPhone':
@@ -146,7 +153,7 @@ export interface InitiatePayload<Item> {
   phone: string;
   amount: number;
   orderId: string;
-  customerInfo: { name: string; firstName: string; lastName: string; email: string; phone: string };
+  customerInfo: { name: string; firstName: string; lastName: string; email: string; phone: string; kraPin: string };
   shippingAddress: { address: string; city: string; county: string; postalCode: string };
   /** The option chosen; the server prices it itself. */
   delivery: { option: string };
@@ -172,6 +179,7 @@ export function initiatePayload<Item extends CartLine>(
       lastName,
       email: form.email.trim(),
       phone: form.phone.trim(),
+      kraPin: form.kraPin.trim().toUpperCase(),
     },
     shippingAddress: {
       address: form.address.trim(),

@@ -81,6 +81,7 @@ export function CustomerStep(props: StepProps) {
       </div>
       <TextField label={m.email} type="email" inputMode="email" autoComplete="email" {...bind('email', props)} />
       <PhoneField hint={m.phoneHint} {...bind('phone', props)} />
+      <TextField label={m.kraPin} hint={m.kraPinHint} autoComplete="off" {...bind('kraPin', props)} optional required={false} />
     </>
   );
 }

@@ -17,6 +17,7 @@ import type { Order } from '../../shared/api/shapes';
 import { orderHelp } from '../../shared/domain/whatsapp';
 import { checkPhone, PHONE_MSG } from '../../shared/domain/validation';
 import { retryPayment } from './api';
+import { EtimsInvoice } from './EtimsInvoice';
 import { PaybillGuide } from './PaybillGuide';
 import { useOrderStatus } from './useOrderStatus';
 
@@ -284,6 +285,7 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <OrderSummary title={m.yourOrder} titleId="order-details-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order}>
       {isPaid(order.status) && <ReceiptButton orderId={order.orderId} className="mt-4" />}
+      {isPaid(order.status) && <EtimsInvoice order={order} />}
       <DeliveryChoice order={order} />
       <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? m.yourDetails : m.deliveryAddress}</h3>
       <address className="mt-1 text-stone-800 not-italic">

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, EtimsOverview, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -67,6 +67,8 @@ export const adminApi = {
     id === null ? request<Coupon>('POST', '/admin/coupons/', body) : request<Coupon>('PATCH', `/admin/coupons/${id}/`, body),
   deactivateCoupon: (id: number) => request<Coupon>('DELETE', `/admin/coupons/${id}/`),
   vatClasses: () => request<VatClass[]>('GET', '/admin/vat/'),
+  etims: () => request<EtimsOverview>('GET', '/admin/etims/'),
+  retryEtims: () => request<{ retried: number }>('POST', '/admin/etims/retry/'),
   setVatRate: (code: VatClassCode, rate: string) => request<VatClass>('PATCH', `/admin/vat/${code}/`, { rate }),
   refund: (orderId: string, body: RefundPayload) =>
     request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/refunds/`, body),

@@ -840,6 +840,46 @@ export interface paths {
         patch: operations["adminUpdateCoupon"];
         trace?: never;
     };
+    "/api/admin/etims/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The eTIMS tab
+         * @description KRA eTIMS (docs/etims.md): the invoices and credit notes waiting for KRA, those KRA refused (with its code and message; the queue waits for a retry), those signed today, and the sizes registered as KRA items.
+         */
+        get: operations["adminEtims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/etims/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the refused eTIMS invoices again
+         * @description After fixing what KRA refused, the refused invoices go back in the queue, in number order.
+         */
+        post: operations["adminRetryEtims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/vat/": {
         parameters: {
             query?: never;
@@ -847,7 +887,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The VAT classes and their rates */
+        /** The tax bands and their rates */
         get: operations["adminListVatClasses"];
         put?: never;
         post?: never;
@@ -871,8 +911,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a VAT class's rate
-         * @description Orders keep the rate of their checkout; `exempt` stays at 0.
+         * Change a tax band's rate
+         * @description Orders keep the rate of their checkout; bands A, C and D stay at 0.
          */
         patch: operations["adminSetVatRate"];
         trace?: never;
@@ -2528,6 +2568,50 @@ export interface components {
             by_revenue: components["schemas"]["ProductSales"][];
             by_quantity: components["schemas"]["ProductSales"][];
         };
+        EtimsQueued: {
+            invoice_no: number;
+            /** @enum {string} */
+            kind: "sale" | "credit_note";
+            order_number: string;
+            /** @description The invoice a credit note is against; 0 for a sale. */
+            original_invoice_no: number;
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "pending" | "signed" | "refused";
+            attempts: number;
+            /** @description KRA's last result code (000 signed, 994 duplicate, 9xx refused). */
+            result_code: string;
+            result_message: string;
+            cu_invoice_no: string;
+            /** Format: date-time */
+            next_try_at: string | null;
+            /** Format: date-time */
+            signed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        EtimsItem: {
+            /** @example KE2BGBG0000001 */
+            item_code: string;
+            name: string;
+            band: string;
+            price: components["schemas"]["Money"];
+            /** Format: date-time */
+            registered_at: string | null;
+            result_code: string;
+            result_message: string;
+        };
+        EtimsOverview: {
+            /** @description False when eTIMS is not configured (SHOP_ETIMS_*). */
+            enabled: boolean;
+            branch: string;
+            scu_id: string;
+            pending: components["schemas"]["EtimsQueued"][];
+            refused: components["schemas"]["EtimsQueued"][];
+            signed_today: components["schemas"]["EtimsQueued"][];
+            items: components["schemas"]["EtimsItem"][];
+            unsigned_over_an_hour: number;
+        };
         /** @enum {string} */
         CouponKind: "percent" | "fixed";
         /** @description A coupon code as the admin sets it, with how many orders hold it now. */
@@ -2655,6 +2739,8 @@ export interface components {
             unreadablePayments: number;
             /** @description Text messages that could not be sent. */
             failedSms: number;
+            /** @description KRA eTIMS invoices and credit notes still unsigned an hour after they were queued (/api/admin/etims/). */
+            etimsUnsigned: number;
             subscribers: number;
             /** @description Buyers' reviews waiting for approval. */
             pendingReviews: number;
@@ -2838,10 +2924,10 @@ export interface components {
         /** @enum {string} */
         Collection: "new-arrivals" | "best-sellers" | "featured";
         /**
-         * @description A product's VAT class; its rate is the shop's data (`/api/admin/vat/`).
+         * @description A product's VAT class, KRA's eTIMS tax band: A exempt, B standard rate (16 %), C zero-rated, D non-VAT, E reduced rate (8 %); the rates are the shop's data (`/api/admin/vat/`). The admin's product form also accepts the old class words (`standard`, `zero`, `exempt`).
          * @enum {string}
          */
-        VatClassCode: "standard" | "zero" | "exempt";
+        VatClassCode: "A" | "B" | "C" | "D" | "E";
         Category: components["schemas"]["CategoryFields"];
         CategoryFields: {
             id: components["schemas"]["Id"];
@@ -2969,6 +3055,11 @@ export interface components {
                 /** Format: email */
                 email?: string;
                 phone?: string;
+                /**
+                 * @description The buyer's KRA PIN for their eTIMS tax invoice, optional: A or P, nine digits, a letter (P051234567X). A malformed one is a 400 on `fields.kraPin`.
+                 * @example P051234567X
+                 */
+                kraPin?: string;
             };
             shippingAddress: {
                 /** @description Required for home delivery. */
@@ -3065,7 +3156,7 @@ export interface components {
             total_price: components["schemas"]["Money"];
             /** @description The line's share of the order's discount. */
             discount: components["schemas"]["Money"];
-            /** @description The VAT class at checkout (`standard`, `zero`, `exempt`). */
+            /** @description The tax band at checkout (`A`–`E`, see VatClassCode). */
             vat_class: string;
             /** @description The VAT included in the line after its discount. */
             vat: components["schemas"]["Money"];
@@ -3158,6 +3249,8 @@ export interface components {
              */
             status: "sending" | "sent" | "failed" | "unknown";
             amount: components["schemas"]["Money"];
+            /** @description The refund's KRA credit note; null when it has none (eTIMS off, or nothing left to credit). */
+            etims: components["schemas"]["Etims"] | null;
             reason: string;
             /** @description The M-Pesa reference typed in (manual), else the refund's id. */
             reference: string;
@@ -3177,6 +3270,10 @@ export interface components {
         };
         /** @description An order as its customer (or an admin) reads it. */
         OrderFields: {
+            /** @description The buyer's KRA PIN for their tax invoice (a letter A or P, nine digits, a letter); empty when not given. */
+            kra_pin: string;
+            /** @description The order's KRA eTIMS tax invoice; null where it is not read (an order just moved). */
+            etims: components["schemas"]["Etims"] | null;
             /** @example ORDER-1042 */
             orderId: string;
             status: components["schemas"]["OrderStatus"];
@@ -3224,6 +3321,25 @@ export interface components {
              * @description While it waits for its payment, when its stock goes back on sale.
              */
             stock_held_until?: string;
+        };
+        /** @description A KRA eTIMS tax invoice (or a refund's credit note), docs/etims.md. `off`: no eTIMS invoice (eTIMS is not configured, or the order is not paid); `pending`: queued for KRA; `signed`; `refused`: KRA said no and the shop must act. */
+        Etims: {
+            /** @enum {string} */
+            status: "off" | "pending" | "signed" | "refused";
+            /** @description The shop's invoice number at KRA (invcNo), consecutive per branch. */
+            invoice_no: number | null;
+            /**
+             * @description The control unit invoice number, SCU ID/receipt number; empty until signed.
+             * @example KRACU0400000001/17
+             */
+            cu_invoice_no: string;
+            /** Format: date-time */
+            signed_at: string | null;
+            /** @description KRA's receipt-verification link, encoded in the receipt's QR code; empty until signed. */
+            verify_url: string;
+            scu_id: string;
+            internal_data: string;
+            receipt_signature: string;
         };
         /**
          * @description Where an order was placed.
@@ -5181,6 +5297,54 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminEtims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tab. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EtimsOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRetryEtims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many went back in the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        retried: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

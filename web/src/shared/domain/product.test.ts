@@ -10,7 +10,7 @@ function product(overrides: Partial<Product> = {}): Product {
   return {
     id: 9, name: 'Dairy Meal', slug: 'dairy-meal', description: '', base_price: '100.00', category: 2,
     occasion_tags: [], is_active: true, is_featured: false, is_best_seller: false, is_new_arrival: false,
-    promo: null, vat_class: 'standard', variants: [variant(1, 5)], images: [], reviews: [], rating: null, review_count: 0,
+    promo: null, vat_class: 'B', variants: [variant(1, 5)], images: [], reviews: [], rating: null, review_count: 0,
     created_at: '2026-01-05T08:00:00Z', updated_at: '2026-01-05T08:00:00Z',
     ...overrides,
   };

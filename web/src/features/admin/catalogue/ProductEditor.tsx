@@ -13,11 +13,13 @@ import { MSG, validateProduct } from '../../../shared/domain/adminRules';
 import { Button, CategoryOptions, LoadError, Note, PriceField, useAction } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 
-/** The classes a product may have, as the product editor offers them. */
+/** KRA's eTIMS tax bands, as the product editor offers them (docs/etims.md). */
 const VAT_CLASSES: { code: VatClassCode; label: string }[] = [
-  { code: 'standard', label: 'Standard rate' },
-  { code: 'zero', label: 'Zero-rated' },
-  { code: 'exempt', label: 'Exempt' },
+  { code: 'A', label: 'A: exempt (feeds, veterinary medicines)' },
+  { code: 'B', label: 'B: standard rate (16%)' },
+  { code: 'C', label: 'C: zero-rated' },
+  { code: 'D', label: 'D: non-VAT' },
+  { code: 'E', label: 'E: reduced rate (8%)' },
 ];
 
 /** The product as the form holds it: the category as the select's value. */
@@ -35,7 +37,7 @@ const emptyForm: FormState = {
   is_best_seller: false,
   is_new_arrival: false,
   promo: '',
-  vat_class: 'standard',
+  vat_class: 'B',
 };
 
 function formOf(p: AdminProduct): FormState {
@@ -51,7 +53,7 @@ function formOf(p: AdminProduct): FormState {
     is_best_seller: p.is_best_seller,
     is_new_arrival: p.is_new_arrival,
     promo: (p.promo ?? '') as FormState['promo'],
-    vat_class: p.vat_class ?? 'standard',
+    vat_class: p.vat_class ?? 'B',
   };
 }
 
@@ -145,7 +147,7 @@ export function ProductEditor({
           <option value="bulk">Bulk</option>
           <option value="seasonal">Seasonal</option>
         </SelectField>
-        <SelectField compact id="vat_class" label="VAT class" value={form.vat_class} onChange={(v) => set('vat_class', v as VatClassCode)} error={errors.vat_class}>
+        <SelectField compact id="vat_class" label="Tax band" value={form.vat_class} onChange={(v) => set('vat_class', v as VatClassCode)} error={errors.vat_class}>
           {VAT_CLASSES.map((c) => (
             <option key={c.code} value={c.code}>
               {c.label}

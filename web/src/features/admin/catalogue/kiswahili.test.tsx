@@ -22,7 +22,7 @@ const product: AdminProduct = {
   is_best_seller: false,
   is_new_arrival: false,
   promo: null,
-  vat_class: 'standard',
+  vat_class: 'B',
   variants: [],
   images: [],
   reviews: [],

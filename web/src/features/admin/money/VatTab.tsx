@@ -6,7 +6,7 @@ import { Button, LoadState, Note, Part, useAction } from '../../../shared/ui/con
 import { useResource } from '../../../shared/hooks/useResource';
 
 // VAT rates are data (docs/architecture.md section 11): a Finance Act changes them here, not in
-// the code. Orders keep the rate they were placed at; exempt carries none.
+// the code. Orders keep the rate they were placed at; bands A, C and D carry none.
 
 export const VAT_RATE_MSG = 'Give a rate from 0 to 100 with at most two decimals, like 16 or 8.5.';
 
@@ -37,7 +37,7 @@ function VatRow({ vatClass }: { vatClass: VatClass }) {
   const [rate, setRate] = useState(vatClass.rate);
   const [error, setError] = useState<string | undefined>();
   const { busy, note, setNote, run } = useAction();
-  const exempt = vatClass.code === 'exempt';
+  const exempt = vatClass.code === 'A' || vatClass.code === 'C' || vatClass.code === 'D';
   async function save() {
     const bad = checkRate(rate);
     setError(bad);
@@ -64,7 +64,7 @@ function VatRow({ vatClass }: { vatClass: VatClass }) {
           onChange={setRate}
           error={error}
           disabled={exempt}
-          hint={exempt ? 'Exempt carries no VAT.' : undefined}
+          hint={exempt ? 'Bands A, C and D carry no VAT.' : undefined}
         />
       </div>
       {!exempt && (

@@ -18,6 +18,7 @@ import { LoadError, mustSignIn } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 import { UsersTab } from '../people/UsersTab';
 import { VatTab } from '../money/VatTab';
+import { EtimsTab } from '../money/EtimsTab';
 
 // /admin (docs/product.md section 2): 'Welcome, Admin' and the tabs. Only an admin sees it: anyone else
 // is sent to /login, which brings them back here once an admin has signed in. The server checks
@@ -33,6 +34,7 @@ const TABS = [
   { id: 'delivery', label: 'Delivery' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'vat', label: 'VAT' },
+  { id: 'etims', label: 'eTIMS' },
   { id: 'users', label: 'Users' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
@@ -130,6 +132,7 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'delivery' && <DeliveryTab />}
         {current === 'coupons' && <CouponsTab />}
         {current === 'vat' && <VatTab />}
+        {current === 'etims' && <EtimsTab />}
         {current === 'users' && <UsersTab me={me} />}
         {current === 'reviews' && <ReviewsTab />}
         {current === 'messages' && <MessagesTab />}

@@ -73,6 +73,12 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             check {s.unreadablePayments === 1 ? 'it' : 'them'} against the M-Pesa statement below.
           </p>
         )}
+        {s.etimsUnsigned > 0 && (
+          <p role="alert" className="mt-3 font-semibold text-red-900">
+            {s.etimsUnsigned === 1 ? '1 KRA invoice is' : `${s.etimsUnsigned} KRA invoices are`} unsigned for more than an hour: see the
+            eTIMS tab.
+          </p>
+        )}
       </section>
 
       <BackupStatus backup={s.backup ?? null} />
