@@ -423,5 +423,5 @@ func (s *Service) resetMail(u User, token string, lang i18n.Lang) (mail.Message,
 	if err := w.html.Execute(&html, map[string]string{"Name": name, "Business": businessName, "Email": u.Email, "Link": link}); err != nil {
 		return mail.Message{}, fmt.Errorf("reset mail: %w", err)
 	}
-	return mail.Message{To: u.Email, Subject: w.subject, Text: text, HTML: html.String()}, nil
+	return mail.Message{Kind: "password-reset", To: u.Email, Subject: w.subject, Text: text, HTML: html.String(), Secret: true}, nil
 }

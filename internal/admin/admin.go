@@ -29,6 +29,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/httpx"
+	"shop/internal/mail"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/privacy"
@@ -60,6 +61,8 @@ type Options struct {
 	Payments *payment.Service
 	// SMS lists and resends orders' text messages; nil when none are sent.
 	SMS *sms.Queue
+	// Mail lists and resends orders' mail; nil: none listed.
+	Mail *mail.Outbox
 	// Backups reads the state of the backups for the dashboard; nil: none.
 	Backups func(context.Context) (backup.Status, error)
 	// Privacy exports and erases a customer's data; nil: 404.
@@ -84,6 +87,7 @@ type Handlers struct {
 	log      *slog.Logger
 	payments *payment.Service
 	sms      *sms.Queue
+	outbox   *mail.Outbox
 	limiter  *ratelimit.Limiter
 	backups  func(context.Context) (backup.Status, error)
 	privacy  *privacy.Service
@@ -104,7 +108,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	return &Handlers{
 		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
-		sms: o.SMS, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
+		sms: o.SMS, outbox: o.Mail, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog),
 	}
 }

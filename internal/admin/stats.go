@@ -27,7 +27,10 @@ type Stats struct {
 	// read (kept raw at /api/admin/payments/unreadable/).
 	UnreadablePayments int `json:"unreadablePayments"`
 	// FailedSMS counts text messages that could not be sent.
-	FailedSMS   int `json:"failedSms"`
+	FailedSMS int `json:"failedSms"`
+	// FailedMail counts mail that could not be sent (refused, or not taken
+	// within a day).
+	FailedMail  int `json:"failedMail"`
 	Subscribers int `json:"subscribers"`
 	// PendingReviews counts buyers' reviews waiting for approval.
 	PendingReviews    int                       `json:"pendingReviews"`
@@ -73,6 +76,11 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	}
 	if h.sms.Enabled() {
 		if s.FailedSMS, err = h.sms.FailedCount(ctx); err != nil {
+			return err
+		}
+	}
+	if h.outbox.Enabled() {
+		if s.FailedMail, err = h.outbox.FailedCount(ctx); err != nil {
 			return err
 		}
 	}

@@ -11,29 +11,28 @@ import (
 	"shop/internal/mail"
 )
 
-// newMailer picks how the shop sends mail: through SHOP_SMTP_URL when set;
-// in --dev also (or only) into the outbox that /dev/outbox lists; otherwise
-// nowhere, saying so in the log. outbox is nil outside --dev.
-func newMailer(cfg config.Config, d *db.DB, log *slog.Logger) (m mail.Mailer, outbox *mail.Outbox, err error) {
-	var smtp *mail.SMTP
-	if cfg.SMTPURL != "" {
-		if smtp, err = mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom); err != nil {
-			return nil, nil, err
-		}
-	}
+// newOutbox builds the mail queue every message goes through, and picks
+// how it sends: through SHOP_SMTP_URL when set (answers go to
+// SHOP_BUSINESS_EMAIL); in --dev otherwise to the log, the messages staying
+// in the queue that /dev/outbox lists; otherwise nowhere, saying so in the
+// log.
+func newOutbox(cfg config.Config, d *db.DB, log *slog.Logger) (*mail.Outbox, error) {
+	var sender mail.Mailer
 	switch {
-	case cfg.Dev && smtp != nil:
-		outbox = mail.NewOutbox(d, log)
-		return mail.Tee{smtp, outbox}, outbox, nil
+	case cfg.SMTPURL != "":
+		smtp, err := mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom, cfg.BusinessEmail)
+		if err != nil {
+			return nil, err
+		}
+		sender = smtp
 	case cfg.Dev:
-		outbox = mail.NewOutbox(d, log)
-		return outbox, outbox, nil
-	case smtp != nil:
-		return smtp, nil, nil
+		sender = mail.DevLog{Log: log}
 	default:
 		log.Warn("SHOP_SMTP_URL is not set: the shop sends no mail (password resets, order mail)")
-		return mail.Unsent{Log: log}, nil, nil
 	}
+	outbox := mail.NewOutbox(d, sender, log)
+	outbox.KeepSecrets = cfg.Dev
+	return outbox, nil
 }
 
 // newAuth builds the sign-in service and loads its signing key, so a

@@ -26,6 +26,7 @@ import (
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
+	"shop/internal/mail"
 	"shop/internal/metrics"
 	"shop/internal/notify"
 	"shop/internal/order"
@@ -45,6 +46,7 @@ type App struct {
 	web       *httpapi.Server
 	Payments  *payment.Service
 	texts     *notify.Texts
+	outbox    *mail.Outbox
 	stock     *notify.StockAlerts
 	Metrics   *metrics.Metrics
 	simulator *mpesa.Simulator
@@ -165,18 +167,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	if gateway == nil {
 		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
 	}
-	mailer, outbox, err := newMailer(cfg, d, log)
+	outbox, err := newOutbox(cfg, d, log)
 	if err != nil {
 		d.Close()
 		return nil, err
 	}
 	texts := newTexts(cfg, d, orders, log)
 	business := Business(cfg)
-	notices := notify.Orders{Mailer: mailer, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
-	payments.OnPaid, payments.OnUnpaid = notices.Paid, notices.Unpaid
-	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mailer: mailer, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
+	notices := notify.Orders{Mail: outbox, Log: log, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
+	payments.OnPaidTx, payments.OnUnpaidTx = notices.PaidTx, notices.UnpaidTx
+	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mail: outbox, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
 		BusinessEmail: cfg.BusinessEmail, BusinessPhone: cfg.SMS.BusinessPhone, PublicURL: cfg.PublicURL, Log: log}
-	auth, err := newAuth(ctx, cfg, d, log, mailer)
+	auth, err := newAuth(ctx, cfg, d, log, outbox)
 	if err != nil {
 		d.Close()
 		return nil, err
@@ -191,8 +193,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
 	backups := func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) }
 	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: backups, Log: log}
-	if outbox != nil {
-		msrc.MailQueue = outbox.Count
+	if outbox.Enabled() {
+		msrc.MailQueue = outbox.ByStatus
+	}
+	var devOutbox *mail.Outbox
+	if cfg.Dev {
+		devOutbox = outbox
 	}
 	if texts.Queue.Enabled() {
 		msrc.SMSQueue = texts.Queue.ByStatus
@@ -203,7 +209,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		Checkout: placing, Delivery: deliveryStore,
 		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
 		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
-		Auth: auth, Outbox: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
+		Auth: auth, Outbox: devOutbox, Mail: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
 		LowStockThreshold: cfg.LowStockThreshold,
 		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups, Business: business,
 	})
@@ -211,7 +217,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		d.Close()
 		return nil, err
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, stock: stock, simulator: simulator,
+	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, outbox: outbox, stock: stock, simulator: simulator,
 		schedule: schedule, janitor: newJanitor(d, auth, outbox, catalogStore, log)}, nil
 }
 
@@ -304,6 +310,9 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		go a.texts.Run(reconcileCtx, 3*time.Second)
 	}
 	go a.stock.Run(reconcileCtx, 10*time.Second)
+	if a.outbox.Enabled() {
+		go a.outbox.Run(reconcileCtx, 3*time.Second)
+	}
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}

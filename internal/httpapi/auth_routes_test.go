@@ -46,7 +46,7 @@ func TestDevOutboxOnlyInDev(t *testing.T) {
 		t.Fatal("the outbox answers without --dev")
 	}
 
-	dev := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) { deps.Outbox = mail.NewOutbox(d, deps.Log) }))
+	dev := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) { deps.Outbox = mail.NewOutbox(d, mail.DevLog{Log: deps.Log}, deps.Log) }))
 	rec := dev.Get("/dev/outbox")
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "Dev outbox") || rec.Header().Get("Content-Security-Policy") == "" {
 		t.Fatalf("dev outbox: %d %v %s", rec.Code, rec.Header(), rec.Body)

@@ -76,8 +76,8 @@ func TestOrderRemembersItsLanguage(t *testing.T) {
 		ctx := context.Background()
 		mailer := &testkit.Mailer{}
 		s := newShop(t, d, true, testkit.With(func(deps *httpapi.Deps) {
-			n := notify.Orders{Mailer: mailer, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://mifugobora.co.ke"}
-			deps.Payments.OnPaid, deps.Payments.OnUnpaid = n.Paid, n.Unpaid
+			n := notify.Orders{Mail: mailer, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://mifugobora.co.ke"}
+			deps.Payments.OnPaidTx, deps.Payments.OnUnpaidTx = n.PaidTx, n.UnpaidTx
 		}))
 		gw, quiet := &testkit.SMS{}, testkit.Quiet()
 		texts := &notify.Texts{DB: d, Orders: s.kit.Deps.Orders, Queue: sms.NewQueue(d, gw, quiet), PublicURL: "https://mifugobora.co.ke",

@@ -65,7 +65,7 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 	d := dbtest.SQLite(t)
 	shop := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
 		deps.Daraja, deps.Paybill = http.NotFoundHandler(), http.NotFoundHandler()
-		deps.Outbox = mail.NewOutbox(d, testkit.Quiet())
+		deps.Outbox = mail.NewOutbox(d, mail.DevLog{Log: testkit.Quiet()}, testkit.Quiet())
 	}))
 	ops := documentedOperations(t)
 	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin"}

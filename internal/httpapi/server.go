@@ -72,8 +72,11 @@ type Deps struct {
 	SMS *sms.Queue
 	// WhatsApp is the number the web app's WhatsApp links open (254XXXXXXXXX).
 	WhatsApp string
-	// Outbox is the dev mail outbox, listed at /dev/outbox; nil outside --dev.
+	// Outbox is the mail queue listed at /dev/outbox; nil outside --dev.
 	Outbox *mail.Outbox
+	// Mail is the mail queue the admin's order view lists and resends; nil:
+	// no mail listed.
+	Mail *mail.Outbox
 	// LowStockThreshold is the dashboard's low-stock level (0: admin's default).
 	LowStockThreshold int
 
@@ -196,7 +199,7 @@ func New(d Deps) (*Server, error) {
 	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, Forget: admin.ForgetUserTx}
 	s.privacy = &privacy.Handlers{Svc: priv, Limiter: ratelimit.New(d.DB, nil)}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe})
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}

@@ -46,11 +46,13 @@ type Service struct {
 	// pullMu guards lastPull, when Pull Transactions was last asked.
 	pullMu   sync.Mutex
 	lastPull time.Time
-	// OnPaid runs after an order is paid (the order mail). Errors are logged.
-	OnPaid func(ctx context.Context, o order.Order) error
-	// OnUnpaid runs after an order's first prompt failed (the mail with the
-	// Paybill guide); o carries the failure and the guide. Errors are logged.
-	OnUnpaid func(ctx context.Context, o order.Order) error
+	// OnPaidTx runs in the transaction that paid an order (to queue the
+	// order mail); an error undoes the transaction.
+	OnPaidTx func(ctx context.Context, tx *sql.Tx, o order.Order) error
+	// OnUnpaidTx runs in the transaction that recorded an order's first
+	// failed prompt (to queue the mail with the Paybill guide); o carries
+	// the failure and the guide. An error undoes the transaction.
+	OnUnpaidTx func(ctx context.Context, tx *sql.Tx, o order.Order) error
 }
 
 // Config is what the service needs from outside.

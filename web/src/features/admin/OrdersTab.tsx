@@ -6,6 +6,7 @@ import { formatKsh } from '../../lib/money';
 import { feeText } from '../../lib/delivery';
 import { ORDER_STATUSES, statusLabel } from '../../lib/orders';
 import type { OrderDetail, OrderStatus } from '../../lib/shapes';
+import { OrderMail } from './OrderMail';
 import { OrderTexts } from './OrderTexts';
 import { Refunds } from './RefundForm';
 import { adminApi } from './api';
@@ -207,6 +208,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
       <StatusForm order={o} onMoved={setOrder} />
       <Refunds order={o} onRefunded={setOrder} />
       <OrderTexts order={o} onChanged={setOrder} />
+      <OrderMail order={o} onChanged={setOrder} />
       <Part id="hist-h" title="History">
         <ol className="mt-1 space-y-1">
           {o.history.map((h, i) => (
