@@ -15,7 +15,7 @@ import (
 func TestPanicBecomesLogged500(t *testing.T) {
 	var logs bytes.Buffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
-	h := logRequests(log, nil, recoverPanics(log, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+	h := logRequests(log, nil, redaction{}, recoverPanics(log, redaction{}, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		panic("boom")
 	})))
 	rec := httptest.NewRecorder()
@@ -44,10 +44,11 @@ func TestBodyLimit(t *testing.T) {
 
 func TestLogNeverHoldsSecretsOrQueries(t *testing.T) {
 	var logs bytes.Buffer
-	h := logRequests(slog.New(slog.NewJSONHandler(&logs, nil)), nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	secrets := newRedaction([]Route{{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Secret: "secret"}})
+	h := logRequests(slog.New(slog.NewJSONHandler(&logs, nil)), nil, secrets, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, "ok")
 	}))
-	for _, target := range []string{"/api/payments/mpesa/callback/s3cretvalue/", "/api/orders/ORDER-1/?token=tok3n"} {
+	for _, target := range []string{"/api/payments/mpesa/callback/s3cretvalue/", "/api/payments/mpesa/callback/s3cretvalue", "/api/orders/ORDER-1/?token=tok3n"} {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", target, nil))
 	}
 	for _, secret := range []string{"s3cretvalue", "tok3n"} {
@@ -55,7 +56,7 @@ func TestLogNeverHoldsSecretsOrQueries(t *testing.T) {
 			t.Errorf("log holds %q: %s", secret, logs.String())
 		}
 	}
-	for _, want := range []string{`"method":"POST"`, `"status":200`, `"request_id"`, `"duration"`} {
+	for _, want := range []string{`"method":"POST"`, `"status":200`, `"request_id"`, `"duration"`, `"path":"/api/payments/mpesa/callback/[masked]/"`} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %s: %s", want, logs.String())
 		}

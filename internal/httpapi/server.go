@@ -250,12 +250,13 @@ func New(d Deps) (*Server, error) {
 	h = authSvc.Authenticate(h)
 	h = onWritePool(mux, money, h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
-	h = recoverPanics(d.Log, h)
+	secrets := newRedaction(routes)
+	h = recoverPanics(d.Log, secrets, h)
 	var observe Observer
 	if d.Metrics != nil {
 		observe = d.Metrics.Observe
 	}
-	h = logRequests(d.Log, observe, h)
+	h = logRequests(d.Log, observe, secrets, h)
 	s.handler = h
 	return s, nil
 }
