@@ -253,7 +253,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	}
 	// Mail to one inbox is limited apart, and silently: a 429 here would
 	// tell a stranger the address has an account.
-	_, accountWait, err := s.limiter.Reserve(ctx, ratelimit.Check{Bucket: "forgot:email:" + EmailKey(email), Limit: s.limits.ForgotPerAccount})
+	_, accountWait, err := s.limiter.Reserve(ctx, ratelimit.Check{Bucket: forgotBucket(email), Limit: s.limits.ForgotPerAccount})
 	if err != nil {
 		return err
 	}

@@ -98,7 +98,7 @@ func (h *Handlers) ResendSMS(w http.ResponseWriter, r *http.Request, a Actor) er
 		if err != nil {
 			return Entry{}, err
 		}
-		return entry("resend", "sms", number, "SMS "+m.Kind+" to "+m.To), nil
+		return entry("resend", "sms", number, "SMS "+m.Kind), nil
 	})
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func (h *Handlers) ResendMail(w http.ResponseWriter, r *http.Request, a Actor) e
 		if err != nil {
 			return Entry{}, err
 		}
-		return entry("resend", "mail", number, "Mail "+m.Kind+" to "+m.To), nil
+		return entry("resend", "mail", number, "Mail "+m.Kind), nil
 	})
 	if err != nil {
 		return err

@@ -196,7 +196,7 @@ func New(d Deps) (*Server, error) {
 	}
 	s.unsubscribe = &content.Unsubscribe{Store: d.Content, PublicURL: d.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return authSvc.DerivedKey(ctx, "newsletter-unsubscribe") }}
-	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, Forget: admin.ForgetUserTx}
+	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, SMS: d.SMS, Mail: d.Mail, Forget: admin.ForgetUserTx}
 	s.privacy = &privacy.Handlers{Svc: priv, Limiter: ratelimit.New(d.DB, nil)}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe})

@@ -327,3 +327,18 @@ func (o *Outbox) Prune(ctx context.Context) (int64, error) {
 	}
 	return res.RowsAffected()
 }
+
+// ForgetTx deletes, inside tx, the mail about the given orders and every
+// message to email, with their attachments (a receipt names its customer):
+// an erasure. Nothing of it is kept for the accounts, which the orders and
+// payments hold.
+func (o *Outbox) ForgetTx(ctx context.Context, tx *sql.Tx, orderIDs []int64, email string) error {
+	cond, arg := o.db.InIDs("order_id", 2, orderIDs)
+	which := `SELECT id FROM mail_outbox WHERE lower(to_address) = lower($1) OR ` + cond
+	for _, q := range []string{`DELETE FROM mail_outbox_attachments WHERE mail_id IN (` + which + `)`, `DELETE FROM mail_outbox WHERE id IN (` + which + `)`} {
+		if _, err := tx.ExecContext(ctx, q, email, arg); err != nil {
+			return fmt.Errorf("forget mail: %w", err)
+		}
+	}
+	return nil
+}

@@ -145,8 +145,12 @@ func (s *Service) Push(ctx context.Context, paymentID int64, number, phone strin
 	return s.push(ctx, paymentID, number, phone, amount)
 }
 
+// PhoneBucket is the rate-limit bucket of the prompts to phone
+// (254XXXXXXXXX): an erasure clears it.
+func PhoneBucket(phone string) string { return "mpesa:phone:" + phone }
+
 func (s *Service) pushChecks(phone, ip string) []ratelimit.Check {
-	return []ratelimit.Check{{Bucket: "mpesa:phone:" + phone, Limit: s.limits.PerPhone},
+	return []ratelimit.Check{{Bucket: PhoneBucket(phone), Limit: s.limits.PerPhone},
 		{Bucket: ratelimit.IPBucket("mpesa:ip:", ip), Limit: s.limits.PerIP}}
 }
 
