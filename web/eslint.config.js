@@ -1,6 +1,7 @@
 // Lints the app's source (src/). The boundaries rule keeps the features apart: a page or
-// section may use the shared kit (components/, lib/) and its own folder, never another
-// feature, so a feature can be changed, moved or deleted without breaking the others.
+// section may use the shared layers (shared/*) and its own folder, never another feature, so a
+// feature can be changed, moved or deleted without breaking the others. The shared layers
+// never reach into a feature.
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -16,9 +17,14 @@ export default defineConfig(
       'boundaries/elements': [
         // The shell: routes, layout, header and footer put the features together.
         { type: 'app', pattern: 'src/app' },
+        // The back office: its sub-features (orders, catalogue, delivery, money, people,
+        // settings) and the shell that puts them together as tabs. Listed before the features,
+        // as the first element that matches a file is its own.
+        { type: 'admin', pattern: 'src/features/admin/*', capture: ['name'] },
         { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
-        { type: 'components', pattern: 'src/components' },
-        { type: 'lib', pattern: 'src/lib' },
+        // The shared layers: api (the HTTP client, the session, the generated API types),
+        // hooks, domain (money, dates, phone rules...), ui (the one UI kit) and i18n.
+        { type: 'shared', pattern: 'src/shared/*', capture: ['layer'] },
         // The service worker (/sw.js): its own program, built apart from the app.
         { type: 'sw', pattern: 'src/sw' },
         // Test set-up and helpers, for test files only.
@@ -40,19 +46,28 @@ export default defineConfig(
           policies: [
             {
               from: { element: { type: 'app' } },
-              allow: { to: { element: { types: { anyOf: ['feature', 'components', 'lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['feature', 'admin', 'shared'] } } } },
             },
             {
               from: { element: { type: 'feature' } },
               allow: [
-                { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
+                { to: { element: { type: 'shared' } } },
                 { to: { element: { type: 'feature', captured: { name: '{{ from.captured.name }}' } } } },
               ],
             },
-            { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } } },
-            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+            // An admin sub-feature is a feature like the others; only the shell may import them all.
+            {
+              from: { element: { type: 'admin' } },
+              allow: [
+                { to: { element: { type: 'shared' } } },
+                { to: { element: { type: 'admin', captured: { name: '{{ from.captured.name }}' } } } },
+              ],
+            },
+            { from: { element: { type: 'admin', captured: { name: 'shell' } } }, allow: { to: { element: { type: 'admin' } } } },
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
             { from: { element: { type: 'sw' } }, allow: { to: { element: { type: 'sw' } } } },
-            { from: { element: { type: 'test' } }, allow: { to: { element: { types: { anyOf: ['test', 'lib'] } } } } },
+            // The test helpers read the app's whole dictionary (app/kiswahili.ts) for the pseudo-language.
+            { from: { element: { type: 'test' } }, allow: { to: { element: { types: { anyOf: ['test', 'shared', 'app'] } } } } },
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'test' } } } },
           ],
         },
@@ -61,6 +76,15 @@ export default defineConfig(
       // decision rather than a way around the rule.
       'boundaries/no-unknown-files': 'error',
       'boundaries/no-unknown-dependencies': 'error',
+    },
+  },
+  {
+    // Kiswahili words reach the app only through app/kiswahili.ts, the one lazy chunk
+    // (docs/i18n.md): imported anywhere else, they would ride in an English chunk.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/kiswahili.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '\\.sw$', message: 'Kiswahili words load only through app/kiswahili.ts (docs/i18n.md).' }] }],
     },
   },
 );

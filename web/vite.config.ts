@@ -31,10 +31,10 @@ export default defineConfig({
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
             // The API client, which every page needs. Named first so that the group below,
             // which takes its members' imports along, leaves it out of the forms' file.
-            { name: 'api', test: /[\\/]src[\\/]lib[\\/](api|authToken)\.ts$/ },
+            { name: 'api', test: /[\\/]src[\\/]shared[\\/]api[\\/](api|authToken)\.ts$/ },
             // The form kit and the form rules serve the account, checkout, order and admin
             // pages: one file for them all, instead of a small one for each module.
-            { name: 'forms', test: /[\\/]src[\\/](components[\\/]form[\\/]|lib[\\/](validation|accountRules|useForm)\.ts$)/ },
+            { name: 'forms', test: /[\\/]src[\\/]shared[\\/](ui[\\/]form[\\/]|domain[\\/](validation|accountRules)\.ts$|hooks[\\/]useForm\.ts$)/ },
           ],
         },
       },

@@ -8,6 +8,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/db/dbtest"
+	"shop/internal/ratelimit"
 	"shop/internal/testkit"
 )
 
@@ -18,7 +19,7 @@ import (
 func BenchmarkAuthenticate(b *testing.B) {
 	d := dbtest.SQLite(b)
 	ctx := context.Background()
-	svc := account.NewService(d, account.Options{Log: testkit.Quiet()})
+	svc := account.NewService(d, account.NewStore(d), ratelimit.New(d, nil), account.Options{Log: testkit.Quiet()})
 	if _, err := account.NewStore(d).EnsureAdmin(ctx, "owner@mifugobora.co.ke", "Ruiru2026Feeds"); err != nil {
 		b.Fatal(err)
 	}

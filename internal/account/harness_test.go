@@ -8,9 +8,10 @@ import (
 	"time"
 
 	"shop/internal/account"
+	"shop/internal/app"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
+	"shop/internal/mail"
 	"shop/internal/testkit"
 )
 
@@ -47,14 +48,23 @@ func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
 	t.Helper()
 	clock := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
 	fm := &testkit.Mailer{}
-	svc := account.NewService(d, account.Options{Mailer: fm, Log: testkit.Quiet(), PublicURL: "https://shop.example", Now: clock.Now, Limits: limits})
-	shop := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
-		deps.Auth, deps.PublicURL = svc, "https://shop.example"
+	shop := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) {
+		p.Mailer, p.Now, p.AuthLimits, p.PublicURL = fm, clock.Now, limits, "https://shop.example"
 	}))
+	svc := shop.Deps.Auth
 	// Every request from one address, unless it names its own: the limits
 	// per address are under test.
 	shop.Remote = "192.0.2.1:1234"
 	return &harness{Shop: shop, t: t, svc: svc, clock: clock, mail: fm, d: d}
+}
+
+// mails is the mail sent so far: what the requests queued (once their
+// background work is done) goes out through the outbox first.
+func (h *harness) mails() []mail.Message {
+	h.t.Helper()
+	h.svc.Wait()
+	h.SendMail()
+	return h.mail.Messages()
 }
 
 // eachHarness runs fn on a fresh harness of each engine.

@@ -98,10 +98,11 @@ type Service struct {
 	background sync.WaitGroup
 }
 
-// NewService returns the service on d. It does no I/O: Init loads the
-// signing key, or the first request does.
-func NewService(d *db.DB, o Options) *Service {
-	s := &Service{Store: NewStore(d), db: d, mailer: o.Mailer, log: o.Log, publicURL: strings.TrimRight(o.PublicURL, "/"),
+// NewService returns the service on d, its store and limiter (which counts
+// sign-ins, sign-ups and reset links on the service's clock). It does no
+// I/O: Init loads the signing key, or the first request does.
+func NewService(d *db.DB, store *Store, limiter *ratelimit.Limiter, o Options) *Service {
+	s := &Service{Store: store, limiter: limiter, db: d, mailer: o.Mailer, log: o.Log, publicURL: strings.TrimRight(o.PublicURL, "/"),
 		now: o.Now, limits: DefaultLimits}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -118,7 +119,6 @@ func NewService(d *db.DB, o Options) *Service {
 	if o.Limits != nil {
 		s.limits = *o.Limits
 	}
-	s.limiter = ratelimit.New(d, s.clock)
 	return s
 }
 

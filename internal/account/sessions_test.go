@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"shop/internal/account"
+	"shop/internal/ratelimit"
 	"shop/internal/testkit"
 )
 
@@ -200,7 +201,7 @@ func TestInstancesShareTheSigningKey(t *testing.T) {
 	}
 
 	// With SHOP_AUTH_SECRET set, tokens signed with the database key fail.
-	svc := account.NewService(a.d, account.Options{Secret: strings.Repeat("s", 32), Log: testkit.Quiet()})
+	svc := account.NewService(a.d, account.NewStore(a.d), ratelimit.New(a.d, nil), account.Options{Secret: strings.Repeat("s", 32), Log: testkit.Quiet()})
 	if _, seen, _ := authenticate(svc, "Bearer "+tk.Access); seen {
 		t.Fatal("a token signed with another key was accepted")
 	}

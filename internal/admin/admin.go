@@ -36,16 +36,22 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
+	"shop/internal/vat"
 )
 
 // Stores are the domain stores the back office reads and changes: the
 // application's own, so the shop has one of each.
 type Stores struct {
 	Catalog  *catalog.Store
+	Stock    *stock.Ledger
 	Orders   *order.Store
 	Content  *content.Store
 	Accounts *account.Store
 	Delivery *delivery.Store
+	Coupons  *coupon.Store
+	Reviews  *review.Store
+	VAT      *vat.Store
 }
 
 // Options configure the back office.
@@ -69,6 +75,8 @@ type Options struct {
 	Privacy *privacy.Service
 	// Unsubscribe makes the subscribers' unsubscribe links; nil: none listed.
 	Unsubscribe *content.Unsubscribe
+	// Limiter bounds the resending of an order's text messages.
+	Limiter *ratelimit.Limiter
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -78,6 +86,7 @@ const DefaultLowStockThreshold = 10
 type Handlers struct {
 	db       *db.DB
 	catalog  *catalog.Store
+	stock    *stock.Ledger
 	orders   *order.Store
 	content  *content.Store
 	accounts *account.Store
@@ -94,6 +103,7 @@ type Handlers struct {
 	unsub    *content.Unsubscribe
 	coupons  *coupon.Store
 	reviews  *review.Store
+	vat      *vat.Store
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -106,10 +116,10 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
-		db: d, catalog: st.Catalog, orders: st.Orders, content: st.Content,
+		db: d, catalog: st.Catalog, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
-		sms: o.SMS, outbox: o.Mail, limiter: ratelimit.New(d, nil), backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: coupon.NewStore(d), reviews: review.NewStore(d, st.Catalog),
+		sms: o.SMS, outbox: o.Mail, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT,
 	}
 }
 
@@ -120,7 +130,7 @@ type Actor struct {
 }
 
 // Mover is the admin as who moved a size's stock.
-func (a Actor) Mover() catalog.Mover { return catalog.Mover{Actor: a.Email, UserID: a.UserID} }
+func (a Actor) Mover() stock.Mover { return stock.Mover{Actor: a.Email, UserID: a.UserID} }
 
 // OrderActor is how an order's history names an admin's change.
 func (a Actor) OrderActor() string { return "admin:" + a.Email }

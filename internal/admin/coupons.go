@@ -110,7 +110,7 @@ func couponTerms(c coupon.Coupon) string {
 
 // VATClasses answers GET /api/admin/vat/: the classes and their rates.
 func (h *Handlers) VATClasses(w http.ResponseWriter, r *http.Request, _ Actor) error {
-	return show(w, r, vat.NewStore(h.db).List)
+	return show(w, r, h.vat.List)
 }
 
 // UpdateVATClass answers PATCH /api/admin/vat/{code}/ with {rate}: a

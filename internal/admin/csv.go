@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shop/internal/catalog"
+	"shop/internal/stock"
 )
 
 // ImportMaxBody is the import's body limit: 10,000 sizes with long
@@ -59,7 +60,7 @@ func (h *Handlers) ImportProducts(w http.ResponseWriter, r *http.Request, a Acto
 		}
 		return writeJSON(w, http.StatusOK, importAnswer{ImportResult: res})
 	}
-	res, err := h.catalog.Import(r.Context(), data, a.Mover(), func(tx *sql.Tx, res catalog.ImportResult) error {
+	res, err := h.catalog.Import(r.Context(), data, stock.Imports(a.Mover()), func(tx *sql.Tx, res catalog.ImportResult) error {
 		s := res.Summary
 		return record(r.Context(), tx, a, entry("import", "products", "", fmt.Sprintf("imported %d rows: %d created, %d updated, %d unchanged",
 			len(res.Rows), s[catalog.ImportCreate], s[catalog.ImportUpdate], s[catalog.ImportUnchanged])))

@@ -7,6 +7,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/stock"
 )
 
 // Products answers GET /api/admin/products/: every product, active or not,
@@ -158,7 +159,7 @@ func (h *Handlers) AddVariant(w http.ResponseWriter, r *http.Request, a Actor) e
 		return err
 	}
 	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (catalog.Variant, Entry, error) {
-		v, err := h.catalog.AddVariantTx(r.Context(), tx, pid, f, a.Mover())
+		v, err := h.catalog.AddVariantTx(r.Context(), tx, pid, f, stock.Edits(a.Mover()))
 		if err != nil {
 			return v, Entry{}, err
 		}
@@ -173,7 +174,7 @@ func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor
 		return err
 	}
 	return commit(h, w, r, a, http.StatusOK, func(tx *sql.Tx) (catalog.Variant, Entry, error) {
-		before, after, err := h.catalog.UpdateVariantTx(r.Context(), tx, pid, vid, f, a.Mover())
+		before, after, err := h.catalog.UpdateVariantTx(r.Context(), tx, pid, vid, f, stock.Edits(a.Mover()))
 		if err != nil {
 			return after, Entry{}, err
 		}

@@ -5,18 +5,18 @@ import (
 	"fmt"
 	"net/http"
 
-	"shop/internal/catalog"
+	"shop/internal/stock"
 )
 
 // AdjustStock answers POST /api/admin/products/{id}/variants/{variantId}/stock/:
 // stock received, written off as damaged, or corrected to a count.
 func (h *Handlers) AdjustStock(w http.ResponseWriter, r *http.Request, a Actor) error {
-	pid, vid, c, err := readSizeForm(r, &catalog.StockInput{})
+	pid, vid, c, err := readSizeForm(r, &stock.Input{})
 	if err != nil {
 		return err
 	}
-	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (catalog.Movement, Entry, error) {
-		m, err := h.catalog.AdjustStockTx(r.Context(), tx, pid, vid, c, a.Mover())
+	return commit(h, w, r, a, http.StatusCreated, func(tx *sql.Tx) (stock.Movement, Entry, error) {
+		m, err := h.stock.AdjustTx(r.Context(), tx, pid, vid, c, a.Mover())
 		if err != nil {
 			return m, Entry{}, err
 		}
@@ -39,7 +39,7 @@ func (h *Handlers) StockHistory(w http.ResponseWriter, r *http.Request, _ Actor)
 	if err != nil {
 		return err
 	}
-	count, moves, err := h.catalog.StockHistory(r.Context(), pid, vid, q.page, q.size)
+	count, moves, err := h.stock.History(r.Context(), pid, vid, q.page, q.size)
 	if err != nil {
 		return err
 	}

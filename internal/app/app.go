@@ -14,25 +14,18 @@ import (
 	"net/http"
 	"time"
 
+	"shop/internal/account"
 	"shop/internal/backup"
-	"shop/internal/cart"
-	"shop/internal/catalog"
-	"shop/internal/checkout"
 	"shop/internal/config"
-	"shop/internal/content"
-	"shop/internal/coupon"
 	"shop/internal/db"
-	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
 	"shop/internal/mail"
 	"shop/internal/metrics"
 	"shop/internal/notify"
-	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
-	"shop/internal/ratelimit"
 	"shop/internal/receipt"
 	"shop/internal/sms"
 )
@@ -89,7 +82,47 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	if len(applied) > 0 {
 		log.Info("migrations applied", "migrations", applied)
 	}
-	catalogStore, deliveryStore := catalog.NewStore(d), delivery.NewStore(d)
+	gateway, simulator, secret := paymentGateway(cfg)
+	limits := payment.DefaultPushLimits
+	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
+	payCfg := payment.Config{CallbackSecret: secret, Limits: &limits}
+	switch {
+	case cfg.MPesa.Configured():
+		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
+		if payCfg.BuyGoods && cfg.MPesa.PartyB != "" {
+			payCfg.ShortCode = cfg.MPesa.PartyB // the till number customers type
+		}
+	case simulator != nil:
+		payCfg.ShortCode = simulator.ShortCode
+	}
+	if gateway == nil {
+		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
+	}
+	mailer, err := newMailSender(cfg, log)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	smsGateway := newSMSGateway(cfg, log)
+	authLimits := account.DefaultLimits
+	authLimits.RegisterPerIP.Max = cfg.SignupsPerAddress
+	started := time.Now()
+	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
+	parts := Parts{
+		DB: d, Log: log, WebAssets: webAssets, MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
+		Gateway: gateway, Payment: payCfg, Simulator: simulator,
+		Mailer: mailer, DevOutbox: cfg.Dev, BusinessEmail: cfg.BusinessEmail,
+		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
+		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
+		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
+		Backups: func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
+	}
+	w, err := Wire(parts)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	catalogStore, deliveryStore := w.Deps.Catalog, w.Deps.Delivery
 	if n, err := catalogStore.RefreshStale(ctx); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("refresh the catalogue's cards and search: %w", err)
@@ -138,87 +171,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	} else if n > 0 {
 		log.Info("shipping weights read from size names", "sizes", n)
 	}
-	orders := order.NewStore(d)
-	gateway, simulator, secret := paymentGateway(cfg)
-	limits := payment.DefaultPushLimits
-	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
-	payCfg := payment.Config{PublicURL: cfg.PublicURL, CallbackSecret: secret, Limits: &limits}
-	switch {
-	case cfg.MPesa.Configured():
-		payCfg.ShortCode, payCfg.BuyGoods = cfg.MPesa.ShortCode, cfg.MPesa.TransactionType == "CustomerBuyGoodsOnline"
-		if payCfg.BuyGoods && cfg.MPesa.PartyB != "" {
-			payCfg.ShortCode = cfg.MPesa.PartyB // the till number customers type
-		}
-	case simulator != nil:
-		payCfg.ShortCode = simulator.ShortCode
-	}
-	limiter := ratelimit.New(d, nil)
-	payments := payment.New(d, orders, gateway, limiter, payCfg, log)
-	orders.UsePayments(payments)
-	coupons := coupon.NewStore(d)
-	placing := checkout.New(d, orders, coupons, payments, log)
-	var paybill http.Handler
-	if simulator != nil {
-		// In --dev the simulated Daraja reports Paybill payments straight
-		// to this shop, as if `shop mpesa register-urls` had run.
-		simulator.ConfirmationURL, simulator.ValidationURL = payments.C2BURLs()
-		paybill = simulator.PaybillHandler()
-	}
-	if gateway == nil {
-		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
-	}
-	outbox, err := newOutbox(cfg, d, log)
-	if err != nil {
+	// The signing key is loaded now, so a database that cannot hold one
+	// fails at start.
+	if err := w.Deps.Auth.Init(ctx); err != nil {
 		d.Close()
-		return nil, err
+		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
-	texts := newTexts(cfg, d, orders, log)
-	business := Business(cfg)
-	notices := notify.Orders{Mail: outbox, Log: log, BusinessEmail: cfg.BusinessEmail, PublicURL: cfg.PublicURL, Receipt: receipt.Attachment(business)}
-	payments.OnPaidTx, payments.OnUnpaidTx = notices.PaidTx, notices.UnpaidTx
-	stock := &notify.StockAlerts{DB: d, Catalog: catalogStore, Mail: outbox, Queue: texts.Queue, Threshold: cfg.LowStockThreshold,
-		BusinessEmail: cfg.BusinessEmail, BusinessPhone: cfg.SMS.BusinessPhone, PublicURL: cfg.PublicURL, Log: log}
-	auth, err := newAuth(ctx, cfg, d, log, outbox)
-	if err != nil {
-		d.Close()
-		return nil, err
-	}
-	// Only a real simulator becomes a route: a nil *mpesa.Simulator in the
-	// interface field would not be nil, and would answer /dev/daraja/ with a panic.
-	var daraja http.Handler
-	if simulator != nil {
-		daraja = simulator
-	}
-	started := time.Now()
-	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
-	backups := func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) }
-	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: backups, Log: log}
-	if outbox.Enabled() {
-		msrc.MailQueue = outbox.ByStatus
-	}
-	var devOutbox *mail.Outbox
-	if cfg.Dev {
-		devOutbox = outbox
-	}
-	if texts.Queue.Enabled() {
-		msrc.SMSQueue = texts.Queue.ByStatus
-	}
-	meter := metrics.New(msrc)
-	srv, err := httpapi.New(httpapi.Deps{
-		DB: d, Log: log, Catalog: catalogStore, Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: orders, Payments: payments,
-		Checkout: placing, Delivery: deliveryStore,
-		Daraja: daraja, Paybill: paybill, WebAssets: webAssets,
-		MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL,
-		Auth: auth, Outbox: devOutbox, Mail: outbox, ClientIP: httpx.ClientIP(cfg.TrustedProxies), SMS: texts.Queue, WhatsApp: cfg.SMS.WhatsApp,
-		LowStockThreshold: cfg.LowStockThreshold,
-		Metrics:           meter, MetricsToken: cfg.MetricsToken, Backups: backups, Business: business,
-	})
-	if err != nil {
-		d.Close()
-		return nil, err
-	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: srv, web: srv, Payments: payments, Metrics: meter, texts: texts, outbox: outbox, stock: stock, simulator: simulator,
-		schedule: schedule, janitor: newJanitor(d, auth, outbox, catalogStore, log)}, nil
+	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, Metrics: w.Deps.Metrics,
+		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor}, nil
 }
 
 // Business is who the shop's receipts say issued them.
@@ -231,20 +191,18 @@ func Business(cfg config.Config) receipt.Business {
 		Email: cfg.BusinessEmail, KRAPIN: cfg.KRAPIN}
 }
 
-// newTexts picks the SMS gateway: Africa's Talking when configured, the dev
-// outbox in --dev, and none otherwise (said once, here).
-func newTexts(cfg config.Config, d *db.DB, orders *order.Store, log *slog.Logger) *notify.Texts {
-	var gw sms.Gateway
+// newSMSGateway picks the SMS gateway: Africa's Talking when configured,
+// the dev outbox in --dev, and none otherwise (said once, here).
+func newSMSGateway(cfg config.Config, log *slog.Logger) sms.Gateway {
 	switch {
 	case cfg.SMS.Configured():
-		gw = sms.NewClient(sms.Config{BaseURL: cfg.SMS.BaseURL, Username: cfg.SMS.Username, APIKey: cfg.SMS.APIKey, SenderID: cfg.SMS.SenderID}, nil)
+		return sms.NewClient(sms.Config{BaseURL: cfg.SMS.BaseURL, Username: cfg.SMS.Username, APIKey: cfg.SMS.APIKey, SenderID: cfg.SMS.SenderID}, nil)
 	case cfg.Dev:
-		gw = &sms.DevGateway{Log: log}
+		return &sms.DevGateway{Log: log}
 	default:
 		log.Warn("SMS is not configured (SHOP_SMS_USERNAME, SHOP_SMS_API_KEY): no text messages are sent")
+		return nil
 	}
-	return &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, gw, log), PublicURL: cfg.PublicURL,
-		BusinessPhone: cfg.SMS.BusinessPhone, Log: log}
 }
 
 // paymentGateway picks Daraja: the real one when credentials are set, the

@@ -7,7 +7,6 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/catalog"
-	"shop/internal/db"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
 )
@@ -27,10 +26,10 @@ type pruneTask struct {
 	run  func(context.Context) (int64, error)
 }
 
-func newJanitor(d *db.DB, auth *account.Service, outbox *mail.Outbox, catalogStore *catalog.Store, log *slog.Logger) *janitor {
+func newJanitor(auth *account.Service, limiter *ratelimit.Limiter, outbox *mail.Outbox, catalogStore *catalog.Store, log *slog.Logger) *janitor {
 	j := &janitor{log: log, tasks: []pruneTask{
 		{"sessions and reset links", auth.Prune},
-		{"rate-limit events", ratelimit.New(d, nil).Prune},
+		{"rate-limit events", limiter.Prune},
 		{"abandoned product imports", catalogStore.SweepImports},
 		{"sent and failed mail", outbox.Prune},
 	}}

@@ -1,14 +1,19 @@
 package app
 
 import (
+	"log/slog"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"shop/internal/config"
 	"shop/internal/db/dbtest"
-	"shop/internal/testkit"
 )
+
+// webApp is a built web app as far as the janitor cares. (testkit wires
+// the shop through this package, so its tests here cannot use it.)
+var webApp = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>shop</title>")}}
 
 // The hourly janitor forgets old rate-limit events, old outbox mail and
 // product imports abandoned long ago, and keeps what is recent.
@@ -20,7 +25,7 @@ func TestJanitorPrunesOnlyWhatIsOld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(t.Context(), cfg, testkit.Quiet(), testkit.WebApp)
+	a, err := New(t.Context(), cfg, slog.New(slog.DiscardHandler), webApp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +68,7 @@ func TestStartSweepsAbandonedImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(t.Context(), cfg, testkit.Quiet(), testkit.WebApp)
+	a, err := New(t.Context(), cfg, slog.New(slog.DiscardHandler), webApp)
 	if err != nil {
 		t.Fatal(err)
 	}

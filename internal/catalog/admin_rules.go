@@ -11,7 +11,7 @@ import (
 	"shop/internal/weight"
 )
 
-// The admin forms' messages. The web forms (web/src/features/admin/rules.ts)
+// The admin forms' messages. The web forms (web/src/shared/domain/adminRules.ts)
 // use the same words, so a farmer-facing shop owner sees one message whether
 // the browser or the server caught the mistake.
 const (

@@ -43,9 +43,9 @@ func skuFree(ctx context.Context, tx *sql.Tx, sku string, except int64) error {
 	return nil
 }
 
-// AddVariantTx adds a size to a product, after its other sizes; its first
-// stock is a movement by who (an edit).
-func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f VariantFields, who Mover) (Variant, error) {
+// AddVariantTx adds a size to a product, after its other sizes; ledger
+// sets its first stock, a movement from none.
+func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f VariantFields, ledger StockSetter) (Variant, error) {
 	if _, err := s.ProductTx(ctx, tx, productID); err != nil {
 		return Variant{}, err
 	}
@@ -54,23 +54,20 @@ func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f
 	}
 	v := Variant{Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: WeightOf(f.Size, f.Weight)}
 	err := tx.QueryRowContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
-		productID, f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), f.Stock, int64(v.Weight)).Scan(&v.ID)
+		VALUES ($1, $2, $3, $4, $5, 0, $6, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
+		productID, f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), int64(v.Weight)).Scan(&v.ID)
 	if err != nil {
 		return Variant{}, fmt.Errorf("add variant: %w", skuTaken(err))
 	}
-	if v.Stock > 0 {
-		who.Reason = ReasonEdit
-		if err := recordMovementTx(ctx, tx, v.ID, v.Stock, v.Stock, 0, who); err != nil {
-			return Variant{}, err
-		}
+	if err := ledger.SetTx(ctx, tx, v.ID, v.Stock); err != nil {
+		return Variant{}, err
 	}
 	return v, s.touchProduct(ctx, tx, productID)
 }
 
 // UpdateVariantTx changes a size and returns it as it was and as it is. A
-// new stock number is a movement by who (an edit).
-func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id int64, f VariantFields, who Mover) (before, after Variant, err error) {
+// new stock number is set by ledger, a movement.
+func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id int64, f VariantFields, ledger StockSetter) (before, after Variant, err error) {
 	if before, err = s.VariantTx(ctx, tx, productID, id); err != nil {
 		return
 	}
@@ -86,8 +83,7 @@ func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id i
 		err = fmt.Errorf("update variant %d: %w", id, skuTaken(err))
 		return
 	}
-	who.Reason = ReasonEdit
-	if _, err = setStockTx(ctx, tx, id, f.Stock, who); err != nil {
+	if err = ledger.SetTx(ctx, tx, id, f.Stock); err != nil {
 		return
 	}
 	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: w}

@@ -15,6 +15,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
+	"shop/internal/stock"
 )
 
 // importRows is the spreadsheet size issue 15 asks the import to handle:
@@ -66,7 +67,7 @@ func BenchmarkImport(b *testing.B) {
 	b.Run("import-10000", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			res, err := store.Import(ctx, versions[i%2], catalog.Mover{Actor: "bench"}, noAudit)
+			res, err := store.Import(ctx, versions[i%2], stock.Imports(stock.Mover{Actor: "bench"}), noAudit)
 			if err != nil || !res.Applied || res.Summary[catalog.ImportUpdate] != importRows {
 				b.Fatalf("%v %v", res.Summary, err)
 			}
@@ -114,7 +115,7 @@ func BenchmarkImportWithShopperWrites(b *testing.B) {
 				done := make(chan struct{})
 				measured := make(chan []time.Duration)
 				go func() { measured <- shop(b, d, cartID, variantID, done) }()
-				res, err := store.Import(ctx, data, catalog.Mover{Actor: "bench"}, noAudit)
+				res, err := store.Import(ctx, data, stock.Imports(stock.Mover{Actor: "bench"}), noAudit)
 				close(done)
 				waits = append(waits, <-measured...)
 				if err != nil || !res.Applied || res.Summary[catalog.ImportCreate] != shopperRows/2 || res.Summary[catalog.ImportUpdate] != shopperRows/2 {
@@ -177,7 +178,7 @@ func shopper(b *testing.B, d *db.DB, store *catalog.Store, slug string) (int64, 
 func shop(b *testing.B, d *db.DB, cartID, variantID int64, done <-chan struct{}) []time.Duration {
 	ctx := context.Background()
 	carts := cart.NewStore(d)
-	line := []catalog.StockLine{{VariantID: variantID, Qty: 1}}
+	line := []stock.Line{{VariantID: variantID, Qty: 1}}
 	steps := []func() error{
 		func() error {
 			_, err := carts.Add(ctx, cartID, variantID, 1)
@@ -190,8 +191,8 @@ func shop(b *testing.B, d *db.DB, cartID, variantID int64, done <-chan struct{})
 			}
 			return err
 		},
-		func() error { return d.Tx(ctx, func(tx *sql.Tx) error { return catalog.TakeStockTx(ctx, tx, line) }) },
-		func() error { return d.Tx(ctx, func(tx *sql.Tx) error { return catalog.ReturnStockTx(ctx, tx, line) }) },
+		func() error { return d.Tx(ctx, func(tx *sql.Tx) error { return stock.TakeTx(ctx, tx, line) }) },
+		func() error { return d.Tx(ctx, func(tx *sql.Tx) error { return stock.ReturnTx(ctx, tx, line) }) },
 	}
 	var waits []time.Duration
 	for i := 0; ; i++ {

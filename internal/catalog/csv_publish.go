@@ -8,6 +8,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/search"
 )
 
 // The import's one write to the catalogue (docs/architecture.md section
@@ -19,10 +20,10 @@ import (
 // the import is stored.
 var errImportChanged = apperr.Conflict(MsgImportChanged)
 
-// publish stores run's staged rows, their stock movements by m, the cards
+// publish stores run's staged rows, their stock movements in ledger, the cards
 // and search texts of every product they touch and audit's entry, in one
 // transaction.
-func (s *Store) publish(ctx context.Context, run int64, st staged, m Mover, audit func(*sql.Tx) error) error {
+func (s *Store) publish(ctx context.Context, run int64, st staged, ledger ImportLedger, audit func(*sql.Tx) error) error {
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if err := s.touchRunTx(ctx, tx, run); err != nil {
 			return err
@@ -30,7 +31,7 @@ func (s *Store) publish(ctx context.Context, run int64, st staged, m Mover, audi
 		if err := s.publishProductsTx(ctx, tx, run, st); err != nil {
 			return err
 		}
-		if err := s.publishSizesTx(ctx, tx, run, st, m); err != nil {
+		if err := s.publishSizesTx(ctx, tx, run, st, ledger); err != nil {
 			return err
 		}
 		if err := s.refreshManyTx(ctx, tx, st.existing, st.retexted); err != nil {
@@ -87,29 +88,22 @@ func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st
 		WHERE run_id = $1 AND created`, run); err != nil {
 		return fmt.Errorf("publish search texts: %w", err)
 	}
-	return s.addSpellingTx(ctx, tx, st.spelt)
+	return search.AddSpellingTx(ctx, tx, s.db, st.spelt)
 }
 
-// newStock is the stock a changed size v is left with by its staged row s:
-// the file's figure plus what sales and returns moved since the import read
-// the stock, and never below zero.
-func newStock(v string) string {
+// ImportedStock is the stock a changed size v is left with by its staged
+// row s: the file's figure plus what sales and returns moved since the
+// import read the stock, and never below zero. An SQL expression, for the
+// ledger's movements and the UPDATE that writes it.
+func ImportedStock(v string) string {
 	return "CASE WHEN " + v + ".stock + s.stock - s.stock_read < 0 THEN 0 ELSE " + v + ".stock + s.stock - s.stock_read END"
 }
 
 // publishSizesTx creates the new sizes, then changes the stored ones and
-// sets their stock, every change of stock a movement by m. The stored
+// sets their stock, every change of stock a movement in ledger. The stored
 // sizes come last: on PostgreSQL they stay locked until the transaction
 // ends, and a checkout taking one of them waits that long.
-func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st staged, m Mover) error {
-	var user any
-	if m.UserID > 0 {
-		user = m.UserID
-	}
-	actor := m.Actor
-	if actor == "" {
-		actor = SystemActor
-	}
+func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st staged, ledger ImportLedger) error {
 	// A new size goes after its product's sizes, in the file's order.
 	err := wantRows(tx.ExecContext(ctx, `INSERT INTO variants (id, product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
 		SELECT s.variant_id, s.product_id, s.size, s.size_key, s.sku, s.price_cents, s.stock, s.weight_grams,
@@ -118,10 +112,8 @@ func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st st
 	if err != nil {
 		return fmt.Errorf("publish new sizes: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, note)
-		SELECT variant_id, stock, stock, $2, $3, CAST($4 AS BIGINT), $5
-		FROM import_sizes WHERE run_id = $1 AND created AND stock > 0 ORDER BY n`, run, m.Reason, actor, user, m.Note); err != nil {
-		return fmt.Errorf("publish stock movements of new sizes: %w", err)
+	if err := ledger.NewSizesTx(ctx, tx, run); err != nil {
+		return err
 	}
 	// The changed sizes are locked first, so no sale slips between the
 	// movements written below and the stock they record.
@@ -129,13 +121,8 @@ func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st st
 		WHERE id IN (SELECT variant_id FROM import_sizes WHERE run_id = $1 AND NOT created) ORDER BY id`, run); err != nil {
 		return fmt.Errorf("lock changed sizes: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, note)
-		SELECT id, after - stock, after, $2, $3, CAST($4 AS BIGINT), $5 FROM (
-			SELECT v.id, v.stock, s.n, `+newStock("v")+` AS after
-			FROM import_sizes s JOIN variants v ON v.id = s.variant_id
-			WHERE s.run_id = $1 AND NOT s.created AND s.stock <> s.stock_read
-		) moved WHERE after <> stock ORDER BY n`, run, m.Reason, actor, user, m.Note); err != nil {
-		return fmt.Errorf("publish stock movements: %w", err)
+	if err := ledger.ChangedSizesTx(ctx, tx, run); err != nil {
+		return err
 	}
 	// The SKU is checked, so a size given another SKU meanwhile is not
 	// changed. The stock and the name are written apart, only where they
@@ -146,7 +133,7 @@ func (s *Store) publishSizesTx(ctx context.Context, tx *sql.Tx, run int64, st st
 	if err != nil {
 		return fmt.Errorf("publish changed sizes: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE variants SET stock = `+newStock("variants")+`
+	if _, err := tx.ExecContext(ctx, `UPDATE variants SET stock = `+ImportedStock("variants")+`
 		FROM import_sizes s WHERE s.run_id = $1 AND NOT s.created AND variants.id = s.variant_id AND s.stock <> s.stock_read`, run); err != nil {
 		return fmt.Errorf("publish stock: %w", err)
 	}

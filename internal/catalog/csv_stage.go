@@ -134,7 +134,7 @@ func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map
 // section 5). The catalogue changing under the import in a way that stops
 // it (a new product's slug or a new SKU taken meanwhile, a size deleted)
 // is a conflict, and nothing is stored.
-func (s *Store) Import(ctx context.Context, data []byte, m Mover, audit func(*sql.Tx, ImportResult) error) (ImportResult, error) {
+func (s *Store) Import(ctx context.Context, data []byte, ledger ImportLedger, audit func(*sql.Tx, ImportResult) error) (ImportResult, error) {
 	recs, err := readCSV(data)
 	if err != nil {
 		return ImportResult{}, err
@@ -152,7 +152,6 @@ func (s *Store) Import(ctx context.Context, data []byte, m Mover, audit func(*sq
 	if plan.result.Refused() > 0 {
 		return plan.result, nil
 	}
-	m.Reason = ReasonImport
 	if _, err := s.SweepImports(ctx); err != nil {
 		return ImportResult{}, err
 	}
@@ -170,7 +169,7 @@ func (s *Store) Import(ctx context.Context, data []byte, m Mover, audit func(*sq
 	if err := s.stage(ctx, run, st); err != nil {
 		return ImportResult{}, err
 	}
-	if err := s.publish(ctx, run, st, m, func(tx *sql.Tx) error { return audit(tx, plan.result) }); err != nil {
+	if err := s.publish(ctx, run, st, ledger, func(tx *sql.Tx) error { return audit(tx, plan.result) }); err != nil {
 		return ImportResult{}, err
 	}
 	plan.result.Applied = true

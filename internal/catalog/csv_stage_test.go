@@ -15,6 +15,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/stock"
 )
 
 // mixedFile is the fixture's export with a size's price and stock changed,
@@ -72,7 +73,7 @@ func TestImportShowsNothingUntilPublishedAndKeepsSalesMadeMeanwhile(t *testing.T
 				return nil
 			}
 			err := d.Tx(ctx, func(tx *sql.Tx) error {
-				return catalog.TakeStockTx(ctx, tx, []catalog.StockLine{{VariantID: dm.ID, Qty: 2}})
+				return stock.TakeTx(ctx, tx, []stock.Line{{VariantID: dm.ID, Qty: 2}})
 			})
 			before = strings.Replace(before, ",DM-10,1500.00,5,", ",DM-10,1500.00,3,", 1)
 			return err
@@ -84,7 +85,7 @@ func TestImportShowsNothingUntilPublishedAndKeepsSalesMadeMeanwhile(t *testing.T
 		if got := sizeOf(t, s, "dairy-meal-premium"); got.Stock != 10 || got.Price.String() != "1600.00" {
 			t.Errorf("DM-10 is %s with %d in stock, want 1600.00 with 12 - 2 sold = 10", got.Price, got.Stock)
 		}
-		_, moves, err := s.StockHistory(ctx, dm.Product, dm.ID, 1, 10)
+		_, moves, err := stock.NewLedger(d, s).History(ctx, dm.Product, dm.ID, 1, 10)
 		if err != nil || len(moves) != 2 || moves[1].Reason != "sale" || moves[1].StockAfter != 3 || moves[0].Reason != "import" ||
 			moves[0].Quantity != 7 || moves[0].StockAfter != 10 {
 			t.Errorf("DM-10's movements %+v, %v", moves, err)
@@ -108,7 +109,7 @@ func TestImportStoppedBetweenBatchesLeavesNothing(t *testing.T) {
 			before, data := export(t, s), mixedFile(t, s)
 			broken := errors.New("the disk is full")
 			catalog.StageInBatchesOf(s, 2, failAfter(2, func() error { return broken }))
-			if _, err := s.Import(ctx, []byte(data), catalog.Mover{Actor: "owner@example.com"}, noAudit); !errors.Is(err, broken) {
+			if _, err := s.Import(ctx, []byte(data), stock.Imports(stock.Mover{Actor: "owner@example.com"}), noAudit); !errors.Is(err, broken) {
 				t.Fatalf("import: %v", err)
 			}
 			if export(t, s) != before || newSKUs(t, d) != 0 || staging(t, d) != 0 {
@@ -120,7 +121,7 @@ func TestImportStoppedBetweenBatchesLeavesNothing(t *testing.T) {
 			other := dbtest.Open(t, url)
 			dying := catalog.NewStore(other)
 			catalog.StageInBatchesOf(dying, 2, failAfter(2, func() error { return other.Close() }))
-			if _, err := dying.Import(ctx, []byte(data), catalog.Mover{Actor: "owner@example.com"}, noAudit); err == nil {
+			if _, err := dying.Import(ctx, []byte(data), stock.Imports(stock.Mover{Actor: "owner@example.com"}), noAudit); err == nil {
 				t.Fatal("an import without its database succeeded")
 			}
 			if export(t, s) != before || newSKUs(t, d) != 0 || staging(t, d) == 0 {
@@ -191,7 +192,7 @@ func TestImportThatNoLongerFitsStoresNothing(t *testing.T) {
 					meanwhile = export(t, s)
 					return nil
 				}))
-				_, err := s.Import(ctx, []byte(data), catalog.Mover{Actor: "owner@example.com"}, noAudit)
+				_, err := s.Import(ctx, []byte(data), stock.Imports(stock.Mover{Actor: "owner@example.com"}), noAudit)
 				var ae *apperr.Error
 				if !errors.As(err, &ae) || ae.Kind != apperr.KindConflict || ae.Message != catalog.MsgImportChanged {
 					t.Fatalf("import: %v", err)

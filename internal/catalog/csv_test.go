@@ -12,6 +12,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/stock"
 )
 
 func export(t *testing.T, s *catalog.Store) string {
@@ -25,7 +26,7 @@ func export(t *testing.T, s *catalog.Store) string {
 
 func importCSV(t *testing.T, d *db.DB, s *catalog.Store, data string) catalog.ImportResult {
 	t.Helper()
-	res, err := s.Import(context.Background(), []byte(data), catalog.Mover{Actor: "owner@example.com"}, noAudit)
+	res, err := s.Import(context.Background(), []byte(data), stock.Imports(stock.Mover{Actor: "owner@example.com"}), noAudit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,6 +34,16 @@ func importCSV(t *testing.T, d *db.DB, s *catalog.Store, data string) catalog.Im
 }
 
 func noAudit(*sql.Tx, catalog.ImportResult) error { return nil }
+
+// sizeOf is the first size of the product with slug.
+func sizeOf(t *testing.T, s *catalog.Store, slug string) catalog.Variant {
+	t.Helper()
+	p, err := s.Product(context.Background(), slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Variants[0]
+}
 
 // edit changes the cells of the row with sku, by column name.
 func edit(t *testing.T, data, sku string, cells map[string]string) string {
@@ -103,7 +114,7 @@ func TestImportRoundTripChangesExactlyWhatWasEdited(t *testing.T) {
 		if dm.Price.String() != "1600.00" || dm.Stock != 12 {
 			t.Errorf("DM-10 now %s, %d", dm.Price, dm.Stock)
 		}
-		_, moves, err := s.StockHistory(context.Background(), dm.Product, dm.ID, 1, 10)
+		_, moves, err := stock.NewLedger(d, s).History(context.Background(), dm.Product, dm.ID, 1, 10)
 		if err != nil || len(moves) != 1 || moves[0].Reason != "import" || moves[0].Quantity != 7 {
 			t.Errorf("DM-10's movements %+v, %v", moves, err)
 		}

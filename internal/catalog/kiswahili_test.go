@@ -237,7 +237,7 @@ func TestSearchFindsKiswahiliNames(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if got := slugs(search(t, s, "sungura").Products); !slices.Equal(got, []string{"rabbit-pellets"}) {
+		if got := slugs(find(t, s, "sungura").Products); !slices.Equal(got, []string{"rabbit-pellets"}) {
 			t.Errorf("sungura: %v", got)
 		}
 		nameSW = "Pellets za Kitalu"
@@ -248,7 +248,7 @@ func TestSearchFindsKiswahiliNames(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if got := slugs(search(t, s, "sungura").Products); len(got) != 0 {
+		if got := slugs(find(t, s, "sungura").Products); len(got) != 0 {
 			t.Errorf("the old Kiswahili name is still found: %v", got)
 		}
 

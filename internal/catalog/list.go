@@ -9,6 +9,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/i18n"
 	"shop/internal/money"
+	"shop/internal/search"
 )
 
 // The product list: the page's ids read from indexes alone, then the cards
@@ -194,21 +195,21 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 	if f.Search == "" {
 		return q, nil
 	}
-	plan, err := s.plan(ctx, f.Search)
-	if err != nil || len(plan.text) == 0 {
+	plan, err := search.PlanFor(ctx, s.db, f.Search)
+	if err != nil || len(plan.Text) == 0 {
 		q.none = true
 		return q, err
 	}
 	text := s.db.ProductText()
 	q.from += text.Join()
-	match := w.Arg(text.Query(plan.text, false))
+	match := w.Arg(text.Query(plan.Text, false))
 	w.And(text.Match(match))
-	if plan.skuProduct != 0 {
+	if plan.SKUProduct != 0 {
 		// An id read from the database, not text from the request: written
 		// in, so the statements that do not rank (the count, a sort by
 		// price) carry no parameter they leave unused, which PostgreSQL
 		// refuses.
-		q.rank = append(q.rank, "CASE WHEN p.id = "+strconv.FormatInt(plan.skuProduct, 10)+" THEN 0 ELSE 1 END")
+		q.rank = append(q.rank, "CASE WHEN p.id = "+strconv.FormatInt(plan.SKUProduct, 10)+" THEN 0 ELSE 1 END")
 	}
 	q.rank = append(q.rank, text.Rank(match))
 	return q, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"shop/internal/db"
+	"shop/internal/search"
 )
 
 // What is kept per product so the list never recomputes it (migration
@@ -100,8 +101,8 @@ func newCard(id int64, variants []Variant, images []Image, reviews, ratingSum in
 	return c, nil
 }
 
-// refreshCardsTx rewrites the cards of products, whose sizes changed stock.
-func refreshCardsTx(ctx context.Context, tx *sql.Tx, products map[int64]bool) error {
+// RefreshCardsTx rewrites the cards of products, whose sizes changed stock.
+func RefreshCardsTx(ctx context.Context, tx *sql.Tx, products map[int64]bool) error {
 	for id := range products {
 		if err := refreshCardTx(ctx, tx, id); err != nil {
 			return err
@@ -240,7 +241,7 @@ func (s *Store) refreshTextsTx(ctx context.Context, tx *sql.Tx, ids []int64) err
 	if err := s.db.ProductText().PutTx(ctx, tx, texts); err != nil {
 		return fmt.Errorf("search texts: %w", err)
 	}
-	if err := s.addSpellingTx(ctx, tx, spelt); err != nil {
+	if err := search.AddSpellingTx(ctx, tx, s.db, spelt); err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE products SET search_version = $2 WHERE `+in, arg, searchVersion)
@@ -267,14 +268,14 @@ func insertCategoryRowsTx(ctx context.Context, tx *sql.Tx, cond string, args ...
 // category (categoryTexts); its descriptions and its sizes, each
 // "size size_key sku".
 func productTexts(id int64, name, nameSW, description, descriptionSW, categoryText string, sizes []string) db.Texts {
-	return db.Texts{ID: id, A: indexText(name, nameSW), B: indexText(categoryText),
-		C: indexText(description, descriptionSW, strings.Join(sizes, " "))}
+	return db.Texts{ID: id, A: search.IndexText(name, nameSW), B: search.IndexText(categoryText),
+		C: search.IndexText(description, descriptionSW, strings.Join(sizes, " "))}
 }
 
 // spelling is the words a product gives the spelling table: those of its
 // names and its categories'.
 func spelling(name, nameSW, categoryText string) []string {
-	return words(name + " " + nameSW + " " + categoryText)
+	return search.Words(name + " " + nameSW + " " + categoryText)
 }
 
 // categoryTextsTx is the text each category gives the products under it:
@@ -308,62 +309,6 @@ func (s *Store) categoryTextsTx(ctx context.Context, tx *sql.Tx) (map[int64]stri
 		out[n.id] = strings.Join(names, " ")
 	}
 	return out, nil
-}
-
-// addSpellingTx puts the spellable words ws, and their singular forms, into
-// the spelling table under each of their one-letter deletes: one statement
-// finds the terms already there (each is stored with all its deletes at
-// once), one adds the rest.
-func (s *Store) addSpellingTx(ctx context.Context, tx *sql.Tx, ws []string) error {
-	type pair struct {
-		Word string `json:"word"`
-		Term string `json:"term"`
-	}
-	var terms []pair
-	seen := map[string]bool{}
-	for _, w := range ws {
-		for _, term := range []string{w, stem(w)} {
-			if !seen[term] && spellable(term, spellMinLength) {
-				seen[term] = true
-				terms = append(terms, pair{Word: term, Term: term})
-			}
-		}
-	}
-	if len(terms) == 0 {
-		return nil
-	}
-	arg, err := json.Marshal(terms)
-	if err != nil {
-		return err
-	}
-	known, err := queryAllTx(ctx, tx, scanString, `SELECT t.term FROM `+s.db.JSONRows(1, "t", "word TEXT", "term TEXT")+`
-		JOIN search_words w ON w.word = t.word AND w.term = t.term`, string(arg))
-	if err != nil {
-		return fmt.Errorf("spelling: %w", err)
-	}
-	stored := make(map[string]bool, len(known))
-	for _, t := range known {
-		stored[t] = true
-	}
-	var pairs []pair
-	for _, t := range terms {
-		if !stored[t.Term] {
-			for _, d := range deletes(t.Term) {
-				pairs = append(pairs, pair{Word: d, Term: t.Term})
-			}
-		}
-	}
-	if len(pairs) == 0 {
-		return nil
-	}
-	if arg, err = json.Marshal(pairs); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO search_words (word, term) SELECT t.word, t.term FROM `+
-		s.db.JSONRows(1, "t", "word TEXT", "term TEXT")+` WHERE TRUE ON CONFLICT DO NOTHING`, string(arg)); err != nil {
-		return fmt.Errorf("spelling: %w", err)
-	}
-	return nil
 }
 
 // refreshCategoryTx rewrites the search text of every product in category
@@ -403,8 +348,7 @@ func (s *Store) RefreshStale(ctx context.Context) (int, error) {
 	}
 }
 
-func scanString(sc db.Scanner) (s string, err error) { return s, sc.Scan(&s) }
-func scanID(sc db.Scanner) (id int64, err error)     { return id, sc.Scan(&id) }
+func scanID(sc db.Scanner) (id int64, err error) { return id, sc.Scan(&id) }
 
 // queryAllTx is db.QueryAll inside tx.
 func queryAllTx[T any](ctx context.Context, tx *sql.Tx, scan func(db.Scanner) (T, error), q string, args ...any) ([]T, error) {

@@ -33,7 +33,7 @@ func ReviewsChangedTx(ctx context.Context, tx *sql.Tx, products ...int64) error 
 	for _, id := range products {
 		changed[id] = true
 	}
-	return refreshCardsTx(ctx, tx, changed)
+	return RefreshCardsTx(ctx, tx, changed)
 }
 
 // DB is the database the store is on, for the stores that keep what the

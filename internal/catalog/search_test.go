@@ -13,6 +13,8 @@ import (
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/money"
+	"shop/internal/search"
+	"shop/internal/stock"
 	"shop/internal/testkit"
 )
 
@@ -59,7 +61,7 @@ func eachDemo(t *testing.T, fn func(t *testing.T, s *catalog.Store, under inTree
 	})
 }
 
-func search(t *testing.T, s *catalog.Store, q string) catalog.ProductPage {
+func find(t *testing.T, s *catalog.Store, q string) catalog.ProductPage {
 	t.Helper()
 	page, err := s.ListProducts(context.Background(), catalog.ListFilter{Search: q, Sort: catalog.SortRelevance, Page: 1, PageSize: 20})
 	if err != nil {
@@ -113,7 +115,7 @@ func TestSearchRelevance(t *testing.T) {
 			}},
 		} {
 			t.Run(tc.query, func(t *testing.T) {
-				page := search(t, s, tc.query)
+				page := find(t, s, tc.query)
 				if len(page.Products) < tc.first {
 					t.Fatalf("%d results, want at least %d: %v", len(page.Products), tc.first, names(page.Products))
 				}
@@ -135,7 +137,7 @@ func TestSearchRelevance(t *testing.T) {
 			}
 		}
 		for _, q := range []string{"zzzzzz", "%%%", "dewormerxyz"} {
-			if page := search(t, s, q); len(page.Products) != 0 || page.Count != 0 {
+			if page := find(t, s, q); len(page.Products) != 0 || page.Count != 0 {
 				t.Errorf("%q found %v", q, names(page.Products))
 			}
 		}
@@ -160,7 +162,7 @@ func TestSearchFollowsChanges(t *testing.T) {
 		}
 		found := func(q string) []string {
 			t.Helper()
-			return names(search(t, s, q).Products)
+			return names(find(t, s, q).Products)
 		}
 		var cat catalog.EditedCategory
 		var p catalog.EditedProduct
@@ -188,20 +190,20 @@ func TestSearchFollowsChanges(t *testing.T) {
 			t.Fatalf("renamed product: %v", got)
 		}
 		inTx(func(tx *sql.Tx) (err error) {
-			v, err = s.AddVariantTx(ctx, tx, p.ID, catalog.VariantFields{Size: "25 Kg", SKU: "BUN-25", Price: money.FromShillings(900), Stock: 4}, catalog.Mover{})
+			v, err = s.AddVariantTx(ctx, tx, p.ID, catalog.VariantFields{Size: "25 Kg", SKU: "BUN-25", Price: money.FromShillings(900), Stock: 4}, stock.Edits(stock.Mover{}))
 			return err
 		})
 		if got := found("BUN-25"); !slices.Equal(got, []string{"Bunny Grower Pellets"}) {
 			t.Fatalf("new size's SKU: %v", got)
 		}
-		card := search(t, s, "bunny").Products[0]
+		card := find(t, s, "bunny").Products[0]
 		if !card.InStock || card.PriceMin == nil || *card.PriceMin != money.FromShillings(900) || !hasSize(t, card, "25 Kg") {
 			t.Fatalf("card after adding a size: %+v", card)
 		}
 		inTx(func(tx *sql.Tx) error {
-			return catalog.TakeStockTx(ctx, tx, []catalog.StockLine{{VariantID: v.ID, Qty: 4}})
+			return stock.TakeTx(ctx, tx, []stock.Line{{VariantID: v.ID, Qty: 4}})
 		})
-		if card := search(t, s, "bunny").Products[0]; card.InStock {
+		if card := find(t, s, "bunny").Products[0]; card.InStock {
 			t.Fatal("card still in stock after the last bags were sold")
 		}
 		inTx(func(tx *sql.Tx) (err error) {
@@ -271,34 +273,34 @@ func TestSynonymsEdited(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s, under := demoStore(t, d)
 		ctx := context.Background()
-		if got := search(t, s, "sungura"); len(got.Products) != 0 {
+		if got := find(t, s, "sungura"); len(got.Products) != 0 {
 			t.Fatalf("sungura before it was taught: %v", names(got.Products))
 		}
-		list, err := catalog.SynonymsInput{Synonyms: []catalog.Synonym{
+		list, err := search.SynonymsInput{Synonyms: []search.Synonym{
 			{Phrase: "  Sungura ", Expansion: "Rabbit,, PELLETS "}, {Phrase: "Dawa ya  Minyoo", Expansion: "dewormer"},
 		}}.Check()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := d.Tx(ctx, func(tx *sql.Tx) error { _, err := s.ReplaceSynonymsTx(ctx, tx, list); return err }); err != nil {
+		if err := d.Tx(ctx, func(tx *sql.Tx) error { _, err := search.ReplaceSynonymsTx(ctx, tx, list); return err }); err != nil {
 			t.Fatal(err)
 		}
-		stored, err := s.Synonyms(ctx)
+		stored, err := search.Synonyms(ctx, d)
 		if err != nil || len(stored) != 2 || stored[1].Phrase != "sungura" || stored[1].Expansion != "rabbit, pellets" {
 			t.Fatalf("stored %+v (%v)", stored, err)
 		}
-		if got := search(t, s, "sungura"); len(got.Products) == 0 || got.Products[0].Name != "Mifugo Bora Rabbit Pellets" {
+		if got := find(t, s, "sungura"); len(got.Products) == 0 || got.Products[0].Name != "Mifugo Bora Rabbit Pellets" {
 			t.Fatalf("sungura: %v", names(got.Products))
 		}
 		// (Not kuku: the demo's Kiswahili names say it themselves.)
-		if got := search(t, s, "wormer"); len(got.Products) != 0 {
+		if got := find(t, s, "wormer"); len(got.Products) != 0 {
 			t.Fatalf("wormer after it was removed from the list: %v", names(got.Products))
 		}
-		if got := search(t, s, "dawa ya minyoo"); len(got.Products) == 0 || !under(got.Products[0], "dewormers") {
+		if got := find(t, s, "dawa ya minyoo"); len(got.Products) == 0 || !under(got.Products[0], "dewormers") {
 			t.Fatalf("dawa ya minyoo: %v", names(got.Products))
 		}
-		for _, bad := range [][]catalog.Synonym{{{Phrase: "kuku", Expansion: " , "}}, {{Phrase: "kuku", Expansion: "a"}, {Phrase: "KUKU", Expansion: "b"}}} {
-			if _, err := (catalog.SynonymsInput{Synonyms: bad}).Check(); err == nil {
+		for _, bad := range [][]search.Synonym{{{Phrase: "kuku", Expansion: " , "}}, {{Phrase: "kuku", Expansion: "a"}, {Phrase: "KUKU", Expansion: "b"}}} {
+			if _, err := (search.SynonymsInput{Synonyms: bad}).Check(); err == nil {
 				t.Errorf("%+v accepted", bad)
 			}
 		}

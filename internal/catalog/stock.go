@@ -4,133 +4,53 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-
-	"shop/internal/apperr"
-	"shop/internal/db"
 )
 
-// StockLine is a quantity of one size: what an order takes off the stock,
-// or gives back. OrderID (0: none) is the order the movement is for.
-type StockLine struct {
-	VariantID int64
-	Qty       int
-	OrderID   int64
-}
+// A size's stock is a column of variants, so its writes live here; the
+// ledger (package stock) decides when and why it moves and records each
+// movement.
 
-// The reasons a size's stock changes (stock_movements.reason).
-const (
-	ReasonSale            = "sale"
-	ReasonOrderReturned   = "order_returned"
-	ReasonReceived        = "received"
-	ReasonDamaged         = "damaged"
-	ReasonCountCorrection = "count_correction"
-	ReasonImport          = "import"
-	// ReasonEdit is an admin typing a new stock number in the size form.
-	ReasonEdit = "edit"
-)
-
-// SystemActor names the shop itself as who moved stock: the checkout and
-// the order flow.
-const SystemActor = "system"
-
-// Mover is who moves stock and why, for the movements it writes.
-type Mover struct {
-	Reason string
-	// Actor is an admin's email, or SystemActor.
-	Actor  string
-	UserID int64
-	Note   string
-}
-
-// TakeStockTx takes every line's quantity off its size's stock inside tx,
-// or none, as sales: the guarded UPDATE never takes stock below zero on
-// either engine (PostgreSQL locks the row, SQLite has one writer), and a
-// short line fails the whole transaction with a message naming the size.
-func TakeStockTx(ctx context.Context, tx *sql.Tx, lines []StockLine) error {
-	changed := map[int64]bool{}
-	sale := Mover{Reason: ReasonSale, Actor: SystemActor}
-	for _, l := range lines {
-		product, err := moveStockTx(ctx, tx, l.VariantID, -l.Qty, l.OrderID, sale)
-		if db.NoRows(err) {
-			return shortOfStock(ctx, tx, l.VariantID)
-		}
-		if err != nil {
-			return fmt.Errorf("take stock of size %d: %w", l.VariantID, err)
-		}
-		changed[product] = true
-	}
-	return refreshCardsTx(ctx, tx, changed)
-}
-
-// shortOfStock is the answer when size variantID has too little stock left,
-// or is gone.
-func shortOfStock(ctx context.Context, tx *sql.Tx, variantID int64) error {
-	var name, size string
-	if err := tx.QueryRowContext(ctx, `SELECT p.name, v.size FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1`,
-		variantID).Scan(&name, &size); err != nil {
-		return apperr.Invalid("Sorry, one of the sizes in your cart is no longer available.", nil)
-	}
-	return apperr.Invalid(fmt.Sprintf("Sorry, there is not enough stock of %s (%s) left for your order.", name, size), nil)
-}
-
-// ReturnStockTx puts every line's quantity back on its size's stock inside
-// tx, as a failed or cancelled order returning it. A size deleted since
-// (VariantID 0) is skipped.
-func ReturnStockTx(ctx context.Context, tx *sql.Tx, lines []StockLine) error {
-	return ReturnStockAsTx(ctx, tx, Mover{Reason: ReasonOrderReturned, Actor: SystemActor}, lines)
-}
-
-// ReturnStockAsTx is ReturnStockTx for another reason or actor, such as an
-// admin restocking a refunded order.
-func ReturnStockAsTx(ctx context.Context, tx *sql.Tx, m Mover, lines []StockLine) error {
-	changed := map[int64]bool{}
-	for _, l := range lines {
-		if l.VariantID == 0 || l.Qty == 0 {
-			continue
-		}
-		product, err := moveStockTx(ctx, tx, l.VariantID, l.Qty, l.OrderID, m)
-		if db.NoRows(err) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("return stock of size %d: %w", l.VariantID, err)
-		}
-		changed[product] = true
-	}
-	return refreshCardsTx(ctx, tx, changed)
-}
-
-// moveStockTx adds qty (negative: takes) to size variantID's stock and
-// records the movement, inside tx. sql.ErrNoRows means the size is gone or
-// has less than -qty left; nothing changed then. It returns the size's
-// product.
-func moveStockTx(ctx context.Context, tx *sql.Tx, variantID int64, qty int, orderID int64, m Mover) (product int64, err error) {
-	var after int
+// MoveStockTx adds qty (negative: takes) to size variantID's stock inside
+// tx and returns its product and the stock left. sql.ErrNoRows means the
+// size is gone or has less than -qty left; nothing changed then.
+func MoveStockTx(ctx context.Context, tx *sql.Tx, variantID int64, qty int) (product int64, after int, err error) {
 	err = tx.QueryRowContext(ctx, `UPDATE variants SET stock = stock + $1 WHERE id = $2 AND stock + $1 >= 0 RETURNING product_id, stock`,
 		qty, variantID).Scan(&product, &after)
-	if err != nil {
-		return 0, err
-	}
-	return product, recordMovementTx(ctx, tx, variantID, qty, after, orderID, m)
+	return product, after, err
 }
 
-// recordMovementTx writes one movement of size variantID: qty changed,
-// leaving after.
-func recordMovementTx(ctx context.Context, tx *sql.Tx, variantID int64, qty, after int, orderID int64, m Mover) error {
-	var user, order any
-	if m.UserID > 0 {
-		user = m.UserID
-	}
-	if orderID > 0 {
-		order = orderID
-	}
-	actor := m.Actor
-	if actor == "" {
-		actor = SystemActor
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO stock_movements (variant_id, quantity, stock_after, reason, actor, user_id, order_id, note)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, variantID, qty, after, m.Reason, actor, user, order, m.Note); err != nil {
-		return fmt.Errorf("record stock movement of size %d: %w", variantID, err)
+// LockStockTx locks size id's row for the rest of tx (a no-op UPDATE: the
+// same on both engines, where SELECT … FOR UPDATE is PostgreSQL's alone) and
+// returns its stock.
+func LockStockTx(ctx context.Context, tx *sql.Tx, id int64) (stock int, err error) {
+	err = tx.QueryRowContext(ctx, `UPDATE variants SET stock = stock WHERE id = $1 RETURNING stock`, id).Scan(&stock)
+	return stock, err
+}
+
+// SetStockTx sets size id's stock to n inside tx; the caller holds the
+// row's lock (LockStockTx) and records the movement.
+func SetStockTx(ctx context.Context, tx *sql.Tx, id int64, n int) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE variants SET stock = $1 WHERE id = $2`, n, id); err != nil {
+		return fmt.Errorf("set stock of size %d: %w", id, err)
 	}
 	return nil
+}
+
+// StockSetter sets a size's stock to a count and records the change: the
+// ledger as whoever edits the size (stock.Edits).
+type StockSetter interface {
+	SetTx(ctx context.Context, tx *sql.Tx, variantID int64, n int) error
+}
+
+// ImportLedger records the stock an import publishes, as its movements:
+// the ledger as whoever imports (stock.Imports). It reads the run's staged
+// sizes (import_sizes) inside the publishing transaction.
+type ImportLedger interface {
+	// NewSizesTx records the first stock of the run's new sizes, once
+	// they are stored.
+	NewSizesTx(ctx context.Context, tx *sql.Tx, run int64) error
+	// ChangedSizesTx records the stock the run's stored sizes are about to
+	// be given (ImportedStock), once they are locked and before it is
+	// written.
+	ChangedSizesTx(ctx context.Context, tx *sql.Tx, run int64) error
 }

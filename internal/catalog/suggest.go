@@ -3,10 +3,10 @@ package catalog
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"shop/internal/db"
 	"shop/internal/i18n"
+	"shop/internal/search"
 )
 
 // Suggestion is a name the shop's search box offers while a shopper types:
@@ -35,8 +35,8 @@ const suggestCandidates = 200
 // either language and is offered in the language ctx carries.
 func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error) {
 	out := []Suggestion{}
-	plan, err := s.plan(ctx, typed)
-	if err != nil || len(plan.text) == 0 {
+	plan, err := search.PlanFor(ctx, s.db, typed)
+	if err != nil || len(plan.Text) == 0 {
 		return out, err
 	}
 	cats, err := s.AdminCategories(ctx)
@@ -45,7 +45,7 @@ func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error)
 	}
 	sw := i18n.From(ctx) == i18n.Kiswahili
 	for _, c := range cats {
-		if len(out) < maxCategorySuggestions && namesMatch(plan.text, words(c.Name+" "+c.NameSW)) {
+		if len(out) < maxCategorySuggestions && search.Matches(plan.Text, search.Words(c.Name+" "+c.NameSW)) {
 			name := c.Name
 			if sw && c.NameSW != "" {
 				name = c.NameSW
@@ -59,7 +59,7 @@ func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error)
 	}
 	text := s.db.ProductText()
 	var w db.Where
-	w.And(text.Match(w.Arg(text.Query(plan.text, true))))
+	w.And(text.Match(w.Arg(text.Query(plan.Text, true))))
 	products, err := db.QueryAll(ctx, s.db, "suggestions", func(sc db.Scanner) (sg Suggestion, err error) {
 		sg.Type = "product"
 		return sg, sc.Scan(&sg.Name, &sg.Slug)
@@ -69,32 +69,4 @@ func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error)
 		return nil, err
 	}
 	return append(out, products...), nil
-}
-
-// namesMatch reports whether the words of a name satisfy q: every group by
-// one of its alternatives, each of whose terms is (or begins, for a prefix)
-// one of the words.
-func namesMatch(q db.TextQuery, ws []string) bool {
-	has := func(t db.TextTerm) bool {
-		for _, w := range ws {
-			if w == t.Word || t.Prefix && strings.HasPrefix(w, t.Word) || stem(w) == t.Word {
-				return true
-			}
-		}
-		return false
-	}
-	for _, group := range q {
-		ok := false
-		for _, alt := range group {
-			all := true
-			for _, t := range alt {
-				all = all && has(t)
-			}
-			ok = ok || all
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
 }

@@ -26,6 +26,7 @@ import (
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/phone"
+	"shop/internal/stock"
 	"shop/internal/vat"
 )
 
@@ -234,7 +235,7 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 			return err
 		}
 		// After the order, so each sale's stock movement names it.
-		if err := catalog.TakeStockTx(ctx, tx, created.Order.StockLines()); err != nil {
+		if err := stock.TakeTx(ctx, tx, created.Order.StockLines()); err != nil {
 			return err
 		}
 		st = order.PaymentStart{Order: created.Order, AccessToken: created.AccessToken}

@@ -24,7 +24,7 @@ const (
 )
 
 // The messages of the contact and newsletter forms. The web forms
-// (web/src/lib/contentRules.ts) use the same words.
+// (web/src/shared/domain/contentRules.ts) use the same words.
 const (
 	MsgInvalidForm     = "Please correct the highlighted fields."
 	MsgNameRequired    = "Name is required"

@@ -37,8 +37,7 @@ func Lines(lines []cart.Line) []Line {
 	return out
 }
 
-// ForCartID prices cart id's code for its lines now (the delivery options
-// are priced after it).
+// ForCartID prices cart id's code for its lines now.
 func (h *Handlers) ForCartID(ctx context.Context, cartID int64) (Summary, error) {
 	if cartID == 0 {
 		return Summary{}, nil

@@ -17,7 +17,7 @@ import (
 // The back office's changes to zones and pickup points. Each takes the
 // admin's transaction, so the change and its audit entry are one.
 
-// The admin forms' messages (web/src/features/admin/rules.ts uses the same words).
+// The admin forms' messages (web/src/shared/domain/adminRules.ts uses the same words).
 const (
 	MsgNameRequired    = form.MsgNameRequired
 	MsgCountiesMissing = "Choose at least one county"

@@ -276,11 +276,11 @@ func idOf(option string) int64 {
 	return n
 }
 
-// TestWebCounties holds the web app's county list (web/src/lib/delivery.ts,
+// TestWebCounties holds the web app's county list (web/src/shared/domain/delivery.ts,
 // kept there so the checkout's field works before any answer comes) to the
 // server's.
 func TestWebCounties(t *testing.T) {
-	b, err := os.ReadFile("../../web/src/lib/delivery.ts")
+	b, err := os.ReadFile("../../web/src/shared/domain/delivery.ts")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestWebCounties(t *testing.T) {
 	start := strings.Index(src, "export const COUNTIES = [")
 	end := strings.Index(src[start:], "] as const")
 	if start < 0 || end < 0 {
-		t.Fatal("COUNTIES not found in web/src/lib/delivery.ts")
+		t.Fatal("COUNTIES not found in web/src/shared/domain/delivery.ts")
 	}
 	var web []string
 	for _, m := range regexp.MustCompile(`'([^']*(?:\\'[^']*)*)'|"([^"]*)"`).FindAllStringSubmatch(src[start:start+end], -1) {

@@ -2,7 +2,7 @@
 // domain: required and bounded texts, prices, whole numbers and blank
 // fields, with their messages. The back office's product, size, category,
 // zone, pickup point and coupon forms, and the review form, read a field
-// alike and answer in the same words (web/src/features/admin/rules.ts uses
+// alike and answer in the same words (web/src/shared/domain/adminRules.ts uses
 // them too).
 package form
 

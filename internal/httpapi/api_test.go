@@ -7,11 +7,11 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"shop/internal/app"
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
-	"shop/internal/httpapi"
 	"shop/internal/testkit"
 )
 
@@ -26,7 +26,7 @@ var webFiles = fstest.MapFS{
 }
 
 // withWebFiles serves webFiles as the built web app.
-var withWebFiles = testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = webFiles })
+var withWebFiles = testkit.With(func(p *app.Parts) { p.WebAssets = webFiles })
 
 // newServer returns the shop on d with the demo catalogue loaded.
 func newServer(t *testing.T, d *db.DB) *testkit.Shop {

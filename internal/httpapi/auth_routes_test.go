@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"shop/internal/app"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
 	"shop/internal/mail"
@@ -46,7 +47,7 @@ func TestDevOutboxOnlyInDev(t *testing.T) {
 		t.Fatal("the outbox answers without --dev")
 	}
 
-	dev := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) { deps.Outbox = mail.NewOutbox(d, mail.DevLog{Log: deps.Log}, deps.Log) }))
+	dev := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) { p.Mailer, p.DevOutbox = mail.DevLog{Log: p.Log}, true }))
 	rec := dev.Get("/dev/outbox")
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "Dev outbox") || rec.Header().Get("Content-Security-Policy") == "" {
 		t.Fatalf("dev outbox: %d %v %s", rec.Code, rec.Header(), rec.Body)

@@ -5,9 +5,10 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"shop/internal/app"
+	"shop/internal/catalog"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
-	"shop/internal/httpapi"
 	"shop/internal/testkit"
 )
 
@@ -15,8 +16,8 @@ import (
 // included, as a shopper's request does.
 func BenchmarkProductsPage(b *testing.B) {
 	srv := testkit.NewShop(b, dbtest.SQLite(b), withWebFiles,
-		func(t testing.TB, deps *httpapi.Deps) {
-			if _, err := demo.SeedLarge(context.Background(), deps.Catalog, deps.MediaDir, 1000); err != nil {
+		func(t testing.TB, p *app.Parts) {
+			if _, err := demo.SeedLarge(context.Background(), catalog.NewStore(p.DB), p.MediaDir, 1000); err != nil {
 				t.Fatal(err)
 			}
 		})

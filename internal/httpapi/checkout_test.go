@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"shop/internal/app"
 	"shop/internal/checkout"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
@@ -37,26 +37,14 @@ func newShop(t *testing.T, d *db.DB, withMPesa bool, opts ...testkit.Option) *sh
 	ts := httptest.NewUnstartedServer(nil)
 	public := "http://" + ts.Listener.Addr().String()
 	sim := &mpesa.Simulator{ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p", Delay: 20 * time.Millisecond}
-	srv := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
-		var gateway payment.Gateway
+	opts = append([]testkit.Option{testkit.With(func(p *app.Parts) {
 		if withMPesa {
-			gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
+			p.Gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
 		}
-		testkit.Payments(deps, gateway, payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"})
-		deps.Daraja, deps.WebAssets, deps.PublicURL = sim, webFiles, public
-		sim.ConfirmationURL, sim.ValidationURL = deps.Payments.C2BURLs()
-		deps.Paybill = sim.PaybillHandler()
-	}), testkit.Demo)
-	for _, o := range opts {
-		o(t, &srv.Deps)
-	}
-	if len(opts) > 0 {
-		rebuilt, err := httpapi.New(srv.Deps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv.Server = rebuilt
-	}
+		p.Payment = payment.Config{CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"}
+		p.Simulator, p.WebAssets, p.PublicURL = sim, webFiles, public
+	}), testkit.Demo}, opts...)
+	srv := testkit.NewShop(t, d, opts...)
 	ts.Config.Handler = srv
 	ts.Start()
 	t.Cleanup(func() { sim.Close(); ts.Close() })

@@ -8,14 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"shop/internal/account"
+	"shop/internal/app"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
 	"shop/internal/mail"
 	"shop/internal/notify"
 	"shop/internal/receipt"
-	"shop/internal/sms"
 	"shop/internal/testkit"
 )
 
@@ -86,15 +84,11 @@ func TestErasureLeavesNoTraceInAnyTable(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		quiet := testkit.Quiet()
-		outbox := mail.NewOutbox(d, mail.DevLog{Log: quiet}, quiet)
-		queue := sms.NewQueue(d, &testkit.SMS{}, quiet)
-		s := newShop(t, d, true, testkit.With(func(deps *httpapi.Deps) {
-			n := notify.Orders{Mail: outbox, Log: quiet, BusinessEmail: "info@mifugobora.co.ke", PublicURL: deps.PublicURL,
-				Receipt: receipt.Attachment(receipt.Business{Name: "Mifugo Bora Feeds", KRAPIN: "P051234567X"})}
-			deps.Payments.OnPaidTx, deps.Payments.OnUnpaidTx = n.PaidTx, n.UnpaidTx
-			deps.Mail, deps.SMS = outbox, queue
-			deps.Auth = account.NewService(d, account.Options{Mailer: outbox, Log: quiet, PublicURL: deps.PublicURL})
+		s := newShop(t, d, true, testkit.With(func(p *app.Parts) {
+			p.Mailer, p.SMS, p.BusinessEmail = mail.DevLog{Log: quiet}, &testkit.SMS{}, "info@mifugobora.co.ke"
+			p.Business = receipt.Business{Name: "Mifugo Bora Feeds", KRAPIN: "P051234567X"}
 		}))
+		outbox, queue := s.kit.Outbox, s.kit.Deps.SMS
 		texts := &notify.Texts{DB: d, Orders: s.kit.Deps.Orders, Queue: queue, PublicURL: s.url, BusinessPhone: "254722000111", Log: quiet}
 		const email = "nyambura.c@shamba.co.ke"
 		s.kit.Register("Nyambura", "Chepkoech", email, "254799123456", "Shamba2026")

@@ -2,8 +2,6 @@ package httpapi_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,14 +10,11 @@ import (
 	"time"
 
 	"shop/internal/account"
-	"shop/internal/cart"
+	"shop/internal/app"
 	"shop/internal/catalog"
-	"shop/internal/content"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
-	"shop/internal/httpapi"
-	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
 	"shop/internal/testkit"
@@ -131,25 +126,19 @@ func FuzzSearchQueries(f *testing.F) {
 // access token.
 func fuzzServer(f *testing.F, d *db.DB) (http.Handler, string) {
 	ctx := context.Background()
-	store := catalog.NewStore(d)
-	media := f.TempDir()
-	if _, err := demo.Seed(ctx, store, media); err != nil {
-		f.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	sim := &mpesa.Simulator{ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p", Delay: time.Hour, Mode: mpesa.CallbackNever}
 	daraja := httptest.NewServer(sim)
 	f.Cleanup(func() { sim.Close(); daraja.Close() })
-	orders := order.NewStore(d)
-	gateway := mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
-	auth := account.NewService(d, account.Options{Log: log, PublicURL: "http://localhost"})
-	deps := httpapi.Deps{DB: d, Log: log, Catalog: store, Cart: cart.NewStore(d), Orders: orders, Content: content.NewStore(d),
-		Auth: auth, WebAssets: webFiles, MediaDir: media, PublicURL: "http://localhost"}
-	testkit.Payments(&deps, gateway, payment.Config{PublicURL: "http://localhost", CallbackSecret: fuzzSecret})
-	srv, err := httpapi.New(deps)
-	if err != nil {
-		f.Fatal(err)
-	}
+	shop := testkit.NewShop(f, d, testkit.With(func(p *app.Parts) {
+		p.WebAssets = webFiles
+		p.Gateway = mpesa.NewClient(mpesa.Config{BaseURL: daraja.URL, ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"}, nil)
+		p.Payment = payment.Config{CallbackSecret: fuzzSecret}
+	}), func(t testing.TB, p *app.Parts) {
+		if _, err := demo.Seed(ctx, catalog.NewStore(p.DB), p.MediaDir); err != nil {
+			t.Fatal(err)
+		}
+	})
+	srv, auth := shop.Server, shop.Deps.Auth
 	if _, err := account.NewStore(d).EnsureAdmin(ctx, "owner@mifugobora.co.ke", "Ruiru2026Feeds"); err != nil {
 		f.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"shop/internal/catalog"
+	"shop/internal/stock"
 	"shop/internal/testkit"
 )
 
@@ -18,7 +18,7 @@ func TestOtherInstancesSeeCatalogueChanges(t *testing.T) {
 	eachServer(t, func(t *testing.T, a *testkit.Shop) {
 		b := testkit.NewShop(t, a.Deps.DB, withWebFiles)
 		admin, _ := a.NewAdmin("owner@mifugobora.co.ke", "Str0ng-Passw0rd!")
-		size := func() (price string, stock float64) {
+		size := func() (price string, left float64) {
 			p := testkit.Decode[map[string]any](t, b.Get("/api/products/1/"))
 			for _, v := range p["variants"].([]any) {
 				if v := v.(map[string]any); v["id"] == 1.0 {
@@ -45,12 +45,12 @@ func TestOtherInstancesSeeCatalogueChanges(t *testing.T) {
 
 		// Stock given back outside any request, as the reconciler does for a
 		// failed payment's order.
-		_, stock := size()
+		_, left := size()
 		if err := a.Deps.DB.Tx(ctx, func(tx *sql.Tx) error {
-			return catalog.ReturnStockTx(ctx, tx, []catalog.StockLine{{VariantID: 1, Qty: 2}})
+			return stock.ReturnTx(ctx, tx, []stock.Line{{VariantID: 1, Qty: 2}})
 		}); err != nil {
 			t.Fatal(err)
 		}
-		testkit.WaitUntil(t, 30*time.Second, "a background change of stock", func() bool { _, s := size(); return s == stock+2 })
+		testkit.WaitUntil(t, 30*time.Second, "a background change of stock", func() bool { _, s := size(); return s == left+2 })
 	})
 }

@@ -9,7 +9,6 @@ import (
 	"shop/internal/checkout"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
 	"shop/internal/notify"
 	"shop/internal/order"
 	"shop/internal/sms"
@@ -75,10 +74,9 @@ func TestOrderRemembersItsLanguage(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		mailer := &testkit.Mailer{}
-		s := newShop(t, d, true, testkit.With(func(deps *httpapi.Deps) {
-			n := notify.Orders{Mail: mailer, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://mifugobora.co.ke"}
-			deps.Payments.OnPaidTx, deps.Payments.OnUnpaidTx = n.PaidTx, n.UnpaidTx
-		}))
+		s := newShop(t, d, true)
+		n := notify.Orders{Mail: mailer, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://mifugobora.co.ke"}
+		s.kit.Deps.Payments.OnPaidTx, s.kit.Deps.Payments.OnUnpaidTx = n.PaidTx, n.UnpaidTx
 		gw, quiet := &testkit.SMS{}, testkit.Quiet()
 		texts := &notify.Texts{DB: d, Orders: s.kit.Deps.Orders, Queue: sms.NewQueue(d, gw, quiet), PublicURL: "https://mifugobora.co.ke",
 			BusinessPhone: "254722000111", Log: quiet}

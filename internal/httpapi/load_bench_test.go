@@ -19,10 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"shop/internal/app"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
-	"shop/internal/httpapi"
 	"shop/internal/httpx"
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
@@ -91,18 +91,17 @@ func newLoadShop(b *testing.B, d *db.DB) *loadShop {
 	// The phone answers a tenth of a second after the push: after the shop
 	// has stored the push, as a real phone's answer (seconds) always is.
 	sim := &mpesa.Simulator{ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p", Delay: 100 * time.Millisecond}
-	srv := testkit.NewShop(b, d, testkit.With(func(deps *httpapi.Deps) {
-		gateway := mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"},
+	srv := testkit.NewShop(b, d, testkit.With(func(p *app.Parts) {
+		p.Gateway = mpesa.NewClient(mpesa.Config{BaseURL: public + "/dev/daraja", ConsumerKey: "k", ConsumerSecret: "s", ShortCode: "174379", Passkey: "p"},
 			&http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: loadBuyers}})
-		cfg := payment.Config{PublicURL: public, CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"}
+		cfg := payment.Config{CallbackSecret: "cb-secret-0123456789-0123456789-xyz", ShortCode: "174379"}
 		if oneAddress {
 			limits := payment.DefaultPushLimits
 			limits.PerIP.Max = 1 << 30
 			cfg.Limits = &limits
 		}
-		testkit.Payments(deps, gateway, cfg)
-		deps.Daraja, deps.PublicURL = sim, public
-		deps.ClientIP = httpx.ClientIP([]netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
+		p.Payment, p.Simulator, p.PublicURL = cfg, sim, public
+		p.ClientIP = httpx.ClientIP([]netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
 	}), testkit.Demo)
 	ts.Config.Handler = srv
 	ts.Start()

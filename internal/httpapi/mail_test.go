@@ -6,11 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"shop/internal/app"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
-	"shop/internal/httpapi"
 	"shop/internal/mail"
-	"shop/internal/notify"
 	"shop/internal/testkit"
 )
 
@@ -56,12 +55,8 @@ func TestOrderMailGoesThroughTheOutbox(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		outbox := mail.NewOutbox(d, sender, testkit.Quiet())
-		s := newShop(t, d, true, testkit.With(func(deps *httpapi.Deps) {
-			n := notify.Orders{Mail: outbox, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: deps.PublicURL}
-			deps.Payments.OnPaidTx, deps.Payments.OnUnpaidTx = n.PaidTx, n.UnpaidTx
-			deps.Mail = outbox
-		}))
+		s := newShop(t, d, true, testkit.With(func(p *app.Parts) { p.Mailer, p.BusinessEmail = sender, "info@mifugobora.co.ke" }))
+		outbox := s.kit.Outbox
 		number, _ := s.placeOrder(t, "254708374149")
 		s.waitForStatus(t, number, "paid")
 		admin, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")

@@ -9,9 +9,11 @@ import (
 	"testing"
 
 	"shop/internal/apidoc"
+	"shop/internal/app"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
 	"shop/internal/mail"
+	"shop/internal/payment/mpesa"
 	"shop/internal/testkit"
 )
 
@@ -63,9 +65,9 @@ var undocumented = map[string]string{
 // behind by a route taken away, fails here.
 func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 	d := dbtest.SQLite(t)
-	shop := testkit.NewShop(t, d, testkit.With(func(deps *httpapi.Deps) {
-		deps.Daraja, deps.Paybill = http.NotFoundHandler(), http.NotFoundHandler()
-		deps.Outbox = mail.NewOutbox(d, mail.DevLog{Log: testkit.Quiet()}, testkit.Quiet())
+	shop := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) {
+		p.Simulator = &mpesa.Simulator{}
+		p.Mailer, p.DevOutbox = mail.DevLog{Log: testkit.Quiet()}, true
 	}))
 	ops := documentedOperations(t)
 	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin"}

@@ -10,11 +10,11 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
+	"shop/internal/app"
 	"shop/internal/backup"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
-	"shop/internal/metrics"
 	"shop/internal/testkit"
 )
 
@@ -23,17 +23,16 @@ const metricsToken = "scrape-token-0123456789abcdef"
 // withMetrics counts the shop's requests and serves /metrics behind token
 // ("" serves no /metrics route at all).
 func withMetrics(token string) testkit.Option {
-	return testkit.With(func(deps *httpapi.Deps) {
+	return testkit.With(func(p *app.Parts) {
 		last := time.Date(2025, 11, 15, 6, 0, 0, 0, time.UTC)
-		deps.Metrics = metrics.New(metrics.Sources{DB: deps.DB, Orders: deps.Orders, Payments: deps.Payments,
-			MailQueue: func(context.Context) (map[string]int, error) {
-				return map[string]int{"queued": 3, "sending": 1, "sent": 9, "failed": 1}, nil
-			},
-			SMSQueue: func(context.Context) (map[string]int, error) { return map[string]int{"queued": 2, "failed": 1}, nil },
-			Backup: func(context.Context) (backup.Status, error) {
-				return backup.Status{Engine: "sqlite", Scheduled: true, LastAt: &last}, nil
-			}})
-		deps.MetricsToken = token
+		p.MailQueue = func(context.Context) (map[string]int, error) {
+			return map[string]int{"queued": 3, "sending": 1, "sent": 9, "failed": 1}, nil
+		}
+		p.SMSQueue = func(context.Context) (map[string]int, error) { return map[string]int{"queued": 2, "failed": 1}, nil }
+		p.Backups = func(context.Context) (backup.Status, error) {
+			return backup.Status{Engine: "sqlite", Scheduled: true, LastAt: &last}, nil
+		}
+		p.MetricsToken = token
 	})
 }
 

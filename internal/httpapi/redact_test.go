@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"shop/internal/app"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/httpapi"
@@ -40,8 +41,8 @@ const callbackSecret = "cb-secret-0123456789-0123456789-xyz"
 func TestNoSecretInAnyLogLine(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		logs := &lockedBuffer{}
-		s := newShop(t, d, true, testkit.With(func(deps *httpapi.Deps) {
-			deps.Log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		s := newShop(t, d, true, testkit.With(func(p *app.Parts) {
+			p.Log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 		}))
 		ctx := context.Background()
 		number, orderToken := s.placeOrder(t, "254708374149")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shop/internal/catalog"
+	"shop/internal/search"
 	"shop/internal/testkit"
 )
 
@@ -48,7 +49,7 @@ func TestSearchAPI(t *testing.T) {
 			auth := testkit.Bearer(admin)
 			rec := h.Do("PUT", "/api/admin/search/synonyms/", map[string]any{
 				"synonyms": []map[string]string{{"phrase": "Sungura", "expansion": "rabbit"}}}, auth...)
-			list := testkit.Decode[[]catalog.Synonym](t, rec)
+			list := testkit.Decode[[]search.Synonym](t, rec)
 			if rec.Code != 200 || len(list) != 1 || list[0].Phrase != "sungura" {
 				t.Fatalf("%d: %s", rec.Code, rec.Body)
 			}
@@ -60,7 +61,7 @@ func TestSearchAPI(t *testing.T) {
 				t.Fatalf("audit: %s", rec.Body)
 			}
 			rec = h.Do("PUT", "/api/admin/search/synonyms/", map[string]any{"synonyms": []map[string]string{{"phrase": "x", "expansion": ""}}}, auth...)
-			if rec.Code != 400 || !strings.Contains(rec.Body.String(), catalog.MsgSynonymsInvalid) {
+			if rec.Code != 400 || !strings.Contains(rec.Body.String(), search.MsgSynonymsInvalid) {
 				t.Fatalf("bad list: %d %s", rec.Code, rec.Body)
 			}
 		})

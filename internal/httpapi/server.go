@@ -37,7 +37,9 @@ import (
 	"shop/internal/receipt"
 	"shop/internal/review"
 	"shop/internal/sms"
+	"shop/internal/stock"
 	"shop/internal/storefront"
+	"shop/internal/vat"
 	"shop/internal/weight"
 )
 
@@ -46,6 +48,7 @@ type Deps struct {
 	DB       *db.DB
 	Log      *slog.Logger
 	Catalog  *catalog.Store
+	Stock    *stock.Ledger
 	Cart     *cart.Store
 	Orders   *order.Store
 	Payments *payment.Service
@@ -62,8 +65,7 @@ type Deps struct {
 	MediaDir  string
 	PublicURL string
 
-	// Auth signs users in and checks their access tokens; nil builds one on
-	// DB whose mail is never sent (tests that do not sign in).
+	// Auth signs users in and checks their access tokens.
 	Auth *account.Service
 	// ClientIP finds a request's client address (SHOP_TRUSTED_PROXIES); nil: the peer's.
 	ClientIP func(*http.Request) string
@@ -90,6 +92,20 @@ type Deps struct {
 	Backups func(context.Context) (backup.Status, error)
 	// Business is who receipts say issued them.
 	Business receipt.Business
+
+	Coupons *coupon.Store
+	Reviews *review.Store
+	VAT     *vat.Store
+	// Privacy exports and erases a customer's data.
+	Privacy *privacy.Service
+	// Unsubscribe makes and reads the newsletter's unsubscribe links.
+	Unsubscribe *content.Unsubscribe
+	// Limiter counts what costs money or sends a message: contact forms,
+	// subscriptions, order tracking, coupons, reviews, data exports.
+	Limiter *ratelimit.Limiter
+	// CartTotals is a cart's weight and its subtotal after its discount,
+	// which delivery quotes look at.
+	CartTotals func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error)
 }
 
 // Server is the shop's http.Handler.
@@ -133,7 +149,8 @@ type Server struct {
 // it serves it up to twice as long while a refresh reads it again.
 const catalogueCacheLifetime = 150 * time.Second
 
-// New builds the handler with every route and middleware.
+// New builds the handler with every route and middleware, on what d
+// gives it: it builds no store, service or limiter of its own.
 func New(d Deps) (*Server, error) {
 	app, err := newAppHandler(d.WebAssets)
 	if err != nil {
@@ -160,46 +177,34 @@ func New(d Deps) (*Server, error) {
 	if d.Catalog != nil {
 		app.front = front
 	}
-	s.content.Limiter = ratelimit.New(d.DB, nil)
+	s.content.Limiter = d.Limiter
 	s.content.SubscribeLimit, s.content.ContactLimit = content.DefaultLimits()
 	s.pay = &payment.Handlers{Service: d.Payments}
 	s.checkout = &checkout.Handlers{Service: d.Checkout, Payments: d.Payments, Orders: d.Orders, Carts: s.cart, ClientIP: d.ClientIP}
 	s.orders.Carts = s.cart
 	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
-	s.orders.Limiter, s.orders.ClientIP = ratelimit.New(d.DB, nil), d.ClientIP
-	s.coupons = &coupon.Handlers{Store: coupon.NewStore(d.DB), Carts: s.cart, Limiter: ratelimit.New(d.DB, nil), ClientIP: d.ClientIP}
-	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error) {
-		lines, err := d.Cart.Lines(ctx, cartID)
-		if err != nil {
-			return 0, 0, err
-		}
-		w, subtotal := cart.Totals(lines)
-		// Free delivery looks at the subtotal after the cart's discount, as checkout does.
-		c, err := s.coupons.ForCartID(ctx, cartID)
-		return w, subtotal - c.Discount, err
-	}}
+	s.orders.Limiter, s.orders.ClientIP = d.Limiter, d.ClientIP
+	s.coupons = &coupon.Handlers{Store: d.Coupons, Carts: s.cart, Limiter: d.Limiter, ClientIP: d.ClientIP}
+	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: d.CartTotals}
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
 	s.paybill = d.Paybill
 	authSvc := d.Auth
-	if authSvc == nil {
-		authSvc = account.NewService(d.DB, account.Options{Log: d.Log, PublicURL: d.PublicURL})
-	}
 	s.auth = &account.Handlers{Svc: authSvc, ClientIP: d.ClientIP}
-	s.reviews = &review.Handlers{Store: review.NewStore(d.DB, d.Catalog), Name: func(ctx context.Context, id int64) (string, error) {
+	s.reviews = &review.Handlers{Store: d.Reviews, Name: func(ctx context.Context, id int64) (string, error) {
 		u, err := authSvc.Store.UserByID(ctx, id)
 		return account.ReviewName(u), err
-	}, Limiter: ratelimit.New(d.DB, nil)}
+	}, Limiter: d.Limiter}
 	if d.Orders != nil {
 		s.reviews.Bought = d.Orders.Bought
 	}
-	s.unsubscribe = &content.Unsubscribe{Store: d.Content, PublicURL: d.PublicURL,
-		Key: func(ctx context.Context) ([]byte, error) { return authSvc.DerivedKey(ctx, "newsletter-unsubscribe") }}
-	priv := &privacy.Service{DB: d.DB, Accounts: authSvc, Orders: d.Orders, Payments: d.Payments, Content: d.Content, SMS: d.SMS, Mail: d.Mail, Forget: admin.ForgetUserTx}
-	s.privacy = &privacy.Handlers{Svc: priv, Limiter: ratelimit.New(d.DB, nil)}
-	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups, Privacy: priv, Unsubscribe: s.unsubscribe})
+	s.unsubscribe = d.Unsubscribe
+	s.privacy = &privacy.Handlers{Svc: d.Privacy, Limiter: d.Limiter}
+	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
+		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
+			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}

@@ -19,7 +19,7 @@ import (
 // constructors (and the field messages with them), the field messages
 // validation stores in its bad or fields map, and every Msg… constant.
 var customerPackages = []string{"account", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
-	"order", "payment", "phone", "privacy", "receipt", "review"}
+	"order", "payment", "phone", "privacy", "receipt", "review", "stock"}
 
 // messageFuncs return customer texts that reach the answers another way:
 // a payment's message and advice in the order, the wait in a 429.
@@ -30,7 +30,7 @@ var messageFuncs = map[string][]string{"payment/mpesa": {"CustomerMessage", "Cus
 var adminFiles = []string{
 	"account/account.go", "account/admin.go",
 	"catalog/admin_categories.go", "catalog/admin_images.go", "catalog/admin_rules.go", "catalog/admin_store.go",
-	"catalog/admin_variants.go", "catalog/csv.go", "catalog/csv_import.go", "catalog/csv_publish.go", "catalog/csv_stage.go", "catalog/stock_admin.go", "catalog/synonyms.go",
+	"catalog/admin_variants.go", "catalog/csv.go", "catalog/csv_import.go", "catalog/csv_publish.go", "catalog/csv_stage.go", "search/synonyms.go", "stock/ledger.go",
 	"content/admin.go", "coupon/input.go", "coupon/store.go", "delivery/admin.go",
 	"order/admin.go", "order/move.go", "order/refund.go", "payment/c2b.go", "payment/parked.go", "payment/refund.go",
 }

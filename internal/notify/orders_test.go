@@ -1,4 +1,4 @@
-package notify
+package notify_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"shop/internal/i18n"
 	"shop/internal/money"
+	"shop/internal/notify"
 	"shop/internal/order"
 	"shop/internal/receipt"
 	"shop/internal/testkit"
@@ -15,7 +16,7 @@ import (
 
 func TestPaidMail(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example",
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example",
 		Receipt: receipt.Attachment(receipt.Business{Name: "Mifugo Bora Feeds", KRAPIN: "P051234567X"})}
 	o := order.Order{Number: "ORDER-1", Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA", ShippingCharge: 50000, Total: 330000,
 		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000, Discount: 20000, VATClass: "standard", VATRate: 1600, VAT: 38621}},
@@ -49,7 +50,7 @@ func TestPaidMail(t *testing.T) {
 
 func TestUnpaidMailCarriesThePaybillGuide(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := Orders{Mail: rec, Log: testkit.Quiet(), PublicURL: "https://shop.example"}
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), PublicURL: "https://shop.example"}
 	code := 1032
 	o := order.Order{Number: "ORDER-7", Status: order.PaymentFailed, Total: 146000, BalanceDue: 96000,
 		Customer: order.Customer{FirstName: "Wanjiku<b>", Email: "wanjiku@farm.co.ke"},
@@ -79,7 +80,7 @@ func TestUnpaidMailCarriesThePaybillGuide(t *testing.T) {
 
 func TestPaidMailForPickup(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
 	o := order.Order{Number: "ORDER-2", Status: order.Paid, Subtotal: 395000, Total: 395000, Weight: 70000,
 		Items:           []order.Item{{ProductName: "Dairy Meal", Size: "70 Kg", Quantity: 1, UnitPrice: 395000, TotalPrice: 395000}},
 		Customer:        order.Customer{Name: "Achieng Otieno", FirstName: "Achieng", Email: "achieng@farm.co.ke", Phone: "254712345679"},
@@ -105,7 +106,7 @@ func TestPaidMailForPickup(t *testing.T) {
 // amounts, receipt and links; the business's copy stays English.
 func TestMailInTheOrdersLanguage(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
 	o := order.Order{Number: "ORDER-1", Lang: i18n.Kiswahili, Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA",
 		ShippingCharge: 50000, Total: 330000,
 		Items:           []order.Item{{ProductName: "Dairy Meal", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000}},

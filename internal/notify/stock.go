@@ -8,11 +8,11 @@ import (
 	"log/slog"
 	"time"
 
-	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/every"
 	"shop/internal/mail"
 	"shop/internal/sms"
+	"shop/internal/stock"
 )
 
 // StockAlerts tells the business when a size runs low: one mail to the
@@ -23,10 +23,10 @@ import (
 // serialised by its row, so of several sales crossing together exactly one
 // movement crosses, and it is read once (docs/notifications.md).
 type StockAlerts struct {
-	DB      *db.DB
-	Catalog *catalog.Store
-	Mail    MailQueue
-	Queue   *sms.Queue
+	DB     *db.DB
+	Ledger *stock.Ledger
+	Mail   MailQueue
+	Queue  *sms.Queue
 	// Threshold is SHOP_LOW_STOCK_THRESHOLD; BusinessEmail and
 	// BusinessPhone (254XXXXXXXXX, or "") are told.
 	Threshold                               int
@@ -42,7 +42,7 @@ func (n *StockAlerts) Once(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	events, err := n.Catalog.MovementsAfter(ctx, cursor, 500)
+	events, err := n.Ledger.MovementsAfter(ctx, cursor, 500)
 	if err != nil || len(events) == 0 {
 		return 0, err
 	}
@@ -63,7 +63,7 @@ func (n *StockAlerts) Once(ctx context.Context) (int, error) {
 
 // alert queues the business's mail and text about e in one transaction.
 // Their key makes a second reading of e queue nothing.
-func (n *StockAlerts) alert(ctx context.Context, e catalog.StockEvent) error {
+func (n *StockAlerts) alert(ctx context.Context, e stock.Event) error {
 	key := fmt.Sprintf("stock:%d", e.ID)
 	subject, body := LowStockMail(e, n.PublicURL)
 	err := n.DB.Tx(ctx, func(tx *sql.Tx) error {
@@ -82,7 +82,7 @@ func (n *StockAlerts) alert(ctx context.Context, e catalog.StockEvent) error {
 }
 
 // LowStockMail is the alert's subject and text.
-func LowStockMail(e catalog.StockEvent, publicURL string) (subject, body string) {
+func LowStockMail(e stock.Event, publicURL string) (subject, body string) {
 	subject = fmt.Sprintf("Low stock: %s (%s), %d left", e.ProductName, e.Size, e.StockAfter)
 	body = fmt.Sprintf("%s (%s), SKU %s, is down to %d in stock after a %s (%+d).\n\nReceive stock in the back office: %s/admin\n",
 		e.ProductName, e.Size, e.SKU, e.StockAfter, reasonWords(e.Reason), e.Quantity, publicURL)
@@ -90,18 +90,18 @@ func LowStockMail(e catalog.StockEvent, publicURL string) (subject, body string)
 }
 
 // LowStockText is the alert's SMS, one segment for any real name.
-func LowStockText(e catalog.StockEvent) string {
+func LowStockText(e stock.Event) string {
 	return oneSegment(fmt.Sprintf("Mifugo Bora: low stock. %s (%s) SKU %s: %d left.", e.ProductName, e.Size, e.SKU, e.StockAfter),
 		fmt.Sprintf("Mifugo Bora: low stock. SKU %s: %d left.", e.SKU, e.StockAfter))
 }
 
 func reasonWords(r string) string {
 	switch r {
-	case catalog.ReasonOrderReturned:
+	case stock.ReasonOrderReturned:
 		return "returned order"
-	case catalog.ReasonCountCorrection:
+	case stock.ReasonCountCorrection:
 		return "count correction"
-	case catalog.ReasonEdit:
+	case stock.ReasonEdit:
 		return "stock edit"
 	}
 	return r

@@ -7,11 +7,11 @@ import (
 	"sync"
 	"testing"
 
-	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/notify"
 	"shop/internal/sms"
+	"shop/internal/stock"
 	"shop/internal/testkit"
 )
 
@@ -23,7 +23,7 @@ func TestLowStockAlertOncePerCrossing(t *testing.T) {
 		ctx := context.Background()
 		cat := oneSize(t, d, "Layers Mash", "LM-70", 3200, 14)
 		box := &testkit.Mailer{}
-		alerts := &notify.StockAlerts{DB: d, Catalog: cat, Mail: box, Queue: sms.NewQueue(d, &testkit.SMS{}, testkit.Quiet()),
+		alerts := &notify.StockAlerts{DB: d, Ledger: stock.NewLedger(d, cat), Mail: box, Queue: sms.NewQueue(d, &testkit.SMS{}, testkit.Quiet()),
 			Threshold: 10, BusinessEmail: "owner@mifugobora.co.ke", BusinessPhone: "254722000111", PublicURL: "https://mifugobora.co.ke",
 			Log: testkit.Quiet()}
 		sell := func(n int) {
@@ -33,7 +33,7 @@ func TestLowStockAlertOncePerCrossing(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					if err := d.Tx(ctx, func(tx *sql.Tx) error {
-						return catalog.TakeStockTx(ctx, tx, []catalog.StockLine{{VariantID: 1, Qty: 1}})
+						return stock.TakeTx(ctx, tx, []stock.Line{{VariantID: 1, Qty: 1}})
 					}); err != nil {
 						t.Error(err)
 					}
@@ -61,7 +61,7 @@ func TestLowStockAlertOncePerCrossing(t *testing.T) {
 			t.Fatalf("%d alerts below the threshold", n)
 		}
 		if err := d.Tx(ctx, func(tx *sql.Tx) error {
-			_, err := cat.AdjustStockTx(ctx, tx, 1, 1, catalog.StockChange{Kind: catalog.ReasonReceived, Quantity: 20}, catalog.Mover{Actor: "owner@mifugobora.co.ke"})
+			_, err := stock.NewLedger(d, cat).AdjustTx(ctx, tx, 1, 1, stock.Change{Kind: stock.ReasonReceived, Quantity: 20}, stock.Mover{Actor: "owner@mifugobora.co.ke"})
 			return err
 		}); err != nil {
 			t.Fatal(err)

@@ -8,8 +8,8 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/cart"
-	"shop/internal/catalog"
 	"shop/internal/coupon"
+	"shop/internal/stock"
 )
 
 // Move changes an order's status inside tx, along an allowed transition
@@ -43,7 +43,7 @@ func move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 	switch {
 	case refund:
 	case reserved && !holdsStock(to):
-		if err := catalog.ReturnStockTx(ctx, tx, o.StockLines()); err != nil {
+		if err := stock.ReturnTx(ctx, tx, o.StockLines()); err != nil {
 			return Order{}, err
 		}
 		reserved = false
@@ -51,7 +51,7 @@ func move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT take_stock`); err != nil {
 			return Order{}, err
 		}
-		err := catalog.TakeStockTx(ctx, tx, o.StockLines())
+		err := stock.TakeTx(ctx, tx, o.StockLines())
 		switch {
 		case err == nil:
 			reserved = true
@@ -137,17 +137,17 @@ func label(s Status) string {
 }
 
 // StockLines is what an order's items hold of the catalogue's stock.
-func StockLines(items []Item) []catalog.StockLine {
-	lines := make([]catalog.StockLine, len(items))
+func StockLines(items []Item) []stock.Line {
+	lines := make([]stock.Line, len(items))
 	for i, it := range items {
-		lines[i] = catalog.StockLine{VariantID: it.VariantID, Qty: it.Quantity}
+		lines[i] = stock.Line{VariantID: it.VariantID, Qty: it.Quantity}
 	}
 	return lines
 }
 
 // StockLines is what o holds of the catalogue's stock, each line naming o,
 // so its stock movements say which order they were for.
-func (o Order) StockLines() []catalog.StockLine {
+func (o Order) StockLines() []stock.Line {
 	lines := StockLines(o.Items)
 	for i := range lines {
 		lines[i].OrderID = o.ID

@@ -9,9 +9,9 @@ import (
 	"unicode/utf8"
 
 	"shop/internal/apperr"
-	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/money"
+	"shop/internal/stock"
 )
 
 // Refund is money the shop sent back to the farmer for an order, by M-Pesa
@@ -122,7 +122,7 @@ func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received mon
 		return Order{}, err
 	}
 	if r.Restocked {
-		if err := catalog.ReturnStockTx(ctx, tx, StockLines(o.Items)); err != nil {
+		if err := stock.ReturnTx(ctx, tx, StockLines(o.Items)); err != nil {
 			return Order{}, err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE orders SET stock_reserved = FALSE WHERE id = $1`, o.ID); err != nil {

@@ -21,11 +21,11 @@ import (
 // elements at the same sizes. Its classes are the app's own, so the
 // stylesheet has them.
 
-// heroYears is the shop's years of experience, as web/src/lib/business.ts
+// heroYears is the shop's years of experience, as web/src/shared/domain/business.ts
 // gives them to the hero's text.
 const heroYears = 15
 
-// heroTexts are the hero's words as web/src/lib/messages/home.ts and
+// heroTexts are the hero's words as web/src/features/home/messages.ts and
 // sw/home.ts give them ({years} where the app puts its number); a test holds
 // them to those files.
 var heroTexts = map[i18n.Lang]struct{ title, text, button, newProducts, viewAll string }{
@@ -123,7 +123,7 @@ func homeFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
 }
 
 // shopIntro is the line under the shop's heading, as
-// web/src/lib/messages/shop.ts gives it (its Kiswahili in texts.go); a test
+// web/src/features/shop/messages.ts gives it (its Kiswahili in texts.go); a test
 // holds it to that file.
 const shopIntro = "Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya."
 

@@ -92,10 +92,10 @@ func firstView(t *testing.T, page string) string {
 // same sizes, so nothing on the screen changes but what the app adds.
 func TestFirstViewWordsAreTheApps(t *testing.T) {
 	for file, words := range map[string][]string{
-		"../../web/src/lib/messages/home.ts":    {"Healthy animals, better harvests", "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over ${years} years of experience and delivery across Kenya. Pay with M-Pesa.", "'Shop Now'", "'New Products'", "'View All'"},
-		"../../web/src/lib/messages/shop.ts":    {"title: 'Shop',", "intro: 'Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.',"},
-		"../../web/src/lib/messages/sw/shop.ts": {"title: 'Duka',", "intro: 'Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.',"},
-		"../../web/src/lib/messages/sw/home.ts": {"Mifugo yenye afya, mavuno bora", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka ${years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.", "'Nunua Sasa'", "'Bidhaa Mpya'", "'Ona Zote'"},
+		"../../web/src/features/home/messages.ts":    {"Healthy animals, better harvests", "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over ${years} years of experience and delivery across Kenya. Pay with M-Pesa.", "'Shop Now'", "'New Products'", "'View All'"},
+		"../../web/src/features/shop/messages.ts":    {"title: 'Shop',", "intro: 'Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.',"},
+		"../../web/src/features/shop/messages.sw.ts": {"title: 'Duka',", "intro: 'Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.',"},
+		"../../web/src/features/home/messages.sw.ts": {"Mifugo yenye afya, mavuno bora", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka ${years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.", "'Nunua Sasa'", "'Bidhaa Mpya'", "'Ona Zote'"},
 	} {
 		src, err := os.ReadFile(file)
 		if err != nil {
@@ -107,11 +107,11 @@ func TestFirstViewWordsAreTheApps(t *testing.T) {
 			}
 		}
 	}
-	business, err := os.ReadFile("../../web/src/lib/business.ts")
+	business, err := os.ReadFile("../../web/src/shared/domain/business.ts")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(business), "yearsOfExperience: 15,") {
-		t.Error("web/src/lib/business.ts has other years of experience than firstview.go's heroYears")
+		t.Error("web/src/shared/domain/business.ts has other years of experience than firstview.go's heroYears")
 	}
 }

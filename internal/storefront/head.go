@@ -35,7 +35,7 @@ type pageHead struct {
 	noindex bool
 	product *catalog.Product
 	// data holds API answers the page's first render needs, by the web app's
-	// cache key (web/src/lib/useResource.ts), sent in the page to save a
+	// cache key (web/src/shared/hooks/useResource.ts), sent in the page to save a
 	// round trip; image is a picture to fetch early.
 	data  map[string]any
 	image string

@@ -121,7 +121,7 @@ func IsPage(p string) bool {
 }
 
 // pageTitle is the document title of a page titled title (already in
-// language l), as the web app writes it (web/src/lib/business.ts
+// language l), as the web app writes it (web/src/shared/domain/business.ts
 // pageTitle); home's has the tagline in l.
 func pageTitle(l i18n.Lang, title string) string {
 	if title == "" {

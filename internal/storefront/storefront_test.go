@@ -12,10 +12,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"shop/internal/app"
 	"shop/internal/catalog"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
-	"shop/internal/httpapi"
 	"shop/internal/money"
 	"shop/internal/testkit"
 )
@@ -39,10 +39,10 @@ var seoIndex = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html>
 // text tries to break out of the HTML.
 func seoServer(t *testing.T) *testkit.Shop {
 	t.Helper()
-	return testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(deps *httpapi.Deps) {
-		deps.WebAssets, deps.PublicURL = seoIndex, "https://shop.example.co.ke/"
-	}), testkit.Demo, func(t testing.TB, deps *httpapi.Deps) {
-		_, err := deps.Catalog.CreateProduct(context.Background(), catalog.NewProduct{
+	return testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(p *app.Parts) {
+		p.WebAssets, p.PublicURL = seoIndex, "https://shop.example.co.ke/"
+	}), testkit.Demo, func(t testing.TB, p *app.Parts) {
+		_, err := catalog.NewStore(p.DB).CreateProduct(context.Background(), catalog.NewProduct{
 			Name: `Evil "</title><script>alert(1)</script>`, Slug: "evil", CategoryID: 1, IsActive: true,
 			Description: `Breaks </script><script>alert(2)</script> & "quotes" 'too'`, BasePrice: money.FromShillings(100),
 			Variants: []catalog.NewVariant{{Size: "1 Kg", SKU: "EVIL-1", Price: money.FromShillings(100), Stock: 0}},
@@ -275,7 +275,7 @@ func TestModulePreloads(t *testing.T) {
 			"src/features/product/ProductPage.tsx": {"file": "assets/ProductPage-4.js", "isDynamicEntry": true, "imports": ["_Page.js"]}
 		}`)},
 	}
-	srv := testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(deps *httpapi.Deps) { deps.WebAssets = files }), testkit.Demo)
+	srv := testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(p *app.Parts) { p.WebAssets = files }), testkit.Demo)
 	preloads := func(path string) []string {
 		var out []string
 		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)" />`).FindAllStringSubmatch(srv.Get(path).Body.String(), -1) {

@@ -18,68 +18,51 @@ import (
 	"testing/fstest"
 
 	"shop/internal/account"
-	"shop/internal/cart"
+	"shop/internal/app"
 	"shop/internal/catalog"
-	"shop/internal/checkout"
-	"shop/internal/content"
-	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
-	"shop/internal/order"
-	"shop/internal/payment"
-	"shop/internal/ratelimit"
+	"shop/internal/mail"
 )
 
 // WebApp is a built web app as far as most tests care: an index.html.
 var WebApp = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>shop</title>")}}
 
-// Deps are the usual test shop's: every store on d, a quiet log, WebApp, a
-// fresh media folder and http://localhost. No M-Pesa gateway and no mail;
-// the payment service is there, so orders show their payments.
-func Deps(t testing.TB, d *db.DB) httpapi.Deps {
-	log := Quiet()
-	deps := httpapi.Deps{
-		DB: d, Log: log,
-		Catalog: catalog.NewStore(d), Cart: cart.NewStore(d), Content: content.NewStore(d), Orders: order.NewStore(d), Delivery: delivery.NewStore(d),
-		WebAssets: WebApp, MediaDir: t.TempDir(), PublicURL: "http://localhost",
-	}
-	Payments(&deps, nil, payment.Config{PublicURL: "http://localhost"})
-	return deps
+// Parts are the usual test shop's: a quiet log, WebApp, a fresh media
+// folder and http://localhost. No M-Pesa gateway, no mail and no text
+// messages; the payment service is there, so orders show their payments.
+func Parts(t testing.TB, d *db.DB) app.Parts {
+	return app.Parts{DB: d, Log: Quiet(), WebAssets: WebApp, MediaDir: t.TempDir(), PublicURL: "http://localhost"}
 }
 
-// Payments gives deps a payment service on gateway (nil: M-Pesa off) and
-// the checkout that places orders through it, wired as the shop wires them.
-func Payments(deps *httpapi.Deps, gateway payment.Gateway, cfg payment.Config) {
-	deps.Payments = payment.New(deps.DB, deps.Orders, gateway, ratelimit.New(deps.DB, nil), cfg, deps.Log)
-	deps.Orders.UsePayments(deps.Payments)
-	deps.Checkout = checkout.New(deps.DB, deps.Orders, coupon.NewStore(deps.DB), deps.Payments, deps.Log)
-}
+// Option changes a test shop's Parts before it is wired.
+type Option func(t testing.TB, p *app.Parts)
 
-// Option changes a test shop's Deps before the server is built.
-type Option func(t testing.TB, d *httpapi.Deps)
-
-// With changes the Deps as fn says.
-func With(fn func(d *httpapi.Deps)) Option {
-	return func(_ testing.TB, d *httpapi.Deps) { fn(d) }
+// With changes the Parts as fn says.
+func With(fn func(p *app.Parts)) Option {
+	return func(_ testing.TB, p *app.Parts) { fn(p) }
 }
 
 // Demo loads the demo catalogue, with its pictures in the media folder.
-func Demo(t testing.TB, d *httpapi.Deps) {
+func Demo(t testing.TB, p *app.Parts) {
 	t.Helper()
-	if _, err := demo.Seed(context.Background(), d.Catalog, d.MediaDir); err != nil {
+	if _, err := demo.Seed(context.Background(), catalog.NewStore(p.DB), p.MediaDir); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Delivery.Replace(context.Background(), demo.Zones(), demo.PickupPoints()); err != nil {
+	if err := delivery.NewStore(p.DB).Replace(context.Background(), demo.Zones(), demo.PickupPoints()); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// Shop is the whole server on a test database.
+// Shop is the whole server on a test database, wired as the shop is.
 type Shop struct {
 	*httpapi.Server
+	// Deps are the stores and services the server was built on.
 	Deps httpapi.Deps
+	// Outbox is the mail queue; SendMail sends what waits in it.
+	Outbox *mail.Outbox
 	// Remote, when set, is the client address of every request that does
 	// not name its own. Otherwise each request comes from an address of its
 	// own, so the per-address sign-in limits never bite.
@@ -87,18 +70,27 @@ type Shop struct {
 	t      testing.TB
 }
 
-// NewShop builds the shop on d with Deps changed by opts, in order.
+// NewShop wires the shop on d from Parts changed by opts, in order.
 func NewShop(t testing.TB, d *db.DB, opts ...Option) *Shop {
 	t.Helper()
-	deps := Deps(t, d)
+	p := Parts(t, d)
 	for _, o := range opts {
-		o(t, &deps)
+		o(t, &p)
 	}
-	srv, err := httpapi.New(deps)
+	w, err := app.Wire(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Shop{Server: srv, Deps: deps, t: t}
+	return &Shop{Server: w.Server, Deps: w.Deps, Outbox: w.Outbox, t: t}
+}
+
+// SendMail hands what waits in the mail outbox to Parts.Mailer, as the
+// shop's sender does every few seconds.
+func (s *Shop) SendMail() {
+	s.t.Helper()
+	if _, err := s.Outbox.SendDue(context.Background()); err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 var requestIP atomic.Int64

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sw } from '../src/lib/messages/sw/index';
+import { sw } from '../src/app/kiswahili';
 import { acceptDialogs } from './storefront-helpers';
 
 // Kiswahili end to end (docs/i18n.md): the switch, the shop, a product, the cart and checkout in

@@ -55,7 +55,7 @@ test('the first products come with the page, painted before the app and kept unt
   const view = page.locator('[data-first-view]');
   await expect(view.locator('h1')).toHaveText('Shop');
   await expect(view.locator('article')).toHaveCount(4);
-  // The app's code reads the page's data as it starts (lib/useResource.ts), then its first
+  // The app's code reads the page's data as it starts (shared/hooks/useResource.ts), then its first
   // render would come within a frame or two.
   await expect(page.locator('#page-data')).toHaveCount(0);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

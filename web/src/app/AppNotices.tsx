@@ -1,6 +1,6 @@
-import { appMessages } from '../lib/messages/app';
-import { applyUpdate, dismissInstall, install, useInstallOffered, useUpdateReady } from '../lib/pwa';
-import { useOnline } from '../lib/useOnline';
+import { appMessages } from '../shared/i18n/messages/app';
+import { applyUpdate, dismissInstall, install, useInstallOffered, useUpdateReady } from '../shared/hooks/pwa';
+import { useOnline } from '../shared/hooks/useOnline';
 
 const bar = 'mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm';
 const button = 'inline-flex min-h-11 items-center rounded-md px-3 font-semibold';

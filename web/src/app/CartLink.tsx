@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { CartIcon } from '../components/icons';
-import { appMessages } from '../lib/messages/app';
+import { CartIcon } from '../shared/ui/icons';
+import { appMessages } from '../shared/i18n/messages/app';
 
 interface CartLinkProps {
   count: number;

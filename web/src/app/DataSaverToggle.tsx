@@ -1,5 +1,5 @@
-import { appMessages } from '../lib/messages/app';
-import { setDataSaver, useDataSaver } from '../lib/dataSaver';
+import { appMessages } from '../shared/i18n/messages/app';
+import { setDataSaver, useDataSaver } from '../shared/hooks/dataSaver';
 
 /** The footer's "Data saver" switch (docs/product.md, "Data saver"). */
 export function DataSaverToggle() {

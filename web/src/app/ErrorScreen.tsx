@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { pageTitle } from '../lib/business';
-import { appMessages } from '../lib/messages/app';
+import { pageTitle } from '../shared/domain/business';
+import { appMessages } from '../shared/i18n/messages/app';
 
 interface ErrorScreenProps {
   notFound?: boolean;

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Later } from '../components/Later';
+import { Later } from '../shared/ui/Later';
 import { NewsletterForm } from '../features/content/NewsletterForm';
-import { BUSINESS } from '../lib/business';
+import { BUSINESS } from '../shared/domain/business';
 import { DataSaverToggle } from './DataSaverToggle';
-import { appMessages } from '../lib/messages/app';
-import { LanguageSwitch } from '../components/LanguageSwitch';
+import { appMessages } from '../shared/i18n/messages/app';
+import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { mainNav, productLinks } from './navigation';
 
 const linkClass = 'rounded-sm text-brand-100 underline-offset-2 hover:text-white hover:underline';

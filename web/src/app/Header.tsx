@@ -1,13 +1,13 @@
 import { Link, NavLink } from 'react-router';
-import { CloseIcon, LeafLogo, MenuIcon } from '../components/icons';
+import { CloseIcon, LeafLogo, MenuIcon } from '../shared/ui/icons';
 import { HeaderAccount } from '../features/auth/HeaderAccount';
-import { useCart } from '../lib/CartProvider';
-import { BUSINESS } from '../lib/business';
-import { useMenu } from '../lib/useMenu';
+import { useCart } from '../shared/hooks/CartProvider';
+import { BUSINESS } from '../shared/domain/business';
+import { useMenu } from '../shared/hooks/useMenu';
 import { AppNotices } from './AppNotices';
 import { CartLink } from './CartLink';
-import { appMessages } from '../lib/messages/app';
-import { LanguageSwitch } from '../components/LanguageSwitch';
+import { appMessages } from '../shared/i18n/messages/app';
+import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { mainNav } from './navigation';
 
 const MENU_ID = 'main-menu';

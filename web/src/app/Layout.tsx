@@ -1,6 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
-import { CartProvider } from '../lib/CartProvider';
-import { appMessages } from '../lib/messages/app';
+import { CartProvider } from '../shared/hooks/CartProvider';
+import { appMessages } from '../shared/i18n/messages/app';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';

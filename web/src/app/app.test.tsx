@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { BUSINESS } from '../lib/business';
+import { BUSINESS } from '../shared/domain/business';
 import { CartLink } from './CartLink';
 import { RouteErrorScreen } from './ErrorScreen';
 import { Layout } from './Layout';

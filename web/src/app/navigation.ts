@@ -1,5 +1,5 @@
 // The main navigation, shared by the header and the footer.
-import { appMessages } from '../lib/messages/app';
+import { appMessages } from '../shared/i18n/messages/app';
 
 export interface NavItem {
   to: string;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoading } from '../components/PageLoading';
+import { PageLoading } from '../shared/ui/PageLoading';
 import { HomePage } from '../features/home/HomePage';
 import { ErrorScreen, RootErrorScreen, RouteErrorScreen } from './ErrorScreen';
 import { Layout } from './Layout';
@@ -41,8 +41,8 @@ export const routes: RouteObject[] = [
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
-          { path: 'admin', lazy: page(() => import('../features/admin/AdminPage')) },
-          { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/DeliveryNotePage')) },
+          { path: 'admin', lazy: page(() => import('../features/admin/shell/AdminPage')) },
+          { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
           { path: '*', Component: NotFound },
         ],
       },

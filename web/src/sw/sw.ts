@@ -46,7 +46,7 @@ worker.addEventListener('activate', (e) => {
   );
 });
 
-// "Reload to update" (web/src/lib/pwa.ts): the new version takes over at once.
+// "Reload to update" (web/src/shared/hooks/pwa.ts): the new version takes over at once.
 worker.addEventListener('message', (e) => {
   if (e.data === 'skip-waiting') void worker.skipWaiting();
 });

@@ -1,5 +1,5 @@
 // Test fixtures of the catalogue and the cart, as the shop API answers them.
-import type { CartItem, Category, Paginated, Product, ProductCard, ProductSummary, Review, Variant } from '../lib/shapes';
+import type { CartItem, Category, Paginated, Product, ProductCard, ProductSummary, Review, Variant } from '../shared/api/shapes';
 
 export const categories: Category[] = [
   { id: 1, name: 'Poultry Feeds', slug: 'poultry-feeds', parent: null },

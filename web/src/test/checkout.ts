@@ -1,8 +1,8 @@
 // Test fixtures of the checkout: the delivery options of Kiambu as the API lists them, a cart
-// line, and the cart (lib/CartProvider) a test hands the page in place of the real one.
+// line, and the cart (shared/hooks/CartProvider) a test hands the page in place of the real one.
 import { vi } from 'vitest';
-import type { Cart } from '../lib/CartProvider';
-import type { CartItem, DeliveryOption } from '../lib/shapes';
+import type { Cart } from '../shared/hooks/CartProvider';
+import type { CartItem, DeliveryOption } from '../shared/api/shapes';
 
 /** The shop's own store, a free pickup point. */
 export const pickupStore: DeliveryOption = {

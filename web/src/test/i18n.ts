@@ -1,10 +1,10 @@
 // Test helpers for the two languages (docs/i18n.md): a pseudo-language that marks every text of
 // the catalogue, and a check that a rendered screen shows nothing else.
 import { afterAll, beforeEach } from 'vitest';
-import { showDictionary } from '../lib/i18n';
-import type { Dictionary } from '../lib/messages/dictionary';
-import { sw } from '../lib/messages/sw/index';
-import { BUSINESS } from '../lib/business';
+import { showDictionary } from '../shared/i18n/i18n';
+import type { Dictionary } from '../app/dictionary';
+import { sw } from '../app/kiswahili';
+import { BUSINESS } from '../shared/domain/business';
 
 const OPEN = '⟦';
 const CLOSE = '⟧';

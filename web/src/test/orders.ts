@@ -1,6 +1,6 @@
 // Orders as the API returns them: for the tests of the order confirmation page and its polling,
 // of the account page (listedOrder) and of the track page (trackedOrder).
-import type { Order, OrderDelivery, OrderItem, OrderStatus, OrderStep, TrackedOrder } from '../lib/shapes';
+import type { Order, OrderDelivery, OrderItem, OrderStatus, OrderStep, TrackedOrder } from '../shared/api/shapes';
 
 export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
   return {

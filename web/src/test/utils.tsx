@@ -3,9 +3,9 @@ import { act, render } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { saveSession } from '../lib/authToken';
-import { CartProvider } from '../lib/CartProvider';
-import type { User } from '../lib/shapes';
+import { saveSession } from '../shared/api/authToken';
+import { CartProvider } from '../shared/hooks/CartProvider';
+import type { User } from '../shared/api/shapes';
 import { categories } from './catalog';
 
 export const testUser: User = {
@@ -118,7 +118,7 @@ export async function renderRouteLoaded(path: string, Component: ComponentType, 
   await advance(0);
 }
 
-/** Renders element alone at path, opened there, inside the shop's cart (lib/CartProvider). */
+/** Renders element alone at path, opened there, inside the shop's cart (shared/hooks/CartProvider). */
 export function renderWithCart(path: string, element: ReactNode) {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   render(

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/button';
-import { BUSINESS, pageTitle } from '../../lib/business';
-import { aboutMessages } from '../../lib/messages/about';
+import { buttonClass } from '../../shared/ui/button';
+import { BUSINESS, pageTitle } from '../../shared/domain/business';
+import { aboutMessages } from './messages';
 
 // docs/product.md section 2, About: hero, timeline, four values, a team of three, links on.
-// The words are in the catalogue (messages/about.ts): the timeline in the order of these years.
+// The words are in the catalogue (messages.ts): the timeline in the order of these years.
 const YEARS = ['2018', '2019', '2021', '2023', '2024', '2025'];
 
 const TEAM = [

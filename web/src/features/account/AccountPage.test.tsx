@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, getSession } from '../../lib/authToken';
+import { clearSession, getSession } from '../../shared/api/authToken';
 import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../../test/utils';
-import { MSG } from '../../lib/accountRules';
+import { MSG } from '../../shared/domain/accountRules';
 import { listedOrder as order, listedTimeline } from '../../test/orders';
 import AccountPage from './AccountPage';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../lib/accountRules';
-import { clearSession, getSession } from '../../lib/authToken';
-import { MY_DATA_FILENAME } from '../../lib/download';
+import { MSG } from '../../shared/domain/accountRules';
+import { clearSession, getSession } from '../../shared/api/authToken';
+import { MY_DATA_FILENAME } from '../../shared/ui/download';
 import { Landing, fakeApi, json, renderAt, sentBody, signIn, testUser } from '../../test/utils';
 import AccountPage from './AccountPage';
 import { DATA_MSG } from './rules';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { FormEnd, FormMessage } from '../../components/form/FormMessage';
-import { PasswordField } from '../../components/form/PasswordField';
-import { MSG } from '../../lib/accountRules';
-import { ApiError } from '../../lib/api';
-import { MY_DATA_FILENAME, saveBlob } from '../../lib/download';
-import { failureMessage, useForm } from '../../lib/useForm';
+import { FormEnd, FormMessage } from '../../shared/ui/form/FormMessage';
+import { PasswordField } from '../../shared/ui/form/PasswordField';
+import { MSG } from '../../shared/domain/accountRules';
+import { ApiError } from '../../shared/api/api';
+import { MY_DATA_FILENAME, saveBlob } from '../../shared/ui/download';
+import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { deleteAccount, exportMyData } from './api';
 import { DATA_MSG } from './rules';
 

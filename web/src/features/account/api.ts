@@ -1,5 +1,5 @@
 // The account page's own calls (docs/architecture.md section 2): the customer's data rights.
-import { request } from '../../lib/api';
+import { request } from '../../shared/api/api';
 
 /** The signed-in customer's data, as the JSON file the shop makes of it (GET /api/auth/me/export/). */
 export function exportMyData(): Promise<Blob> {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../lib/authToken';
-import { accountMessages } from '../../lib/messages/account';
-import { formsMessages } from '../../lib/messages/forms';
+import { clearSession } from '../../shared/api/authToken';
+import { accountMessages } from '../../shared/i18n/messages/account';
+import { formsMessages } from '../../shared/i18n/messages/forms';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { listedOrder, listedTimeline } from '../../test/orders';
 import { fakeApi, json, renderAt, signIn, testUser } from '../../test/utils';
@@ -41,7 +41,7 @@ const DATA = [
 
 function renderAccount(orders: () => Response) {
   signIn();
-  // In Kiswahili every read asks for it (lib/api.ts).
+  // In Kiswahili every read asks for it (shared/api/api.ts).
   fakeApi({
     'GET /api/auth/me/?lang=sw': () => json(200, testUser),
     'GET /api/orders/?lang=sw': orders,

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
-import { FormEnd, FormMessage } from '../../components/form/FormMessage';
-import { TextField } from '../../components/form/TextField';
-import { LinkLine, Outcome, Page } from '../../components/Page';
-import { forgotPassword } from '../../lib/account';
-import { ApiError } from '../../lib/api';
-import { authMessages } from '../../lib/messages/auth';
-import { failureMessage, useForm } from '../../lib/useForm';
-import { checkEmail } from '../../lib/validation';
+import { FormEnd, FormMessage } from '../../shared/ui/form/FormMessage';
+import { TextField } from '../../shared/ui/form/TextField';
+import { LinkLine, Outcome, Page } from '../../shared/ui/Page';
+import { forgotPassword } from '../../shared/api/account';
+import { ApiError } from '../../shared/api/api';
+import { authMessages } from './messages';
+import { failureMessage, useForm } from '../../shared/hooks/useForm';
+import { checkEmail } from '../../shared/domain/validation';
 
 export default function ForgotPasswordPage() {
   const form = useForm({ email: '', sent: '' });

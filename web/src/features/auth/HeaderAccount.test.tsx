@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, getSession } from '../../lib/authToken';
+import { clearSession, getSession } from '../../shared/api/authToken';
 import { HeaderAccount } from './HeaderAccount';
 import { Landing, fakeApi, json, renderAt, sentBody, signIn } from '../../test/utils';
 

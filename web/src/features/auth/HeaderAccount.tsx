@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useCart } from '../../lib/CartProvider';
-import { logout } from '../../lib/account';
+import { useCart } from '../../shared/hooks/CartProvider';
+import { logout } from '../../shared/api/account';
 import type { LoginState } from './LoginPage';
-import { appMessages } from '../../lib/messages/app';
-import { useMenu } from '../../lib/useMenu';
-import { useSession } from '../../lib/useSession';
+import { appMessages } from '../../shared/i18n/messages/app';
+import { useMenu } from '../../shared/hooks/useMenu';
+import { useSession } from '../../shared/api/useSession';
 
 const MENU_ID = 'account-menu';
 const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password'];

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, getSession } from '../../lib/authToken';
+import { clearSession, getSession } from '../../shared/api/authToken';
 import LoginPage from './LoginPage';
-import { MSG } from '../../lib/accountRules';
+import { MSG } from '../../shared/domain/accountRules';
 import { fakeApi, json, renderAt, sentBody, testUser } from '../../test/utils';
 
 function renderLogin(from?: string) {

@@ -1,16 +1,16 @@
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CheckboxField } from '../../components/form/CheckboxField';
-import { FormEnd } from '../../components/form/FormMessage';
-import { PasswordField } from '../../components/form/PasswordField';
-import { TextField } from '../../components/form/TextField';
-import { linkClass, LinkLine, Page } from '../../components/Page';
-import { login } from '../../lib/account';
-import { MSG } from '../../lib/accountRules';
-import { ApiError } from '../../lib/api';
-import { useCart } from '../../lib/CartProvider';
-import { authMessages } from '../../lib/messages/auth';
-import { failureMessage, useForm } from '../../lib/useForm';
+import { CheckboxField } from '../../shared/ui/form/CheckboxField';
+import { FormEnd } from '../../shared/ui/form/FormMessage';
+import { PasswordField } from '../../shared/ui/form/PasswordField';
+import { TextField } from '../../shared/ui/form/TextField';
+import { linkClass, LinkLine, Page } from '../../shared/ui/Page';
+import { login } from '../../shared/api/account';
+import { MSG } from '../../shared/domain/accountRules';
+import { ApiError } from '../../shared/api/api';
+import { useCart } from '../../shared/hooks/CartProvider';
+import { authMessages } from './messages';
+import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { safeReturnPath, validateLogin } from './rules';
 
 const ORDER = ['email', 'password'] as const;

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage, { LINK_INVALID } from './ResetPasswordPage';
-import { MSG } from '../../lib/accountRules';
+import { MSG } from '../../shared/domain/accountRules';
 import { fakeApi, json, renderAt, sentBody } from '../../test/utils';
 
 const SENT = 'If an account exists for that email, we have sent it a link to reset the password. The link works for one hour.';

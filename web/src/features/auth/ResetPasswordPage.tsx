@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormEnd, FormMessage } from '../../components/form/FormMessage';
-import { NewPasswordFields } from '../../components/form/PasswordField';
-import { Outcome, Page } from '../../components/Page';
-import { resetPassword } from '../../lib/account';
-import { checkConfirm, checkNewPassword } from '../../lib/accountRules';
-import { ApiError } from '../../lib/api';
-import { authMessages } from '../../lib/messages/auth';
-import { failureMessage, useForm } from '../../lib/useForm';
+import { FormEnd, FormMessage } from '../../shared/ui/form/FormMessage';
+import { NewPasswordFields } from '../../shared/ui/form/PasswordField';
+import { Outcome, Page } from '../../shared/ui/Page';
+import { resetPassword } from '../../shared/api/account';
+import { checkConfirm, checkNewPassword } from '../../shared/domain/accountRules';
+import { ApiError } from '../../shared/api/api';
+import { authMessages } from './messages';
+import { failureMessage, useForm } from '../../shared/hooks/useForm';
 
 const ORDER = ['password', 'confirm'] as const;
 

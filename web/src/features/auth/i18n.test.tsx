@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession } from '../../lib/authToken';
-import { accountMessages } from '../../lib/messages/account';
-import { authMessages } from '../../lib/messages/auth';
-import { commonMessages } from '../../lib/messages/common';
-import { formsMessages } from '../../lib/messages/forms';
+import { clearSession } from '../../shared/api/authToken';
+import { accountMessages } from '../../shared/i18n/messages/account';
+import { authMessages } from './messages';
+import { commonMessages } from '../../shared/i18n/messages/common';
+import { formsMessages } from '../../shared/i18n/messages/forms';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { fakeApi, json, renderAt } from '../../test/utils';
 import ForgotPasswordPage from './ForgotPasswordPage';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, checkConfirm, checkNewPassword, checkProfilePhone } from '../../lib/accountRules';
-import { checkEmail } from '../../lib/validation';
+import { MSG, checkConfirm, checkNewPassword, checkProfilePhone } from '../../shared/domain/accountRules';
+import { checkEmail } from '../../shared/domain/validation';
 import { checkLoginPassword, checkRegisterPhone, safeReturnPath, validateLogin, validateRegister, type RegisterForm } from './rules';
 
 describe('messages', () => {

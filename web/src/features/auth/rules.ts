@@ -1,7 +1,7 @@
 // The sign-in and sign-up forms' own rules; the messages and the checks the account page
-// shares are in lib/accountRules.ts.
-import { checkConfirm, checkName, checkNewPassword, MSG } from '../../lib/accountRules';
-import { charLength, checkEmail, type Errors } from '../../lib/validation';
+// shares are in shared/domain/accountRules.ts.
+import { checkConfirm, checkName, checkNewPassword, MSG } from '../../shared/domain/accountRules';
+import { charLength, checkEmail, type Errors } from '../../shared/domain/validation';
 
 export function checkLoginPassword(pw: string): string | undefined {
   if (pw === '') return MSG.passwordRequired;

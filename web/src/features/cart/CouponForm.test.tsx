@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { NO_COUPON } from '../../lib/coupon';
-import type { CartCoupon } from '../../lib/shapes';
+import { NO_COUPON } from '../../shared/api/coupon';
+import type { CartCoupon } from '../../shared/api/shapes';
 import { json, stubFetch } from '../../test/utils';
 import { COUPON_TEXTS, CouponForm } from './CouponForm';
 

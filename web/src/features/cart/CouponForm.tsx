@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../components/form/TextField';
-import { ApiError } from '../../lib/api';
-import { applyCoupon, removeCoupon } from '../../lib/coupon';
-import { liveTexts } from '../../lib/i18n';
-import { cartMessages } from '../../lib/messages/cart';
-import type { CartCoupon } from '../../lib/shapes';
+import { TextField } from '../../shared/ui/form/TextField';
+import { ApiError } from '../../shared/api/api';
+import { applyCoupon, removeCoupon } from '../../shared/api/coupon';
+import { liveTexts } from '../../shared/i18n/i18n';
+import { cartMessages } from './messages';
+import type { CartCoupon } from '../../shared/api/shapes';
 
 // Words of the coupon field, in the language shown; the refusals come from the server
 // (docs/product.md section 8).

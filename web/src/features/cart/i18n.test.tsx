@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cartMessages } from '../../lib/messages/cart';
+import { cartMessages } from './messages';
 import { cartLine } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { fakeApi, json, renderWithCart } from '../../test/utils';
@@ -15,7 +15,7 @@ const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
 // What the page shows from the API.
 const DATA = ['High Yield Dairy Meal', 'Albendazole 10% Oral Suspension', '70 Kg', '1 litre', 'MB-1', 'MB-2', 'KARIBU10', UNKNOWN_CODE, NO_STOCK, SERVER_FAILED];
 
-// The order summary box is components/OrderSummary.tsx, whose words another part of the
+// The order summary box is shared/ui/OrderSummary.tsx, whose words another part of the
 // catalogue takes (docs/i18n.md): until it does, its own words are not this page's to answer for.
 const SUMMARY_WORDS = ['dt: "Subtotal"', 'dt: "Shipping"', 'dt: "Total before delivery"'];
 const ours = (found: string[]) => found.filter((f) => !SUMMARY_WORDS.includes(f));

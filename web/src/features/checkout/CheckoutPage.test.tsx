@@ -1,21 +1,21 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { useCart } from '../../lib/CartProvider';
-import { loadOrderToken } from '../../lib/orders';
-import type { Session } from '../../lib/authToken';
-import { getMe } from '../../lib/account';
-import type { User } from '../../lib/shapes';
-import { useSession } from '../../lib/useSession';
+import { ApiError } from '../../shared/api/api';
+import { useCart } from '../../shared/hooks/CartProvider';
+import { loadOrderToken } from '../../shared/api/orders';
+import type { Session } from '../../shared/api/authToken';
+import { getMe } from '../../shared/api/account';
+import type { User } from '../../shared/api/shapes';
+import { useSession } from '../../shared/api/useSession';
 import { dairyMealLine as line, fakeCart as cart, homeDelivery as home, pickupStore as store } from '../../test/checkout';
 import { fetchDeliveryOptions, initiatePayment } from './api';
 import CheckoutPage from './CheckoutPage';
 
 vi.mock('./api', () => ({ initiatePayment: vi.fn(), fetchDeliveryOptions: vi.fn() }));
-vi.mock('../../lib/CartProvider', () => ({ useCart: vi.fn() }));
-vi.mock('../../lib/useSession', () => ({ useSession: vi.fn() }));
-vi.mock('../../lib/account', () => ({ getMe: vi.fn() }));
+vi.mock('../../shared/hooks/CartProvider', () => ({ useCart: vi.fn() }));
+vi.mock('../../shared/api/useSession', () => ({ useSession: vi.fn() }));
+vi.mock('../../shared/api/account', () => ({ getMe: vi.fn() }));
 const initiateMock = vi.mocked(initiatePayment);
 const optionsMock = vi.mocked(fetchDeliveryOptions);
 

@@ -1,11 +1,11 @@
-import { ErrorState } from '../../components/ErrorState';
-import { FieldError } from '../../components/form/Field';
-import { BUSINESS } from '../../lib/business';
-import { feeText } from '../../lib/delivery';
-import { checkoutMessages } from '../../lib/messages/checkout';
-import { formatKsh } from '../../lib/money';
-import type { DeliveryOption } from '../../lib/shapes';
-import type { Resource } from '../../lib/useResource';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { FieldError } from '../../shared/ui/form/Field';
+import { BUSINESS } from '../../shared/domain/business';
+import { feeText } from '../../shared/domain/delivery';
+import { checkoutMessages } from './messages';
+import { formatKsh } from '../../shared/domain/money';
+import type { DeliveryOption } from '../../shared/api/shapes';
+import type { Resource } from '../../shared/hooks/useResource';
 
 interface DeliveryOptionsProps {
   /** The field's id: the first card's radio carries it, so a message can move the focus there. */

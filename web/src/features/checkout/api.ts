@@ -1,6 +1,6 @@
 // The checkout's calls: the delivery options for the cart, and starting the M-Pesa payment.
-import { request } from '../../lib/api';
-import type { DeliveryOption, PaymentStarted } from '../../lib/shapes';
+import { request } from '../../shared/api/api';
+import type { DeliveryOption, PaymentStarted } from '../../shared/api/shapes';
 import type { InitiatePayload } from './rules';
 
 /**

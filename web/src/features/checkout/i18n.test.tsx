@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { useCart } from '../../lib/CartProvider';
-import { getMe } from '../../lib/account';
-import { BUSINESS } from '../../lib/business';
-import { COUNTIES } from '../../lib/delivery';
-import { checkoutMessages } from '../../lib/messages/checkout';
-import { formsMessages } from '../../lib/messages/forms';
-import { useSession } from '../../lib/useSession';
+import { ApiError } from '../../shared/api/api';
+import { useCart } from '../../shared/hooks/CartProvider';
+import { getMe } from '../../shared/api/account';
+import { BUSINESS } from '../../shared/domain/business';
+import { COUNTIES } from '../../shared/domain/delivery';
+import { checkoutMessages } from './messages';
+import { formsMessages } from '../../shared/i18n/messages/forms';
+import { useSession } from '../../shared/api/useSession';
 import { dairyMealLine as line, fakeCart as cart, homeDelivery as home, pickupStore as store } from '../../test/checkout';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { renderRoute } from '../../test/utils';
@@ -18,12 +18,12 @@ import CheckoutPage from './CheckoutPage';
 inPseudoLanguage();
 
 vi.mock('./api', () => ({ initiatePayment: vi.fn(), fetchDeliveryOptions: vi.fn() }));
-vi.mock('../../lib/CartProvider', () => ({ useCart: vi.fn() }));
-vi.mock('../../lib/useSession', () => ({ useSession: vi.fn() }));
-vi.mock('../../lib/account', () => ({ getMe: vi.fn() }));
+vi.mock('../../shared/hooks/CartProvider', () => ({ useCart: vi.fn() }));
+vi.mock('../../shared/api/useSession', () => ({ useSession: vi.fn() }));
+vi.mock('../../shared/api/account', () => ({ getMe: vi.fn() }));
 // The failure box is another part of the catalogue's, with its own test: here only the words
 // the checkout gives it count.
-vi.mock('../../components/ErrorState', () => ({ ErrorState: ({ title }: { title: string }) => <p role="alert">{title}</p> }));
+vi.mock('../../shared/ui/ErrorState', () => ({ ErrorState: ({ title }: { title: string }) => <p role="alert">{title}</p> }));
 const optionsMock = vi.mocked(fetchDeliveryOptions);
 
 const customer = { firstName: 'Wanjiku', lastName: 'Kamau', email: 'wanjiku@example.co.ke', phone: '0722111222' };

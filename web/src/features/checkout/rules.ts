@@ -1,12 +1,12 @@
 // The checkout form's rules, in one place: the fields, the steps they belong to, the checks
-// and their messages. The messages (lib/messages/checkout.ts) are the server's own words
+// and their messages. The messages (features/checkout/messages.ts) are the server's own words
 // (internal/order/order.go and internal/account/rules.go), so a field reads the same whether
 // the browser or the server caught the mistake.
-import { isCounty } from '../../lib/delivery';
-import { liveTexts } from '../../lib/i18n';
-import { checkoutMessages, type CheckoutMessages } from '../../lib/messages/checkout';
-import { orderTotals, type CartLine } from '../../lib/orders';
-import { checkEmail, checkPhone, EMAIL_MSG, PHONE_MSG, type Errors } from '../../lib/validation';
+import { isCounty } from '../../shared/domain/delivery';
+import { liveTexts } from '../../shared/i18n/i18n';
+import { checkoutMessages, type CheckoutMessages } from './messages';
+import { orderTotals, type CartLine } from '../../shared/api/orders';
+import { checkEmail, checkPhone, EMAIL_MSG, PHONE_MSG, type Errors } from '../../shared/domain/validation';
 
 export const MSG = liveTexts(() => ({
   ...checkoutMessages().rules,

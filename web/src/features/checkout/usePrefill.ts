@@ -1,7 +1,7 @@
 import { useEffect, type Dispatch } from 'react';
-import { getMe } from '../../lib/account';
-import type { User } from '../../lib/shapes';
-import { useSession } from '../../lib/useSession';
+import { getMe } from '../../shared/api/account';
+import type { User } from '../../shared/api/shapes';
+import { useSession } from '../../shared/api/useSession';
 import type { CheckoutAction } from './checkoutState';
 import type { CheckoutForm } from './rules';
 

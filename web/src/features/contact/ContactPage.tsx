@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { MapEmbed } from '../../components/MapEmbed';
-import { BUSINESS, pageTitle } from '../../lib/business';
-import { contactMessages } from '../../lib/messages/contact';
+import { MapEmbed } from '../../shared/ui/MapEmbed';
+import { BUSINESS, pageTitle } from '../../shared/domain/business';
+import { contactMessages } from './messages';
 import { MessageForm } from './MessageForm';
 
 export default function ContactPage() {

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { buttonClass } from '../../components/button';
-import { Dialog } from '../../components/Dialog';
-import { ApiError } from '../../lib/api';
-import { contactMessages } from '../../lib/messages/contact';
+import { buttonClass } from '../../shared/ui/button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { ApiError } from '../../shared/api/api';
+import { contactMessages } from './messages';
 import { sendContactMessage } from './api';
 import { checkContact, LIMITS, subjects, type ContactErrors, type ContactForm } from './rules';
 

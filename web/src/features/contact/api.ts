@@ -1,6 +1,6 @@
 // The contact form's endpoint (docs/architecture.md section 3).
-import { request } from '../../lib/api';
-import type { Reply } from '../../lib/shapes';
+import { request } from '../../shared/api/api';
+import type { Reply } from '../../shared/api/shapes';
 import type { ContactForm } from './rules';
 
 export function sendContactMessage(form: ContactForm): Promise<Reply> {

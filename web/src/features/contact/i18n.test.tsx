@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../lib/messages/contact';
+import { contactMessages } from './messages';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { fakeApi, json, renderAt } from '../../test/utils';
 import ContactPage from './ContactPage';
@@ -19,7 +19,7 @@ beforeAll(() => {
 
 /**
  * The texts shown outside the catalogue, but for those of the map, a shared component
- * (components/MapEmbed) whose words are not this page's. `typed` is what the farmer wrote.
+ * (shared/ui/MapEmbed) whose words are not this page's. `typed` is what the farmer wrote.
  */
 function untranslatedPage(typed: string[] = []): string[] {
   const map = document.getElementById('contact-map')?.nextElementSibling;

@@ -1,7 +1,7 @@
 // The contact form's rules: the same as the server's (internal/content/content.go), which
-// checks everything again. Their words are in the catalogue (messages/contact.ts).
-import { checkEmail, MAX_EMAIL } from '../../lib/contentRules';
-import { contactMessages } from '../../lib/messages/contact';
+// checks everything again. Their words are in the catalogue (messages.ts).
+import { checkEmail, MAX_EMAIL } from '../../shared/domain/contentRules';
+import { contactMessages } from './messages';
 
 export const LIMITS = { name: 100, email: MAX_EMAIL, message: 5000 } as const;
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api';
-import { subscribe } from '../../lib/content';
-import { checkEmail } from '../../lib/contentRules';
-import { appMessages } from '../../lib/messages/app';
+import { ApiError } from '../../shared/api/api';
+import { subscribe } from '../../shared/api/content';
+import { checkEmail } from '../../shared/domain/contentRules';
+import { appMessages } from '../../shared/i18n/messages/app';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { homeMessages, type HomeMessages } from '../../lib/messages/home';
+import { homeMessages, type HomeMessages } from './messages';
 
 type Bar = HomeMessages['categoriesBar'];
 type Group = Exclude<keyof Bar, 'label' | 'toggle'>;

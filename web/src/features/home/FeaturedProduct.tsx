@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorState } from '../../components/ErrorState';
-import { ProductImage } from '../../components/ProductImage';
-import { QuantityStepper } from '../../components/QuantityStepper';
-import { Stars } from '../../components/Stars';
-import { componentsMessages } from '../../lib/messages/components';
-import { homeMessages } from '../../lib/messages/home';
-import { formatKsh } from '../../lib/money';
-import type { ProductSummary } from '../../lib/shapes';
-import { useNearScreen } from '../../lib/useNearScreen';
-import { useAddToCart } from '../../lib/useAddToCart';
-import { useCategories, useProducts } from '../../lib/catalog';
-import { ProductBadges, StockBadge } from '../../components/product/Badges';
-import { cardVariant, categoryTrail, productPath } from '../../lib/product';
-import { SizePicker } from '../../components/product/SizePicker';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { ProductImage } from '../../shared/ui/ProductImage';
+import { QuantityStepper } from '../../shared/ui/QuantityStepper';
+import { Stars } from '../../shared/ui/Stars';
+import { componentsMessages } from '../../shared/i18n/messages/components';
+import { homeMessages } from './messages';
+import { formatKsh } from '../../shared/domain/money';
+import type { ProductSummary } from '../../shared/api/shapes';
+import { useNearScreen } from '../../shared/hooks/useNearScreen';
+import { useAddToCart } from '../../shared/hooks/useAddToCart';
+import { useCategories, useProducts } from '../../shared/api/catalog';
+import { ProductBadges, StockBadge } from '../../shared/ui/product/Badges';
+import { cardVariant, categoryTrail, productPath } from '../../shared/domain/product';
+import { SizePicker } from '../../shared/ui/product/SizePicker';
 
 const FEATURED = { featured: 'featured', page: 1, page_size: 1 } as const;
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
-import { BUSINESS, pageTitle } from '../../lib/business';
-import { Later } from '../../components/Later';
-import { homeMessages } from '../../lib/messages/home';
+import { BUSINESS, pageTitle } from '../../shared/domain/business';
+import { Later } from '../../shared/ui/Later';
+import { homeMessages } from './messages';
 import { CategoriesBar } from './CategoriesBar';
 import { FeaturedProduct } from './FeaturedProduct';
 import { ChatLink, LocationSection, Strengths } from './InfoSections';

@@ -1,7 +1,7 @@
 import { BELOW_THE_FOLD } from './ProductSections';
-import { BUSINESS } from '../../lib/business';
-import { MapEmbed } from '../../components/MapEmbed';
-import { homeMessages } from '../../lib/messages/home';
+import { BUSINESS } from '../../shared/domain/business';
+import { MapEmbed } from '../../shared/ui/MapEmbed';
+import { homeMessages } from './messages';
 
 function strengths() {
   const m = homeMessages().strengths;

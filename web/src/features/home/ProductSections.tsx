@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { Carousel } from '../../components/Carousel';
-import { ErrorState } from '../../components/ErrorState';
-import { useNearScreen } from '../../lib/useNearScreen';
-import { useProducts } from '../../lib/catalog';
-import { homeMessages } from '../../lib/messages/home';
-import { ProductCard, ProductCardSkeleton } from '../../components/product/ProductCard';
+import { Carousel } from '../../shared/ui/Carousel';
+import { ErrorState } from '../../shared/ui/ErrorState';
+import { useNearScreen } from '../../shared/hooks/useNearScreen';
+import { useProducts } from '../../shared/api/catalog';
+import { homeMessages } from './messages';
+import { ProductCard, ProductCardSkeleton } from '../../shared/ui/product/ProductCard';
 
 const NEW_PRODUCTS = { featured: 'new-arrivals', page: 1, page_size: 8 } as const; // docs/product.md section 9: up to 8
 const FEATURED_COLLECTION = { page: 1, page_size: 12 } as const; // docs/product.md section 9: the first 12

@@ -1,8 +1,8 @@
-import { Carousel } from '../../components/Carousel';
-import { useNearScreen } from '../../lib/useNearScreen';
-import { Stars } from '../../components/Stars';
-import { formatDate } from '../../lib/dates';
-import { homeMessages } from '../../lib/messages/home';
+import { Carousel } from '../../shared/ui/Carousel';
+import { useNearScreen } from '../../shared/hooks/useNearScreen';
+import { Stars } from '../../shared/ui/Stars';
+import { formatDate } from '../../shared/domain/dates';
+import { homeMessages } from './messages';
 import { testimonials, type Testimonial } from './testimonials';
 
 function Card({ t }: { t: Testimonial }) {

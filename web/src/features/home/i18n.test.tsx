@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CartProvider } from '../../lib/CartProvider';
-import { homeMessages } from '../../lib/messages/home';
-import type { ProductCard } from '../../lib/shapes';
+import { CartProvider } from '../../shared/hooks/CartProvider';
+import { homeMessages } from './messages';
+import type { ProductCard } from '../../shared/api/shapes';
 import { page, productCard } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { catalogueApi, json } from '../../test/utils';
@@ -12,7 +12,7 @@ import { testimonials } from './testimonials';
 
 inPseudoLanguage();
 
-// The page's lists are kept for 30 seconds (lib/useResource.ts) under the same names in every
+// The page's lists are kept for 30 seconds (shared/hooks/useResource.ts) under the same names in every
 // test: each test starts an hour after the one before, so none is shown another's answers.
 let hours = 0;
 beforeEach(() => {

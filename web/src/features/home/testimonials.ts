@@ -1,7 +1,7 @@
 // What farmers say about us (docs/product.md section 3, Testimonial): fixed page content. Their
-// words are in the message catalogue (messages/home.ts), in the language shown.
+// words are in the message catalogue (messages.ts), in the language shown.
 // `image` is drawn on the page: the farmer's initials on their colour, no photo to load.
-import { homeMessages, type HomeMessages } from '../../lib/messages/home';
+import { homeMessages, type HomeMessages } from './messages';
 
 type Quote = keyof HomeMessages['testimonials']['quotes'];
 

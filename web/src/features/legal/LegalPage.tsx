@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BUSINESS, pageTitle } from '../../lib/business';
-import { formatDate } from '../../lib/dates';
-import { legalMessages } from '../../lib/messages/legal';
+import { BUSINESS, pageTitle } from '../../shared/domain/business';
+import { formatDate } from '../../shared/domain/dates';
+import { legalMessages } from './messages';
 
 export interface LegalSection {
   title: string;

@@ -1,5 +1,5 @@
-import { BUSINESS } from '../../lib/business';
-import { legalMessages } from '../../lib/messages/legal';
+import { BUSINESS } from '../../shared/domain/business';
+import { legalMessages } from './messages';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { List } from './blocks';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { BUSINESS } from '../../lib/business';
-import { legalMessages } from '../../lib/messages/legal';
+import { BUSINESS } from '../../shared/domain/business';
+import { legalMessages } from './messages';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { List, Paragraphs } from './blocks';
 

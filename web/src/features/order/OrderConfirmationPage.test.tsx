@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../shared/api/api';
 import { pickupDelivery, preparedTimeline, testOrder as order, withGuide } from '../../test/orders';
 import { advance, fakeClock, renderRouteLoaded } from '../../test/utils';
 import { getOrder, retryPayment } from './api';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { CopyButton } from '../../components/CopyButton';
-import { orderMessages } from '../../lib/messages/order';
-import { formatKsh } from '../../lib/money';
-import type { Order, PayGuide } from '../../lib/shapes';
+import { CopyButton } from '../../shared/ui/CopyButton';
+import { orderMessages } from './messages';
+import { formatKsh } from '../../shared/domain/money';
+import type { Order, PayGuide } from '../../shared/api/shapes';
 
 interface PaybillGuideProps {
   guide: PayGuide;

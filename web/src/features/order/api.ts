@@ -1,7 +1,7 @@
 // The order page's calls: reading the order while M-Pesa answers, and asking again.
-import { request, type RequestOptions } from '../../lib/api';
-import { orderTokenHeaders } from '../../lib/orders';
-import type { Order, PaymentStarted } from '../../lib/shapes';
+import { request, type RequestOptions } from '../../shared/api/api';
+import { orderTokenHeaders } from '../../shared/api/orders';
+import type { Order, PaymentStarted } from '../../shared/api/shapes';
 
 export function getOrder(orderId: string, options: RequestOptions = {}): Promise<Order> {
   return request('GET', `/orders/${encodeURIComponent(orderId)}/`, undefined, {

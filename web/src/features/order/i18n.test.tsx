@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { orderMessages } from '../../lib/messages/order';
+import { ApiError } from '../../shared/api/api';
+import { orderMessages } from './messages';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { pickupDelivery, preparedTimeline, testOrder, withGuide } from '../../test/orders';
 import { advance, fakeClock, renderRouteLoaded } from '../../test/utils';
@@ -14,9 +14,9 @@ inPseudoLanguage();
 vi.mock('./api', () => ({ getOrder: vi.fn(), retryPayment: vi.fn() }));
 // The shared failure box, copy button and way back to the shop are other parts of the
 // catalogue's, with their own tests: here only the words the order page gives them count.
-vi.mock('../../components/ErrorState', () => ({ ErrorState: ({ title }: { title: string }) => <p role="alert">{title}</p> }));
-vi.mock('../../components/CopyButton', () => ({ CopyButton: ({ label }: { label: string }) => <button type="button" aria-label={label} /> }));
-vi.mock('../../components/Page', async (original) => ({ ...(await original<object>()), ContinueShopping: () => null }));
+vi.mock('../../shared/ui/ErrorState', () => ({ ErrorState: ({ title }: { title: string }) => <p role="alert">{title}</p> }));
+vi.mock('../../shared/ui/CopyButton', () => ({ CopyButton: ({ label }: { label: string }) => <button type="button" aria-label={label} /> }));
+vi.mock('../../shared/ui/Page', async (original) => ({ ...(await original<object>()), ContinueShopping: () => null }));
 const getOrderMock = vi.mocked(getOrder);
 
 const ADVICE = 'Check your phone is on and has signal. Dial *234# to refresh your SIM, then try again, or pay by Paybill below.';

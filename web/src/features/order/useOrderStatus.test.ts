@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../shared/api/api';
 import { testOrder as order } from '../../test/orders';
 import { advance, fakeClock } from '../../test/utils';
 import { getOrder } from './api';

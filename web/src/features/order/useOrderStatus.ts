@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { ApiError } from '../../lib/api';
-import type { Order } from '../../lib/shapes';
+import { ApiError } from '../../shared/api/api';
+import type { Order } from '../../shared/api/shapes';
 import { getOrder } from './api';
 
 /** How often the page asks whether M-Pesa has answered. */

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
-import { TextAreaField } from '../../components/form/TextAreaField';
-import { ApiError } from '../../lib/api';
-import { productMessages } from '../../lib/messages/product';
-import { useSession } from '../../lib/useSession';
+import { FormMessage, SubmitButton } from '../../shared/ui/form/FormMessage';
+import { TextAreaField } from '../../shared/ui/form/TextAreaField';
+import { ApiError } from '../../shared/api/api';
+import { productMessages } from './messages';
+import { useSession } from '../../shared/api/useSession';
 import { reviewApi } from './api';
 import { MAX_REVIEW_COMMENT, REVIEW, validateReview } from './reviewRules';
 

@@ -1,6 +1,6 @@
 // The product page's own call: a buyer's review (docs/architecture.md section 2).
-import { request } from '../../lib/api';
-import type { Review } from '../../lib/shapes';
+import { request } from '../../shared/api/api';
+import type { Review } from '../../shared/api/shapes';
 
 export const reviewApi = {
   send: (productId: number, rating: number, comment: string) =>

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { productMessages } from '../../lib/messages/product';
+import { productMessages } from './messages';
 import { page, productCard, productPage, reviews } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { catalogueApi, json, renderRoute, signIn } from '../../test/utils';
@@ -25,7 +25,7 @@ const DATA = [
   SERVER_FAILED,
 ];
 
-// The '(optional)' after a field's name is components/form's, whose words another part of the
+// The '(optional)' after a field's name is shared/ui/form's, whose words another part of the
 // catalogue takes (docs/i18n.md): until it does, it is not this page's to answer for.
 const ours = (found: string[]) => found.filter((f) => f !== 'span: "(optional)"');
 

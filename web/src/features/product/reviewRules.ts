@@ -1,7 +1,7 @@
 // The review form's rules and messages (docs/product.md section 8). The server checks the same
 // with the same words (internal/review/review.go).
-import { liveTexts } from '../../lib/i18n';
-import { productMessages } from '../../lib/messages/product';
+import { liveTexts } from '../../shared/i18n/i18n';
+import { productMessages } from './messages';
 
 // Read when they are shown, so they come in the language shown.
 export const REVIEW = liveTexts(() => productMessages().review);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../components/button';
-import { shopMessages } from '../../lib/messages/shop';
+import { buttonClass } from '../../shared/ui/button';
+import { shopMessages } from './messages';
 import { pageWindow } from './shopParams';
 
 /** View More Products, then Previous, the page numbers around the current one, and Next. */

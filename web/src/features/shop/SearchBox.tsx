@@ -1,9 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchSuggestions } from '../../lib/catalog';
-import { shopMessages } from '../../lib/messages/shop';
-import { productPath } from '../../lib/product';
-import type { Suggestion } from '../../lib/shapes';
+import { fetchSuggestions } from '../../shared/api/catalog';
+import { shopMessages } from './messages';
+import { productPath } from '../../shared/domain/product';
+import type { Suggestion } from '../../shared/api/shapes';
 
 /** How long the box waits between keys before asking for suggestions. */
 const SUGGEST_DELAY_MS = 150;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { CardMode } from '../../components/product/ProductCard';
-import { shopMessages } from '../../lib/messages/shop';
-import type { Category } from '../../lib/shapes';
+import type { CardMode } from '../../shared/ui/product/ProductCard';
+import { shopMessages } from './messages';
+import type { Category } from '../../shared/api/shapes';
 import { SearchBox } from './SearchBox';
 import { COLLECTIONS, filtersToParams, SORTS, type ShopFilters } from './shopParams';
 

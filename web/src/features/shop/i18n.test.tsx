@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { shopMessages } from '../../lib/messages/shop';
+import { shopMessages } from './messages';
 import { page, productCard } from '../../test/catalog';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { catalogueApi, json } from '../../test/utils';

@@ -1,5 +1,5 @@
-import type { ProductQuery, ProductSort } from '../../lib/catalog';
-import { shopMessages } from '../../lib/messages/shop';
+import type { ProductQuery, ProductSort } from '../../shared/api/catalog';
+import { shopMessages } from './messages';
 
 // The shop's filters live in the address (docs/product.md section 2), so a filtered page can be
 // shared, reloaded and reached with Back. Defaults are left out of the address.
@@ -27,7 +27,7 @@ export const DEFAULT_FILTERS: ShopFilters = {
   page: 1,
 };
 
-// The values the address may carry; their names are in the message catalogue (messages/shop.ts).
+// The values the address may carry; their names are in the message catalogue (messages.ts).
 export const SORTS: readonly ProductSort[] = ['name', 'price-low', 'price-high'];
 export const COLLECTIONS = ['new-arrivals', 'best-sellers', 'featured'] as const;
 const PROMOS: readonly string[] = ['bulk', 'seasonal'];

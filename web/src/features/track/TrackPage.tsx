@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormMessage, SubmitButton } from '../../components/form/FormMessage';
-import { PhoneField, TextField } from '../../components/form/TextField';
-import { OrderSummary, orderLines } from '../../components/OrderSummary';
-import { OrderTimeline } from '../../components/OrderTimeline';
-import { Page } from '../../components/Page';
-import { ApiError } from '../../lib/api';
-import { trackMessages } from '../../lib/messages/track';
-import { statusText } from '../../lib/orders';
-import type { TrackedOrder } from '../../lib/shapes';
-import { checkPhone } from '../../lib/validation';
+import { FormMessage, SubmitButton } from '../../shared/ui/form/FormMessage';
+import { PhoneField, TextField } from '../../shared/ui/form/TextField';
+import { OrderSummary, orderLines } from '../../shared/ui/OrderSummary';
+import { OrderTimeline } from '../../shared/ui/OrderTimeline';
+import { Page } from '../../shared/ui/Page';
+import { ApiError } from '../../shared/api/api';
+import { trackMessages } from './messages';
+import { statusText } from '../../shared/api/orders';
+import type { TrackedOrder } from '../../shared/api/shapes';
+import { checkPhone } from '../../shared/domain/validation';
 import { trackOrder } from './api';
 
 /**

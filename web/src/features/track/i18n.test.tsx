@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formsMessages } from '../../lib/messages/forms';
-import { trackMessages } from '../../lib/messages/track';
+import { formsMessages } from '../../shared/i18n/messages/forms';
+import { trackMessages } from './messages';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { trackedOrder as tracked } from '../../test/orders';
 import { fakeApi, json, renderAt } from '../../test/utils';

@@ -1,0 +1,189 @@
+package app
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"shop/internal/account"
+	"shop/internal/admin"
+	"shop/internal/backup"
+	"shop/internal/cart"
+	"shop/internal/catalog"
+	"shop/internal/checkout"
+	"shop/internal/content"
+	"shop/internal/coupon"
+	"shop/internal/db"
+	"shop/internal/delivery"
+	"shop/internal/httpapi"
+	"shop/internal/mail"
+	"shop/internal/metrics"
+	"shop/internal/money"
+	"shop/internal/notify"
+	"shop/internal/order"
+	"shop/internal/payment"
+	"shop/internal/payment/mpesa"
+	"shop/internal/privacy"
+	"shop/internal/ratelimit"
+	"shop/internal/receipt"
+	"shop/internal/review"
+	"shop/internal/sms"
+	"shop/internal/stock"
+	"shop/internal/vat"
+	"shop/internal/weight"
+)
+
+// Parts are what the shop is built from: the database, the outside systems
+// (real, simulated or faked) and the settings. The server fills them from
+// its configuration, tests from their fakes; Wire builds the rest the same
+// way for both.
+type Parts struct {
+	DB        *db.DB
+	Log       *slog.Logger
+	WebAssets fs.FS
+	MediaDir  string
+	PublicURL string
+	// ClientIP finds a request's client address (SHOP_TRUSTED_PROXIES); nil: the peer's.
+	ClientIP func(*http.Request) string
+
+	// Gateway is M-Pesa; nil answers that payments are unavailable.
+	Gateway payment.Gateway
+	// Payment configures the payments; its PublicURL is PublicURL.
+	Payment payment.Config
+	// Simulator is the M-Pesa simulator served under /dev/daraja/ (--dev),
+	// reporting Paybill payments straight to this shop; nil: none.
+	Simulator *mpesa.Simulator
+
+	// Mailer sends what the mail outbox queues (SMTP, or the log in
+	// --dev); nil: no mail is queued, and the log says so for each message.
+	Mailer mail.Mailer
+	// DevOutbox lists the outbox at /dev/outbox and keeps the reset links
+	// in it once sent (--dev).
+	DevOutbox bool
+	// BusinessEmail gets a copy of the order mail and the stock alerts.
+	BusinessEmail string
+	// SMS sends text messages; nil sends none.
+	SMS sms.Gateway
+	// BusinessPhone gets the stock alerts by text (254XXXXXXXXX).
+	BusinessPhone string
+	// WhatsApp is the number the web app's WhatsApp links open.
+	WhatsApp string
+
+	// AuthSecret signs access tokens (SHOP_AUTH_SECRET); empty: a key kept in the database.
+	AuthSecret string
+	// AuthLimits bounds sign-ins and sign-ups; nil: account.DefaultLimits.
+	AuthLimits *account.Limits
+	// Now is the clock of the sign-ins and of every rate limit; nil: the wall clock.
+	Now func() time.Time
+
+	LowStockThreshold int
+	Business          receipt.Business
+	// MetricsToken serves GET /metrics on the main handler to a request bearing it.
+	MetricsToken string
+	// Backups reads the state of the backups; nil: none.
+	Backups func(context.Context) (backup.Status, error)
+	// MailQueue and SMSQueue are what the metrics read of the queues (by
+	// status); nil reads the mail outbox and the text message queue.
+	MailQueue func(context.Context) (map[string]int, error)
+	SMSQueue  func(context.Context) (map[string]int, error)
+}
+
+// Wired is the shop built from its Parts: the HTTP handler, what it was
+// given, and the background jobs Serve runs.
+type Wired struct {
+	Server *httpapi.Server
+	// Deps are the stores and services the handler was built on.
+	Deps    httpapi.Deps
+	texts   *notify.Texts
+	stock   *notify.StockAlerts
+	janitor *janitor
+	// Outbox is the mail queue, which Serve sends from and tests drain.
+	Outbox *mail.Outbox
+}
+
+// Wire builds every store, service and limiter of the shop on p, and the
+// HTTP handler on them. It does no I/O.
+func Wire(p Parts) (*Wired, error) {
+	d, log := p.DB, p.Log
+	limiter := ratelimit.New(d, p.Now)
+	catalogStore, carts, orders, coupons := catalog.NewStore(d), cart.NewStore(d), order.NewStore(d), coupon.NewStore(d)
+	contents := content.NewStore(d)
+
+	payCfg := p.Payment
+	payCfg.PublicURL = p.PublicURL
+	payments := payment.New(d, orders, p.Gateway, limiter, payCfg, log)
+	// The order store reads payments, which write orders: one of the two
+	// is handed the other once both exist.
+	orders.UsePayments(payments)
+	outbox := mail.NewOutbox(d, p.Mailer, log)
+	outbox.KeepSecrets = p.DevOutbox
+	notices := notify.Orders{Mail: outbox, Log: log, BusinessEmail: p.BusinessEmail, PublicURL: p.PublicURL, Receipt: receipt.Attachment(p.Business)}
+	payments.OnPaidTx, payments.OnUnpaidTx = notices.PaidTx, notices.UnpaidTx
+	var daraja, paybill http.Handler
+	if p.Simulator != nil {
+		// As if `shop mpesa register-urls` had run.
+		p.Simulator.ConfirmationURL, p.Simulator.ValidationURL = payments.C2BURLs()
+		daraja, paybill = p.Simulator, p.Simulator.PaybillHandler()
+	}
+
+	authLimits := account.DefaultLimits
+	if p.AuthLimits != nil {
+		authLimits = *p.AuthLimits
+	}
+	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: outbox, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
+	texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, p.SMS, log), PublicURL: p.PublicURL, BusinessPhone: p.BusinessPhone, Log: log}
+	ledger := stock.NewLedger(d, catalogStore)
+	lowStock := &notify.StockAlerts{DB: d, Ledger: ledger, Mail: outbox, Queue: texts.Queue, Threshold: p.LowStockThreshold,
+		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}
+	unsubscribe := &content.Unsubscribe{Store: contents, PublicURL: p.PublicURL,
+		Key: func(ctx context.Context) ([]byte, error) { return auth.DerivedKey(ctx, "newsletter-unsubscribe") }}
+	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Log: log}
+	if msrc.MailQueue == nil && outbox.Enabled() {
+		msrc.MailQueue = outbox.ByStatus
+	}
+	var devOutbox *mail.Outbox
+	if p.DevOutbox {
+		devOutbox = outbox
+	}
+	if msrc.SMSQueue == nil && texts.Queue.Enabled() {
+		msrc.SMSQueue = texts.Queue.ByStatus
+	}
+	meter := metrics.New(msrc)
+
+	deps := httpapi.Deps{
+		DB: d, Log: log, Catalog: catalogStore, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
+		Checkout: checkout.New(d, orders, coupons, payments, log), Delivery: delivery.NewStore(d),
+		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
+		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: devOutbox, Mail: outbox,
+		LowStockThreshold: p.LowStockThreshold, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
+		Coupons: coupons, Reviews: review.NewStore(d, catalogStore), VAT: vat.NewStore(d),
+		Privacy: &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, SMS: texts.Queue, Mail: outbox,
+			Forget: admin.ForgetUserTx},
+		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
+	}
+	srv, err := httpapi.New(deps)
+	if err != nil {
+		return nil, err
+	}
+	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock,
+		janitor: newJanitor(auth, limiter, outbox, catalogStore, log), Outbox: outbox}, nil
+}
+
+// cartTotals is a cart's weight and its subtotal after the cart's
+// discount: free delivery looks at what the customer pays, as checkout does.
+func cartTotals(carts *cart.Store, coupons *coupon.Store) func(context.Context, int64) (weight.Grams, money.Cents, error) {
+	return func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error) {
+		lines, err := carts.Lines(ctx, cartID)
+		if err != nil {
+			return 0, 0, err
+		}
+		w, subtotal := cart.Totals(lines)
+		if cartID == 0 {
+			return w, subtotal, nil
+		}
+		c, err := coupons.ForCart(ctx, cartID, coupon.Lines(lines))
+		return w, subtotal - c.Discount, err
+	}
+}

@@ -1,0 +1,117 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession } from '../../../shared/api/authToken';
+import type { Zone } from '../../../shared/api/shapes';
+import { testOrder } from '../../../test/orders';
+import { fakeApi, json, renderAt, signIn } from '../../../test/utils';
+import DeliveryNotePage from './DeliveryNotePage';
+import { validatePickup } from './PickupPointsPanel';
+import { MSG } from '../../../shared/domain/adminRules';
+import { validateZone, zoneFee, ZonesPanel } from './ZonesPanel';
+
+afterEach(() => clearSession());
+
+const near: Zone = {
+  id: 1,
+  name: 'Nairobi and Kiambu',
+  counties: ['Kiambu', 'Nairobi'],
+  base_fee: '250.00',
+  included_kg: 5,
+  per_kg_fee: '10.00',
+  eta: 'Next day',
+  free_over: '15000.00',
+};
+const far: Zone = { ...near, id: 2, name: 'Far north', counties: ['Turkana'], base_fee: '1200.00', per_kg_fee: '60.00', free_over: null };
+
+describe('zone rules', () => {
+  it('prices a weight as the server does: each further kg or part of one', () => {
+    const z = { base_fee: '250', included_kg: '5', per_kg_fee: '10' };
+    expect(zoneFee(z, 1)).toBe(250);
+    expect(zoneFee(z, 5)).toBe(250);
+    expect(zoneFee(z, 5.001)).toBe(260);
+    expect(zoneFee(z, 20)).toBe(400);
+    expect(zoneFee(z, 70)).toBe(900);
+  });
+
+  it('checks the zone and pickup point forms', () => {
+    expect(validateZone({ name: '', counties: [], base_fee: '', included_kg: 'x', per_kg_fee: '-1', eta: '', free_over: '1.001' })).toEqual({
+      name: MSG.nameRequired,
+      counties: MSG.countiesMissing,
+      base_fee: MSG.priceRequired,
+      included_kg: MSG.weightInvalid,
+      per_kg_fee: MSG.priceInvalid,
+      free_over: MSG.priceInvalid,
+    });
+    expect(validatePickup({ name: 'X', county: '', town: '', address: 'A', phone: '', hours: '', fee: '0', eta: '', is_store: false, is_active: true })).toEqual({
+      county: 'Please choose a county',
+      town: 'Town is required',
+    });
+  });
+});
+
+describe('ZonesPanel', () => {
+  it('lists the zones with their fee for 1, 20 and 70 kg, and edits one with its counties as a checklist', async () => {
+    let saved: unknown;
+    fakeApi({
+      'GET /api/admin/delivery/zones/': () => json(200, [near, far]),
+      'PUT /api/admin/delivery/zones/1/': (body) => {
+        saved = body;
+        return json(200, near);
+      },
+    });
+    render(<ZonesPanel />);
+    expect(await screen.findByText(/1 kg: Ksh 250 · 20 kg: Ksh 400 · 70 kg: Ksh 900/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Nairobi and Kiambu' }));
+    const form = screen.getByRole('form', { name: 'Zone Nairobi and Kiambu' });
+    expect(within(form).getByRole('status').textContent).toContain('70 kg Ksh 900');
+    fireEvent.change(within(form).getByLabelText('Fee per further kg (Ksh)'), { target: { value: '20' } });
+    expect(within(form).getByRole('status').textContent).toContain('70 kg Ksh 1,550');
+    // Turkana is in another zone: ticking it here moves it.
+    const turkana = within(form).getByRole('checkbox', { name: /Turkana/ });
+    expect(turkana.parentElement?.textContent).toContain('(Far north)');
+    fireEvent.click(turkana);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save zone' }));
+    await screen.findByRole('heading', { name: 'Delivery zones' });
+    expect(saved).toMatchObject({ counties: ['Kiambu', 'Nairobi', 'Turkana'], per_kg_fee: '20', free_over: '15000.00' });
+  });
+
+  it('offers to try again when the zones cannot be loaded', async () => {
+    fakeApi({ 'GET /api/admin/delivery/zones/': () => json(500, { error: 'Something went wrong on our side. Please try again.' }) });
+    render(<ZonesPanel />);
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not load the delivery zones.');
+  });
+});
+
+describe('DeliveryNotePage', () => {
+  const route = [{ path: '/admin/orders/:orderId/print', element: <DeliveryNotePage /> }];
+
+  it('prints what to pack and where it goes, and whether it is paid', async () => {
+    signIn();
+    const order = {
+      ...testOrder('processing', { status: 'succeeded', receipt: 'NLJ7RT61SV' }),
+      payments: [{ method: 'mpesa', status: 'succeeded', phone: '254722111222', amount: '7900.00', result_code: 0, result_desc: '', receipt: 'NLJ7RT61SV', message: '' }],
+      delivery: { kind: 'pickup', option: 'pickup-1', name: 'Mifugo Bora store, Ruiru', fee: '0.00', eta: '', address: 'Eastern Bypass, Ruiru', hours: 'Mon-Sat' },
+      history: [],
+      next_statuses: [],
+    };
+    fakeApi({ 'GET /api/admin/orders/ORDER-1700000000000/': () => json(200, order) });
+    renderAt('/admin/orders/ORDER-1700000000000/print', route);
+    const note = await screen.findByRole('article', { name: 'Delivery note ORDER-1700000000000' });
+    expect(note.textContent).toContain('Wanjiku Kamau');
+    expect(note.textContent).toContain('254722111222');
+    expect(note.textContent).toContain('Collect atMifugo Bora store, Ruiru');
+    expect(within(note).getByRole('table').textContent).toContain('High Yield Dairy Meal (MB-HYDM-70)70 Kg2');
+    expect(note.textContent).toContain('Total weight140 kg');
+    expect(note.textContent).toContain('Paid by M-Pesa, receipt NLJ7RT61SV');
+  });
+
+  it('says plainly when the order is not paid, and sends a visitor to sign in', async () => {
+    signIn();
+    fakeApi({ 'GET /api/admin/orders/ORDER-1700000000000/': () => json(200, { ...testOrder('pending_payment'), payments: [], history: [], next_statuses: [] }) });
+    renderAt('/admin/orders/ORDER-1700000000000/print', route);
+    expect((await screen.findByRole('article')).textContent).toContain('NOT PAID');
+    clearSession();
+    renderAt('/admin/orders/ORDER-1700000000000/print', [...route, { path: '/login', element: <p>Login page</p> }]);
+    expect(await screen.findByText('Login page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { SelectField } from '../../../shared/ui/form/SelectField';
+import { saveBlob } from '../../../shared/ui/download';
+import { formatKsh } from '../../../shared/domain/money';
+import type { ProductSales, ReportQuery, SalesReport } from '../../../shared/api/shapes';
+import { adminApi } from '../../../shared/api/admin';
+import { BarChart, ColumnChart } from './ReportCharts';
+import { Button, LoadError, Note, Part, errorText, type NoteState } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
+
+// The Reports tab (docs/product.md section 5): paid orders net of refunds, in Nairobi days, from
+// GET /api/admin/reports/sales/ and /products/; each downloads as CSV.
+
+/** Today in Nairobi (UTC+3 all year), as YYYY-MM-DD, and a number of days before it. */
+function nairobiDay(daysBack = 0): string {
+  return new Date(Date.now() + 3 * 3600_000 - daysBack * 86_400_000).toISOString().slice(0, 10);
+}
+
+type Group = NonNullable<ReportQuery['group']>;
+
+export function ReportsTab() {
+  const [from, setFrom] = useState(() => nairobiDay(29));
+  const [to, setTo] = useState(() => nairobiDay());
+  const [group, setGroup] = useState<Group>('day');
+  const query: ReportQuery = { from, to, group };
+  const key = `${from}|${to}|${group}`;
+  const sales = useResource(key, () => adminApi.salesReport(query), { cache: false });
+  const products = useResource(`${from}|${to}`, () => adminApi.productsReport(query), { cache: false });
+  const [note, setNote] = useState<NoteState>(null);
+
+  async function download(report: 'sales' | 'products') {
+    try {
+      saveBlob(await adminApi.reportCSV(report, query), `${report}-${from}-to-${to}.csv`);
+      setNote(null);
+    } catch (err) {
+      setNote({ kind: 'error', text: errorText(err, 'The CSV file could not be downloaded.') });
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <form aria-label="Report range" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
+        <DateInput id="report-from" label="From" value={from} onChange={setFrom} />
+        <DateInput id="report-to" label="To" value={to} onChange={setTo} />
+        <div className="w-40">
+          <SelectField compact id="report-group" label="Group by" value={group} onChange={(v) => setGroup(v as Group)}>
+            <option value="day">Day</option>
+            <option value="week">Week</option>
+            <option value="month">Month</option>
+          </SelectField>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => download('sales')}>
+            Download CSV (sales)
+          </Button>
+          <Button variant="secondary" onClick={() => download('products')}>
+            Download CSV (products)
+          </Button>
+        </div>
+      </form>
+      <Note note={note} />
+      {sales.error ? (
+        <LoadError what="the sales report" error={sales.error} onRetry={sales.retry} />
+      ) : !sales.data ? (
+        <p role="status">Loading the sales report…</p>
+      ) : (
+        <Sales report={sales.data} busy={sales.status === 'loading'} />
+      )}
+      {products.error ? (
+        <LoadError what="the top products" error={products.error} onRetry={products.retry} />
+      ) : !products.data ? (
+        <p role="status">Loading the top products…</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <TopProducts id="top-revenue" title="Top 10 products by revenue" list={products.data.by_revenue} />
+          <TopProducts id="top-quantity" title="Top 10 products by quantity" list={products.data.by_quantity} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DateInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        required
+        onChange={(e) => e.target.value && onChange(e.target.value)}
+        className="mt-1 min-h-10 rounded-md border border-stone-400 bg-white px-2"
+      />
+    </div>
+  );
+}
+
+function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
+  const figures: [string, string][] = [
+    ['Revenue', formatKsh(report.totals.revenue)],
+    ['Paid orders', String(report.totals.orders)],
+    ['Average order value', formatKsh(report.average_order_value)],
+    ['Refunded', formatKsh(report.totals.refunded)],
+  ];
+  const unit = { day: 'day', week: 'week (from Monday)', month: 'month' }[report.group];
+  const empty = report.totals.orders === 0 && Number(report.totals.revenue) === 0;
+  return (
+    <div className="space-y-8" aria-busy={busy}>
+      <Part large id="sales-h" title={`Sales from ${report.from} to ${report.to}`}>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {figures.map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+              <dt className="text-sm text-stone-600">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {empty ? (
+          <p className="mt-4 text-stone-700">No paid orders in this range.</p>
+        ) : (
+          <div className="mt-4">
+            <ColumnChart
+              title={`Revenue per ${report.group}`}
+              description={`Revenue of paid orders net of refunds per ${unit}, ${report.from} to ${report.to}; the table below lists the same figures.`}
+              data={report.series.map((p) => ({ label: p.period, value: Number(p.revenue), text: formatKsh(p.revenue) }))}
+            />
+            <details className="mt-2">
+              <summary className="cursor-pointer font-semibold text-brand-800">Revenue and orders as a table</summary>
+              <Table
+                caption={`Revenue and orders per ${unit}`}
+                head={['Period', 'Revenue', 'Orders']}
+                rows={report.series.map((p) => [p.period, formatKsh(p.revenue), String(p.orders)])}
+              />
+            </details>
+          </div>
+        )}
+      </Part>
+      <Part large id="county-h" title="Revenue by county">
+        {report.by_county.length === 0 ? (
+          <p className="text-stone-700">No sales to any county in this range.</p>
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <BarChart
+              title="Revenue by county"
+              description="Revenue of paid orders net of refunds by the county they went to, largest first; the table lists the same figures."
+              data={report.by_county.map((c) => ({ label: c.county, value: Number(c.revenue), text: formatKsh(c.revenue) }))}
+            />
+            <Table
+              caption="Revenue by county"
+              head={['County', 'Revenue', 'Orders']}
+              rows={report.by_county.map((c) => [c.county, formatKsh(c.revenue), String(c.orders)])}
+            />
+          </div>
+        )}
+      </Part>
+      {report.payments && (
+        <Part large id="payments-h" title="Payment outcomes">
+          <ul className="space-y-1">
+            <li>
+              M-Pesa prompts: {report.payments.stk.prompts}, paid {report.payments.stk.paid} ({formatKsh(report.payments.stk.paid_amount)}), failed{' '}
+              {report.payments.stk.failed}, waiting {report.payments.stk.pending}
+            </li>
+            <li>
+              Paybill: {report.payments.paybill.payments} payments ({formatKsh(report.payments.paybill.amount)}), not matched to an order{' '}
+              {report.payments.paybill.unmatched}
+            </li>
+          </ul>
+          {report.payments.failures.length > 0 && (
+            <Table
+              caption="Failed M-Pesa prompts by reason"
+              head={['Reason', 'Result code', 'Prompts']}
+              rows={report.payments.failures.map((f) => [f.reason, f.result_code === null ? '—' : String(f.result_code), String(f.count)])}
+            />
+          )}
+        </Part>
+      )}
+    </div>
+  );
+}
+
+function TopProducts({ id, title, list }: { id: string; title: string; list: ProductSales[] }) {
+  return (
+    <Part large id={id} title={title}>
+      {list.length === 0 ? (
+        <p className="text-stone-700">No products sold in this range.</p>
+      ) : (
+        <Table
+          caption={title}
+          head={['#', 'Product', 'Revenue', 'Quantity']}
+          rows={list.map((p, i) => [String(i + 1), p.name, formatKsh(p.revenue), String(p.quantity)])}
+        />
+      )}
+    </Part>
+  );
+}
+
+function Table({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+  return (
+    <table className="mt-2 w-full border-collapse text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h} scope="col" className="border-b border-stone-300 px-2 py-1 text-left font-semibold text-stone-800">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i} className="odd:bg-stone-50">
+            {r.map((c, j) => (
+              <td key={j} className="border-b border-stone-200 px-2 py-1">
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

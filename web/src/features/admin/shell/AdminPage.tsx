@@ -1,0 +1,141 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { Page } from '../../../shared/ui/Page';
+import { getAuthToken } from '../../../shared/api/authToken';
+import type { Me } from '../../../shared/api/shapes';
+import { adminApi } from '../../../shared/api/admin';
+import { CategoriesTab } from '../catalogue/CategoriesTab';
+import { CouponsTab } from '../money/CouponsTab';
+import { DashboardTab } from './DashboardTab';
+import { DeliveryTab } from '../delivery/DeliveryTab';
+import { AuditTab, MessagesTab, SubscribersTab } from '../people/InboxTabs';
+import { ImportExportTab } from '../catalogue/ImportExportTab';
+import { OrdersTab } from '../orders/OrdersTab';
+import { ProductsTab } from '../catalogue/ProductsTab';
+import { ReviewsTab } from '../catalogue/ReviewsTab';
+import { ReportsTab } from '../money/ReportsTab';
+import { LoadError, mustSignIn } from '../../../shared/ui/controls';
+import { useResource } from '../../../shared/hooks/useResource';
+import { UsersTab } from '../people/UsersTab';
+import { VatTab } from '../money/VatTab';
+
+// /admin (docs/product.md section 2): 'Welcome, Admin' and the tabs. Only an admin sees it: anyone else
+// is sent to /login, which brings them back here once an admin has signed in. The server checks
+// the role on every call too (docs/architecture.md section 3); this only spares a visitor a broken screen.
+
+const TABS = [
+  { id: 'dashboard', label: 'Dashboard' },
+  { id: 'products', label: 'Products' },
+  { id: 'import', label: 'Import/Export' },
+  { id: 'categories', label: 'Categories' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'reports', label: 'Reports' },
+  { id: 'delivery', label: 'Delivery' },
+  { id: 'coupons', label: 'Coupons' },
+  { id: 'vat', label: 'VAT' },
+  { id: 'users', label: 'Users' },
+  { id: 'reviews', label: 'Reviews' },
+  { id: 'messages', label: 'Messages' },
+  { id: 'subscribers', label: 'Subscribers' },
+  { id: 'audit', label: 'Audit log' },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+const toLogin = <Navigate to="/login" replace state={{ from: '/admin' }} />;
+
+export default function AdminPage() {
+  const token = getAuthToken();
+  const me = useResource<Me | null>(token ?? '', () => (token ? adminApi.me() : Promise.resolve(null)), { cache: false });
+  if (mustSignIn(me.error)) return toLogin;
+  if (me.error) {
+    return (
+      <Page title="Admin">
+        <LoadError what="your account" error={me.error} onRetry={me.retry} />
+      </Page>
+    );
+  }
+  if (!me.data) {
+    return (
+      <div role="status" className="flex min-h-[50vh] items-center justify-center text-stone-600">
+        Loading…
+      </div>
+    );
+  }
+  if (me.data.role !== 'admin') return toLogin;
+  return <AdminHome me={me.data} />;
+}
+
+function AdminHome({ me }: { me: Me }) {
+  const [params, setParams] = useSearchParams();
+  const current = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'dashboard') as TabId;
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  function select(id: TabId, focus = false) {
+    const next = new URLSearchParams();
+    if (id !== 'dashboard') next.set('tab', id);
+    setParams(next, { replace: true });
+    if (focus) refs.current[id]?.focus();
+  }
+
+  function onKey(e: KeyboardEvent) {
+    const i = TABS.findIndex((t) => t.id === current);
+    let j = -1;
+    if (e.key === 'ArrowRight') j = (i + 1) % TABS.length;
+    else if (e.key === 'ArrowLeft') j = (i - 1 + TABS.length) % TABS.length;
+    else if (e.key === 'Home') j = 0;
+    else if (e.key === 'End') j = TABS.length - 1;
+    if (j < 0) return;
+    e.preventDefault();
+    select(TABS[j]!.id, true);
+  }
+
+  return (
+    <Page title="Welcome, Admin">
+      <p className="mt-1 text-stone-700">Signed in as {me.email}. Every change here is stored and logged.</p>
+      <div
+        role="tablist"
+        aria-label="Admin sections"
+        onKeyDown={onKey}
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-stone-300"
+      >
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            id={`tab-${t.id}`}
+            ref={(el) => {
+              refs.current[t.id] = el;
+            }}
+            type="button"
+            role="tab"
+            aria-selected={current === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={current === t.id ? 0 : -1}
+            onClick={() => select(t.id)}
+            className={`min-h-11 shrink-0 whitespace-nowrap border-b-2 px-3 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-earth-500 ${
+              current === t.id ? 'border-brand-700 text-brand-900' : 'border-transparent text-stone-700 hover:text-brand-800'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`} tabIndex={0} className="mt-6 focus:outline-none">
+        {current === 'dashboard' && <DashboardTab onOpen={(tab) => select(tab)} />}
+        {current === 'products' && <ProductsTab />}
+        {current === 'import' && <ImportExportTab />}
+        {current === 'categories' && <CategoriesTab />}
+        {current === 'orders' && <OrdersTab />}
+        {current === 'reports' && <ReportsTab />}
+        {current === 'delivery' && <DeliveryTab />}
+        {current === 'coupons' && <CouponsTab />}
+        {current === 'vat' && <VatTab />}
+        {current === 'users' && <UsersTab me={me} />}
+        {current === 'reviews' && <ReviewsTab />}
+        {current === 'messages' && <MessagesTab />}
+        {current === 'subscribers' && <SubscribersTab />}
+        {current === 'audit' && <AuditTab />}
+      </div>
+    </Page>
+  );
+}

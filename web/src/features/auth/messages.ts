@@ -1,0 +1,61 @@
+// Signing in, signing up, and choosing a new password.
+import { messages } from '../../shared/i18n/i18n';
+
+const en = {
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign in',
+
+  login: {
+    title: 'Welcome Back',
+    intro: 'Sign in to your account to check out faster and follow your orders.',
+    remember: 'Remember me',
+    forgot: 'Forgot password?',
+    submit: 'Sign In',
+    busy: 'Signing in...',
+    newHere: 'New to Mifugo Bora?',
+    register: 'Create new account',
+  },
+
+  register: {
+    title: 'Create Your Account',
+    intro: 'Order feeds and supplements for delivery anywhere in Kenya, and follow every order.',
+    form: 'Create account',
+    phoneHint: 'Start with 254, for example 254712345678.',
+    confirm: 'Confirm password',
+    agree: 'I agree to the',
+    terms: 'Terms and Conditions',
+    and: 'and the',
+    privacy: 'Privacy Policy',
+    submit: 'Create Account',
+    busy: 'Creating account...',
+    haveAccount: 'Already have an account?',
+    signInExisting: 'Sign in to existing account',
+  },
+
+  forgot: {
+    title: 'Forgot Password',
+    intro: 'Enter the email you registered with. We will send you a link to choose a new password.',
+    form: 'Forgot password',
+    submit: 'Send reset link',
+    busy: 'Sending...',
+    failed: 'We could not send the link. Please try again.',
+    noEmail: 'No email? Check the spam folder, or ask again in a few minutes.',
+    backToSignIn: 'Back to sign in',
+    remembered: 'Remembered it?',
+  },
+
+  reset: {
+    title: 'Reset Password',
+    intro: 'Choose a new password for your account.',
+    form: 'Reset password',
+    submit: 'Reset password',
+    busy: 'Resetting...',
+    failed: 'We could not change the password. Please try again.',
+    linkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+    askAgain: 'Ask for a new link',
+  },
+};
+
+export type AuthMessages = typeof en;
+export const authMessages = () => messages('auth', en);

@@ -1,0 +1,41 @@
+import type { ProductMessages } from './messages';
+
+export const product: ProductMessages = {
+  notFound: 'Bidhaa haipatikani',
+  notFoundText: 'Bidhaa hii haipo dukani kwetu, au haiuzwi tena.',
+  backToShop: 'Rudi dukani',
+  product: 'Bidhaa',
+  failed: 'Hatukuweza kufungua bidhaa hii.',
+  loading: 'Bidhaa inafunguka',
+  breadcrumb: 'Uko hapa',
+  home: 'Nyumbani',
+  shop: 'Duka',
+  morePictures: 'Picha zaidi',
+  picture: (n: number) => `Picha ${n}`,
+  forSize: (size: string) => `kwa ${size}`,
+  sku: (sku: string) => `Namba ya bidhaa (SKU): ${sku}`,
+  delivery: 'Tunaleta kaunti zote 47, au uchukue bure kwenye duka letu la Ruiru. Lipa na M-Pesa.',
+  ask: 'Uliza kwenye WhatsApp',
+  share: 'Tuma kwa wengine',
+  reviews: 'Maoni ya Wateja',
+  noReviews: 'Bado hakuna maoni.',
+  related: 'Bidhaa zinazohusiana',
+  relatedFailed: 'Hatukuweza kufungua bidhaa zinazohusiana.',
+
+  reviewForm: {
+    title: 'Toa maoni kuhusu bidhaa hii',
+    rating: 'Nyota zako',
+    stars: (n: number) => `Nyota ${n}`,
+    comment: 'Maoni yako',
+    commentHint: (max: string) => `Hadi herufi ${max}`,
+    send: 'Tuma maoni',
+    sending: 'Inatuma…',
+  },
+  review: {
+    rating: 'Tafadhali chagua nyota kuanzia 1 hadi 5',
+    comment: 'Maoni yako yasizidi herufi 1,000',
+    thanks: 'Asante - maoni yako yataonekana yakishaidhinishwa',
+    signIn: 'Ingia ili utoe maoni kuhusu bidhaa uliyonunua kwetu.',
+    failed: 'Maoni yako hayakutumwa. Tafadhali jaribu tena.',
+  },
+};

@@ -1,3 +1,0 @@
-// The Kiswahili dictionary's own chunk (kiswahili-<hash>.js, which `make audit` looks for): what
-// lib/i18n.ts loads when Kiswahili is chosen.
-export { sw } from './sw/index';

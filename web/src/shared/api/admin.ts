@@ -1,0 +1,145 @@
+// The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
+// client; their shapes are the API's (shared/api/shapes.ts).
+import { request } from './api';
+import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundPayload, ReportQuery, ReviewStatus, SalesReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+
+/**
+ * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
+ * prompt's payment ("stk") or a Paybill payment whose account number matched no order. The
+ * back office's one list of both (unmatchedPayments).
+ */
+export type UnmatchedPayment = Pick<LostPromptPayment, 'id' | 'receipt' | 'amount' | 'phone' | 'received_at'> &
+  Partial<Pick<LostPromptPayment, 'checkout_request_id'> & Pick<PaybillPayment, 'payer_name' | 'account'>> & { kind: 'stk' | 'paybill' };
+
+function qs(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== '') search.set(k, String(v));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+export const adminApi = {
+  me: () => request<Me>('GET', '/auth/me/'),
+  stats: () => request<Stats>('GET', '/admin/stats/'),
+
+  products: (p: { search?: string; status?: string; page?: number }) =>
+    request<AdminPage<ProductCard>>('GET', `/admin/products/${qs(p)}`),
+  product: (id: number) => request<AdminProduct>('GET', `/admin/products/${id}/`),
+  createProduct: (body: ProductPayload) => request<AdminProduct>('POST', '/admin/products/', body),
+  updateProduct: (id: number, body: ProductPayload) => request<AdminProduct>('PUT', `/admin/products/${id}/`, body),
+  deleteProduct: (id: number) => request<DeleteProductAnswer>('DELETE', `/admin/products/${id}/`),
+  addVariant: (id: number, body: VariantPayload) => request<Variant>('POST', `/admin/products/${id}/variants/`, body),
+  updateVariant: (id: number, variantId: number, body: VariantPayload) =>
+    request<Variant>('PUT', `/admin/products/${id}/variants/${variantId}/`, body),
+  deleteVariant: (id: number, variantId: number) =>
+    request<void>('DELETE', `/admin/products/${id}/variants/${variantId}/`),
+  uploadImage: (id: number, file: File) => {
+    const form = new FormData();
+    form.append('image', file);
+    return request<Image>('POST', `/admin/products/${id}/images/`, form);
+  },
+  reorderImages: (id: number, ids: number[]) => request<Image[]>('PUT', `/admin/products/${id}/images/order/`, { ids }),
+  deleteImage: (id: number, imageId: number) => request<void>('DELETE', `/admin/products/${id}/images/${imageId}/`),
+
+  categories: () => request<AdminCategory[]>('GET', '/admin/categories/'),
+  createCategory: (body: CategoryPayload) => request<AdminCategory>('POST', '/admin/categories/', body),
+  updateCategory: (id: number, body: CategoryPayload) => request<AdminCategory>('PUT', `/admin/categories/${id}/`, body),
+  deleteCategory: (id: number) => request<{ message: string }>('DELETE', `/admin/categories/${id}/`),
+
+  orders: (p: { status?: string; search?: string; page?: number; attention?: string }) =>
+    request<AdminPage<OrderSummary>>('GET', `/admin/orders/${qs(p)}`),
+  order: (orderId: string) => request<OrderDetail>('GET', `/admin/orders/${encodeURIComponent(orderId)}/`),
+  moveOrder: (orderId: string, status: OrderStatus, note: string, dispatch?: Dispatch) =>
+    request<OrderDetail>('PATCH', `/admin/orders/${encodeURIComponent(orderId)}/`, { status, note, ...dispatch }),
+
+  coupons: () => request<Coupon[]>('GET', '/admin/coupons/'),
+  saveCoupon: (id: number | null, body: CouponPayload) =>
+    id === null ? request<Coupon>('POST', '/admin/coupons/', body) : request<Coupon>('PATCH', `/admin/coupons/${id}/`, body),
+  deactivateCoupon: (id: number) => request<Coupon>('DELETE', `/admin/coupons/${id}/`),
+  vatClasses: () => request<VatClass[]>('GET', '/admin/vat/'),
+  setVatRate: (code: VatClassCode, rate: string) => request<VatClass>('PATCH', `/admin/vat/${code}/`, { rate }),
+  refund: (orderId: string, body: RefundPayload) =>
+    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/refunds/`, body),
+
+  salesReport: (q: ReportQuery) => request<SalesReport>('GET', `/admin/reports/sales/${qs({ ...q })}`),
+  productsReport: (q: ReportQuery) => request<ProductsReport>('GET', `/admin/reports/products/${qs({ from: q.from, to: q.to })}`),
+  /** A report as a CSV file: the same figures, for a spreadsheet. */
+  reportCSV: (report: 'sales' | 'products', q: ReportQuery) =>
+    request<Blob>('GET', `/admin/reports/${report}/${qs({ ...q, format: 'csv' })}`, undefined, { as: 'blob' }),
+
+  zones: () => request<Zone[]>('GET', '/admin/delivery/zones/'),
+  saveZone: (id: number | null, body: ZonePayload) =>
+    id === null ? request<Zone>('POST', '/admin/delivery/zones/', body) : request<Zone>('PUT', `/admin/delivery/zones/${id}/`, body),
+  deleteZone: (id: number) => request<void>('DELETE', `/admin/delivery/zones/${id}/`),
+  pickupPoints: () => request<PickupPoint[]>('GET', '/admin/delivery/pickup-points/'),
+  savePickupPoint: (id: number | null, body: PickupPayload) =>
+    id === null
+      ? request<PickupPoint>('POST', '/admin/delivery/pickup-points/', body)
+      : request<PickupPoint>('PUT', `/admin/delivery/pickup-points/${id}/`, body),
+
+  users: (p: { search?: string; page?: number }) => request<AdminPage<AdminUser>>('GET', `/admin/users/${qs(p)}`),
+  setRole: (id: number, role: 'customer' | 'admin') => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),
+  /** A customer's data as a JSON file, for a customer who asks by phone. */
+  exportUser: (id: number) => request<Blob>('GET', `/admin/users/${id}/export/`, undefined, { as: 'blob' }),
+  /** Erases a customer's account: orders kept, anonymised. */
+  eraseUser: (id: number) => request<void>('DELETE', `/admin/users/${id}/`),
+
+  messages: () => request<Message[]>('GET', '/admin/messages/'),
+  setHandled: (id: number, handled: boolean) => request<Message>('PATCH', `/admin/messages/${id}/`, { handled }),
+
+  subscribers: () => request<SubscriberList>('GET', '/admin/subscribers/'),
+  subscribersCSV: () => request<Blob>('GET', '/admin/subscribers/?format=csv', undefined, { as: 'blob' }),
+
+  audit: (p: { page?: number }) => request<AdminPage<AuditEntry>>('GET', `/admin/audit/${qs(p)}`),
+
+  stockHistory: (productId: number, variantId: number, page = 1) =>
+    request<AdminPage<StockMovement>>('GET', `/admin/products/${productId}/variants/${variantId}/stock/${qs({ page })}`),
+  adjustStock: (productId: number, variantId: number, body: StockPayload) =>
+    request<StockMovement>('POST', `/admin/products/${productId}/variants/${variantId}/stock/`, body),
+
+  reviews: (p: { status?: ReviewStatus | ''; page?: number }) => request<AdminPage<AdminReview>>('GET', `/admin/reviews/${qs(p)}`),
+  setReviewStatus: (id: number, status: 'approved' | 'rejected') => request<AdminReview>('PATCH', `/admin/reviews/${id}/`, { status }),
+
+  /** Every size of every product as a CSV file. */
+  exportProducts: () => request<Blob>('GET', '/admin/products/export/', undefined, { as: 'blob' }),
+  /** Previews (dryRun) or imports a CSV in the export's format. */
+  importProducts: (file: Blob, dryRun: boolean) =>
+    request<ImportResult>('POST', `/admin/products/import/${dryRun ? '?dry_run=1' : ''}`, file, { headers: { 'Content-Type': 'text/csv' } }),
+
+  resendSms: (orderId: string, id: number) =>
+    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/sms/${id}/resend/`),
+  resendMail: (orderId: string, id: number) =>
+    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/mail/${id}/resend/`),
+
+  /** Paybill confirmations the shop could not read, newest first. */
+  unreadablePayments: () => request<{ results: UnreadablePayment[] }>('GET', '/admin/payments/unreadable/').then((r) => r.results),
+
+  /** Money that reached the shop for no order yet: lost prompts' payments and Paybill payments. */
+  unmatchedPayments: async (): Promise<UnmatchedPayment[]> => {
+    const [stk, paybill] = await Promise.all([
+      request<{ results: LostPromptPayment[] }>('GET', '/admin/payments/unmatched/'),
+      request<{ results: PaybillPayment[] }>('GET', '/admin/payments/?matched=false'),
+    ]);
+    return [
+      ...stk.results.map((p) => ({ ...p, kind: 'stk' as const })),
+      ...paybill.results.map((p) => ({
+        kind: 'paybill' as const,
+        id: p.id,
+        receipt: p.trans_id,
+        amount: p.amount,
+        phone: p.msisdn,
+        payer_name: p.payer_name,
+        account: p.account,
+        received_at: p.received_at,
+      })),
+    ];
+  },
+  assignPayment: (p: Pick<UnmatchedPayment, 'kind' | 'id'>, orderId: string) =>
+    request<AssignedOrder>(
+      'POST',
+      p.kind === 'paybill' ? `/admin/payments/${p.id}/assign/` : `/admin/payments/unmatched/${p.id}/assign/`,
+      { orderId },
+    ),
+};

@@ -1,0 +1,81 @@
+import type { AccountMessages } from './account';
+
+export const account: AccountMessages = {
+  title: 'Akaunti Yangu',
+  signedInAs: 'Umeingia kama',
+  backToShop: 'Rudi dukani',
+
+  details: {
+    title: 'Taarifa zako',
+    phoneHint: 'Mfano 0712 345 678 au 254712345678.',
+    saved: 'Taarifa zako zimehifadhiwa.',
+    failed: 'Hatukuweza kuhifadhi taarifa zako. Tafadhali jaribu tena.',
+    save: 'Hifadhi mabadiliko',
+    saving: 'Inahifadhi...',
+  },
+
+  password: {
+    title: 'Badilisha nenosiri',
+    current: 'Nenosiri la sasa',
+    failed: 'Hatukuweza kubadilisha nenosiri lako. Tafadhali jaribu tena.',
+    change: 'Badilisha nenosiri',
+    changing: 'Inabadilisha...',
+  },
+
+  orders: {
+    title: 'Oda zako',
+    loading: 'Tunafungua oda zako...',
+    failed: 'Hatukuweza kupata oda zako.',
+    none: 'Bado huna oda yoyote.',
+    browse: 'Angalia bidhaa zetu',
+    date: 'Tarehe',
+    status: 'Hali',
+    total: 'Jumla',
+    stillToPay: (amount: string) => `Kiasi kilichobaki: ${amount}`,
+    received: (amount: string) => `tumepokea ${amount}`,
+    items: 'Bidhaa',
+    collectFrom: 'Chukua kutoka',
+    delivery: 'Kuletewa',
+    view: (orderId: string) => `Angalia oda ${orderId}`,
+  },
+
+  data: {
+    title: 'Data yako',
+    intro:
+      'Pakua nakala ya kila kitu tunachohifadhi kukuhusu, au ufute akaunti yako. Oda zako zinabaki kwenye hesabu zetu kama sheria inavyotaka, lakini bila jina lako, barua pepe, namba ya simu wala mahali ulipo.',
+    download: 'Pakua data yangu',
+    downloading: 'Tunaandaa...',
+    downloaded: 'Data yako imepakuliwa.',
+    downloadFailed: 'Hatukuweza kuandaa data yako. Tafadhali jaribu tena.',
+    deleteHeading: 'Futa akaunti yangu',
+    deleteWarning:
+      'Hili haliwezi kurudishwa nyuma. Utatolewa kwenye akaunti kila mahali, utaondolewa kwenye jarida, na jumbe zako kwetu zitafutwa.',
+    passwordLabel: 'Nenosiri lako',
+    deleteButton: 'Futa akaunti yangu',
+    deleting: 'Tunafuta...',
+    deleteFailed: 'Hatukuweza kufuta akaunti yako. Tafadhali jaribu tena.',
+    confirm: 'Ufute akaunti yako kabisa? Hili haliwezi kurudishwa nyuma.',
+    deletedTitle: 'Akaunti yako imefutwa',
+    deletedText: 'Asante kwa kununua kutoka Mifugo Bora Feeds. Umetoka kwenye akaunti, na taarifa zako binafsi zimeondolewa kwenye duka letu.',
+  },
+
+  rules: {
+    passwordRequired: 'Nenosiri linahitajika',
+    passwordMin6: 'Nenosiri liwe na angalau herufi 6',
+    passwordMin8: 'Nenosiri liwe na angalau herufi 8',
+    passwordStrength: 'Nenosiri liwe na angalau herufi kubwa moja, herufi ndogo moja na namba moja',
+    passwordTooLong: 'Nenosiri lisizidi herufi 128',
+    firstName: 'Jina la kwanza linahitajika',
+    firstNameTooLong: 'Jina la kwanza lisizidi herufi 100',
+    lastName: 'Jina la mwisho linahitajika',
+    lastNameTooLong: 'Jina la mwisho lisizidi herufi 100',
+    phoneInvalid: 'Tafadhali weka namba sahihi ya simu ya Kenya (254XXXXXXXXX)',
+    confirmRequired: 'Tafadhali thibitisha nenosiri lako',
+    confirmMismatch: 'Nenosiri hazilingani',
+    terms: 'Tafadhali kubali Vigezo na Masharti pamoja na Sera ya Faragha',
+    currentPassword: 'Tafadhali weka nenosiri lako la sasa',
+    emailTaken: 'Barua pepe hii tayari imesajiliwa',
+    loginFailed: 'Barua pepe au nenosiri si sahihi. Tafadhali jaribu tena.',
+    registerFailed: 'Usajili haukufaulu. Tafadhali jaribu tena.',
+  },
+};

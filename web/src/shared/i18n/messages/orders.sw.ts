@@ -1,0 +1,40 @@
+import type { OrdersMessages } from './orders';
+
+export const orders: OrdersMessages = {
+  statuses: {
+    pending_payment: 'Inasubiri malipo',
+    paid: 'Imelipwa',
+    processing: 'Inaandaliwa',
+    dispatched: 'Imetumwa',
+    delivered: 'Imefikishwa',
+    ready_for_pickup: 'Iko tayari kuchukuliwa',
+    collected: 'Imechukuliwa',
+    partially_refunded: 'Sehemu ya pesa imerudishwa',
+    refunded: 'Pesa imerudishwa',
+    payment_failed: 'Malipo hayakufaulu',
+    cancelled: 'Imeghairiwa',
+  },
+
+  summary: {
+    subtotal: 'Jumla ya bidhaa',
+    discount: 'Punguzo',
+    discountWithCode: (code: string) => `Punguzo (${code})`,
+    shipping: 'Usafirishaji',
+    chooseDelivery: 'Chagua njia ya kuletewa',
+    total: 'Jumla',
+    totalBeforeDelivery: 'Jumla kabla ya usafirishaji',
+  },
+
+  timeline: {
+    progress: 'Hatua za oda',
+    notYet: '(bado)',
+    withCourier: (courier: string) => `Inaletwa na ${courier}`,
+    trackingNumber: ', namba ya kufuatilia',
+  },
+
+  receipt: {
+    download: 'Pakua risiti (PDF)',
+    downloading: 'Tunaandaa risiti…',
+    failed: 'Imeshindikana kupakua risiti. Tafadhali jaribu tena.',
+  },
+};
