@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -152,6 +153,27 @@ func TestErasureLeavesNoTraceInAnyTable(t *testing.T) {
 			}
 		}
 
+		// The export shows the same messages the erasure takes away.
+		resp, exported := s.raw(t, "GET", "/api/auth/me/export/", "", me...)
+		var x struct {
+			Texts []struct{ To, Body string } `json:"text_messages"`
+			Mail  []struct{ Kind, To string } `json:"mail"`
+		}
+		if err := json.Unmarshal(exported, &x); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("export: %d %v %s", resp.StatusCode, err, exported)
+		}
+		kinds, texted := map[string]bool{}, 0
+		for _, m := range x.Mail {
+			kinds[m.Kind] = true
+		}
+		for _, m := range x.Texts {
+			if m.To == "254799123456" {
+				texted++
+			}
+		}
+		if texted < 3 || !kinds["order-paid"] || !kinds["order-business"] || !kinds["password-reset"] {
+			t.Fatalf("the export's messages: %s", exported)
+		}
 		if code, got := s.do(t, "DELETE", "/api/auth/me/", `{"password":"Shamba2026"}`, me...); code != 204 {
 			t.Fatalf("erase: %d %v", code, got)
 		}

@@ -342,3 +342,11 @@ func (o *Outbox) ForgetTx(ctx context.Context, tx *sql.Tx, orderIDs []int64, ema
 	}
 	return nil
 }
+
+// ForPerson lists, newest first, the mail about the given orders and every
+// message to email: what ForgetTx would delete, for a customer's export.
+func (o *Outbox) ForPerson(ctx context.Context, orderIDs []int64, email string) ([]Stored, error) {
+	cond, arg := o.db.InIDs("order_id", 2, orderIDs)
+	return db.QueryAll(ctx, o.db, "mail of a person", scanStored,
+		`SELECT `+storedColumns+` FROM mail_outbox WHERE lower(to_address) = lower($1) OR `+cond+` ORDER BY id DESC`, email, arg)
+}

@@ -54,6 +54,10 @@ type Export struct {
 	Reviews       []review.Listed   `json:"reviews"`
 	Subscriptions Subscriptions     `json:"subscriptions"`
 	Messages      []content.Message `json:"contact_messages"`
+	// TextMessages are the SMS sent about their orders; Mail the mail about
+	// their orders and to their address, without the bodies.
+	TextMessages []sms.Message `json:"text_messages"`
+	Mail         []mail.Stored `json:"mail"`
 }
 
 // Subscriptions are the lists the customer is on.
@@ -86,6 +90,21 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 	}
 	if x.Messages, err = s.Content.MessagesFrom(ctx, u.Email); err != nil {
 		return Export{}, err
+	}
+	ids := make([]int64, len(x.Orders))
+	for i, o := range x.Orders {
+		ids[i] = o.ID
+	}
+	x.TextMessages, x.Mail = []sms.Message{}, []mail.Stored{}
+	if s.SMS != nil {
+		if x.TextMessages, err = s.SMS.ForOrders(ctx, ids); err != nil {
+			return Export{}, err
+		}
+	}
+	if s.Mail != nil {
+		if x.Mail, err = s.Mail.ForPerson(ctx, ids, u.Email); err != nil {
+			return Export{}, err
+		}
 	}
 	return x, nil
 }

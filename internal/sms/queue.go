@@ -233,3 +233,10 @@ func (q *Queue) ForgetOrdersTx(ctx context.Context, tx *sql.Tx, orderIDs []int64
 	}
 	return nil
 }
+
+// ForOrders lists the messages about the given orders, newest first: what
+// ForgetOrdersTx would empty, for a customer's export.
+func (q *Queue) ForOrders(ctx context.Context, orderIDs []int64) ([]Message, error) {
+	cond, arg := q.db.InIDs("order_id", 1, orderIDs)
+	return db.QueryAll(ctx, q.db, "sms of orders", scanMessage, `SELECT `+messageColumns+` FROM sms_messages WHERE `+cond+` ORDER BY id DESC`, arg)
+}

@@ -1808,6 +1808,10 @@ export interface components {
                 newsletter: components["schemas"]["Subscriber"] | null;
             };
             contact_messages: components["schemas"]["ContactMessage"][];
+            /** @description The text messages sent about their orders. */
+            text_messages: components["schemas"]["SmsMessage"][];
+            /** @description The mail sent about their orders and to their address (without the bodies). */
+            mail: components["schemas"]["MailMessage"][];
         };
         Synonym: {
             id: components["schemas"]["Id"];
@@ -1948,7 +1952,7 @@ export interface components {
         /** @description A mail sent about an order (its confirmation, the business's notice, the Paybill guide after a failed prompt), and what became of it. */
         MailMessage: {
             id: components["schemas"]["Id"];
-            /** @description order-paid, order-business or order-unpaid */
+            /** @description order-paid, order-business, order-unpaid (about an order), password-reset or low-stock */
             kind: string;
             /** Format: email */
             to: string;
