@@ -114,7 +114,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		Mailer: mailer, DevOutbox: cfg.Dev, BusinessEmail: cfg.BusinessEmail,
 		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
 		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
-		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
+		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken, Version: cfg.Version,
 		Backups: func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
 	}
 	w, err := Wire(parts)

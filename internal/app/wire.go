@@ -82,6 +82,8 @@ type Parts struct {
 	Business          receipt.Business
 	// MetricsToken serves GET /metrics on the main handler to a request bearing it.
 	MetricsToken string
+	// Version is the running binary's version, for shop_build_info.
+	Version string
 	// Backups reads the state of the backups; nil: none.
 	Backups func(context.Context) (backup.Status, error)
 	// MailQueue and SMSQueue are what the metrics read of the queues (by
@@ -139,7 +141,7 @@ func Wire(p Parts) (*Wired, error) {
 		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}
 	unsubscribe := &content.Unsubscribe{Store: contents, PublicURL: p.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return auth.DerivedKey(ctx, "newsletter-unsubscribe") }}
-	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Log: log}
+	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Version: p.Version, Log: log}
 	if msrc.MailQueue == nil && outbox.Enabled() {
 		msrc.MailQueue = outbox.ByStatus
 	}

@@ -88,6 +88,9 @@ type Config struct {
 	// request with "Authorization: Bearer TOKEN" (SHOP_METRICS_TOKEN). With
 	// neither set, /metrics is not served at all.
 	MetricsToken string
+	// Version is the binary's version: cmd/shop sets it from its build, it
+	// is not read from the environment.
+	Version string
 }
 
 // MediaDir is where product images live.

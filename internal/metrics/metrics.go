@@ -39,7 +39,9 @@ type Sources struct {
 	SMSQueue func(context.Context) (map[string]int, error)
 	// Backup reads the state of the backups.
 	Backup func(context.Context) (backup.Status, error)
-	Log    *slog.Logger
+	// Version is the running binary's version ("" reads dev).
+	Version string
+	Log     *slog.Logger
 }
 
 // Metrics holds the shop's registry and its request series.
@@ -67,7 +69,14 @@ func New(src Sources) *Metrics {
 			Name: "shop_backup_failures_total", Help: "Scheduled backups that failed since the shop started.",
 		}),
 	}
-	reg.MustRegister(m.requests, m.duration, m.backupFailures,
+	version := src.Version
+	if version == "" {
+		version = "dev"
+	}
+	build := prometheus.NewGauge(prometheus.GaugeOpts{Name: "shop_build_info", Help: "Always 1: the running binary's version, as a label.",
+		ConstLabels: prometheus.Labels{"version": version}})
+	build.Set(1)
+	reg.MustRegister(build, m.requests, m.duration, m.backupFailures,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if src.DB != nil {
 		for name, pool := range src.DB.Pools() {
