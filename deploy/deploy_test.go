@@ -16,6 +16,9 @@ import (
 	"testing"
 
 	"shop/internal/config"
+	"shop/internal/db/dbtest"
+	"shop/internal/httpapi"
+	"shop/internal/testkit"
 )
 
 // directives reads a systemd unit's Key=Value lines.
@@ -181,6 +184,59 @@ func TestEnvironmentFile(t *testing.T) {
 		}
 		if !strings.Contains(string(guide), v) && !strings.HasPrefix(v, "SHOP_MPESA_SIM") {
 			t.Errorf("docs/deploy.md never mentions %s", v)
+		}
+	}
+}
+
+// Caddy's access log masks and drops what the shop's own log does: every
+// route's secret path segment (from the shop's routes, through the
+// Caddyfile's own regular expression: Caddy's are Go's), the query string,
+// and every header on the redaction list.
+func TestCaddyMasksTheShopsSecrets(t *testing.T) {
+	b, err := os.ReadFile("Caddyfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	m := regexp.MustCompile(`request>uri regexp "((?:[^"\\]|\\.)*)" "([^"]*)"`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("the Caddyfile has no request>uri regexp filter")
+	}
+	pattern := strings.ReplaceAll(m[1], `\\`, `\`)
+	uri, err := regexp.Compile(pattern)
+	if err != nil {
+		t.Fatalf("the Caddyfile's uri pattern %q: %v", pattern, err)
+	}
+	replacement := strings.ReplaceAll(m[2], "${1}", "$1")
+	shop := testkit.NewShop(t, dbtest.SQLite(t))
+	checked := 0
+	for _, rt := range shop.Routes() {
+		prefix := httpapi.SecretPrefix(rt)
+		if prefix == "" {
+			continue
+		}
+		checked++
+		for _, path := range []string{prefix + "S3CRET-VALUE", prefix + "S3CRET-VALUE/", prefix + "S3CRET-VALUE/?token=T0KEN"} {
+			if got := uri.ReplaceAllString(path, replacement); strings.Contains(got, "S3CRET") || strings.Contains(got, "T0KEN") ||
+				!strings.HasPrefix(got, prefix+"[masked]") {
+				t.Errorf("Caddy logs %s as %s", path, got)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d routes declare a secret", checked)
+	}
+	if got := uri.ReplaceAllString("/api/products/?search=maize", replacement); got != "/api/products/[masked]" {
+		t.Errorf("Caddy logs a query string: %s", got)
+	}
+	for _, h := range httpapi.SecretHeaders {
+		if !strings.Contains(text, "request>headers>"+h+" delete") {
+			t.Errorf("the Caddyfile does not drop the request header %s", h)
+		}
+	}
+	for _, h := range httpapi.SecretResponseHeaders {
+		if !strings.Contains(text, "resp_headers>"+h+" delete") {
+			t.Errorf("the Caddyfile does not drop the response header %s", h)
 		}
 	}
 }

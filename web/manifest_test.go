@@ -18,7 +18,7 @@ func TestManifestIcons(t *testing.T) {
 		t.Fatal(err)
 	}
 	var m struct {
-		Name, ShortName, StartURL, Display, ThemeColor, BackgroundColor string
+		ID, Name, ShortName, StartURL, Display, ThemeColor, BackgroundColor string
 		Icons                                                           []struct{ Src, Sizes, Type, Purpose string }
 	}
 	// encoding/json matches keys without regard to case but not to "_".
@@ -26,7 +26,8 @@ func TestManifestIcons(t *testing.T) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
-	if m.Name == "" || m.ShortName == "" || m.StartURL == "" || m.Display != "standalone" || m.ThemeColor == "" || m.BackgroundColor == "" {
+	// The id keeps the installed app the same app if start_url ever changes.
+	if !strings.HasPrefix(m.ID, "/") || m.Name == "" || m.ShortName == "" || m.StartURL == "" || m.Display != "standalone" || m.ThemeColor == "" || m.BackgroundColor == "" {
 		t.Errorf("manifest fields missing: %+v", m)
 	}
 	sizes := map[string]bool{}

@@ -55,6 +55,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintln(stderr, "shop:", err)
 		return 2
 	}
+	cfg.Version = version
 	var cmdErr error
 	switch args[0] {
 	case "serve":

@@ -253,7 +253,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	}
 	// Mail to one inbox is limited apart, and silently: a 429 here would
 	// tell a stranger the address has an account.
-	_, accountWait, err := s.limiter.Reserve(ctx, ratelimit.Check{Bucket: "forgot:email:" + EmailKey(email), Limit: s.limits.ForgotPerAccount})
+	_, accountWait, err := s.limiter.Reserve(ctx, ratelimit.Check{Bucket: forgotBucket(email), Limit: s.limits.ForgotPerAccount})
 	if err != nil {
 		return err
 	}
@@ -423,5 +423,5 @@ func (s *Service) resetMail(u User, token string, lang i18n.Lang) (mail.Message,
 	if err := w.html.Execute(&html, map[string]string{"Name": name, "Business": businessName, "Email": u.Email, "Link": link}); err != nil {
 		return mail.Message{}, fmt.Errorf("reset mail: %w", err)
 	}
-	return mail.Message{To: u.Email, Subject: w.subject, Text: text, HTML: html.String()}, nil
+	return mail.Message{Kind: "password-reset", To: u.Email, Subject: w.subject, Text: text, HTML: html.String(), Secret: true}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/mail"
 	"shop/internal/testkit"
 )
 
@@ -55,6 +56,15 @@ func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
 	// per address are under test.
 	shop.Remote = "192.0.2.1:1234"
 	return &harness{Shop: shop, t: t, svc: svc, clock: clock, mail: fm, d: d}
+}
+
+// mails is the mail sent so far: what the requests queued (once their
+// background work is done) goes out through the outbox first.
+func (h *harness) mails() []mail.Message {
+	h.t.Helper()
+	h.svc.Wait()
+	h.SendMail()
+	return h.mail.Messages()
 }
 
 // eachHarness runs fn on a fresh harness of each engine.

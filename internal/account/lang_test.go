@@ -54,14 +54,14 @@ func TestResetMailInTheRequestsLanguage(t *testing.T) {
 		t.Fatalf("answer %d %s", rec.Code, rec.Body)
 	}
 	h.resetToken("chebet@farm.co.ke") // the link is in the text and the page
-	m := h.mail.Messages()[0]
+	m := h.mails()[0]
 	if m.Subject != "Badilisha nenosiri lako la Mifugo Bora Feeds" || !strings.HasPrefix(m.Text, "Habari Wanjiku,") ||
 		!strings.Contains(m.HTML, "Chagua nenosiri jipya") || strings.Contains(m.Text, "your password") {
 		t.Errorf("Kiswahili reset mail:\n%s\n%s\n%s", m.Subject, m.Text, m.HTML)
 	}
 	h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "chebet@farm.co.ke"})
 	h.resetToken("chebet@farm.co.ke")
-	if m := h.mail.Messages()[1]; m.Subject != "Reset your Mifugo Bora Feeds password" || !strings.HasPrefix(m.Text, "Hello Wanjiku,") {
+	if m := h.mails()[1]; m.Subject != "Reset your Mifugo Bora Feeds password" || !strings.HasPrefix(m.Text, "Hello Wanjiku,") {
 		t.Errorf("English reset mail:\n%s\n%s", m.Subject, m.Text)
 	}
 }

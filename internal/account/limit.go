@@ -43,3 +43,11 @@ func tooMany(msg string, wait time.Duration) error {
 }
 
 func loginBucket(email string) string { return "login:email:" + EmailKey(email) }
+
+// PersonalBuckets are the rate-limit buckets named after the person with
+// email: an erasure clears them.
+func PersonalBuckets(email string) []string {
+	return []string{loginBucket(email), forgotBucket(email)}
+}
+
+func forgotBucket(email string) string { return "forgot:email:" + EmailKey(email) }

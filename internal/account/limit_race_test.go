@@ -119,8 +119,8 @@ func TestParallelResetRequests(t *testing.T) {
 		got := tally(t, recs)
 		h.svc.Wait()
 		if lim := account.DefaultLimits; got[http.StatusOK] != lim.ForgotPerIP.Max || got[http.StatusTooManyRequests] != 16-lim.ForgotPerIP.Max ||
-			len(h.mail.Messages()) != lim.ForgotPerAccount.Max {
-			t.Fatalf("answers %v, %d mails", got, len(h.mail.Messages()))
+			len(h.mails()) != lim.ForgotPerAccount.Max {
+			t.Fatalf("answers %v, %d mails", got, len(h.mails()))
 		}
 	})
 }

@@ -206,7 +206,7 @@ var linkPattern = regexp.MustCompile(`https://shop\.example/reset-password\?toke
 func (h *harness) resetToken(to string) string {
 	h.t.Helper()
 	h.svc.Wait()
-	msgs := h.mail.Messages()
+	msgs := h.mails()
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].To == to {
 			m := linkPattern.FindStringSubmatch(msgs[i].Text)
@@ -233,7 +233,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 			t.Fatalf("known %d %s, unknown %d %s", known.Code, known.Body, unknown.Code, unknown.Body)
 		}
 		h.svc.Wait()
-		if msgs := h.mail.Messages(); len(msgs) != 1 || msgs[0].To != "chebet@farm.co.ke" || !strings.Contains(msgs[0].Subject, "password") {
+		if msgs := h.mails(); len(msgs) != 1 || msgs[0].To != "chebet@farm.co.ke" || !strings.Contains(msgs[0].Subject, "password") {
 			t.Fatalf("mail %+v", msgs)
 		}
 		if rec := h.do("POST", "/api/auth/password/forgot/", map[string]string{"email": "nope"}); rec.Code != 400 {
@@ -311,7 +311,7 @@ func TestForgotPasswordLimits(t *testing.T) {
 		}
 	}
 	h.svc.Wait()
-	if n := len(h.mail.Messages()); n != 3 {
+	if n := len(h.mails()); n != 3 {
 		t.Fatalf("%d mails sent, want 3", n)
 	}
 	// Ten requests per 15 minutes from one address.

@@ -32,6 +32,7 @@ import (
 	"shop/internal/delivery"
 	"shop/internal/etims"
 	"shop/internal/httpx"
+	"shop/internal/mail"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/privacy"
@@ -71,6 +72,8 @@ type Options struct {
 	Payments *payment.Service
 	// SMS lists and resends orders' text messages; nil when none are sent.
 	SMS *sms.Queue
+	// Mail lists and resends orders' mail; nil: none listed.
+	Mail *mail.Outbox
 	// Backups reads the state of the backups for the dashboard; nil: none.
 	Backups func(context.Context) (backup.Status, error)
 	// Privacy exports and erases a customer's data; nil: 404.
@@ -105,6 +108,7 @@ type Handlers struct {
 	log      *slog.Logger
 	payments *payment.Service
 	sms      *sms.Queue
+	outbox   *mail.Outbox
 	limiter  *ratelimit.Limiter
 	backups  func(context.Context) (backup.Status, error)
 	privacy  *privacy.Service
@@ -129,7 +133,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	return &Handlers{
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
-		sms: o.SMS, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
+		sms: o.SMS, outbox: o.Mail, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS,
 	}
 }

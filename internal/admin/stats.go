@@ -30,6 +30,9 @@ type Stats struct {
 	FailedSMS int `json:"failedSms"`
 	// ETIMSLate counts KRA invoices unsigned for more than an hour.
 	ETIMSLate   int `json:"etimsUnsigned"`
+	// FailedMail counts mail that could not be sent (refused, or not taken
+	// within a day).
+	FailedMail  int `json:"failedMail"`
 	Subscribers int `json:"subscribers"`
 	// PendingReviews counts buyers' reviews waiting for approval.
 	PendingReviews    int                       `json:"pendingReviews"`
@@ -78,6 +81,11 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	}
 	if h.sms.Enabled() {
 		if s.FailedSMS, err = h.sms.FailedCount(ctx); err != nil {
+			return err
+		}
+	}
+	if h.outbox.Enabled() {
+		if s.FailedMail, err = h.outbox.FailedCount(ctx); err != nil {
 			return err
 		}
 	}

@@ -8,16 +8,18 @@ import (
 	"time"
 
 	"shop/internal/apperr"
+	"shop/internal/mail"
 	"shop/internal/order"
 	"shop/internal/ratelimit"
 	"shop/internal/sms"
 )
 
 // orderView is an order as the back office shows it: with the text
-// messages sent about it and their delivery status.
+// messages and the mail sent about it and their delivery status.
 type orderView struct {
 	order.AdminDetail
-	SMS []sms.Message `json:"sms"`
+	SMS  []sms.Message `json:"sms"`
+	Mail []mail.Stored `json:"mail"`
 }
 
 // writeOrder answers with order d and its text messages.
@@ -27,13 +29,20 @@ func (h *Handlers) writeOrder(ctx context.Context, w http.ResponseWriter, d orde
 
 // writeOrderStatus is writeOrder with another status, such as 201.
 func (h *Handlers) writeOrderStatus(ctx context.Context, w http.ResponseWriter, status int, d order.AdminDetail) error {
-	v := orderView{AdminDetail: d, SMS: []sms.Message{}}
+	v := orderView{AdminDetail: d, SMS: []sms.Message{}, Mail: []mail.Stored{}}
 	if h.sms.Enabled() {
 		list, err := h.sms.ForOrder(ctx, d.ID)
 		if err != nil {
 			return err
 		}
 		v.SMS = append(v.SMS, list...)
+	}
+	if h.outbox != nil {
+		list, err := h.outbox.ForOrder(ctx, d.ID)
+		if err != nil {
+			return err
+		}
+		v.Mail = append(v.Mail, list...)
 	}
 	return writeJSON(w, status, v)
 }
@@ -89,7 +98,55 @@ func (h *Handlers) ResendSMS(w http.ResponseWriter, r *http.Request, a Actor) er
 		if err != nil {
 			return Entry{}, err
 		}
-		return entry("resend", "sms", number, "SMS "+m.Kind+" to "+m.To), nil
+		return entry("resend", "sms", number, "SMS "+m.Kind), nil
+	})
+	if err != nil {
+		return err
+	}
+	d, err := h.orders.AdminDetail(ctx, number)
+	if err != nil {
+		return err
+	}
+	return h.writeOrder(ctx, w, d)
+}
+
+// MsgMailOff answers a resend when the shop sends no mail.
+const MsgMailOff = "Mail is not set up on this shop (SHOP_SMTP_URL)."
+
+// ResendMail answers POST /api/admin/orders/{orderId}/mail/{id}/resend/:
+// the message is queued again, as a new one with its attachments, and the
+// order comes back with its messages. Resends of an order's mail and texts
+// share resendLimit.
+func (h *Handlers) ResendMail(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Message")
+	if err != nil {
+		return err
+	}
+	if !h.outbox.Enabled() {
+		return apperr.Conflict(MsgMailOff)
+	}
+	ctx := r.Context()
+	number := r.PathValue("orderId")
+	err = h.change(ctx, a, func(tx *sql.Tx) (Entry, error) {
+		orderID, err := order.IDByNumber(ctx, tx, number)
+		if err != nil {
+			return Entry{}, err
+		}
+		_, wait, err := h.limiter.ReserveTx(ctx, tx, ratelimit.Check{Bucket: "sms-resend:" + number, Limit: resendLimit})
+		if err != nil {
+			return Entry{}, err
+		}
+		if wait > 0 {
+			return Entry{}, apperr.TooManyRequests(MsgTooManyResends, wait)
+		}
+		m, err := h.outbox.ResendTx(ctx, tx, orderID, id)
+		if errors.Is(err, mail.ErrNoSuchMessage) {
+			return Entry{}, apperr.NotFound("No such message")
+		}
+		if err != nil {
+			return Entry{}, err
+		}
+		return entry("resend", "mail", number, "Mail "+m.Kind), nil
 	})
 	if err != nil {
 		return err

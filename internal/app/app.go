@@ -23,6 +23,7 @@ import (
 	"shop/internal/etims"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
+	"shop/internal/mail"
 	"shop/internal/metrics"
 	"shop/internal/notify"
 	"shop/internal/payment"
@@ -43,6 +44,7 @@ type App struct {
 	// ETIMS reports sales and refunds to KRA; off when not configured.
 	ETIMS     *etims.Service
 	texts     *notify.Texts
+	outbox    *mail.Outbox
 	stock     *notify.StockAlerts
 	Metrics   *metrics.Metrics
 	simulator *mpesa.Simulator
@@ -111,7 +113,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	if gateway == nil {
 		log.Warn("M-Pesa is not configured (SHOP_MPESA_*): checkout will say payments are unavailable")
 	}
-	mailer, outbox, err := newMailer(cfg, d, log)
+	mailer, err := newMailSender(cfg, log)
 	if err != nil {
 		d.Close()
 		return nil, err
@@ -124,10 +126,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	parts := Parts{
 		DB: d, Log: log, WebAssets: webAssets, MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
 		Gateway: gateway, Payment: payCfg, Simulator: simulator,
-		Mailer: mailer, Outbox: outbox, BusinessEmail: cfg.BusinessEmail,
+		Mailer: mailer, DevOutbox: cfg.Dev, BusinessEmail: cfg.BusinessEmail,
 		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
 		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
-		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken,
+		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken, Version: cfg.Version,
 		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
 		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode,
 	}
@@ -209,7 +211,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
 	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, ETIMS: w.Deps.Invoices, Metrics: w.Deps.Metrics,
-		texts: w.texts, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD}, nil
+		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD}, nil
 }
 
 // Business is who the shop's receipts say issued them.
@@ -320,6 +322,9 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	go a.stock.Run(reconcileCtx, 10*time.Second)
 	go a.ussd.Run(reconcileCtx, time.Second)
 	go a.ETIMS.Run(reconcileCtx, 5*time.Second)
+	if a.outbox.Enabled() {
+		go a.outbox.Run(reconcileCtx, 3*time.Second)
+	}
 	if a.simulator != nil {
 		defer a.simulator.Close()
 	}

@@ -13,8 +13,8 @@ import (
 
 // janitor deletes what has outlived its use, on a schedule: ended sessions
 // and expired reset links (account), old rate-limit events (ratelimit), the
-// staging rows of abandoned product imports (catalogcsv) and the dev outbox's
-// old mail (mail). Each table's owner does its own deleting;
+// staging rows of abandoned product imports (catalogcsv) and old mail that is
+// no longer waiting (mail). Each table's owner does its own deleting;
 // several instances running it at once delete the same rows harmlessly.
 type janitor struct {
 	log   *slog.Logger
@@ -31,10 +31,8 @@ func newJanitor(auth *account.Service, limiter *ratelimit.Limiter, outbox *mail.
 		{"sessions and reset links", auth.Prune},
 		{"rate-limit events", limiter.Prune},
 		{"abandoned product imports", imports.SweepImports},
+		{"sent and failed mail", outbox.Prune},
 	}}
-	if outbox != nil {
-		j.tasks = append(j.tasks, pruneTask{"outbox mail", outbox.Prune})
-	}
 	return j
 }
 

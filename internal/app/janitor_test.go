@@ -25,14 +25,13 @@ func TestJanitorPrunesOnlyWhatIsOld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Dev = true // the outbox exists only in dev
 	a, err := New(t.Context(), cfg, slog.New(slog.DiscardHandler), webApp)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
 	ctx := t.Context()
-	old, recent := time.Now().UTC().Add(-30*24*time.Hour), time.Now().UTC().Add(-time.Minute)
+	old, recent := time.Now().UTC().Add(-100*24*time.Hour), time.Now().UTC().Add(-time.Minute)
 	for _, at := range []time.Time{old, recent} {
 		if _, err := a.DB.Exec(ctx, `INSERT INTO rate_events (bucket, at) VALUES ('login:ip:192.0.2.1', $1)`, at); err != nil {
 			t.Fatal(err)

@@ -59,10 +59,12 @@ type Parts struct {
 	// reporting Paybill payments straight to this shop; nil: none.
 	Simulator *mpesa.Simulator
 
-	// Mailer sends the order mail (nil: none) and the account mail (nil: unsent).
+	// Mailer sends what the mail outbox queues (SMTP, or the log in
+	// --dev); nil: no mail is queued, and the log says so for each message.
 	Mailer mail.Mailer
-	// Outbox is the dev mail outbox listed at /dev/outbox; nil outside --dev.
-	Outbox *mail.Outbox
+	// DevOutbox lists the outbox at /dev/outbox and keeps the reset links
+	// in it once sent (--dev).
+	DevOutbox bool
 	// BusinessEmail gets a copy of the order mail and the stock alerts.
 	BusinessEmail string
 	// SMS sends text messages; nil sends none.
@@ -83,6 +85,8 @@ type Parts struct {
 	Business          receipt.Business
 	// MetricsToken serves GET /metrics on the main handler to a request bearing it.
 	MetricsToken string
+	// Version is the running binary's version, for shop_build_info.
+	Version string
 	// Backups reads the state of the backups; nil: none.
 	Backups func(context.Context) (backup.Status, error)
 	// ETIMS is KRA's OSCU (real or the --dev simulator's); nil turns eTIMS
@@ -93,9 +97,9 @@ type Parts struct {
 	ETIMSSerial     string
 	ETIMSVerifyHost string
 	ETIMSSim        *etims.Simulator
-	// MailQueue and SMSQueue are what the metrics read of the queues; nil
-	// reads Outbox and the text message queue.
-	MailQueue func(context.Context) (int, error)
+	// MailQueue and SMSQueue are what the metrics read of the queues (by
+	// status); nil reads the mail outbox and the text message queue.
+	MailQueue func(context.Context) (map[string]int, error)
 	SMSQueue  func(context.Context) (map[string]int, error)
 
 	// USSDSecret is the secret in the USSD callback paths; shorter than
@@ -114,6 +118,8 @@ type Wired struct {
 	texts   *notify.Texts
 	stock   *notify.StockAlerts
 	janitor *janitor
+	// Outbox is the mail queue, which Serve sends from and tests drain.
+	Outbox *mail.Outbox
 }
 
 // Wire builds every store, service and limiter of the shop on p, and the
@@ -137,10 +143,14 @@ func Wire(p Parts) (*Wired, error) {
 	// is handed the other once both exist.
 	orders.UsePayments(payments)
 	orders.UseInvoices(invoices)
-	if p.Mailer != nil {
-		notices := notify.Orders{Mailer: p.Mailer, BusinessEmail: p.BusinessEmail, PublicURL: p.PublicURL, Receipt: receipt.Attachment(p.Business)}
-		payments.OnPaid, payments.OnUnpaid = mailWhenSigned(invoices, notices.Paid, log), notices.Unpaid
-	}
+	outbox := mail.NewOutbox(d, p.Mailer, log)
+	outbox.KeepSecrets = p.DevOutbox
+	// The order mail is queued with the payment, so it is never lost; its
+	// receipt carries KRA's signature when the invoice is signed by then,
+	// and says the eTIMS invoice is pending otherwise (the order page and
+	// the receipt download show the signed one).
+	notices := notify.Orders{Mail: outbox, Log: log, BusinessEmail: p.BusinessEmail, PublicURL: p.PublicURL, Receipt: receipt.Attachment(p.Business)}
+	payments.OnPaidTx, payments.OnUnpaidTx = notices.PaidTx, notices.UnpaidTx
 	var daraja, paybill http.Handler
 	if p.Simulator != nil {
 		// As if `shop mpesa register-urls` had run.
@@ -152,16 +162,20 @@ func Wire(p Parts) (*Wired, error) {
 	if p.AuthLimits != nil {
 		authLimits = *p.AuthLimits
 	}
-	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: p.Mailer, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
+	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: outbox, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
 	texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, p.SMS, log), PublicURL: p.PublicURL, BusinessPhone: p.BusinessPhone, Log: log}
 	ledger := stock.NewLedger(d, catalogStore)
-	lowStock := &notify.StockAlerts{DB: d, Ledger: ledger, Mailer: p.Mailer, Queue: texts.Queue, Threshold: p.LowStockThreshold,
+	lowStock := &notify.StockAlerts{DB: d, Ledger: ledger, Mail: outbox, Queue: texts.Queue, Threshold: p.LowStockThreshold,
 		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}
 	unsubscribe := &content.Unsubscribe{Store: contents, PublicURL: p.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return auth.DerivedKey(ctx, "newsletter-unsubscribe") }}
-	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Log: log}
-	if msrc.MailQueue == nil && p.Outbox != nil {
-		msrc.MailQueue = p.Outbox.Count
+	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Version: p.Version, Log: log}
+	if msrc.MailQueue == nil && outbox.Enabled() {
+		msrc.MailQueue = outbox.ByStatus
+	}
+	var devOutbox *mail.Outbox
+	if p.DevOutbox {
+		devOutbox = outbox
 	}
 	if msrc.SMSQueue == nil && texts.Queue.Enabled() {
 		msrc.SMSQueue = texts.Queue.ByStatus
@@ -180,10 +194,11 @@ func Wire(p Parts) (*Wired, error) {
 		DB: d, Log: log, Catalog: catalogStore, CSV: catalogCSV, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
 		Checkout: placing, Delivery: deliveries,
 		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
-		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: p.Outbox,
+		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: devOutbox, Mail: outbox,
 		LowStockThreshold: p.LowStockThreshold, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
 		Coupons: coupons, Reviews: review.NewStore(d, catalogStore), VAT: vat.NewStore(d),
-		Privacy:     &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, Forget: admin.ForgetUserTx},
+		Privacy: &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, SMS: texts.Queue, Mail: outbox,
+			Forget: admin.ForgetUserTx},
 		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
 		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
 		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,
@@ -193,7 +208,7 @@ func Wire(p Parts) (*Wired, error) {
 		return nil, err
 	}
 	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock,
-		janitor: newJanitor(auth, limiter, p.Outbox, catalogCSV, log)}, nil
+		janitor: newJanitor(auth, limiter, outbox, catalogCSV, log), Outbox: outbox}, nil
 }
 
 // cartTotals is a cart's weight and its subtotal after the cart's

@@ -97,6 +97,9 @@ type Config struct {
 	// USSDCode is the code farmers dial, such as *384*123# (SHOP_USSD_CODE),
 	// shown on the site, in text messages and on receipts; "" for none.
 	USSDCode string
+	// Version is the binary's version: cmd/shop sets it from its build, it
+	// is not read from the environment.
+	Version string
 }
 
 // MediaDir is where product images live.

@@ -47,7 +47,7 @@ func TestDevOutboxOnlyInDev(t *testing.T) {
 		t.Fatal("the outbox answers without --dev")
 	}
 
-	dev := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) { p.Outbox = mail.NewOutbox(d, p.Log) }))
+	dev := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) { p.Mailer, p.DevOutbox = mail.DevLog{Log: p.Log}, true }))
 	rec := dev.Get("/dev/outbox")
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "Dev outbox") || rec.Header().Get("Content-Security-Policy") == "" {
 		t.Fatalf("dev outbox: %d %v %s", rec.Code, rec.Header(), rec.Body)

@@ -54,6 +54,7 @@ var fuzzTargets = []struct {
 	{"POST", "/api/admin/payments/unmatched/1/assign/", true},
 	{"POST", "/api/admin/payments/1/assign/", true},
 	{"POST", "/api/admin/orders/ORDER-1/sms/1/resend/", true},
+	{"POST", "/api/admin/orders/ORDER-1/mail/1/resend/", true},
 	{"PUT", "/api/admin/search/synonyms/", true},
 }
 

@@ -75,8 +75,8 @@ func TestOrderRemembersItsLanguage(t *testing.T) {
 		ctx := context.Background()
 		mailer := &testkit.Mailer{}
 		s := newShop(t, d, true)
-		n := notify.Orders{Mailer: mailer, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://mifugobora.co.ke"}
-		s.kit.Deps.Payments.OnPaid, s.kit.Deps.Payments.OnUnpaid = n.Paid, n.Unpaid
+		n := notify.Orders{Mail: mailer, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://mifugobora.co.ke"}
+		s.kit.Deps.Payments.OnPaidTx, s.kit.Deps.Payments.OnUnpaidTx = n.PaidTx, n.UnpaidTx
 		gw, quiet := &testkit.SMS{}, testkit.Quiet()
 		texts := &notify.Texts{DB: d, Orders: s.kit.Deps.Orders, Queue: sms.NewQueue(d, gw, quiet), PublicURL: "https://mifugobora.co.ke",
 			BusinessPhone: "254722000111", Log: quiet}

@@ -79,10 +79,10 @@ func (s *Server) apiUnserved(w http.ResponseWriter, r *http.Request) error {
 	return apperr.NotFound("No such API endpoint: " + r.Method + " " + r.URL.Path)
 }
 
-// wrongSecret reports whether p is one of Daraja's addresses (secretPaths)
+// wrongSecret reports whether p is one of Daraja's addresses (callbackPaths)
 // without the callback secret: such an address is not the shop's.
 func (s *Server) wrongSecret(p string) bool {
-	for _, prefix := range secretPaths {
+	for _, prefix := range callbackPaths {
 		if rest, ok := strings.CutPrefix(p, prefix); ok {
 			secret, _, _ := strings.Cut(rest, "/")
 			return s.pay.Service == nil || !s.pay.Service.IsCallbackSecret(secret)

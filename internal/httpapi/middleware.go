@@ -51,9 +51,9 @@ func RequestID(ctx context.Context) string {
 }
 
 // logRequests gives each request an id and logs one line when it ends. Only
-// the path is logged: query strings can carry order tokens and search text,
-// and the paths that carry secrets are masked.
-func logRequests(log *slog.Logger, observe Observer, next http.Handler) http.Handler {
+// the path is logged, never a header: query strings can carry order tokens
+// and search text, and the paths that carry secrets are masked (redact.go).
+func logRequests(log *slog.Logger, observe Observer, secrets redaction, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-ID")
@@ -80,7 +80,7 @@ func logRequests(log *slog.Logger, observe Observer, next http.Handler) http.Han
 		}
 		log.LogAttrs(ctx, level, "request",
 			slog.String("method", r.Method),
-			slog.String("path", MaskPath(r.URL.Path)),
+			slog.String("path", secrets.mask(r.URL.Path)),
 			slog.Int("status", sw.Status),
 			slog.Duration("duration", time.Since(start)),
 			slog.Int("bytes", sw.Bytes),
@@ -89,21 +89,9 @@ func logRequests(log *slog.Logger, observe Observer, next http.Handler) http.Han
 	})
 }
 
-// secretPaths are path prefixes whose next segment is a secret.
-var secretPaths = []string{"/api/payments/mpesa/callback/", "/api/payments/callback/", "/api/payments/c2b/confirmation/", "/api/payments/c2b/validation/",
-	"/api/ussd/"}
-
-// MaskPath hides the secret segment of the paths that carry one, keeping
-// what follows it (the USSD notification's events/).
-func MaskPath(p string) string {
-	for _, prefix := range secretPaths {
-		if rest, ok := strings.CutPrefix(p, prefix); ok {
-			_, after, _ := strings.Cut(rest, "/")
-			return prefix + "[masked]/" + after
-		}
-	}
-	return p
-}
+// callbackPaths are Daraja's addresses, whose next segment is the callback
+// secret.
+var callbackPaths = []string{"/api/payments/mpesa/callback/", "/api/payments/callback/", "/api/payments/c2b/confirmation/", "/api/payments/c2b/validation/"}
 
 // onWritePool puts every read of a request to a Money route on the write
 // pool, from the first: a signed-in buyer's session is read before the
@@ -122,14 +110,14 @@ func onWritePool(mux *http.ServeMux, money map[string]bool, next http.Handler) h
 
 // recoverPanics turns a panic into a logged 500 so one bad request cannot
 // take the shop down.
-func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
+func recoverPanics(log *slog.Logger, secrets redaction, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				log.ErrorContext(r.Context(), "panic", "path", MaskPath(r.URL.Path), "panic", v, "stack", string(debug.Stack()),
+				log.ErrorContext(r.Context(), "panic", "path", secrets.mask(r.URL.Path), "panic", v, "stack", string(debug.Stack()),
 					"request_id", RequestID(r.Context()))
 				// Outside i18n.Middleware: the language is negotiated here.
 				httpx.WriteJSON(w, http.StatusInternalServerError, map[string]string{"error": i18n.T(i18n.Negotiate(r), httpx.MsgInternal)})

@@ -67,7 +67,7 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 	d := dbtest.SQLite(t)
 	shop := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) {
 		p.Simulator = &mpesa.Simulator{}
-		p.Outbox = mail.NewOutbox(d, testkit.Quiet())
+		p.Mailer, p.DevOutbox = mail.DevLog{Log: testkit.Quiet()}, true
 		p.USSDPhone = true
 	}))
 	ops := documentedOperations(t)

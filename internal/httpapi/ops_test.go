@@ -25,7 +25,9 @@ const metricsToken = "scrape-token-0123456789abcdef"
 func withMetrics(token string) testkit.Option {
 	return testkit.With(func(p *app.Parts) {
 		last := time.Date(2025, 11, 15, 6, 0, 0, 0, time.UTC)
-		p.MailQueue = func(context.Context) (int, error) { return 3, nil }
+		p.MailQueue = func(context.Context) (map[string]int, error) {
+			return map[string]int{"queued": 3, "sending": 1, "sent": 9, "failed": 1}, nil
+		}
 		p.SMSQueue = func(context.Context) (map[string]int, error) { return map[string]int{"queued": 2, "failed": 1}, nil }
 		p.Backups = func(context.Context) (backup.Status, error) {
 			return backup.Status{Engine: "sqlite", Scheduled: true, LastAt: &last}, nil
@@ -112,8 +114,11 @@ func TestMetrics(t *testing.T) {
 		}
 		has("shop_reconciler_backlog", nil)
 		has("shop_reconciler_oldest_pending_seconds", nil)
-		if n := has("shop_mail_queue_depth", nil); n != 3 {
-			t.Errorf("mail queue: %v", n)
+		if n := has("shop_mail_queue_depth", nil); n != 4 {
+			t.Errorf("mail queue: %v, want the queued and sending ones", n)
+		}
+		if n := has("shop_mail_messages", map[string]string{"status": "failed"}); n != 1 {
+			t.Errorf("failed mail: %v", n)
 		}
 		if n := has("shop_sms_messages", map[string]string{"status": "queued"}); n != 2 {
 			t.Errorf("sms queue: %v", n)

@@ -48,6 +48,10 @@ type Route struct {
 	// never wait for a connection behind the catalogue's (docs/deploy.md,
 	// "Connection pools").
 	Money bool
+	// Secret names the path wildcard that is a credential (a callback's
+	// secret, an unsubscribe token, a short link's code): the logs mask it
+	// (redact.go).
+	Secret string
 }
 
 // BodyKind is the Content-Type a route's writes must carry.
@@ -98,14 +102,14 @@ func (s *Server) routes() []Route {
 		{Pattern: "DELETE /api/cart/coupon/{$}", Handler: httpx.Handler(s.coupons.Remove), Money: true},
 
 		{Pattern: "POST /api/payments/mpesa/initiate/{$}", Handler: httpx.Handler(s.checkout.Initiate), TakesStock: true, Money: true},
-		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true},
-		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true},
-		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true, Money: true},
-		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody, Money: true},
-		{Pattern: "POST " + payment.ResultPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Result), Body: AnyBody, TakesStock: true, Money: true},
-		{Pattern: "POST " + payment.TimeoutPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Timeout), Body: AnyBody, Money: true},
-		{Pattern: "POST /api/ussd/{secret}/{$}", Handler: httpx.Handler(s.ussd.Menu), Body: AnyBody, MaxBody: 4 << 10, TakesStock: true, Money: true},
-		{Pattern: "POST /api/ussd/{secret}/events/{$}", Handler: httpx.Handler(s.ussd.Events), Body: AnyBody, MaxBody: 8 << 10},
+		{Pattern: "POST " + payment.CallbackPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true, Secret: "secret"},
+		{Pattern: "POST /api/payments/mpesa/callback/{secret}/{$}", Handler: httpx.Handler(s.pay.Callback), Body: AnyBody, TakesStock: true, Money: true, Secret: "secret"},
+		{Pattern: "POST " + payment.C2BConfirmationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BConfirmation), Body: AnyBody, TakesStock: true, Money: true, Secret: "secret"},
+		{Pattern: "POST " + payment.C2BValidationPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.C2BValidation), Body: AnyBody, Money: true, Secret: "secret"},
+		{Pattern: "POST " + payment.ResultPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Result), Body: AnyBody, TakesStock: true, Money: true, Secret: "secret"},
+		{Pattern: "POST " + payment.TimeoutPath + "{secret}/{$}", Handler: httpx.Handler(s.pay.Timeout), Body: AnyBody, Money: true, Secret: "secret"},
+		{Pattern: "POST /api/ussd/{secret}/{$}", Handler: httpx.Handler(s.ussd.Menu), Body: AnyBody, MaxBody: 4 << 10, TakesStock: true, Money: true, Secret: "secret"},
+		{Pattern: "POST /api/ussd/{secret}/events/{$}", Handler: httpx.Handler(s.ussd.Events), Body: AnyBody, MaxBody: 8 << 10, Secret: "secret"},
 		{Pattern: "GET /api/orders/{$}", Handler: httpx.Handler(s.orders.List), Access: SignedIn},
 		{Pattern: "GET /api/orders/{orderId}/{$}", Handler: httpx.Handler(s.orders.Get)},
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true, Money: true},
@@ -165,6 +169,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/refunds/{$}", Handler: ad.Handle(ad.RecordRefund), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Admin},
+		{Pattern: "POST /api/admin/orders/{orderId}/mail/{id}/resend/{$}", Handler: ad.Handle(ad.ResendMail), Access: Admin},
 		{Pattern: "GET /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.Zones), Access: Admin},
 		{Pattern: "POST /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.CreateZone), Access: Admin},
 		{Pattern: "PUT /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Admin},
@@ -209,14 +214,14 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/openapi.json", Handler: httpx.Handler(apidoc.Serve)},
 		{Pattern: "GET /api/docs", Handler: httpx.Handler(apidoc.Page)},
 
-		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page)},
-		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10},
+		{Pattern: "GET " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Page), Secret: "token"},
+		{Pattern: "POST " + content.UnsubscribePath + "{token}", Handler: httpx.Handler(s.unsubscribe.Confirm), Body: AnyBody, MaxBody: 1 << 10, Secret: "token"},
 
 		{Pattern: "/api/", Handler: httpx.Handler(s.apiUnserved)},
 		{Pattern: "GET /media/", Handler: s.media},
-		{Pattern: "GET /o/{code}", Handler: httpx.Handler(s.orders.OpenShortLink)},
-		{Pattern: "GET " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Page)},
-		{Pattern: "POST " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Prompt), Body: AnyBody, MaxBody: 1 << 10, TakesStock: true, Money: true},
+		{Pattern: "GET /o/{code}", Handler: httpx.Handler(s.orders.OpenShortLink), Secret: "code"},
+		{Pattern: "GET " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Page), Secret: "code"},
+		{Pattern: "POST " + paylink.Path + "{code}", Handler: httpx.Handler(s.paylink.Prompt), Body: AnyBody, MaxBody: 1 << 10, TakesStock: true, Money: true, Secret: "code"},
 		{Pattern: "GET /robots.txt", Handler: http.HandlerFunc(s.robots)},
 		{Pattern: "GET /sitemap.xml", Handler: http.HandlerFunc(s.sitemap)},
 		{Pattern: "GET /share/products/{file}", Handler: s.shares},

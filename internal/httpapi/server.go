@@ -84,8 +84,11 @@ type Deps struct {
 	SMS *sms.Queue
 	// WhatsApp is the number the web app's WhatsApp links open (254XXXXXXXXX).
 	WhatsApp string
-	// Outbox is the dev mail outbox, listed at /dev/outbox; nil outside --dev.
+	// Outbox is the mail queue listed at /dev/outbox; nil outside --dev.
 	Outbox *mail.Outbox
+	// Mail is the mail queue the admin's order view lists and resends; nil:
+	// no mail listed.
+	Mail *mail.Outbox
 	// LowStockThreshold is the dashboard's low-stock level (0: admin's default).
 	LowStockThreshold int
 
@@ -229,7 +232,7 @@ func New(d Deps) (*Server, error) {
 	s.privacy = &privacy.Handlers{Svc: d.Privacy, Limiter: d.Limiter}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Backups: d.Backups,
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
 			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
@@ -281,12 +284,13 @@ func New(d Deps) (*Server, error) {
 	h = authSvc.Authenticate(h)
 	h = onWritePool(mux, money, h)
 	h = securityHeaders(strings.HasPrefix(d.PublicURL, "https://"), h)
-	h = recoverPanics(d.Log, h)
+	secrets := newRedaction(routes)
+	h = recoverPanics(d.Log, secrets, h)
 	var observe Observer
 	if d.Metrics != nil {
 		observe = d.Metrics.Observe
 	}
-	h = logRequests(d.Log, observe, h)
+	h = logRequests(d.Log, observe, secrets, h)
 	s.handler = h
 	return s, nil
 }

@@ -16,11 +16,20 @@ import (
 // Message is one email. Text is required; HTML is an optional richer copy of
 // the same content.
 type Message struct {
+	// Kind names what the message is for ("order-paid", "password-reset"),
+	// for the admin and the logs.
+	Kind        string
 	To          string
 	Subject     string
 	Text        string
 	HTML        string
 	Attachments []Attachment
+	// Secret marks a body that carries a key (a password-reset link): the
+	// outbox empties it once sent.
+	Secret bool
+	// ID is the Message-ID's left part, the same on every attempt; the
+	// sender adds its own domain ("" : a new one each time).
+	ID string
 }
 
 // Attachment is a file sent with a message, such as an order's receipt.
@@ -55,16 +64,12 @@ func (m Message) Check() error {
 	return nil
 }
 
-// Tee sends every message to each mailer in turn and reports every failure.
-type Tee []Mailer
+// PermanentError is a refusal that trying again would not change: an SMTP
+// server's 5xx answer. Any other error is taken as temporary.
+type PermanentError struct{ Err error }
 
-func (t Tee) Send(ctx context.Context, m Message) error {
-	var errs []error
-	for _, mailer := range t {
-		errs = append(errs, mailer.Send(ctx, m))
-	}
-	return errors.Join(errs...)
-}
+func (e *PermanentError) Error() string { return e.Err.Error() }
+func (e *PermanentError) Unwrap() error { return e.Err }
 
 // Unsent stands in for a mail server in production when SHOP_SMTP_URL is
 // not set: it logs that a message was not sent, with its recipient and

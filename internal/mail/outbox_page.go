@@ -73,7 +73,7 @@ func (o *Outbox) kept(ctx context.Context, more []func(context.Context) ([]Kept,
 	}
 	var all []Kept
 	for _, m := range msgs {
-		k := Kept{Channel: "email", To: m.To, Subject: m.Subject, Body: m.Text, CreatedAt: m.SentAt}
+		k := Kept{Channel: "email", To: m.To, Subject: m.Subject, Body: m.Text, CreatedAt: m.CreatedAt}
 		for _, a := range m.Attachments {
 			k.Attachments = append(k.Attachments, a.Filename)
 		}

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"net/mail"
+	"net/textproto"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -17,7 +20,12 @@ import (
 type SMTP struct {
 	host string
 	from string
-	opts []gomail.Option
+	// domain ends every Message-ID: the sender's own, so the ids match the
+	// domain the mail claims to come from.
+	domain string
+	// replyTo is where a customer's answer goes: the business's address.
+	replyTo string
+	opts    []gomail.Option
 	// tlsConfig replaces the default (the system's roots, the URL's host),
 	// for tests against a server with its own certificate.
 	tlsConfig *tls.Config
@@ -30,15 +38,23 @@ type SMTP struct {
 //
 // The query parameter tls=opportunistic allows a server without STARTTLS (a
 // relay on the same machine); tls=off never encrypts. from is the sender, as
-// "Name <address>" or a plain address.
-func NewSMTP(rawURL, from string) (*SMTP, error) {
+// "Name <address>" or a plain address; replyTo ("" for none) is where
+// answers go.
+func NewSMTP(rawURL, from, replyTo string) (*SMTP, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		// Not wrapped: url's error repeats the URL, password and all.
 		return nil, fmt.Errorf("SHOP_SMTP_URL is not a valid URL")
 	}
-	if _, err := mail.ParseAddress(from); err != nil {
+	sender, err := mail.ParseAddress(from)
+	if err != nil {
 		return nil, fmt.Errorf("SHOP_MAIL_FROM %q is not an email address: %w", from, err)
+	}
+	_, domain, _ := strings.Cut(sender.Address, "@")
+	if replyTo != "" {
+		if _, err := mail.ParseAddress(replyTo); err != nil {
+			return nil, fmt.Errorf("SHOP_BUSINESS_EMAIL %q is not an email address: %w", replyTo, err)
+		}
 	}
 	if u.Hostname() == "" {
 		return nil, fmt.Errorf("SHOP_SMTP_URL has no host")
@@ -79,7 +95,7 @@ func NewSMTP(rawURL, from string) (*SMTP, error) {
 		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover),
 			gomail.WithUsername(u.User.Username()), gomail.WithPassword(pass))
 	}
-	return &SMTP{host: u.Hostname(), from: from, opts: opts}, nil
+	return &SMTP{host: u.Hostname(), from: from, domain: domain, replyTo: replyTo, opts: opts}, nil
 }
 
 // Send delivers m over a new connection: the shop sends a few mails an hour,
@@ -95,9 +111,18 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err := msg.To(m.To); err != nil {
 		return fmt.Errorf("mail to: %w", err)
 	}
+	if s.replyTo != "" {
+		if err := msg.ReplyTo(s.replyTo); err != nil {
+			return fmt.Errorf("mail reply-to: %w", err)
+		}
+	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	id := m.ID
+	if id == "" {
+		id = newKey()
+	}
+	msg.SetMessageIDWithValue(id + "@" + s.domain)
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
@@ -116,7 +141,23 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 		return fmt.Errorf("smtp client: %w", err)
 	}
 	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
-		return fmt.Errorf("send mail to %s via %s: %w", m.To, s.host, err)
+		err = fmt.Errorf("send mail to %s via %s: %w", m.To, s.host, err)
+		if permanent(err) {
+			return &PermanentError{Err: err}
+		}
+		return err
 	}
 	return nil
+}
+
+// permanent reports whether the server refused with a 5xx answer, at any
+// step from the greeting to the end of the data. Timeouts, a closed
+// connection and 4xx answers are worth another try.
+func permanent(err error) bool {
+	var send *gomail.SendError
+	if errors.As(err, &send) && send.ErrorCode() >= 500 {
+		return true
+	}
+	var proto *textproto.Error
+	return errors.As(err, &proto) && proto.Code >= 500
 }

@@ -173,7 +173,7 @@ func TestSMTPSendsOverSTARTTLSWithAuth(t *testing.T) {
 	}{{"starttls", "smtp", false}, {"implicit tls", "smtps", true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := startFakeSMTP(t, tc.implicit)
-			s, err := NewSMTP(tc.scheme+"://shop%40mifugobora.co.ke:p%40ss@"+f.addr, "Mifugo Bora Feeds <no-reply@mifugobora.co.ke>")
+			s, err := NewSMTP(tc.scheme+"://shop%40mifugobora.co.ke:p%40ss@"+f.addr, "Mifugo Bora Feeds <no-reply@mifugobora.co.ke>", "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -203,7 +203,7 @@ func TestSMTPSendsOverSTARTTLSWithAuth(t *testing.T) {
 
 func TestSMTPSendsAttachments(t *testing.T) {
 	f := startFakeSMTP(t, true)
-	s, err := NewSMTP("smtps://shop%40mifugobora.co.ke:p%40ss@"+f.addr, "shop@mifugobora.co.ke")
+	s, err := NewSMTP("smtps://shop%40mifugobora.co.ke:p%40ss@"+f.addr, "shop@mifugobora.co.ke", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func TestSMTPRefusesAServerWithoutTLS(t *testing.T) {
 			}
 		}
 	}()
-	s, err := NewSMTP("smtp://user:s3cret@"+ln.Addr().String(), "shop@mifugobora.co.ke")
+	s, err := NewSMTP("smtp://user:s3cret@"+ln.Addr().String(), "shop@mifugobora.co.ke", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,14 +271,14 @@ func TestSMTPRefusesAServerWithoutTLS(t *testing.T) {
 func TestNewSMTPRejects(t *testing.T) {
 	for _, u := range []string{"http://mail.example", "smtp://", "smtp://user:s3cret@mail.example:notaport",
 		"smtp://mail.example?tls=sometimes", "smtp://user:s3cret@mail example"} {
-		_, err := NewSMTP(u, "shop@mifugobora.co.ke")
+		_, err := NewSMTP(u, "shop@mifugobora.co.ke", "")
 		if err == nil {
 			t.Errorf("%s accepted", u)
 		} else if strings.Contains(err.Error(), "s3cret") {
 			t.Errorf("%s: error repeats the password: %v", u, err)
 		}
 	}
-	if _, err := NewSMTP("smtp://mail.example", "nobody"); err == nil {
+	if _, err := NewSMTP("smtp://mail.example", "nobody", ""); err == nil {
 		t.Error("a sender that is not an address was accepted")
 	}
 }

@@ -31,15 +31,17 @@ type Sources struct {
 	DB       *db.DB
 	Orders   *order.Store
 	Payments *payment.Service
-	// MailQueue counts mail waiting or kept: the dev outbox (SHOP_DEV); nil
-	// when mail goes straight out over SMTP and nothing waits.
-	MailQueue func(context.Context) (int, error)
+	// MailQueue counts the mail outbox's messages by status (queued,
+	// sending, sent, failed); nil when the shop sends no mail.
+	MailQueue func(context.Context) (map[string]int, error)
 	// SMSQueue counts text messages by status (queued, sending, sent,
 	// failed); nil when the shop sends no SMS.
 	SMSQueue func(context.Context) (map[string]int, error)
 	// Backup reads the state of the backups.
 	Backup func(context.Context) (backup.Status, error)
-	Log    *slog.Logger
+	// Version is the running binary's version ("" reads dev).
+	Version string
+	Log     *slog.Logger
 }
 
 // Metrics holds the shop's registry and its request series.
@@ -67,7 +69,14 @@ func New(src Sources) *Metrics {
 			Name: "shop_backup_failures_total", Help: "Scheduled backups that failed since the shop started.",
 		}),
 	}
-	reg.MustRegister(m.requests, m.duration, m.backupFailures,
+	version := src.Version
+	if version == "" {
+		version = "dev"
+	}
+	build := prometheus.NewGauge(prometheus.GaugeOpts{Name: "shop_build_info", Help: "Always 1: the running binary's version, as a label.",
+		ConstLabels: prometheus.Labels{"version": version}})
+	build.Set(1)
+	reg.MustRegister(build, m.requests, m.duration, m.backupFailures,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if src.DB != nil {
 		for name, pool := range src.DB.Pools() {
@@ -135,7 +144,8 @@ var (
 	descBacklog = prometheus.NewDesc("shop_reconciler_backlog", "Payments still waiting for M-Pesa's answer.", nil, nil)
 	descDue     = prometheus.NewDesc("shop_reconciler_due", "Waiting payments due to be asked about (STK Query) now.", nil, nil)
 	descOldest  = prometheus.NewDesc("shop_reconciler_oldest_pending_seconds", "How long the oldest waiting payment has waited.", nil, nil)
-	descMail    = prometheus.NewDesc("shop_mail_queue_depth", "Mail waiting in the outbox.", nil, nil)
+	descMail    = prometheus.NewDesc("shop_mail_queue_depth", "Mail waiting in the outbox to be sent (queued or sending).", nil, nil)
+	descMailBy  = prometheus.NewDesc("shop_mail_messages", "Mail in the outbox by status: failed ones need a person.", []string{"status"}, nil)
 	descSMS     = prometheus.NewDesc("shop_sms_messages", "Text messages by status: queued and sending are the queue's depth.", []string{"status"}, nil)
 	descBackup  = prometheus.NewDesc("shop_backup_last_success_timestamp_seconds",
 		"When the newest complete snapshot in SHOP_BACKUP_DIR was taken (Unix time).", nil, nil)
@@ -144,7 +154,7 @@ var (
 )
 
 func (s *scrape) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descOrders, descPay, descBacklog, descDue, descOldest, descMail, descSMS, descBackup, descBackupWarn, descScrapeErr} {
+	for _, d := range []*prometheus.Desc{descOrders, descPay, descBacklog, descDue, descOldest, descMail, descMailBy, descSMS, descBackup, descBackupWarn, descScrapeErr} {
 		ch <- d
 	}
 }
@@ -184,8 +194,11 @@ func (s *scrape) Collect(ch chan<- prometheus.Metric) {
 		}
 	}
 	if s.src.MailQueue != nil {
-		if n, err := s.src.MailQueue(ctx); !fail("mail queue", err) {
-			gauge(descMail, float64(n))
+		if byStatus, err := s.src.MailQueue(ctx); !fail("mail queue", err) {
+			gauge(descMail, float64(byStatus["queued"]+byStatus["sending"]))
+			for _, status := range []string{"queued", "sending", "sent", "failed"} {
+				gauge(descMailBy, float64(byStatus[status]), status)
+			}
 		}
 	} else {
 		gauge(descMail, 0)

@@ -6,9 +6,10 @@ package notify
 import (
 	"bytes"
 	"context"
-	"errors"
+	"database/sql"
 	"fmt"
 	"html/template"
+	"log/slog"
 	"strings"
 
 	"shop/internal/delivery"
@@ -18,9 +19,19 @@ import (
 	"shop/internal/order"
 )
 
-// Orders sends the order mail.
+// MailQueue keeps a message inside the transaction that causes it
+// (mail.Outbox); key queues it once however often the cause is seen.
+type MailQueue interface {
+	EnqueueTx(ctx context.Context, tx *sql.Tx, key string, orderID int64, m mail.Message) (bool, error)
+}
+
+// Orders queues the order mail, in the transaction that pays the order or
+// fails its prompt.
 type Orders struct {
-	Mailer mail.Mailer
+	Mail MailQueue
+	// Log notes a receipt that could not be drawn: the confirmation goes
+	// without it.
+	Log *slog.Logger
 	// BusinessEmail receives the new-order notifications.
 	BusinessEmail string
 	// PublicURL is the shop's address, for the links in the mail.
@@ -112,9 +123,10 @@ func (w *mailWords) deliveryName(name string) string {
 	return name
 }
 
-// Paid mails the customer their confirmation, in the order's language, and
-// the business its notice. Both are tried; the errors of both are returned.
-func (n Orders) Paid(ctx context.Context, o order.Order) error {
+// PaidTx queues, inside tx, the customer's confirmation, in the order's
+// language with its receipt, and the business's notice. Each is queued once
+// per order.
+func (n Orders) PaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error {
 	w := mailIn(o.Lang)
 	link := n.PublicURL + "/order-confirmation?orderId=" + o.Number
 	admin := n.PublicURL + "/admin"
@@ -149,20 +161,25 @@ Weight: %s
 %s
 Open the admin: %s
 `, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, businessWay.Where, o.Weight, receipt, lines.String(), admin)
-	confirmation := mail.Message{To: o.Customer.Email, Subject: fmt.Sprintf(w.paidSubject, o.Number), Text: customerText, HTML: customerHTML}
-	var receiptErr error
+	confirmation := mail.Message{Kind: "order-paid", To: o.Customer.Email, Subject: fmt.Sprintf(w.paidSubject, o.Number),
+		Text: customerText, HTML: customerHTML}
 	if n.Receipt != nil {
 		// Without its receipt the confirmation still goes: the receipt is
 		// on the order page too.
 		a, err := n.Receipt(o)
-		if receiptErr = err; err == nil {
+		if err != nil {
+			n.Log.ErrorContext(ctx, "receipt for the order mail", "order", o.Number, "err", err)
+		} else {
 			confirmation.Attachments = []mail.Attachment{a}
 		}
 	}
-	return errors.Join(receiptErr,
-		n.Mailer.Send(ctx, confirmation),
-		n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: "New order " + o.Number + " (" + o.Total.Ksh() + ")", Text: businessText}),
-	)
+	key := fmt.Sprintf("order:%d:", o.ID)
+	if _, err := n.Mail.EnqueueTx(ctx, tx, key+"paid", o.ID, confirmation); err != nil {
+		return err
+	}
+	_, err = n.Mail.EnqueueTx(ctx, tx, key+"business", o.ID, mail.Message{Kind: "order-business", To: n.BusinessEmail,
+		Subject: "New order " + o.Number + " (" + o.Total.Ksh() + ")", Text: businessText})
+	return err
 }
 
 // discountLine is the mail's discount line, or nothing without one.
@@ -224,11 +241,11 @@ func render(t *template.Template, data any) (string, error) {
 	return b.String(), nil
 }
 
-// Unpaid mails the customer of an order whose M-Pesa prompt failed, in the
-// order's language: what went wrong, and the two roads to pay it, the
-// prompt again or Paybill (or Buy Goods) from their own M-Pesa menu. o
-// carries the failure and the guide.
-func (n Orders) Unpaid(ctx context.Context, o order.Order) error {
+// UnpaidTx queues, inside tx, the mail to the customer of an order whose
+// M-Pesa prompt failed, in the order's language: what went wrong, and the
+// two roads to pay it, the prompt again or Paybill (or Buy Goods) from
+// their own M-Pesa menu. o carries the failure and the guide.
+func (n Orders) UnpaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error {
 	if o.Customer.Email == "" {
 		return nil
 	}
@@ -259,7 +276,9 @@ func (n Orders) Unpaid(ctx context.Context, o order.Order) error {
 	if err != nil {
 		return err
 	}
-	return n.Mailer.Send(ctx, mail.Message{To: o.Customer.Email, Subject: fmt.Sprintf(w.unpaidSubject, o.Number), Text: text.String(), HTML: html})
+	_, err = n.Mail.EnqueueTx(ctx, tx, fmt.Sprintf("order:%d:unpaid", o.ID), o.ID, mail.Message{Kind: "order-unpaid", To: o.Customer.Email,
+		Subject: fmt.Sprintf(w.unpaidSubject, o.Number), Text: text.String(), HTML: html})
+	return err
 }
 
 // PaySteps are the numbered steps of paying g from the M-Pesa menu, in

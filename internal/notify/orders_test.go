@@ -16,7 +16,7 @@ import (
 
 func TestPaidMail(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := notify.Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example",
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example",
 		Receipt: receipt.Attachment(receipt.Business{Name: "Mifugo Bora Feeds", KRAPIN: "P051234567X"})}
 	o := order.Order{Number: "ORDER-1", Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA", ShippingCharge: 50000, Total: 330000,
 		Items:           []order.Item{{ProductName: "Dairy Meal <Premium>", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000, Discount: 20000, VATClass: "B", VATRate: 1600, VAT: 38621}},
@@ -24,7 +24,7 @@ func TestPaidMail(t *testing.T) {
 		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
 		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery (Nairobi and Kiambu)", Fee: 50000, ETA: "Next day"},
 		Payment:         &order.Payment{Receipt: "NLJ7RT61SV", Amount: money.Cents(330000)}}
-	if err := n.Paid(context.Background(), o); err != nil {
+	if err := n.PaidTx(context.Background(), nil, o); err != nil {
 		t.Fatal(err)
 	}
 	if len(rec.Messages()) != 2 {
@@ -50,13 +50,13 @@ func TestPaidMail(t *testing.T) {
 
 func TestUnpaidMailCarriesThePaybillGuide(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := notify.Orders{Mailer: rec, PublicURL: "https://shop.example"}
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), PublicURL: "https://shop.example"}
 	code := 1032
 	o := order.Order{Number: "ORDER-7", Status: order.PaymentFailed, Total: 146000, BalanceDue: 96000,
 		Customer: order.Customer{FirstName: "Wanjiku<b>", Email: "wanjiku@farm.co.ke"},
 		Payment:  &order.Payment{ResultCode: &code, Message: "You cancelled the payment on your phone"},
 		Paybill:  &order.PayGuide{Kind: "paybill", Number: "174379", Account: "ORDER-7", Amount: 96000}}
-	if err := n.Unpaid(context.Background(), o); err != nil {
+	if err := n.UnpaidTx(context.Background(), nil, o); err != nil {
 		t.Fatal(err)
 	}
 	m := rec.Messages()[0]
@@ -69,8 +69,8 @@ func TestUnpaidMailCarriesThePaybillGuide(t *testing.T) {
 	if m.To != "wanjiku@farm.co.ke" || strings.Contains(m.HTML, "Wanjiku<b>") {
 		t.Errorf("unpaid mail misaddressed or not escaped: %+v", m)
 	}
-	o.Paybill = &order.PayGuide{Kind: "till", Number: "5123456", Amount: 96000}
-	if err := n.Unpaid(context.Background(), o); err != nil {
+	o.ID, o.Paybill = 8, &order.PayGuide{Kind: "till", Number: "5123456", Amount: 96000}
+	if err := n.UnpaidTx(context.Background(), nil, o); err != nil {
 		t.Fatal(err)
 	}
 	if m := rec.Messages()[1]; !strings.Contains(m.Text, "Buy Goods and Services") || !strings.Contains(m.Text, "Till number: 5123456") || strings.Contains(m.Text, "Account number") {
@@ -80,14 +80,14 @@ func TestUnpaidMailCarriesThePaybillGuide(t *testing.T) {
 
 func TestPaidMailForPickup(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := notify.Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
 	o := order.Order{Number: "ORDER-2", Status: order.Paid, Subtotal: 395000, Total: 395000, Weight: 70000,
 		Items:           []order.Item{{ProductName: "Dairy Meal", Size: "70 Kg", Quantity: 1, UnitPrice: 395000, TotalPrice: 395000}},
 		Customer:        order.Customer{Name: "Achieng Otieno", FirstName: "Achieng", Email: "achieng@farm.co.ke", Phone: "254712345679"},
 		ShippingAddress: order.Address{Address: "Lodwar town", City: "Lodwar", County: "Turkana"},
 		Delivery: order.Delivery{Kind: "pickup", Name: "Mifugo Bora store, Ruiru", Address: "Eastern Bypass, Ruiru",
 			Hours: "Mon-Fri 8:00 AM-6:00 PM"}}
-	if err := n.Paid(context.Background(), o); err != nil {
+	if err := n.PaidTx(context.Background(), nil, o); err != nil {
 		t.Fatal(err)
 	}
 	c, b := rec.Messages()[0], rec.Messages()[1]
@@ -106,7 +106,7 @@ func TestPaidMailForPickup(t *testing.T) {
 // amounts, receipt and links; the business's copy stays English.
 func TestMailInTheOrdersLanguage(t *testing.T) {
 	rec := &testkit.Mailer{}
-	n := notify.Orders{Mailer: rec, BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
+	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
 	o := order.Order{Number: "ORDER-1", Lang: i18n.Kiswahili, Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA",
 		ShippingCharge: 50000, Total: 330000,
 		Items:           []order.Item{{ProductName: "Dairy Meal", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000}},
@@ -114,7 +114,7 @@ func TestMailInTheOrdersLanguage(t *testing.T) {
 		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
 		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery (Nairobi and Kiambu)", Fee: 50000, ETA: "Next day"},
 		Payment:         &order.Payment{Receipt: "NLJ7RT61SV"}}
-	if err := n.Paid(context.Background(), o); err != nil {
+	if err := n.PaidTx(context.Background(), nil, o); err != nil {
 		t.Fatal(err)
 	}
 	c, b := rec.Messages()[0], rec.Messages()[1]
@@ -148,7 +148,7 @@ func TestMailInTheOrdersLanguage(t *testing.T) {
 	o.Status, o.BalanceDue = order.PaymentFailed, 96000
 	o.Payment = &order.Payment{ResultCode: &code, Message: "You cancelled the payment on your phone"}
 	o.Paybill = &order.PayGuide{Kind: "paybill", Number: "174379", Account: "ORDER-1", Amount: 96000}
-	if err := n.Unpaid(context.Background(), o); err != nil {
+	if err := n.UnpaidTx(context.Background(), nil, o); err != nil {
 		t.Fatal(err)
 	}
 	m := rec.Messages()[2]

@@ -25,7 +25,7 @@ import (
 type StockAlerts struct {
 	DB     *db.DB
 	Ledger *stock.Ledger
-	Mailer mail.Mailer
+	Mail   MailQueue
 	Queue  *sms.Queue
 	// Threshold is SHOP_LOW_STOCK_THRESHOLD; BusinessEmail and
 	// BusinessPhone (254XXXXXXXXX, or "") are told.
@@ -61,21 +61,22 @@ func (n *StockAlerts) Once(ctx context.Context) (int, error) {
 	return sent, errors.Join(sendErr, err)
 }
 
-// alert mails and texts the business about e. The text's key makes a
-// second reading of e queue nothing.
+// alert queues the business's mail and text about e in one transaction.
+// Their key makes a second reading of e queue nothing.
 func (n *StockAlerts) alert(ctx context.Context, e stock.Event) error {
-	if n.BusinessPhone != "" && n.Queue.Enabled() {
-		err := n.DB.Tx(ctx, func(tx *sql.Tx) error {
-			_, err := n.Queue.EnqueueTx(ctx, tx, fmt.Sprintf("stock:%d", e.ID), 0, "low_stock", n.BusinessPhone, LowStockText(e))
-			return err
-		})
-		if err != nil {
-			return err
-		}
-	}
+	key := fmt.Sprintf("stock:%d", e.ID)
 	subject, body := LowStockMail(e, n.PublicURL)
-	if err := n.Mailer.Send(ctx, mail.Message{To: n.BusinessEmail, Subject: subject, Text: body}); err != nil {
-		return fmt.Errorf("low-stock mail for size %d: %w", e.Variant, err)
+	err := n.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if n.BusinessPhone != "" && n.Queue.Enabled() {
+			if _, err := n.Queue.EnqueueTx(ctx, tx, key, 0, "low_stock", n.BusinessPhone, LowStockText(e)); err != nil {
+				return err
+			}
+		}
+		_, err := n.Mail.EnqueueTx(ctx, tx, key, 0, mail.Message{Kind: "low-stock", To: n.BusinessEmail, Subject: subject, Text: body})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("low-stock alert for size %d: %w", e.Variant, err)
 	}
 	return nil
 }

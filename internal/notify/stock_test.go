@@ -23,7 +23,7 @@ func TestLowStockAlertOncePerCrossing(t *testing.T) {
 		ctx := context.Background()
 		cat := oneSize(t, d, "Layers Mash", "LM-70", 3200, 14)
 		box := &testkit.Mailer{}
-		alerts := &notify.StockAlerts{DB: d, Ledger: stock.NewLedger(d, cat), Mailer: box, Queue: sms.NewQueue(d, &testkit.SMS{}, testkit.Quiet()),
+		alerts := &notify.StockAlerts{DB: d, Ledger: stock.NewLedger(d, cat), Mail: box, Queue: sms.NewQueue(d, &testkit.SMS{}, testkit.Quiet()),
 			Threshold: 10, BusinessEmail: "owner@mifugobora.co.ke", BusinessPhone: "254722000111", PublicURL: "https://mifugobora.co.ke",
 			Log: testkit.Quiet()}
 		sell := func(n int) {

@@ -42,8 +42,10 @@ func AnonymizeForUserTx(ctx context.Context, tx *sql.Tx, userID int64) ([]int64,
 		}
 		ids = append(ids, o.id)
 	}
+	// The short link goes too: its code sits in the messages that were
+	// sent, and would open the order.
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET first_name = $1, last_name = '', email = '', phone = '',
-		address = '', city = '', county = '', postal_code = '', user_id = NULL, cart_id = NULL WHERE user_id = $2`,
+		address = '', city = '', county = '', postal_code = '', user_id = NULL, cart_id = NULL, short_code = NULL WHERE user_id = $2`,
 		ErasedName, userID); err != nil {
 		return nil, fmt.Errorf("anonymise orders of user %d: %w", userID, err)
 	}

@@ -218,7 +218,6 @@ func (s *Service) matchable(account string) string {
 
 // applyC2B counts a matched C2B payment towards its order, once.
 func (s *Service) applyC2B(ctx context.Context, id int64) error {
-	var paid *order.Order
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var orderID, pushID sql.NullInt64
 		var transID string
@@ -255,13 +254,15 @@ func (s *Service) applyC2B(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		paid, err = s.creditTx(ctx, tx, o, credit{how: "M-Pesa Paybill", receipt: transID, amount: amount})
-		return err
+		paid, err := s.creditTx(ctx, tx, o, credit{how: "M-Pesa Paybill", receipt: transID, amount: amount})
+		if err != nil {
+			return err
+		}
+		return s.paidHookTx(ctx, tx, paid)
 	})
 	if err != nil {
 		return fmt.Errorf("apply c2b payment %d: %w", id, err)
 	}
-	s.afterPaid(ctx, paid)
 	return nil
 }
 

@@ -73,7 +73,7 @@ func TestPaybillExactPartAndOverPayments(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d, 20, mpesa.CallbackOnce, 0)
 		var mailed []string
-		f.svc.OnPaid = func(_ context.Context, o order.Order) error { mailed = append(mailed, o.Number); return nil }
+		f.svc.OnPaidTx = func(_ context.Context, _ *sql.Tx, o order.Order) error { mailed = append(mailed, o.Number); return nil }
 
 		// Exact: the prompt was cancelled, the farmer pays by Paybill.
 		o := f.cancelled(t, 2)
@@ -380,7 +380,7 @@ func TestFirstFailureTellsTheCustomerAboutPaybill(t *testing.T) {
 		f := newFixture(t, d, 10, mpesa.CallbackOnce, 0)
 		var mu sync.Mutex
 		var told []order.Order
-		f.svc.OnUnpaid = func(_ context.Context, o order.Order) error {
+		f.svc.OnUnpaidTx = func(_ context.Context, _ *sql.Tx, o order.Order) error {
 			mu.Lock()
 			defer mu.Unlock()
 			told = append(told, o)

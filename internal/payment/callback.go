@@ -87,7 +87,6 @@ func (s *Service) record(ctx context.Context, checkoutID string, code int, desc,
 // settle moves a payment to its final state and the order with it, once: a
 // repeated result changes nothing, and only a success may overtake a failure.
 func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, receipt string) error {
-	var paid, unpaid *order.Order
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var orderID int64
 		if err := tx.QueryRowContext(ctx, `SELECT order_id FROM payments WHERE id = $1`, paymentID).Scan(&orderID); err != nil {
@@ -102,9 +101,11 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 			return err
 		}
 		if code != mpesa.ResultSuccess {
-			var err error
-			unpaid, err = s.settleFailure(ctx, tx, paymentID, orderID, status, code, desc)
-			return err
+			unpaid, err := s.settleFailure(ctx, tx, paymentID, orderID, status, code, desc)
+			if err != nil {
+				return err
+			}
+			return s.unpaidHookTx(ctx, tx, unpaid)
 		}
 		if status == "succeeded" {
 			if !oldReceipt.Valid && receipt != "" {
@@ -113,9 +114,11 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 			}
 			return nil
 		}
-		var err error
-		paid, err = s.settleSuccess(ctx, tx, paymentID, orderID, desc, receipt)
-		return err
+		paid, err := s.settleSuccess(ctx, tx, paymentID, orderID, desc, receipt)
+		if err != nil {
+			return err
+		}
+		return s.paidHookTx(ctx, tx, paid)
 	})
 	if db.IsUniqueViolation(err) {
 		s.log.ErrorContext(ctx, "mpesa receipt already recorded on another payment", "payment", paymentID, "receipt", receipt)
@@ -123,12 +126,6 @@ func (s *Service) settle(ctx context.Context, paymentID int64, code int, desc, r
 	}
 	if err != nil {
 		return fmt.Errorf("settle payment %d: %w", paymentID, err)
-	}
-	s.afterPaid(ctx, paid)
-	if unpaid != nil && s.OnUnpaid != nil {
-		if err := s.OnUnpaid(ctx, *unpaid); err != nil {
-			s.log.ErrorContext(ctx, "after a failed payment", "order", unpaid.Number, "err", err)
-		}
 	}
 	return nil
 }

@@ -77,11 +77,26 @@ func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c cre
 	return &moved, nil
 }
 
-// afterPaid runs the paid hook (the order mail) outside the transaction.
-func (s *Service) afterPaid(ctx context.Context, paid *order.Order) {
-	if paid != nil && s.OnPaid != nil {
-		if err := s.OnPaid(ctx, *paid); err != nil {
-			s.log.ErrorContext(ctx, "after payment", "order", paid.Number, "err", err)
-		}
+// paidHookTx runs the paid hook (the order mail) inside the transaction that
+// paid the order: the mail is queued exactly when the payment is kept.
+func (s *Service) paidHookTx(ctx context.Context, tx *sql.Tx, paid *order.Order) error {
+	if paid == nil || s.OnPaidTx == nil {
+		return nil
 	}
+	if err := s.OnPaidTx(ctx, tx, *paid); err != nil {
+		return fmt.Errorf("order %s paid: %w", paid.Number, err)
+	}
+	return nil
+}
+
+// unpaidHookTx runs the hook of a first failed prompt (the mail with the
+// Paybill guide) inside the transaction that recorded the failure.
+func (s *Service) unpaidHookTx(ctx context.Context, tx *sql.Tx, unpaid *order.Order) error {
+	if unpaid == nil || s.OnUnpaidTx == nil {
+		return nil
+	}
+	if err := s.OnUnpaidTx(ctx, tx, *unpaid); err != nil {
+		return fmt.Errorf("order %s payment failed: %w", unpaid.Number, err)
+	}
+	return nil
 }

@@ -54,11 +54,13 @@ type Service struct {
 	passwordSet time.Time
 	// invoices queues KRA's invoices and credit notes; nil: none.
 	invoices Invoicer
-	// OnPaid runs after an order is paid (the order mail). Errors are logged.
-	OnPaid func(ctx context.Context, o order.Order) error
-	// OnUnpaid runs after an order's first prompt failed (the mail with the
-	// Paybill guide); o carries the failure and the guide. Errors are logged.
-	OnUnpaid func(ctx context.Context, o order.Order) error
+	// OnPaidTx runs in the transaction that paid an order (to queue the
+	// order mail); an error undoes the transaction.
+	OnPaidTx func(ctx context.Context, tx *sql.Tx, o order.Order) error
+	// OnUnpaidTx runs in the transaction that recorded an order's first
+	// failed prompt (to queue the mail with the Paybill guide); o carries
+	// the failure and the guide. An error undoes the transaction.
+	OnUnpaidTx func(ctx context.Context, tx *sql.Tx, o order.Order) error
 }
 
 // Invoicer queues KRA's tax documents (internal/etims) inside the
@@ -180,8 +182,12 @@ func (s *Service) Push(ctx context.Context, paymentID int64, number, phone strin
 	return s.push(ctx, paymentID, number, phone, amount)
 }
 
+// PhoneBucket is the rate-limit bucket of the prompts to phone
+// (254XXXXXXXXX): an erasure clears it.
+func PhoneBucket(phone string) string { return "mpesa:phone:" + phone }
+
 func (s *Service) pushChecks(phone, ip string) []ratelimit.Check {
-	return []ratelimit.Check{{Bucket: "mpesa:phone:" + phone, Limit: s.limits.PerPhone},
+	return []ratelimit.Check{{Bucket: PhoneBucket(phone), Limit: s.limits.PerPhone},
 		{Bucket: ratelimit.IPBucket("mpesa:ip:", ip), Limit: s.limits.PerIP}}
 }
 

@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -165,7 +166,7 @@ func TestPaidByCallback(t *testing.T) {
 		f := newFixture(t, d, 10, mpesa.CallbackOnce, 20*time.Millisecond)
 		var mailed []string
 		var mu sync.Mutex
-		f.svc.OnPaid = func(_ context.Context, o order.Order) error {
+		f.svc.OnPaidTx = func(_ context.Context, _ *sql.Tx, o order.Order) error {
 			mu.Lock()
 			defer mu.Unlock()
 			mailed = append(mailed, o.Number)
@@ -189,16 +190,8 @@ func TestPaidByCallback(t *testing.T) {
 		if len(items) != 0 {
 			t.Fatalf("cart not emptied: %+v", items)
 		}
-		// OnPaid runs once the payment's transaction has committed, so a
-		// moment after the order reads as paid.
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-			mu.Lock()
-			n := len(mailed)
-			mu.Unlock()
-			if n > 0 || time.Now().After(deadline) {
-				break
-			}
-		}
+		// OnPaidTx ran inside the payment's transaction, once: before the
+		// order read as paid.
 		mu.Lock()
 		defer mu.Unlock()
 		if len(mailed) != 1 || mailed[0] != o.Number {
@@ -249,7 +242,7 @@ func TestDuplicateCallbackMakesOnePayment(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d, 10, mpesa.CallbackTwice, 20*time.Millisecond)
 		paidCount := 0
-		f.svc.OnPaid = func(context.Context, order.Order) error { paidCount++; return nil }
+		f.svc.OnPaidTx = func(context.Context, *sql.Tx, order.Order) error { paidCount++; return nil }
 		st := f.start(t, "254708374149", 1)
 		f.waitFor(t, st.Order.Number, isStatus(order.Paid))
 		for deadline := time.Now().Add(5 * time.Second); f.sim.Delivered() < 2 && time.Now().Before(deadline); {

@@ -14,9 +14,12 @@ import (
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
+	"shop/internal/mail"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/ratelimit"
 	"shop/internal/review"
+	"shop/internal/sms"
 )
 
 // Service exports and erases a customer's data.
@@ -28,6 +31,10 @@ type Service struct {
 	// has none (tests without a payment service).
 	Payments *payment.Service
 	Content  *content.Store
+	// SMS and Mail forget the messages about the erased orders and to the
+	// customer; nil when the shop has none.
+	SMS  *sms.Queue
+	Mail *mail.Outbox
 	// Forget takes the user out of records other packages keep about them
 	// (the back office's audit log), inside the erasure's transaction.
 	Forget func(ctx context.Context, tx *sql.Tx, u account.User) error
@@ -47,6 +54,10 @@ type Export struct {
 	Reviews       []review.Listed   `json:"reviews"`
 	Subscriptions Subscriptions     `json:"subscriptions"`
 	Messages      []content.Message `json:"contact_messages"`
+	// TextMessages are the SMS sent about their orders; Mail the mail about
+	// their orders and to their address, without the bodies.
+	TextMessages []sms.Message `json:"text_messages"`
+	Mail         []mail.Stored `json:"mail"`
 }
 
 // Subscriptions are the lists the customer is on.
@@ -80,6 +91,21 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 	if x.Messages, err = s.Content.MessagesFrom(ctx, u.Email); err != nil {
 		return Export{}, err
 	}
+	ids := make([]int64, len(x.Orders))
+	for i, o := range x.Orders {
+		ids[i] = o.ID
+	}
+	x.TextMessages, x.Mail = []sms.Message{}, []mail.Stored{}
+	if s.SMS != nil {
+		if x.TextMessages, err = s.SMS.ForOrders(ctx, ids); err != nil {
+			return Export{}, err
+		}
+	}
+	if s.Mail != nil {
+		if x.Mail, err = s.Mail.ForPerson(ctx, ids, u.Email); err != nil {
+			return Export{}, err
+		}
+	}
 	return x, nil
 }
 
@@ -87,7 +113,10 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 // keeps about it, in one transaction: their orders keep their items, totals,
 // statuses and M-Pesa receipts for the accounts but lose names, email,
 // phone and address; their payments lose the phone; their newsletter
-// subscription, contact messages and product reviews go; the account goes, and with it every
+// subscription, contact messages and product reviews go; the text messages
+// about their orders lose number and words, the mail about them and to them
+// goes, and so do the rate-limit events named after their email or phone;
+// the account goes, and with it every
 // session, refresh token, reset link and their cart. An admin account is
 // refused (remove the role first), as is one with an order waiting for
 // its payment. Erase returns the user as they were, for the audit log.
@@ -116,6 +145,21 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 	ids, err := order.AnonymizeForUserTx(ctx, tx, id)
 	if err != nil {
 		return account.User{}, err
+	}
+	if s.SMS != nil {
+		if err := s.SMS.ForgetOrdersTx(ctx, tx, ids); err != nil {
+			return account.User{}, err
+		}
+	}
+	if s.Mail != nil {
+		if err := s.Mail.ForgetTx(ctx, tx, ids, u.Email); err != nil {
+			return account.User{}, err
+		}
+	}
+	for _, b := range account.PersonalBuckets(u.Email) {
+		if err := ratelimit.ClearTx(ctx, tx, b); err != nil {
+			return account.User{}, err
+		}
 	}
 	if err := coupon.ForgetOrdersTx(ctx, tx, ids); err != nil {
 		return account.User{}, err

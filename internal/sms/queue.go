@@ -219,3 +219,24 @@ func (q *Queue) ResendTx(ctx context.Context, tx *sql.Tx, orderID, id int64) (Me
 	_, err = q.EnqueueTx(ctx, tx, "", orderID, m.Kind, m.To, m.Body)
 	return m, err
 }
+
+// ForgetOrdersTx empties the recipient and body of the messages about the
+// given orders inside tx, for an erasure: the rows stay, with their status
+// and cost, for the accounts.
+func (q *Queue) ForgetOrdersTx(ctx context.Context, tx *sql.Tx, orderIDs []int64) error {
+	if len(orderIDs) == 0 {
+		return nil
+	}
+	cond, arg := q.db.InIDs("order_id", 1, orderIDs)
+	if _, err := tx.ExecContext(ctx, `UPDATE sms_messages SET recipient = '', body = '' WHERE `+cond, arg); err != nil {
+		return fmt.Errorf("forget sms: %w", err)
+	}
+	return nil
+}
+
+// ForOrders lists the messages about the given orders, newest first: what
+// ForgetOrdersTx would empty, for a customer's export.
+func (q *Queue) ForOrders(ctx context.Context, orderIDs []int64) ([]Message, error) {
+	cond, arg := q.db.InIDs("order_id", 1, orderIDs)
+	return db.QueryAll(ctx, q.db, "sms of orders", scanMessage, `SELECT `+messageColumns+` FROM sms_messages WHERE `+cond+` ORDER BY id DESC`, arg)
+}

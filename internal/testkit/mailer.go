@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"context"
+	"database/sql"
 	"sync"
 
 	"shop/internal/mail"
@@ -12,6 +13,7 @@ import (
 type Mailer struct {
 	mu   sync.Mutex
 	sent []mail.Message
+	keys map[string]bool
 }
 
 // Send keeps m when it is a message a mail server would take.
@@ -30,4 +32,25 @@ func (m *Mailer) Messages() []mail.Message {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return append([]mail.Message(nil), m.sent...)
+}
+
+// EnqueueTx keeps m as the mail outbox would queue it: once per key, and
+// not at all without a recipient. The transaction is not used.
+func (m *Mailer) EnqueueTx(_ context.Context, _ *sql.Tx, key string, _ int64, msg mail.Message) (bool, error) {
+	if msg.To == "" {
+		return false, nil
+	}
+	m.mu.Lock()
+	if key != "" {
+		if m.keys[key] {
+			m.mu.Unlock()
+			return false, nil
+		}
+		if m.keys == nil {
+			m.keys = map[string]bool{}
+		}
+		m.keys[key] = true
+	}
+	m.mu.Unlock()
+	return true, m.Send(context.Background(), msg)
 }

@@ -24,6 +24,7 @@ import (
 	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/httpapi"
+	"shop/internal/mail"
 )
 
 // WebApp is a built web app as far as most tests care: an index.html.
@@ -60,6 +61,8 @@ type Shop struct {
 	*httpapi.Server
 	// Deps are the stores and services the server was built on.
 	Deps httpapi.Deps
+	// Outbox is the mail queue; SendMail sends what waits in it.
+	Outbox *mail.Outbox
 	// Remote, when set, is the client address of every request that does
 	// not name its own. Otherwise each request comes from an address of its
 	// own, so the per-address sign-in limits never bite.
@@ -78,7 +81,16 @@ func NewShop(t testing.TB, d *db.DB, opts ...Option) *Shop {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Shop{Server: w.Server, Deps: w.Deps, t: t}
+	return &Shop{Server: w.Server, Deps: w.Deps, Outbox: w.Outbox, t: t}
+}
+
+// SendMail hands what waits in the mail outbox to Parts.Mailer, as the
+// shop's sender does every few seconds.
+func (s *Shop) SendMail() {
+	s.t.Helper()
+	if _, err := s.Outbox.SendDue(context.Background()); err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 var requestIP atomic.Int64

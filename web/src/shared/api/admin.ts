@@ -124,6 +124,8 @@ export const adminApi = {
 
   resendSms: (orderId: string, id: number) =>
     request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/sms/${id}/resend/`),
+  resendMail: (orderId: string, id: number) =>
+    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/mail/${id}/resend/`),
 
   /** Paybill confirmations the shop could not read, newest first. */
   unreadablePayments: () => request<{ results: UnreadablePayment[] }>('GET', '/admin/payments/unreadable/').then((r) => r.results),

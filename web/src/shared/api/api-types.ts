@@ -473,6 +473,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{orderId}/mail/{id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one of an order's mails again
+         * @description Queued again as a new message with its attachments; resends of an order's mail and text messages together at most 5 an hour. 409 when the shop sends no mail (SHOP_SMTP_URL).
+         */
+        post: operations["adminResendMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{orderId}/sms/{id}/resend/": {
         parameters: {
             query?: never;
@@ -2081,6 +2101,10 @@ export interface components {
                 newsletter: components["schemas"]["Subscriber"] | null;
             };
             contact_messages: components["schemas"]["ContactMessage"][];
+            /** @description The text messages sent about their orders. */
+            text_messages: components["schemas"]["SmsMessage"][];
+            /** @description The mail sent about their orders and to their address (without the bodies). */
+            mail: components["schemas"]["MailMessage"][];
         };
         Synonym: {
             id: components["schemas"]["Id"];
@@ -2238,9 +2262,31 @@ export interface components {
         };
         /** @description An order as the back office reads it. */
         AdminOrderDetail: components["schemas"]["OrderFields"] & components["schemas"]["AdminOrderParts"];
-        /** @description An order as the back office reads it, with its text messages. */
+        /** @description An order as the back office reads it, with its text messages and mail. */
         AdminOrder: components["schemas"]["OrderFields"] & components["schemas"]["AdminOrderParts"] & {
             sms: components["schemas"]["SmsMessage"][];
+            mail: components["schemas"]["MailMessage"][];
+        };
+        /** @description A mail sent about an order (its confirmation, the business's notice, the Paybill guide after a failed prompt), and what became of it. */
+        MailMessage: {
+            id: components["schemas"]["Id"];
+            /** @description order-paid, order-business, order-unpaid (about an order), password-reset or low-stock */
+            kind: string;
+            /** Format: email */
+            to: string;
+            subject: string;
+            /**
+             * @description queued (waiting, or waiting to try again), sending, sent, or failed (refused for good, or not taken within a day)
+             * @enum {string}
+             */
+            status: "queued" | "sending" | "sent" | "failed";
+            attempts: number;
+            /** @description The last failure's reason, as the mail server gave it; empty once sent. */
+            status_text: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
         };
         /** @description A text message sent about an order, and what the SMS gateway said of it. */
         SmsMessage: {
@@ -2741,6 +2787,8 @@ export interface components {
             failedSms: number;
             /** @description KRA eTIMS invoices and credit notes still unsigned an hour after they were queued (/api/admin/etims/). */
             etimsUnsigned: number;
+            /** @description Mail that could not be sent (refused for good, or not taken within a day); 0 when the shop sends no mail. */
+            failedMail: number;
             subscribers: number;
             /** @description Buyers' reviews waiting for approval. */
             pendingReviews: number;
@@ -4563,6 +4611,37 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminResendMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+                /** @description The mail's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -84,11 +84,12 @@ export type Stats = Schemas['Stats'];
 export type BackupStatus = Schemas['BackupStatus'];
 export type LowStockVariant = Schemas['LowStockVariant'];
 export type OrderSummary = Schemas['OrderSummary'];
-/** An order as the back office reads it, with its text messages. */
+/** An order as the back office reads it, with its text messages and mail. */
 export type OrderDetail = Schemas['AdminOrder'];
 /** An order as the back office reads it once a payment is assigned to it: no text messages. */
 export type AssignedOrder = Schemas['AdminOrderDetail'];
 export type SmsMessage = Schemas['SmsMessage'];
+export type MailMessage = Schemas['MailMessage'];
 export type RefundPayload = Sends<
   Required<Omit<Schemas['RefundInput'], 'amount' | 'phone' | 'receipt' | 'reference'>> & { amount?: string; reference?: string; phone?: string; receipt?: string },
   Schemas['RefundInput']

@@ -6,6 +6,7 @@ import { formatKsh } from '../../../shared/domain/money';
 import { feeText } from '../../../shared/domain/delivery';
 import { ORDER_STATUSES, statusLabel } from '../../../shared/api/orders';
 import type { OrderDetail, OrderStatus } from '../../../shared/api/shapes';
+import { OrderMail } from './OrderMail';
 import { OrderTexts } from './OrderTexts';
 import { Refunds } from './RefundForm';
 import { NewOrder } from './NewOrder';
@@ -225,6 +226,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
       <StatusForm order={o} onMoved={setOrder} />
       <Refunds order={o} onRefunded={setOrder} />
       <OrderTexts order={o} onChanged={setOrder} />
+      <OrderMail order={o} onChanged={setOrder} />
       <Part id="hist-h" title="History">
         <ol className="mt-1 space-y-1">
           {o.history.map((h, i) => (

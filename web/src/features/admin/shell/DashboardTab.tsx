@@ -61,6 +61,11 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             send again.
           </p>
         )}
+        {s.failedMail > 0 && (
+          <p role="alert" className="mt-3 font-semibold text-red-900">
+            {s.failedMail === 1 ? '1 mail' : `${s.failedMail} mails`} could not be sent: open the order to see why and send again.
+          </p>
+        )}
         {s.unmatchedPayments > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.unmatchedPayments === 1 ? '1 M-Pesa payment belongs' : `${s.unmatchedPayments} M-Pesa payments belong`} to no order
