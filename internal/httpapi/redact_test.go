@@ -78,10 +78,12 @@ func TestNoSecretInAnyLogLine(t *testing.T) {
 		}
 		send("GET", "/o/"+code)
 		send("GET", "/o/"+code+"/more")
+		send("GET", "/pay/"+code)
+		send("POST", "/pay/"+code, "Content-Type", "application/x-www-form-urlencoded")
 		send("GET", "/unsubscribe/"+unsubscribe)
 		send("POST", "/unsubscribe/"+unsubscribe, "Content-Type", "application/x-www-form-urlencoded")
 		for _, rt := range s.kit.Routes() {
-			if p := httpapi.SecretPrefix(rt); strings.HasPrefix(p, "/api/payments/") {
+			if p := httpapi.SecretPrefix(rt); strings.HasPrefix(p, "/api/payments/") || strings.HasPrefix(p, "/api/ussd/") {
 				send("POST", p+callbackSecret+"/", "Content-Type", "application/json")
 				send("POST", p+callbackSecret+"/extra/", "Content-Type", "application/json")
 				send("GET", p+callbackSecret+"/")
