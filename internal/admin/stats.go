@@ -29,7 +29,7 @@ type Stats struct {
 	// FailedSMS counts text messages that could not be sent.
 	FailedSMS int `json:"failedSms"`
 	// ETIMSLate counts KRA invoices unsigned for more than an hour.
-	ETIMSLate   int `json:"etimsUnsigned"`
+	ETIMSLate int `json:"etimsUnsigned"`
 	// FailedMail counts mail that could not be sent (refused, or not taken
 	// within a day).
 	FailedMail  int `json:"failedMail"`

@@ -293,7 +293,9 @@ func TestCreditNotesNeverExceedTheInvoice(t *testing.T) {
 			t.Fatalf("a credit note beyond the invoice: %v", err)
 		}
 		// A refund of more than is left (an overpayment) credits what is left.
-		if err := d.Tx(ctx, func(tx *sql.Tx) error { return k.svc.RefundedTx(ctx, tx, o, order.Refund{RowID: 8, Amount: left + 5000}) }); err != nil {
+		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+			return k.svc.RefundedTx(ctx, tx, o, order.Refund{RowID: 8, Amount: left + 5000})
+		}); err != nil {
 			t.Fatal(err)
 		}
 		k.send(t)

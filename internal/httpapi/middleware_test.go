@@ -62,4 +62,3 @@ func TestLogNeverHoldsSecretsOrQueries(t *testing.T) {
 		}
 	}
 }
-
