@@ -236,22 +236,3 @@ func etimsHandler(sim *etims.Simulator) http.Handler {
 	}
 	return sim
 }
-
-// mailWhenSigned sends the paid order's mail, with its receipt, once KRA
-// has signed the order's invoice, or after three minutes either way
-// (docs/etims.md section 8); at once when eTIMS is off.
-func mailWhenSigned(inv *etims.Service, paid func(context.Context, order.Order) error, log *slog.Logger) func(context.Context, order.Order) error {
-	if !inv.Enabled() {
-		return paid
-	}
-	return func(ctx context.Context, o order.Order) error {
-		go func() {
-			ctx := context.WithoutCancel(ctx)
-			o.Etims = inv.WaitSigned(ctx, o.ID, 3*time.Minute)
-			if err := paid(ctx, o); err != nil {
-				log.ErrorContext(ctx, "after payment", "order", o.Number, "err", err)
-			}
-		}()
-		return nil
-	}
-}

@@ -209,25 +209,3 @@ func (s *Service) Overview(ctx context.Context, orderNumber func(ctx context.Con
 	ov.Late, err = s.Late(ctx)
 	return ov, err
 }
-
-// WaitSigned waits until order orderID's invoice is signed or refused, or
-// until limit has passed, and returns it as it is then (nil without one).
-// The receipt mail waits so, to carry KRA's invoice number when it can.
-func (s *Service) WaitSigned(ctx context.Context, orderID int64, limit time.Duration) *order.Etims {
-	deadline := time.Now().Add(limit)
-	for {
-		sales, _, err := s.Invoices(ctx, []int64{orderID})
-		e, ok := sales[orderID]
-		if err != nil || !ok || e.Status != "pending" || !time.Now().Before(deadline) {
-			if !ok {
-				return nil
-			}
-			return &e
-		}
-		select {
-		case <-ctx.Done():
-			return &e
-		case <-time.After(time.Second):
-		}
-	}
-}
