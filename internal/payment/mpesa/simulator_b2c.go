@@ -192,6 +192,23 @@ func (m moneyOutRequest) check(w http.ResponseWriter, command string) bool {
 	return false
 }
 
+// lockNewOut takes the simulator's lock for money-out request o, or
+// answers as M-Pesa does when its OriginatorConversationID was seen before
+// (it never pays one twice) and reports false, unlocked.
+func (s *Simulator) lockNewOut(w http.ResponseWriter, o *simOut) bool {
+	s.mu.Lock()
+	if s.outs == nil {
+		s.outs = map[string]*simOut{}
+	}
+	if s.outs[o.originatorID] != nil {
+		s.mu.Unlock()
+		simError(w, http.StatusInternalServerError, DuplicateOriginator, "Duplicate OriginatorConversationID.")
+		return false
+	}
+	s.initUtility()
+	return true
+}
+
 func (s *Simulator) acceptOut(w http.ResponseWriter, originatorID, conversationID string) {
 	simJSON(w, map[string]string{"OriginatorConversationID": originatorID, "ConversationID": conversationID,
 		"ResponseCode": "0", "ResponseDescription": "Accept the service request successfully."})
@@ -246,16 +263,9 @@ func (s *Simulator) b2c(w http.ResponseWriter, r *http.Request) {
 	if outcome == "" {
 		outcome = B2COK
 	}
-	s.mu.Lock()
-	if s.outs == nil {
-		s.outs = map[string]*simOut{}
-	}
-	if s.outs[o.originatorID] != nil {
-		s.mu.Unlock()
-		simError(w, http.StatusInternalServerError, DuplicateOriginator, "Duplicate OriginatorConversationID.")
+	if !s.lockNewOut(w, o) {
 		return
 	}
-	s.initUtility()
 	switch {
 	case !s.checkCredentialLocked(in.InitiatorName, in.SecurityCredential):
 		o.code, o.desc = "2001", "The initiator information is invalid."

@@ -37,16 +37,9 @@ func (s *Simulator) reversal(w http.ResponseWriter, r *http.Request) {
 	}
 	o := &simOut{kind: "reversal", originatorID: in.OriginatorConversationID, conversationID: "AG_" + time.Now().Format("20060102") + "_" + randomID(10),
 		original: in.TransactionID, amount: int64(in.Amount), at: time.Now()}
-	s.mu.Lock()
-	if s.outs == nil {
-		s.outs = map[string]*simOut{}
-	}
-	if s.outs[o.originatorID] != nil {
-		s.mu.Unlock()
-		simError(w, http.StatusInternalServerError, DuplicateOriginator, "Duplicate OriginatorConversationID.")
+	if !s.lockNewOut(w, o) {
 		return
 	}
-	s.initUtility()
 	var paid *C2BPayment
 	for i := range s.paybill {
 		if s.paybill[i].TransID == in.TransactionID {
