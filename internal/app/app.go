@@ -221,7 +221,7 @@ func Business(cfg config.Config) receipt.Business {
 		phone = "+" + phone[:3] + " " + phone[3:6] + " " + phone[6:9] + " " + phone[9:]
 	}
 	return receipt.Business{Name: "Mifugo Bora Feeds", Address: "Eastern Bypass, Ruiru, Kenya", Phone: phone,
-		Email: cfg.BusinessEmail, KRAPIN: cfg.KRAPIN}
+		Email: cfg.BusinessEmail, KRAPIN: cfg.KRAPIN, USSDCode: cfg.USSDCode}
 }
 
 // newSMSGateway picks the SMS gateway: Africa's Talking when configured,

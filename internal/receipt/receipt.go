@@ -30,6 +30,9 @@ type Business struct {
 	// KRAPIN is the business's tax PIN (SHOP_KRA_PIN); empty, the line
 	// says it is not set rather than printing nothing.
 	KRAPIN string
+	// USSDCode is the code a farmer dials to order from any phone
+	// (SHOP_USSD_CODE, docs/ussd.md); "" prints no line.
+	USSDCode string
 }
 
 // nairobi is East Africa Time, UTC+3 all year (docs/architecture.md section 4).
@@ -216,6 +219,9 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 		line("", 10, "Paid by M-Pesa")
 	}
 	line("", 9, "Prices include VAT. Thank you for buying from "+b.Name+".")
+	if b.USSDCode != "" {
+		line("", 9, "Order again from any phone: dial "+b.USSDCode+".")
+	}
 
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {

@@ -44,7 +44,7 @@ func paidOrder() order.Order {
 func TestReceiptPDFShowsTheOrder(t *testing.T) {
 	o := paidOrder()
 	b := receipt.Business{Name: "Mifugo Bora Feeds", Address: "Eastern Bypass, Ruiru, Kenya", Phone: "+254 722 000 111",
-		Email: "info@mifugobora.co.ke", KRAPIN: "P051234567X"}
+		Email: "info@mifugobora.co.ke", KRAPIN: "P051234567X", USSDCode: "*384*123#"}
 	pdf, err := receipt.PDF(o, b, receipt.Options{Uncompressed: true})
 	if err != nil {
 		t.Fatal(err)
@@ -60,11 +60,16 @@ func TestReceiptPDFShowsTheOrder(t *testing.T) {
 		"Discount (MASH200)", "-Ksh 200", "Delivery (Home delivery)", "Ksh 300",
 		"Total", "Ksh 10,901.50",
 		"B 16% on Ksh 7,600 (included)", "Ksh 1,048.28", "C 0% supplies", "A Exempt supplies", "Ksh 1,501.50",
-		"Paid by M-Pesa, receipt TKL4ABC9XY",
+		"Paid by M-Pesa, receipt TKL4ABC9XY", "Order again from any phone: dial *384*123#.",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the receipt lacks %q; it reads:\n%s", want, text)
 		}
+	}
+	// Without a USSD code there is no line for it.
+	b.USSDCode = ""
+	if bare, err := receipt.PDF(o, b, receipt.Options{Uncompressed: true}); err != nil || strings.Contains(pdfText(bare), "dial") {
+		t.Errorf("a receipt without a USSD code mentions dialling: %v", err)
 	}
 	// Compressed (as served), it is still a PDF, and smaller.
 	small, err := receipt.PDF(o, b, receipt.Options{})
