@@ -19,7 +19,7 @@ func TestManifestIcons(t *testing.T) {
 	}
 	var m struct {
 		ID, Name, ShortName, StartURL, Display, ThemeColor, BackgroundColor string
-		Icons                                                           []struct{ Src, Sizes, Type, Purpose string }
+		Icons                                                               []struct{ Src, Sizes, Type, Purpose string }
 	}
 	// encoding/json matches keys without regard to case but not to "_".
 	b = []byte(strings.NewReplacer("short_name", "shortname", "start_url", "starturl", "theme_color", "themecolor", "background_color", "backgroundcolor").Replace(string(b)))

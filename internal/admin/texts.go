@@ -70,44 +70,13 @@ const MsgSMSOff = "Text messages are not set up on this shop (SHOP_SMS_USERNAME,
 // message is queued again, as a new one, and the order comes back with its
 // messages. At most resendLimit per order.
 func (h *Handlers) ResendSMS(w http.ResponseWriter, r *http.Request, a Actor) error {
-	id, err := pathID(r, "id", "Message")
-	if err != nil {
-		return err
-	}
-	if !h.sms.Enabled() {
-		return apperr.Conflict(MsgSMSOff)
-	}
-	ctx := r.Context()
-	number := r.PathValue("orderId")
-	err = h.change(ctx, a, func(tx *sql.Tx) (Entry, error) {
-		orderID, err := order.IDByNumber(ctx, tx, number)
-		if err != nil {
-			return Entry{}, err
-		}
-		_, wait, err := h.limiter.ReserveTx(ctx, tx, ratelimit.Check{Bucket: "sms-resend:" + number, Limit: resendLimit})
-		if err != nil {
-			return Entry{}, err
-		}
-		if wait > 0 {
-			return Entry{}, apperr.TooManyRequests(MsgTooManyResends, wait)
-		}
+	return h.resend(w, r, a, h.sms.Enabled(), MsgSMSOff, "sms", "SMS ", func(ctx context.Context, tx *sql.Tx, orderID, id int64) (string, error) {
 		m, err := h.sms.ResendTx(ctx, tx, orderID, id)
 		if errors.Is(err, sms.ErrNoSuchMessage) {
-			return Entry{}, apperr.NotFound("No such message")
+			return "", apperr.NotFound("No such message")
 		}
-		if err != nil {
-			return Entry{}, err
-		}
-		return entry("resend", "sms", number, "SMS "+m.Kind), nil
+		return m.Kind, err
 	})
-	if err != nil {
-		return err
-	}
-	d, err := h.orders.AdminDetail(ctx, number)
-	if err != nil {
-		return err
-	}
-	return h.writeOrder(ctx, w, d)
 }
 
 // MsgMailOff answers a resend when the shop sends no mail.
@@ -118,12 +87,27 @@ const MsgMailOff = "Mail is not set up on this shop (SHOP_SMTP_URL)."
 // order comes back with its messages. Resends of an order's mail and texts
 // share resendLimit.
 func (h *Handlers) ResendMail(w http.ResponseWriter, r *http.Request, a Actor) error {
+	return h.resend(w, r, a, h.outbox.Enabled(), MsgMailOff, "mail", "Mail ", func(ctx context.Context, tx *sql.Tx, orderID, id int64) (string, error) {
+		m, err := h.outbox.ResendTx(ctx, tx, orderID, id)
+		if errors.Is(err, mail.ErrNoSuchMessage) {
+			return "", apperr.NotFound("No such message")
+		}
+		return m.Kind, err
+	})
+}
+
+// resend queues an order's message {id} again through queue, which
+// answers its kind, under the order's share of resendLimit, audited as
+// what, and answers the order with its messages; a conflict saying off
+// when the channel does not send.
+func (h *Handlers) resend(w http.ResponseWriter, r *http.Request, a Actor, enabled bool, off, what, label string,
+	queue func(ctx context.Context, tx *sql.Tx, orderID, id int64) (string, error)) error {
 	id, err := pathID(r, "id", "Message")
 	if err != nil {
 		return err
 	}
-	if !h.outbox.Enabled() {
-		return apperr.Conflict(MsgMailOff)
+	if !enabled {
+		return apperr.Conflict(off)
 	}
 	ctx := r.Context()
 	number := r.PathValue("orderId")
@@ -139,14 +123,11 @@ func (h *Handlers) ResendMail(w http.ResponseWriter, r *http.Request, a Actor) e
 		if wait > 0 {
 			return Entry{}, apperr.TooManyRequests(MsgTooManyResends, wait)
 		}
-		m, err := h.outbox.ResendTx(ctx, tx, orderID, id)
-		if errors.Is(err, mail.ErrNoSuchMessage) {
-			return Entry{}, apperr.NotFound("No such message")
-		}
+		kind, err := queue(ctx, tx, orderID, id)
 		if err != nil {
 			return Entry{}, err
 		}
-		return entry("resend", "mail", number, "Mail "+m.Kind), nil
+		return entry("resend", what, number, label+kind), nil
 	})
 	if err != nil {
 		return err
