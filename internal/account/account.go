@@ -12,10 +12,16 @@ import (
 	"shop/internal/db"
 )
 
-// Roles a user can have.
+// Roles a user can have (docs/product.md, "Roles"). Every role but
+// customer is staff.
 const (
-	RoleCustomer = "customer"
-	RoleAdmin    = "admin"
+	RoleCustomer    = "customer"
+	RoleOwner       = "owner"
+	RoleManager     = "manager"
+	RoleClerk       = "clerk"
+	RoleStorekeeper = "storekeeper"
+	RoleRider       = "rider"
+	RoleAgent       = "agent"
 )
 
 // Store reads and writes users.
@@ -57,13 +63,13 @@ func (s *Store) EnsureAdmin(ctx context.Context, email, password string) (create
 		if db.NoRows(err) {
 			created = true
 			_, err = tx.ExecContext(ctx, `INSERT INTO users (email, email_key, password_hash, role) VALUES ($1, $2, $3, $4)`,
-				email, EmailKey(email), hash, RoleAdmin)
+				email, EmailKey(email), hash, RoleOwner)
 			return err
 		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE users SET role = $1 WHERE id = $2`, RoleAdmin, id)
+		_, err = tx.ExecContext(ctx, `UPDATE users SET role = $1 WHERE id = $2`, RoleOwner, id)
 		return err
 	})
 	if err != nil {

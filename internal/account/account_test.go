@@ -61,7 +61,7 @@ func TestEnsureAdmin(t *testing.T) {
 		if err != nil || !created {
 			t.Fatalf("create: %v %v", created, err)
 		}
-		if role, _ := s.Role(ctx, "owner@farm.co.ke"); role != account.RoleAdmin {
+		if role, _ := s.Role(ctx, "owner@farm.co.ke"); role != account.RoleOwner {
 			t.Fatalf("role %q", role)
 		}
 		created, err = s.EnsureAdmin(ctx, "OWNER@farm.co.ke", "Another2026")

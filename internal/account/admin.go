@@ -34,7 +34,7 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 		}
 		w.And("(" + cond + ")")
 	}
-	if role == RoleAdmin || role == RoleCustomer {
+	if role == RoleOwner || role == RoleCustomer {
 		w.And("role = " + w.Arg(role))
 	}
 	page, pageSize = db.PageBounds(page, pageSize)
@@ -82,7 +82,7 @@ func (s *Store) SetRoleTx(ctx context.Context, tx *sql.Tx, id int64, role string
 	if _, err := tx.ExecContext(ctx, `UPDATE users SET role = $1 WHERE id = $2`, role, id); err != nil {
 		return User{}, fmt.Errorf("set role of user %d: %w", id, err)
 	}
-	if u.Role == RoleAdmin {
+	if u.Role == RoleOwner {
 		if err := revokeUserSessions(ctx, tx, id, "", time.Now().UTC(), "admin role removed"); err != nil {
 			return User{}, fmt.Errorf("end sessions of user %d: %w", id, err)
 		}

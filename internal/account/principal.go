@@ -10,7 +10,7 @@ type Principal struct {
 }
 
 // IsAdmin reports whether the principal may use the back office.
-func (p Principal) IsAdmin() bool { return p.Role == RoleAdmin }
+func (p Principal) IsAdmin() bool { return p.Role == RoleOwner }
 
 type principalKey struct{}
 

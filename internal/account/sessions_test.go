@@ -182,7 +182,7 @@ func TestAdminRoleAndRefreshSeesPromotion(t *testing.T) {
 		}
 		rec := h.refresh(tk.Refresh)
 		next := rec.tokens()
-		if rec.Code != 200 || claims(t, next.Access)["role"] != "admin" || next.User["role"] != "admin" {
+		if rec.Code != 200 || claims(t, next.Access)["role"] != "owner" || next.User["role"] != "owner" {
 			t.Fatalf("after promotion: %d %s", rec.Code, rec.Body)
 		}
 	})

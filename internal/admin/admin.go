@@ -166,7 +166,7 @@ func (h *Handlers) Handle(fn Func) http.Handler {
 		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
 			return err
 		}
-		if role != account.RoleAdmin {
+		if role != account.RoleOwner {
 			return apperr.Forbidden("This page is for the shop's admins only.")
 		}
 		// Admin answers are private and change with every edit.

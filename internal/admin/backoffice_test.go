@@ -24,7 +24,7 @@ func TestUsersRoles(t *testing.T) {
 		if n := testkit.Decode[page[struct{}]](t, e.as("GET", "/api/admin/users/?search=0712345678", nil)).Count; n != 1 {
 			t.Fatalf("search by phone found %d", n)
 		}
-		if n := testkit.Decode[page[struct{}]](t, e.as("GET", "/api/admin/users/?role=admin", nil)).Count; n != 1 {
+		if n := testkit.Decode[page[struct{}]](t, e.as("GET", "/api/admin/users/?role=owner", nil)).Count; n != 1 {
 			t.Fatalf("admins %d", n)
 		}
 		testkit.WantError(t, e.as("PATCH", fmt.Sprintf("/api/admin/users/%d/", e.adminID), map[string]any{"role": "customer"}),
@@ -33,9 +33,9 @@ func TestUsersRoles(t *testing.T) {
 			http.StatusBadRequest, "role", admin.MsgRoleInvalid)
 
 		path := fmt.Sprintf("/api/admin/users/%d/", e.custID)
-		rec := e.as("PATCH", path, map[string]any{"role": "admin"})
+		rec := e.as("PATCH", path, map[string]any{"role": "owner"})
 		testkit.WantStatus(t, rec, http.StatusOK)
-		if u := testkit.Decode[map[string]any](t, rec); u["role"] != "admin" {
+		if u := testkit.Decode[map[string]any](t, rec); u["role"] != "owner" {
 			t.Fatalf("promoted %v", u)
 		}
 		// A fresh sign-in carries the new role.
@@ -46,7 +46,7 @@ func TestUsersRoles(t *testing.T) {
 		// Demotion ended the session: the token that said admin is refused
 		// at once, not when it expires.
 		testkit.WantError(t, e.do("GET", "/api/admin/stats/", promoted, nil), http.StatusUnauthorized, "", "Please sign in to continue.")
-		testkit.WantStatus(t, e.as("PATCH", "/api/admin/users/999999/", map[string]any{"role": "admin"}), http.StatusNotFound)
+		testkit.WantStatus(t, e.as("PATCH", "/api/admin/users/999999/", map[string]any{"role": "owner"}), http.StatusNotFound)
 	})
 }
 

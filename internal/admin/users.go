@@ -17,7 +17,7 @@ const (
 )
 
 // Users answers GET /api/admin/users/: ?search= (email, name or phone),
-// ?role=admin|customer, ?page=. A search counts its matches up to
+// ?role=owner|customer, ?page=. A search counts its matches up to
 // catalog.CountCap (count_capped beyond).
 func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 20)
@@ -25,7 +25,7 @@ func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error 
 		return err
 	}
 	role := q.Get("role")
-	if role != "" && role != account.RoleAdmin && role != account.RoleCustomer {
+	if role != "" && role != account.RoleOwner && role != account.RoleCustomer {
 		return apperr.InvalidField("role", MsgRoleInvalid)
 	}
 	list, err := h.accounts.ListUsers(r.Context(), q.search, role, q.page, q.size, catalog.CountCap)
@@ -50,7 +50,7 @@ func (h *Handlers) UpdateUser(w http.ResponseWriter, r *http.Request, a Actor) e
 	if err != nil {
 		return err
 	}
-	if in.Role != account.RoleAdmin && in.Role != account.RoleCustomer {
+	if in.Role != account.RoleOwner && in.Role != account.RoleCustomer {
 		return apperr.InvalidField("role", MsgRoleInvalid)
 	}
 	if id == a.UserID {

@@ -80,6 +80,22 @@ func loadMigrations(d Dialect) ([]migration, error) {
 	return ms, nil
 }
 
+// nextSchemaVersion stands for one more than SQLite's schema version. A
+// migration that must loosen a CHECK constraint, which SQLite cannot alter,
+// edits the table's definition under writable_schema and sets the version to
+// it, so that every open connection reads the new definition: the procedure
+// of https://www.sqlite.org/lang_altertable.html section 7, which keeps the
+// rows, their ids and every foreign key pointing at them as they are.
+const nextSchemaVersion = "{{NEXT_SCHEMA_VERSION}}"
+
+func sqliteNextSchemaVersion(ctx context.Context, tx *sql.Tx) (string, error) {
+	var v int64
+	if err := tx.QueryRowContext(ctx, `PRAGMA schema_version`).Scan(&v); err != nil {
+		return "", fmt.Errorf("read schema_version: %w", err)
+	}
+	return strconv.FormatInt(v+1, 10), nil
+}
+
 // Migrate applies every migration not yet applied, each in its own
 // transaction. Several instances starting at once on PostgreSQL take turns on
 // an advisory lock; on SQLite the write lock does the same.
@@ -110,7 +126,15 @@ func (d *DB) Migrate(ctx context.Context) (applied []string, err error) {
 				done = true
 				return nil
 			}
-			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			body := m.sql
+			if d.Dialect == SQLite && strings.Contains(body, nextSchemaVersion) {
+				next, err := sqliteNextSchemaVersion(ctx, tx)
+				if err != nil {
+					return err
+				}
+				body = strings.ReplaceAll(body, nextSchemaVersion, next)
+			}
+			if _, err := tx.ExecContext(ctx, body); err != nil {
 				return err
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.version, m.name)

@@ -139,7 +139,7 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 	if err != nil {
 		return account.User{}, err
 	}
-	if u.Role == account.RoleAdmin {
+	if u.Role == account.RoleOwner {
 		return account.User{}, errAdmin
 	}
 	ids, err := order.AnonymizeForUserTx(ctx, tx, id)

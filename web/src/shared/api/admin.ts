@@ -94,7 +94,7 @@ export const adminApi = {
       : request<PickupPoint>('PUT', `/admin/delivery/pickup-points/${id}/`, body),
 
   users: (p: { search?: string; page?: number }) => request<AdminPage<AdminUser>>('GET', `/admin/users/${qs(p)}`),
-  setRole: (id: number, role: 'customer' | 'admin') => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),
+  setRole: (id: number, role: 'customer' | 'owner') => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),
   /** A customer's data as a JSON file, for a customer who asks by phone. */
   exportUser: (id: number) => request<Blob>('GET', `/admin/users/${id}/export/`, undefined, { as: 'blob' }),
   /** Erases a customer's account: orders kept, anonymised. */

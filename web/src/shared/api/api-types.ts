@@ -2020,7 +2020,7 @@ export interface components {
             count_capped: boolean;
         };
         /** @enum {string} */
-        Role: "customer" | "admin";
+        Role: "customer" | "owner" | "manager" | "clerk" | "storekeeper" | "rider" | "agent";
         User: {
             id: components["schemas"]["Id"];
             /** @description The email. */

@@ -11,12 +11,12 @@ export function UsersTab({ me }: { me: Me }) {
   const { list, page, setPage, search, setSearch } = usePagedList({}, (q) => adminApi.users({ search: q.search, page: q.page }));
 
   async function toggle(u: AdminUser) {
-    const role = u.role === 'admin' ? 'customer' : 'admin';
-    const question = role === 'admin' ? `Make ${u.email} an admin?` : `Remove admin rights from ${u.email}?`;
+    const role = u.role === 'owner' ? 'customer' : 'owner';
+    const question = role === 'owner' ? `Make ${u.email} an admin?` : `Remove admin rights from ${u.email}?`;
     if (!window.confirm(question)) return;
     try {
       await adminApi.setRole(u.id, role);
-      setNote({ kind: 'ok', text: role === 'admin' ? `${u.email} is now an admin.` : `${u.email} is no longer an admin.` });
+      setNote({ kind: 'ok', text: role === 'owner' ? `${u.email} is now an admin.` : `${u.email} is no longer an admin.` });
     } catch (err) {
       setNote({ kind: 'error', text: errorText(err, 'The role could not be changed.') });
     }
@@ -56,7 +56,7 @@ export function UsersTab({ me }: { me: Me }) {
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-stone-900">
                 {[u.first_name, u.last_name].filter(Boolean).join(' ') || u.email}{' '}
-                <Badge tone={u.role === 'admin' ? 'amber' : 'grey'}>{u.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
+                <Badge tone={u.role === 'owner' ? 'amber' : 'grey'}>{u.role === 'owner' ? 'Admin' : 'Customer'}</Badge>
               </p>
               <p className="text-sm text-stone-700">
                 {u.email}
@@ -66,11 +66,11 @@ export function UsersTab({ me }: { me: Me }) {
             {u.id === me.id ? (
               <span className="text-sm text-stone-600">This is you</span>
             ) : (
-              <Button variant="secondary" onClick={() => void toggle(u)} aria-label={`${u.role === 'admin' ? 'Remove admin' : 'Make admin'}: ${u.email}`}>
-                {u.role === 'admin' ? 'Remove admin' : 'Make admin'}
+              <Button variant="secondary" onClick={() => void toggle(u)} aria-label={`${u.role === 'owner' ? 'Remove admin' : 'Make admin'}: ${u.email}`}>
+                {u.role === 'owner' ? 'Remove admin' : 'Make admin'}
               </Button>
             )}
-            {u.role !== 'admin' && (
+            {u.role !== 'owner' && (
               <>
                 <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
                   Download data

@@ -64,7 +64,7 @@ export default function AdminPage() {
       </div>
     );
   }
-  if (me.data.role !== 'admin') return toLogin;
+  if (me.data.role !== 'owner') return toLogin;
   return <AdminHome me={me.data} />;
 }
 

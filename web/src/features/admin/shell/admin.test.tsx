@@ -41,7 +41,7 @@ describe('the /admin guard', () => {
     window.localStorage.setItem('authToken', 'admin-token');
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url.endsWith('/auth/me/')) return json(200, { id: 1, email: 'owner@mifugobora.co.ke', first_name: '', role: 'admin' });
+      if (url.endsWith('/auth/me/')) return json(200, { id: 1, email: 'owner@mifugobora.co.ke', first_name: '', role: 'owner' });
       return json(500, { error: 'not in this test' });
     });
     renderAdmin();
