@@ -14,12 +14,12 @@ import (
 
 // User is a customer or an admin. The email is the username.
 type User struct {
-	ID          int64
-	Email       string
-	FirstName   string
-	LastName    string
-	Phone       string
-	Role        string
+	ID        int64
+	Email     string
+	FirstName string
+	LastName  string
+	Phone     string
+	Role      string
 	// KRAPIN is the customer's KRA PIN, kept for their eTIMS invoices; "" for none.
 	KRAPIN      string
 	CreatedAt   time.Time
