@@ -2,6 +2,7 @@ package admin_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/admin"
+	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/testkit"
 )
@@ -288,6 +290,72 @@ func TestRefundApproval(t *testing.T) {
 		}
 		if !slices.Contains(actions, "refund_request") || !strings.Contains(audit.Results[1].Summary, "approved manager@mifugobora.co.ke's refund") {
 			t.Fatalf("audit %v %+v", actions, audit.Results)
+		}
+	})
+}
+
+// Migration 0050 made every admin an owner, keeping their sessions and
+// orders: replayed here on a shop put back as it was before it.
+func TestMigrationMadeAdminsOwners(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		_, v := e.dairyMeal(20)
+		makeOrder(t, e.d, "ORDER-1700000000001", order.Paid, v.ID, 1, "254712345678", "Wanjiku", "Mwangi")
+		// Back to before 0050: the old CHECK, the admin role, 0050 not applied.
+		err := e.d.Tx(ctx, func(tx *sql.Tx) error {
+			if e.d.Dialect == db.Postgres {
+				if _, err := tx.ExecContext(ctx, `ALTER TABLE users DROP CONSTRAINT users_role_check`); err != nil {
+					return err
+				}
+				if _, err := tx.ExecContext(ctx, `UPDATE users SET role = 'admin' WHERE role = 'owner'`); err != nil {
+					return err
+				}
+				_, err := tx.ExecContext(ctx, `ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('customer', 'admin'))`)
+				if err != nil {
+					return err
+				}
+			} else {
+				var version int64
+				if err := tx.QueryRowContext(ctx, `PRAGMA schema_version`).Scan(&version); err != nil {
+					return err
+				}
+				for _, q := range []string{`PRAGMA writable_schema = ON`,
+					`UPDATE sqlite_schema SET sql = replace(sql, 'CHECK (role IN (''customer'', ''owner'', ''manager'', ''clerk'', ''storekeeper'', ''rider'', ''agent''))',
+						'CHECK (role IN (''customer'', ''admin''))') WHERE type = 'table' AND name = 'users'`,
+					fmt.Sprintf(`PRAGMA schema_version = %d`, version+1), `PRAGMA writable_schema = OFF`,
+					`UPDATE users SET role = 'admin' WHERE role = 'owner'`} {
+					if _, err := tx.ExecContext(ctx, q); err != nil {
+						return fmt.Errorf("%s: %w", q, err)
+					}
+				}
+			}
+			_, err := tx.ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = 50`)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.d.Exec(ctx, `UPDATE users SET role = 'owner' WHERE id = $1`, e.adminID); err == nil {
+			t.Fatal("the old CHECK is not back")
+		}
+		applied, err := e.d.Migrate(ctx)
+		if err != nil || !slices.Equal(applied, []string{"0050_roles.sql"}) {
+			t.Fatalf("migrate: %v %v", applied, err)
+		}
+		// The admin is an owner, still signed in with the same token, and
+		// the orders are there.
+		got := testkit.Decode[me](t, e.as("GET", "/api/auth/me/", nil))
+		if got.Role != "owner" || len(got.Permissions) != len(account.AllPermissions) {
+			t.Fatalf("after 0050 %+v", got)
+		}
+		list := testkit.Decode[page[struct {
+			OrderID string `json:"orderId"`
+		}]](t, e.as("GET", "/api/admin/orders/", nil))
+		if list.Count != 1 || list.Results[0].OrderID != "ORDER-1700000000001" {
+			t.Fatalf("orders after 0050 %+v", list)
+		}
+		if _, err := e.d.Exec(ctx, `UPDATE users SET role = 'storekeeper' WHERE id = $1`, e.custID); err != nil {
+			t.Fatalf("the new CHECK: %v", err)
 		}
 	})
 }
