@@ -17,6 +17,7 @@ export const testUser: User = {
   phone: '254712345678',
   role: 'customer',
   date_joined: '2026-03-01T09:00:00Z',
+  permissions: [],
 };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -32,6 +32,7 @@ const achieng: User = {
   phone: '254733444555',
   role: 'customer',
   date_joined: '2026-02-01T08:00:00Z',
+  permissions: [],
 };
 
 function session(user: User | null): Session {
