@@ -265,7 +265,7 @@ func TestRefundApproval(t *testing.T) {
 		rec = e.do("POST", path, manager, refundBody("300", "SMALL", false))
 		testkit.WantStatus(t, rec, http.StatusCreated)
 		e2 := e.do("POST", "/api/admin/orders/ORDER-1700000000001/refunds/", manager, refundBody("5001", "BIG2", false))
-		testkit.WantStatus(t, e2, http.StatusBadRequest) // only 50 left
+		testkit.WantStatus(t, e2, http.StatusBadRequest)                                                   // only 50 left
 		makeOrder(t, e.d, "ORDER-1700000000002", order.Paid, v.ID, 2, "254712345678", "Wanjiku", "Mwangi") // 7800
 		rec = e.do("POST", "/api/admin/orders/ORDER-1700000000002/refunds/", manager, refundBody("7000", "BIG3", false))
 		testkit.WantStatus(t, rec, http.StatusAccepted)

@@ -182,6 +182,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Staff, Perm: account.PermCatalogue},
 		{Pattern: "DELETE /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.DeleteCategory), Access: Staff, Perm: account.PermCatalogue},
 		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "GET /api/admin/orders/export/{$}", Handler: ad.Handle(ad.ExportOrders), Access: Staff, Perm: account.PermExports},
 		{Pattern: "POST /api/admin/orders/{$}", Handler: ad.Handle(ad.CreateOrder), Access: Staff, Perm: account.PermOrders, TakesStock: true, Money: true},
 		{Pattern: "GET /api/admin/customers/lookup/{$}", Handler: ad.Handle(ad.LookupCustomer), Access: Staff, Perm: account.PermOrders},
 		{Pattern: "POST /api/admin/orders/{orderId}/prompt/{$}", Handler: ad.Handle(ad.PromptOrder), Access: Staff, Perm: account.PermOrders, TakesStock: true, Money: true},
