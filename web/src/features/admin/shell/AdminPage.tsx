@@ -19,30 +19,38 @@ import { useResource } from '../../../shared/hooks/useResource';
 import { UsersTab } from '../people/UsersTab';
 import { VatTab } from '../money/VatTab';
 import { EtimsTab } from '../money/EtimsTab';
+import { PermissionsProvider, allows, permissionsOf, type Permission } from '../../../shared/hooks/permissions';
 
-// /admin (docs/product.md section 2): 'Welcome, Admin' and the tabs. Only an admin sees it: anyone else
-// is sent to /login, which brings them back here once an admin has signed in. The server checks
-// the role on every call too (docs/architecture.md section 3); this only spares a visitor a broken screen.
+// /admin (docs/product.md section 2): 'Welcome, Admin' and the tabs. Only the back office's roles
+// see it (owner, manager, clerk, storekeeper): a rider is sent to /rider, an agent to /agent, anyone
+// else to /login, which brings them back here once staff have signed in. Each tab shows only when
+// the user's permissions include its own (docs/product.md, "Roles"). The server checks the role on
+// every call too (docs/architecture.md section 3); this only spares a visitor a broken screen.
+
+type Tab = { id: string; label: string; permission?: Permission | readonly Permission[] };
 
 const TABS = [
   { id: 'dashboard', label: 'Dashboard' },
-  { id: 'products', label: 'Products' },
-  { id: 'import', label: 'Import/Export' },
-  { id: 'categories', label: 'Categories' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'reports', label: 'Reports' },
-  { id: 'delivery', label: 'Delivery' },
-  { id: 'coupons', label: 'Coupons' },
-  { id: 'vat', label: 'VAT' },
-  { id: 'etims', label: 'eTIMS' },
-  { id: 'users', label: 'Users' },
-  { id: 'reviews', label: 'Reviews' },
-  { id: 'messages', label: 'Messages' },
-  { id: 'subscribers', label: 'Subscribers' },
-  { id: 'audit', label: 'Audit log' },
-] as const;
+  { id: 'products', label: 'Products', permission: ['catalogue', 'stock'] },
+  { id: 'import', label: 'Import/Export', permission: 'catalogue' },
+  { id: 'categories', label: 'Categories', permission: 'catalogue' },
+  { id: 'orders', label: 'Orders', permission: 'orders' },
+  { id: 'reports', label: 'Reports', permission: 'reports' },
+  { id: 'delivery', label: 'Delivery', permission: 'delivery' },
+  { id: 'coupons', label: 'Coupons', permission: 'prices' },
+  { id: 'vat', label: 'VAT', permission: 'prices' },
+  { id: 'etims', label: 'eTIMS', permission: 'settings' },
+  { id: 'users', label: 'Users', permission: ['customers', 'staff'] },
+  { id: 'reviews', label: 'Reviews', permission: 'catalogue' },
+  { id: 'messages', label: 'Messages', permission: 'messages' },
+  { id: 'subscribers', label: 'Subscribers', permission: 'customers' },
+  { id: 'audit', label: 'Audit log', permission: 'settings' },
+] as const satisfies readonly Tab[];
 
 type TabId = (typeof TABS)[number]['id'];
+
+/** The roles with screens of their own, and where they go instead of /admin. */
+const ELSEWHERE: Partial<Record<Me['role'], string>> = { rider: '/rider', agent: '/agent' };
 
 const toLogin = <Navigate to="/login" replace state={{ from: '/admin' }} />;
 
@@ -64,13 +72,21 @@ export default function AdminPage() {
       </div>
     );
   }
-  if (me.data.role !== 'owner') return toLogin;
-  return <AdminHome me={me.data} />;
+  const elsewhere = ELSEWHERE[me.data.role];
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
+  if (me.data.role === 'customer') return toLogin;
+  return (
+    <PermissionsProvider permissions={permissionsOf(me.data)}>
+      <AdminHome me={me.data} />
+    </PermissionsProvider>
+  );
 }
 
 function AdminHome({ me }: { me: Me }) {
   const [params, setParams] = useSearchParams();
-  const current = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'dashboard') as TabId;
+  const held = permissionsOf(me);
+  const tabs = TABS.filter((t) => allows(held, 'permission' in t ? t.permission : undefined));
+  const current = (tabs.find((t) => t.id === params.get('tab'))?.id ?? 'dashboard') as TabId;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   function select(id: TabId, focus = false) {
@@ -81,15 +97,15 @@ function AdminHome({ me }: { me: Me }) {
   }
 
   function onKey(e: KeyboardEvent) {
-    const i = TABS.findIndex((t) => t.id === current);
+    const i = tabs.findIndex((t) => t.id === current);
     let j = -1;
-    if (e.key === 'ArrowRight') j = (i + 1) % TABS.length;
-    else if (e.key === 'ArrowLeft') j = (i - 1 + TABS.length) % TABS.length;
+    if (e.key === 'ArrowRight') j = (i + 1) % tabs.length;
+    else if (e.key === 'ArrowLeft') j = (i - 1 + tabs.length) % tabs.length;
     else if (e.key === 'Home') j = 0;
-    else if (e.key === 'End') j = TABS.length - 1;
+    else if (e.key === 'End') j = tabs.length - 1;
     if (j < 0) return;
     e.preventDefault();
-    select(TABS[j]!.id, true);
+    select(tabs[j]!.id, true);
   }
 
   return (
@@ -101,7 +117,7 @@ function AdminHome({ me }: { me: Me }) {
         onKeyDown={onKey}
         className="mt-6 flex gap-1 overflow-x-auto border-b border-stone-300"
       >
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.id}
             id={`tab-${t.id}`}

@@ -8,21 +8,30 @@ import { StatementUpload } from '../money/StatementUpload';
 import { InitiatorPasswordReminder } from '../orders/RefundForm';
 import { UnmatchedPayments } from '../money/UnmatchedPayments';
 import { UnreadablePayments } from '../money/UnreadablePayments';
+import { RefundApprovals } from '../money/RefundApprovals';
+import { useCan } from '../../../shared/hooks/permissions';
 
 type Open = (tab: 'orders' | 'products' | 'messages' | 'reviews') => void;
 
+// Every back-office role sees the dashboard; what a role may not use is left out (docs/product.md,
+// "Roles"): the server sends no revenue without `reports`, and the money parts need `refunds`.
 export function DashboardTab({ onOpen }: { onOpen: Open }) {
   const stats = useResource('stats', () => adminApi.stats(), { cache: false });
-  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onOpen={onOpen} />}</LoadState>;
+  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onOpen={onOpen} onChange={stats.retry} />}</LoadState>;
 }
 
-function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
+function Dashboard({ s, onOpen, onChange }: { s: Stats; onOpen: Open; onChange: () => void }) {
+  const orders = useCan('orders');
+  const messages = useCan('messages');
+  const catalogue = useCan('catalogue');
+  const money = useCan('refunds');
+  const settings = useCan('settings');
   const cards: [string, string, string][] = [
     ['Total products', String(s.totalProducts), 'totalProducts'],
     ['Total orders', String(s.totalOrders), 'totalOrders'],
     ['Total users', String(s.totalUsers), 'totalUsers'],
-    ['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue'],
   ];
+  if (s.totalRevenue != null) cards.push(['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue']);
   return (
     <div className="space-y-8">
       <section aria-labelledby="stats-h">
@@ -37,24 +46,32 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched, delivered, ready for pickup or collected, and refunded ones, less what was refunded.</p>
+        {s.totalRevenue != null && (
+          <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched, delivered, ready for pickup or collected, and refunded ones, less what was refunded.</p>
+        )}
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => onOpen('orders')}>
-            {s.awaitingDispatch} waiting to be dispatched
-          </Button>
-          {s.attentionOrders > 0 && (
+          {orders && (
+            <Button variant="secondary" onClick={() => onOpen('orders')}>
+              {s.awaitingDispatch} waiting to be dispatched
+            </Button>
+          )}
+          {orders && s.attentionOrders > 0 && (
             <Button variant="danger" onClick={() => onOpen('orders')}>
               {s.attentionOrders} need attention
             </Button>
           )}
-          <Button variant="secondary" onClick={() => onOpen('messages')}>
-            {s.unhandledMessages} unanswered messages
-          </Button>
-          <Button variant="secondary" onClick={() => onOpen('reviews')}>
-            {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
-          </Button>
+          {messages && (
+            <Button variant="secondary" onClick={() => onOpen('messages')}>
+              {s.unhandledMessages} unanswered messages
+            </Button>
+          )}
+          {catalogue && (
+            <Button variant="secondary" onClick={() => onOpen('reviews')}>
+              {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
+            </Button>
+          )}
         </div>
-        <InitiatorPasswordReminder />
+        {money && <InitiatorPasswordReminder />}
         {s.failedSms > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.failedSms === 1 ? '1 text message' : `${s.failedSms} text messages`} could not be sent: open the order to see why and
@@ -66,19 +83,19 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             {s.failedMail === 1 ? '1 mail' : `${s.failedMail} mails`} could not be sent: open the order to see why and send again.
           </p>
         )}
-        {s.unmatchedPayments > 0 && (
+        {money && s.unmatchedPayments > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.unmatchedPayments === 1 ? '1 M-Pesa payment belongs' : `${s.unmatchedPayments} M-Pesa payments belong`} to no order
             yet: assign {s.unmatchedPayments === 1 ? 'it' : 'them'} below.
           </p>
         )}
-        {s.unreadablePayments > 0 && (
+        {money && s.unreadablePayments > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.unreadablePayments === 1 ? '1 M-Pesa confirmation' : `${s.unreadablePayments} M-Pesa confirmations`} could not be read:
             check {s.unreadablePayments === 1 ? 'it' : 'them'} against the M-Pesa statement below.
           </p>
         )}
-        {s.etimsUnsigned > 0 && (
+        {settings && s.etimsUnsigned > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.etimsUnsigned === 1 ? '1 KRA invoice is' : `${s.etimsUnsigned} KRA invoices are`} unsigned for more than an hour: see the
             eTIMS tab.
@@ -86,14 +103,16 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
         )}
       </section>
 
-      <BackupStatus backup={s.backup ?? null} />
+      <RefundApprovals waiting={s.refundsWaiting ?? []} onDecided={onChange} />
 
-      <UnmatchedPayments />
-      <StatementUpload />
+      {settings && <BackupStatus backup={s.backup ?? null} />}
 
-      {s.unreadablePayments > 0 && <UnreadablePayments />}
+      {money && <UnmatchedPayments />}
+      {money && <StatementUpload />}
 
-      <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
+      {money && s.unreadablePayments > 0 && <UnreadablePayments />}
+
+      {orders && <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />}
 
       <Part level={2} id="low-h" title={`Low stock (at most ${s.lowStockThreshold})`}>
         {s.lowStock.length === 0 ? (
@@ -118,7 +137,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
         )}
       </Part>
 
-      <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />
+      {orders && <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />}
     </div>
   );
 }
