@@ -132,6 +132,8 @@ func label(s Status) string {
 		return "ready for pickup"
 	case PartiallyRefunded:
 		return "partially refunded"
+	case AwaitingDeliveryPayment:
+		return "waiting for payment on delivery"
 	}
 	return string(s)
 }
