@@ -11,6 +11,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/paylink"
 	"shop/internal/payment"
+	"shop/internal/rider"
 )
 
 // Access says who may call a route. Every route states it, so a test can
@@ -27,6 +28,9 @@ const (
 	// Operator routes are for the shop's monitoring, not for people: their
 	// handler answers 401 without the operator's token (SHOP_METRICS_TOKEN).
 	Operator
+	// Rider routes answer 401 without a valid token and 403 to anyone whose
+	// role is not rider (the handler checks the stored role again).
+	Rider
 )
 
 // Route is one entry of the shop's HTTP surface.
@@ -83,6 +87,7 @@ func (s *Server) routes() []Route {
 	cached := s.microcache.Wrap
 	a := s.auth
 	ad := s.admin
+	rd := s.riders
 	routes := []Route{
 		{Pattern: "GET /healthz", Handler: httpx.Handler(s.healthz)},
 		{Pattern: "GET /readyz", Handler: httpx.Handler(s.readyz)},
@@ -170,6 +175,9 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/admin/orders/{orderId}/refunds/{$}", Handler: ad.Handle(ad.RecordRefund), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/mail/{id}/resend/{$}", Handler: ad.Handle(ad.ResendMail), Access: Admin},
+		{Pattern: "GET /api/admin/orders/{orderId}/rider/{$}", Handler: ad.Handle(ad.OrderRider), Access: Admin},
+		{Pattern: "PUT /api/admin/orders/{orderId}/rider/{$}", Handler: ad.Handle(ad.AssignRider), Access: Admin, MaxBody: 1 << 10},
+		{Pattern: "GET /api/admin/riders/summary/{$}", Handler: ad.Handle(ad.RidersSummary), Access: Admin},
 		{Pattern: "GET /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.Zones), Access: Admin},
 		{Pattern: "POST /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.CreateZone), Access: Admin},
 		{Pattern: "PUT /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Admin},
@@ -208,6 +216,14 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/etims/{$}", Handler: ad.Handle(ad.ETIMS), Access: Admin},
 		{Pattern: "POST /api/admin/etims/retry/{$}", Handler: ad.Handle(ad.RetryETIMS), Access: Admin},
 		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Admin},
+
+		// The rider's screen (internal/rider): every route Rider, each
+		// handler re-checking the stored role through rd.Handle.
+		{Pattern: "GET /api/rider/deliveries/{$}", Handler: rd.Handle(rd.Deliveries), Access: Rider},
+		{Pattern: "GET /api/rider/deliveries/{orderId}/{$}", Handler: rd.Handle(rd.Delivery), Access: Rider},
+		{Pattern: "POST /api/rider/deliveries/{orderId}/collect/{$}", Handler: rd.Handle(rd.Collect), Access: Rider, MaxBody: 1 << 10, TakesStock: true, Money: true},
+		{Pattern: "POST /api/rider/deliveries/{orderId}/delivered/{$}", Handler: rd.Handle(rd.Delivered), Access: Rider, MaxBody: 1 << 10},
+		{Pattern: "POST /api/rider/deliveries/{orderId}/refused/{$}", Handler: rd.Handle(rd.Refused), Access: Rider, MaxBody: 2 << 10, TakesStock: true},
 
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
@@ -265,6 +281,9 @@ func guard(a Access, next http.Handler) http.Handler {
 		}
 		if a == Admin && !p.IsAdmin() {
 			return apperr.Forbidden("This page is for the shop's admins only.")
+		}
+		if a == Rider && p.Role != account.RoleRider {
+			return apperr.Forbidden(rider.MsgRidersOnly)
 		}
 		next.ServeHTTP(w, r)
 		return nil
