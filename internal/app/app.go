@@ -3,7 +3,6 @@
 package app
 
 import (
-	"shop/internal/money"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -14,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"shop/internal/money"
 	"time"
 
 	"shop/internal/account"

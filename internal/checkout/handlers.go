@@ -45,7 +45,7 @@ type initiateRequest struct {
 	// PaymentMethod is "mpesa" (the default: the whole order now) or
 	// "on_delivery" (the delivery fee now, the goods at the door).
 	PaymentMethod string `json:"paymentMethod"`
-	CustomerInfo struct {
+	CustomerInfo  struct {
 		Name      string `json:"name"`
 		FirstName string `json:"firstName"`
 		LastName  string `json:"lastName"`

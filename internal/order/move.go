@@ -78,8 +78,9 @@ func move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 	if err := addEvent(ctx, tx, orderID, o.Status, to, note, actor); err != nil {
 		return Order{}, err
 	}
-	if to == Paid && o.CartID != 0 {
-		// The cart empties of what was bought once it is paid for.
+	if (to == Paid || to == AwaitingDeliveryPayment) && o.CartID != 0 {
+		// The cart empties of what was bought once it is paid for (or, paid
+		// on delivery, once its fee is).
 		bought := make([]int64, 0, len(o.Items))
 		for _, it := range o.Items {
 			bought = append(bought, it.VariantID)
