@@ -255,7 +255,8 @@ func TestPayOnDeliveryAndTheRider(t *testing.T) {
 		}
 		status, body = s.as(t, admin, "GET", "/api/admin/riders/summary/", nil)
 		riders, _ := body["riders"].([]any)
-		if status != 200 || len(riders) != 1 || riders[0].(map[string]any)["delivered"] != float64(2) || riders[0].(map[string]any)["refused"] != float64(1) {
+		if status != 200 || len(riders) != 2 || riders[1].(map[string]any)["name"] != "Otieno Kamau" ||
+			riders[1].(map[string]any)["delivered"] != float64(2) || riders[1].(map[string]any)["refused"] != float64(1) || riders[0].(map[string]any)["delivered"] != float64(0) {
 			t.Fatalf("admin's summary: %d %v", status, body)
 		}
 		if status, body := s.as(t, riderA, "GET", "/api/rider/deliveries/?date=2020-01-01", nil); status != 200 || len(body["deliveries"].([]any)) != 0 {

@@ -70,12 +70,11 @@ var transitions = append([]transition{
 	{Dispatched, Delivered, delivery.KindDelivery, false},
 	// Pay on delivery: the fee paid (even after a failed prompt) holds the
 	// goods for the door; the goods paid before the rider leaves make the
-	// order an ordinary paid one. A delivery refused at the door is
-	// cancelled, which puts its stock back (docs/payments.md).
+	// order an ordinary paid one (docs/payments.md). A dispatched order is
+	// cancelled only when its customer refuses it at the door (RefuseTx).
 	{PendingPayment, AwaitingDeliveryPayment, delivery.KindDelivery, false}, {PaymentFailed, AwaitingDeliveryPayment, delivery.KindDelivery, false},
 	{AwaitingDeliveryPayment, Paid, delivery.KindDelivery, false}, {AwaitingDeliveryPayment, Dispatched, delivery.KindDelivery, false},
 	{AwaitingDeliveryPayment, Cancelled, delivery.KindDelivery, false},
-	{Dispatched, Cancelled, delivery.KindDelivery, false},
 	{ReadyForPickup, Collected, delivery.KindPickup, false}, {ReadyForPickup, Cancelled, delivery.KindPickup, false},
 	// A partly refunded order (a bag short, a burst bag) still goes on to
 	// the farmer; a fully refunded one goes nowhere.

@@ -231,7 +231,7 @@ func (s *Service) Refused(ctx context.Context, r Rider, number, reason string) (
 			}
 			o.Attention = msg
 		}
-		if _, err := order.Move(ctx, tx, o, order.Cancelled, "Refused at the door: "+reason, r.actor()); err != nil {
+		if _, err := order.RefuseTx(ctx, tx, o, "Refused at the door: "+reason, r.actor()); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE rider_deliveries SET outcome = 'refused', reason = $1, outcome_at = $2, updated_at = CURRENT_TIMESTAMP

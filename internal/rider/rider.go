@@ -368,17 +368,19 @@ type RiderSummary struct {
 	Summary
 }
 
-// Summaries is every rider's day date, for the back office: each rider
-// with a delivery that day, by name.
+// Summaries is every rider's day date, for the back office (and its list
+// of riders to give deliveries to): each user whose role is rider, by name,
+// with what they delivered, collected and refused that day.
 func (s *Service) Summaries(ctx context.Context, date string) ([]RiderSummary, error) {
 	where, args := s.dayFilter(date, 1)
 	return db.QueryAll(ctx, s.db, "rider summaries", func(r db.Scanner) (x RiderSummary, err error) {
 		return x, r.Scan(&x.RiderID, &x.Name, &x.Phone, &x.Delivered, &x.Collected, &x.Refused, &x.Open)
-	}, `SELECT d.rider_id, TRIM(u.first_name || ' ' || u.last_name), u.phone,
-		SUM(CASE WHEN d.outcome = 'delivered' THEN 1 ELSE 0 END),
-		SUM(CASE WHEN d.outcome = 'delivered' THEN d.collected_cents ELSE 0 END),
-		SUM(CASE WHEN d.outcome = 'refused' THEN 1 ELSE 0 END),
-		SUM(CASE WHEN d.outcome = '' THEN 1 ELSE 0 END)
-		FROM rider_deliveries d JOIN orders o ON o.id = d.order_id JOIN users u ON u.id = d.rider_id
-		WHERE `+where+` GROUP BY d.rider_id, u.first_name, u.last_name, u.phone ORDER BY 2, 1`, args...)
+	}, `SELECT u.id, TRIM(u.first_name || ' ' || u.last_name), u.phone,
+		COALESCE(SUM(CASE WHEN x.outcome = 'delivered' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN x.outcome = 'delivered' THEN x.collected_cents ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN x.outcome = 'refused' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN x.outcome = '' THEN 1 ELSE 0 END), 0)
+		FROM users u LEFT JOIN (SELECT d.rider_id, d.outcome, d.collected_cents FROM rider_deliveries d JOIN orders o ON o.id = d.order_id
+			WHERE `+where+`) x ON x.rider_id = u.id
+		WHERE u.role = '`+account.RoleRider+`' GROUP BY u.id, u.first_name, u.last_name, u.phone ORDER BY 2, 1`, args...)
 }
