@@ -7,6 +7,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/httpx"
+	"shop/internal/i18n"
 )
 
 // Handlers serve the rider's screen: GET /api/rider/deliveries/ and the
@@ -91,14 +92,15 @@ func (h *Handlers) Collect(w http.ResponseWriter, r *http.Request, who Rider) er
 		return err
 	}
 	if st.PushErr != nil {
-		httpx.WriteJSON(w, http.StatusBadGateway, map[string]any{"success": false, "error": MsgPromptFailed, "message": MsgPromptFailed})
+		msg := i18n.Text(r.Context(), MsgPromptFailed)
+		httpx.WriteJSON(w, http.StatusBadGateway, map[string]any{"success": false, "error": msg, "message": msg})
 		return nil
 	}
 	status, msg := http.StatusCreated, MsgPromptSent
 	if st.Existing {
 		status, msg = http.StatusOK, MsgPromptWaiting
 	}
-	httpx.WriteJSON(w, status, collectResponse{Success: true, CheckoutRequestID: st.CheckoutRequestID, Existing: st.Existing, Message: msg})
+	httpx.WriteJSON(w, status, collectResponse{Success: true, CheckoutRequestID: st.CheckoutRequestID, Existing: st.Existing, Message: i18n.Text(r.Context(), msg)})
 	return nil
 }
 
