@@ -11,6 +11,7 @@ import { OrderTexts } from './OrderTexts';
 import { Refunds } from './RefundForm';
 import { NewOrder } from './NewOrder';
 import { PaymentFollow } from './PaymentFollow';
+import { RiderSelect } from './RiderSelect';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { MSG } from '../../../shared/domain/adminRules';
@@ -224,6 +225,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
       </Part>
       <PaymentFollow order={o} onChanged={setOrder} />
       <StatusForm order={o} onMoved={setOrder} />
+      <RiderSelect order={o} />
       <Refunds order={o} onRefunded={setOrder} />
       <OrderTexts order={o} onChanged={setOrder} />
       <OrderMail order={o} onChanged={setOrder} />
