@@ -103,7 +103,7 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 	}
 	key := func(what string) string { return fmt.Sprintf("order:%d:%s", o.ID, what) }
 	customer := func(kind, body string) text { return text{o.ID, key(kind), kind, o.Customer.Phone, body} }
-	if o.Customer.Phone == "" && e.To != order.Paid {
+	if o.Customer.Phone == "" && e.To != order.Paid && e.To != order.AwaitingDeliveryPayment {
 		return nil, nil // an erased customer's order: nobody to text
 	}
 	switch e.To {
@@ -117,7 +117,9 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 		return []text{customer("received", Received(o, link))}, nil
 	case order.PaymentFailed:
 		return []text{customer("failed", Failed(o, link))}, nil
-	case order.Paid:
+	case order.Paid, order.AwaitingDeliveryPayment:
+		// A pay-on-delivery order is confirmed by its fee: the customer is
+		// told what was received, the business that there is an order to send.
 		var out []text
 		if o.Customer.Phone != "" {
 			// The receipt is the payment that completed the order: an STK
