@@ -224,7 +224,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/rider/deliveries/{orderId}/{$}", Handler: rd.Handle(rd.Delivery), Access: Rider},
 		{Pattern: "POST /api/rider/deliveries/{orderId}/collect/{$}", Handler: rd.Handle(rd.Collect), Access: Rider, MaxBody: 1 << 10, TakesStock: true, Money: true},
 		{Pattern: "POST /api/rider/deliveries/{orderId}/delivered/{$}", Handler: rd.Handle(rd.Delivered), Access: Rider, MaxBody: 1 << 10},
-		{Pattern: "POST /api/rider/deliveries/{orderId}/refused/{$}", Handler: rd.Handle(rd.Refused), Access: Rider, MaxBody: 2 << 10, TakesStock: true},
+		{Pattern: "POST /api/rider/deliveries/{orderId}/refused/{$}", Handler: rd.Handle(rd.Refused), Access: Rider, MaxBody: 2 << 10, TakesStock: true, Money: true},
 
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
