@@ -154,7 +154,7 @@ func (s *Service) paidAtTheDoorTx(ctx context.Context, tx *sql.Tx, o order.Order
 		return nil, err
 	}
 	if s.invoices != nil {
-		if err := s.invoices.OrderPaidTx(ctx, tx, paid); err != nil {
+		if _, err := s.invoices.OrderPaidTx(ctx, tx, paid); err != nil {
 			return nil, err
 		}
 	}
