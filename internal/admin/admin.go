@@ -39,6 +39,7 @@ import (
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/review"
+	"shop/internal/rider"
 	"shop/internal/sms"
 	"shop/internal/stock"
 	"shop/internal/ussd"
@@ -93,6 +94,8 @@ type Options struct {
 	USSD *ussd.Service
 	// ETIMS is KRA's eTIMS queue; nil reads as off.
 	ETIMS *etims.Service
+	// Riders gives home deliveries to riders and reads their days.
+	Riders *rider.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -128,6 +131,7 @@ type Handlers struct {
 	checkout *checkout.Service
 	ussd     *ussd.Service
 	etims    *etims.Service
+	riders   *rider.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -146,7 +150,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, approval: o.RefundApprovalOver, log: o.Log, payments: o.Payments,
 		sms: o.SMS, outbox: o.Mail, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS, riders: o.Riders,
 	}
 }
 

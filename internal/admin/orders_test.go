@@ -107,7 +107,7 @@ func TestOrders(t *testing.T) {
 			t.Fatalf("page %+v", paged)
 		}
 		testkit.WantError(t, e.as("GET", "/api/admin/orders/?status=lost", nil), http.StatusBadRequest, "status",
-			"status must be one of pending_payment, paid, processing, dispatched, delivered, ready_for_pickup, collected, partially_refunded, refunded, payment_failed, cancelled.")
+			"status must be one of pending_payment, awaiting_delivery_payment, paid, processing, dispatched, delivered, ready_for_pickup, collected, partially_refunded, refunded, payment_failed, cancelled.")
 		testkit.WantError(t, e.as("GET", "/api/admin/orders/?page=0", nil), http.StatusBadRequest, "page", "page must be a whole number of 1 or more.")
 
 		path := "/api/admin/orders/ORDER-1700000000001/"
@@ -129,7 +129,7 @@ func TestOrders(t *testing.T) {
 		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": "paid"}), http.StatusConflict, "", "An order that is processing cannot become paid.")
 		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": ""}), http.StatusBadRequest, "status", admin.MsgStatusRequired)
 		testkit.WantError(t, e.as("PATCH", path, map[string]any{"status": "lost"}), http.StatusBadRequest, "status",
-			"status must be one of pending_payment, paid, processing, dispatched, delivered, ready_for_pickup, collected, partially_refunded, refunded, payment_failed, cancelled.")
+			"status must be one of pending_payment, awaiting_delivery_payment, paid, processing, dispatched, delivered, ready_for_pickup, collected, partially_refunded, refunded, payment_failed, cancelled.")
 		// Cancelling releases the stock.
 		testkit.WantStatus(t, e.as("PATCH", path, map[string]any{"status": "cancelled"}), http.StatusOK)
 		if got := stock(t, e.d, v.ID); got != 18 {

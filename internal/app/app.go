@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"shop/internal/money"
 	"time"
 
 	"shop/internal/account"
@@ -131,7 +132,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
 		LowStockThreshold: cfg.LowStockThreshold, RefundApprovalOver: cfg.RefundApprovalOver, Business: Business(cfg), MetricsToken: cfg.MetricsToken, Version: cfg.Version,
 		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
-		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode,
+		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode, PODMax: podMax(cfg.PODMax),
 	}
 	if cfg.Dev {
 		// /dev/ussd holds the secret; without one set, a random one serves it.
@@ -393,4 +394,12 @@ func ETIMSParts(cfg config.Config) (client *etims.Client, serial, verifyHost str
 	base := cfg.PublicURL + "/dev/etims"
 	return etims.NewClient(etims.ClientConfig{BaseURL: base, Style: "direct", TIN: tin, Branch: e.Branch}, nil), serial,
 		etims.VerifyHostFor(base), etims.NewSimulator(tin, serial, e.Sim)
+}
+
+// podMax is SHOP_POD_MAX as Parts take it: 0 (off) below zero.
+func podMax(c money.Cents) money.Cents {
+	if c == 0 {
+		return -1
+	}
+	return c
 }

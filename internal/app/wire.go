@@ -31,6 +31,7 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
 	"shop/internal/review"
+	"shop/internal/rider"
 	"shop/internal/sms"
 	"shop/internal/stock"
 	"shop/internal/ussd"
@@ -110,6 +111,9 @@ type Parts struct {
 	USSDSecret, USSDCode string
 	// USSDPhone serves the feature phone at /dev/ussd (--dev).
 	USSDPhone bool
+	// PODMax caps the goods an order may pay on delivery (SHOP_POD_MAX):
+	// 0 takes delivery.DefaultPODMax, below 0 turns pay on delivery off.
+	PODMax money.Cents
 }
 
 // Wired is the shop built from its Parts: the HTTP handler, what it was
@@ -191,7 +195,18 @@ func Wire(p Parts) (*Wired, error) {
 	}
 	meter := metrics.New(msrc)
 
+	podMax := p.PODMax
+	switch {
+	case podMax == 0:
+		podMax = delivery.DefaultPODMax
+	case podMax < 0:
+		podMax = 0
+	}
 	placing := checkout.New(d, orders, coupons, payments, log)
+	placing.PODMax = podMax
+	riders := rider.New(d, orders, auth.Store, payments, p.Now, log)
+	// The dispatch text carries the delivery code the rider asks for.
+	texts.DeliveryCode = riders.Code
 	deliveries := delivery.NewStore(d)
 	menu := ussd.New(ussd.Deps{DB: d, Catalog: catalogStore, Delivery: deliveries, Orders: orders, Accounts: auth.Store,
 		Checkout: placing, Payments: payments, Limiter: limiter, Log: log})
@@ -211,6 +226,7 @@ func Wire(p Parts) (*Wired, error) {
 		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
 		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
 		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,
+		Riders: riders, PODMax: podMax,
 	}
 	srv, err := httpapi.New(deps)
 	if err != nil {

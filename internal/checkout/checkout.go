@@ -26,6 +26,7 @@ import (
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/phone"
+	"shop/internal/rider"
 	"shop/internal/stock"
 	"shop/internal/vat"
 )
@@ -56,7 +57,13 @@ const (
 	// Link sends nothing now: the customer pays by Paybill or from a
 	// payment link (a staff phone order's "sms_link").
 	Link Road = "sms_link"
+	// OnDelivery prompts the payer for the delivery fee alone; the goods
+	// are paid at the door (docs/payments.md, "Pay on delivery").
+	OnDelivery Road = "on_delivery"
 )
+
+// MsgNoPayOnDelivery refuses pay on delivery where it is not offered.
+const MsgNoPayOnDelivery = "Pay on delivery is not available for this order. Please pay by M-Pesa now."
 
 // Request is an order to place.
 type Request struct {
@@ -113,7 +120,7 @@ const (
 // Messages for what every order needs.
 const (
 	MsgChannel   = "Unknown channel."
-	MsgRoad      = "Choose how the order is paid: mpesa or sms_link."
+	MsgRoad      = "Choose how the order is paid: mpesa, sms_link or on_delivery."
 	MsgNoLines   = "Add at least one product to the order."
 	MsgLine      = "Choose a size and a quantity from 1 to %d for every line."
 	MsgNoSize    = "One of the sizes ordered does not exist."
@@ -127,6 +134,9 @@ type Service struct {
 	coupons  *coupon.Store
 	payments Payments
 	log      *slog.Logger
+	// PODMax caps the goods an order may pay on delivery (SHOP_POD_MAX);
+	// 0 offers it to none.
+	PODMax money.Cents
 }
 
 // New returns the service.
@@ -156,7 +166,7 @@ func check(r *Request) error {
 	switch r.Road {
 	case "":
 		r.Road = Prompt
-	case Prompt, Link:
+	case Prompt, Link, OnDelivery:
 	default:
 		fields["payment"] = MsgRoad
 	}
@@ -181,17 +191,37 @@ func (s *Service) Place(ctx context.Context, r Request) (order.PaymentStart, err
 	if err := check(&r); err != nil {
 		return order.PaymentStart{}, err
 	}
-	if r.Road == Prompt {
+	if r.Road.prompts() {
 		if err := s.payments.Available(); err != nil {
 			return order.PaymentStart{}, err
 		}
 	}
 	st, paymentID, err := s.place(ctx, r)
-	if err != nil || st.Existing || r.Road != Prompt {
+	if err != nil || st.Existing || paymentID == 0 {
 		return st, err
 	}
-	st.CheckoutRequestID, st.PushErr = s.payments.Push(ctx, paymentID, st.Order.Number, r.Payer, st.Order.Total)
+	st.CheckoutRequestID, st.PushErr = s.payments.Push(ctx, paymentID, st.Order.Number, r.Payer, st.Order.DueNow(0))
 	return st, nil
+}
+
+// prompts reports whether road r sends an M-Pesa prompt at checkout.
+func (r Road) prompts() bool { return r == Prompt || r == OnDelivery }
+
+// payOnDeliveryTx checks that order n, quoted q, may pay on delivery: a
+// home delivery in a zone open to it, goods within the cap, and no phone
+// of the order's that refused a delivery before.
+func (s *Service) payOnDeliveryTx(ctx context.Context, tx *sql.Tx, r Request, q delivery.Quote, goods money.Cents) error {
+	if q.Kind != delivery.KindDelivery || !q.PayOnDelivery || !delivery.PODAllowed(goods, s.PODMax) {
+		return apperr.InvalidField("paymentMethod", MsgNoPayOnDelivery)
+	}
+	refused, err := rider.RefusedTx(ctx, tx, r.Customer.Phone, r.Payer)
+	if err != nil {
+		return err
+	}
+	if refused {
+		return apperr.InvalidField("paymentMethod", MsgNoPayOnDelivery)
+	}
+	return nil
 }
 
 // place is the checkout's one transaction.
@@ -230,6 +260,11 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 		if err != nil {
 			return err
 		}
+		if r.Road == OnDelivery {
+			if err := s.payOnDeliveryTx(ctx, tx, r, q, subtotal-n.Discount); err != nil {
+				return err
+			}
+		}
 		n.Delivery = order.Delivery{Kind: q.Kind, Option: q.ID, Name: q.Name, Fee: q.Fee, ETA: q.ETA, Address: q.Address, Hours: q.Hours}
 		n.Weight = w
 		created, err := s.orders.CreateTx(ctx, tx, n, items)
@@ -246,10 +281,17 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 				return err
 			}
 		}
-		if r.Road != Prompt {
+		if !r.Road.prompts() {
 			return nil
 		}
-		if paymentID, err = s.payments.StartTx(ctx, tx, created.Order, r.Payer, created.Order.Total); err != nil {
+		due := created.Order.DueNow(0)
+		if due == 0 {
+			// Free delivery paid on delivery: no fee to ask for first.
+			moved, err := order.Move(ctx, tx, created.Order, order.AwaitingDeliveryPayment, "Pay on delivery: no delivery fee to pay first", "customer")
+			st.Order = moved
+			return err
+		}
+		if paymentID, err = s.payments.StartTx(ctx, tx, created.Order, r.Payer, due); err != nil {
 			return err
 		}
 		// The prompt is counted last: after the cart's lock, so a double
@@ -269,7 +311,15 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 func (r Request) checkout() order.Checkout {
 	return order.Checkout{FirstName: r.Customer.FirstName, LastName: r.Customer.LastName, Email: r.Customer.Email, Phone: r.Customer.Phone,
 		Address: r.Address.Address, City: r.Address.City, County: r.Address.County, PostalCode: r.Address.PostalCode,
-		PaymentMethod: "mpesa", MpesaPhone: r.Payer, DeliveryOption: r.DeliveryOption, KRAPIN: r.Customer.KRAPIN}
+		PaymentMethod: r.Road.method(), MpesaPhone: r.Payer, DeliveryOption: r.DeliveryOption, KRAPIN: r.Customer.KRAPIN}
+}
+
+// method is the order's payment method for road r.
+func (r Road) method() string {
+	if r == OnDelivery {
+		return order.MethodOnDelivery
+	}
+	return order.MethodMpesa
 }
 
 // phones are the numbers a coupon's limit per phone counts: the contact

@@ -41,8 +41,11 @@ type Handlers struct {
 // items are read but not trusted: the order is made from the stored cart at
 // the catalogue's prices.
 type initiateRequest struct {
-	Phone        string `json:"phone"`
-	CustomerInfo struct {
+	Phone string `json:"phone"`
+	// PaymentMethod is "mpesa" (the default: the whole order now) or
+	// "on_delivery" (the delivery fee now, the goods at the door).
+	PaymentMethod string `json:"paymentMethod"`
+	CustomerInfo  struct {
 		Name      string `json:"name"`
 		FirstName string `json:"firstName"`
 		LastName  string `json:"lastName"`
@@ -89,7 +92,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	c := order.Checkout{
 		FirstName: first, LastName: last, Email: in.CustomerInfo.Email, Phone: in.CustomerInfo.Phone,
 		Address: in.ShippingAddress.Address, City: in.ShippingAddress.City, County: in.ShippingAddress.County,
-		PostalCode: in.ShippingAddress.PostalCode, PaymentMethod: "mpesa", MpesaPhone: in.Phone,
+		PostalCode: in.ShippingAddress.PostalCode, PaymentMethod: or(in.PaymentMethod, order.MethodMpesa), MpesaPhone: in.Phone,
 		DeliveryOption: in.Delivery.Option, KRAPIN: in.CustomerInfo.KRAPin,
 	}
 	if err := c.Validate(); err != nil {
@@ -108,7 +111,10 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	req := Request{Channel: order.ChannelWeb, CartID: cartID, Lang: i18n.From(r.Context()), ClientIP: httpx.IPOf(h.ClientIP, r),
 		Customer:       Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email, KRAPIN: c.KRAPIN},
 		Address:        Address{Address: c.Address, City: c.City, County: c.County, PostalCode: c.PostalCode},
-		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone}
+		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone, Road: Prompt}
+	if c.PaymentMethod == order.MethodOnDelivery {
+		req.Road = OnDelivery
+	}
 	if p, ok := account.PrincipalFrom(r.Context()); ok {
 		req.UserID = p.UserID
 	}
@@ -170,4 +176,11 @@ func (h *Handlers) Retry(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return writeStarted(w, r, st, "")
+}
+
+func or(s, def string) string {
+	if s = strings.TrimSpace(s); s != "" {
+		return s
+	}
+	return def
 }

@@ -9,12 +9,12 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"shop/internal/money"
 	"strconv"
 	"strings"
 	"time"
 
 	"shop/internal/db"
-	"shop/internal/money"
 )
 
 // Config is everything the shop is told from outside.
@@ -102,6 +102,9 @@ type Config struct {
 	// USSDCode is the code farmers dial, such as *384*123# (SHOP_USSD_CODE),
 	// shown on the site, in text messages and on receipts; "" for none.
 	USSDCode string
+	// PODMax caps the goods an order may pay on delivery (SHOP_POD_MAX,
+	// whole shillings; default Ksh 10,000).
+	PODMax money.Cents
 	// Version is the binary's version: cmd/shop sets it from its build, it
 	// is not read from the environment.
 	Version string
@@ -183,6 +186,14 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("SHOP_REFUND_APPROVAL_OVER must be a whole number of shillings of 1 or more, not %q", v)
 		}
 		c.RefundApprovalOver = money.FromShillings(n)
+	}
+	c.PODMax = money.FromShillings(10_000)
+	if v := strings.TrimSpace(getenv("SHOP_POD_MAX")); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 || n > 10_000_000 {
+			return c, fmt.Errorf("SHOP_POD_MAX must be a whole number of shillings (0 turns pay on delivery off), not %q", v)
+		}
+		c.PODMax = money.FromShillings(n)
 	}
 	if v := strings.TrimSpace(getenv("SHOP_BACKUP_INTERVAL")); v != "" && v != "0" {
 		d, err := time.ParseDuration(v)

@@ -39,11 +39,13 @@ type ZoneInput struct {
 	ETA        string          `json:"eta"`
 	// FreeOver is empty or null for no free delivery.
 	FreeOver json.RawMessage `json:"free_over"`
+	// PayOnDelivery opens the zone to paying at the door.
+	PayOnDelivery bool `json:"pay_on_delivery"`
 }
 
 // Check trims and validates the zone form into a Zone (without its id).
 func (in ZoneInput) Check() (Zone, error) {
-	z := Zone{Name: strings.TrimSpace(in.Name), ETA: strings.TrimSpace(in.ETA), Counties: []string{}}
+	z := Zone{Name: strings.TrimSpace(in.Name), ETA: strings.TrimSpace(in.ETA), Counties: []string{}, PayOnDelivery: in.PayOnDelivery}
 	bad := map[string]string{}
 	form.CheckText(bad, "name", "This", z.Name, MsgNameRequired, 100)
 	form.CheckText(bad, "eta", "This", z.ETA, "", 60)
@@ -135,8 +137,8 @@ func CreateZoneTx(ctx context.Context, tx *sql.Tx, z Zone) (Zone, error) {
 	if err := nameFree(ctx, tx, z.Name, 0); err != nil {
 		return Zone{}, err
 	}
-	err := tx.QueryRowContext(ctx, `INSERT INTO delivery_zones (name, base_fee_cents, included_grams, per_kg_cents, eta, free_over_cents)
-		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z)).Scan(&z.ID)
+	err := tx.QueryRowContext(ctx, `INSERT INTO delivery_zones (name, base_fee_cents, included_grams, per_kg_cents, eta, free_over_cents, pay_on_delivery)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z), z.PayOnDelivery).Scan(&z.ID)
 	if err != nil {
 		return Zone{}, fmt.Errorf("create zone: %w", err)
 	}
@@ -164,8 +166,8 @@ func UpdateZoneTx(ctx context.Context, tx *sql.Tx, id int64, z Zone) (before, af
 		return
 	}
 	if _, err = tx.ExecContext(ctx, `UPDATE delivery_zones SET name = $1, base_fee_cents = $2, included_grams = $3, per_kg_cents = $4, eta = $5,
-		free_over_cents = $6, updated_at = CURRENT_TIMESTAMP WHERE id = $7`,
-		z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z), id); err != nil {
+		free_over_cents = $6, pay_on_delivery = $7, updated_at = CURRENT_TIMESTAMP WHERE id = $8`,
+		z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z), z.PayOnDelivery, id); err != nil {
 		err = fmt.Errorf("update zone %d: %w", id, err)
 		return
 	}

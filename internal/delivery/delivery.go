@@ -36,6 +36,9 @@ type Zone struct {
 	ETA   string      `json:"eta"`
 	// FreeOver, when set, makes delivery free for a subtotal at or above it.
 	FreeOver *money.Cents `json:"free_over"`
+	// PayOnDelivery opens the zone's home delivery to paying for the goods
+	// at the door (the fee is paid first; docs/payments.md).
+	PayOnDelivery bool `json:"pay_on_delivery"`
 }
 
 // Fee is what delivering weight to this zone costs for an order of
@@ -74,7 +77,17 @@ type Option struct {
 	ETA     string      `json:"eta"`
 	Address string      `json:"address,omitempty"`
 	Hours   string      `json:"hours,omitempty"`
+	// PayOnDelivery: this option may be paid at the door (a home delivery
+	// in a zone the owner opened to it, for goods within the cap).
+	PayOnDelivery bool `json:"pay_on_delivery"`
 }
+
+// PODAllowed reports whether goods worth goods may be paid on delivery
+// under the cap podMax (SHOP_POD_MAX).
+func PODAllowed(goods, podMax money.Cents) bool { return goods > 0 && goods <= podMax }
+
+// DefaultPODMax is SHOP_POD_MAX's default: Ksh 10,000 of goods.
+const DefaultPODMax money.Cents = 10_000_00
 
 // Option ids name the zone or the pickup point they come from, so checkout
 // can find the option again and check it still serves the county.
@@ -88,7 +101,7 @@ const HomeDeliveryName = "Home delivery"
 
 func zoneOption(z Zone, w weight.Grams, subtotal money.Cents) Option {
 	return Option{ID: deliveryPrefix + strconv.FormatInt(z.ID, 10), Kind: KindDelivery,
-		Name: HomeDeliveryName + " (" + z.Name + ")", Fee: z.Fee(w, subtotal), ETA: z.ETA}
+		Name: HomeDeliveryName + " (" + z.Name + ")", Fee: z.Fee(w, subtotal), ETA: z.ETA, PayOnDelivery: z.PayOnDelivery}
 }
 
 func pickupOption(p PickupPoint) Option {

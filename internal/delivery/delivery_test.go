@@ -102,7 +102,7 @@ func TestOptions(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := demoStore(t, d)
-		opts, err := s.Options(ctx, "Kiambu", 70*kg, ksh(3900))
+		opts, err := s.Options(ctx, "Kiambu", 70*kg, ksh(3900), delivery.DefaultPODMax)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,16 +111,16 @@ func TestOptions(t *testing.T) {
 			opts[1].Kind != delivery.KindDelivery || opts[1].Fee != ksh(900) || opts[1].ETA != "Next day" {
 			t.Fatalf("Kiambu: %+v", opts)
 		}
-		turkana, err := s.Options(ctx, "Turkana", 70*kg, ksh(3900))
+		turkana, err := s.Options(ctx, "Turkana", 70*kg, ksh(3900), delivery.DefaultPODMax)
 		if err != nil || len(turkana) != 2 || turkana[1].Fee != ksh(1200+65*60) {
 			t.Fatalf("Turkana: %+v %v", turkana, err)
 		}
-		nakuru, _ := s.Options(ctx, "Nakuru", 0, 0)
+		nakuru, _ := s.Options(ctx, "Nakuru", 0, 0, delivery.DefaultPODMax)
 		if len(nakuru) != 3 || nakuru[0].Fee != 0 || nakuru[1].Fee != ksh(200) || nakuru[2].Fee != ksh(450) {
 			t.Fatalf("Nakuru, cheapest first: %+v", nakuru)
 		}
 		for _, county := range []string{"", "Other", "Atlantis"} {
-			_, err := s.Options(ctx, county, 0, 0)
+			_, err := s.Options(ctx, county, 0, 0, delivery.DefaultPODMax)
 			if e, ok := apperr.From(err); !ok || e.Kind != apperr.KindInvalid || e.Fields["county"] != delivery.MsgCounty {
 				t.Errorf("%q: %v", county, err)
 			}
@@ -132,8 +132,8 @@ func TestQuote(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := demoStore(t, d)
-		nakuru, _ := s.Options(ctx, "Nakuru", 0, 0)
-		kiambu, _ := s.Options(ctx, "Kiambu", 0, 0)
+		nakuru, _ := s.Options(ctx, "Nakuru", 0, 0, delivery.DefaultPODMax)
+		kiambu, _ := s.Options(ctx, "Kiambu", 0, 0, delivery.DefaultPODMax)
 		agrovet, store, kiambuHome := nakuru[1], nakuru[0], kiambu[1]
 		quote := func(county, option string, w weight.Grams) (delivery.Quote, error) {
 			var q delivery.Quote
@@ -181,7 +181,7 @@ func TestQuote(t *testing.T) {
 		if _, err := quote("Nakuru", agrovet.ID, kg); !hasField(err, "delivery", delivery.MsgPickupClosed) {
 			t.Fatalf("closed point: %v", err)
 		}
-		if opts, _ := s.Options(ctx, "Nakuru", 0, 0); len(opts) != 2 {
+		if opts, _ := s.Options(ctx, "Nakuru", 0, 0, delivery.DefaultPODMax); len(opts) != 2 {
 			t.Fatalf("closed point still offered: %+v", opts)
 		}
 	})
@@ -202,7 +202,7 @@ func TestZoneEdits(t *testing.T) {
 		if err := tx(func(tx *sql.Tx) error { _, _, err := delivery.UpdateZoneTx(ctx, tx, near.ID, near); return err }); err != nil {
 			t.Fatal(err)
 		}
-		if opts, _ := s.Options(ctx, "Murang'a", 0, 0); opts[len(opts)-1].Fee != ksh(250) {
+		if opts, _ := s.Options(ctx, "Murang'a", 0, 0, delivery.DefaultPODMax); opts[len(opts)-1].Fee != ksh(250) {
 			t.Fatalf("Murang'a not moved: %+v", opts)
 		}
 		// Taking a county out without giving it another zone is refused.

@@ -18,6 +18,8 @@ type Handlers struct {
 	}
 	// CartTotals is the weight and subtotal of a cart's lines (0 for no cart).
 	CartTotals func(ctx context.Context, cartID int64) (weight.Grams, money.Cents, error)
+	// PODMax caps the goods that may be paid on delivery (SHOP_POD_MAX).
+	PODMax money.Cents
 }
 
 // Counties answers GET /api/delivery/counties/: the 47 counties, by name.
@@ -39,7 +41,7 @@ func (h *Handlers) Options(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	opts, err := h.Store.Options(r.Context(), r.URL.Query().Get("county"), kg, subtotal)
+	opts, err := h.Store.Options(r.Context(), r.URL.Query().Get("county"), kg, subtotal, h.PODMax)
 	if err != nil {
 		return err
 	}

@@ -34,12 +34,12 @@ func (p pool) QueryContext(ctx context.Context, q string, args ...any) (*sql.Row
 	return p.d.Query(ctx, q, args...)
 }
 
-const zoneColumns = `z.id, z.name, z.base_fee_cents, z.included_grams, z.per_kg_cents, z.eta, z.free_over_cents`
+const zoneColumns = `z.id, z.name, z.base_fee_cents, z.included_grams, z.per_kg_cents, z.eta, z.free_over_cents, z.pay_on_delivery`
 
 func scanZone(r db.Scanner) (Zone, error) {
 	var z Zone
 	var free sql.NullInt64
-	err := r.Scan(&z.ID, &z.Name, &z.BaseFee, &z.Included, &z.PerKg, &z.ETA, &free)
+	err := r.Scan(&z.ID, &z.Name, &z.BaseFee, &z.Included, &z.PerKg, &z.ETA, &free, &z.PayOnDelivery)
 	if free.Valid {
 		c := money.Cents(free.Int64)
 		z.FreeOver = &c
@@ -76,8 +76,9 @@ func pointByID(ctx context.Context, q querier, id int64) (PickupPoint, error) {
 
 // Options lists the ways an order of w and subtotal can reach county, the
 // cheapest first: the zone's home delivery, the county's open pickup points
-// and the shop's store.
-func (s *Store) Options(ctx context.Context, county string, w weight.Grams, subtotal money.Cents) ([]Option, error) {
+// and the shop's store. Home delivery says whether it may be paid at the
+// door: in a zone open to it, for a subtotal within podMax.
+func (s *Store) Options(ctx context.Context, county string, w weight.Grams, subtotal, podMax money.Cents) ([]Option, error) {
 	if !IsCounty(county) {
 		return nil, apperr.InvalidField("county", MsgCounty)
 	}
@@ -87,7 +88,9 @@ func (s *Store) Options(ctx context.Context, county string, w weight.Grams, subt
 		return nil, err
 	}
 	if ok {
-		opts = append(opts, zoneOption(z, w, subtotal))
+		o := zoneOption(z, w, subtotal)
+		o.PayOnDelivery = o.PayOnDelivery && PODAllowed(subtotal, podMax)
+		opts = append(opts, o)
 	}
 	points, err := db.QueryAll(ctx, s.db, "pickup points", scanPoint, `SELECT `+pointColumns+` FROM pickup_points
 		WHERE is_active AND (county = $1 OR is_store) ORDER BY is_store, LOWER(name), id`, county)

@@ -15,7 +15,7 @@ func Zones() []delivery.Zone {
 	kg := func(n int64) weight.Grams { return weight.Grams(n) * weight.PerKg }
 	return []delivery.Zone{
 		{Name: "Nairobi and Kiambu", Counties: []string{"Kiambu", "Nairobi"},
-			BaseFee: money.FromShillings(250), Included: kg(5), PerKg: money.FromShillings(10), ETA: "Next day", FreeOver: free(15000)},
+			BaseFee: money.FromShillings(250), Included: kg(5), PerKg: money.FromShillings(10), ETA: "Next day", FreeOver: free(15000), PayOnDelivery: true},
 		{Name: "Central, Eastern and the nearby Rift Valley", Counties: []string{"Embu", "Kajiado", "Kirinyaga", "Kitui", "Laikipia",
 			"Machakos", "Makueni", "Meru", "Murang'a", "Nakuru", "Narok", "Nyandarua", "Nyeri", "Tharaka-Nithi"},
 			BaseFee: money.FromShillings(450), Included: kg(5), PerKg: money.FromShillings(20), ETA: "1–2 days", FreeOver: free(30000)},

@@ -11,6 +11,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/paylink"
 	"shop/internal/payment"
+	"shop/internal/rider"
 )
 
 // Access says who may call a route. Every route states it, so a test can
@@ -101,6 +102,7 @@ func (s *Server) routes() []Route {
 	cached := s.microcache.Wrap
 	a := s.auth
 	ad := s.admin
+	rd := s.riders
 	routes := []Route{
 		{Pattern: "GET /healthz", Handler: httpx.Handler(s.healthz)},
 		{Pattern: "GET /readyz", Handler: httpx.Handler(s.readyz)},
@@ -232,6 +234,17 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/etims/{$}", Handler: ad.Handle(ad.ETIMS), Access: Staff, Perm: account.PermSettings},
 		{Pattern: "POST /api/admin/etims/retry/{$}", Handler: ad.Handle(ad.RetryETIMS), Access: Staff, Perm: account.PermSettings},
 		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Staff, Perm: account.PermPrices},
+		{Pattern: "GET /api/admin/orders/{orderId}/rider/{$}", Handler: ad.Handle(ad.OrderRider), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "PUT /api/admin/orders/{orderId}/rider/{$}", Handler: ad.Handle(ad.AssignRider), Access: Staff, Perm: account.PermOrders, MaxBody: 1 << 10},
+		{Pattern: "GET /api/admin/riders/summary/{$}", Handler: ad.Handle(ad.RidersSummary), Access: Staff, Perm: account.PermOrders},
+
+		// The rider's screen (internal/rider): every route Rider, each
+		// handler re-checking the stored role through rd.Handle.
+		{Pattern: "GET /api/rider/deliveries/{$}", Handler: rd.Handle(rd.Deliveries), Access: Rider},
+		{Pattern: "GET /api/rider/deliveries/{orderId}/{$}", Handler: rd.Handle(rd.Delivery), Access: Rider},
+		{Pattern: "POST /api/rider/deliveries/{orderId}/collect/{$}", Handler: rd.Handle(rd.Collect), Access: Rider, MaxBody: 1 << 10, TakesStock: true, Money: true},
+		{Pattern: "POST /api/rider/deliveries/{orderId}/delivered/{$}", Handler: rd.Handle(rd.Delivered), Access: Rider, MaxBody: 1 << 10},
+		{Pattern: "POST /api/rider/deliveries/{orderId}/refused/{$}", Handler: rd.Handle(rd.Refused), Access: Rider, MaxBody: 2 << 10, TakesStock: true, Money: true},
 
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
@@ -295,6 +308,9 @@ func guard(a Access, perm string, next http.Handler) http.Handler {
 		}
 		if a == Staff {
 			r = r.WithContext(account.WithRequired(r.Context(), perm))
+		}
+		if a == Rider && p.Role != account.RoleRider {
+			return apperr.Forbidden(rider.MsgRidersOnly)
 		}
 		next.ServeHTTP(w, r)
 		return nil

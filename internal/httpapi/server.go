@@ -39,6 +39,7 @@ import (
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
 	"shop/internal/review"
+	"shop/internal/rider"
 	"shop/internal/sms"
 	"shop/internal/stock"
 	"shop/internal/storefront"
@@ -127,6 +128,10 @@ type Deps struct {
 	USSDSecret string
 	// USSDPhone is the feature phone served at /dev/ussd in dev mode; nil otherwise.
 	USSDPhone http.Handler
+	// Riders keeps the riders' deliveries (the rider's screen and the back
+	// office's assignments); PODMax caps pay on delivery (SHOP_POD_MAX).
+	Riders *rider.Service
+	PODMax money.Cents
 }
 
 // Server is the shop's http.Handler.
@@ -139,6 +144,7 @@ type Server struct {
 	pay      *payment.Handlers
 	checkout *checkout.Handlers
 	deliver  *delivery.Handlers
+	riders   *rider.Handlers
 	coupons  *coupon.Handlers
 	receipt  *receipt.Handlers
 	reviews  *review.Handlers
@@ -214,7 +220,8 @@ func New(d Deps) (*Server, error) {
 	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
 	s.orders.Limiter, s.orders.ClientIP = d.Limiter, d.ClientIP
 	s.coupons = &coupon.Handlers{Store: d.Coupons, Carts: s.cart, Limiter: d.Limiter, ClientIP: d.ClientIP}
-	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: d.CartTotals}
+	s.deliver = &delivery.Handlers{Store: d.Delivery, Carts: s.cart, CartTotals: d.CartTotals, PODMax: d.PODMax}
+	s.riders = &rider.Handlers{Service: d.Riders, ClientIP: d.ClientIP}
 	if d.Daraja != nil {
 		s.daraja = http.StripPrefix("/dev/daraja", d.Daraja)
 	}
@@ -236,7 +243,7 @@ func New(d Deps) (*Server, error) {
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, RefundApprovalOver: d.RefundApprovalOver, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
-			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices})
+			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices, Riders: d.Riders})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}

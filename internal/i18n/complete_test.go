@@ -19,7 +19,7 @@ import (
 // constructors (and the field messages with them), the field messages
 // validation stores in its bad or fields map, and every Msg… constant.
 var customerPackages = []string{"account", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
-	"order", "payment", "paylink", "phone", "privacy", "receipt", "review", "stock"}
+	"order", "payment", "paylink", "phone", "privacy", "receipt", "review", "rider", "stock"}
 
 // messageFuncs return customer texts that reach the answers another way:
 // a payment's message and advice in the order, the wait in a 429.
@@ -47,6 +47,10 @@ var adminTexts = []string{
 	"Send the file as a form upload (Content-Type: multipart/form-data).", // httpapi: image upload
 	"Send the file as CSV (Content-Type: text/csv).",                      // httpapi: product import
 	"Unreadable body.", // payment: Daraja's callbacks
+	"Choose a rider: a staff member whose role is rider.",                                             // rider/rider.go: the back office's assignment
+	"Only a home delivery that is paid, or waiting for payment on delivery, can be given to a rider.", // rider/rider.go: the back office's assignment
+	"Refused at the door after %s was paid: refund what the shop does not keep.",                      // rider/rider.go: the order's flag for the shop
+	"Refused at the door after %s was paid there: refund it.",                                         // rider/rider.go: the order's flag for the shop
 }
 
 // TestEveryCustomerMessageHasKiswahili fails for a message a customer can

@@ -31,6 +31,10 @@ type Texts struct {
 	PublicURL     string
 	BusinessPhone string
 	Log           *slog.Logger
+	// DeliveryCode is a home delivery's four-digit code, which the
+	// dispatch text gives the customer for the rider (internal/rider); nil:
+	// none.
+	DeliveryCode func(ctx context.Context, o order.Order) (string, error)
 }
 
 // text is one message to queue.
@@ -99,7 +103,7 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 	}
 	key := func(what string) string { return fmt.Sprintf("order:%d:%s", o.ID, what) }
 	customer := func(kind, body string) text { return text{o.ID, key(kind), kind, o.Customer.Phone, body} }
-	if o.Customer.Phone == "" && e.To != order.Paid {
+	if o.Customer.Phone == "" && e.To != order.Paid && e.To != order.AwaitingDeliveryPayment {
 		return nil, nil // an erased customer's order: nobody to text
 	}
 	switch e.To {
@@ -113,7 +117,9 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 		return []text{customer("received", Received(o, link))}, nil
 	case order.PaymentFailed:
 		return []text{customer("failed", Failed(o, link))}, nil
-	case order.Paid:
+	case order.Paid, order.AwaitingDeliveryPayment:
+		// A pay-on-delivery order is confirmed by its fee: the customer is
+		// told what was received, the business that there is an order to send.
 		var out []text
 		if o.Customer.Phone != "" {
 			// The receipt is the payment that completed the order: an STK
@@ -133,6 +139,15 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 		}
 		return out, nil
 	case order.Dispatched:
+		if n.DeliveryCode != nil {
+			code, err := n.DeliveryCode(ctx, o)
+			if err != nil {
+				return nil, err
+			}
+			if code != "" {
+				return []text{customer("dispatched", DispatchedWithCode(o, link, code))}, nil
+			}
+		}
 		return []text{customer("dispatched", Dispatched(o, link))}, nil
 	case order.Delivered:
 		return []text{customer("delivered", Delivered(o, link))}, nil
@@ -178,6 +193,9 @@ type smsWords struct {
 	// are formats of the order number, the courier (then not) and the link.
 	with, tracking string
 	dispatched     [2]string
+	// withCode are formats of the order number, the courier (then not),
+	// the delivery code and the link, each shorter than the one before.
+	withCode [3]string
 	// ready are formats of the order number, the pickup point, its hours
 	// and the link, each shorter than the one before.
 	ready [3]string
@@ -195,6 +213,9 @@ var englishSMS = smsWords{
 	paid:          "Mifugo Bora: %s received for %s%s. Thank you! %s",
 	with:          " with ", tracking: ", tracking ",
 	dispatched: [2]string{"Mifugo Bora: order %s is on its way%s. %s", "Mifugo Bora: order %s is on its way. %s"},
+	withCode: [3]string{"Mifugo Bora: order %s is on its way%s. Delivery code %s: give it to the rider only at your door. %s",
+		"Mifugo Bora: order %s is on its way%s. Delivery code %s. %s",
+		"Mifugo Bora: order %s is on its way%.0s. Delivery code %s. %s"},
 	ready: [3]string{"Mifugo Bora: order %s is ready for pickup at %s, open %s. %s",
 		"Mifugo Bora: order %s is ready for pickup at %s. %s",
 		"Mifugo Bora: order %s is ready for pickup. %s"},
@@ -269,6 +290,20 @@ func Dispatched(o order.Order, link string) string {
 	return oneSegment(
 		fmt.Sprintf(w.dispatched[0], o.Number, with, link),
 		fmt.Sprintf(w.dispatched[1], o.Number, link))
+}
+
+// DispatchedWithCode: a home delivery is on its way, with the code its
+// customer gives the rider at the door (internal/rider).
+func DispatchedWithCode(o order.Order, link, code string) string {
+	w := smsIn(o.Lang)
+	with := ""
+	if o.Courier != "" {
+		with = w.with + o.Courier
+	}
+	return oneSegment(
+		fmt.Sprintf(w.withCode[0], o.Number, with, code, link),
+		fmt.Sprintf(w.withCode[1], o.Number, with, code, link),
+		fmt.Sprintf(w.withCode[2], o.Number, with, code, link))
 }
 
 // ReadyForPickup: the order waits at its pickup point, open at its hours.

@@ -147,6 +147,10 @@ func TestEveryMessageFitsOneSegment(t *testing.T) {
 		if d := notify.Dispatched(o, link); !strings.Contains(d, "WF-2026-00041872") {
 			t.Errorf("%s: dispatched lost its tracking number: %s", lang, d)
 		}
+		// The delivery code is what a home delivery's text must never lose.
+		if d := notify.DispatchedWithCode(o, link, "0427"); !strings.Contains(d, "0427") {
+			t.Errorf("%s: dispatched lost its delivery code: %s", lang, d)
+		}
 		if r := notify.ReadyForPickup(o, link); !strings.Contains(r, "Kitale Farmers Agrovet") {
 			t.Errorf("%s: ready lost its pickup point: %s", lang, r)
 		}
@@ -154,6 +158,7 @@ func TestEveryMessageFitsOneSegment(t *testing.T) {
 			"received": notify.Received(o, link), "failed": notify.Failed(o, link), "paid": notify.Paid(o, link),
 			"dispatched": notify.Dispatched(o, link), "delivered": notify.Delivered(o, link), "business": notify.NewOrder(o, "https://mifugobora.co.ke"),
 			"ready": notify.ReadyForPickup(o, link), "collected": notify.Collected(o, link),
+			"dispatched with a code": notify.DispatchedWithCode(o, link, "0427"),
 		} {
 			if n, gsm := sms.Segments(text); n != 1 || !gsm {
 				t.Errorf("%s %s: %d segments, GSM-7 %v, %d characters: %s", lang, name, n, gsm, len(text), text)

@@ -18,7 +18,7 @@ import (
 // with its history. Status changes go through Move like every other.
 
 // Statuses lists every status in the order an order usually moves through.
-var Statuses = []Status{PendingPayment, Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PartiallyRefunded, Refunded, PaymentFailed, Cancelled}
+var Statuses = []Status{PendingPayment, AwaitingDeliveryPayment, Paid, Processing, Dispatched, Delivered, ReadyForPickup, Collected, PartiallyRefunded, Refunded, PaymentFailed, Cancelled}
 
 // ValidStatus reports whether s is a known status.
 func ValidStatus(s Status) bool {

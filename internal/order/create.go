@@ -123,7 +123,7 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	}
 	o := Order{ID: id, Number: number, Status: PendingPayment, Lang: lang, Items: items, Subtotal: subtotal, Discount: n.Discount, CouponCode: n.CouponCode,
 		ShippingCharge: shipping, Total: subtotal - n.Discount + shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
-		PaymentMethod: c.PaymentMethod, Delivery: dl, Weight: n.Weight, Channel: channel, PlacedBy: n.PlacedBy}
+		PaymentMethod: c.PaymentMethod, PayOnDelivery: c.PaymentMethod == MethodOnDelivery, Delivery: dl, Weight: n.Weight, Channel: channel, PlacedBy: n.PlacedBy}
 	return Created{Order: o, AccessToken: token}, nil
 }
 

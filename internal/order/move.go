@@ -9,6 +9,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/cart"
 	"shop/internal/coupon"
+	"shop/internal/delivery"
 	"shop/internal/stock"
 )
 
@@ -27,7 +28,6 @@ func Move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 // move is Move along the status changes, or along the refund moves when
 // refund is set.
 func move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor string, refund bool) (Order, error) {
-	orderID := o.ID
 	if o.Status == to {
 		return o, nil
 	}
@@ -37,6 +37,22 @@ func move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 		}
 		return Order{}, apperr.Conflict(fmt.Sprintf("An order that is %s cannot become %s.", label(o.Status), label(to)))
 	}
+	return apply(ctx, tx, o, to, note, actor, refund)
+}
+
+// RefuseTx cancels a home delivery its customer refused at the door,
+// inside tx: the one way a dispatched order is cancelled. Its stock comes
+// back, as any cancelled order's does.
+func RefuseTx(ctx context.Context, tx *sql.Tx, o Order, note, actor string) (Order, error) {
+	if o.Status == Dispatched && o.Delivery.Kind == delivery.KindDelivery {
+		return apply(ctx, tx, o, Cancelled, note, actor, false)
+	}
+	return Move(ctx, tx, o, Cancelled, note, actor)
+}
+
+// apply makes a move already allowed.
+func apply(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor string, refund bool) (Order, error) {
+	orderID := o.ID
 	reserved := o.StockReserved
 	// A refund leaves the stock as it is: returning it is the refund's own
 	// choice (restock).
@@ -78,8 +94,9 @@ func move(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor strin
 	if err := addEvent(ctx, tx, orderID, o.Status, to, note, actor); err != nil {
 		return Order{}, err
 	}
-	if to == Paid && o.CartID != 0 {
-		// The cart empties of what was bought once it is paid for.
+	if (to == Paid || to == AwaitingDeliveryPayment) && o.CartID != 0 {
+		// The cart empties of what was bought once it is paid for (or, paid
+		// on delivery, once its fee is).
 		bought := make([]int64, 0, len(o.Items))
 		for _, it := range o.Items {
 			bought = append(bought, it.VariantID)
@@ -132,6 +149,8 @@ func label(s Status) string {
 		return "ready for pickup"
 	case PartiallyRefunded:
 		return "partially refunded"
+	case AwaitingDeliveryPayment:
+		return "waiting for payment on delivery"
 	}
 	return string(s)
 }

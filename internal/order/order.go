@@ -36,6 +36,17 @@ const (
 	// all of the money back for (RefundTx).
 	PartiallyRefunded Status = "partially_refunded"
 	Refunded          Status = "refunded"
+	// AwaitingDeliveryPayment is a pay-on-delivery order whose delivery fee
+	// is paid: its stock is taken and its goods are paid at the door
+	// (docs/payments.md, "Pay on delivery").
+	AwaitingDeliveryPayment Status = "awaiting_delivery_payment"
+)
+
+// Payment methods an order is placed with: M-Pesa now (the prompt, a
+// link or Paybill), or the goods paid at the door after the fee.
+const (
+	MethodMpesa      = "mpesa"
+	MethodOnDelivery = "on_delivery"
 )
 
 // transition is one move an order may make; kind limits it to delivery or
@@ -57,6 +68,13 @@ var transitions = append([]transition{
 	{Paid, Processing, "", false}, {Paid, Cancelled, "", false},
 	{Processing, Dispatched, delivery.KindDelivery, false}, {Processing, ReadyForPickup, delivery.KindPickup, false}, {Processing, Cancelled, "", false},
 	{Dispatched, Delivered, delivery.KindDelivery, false},
+	// Pay on delivery: the fee paid (even after a failed prompt) holds the
+	// goods for the door; the goods paid before the rider leaves make the
+	// order an ordinary paid one (docs/payments.md). A dispatched order is
+	// cancelled only when its customer refuses it at the door (RefuseTx).
+	{PendingPayment, AwaitingDeliveryPayment, delivery.KindDelivery, false}, {PaymentFailed, AwaitingDeliveryPayment, delivery.KindDelivery, false},
+	{AwaitingDeliveryPayment, Paid, delivery.KindDelivery, false}, {AwaitingDeliveryPayment, Dispatched, delivery.KindDelivery, false},
+	{AwaitingDeliveryPayment, Cancelled, delivery.KindDelivery, false},
 	{ReadyForPickup, Collected, delivery.KindPickup, false}, {ReadyForPickup, Cancelled, delivery.KindPickup, false},
 	// A partly refunded order (a bag short, a burst bag) still goes on to
 	// the farmer; a fully refunded one goes nowhere.
@@ -172,6 +190,8 @@ type Order struct {
 	StockReserved  bool       `json:"-"`
 	Attention      string     `json:"-"`
 	PaymentMethod  string     `json:"-"`
+	// PayOnDelivery: the goods are paid at the door, the fee was paid first.
+	PayOnDelivery bool `json:"pay_on_delivery"`
 }
 
 // translate writes o's payment message and advice, which the payment
@@ -368,7 +388,8 @@ func (c *Checkout) Validate() error {
 	// The shop takes M-Pesa only: the web app shows card as coming soon and
 	// never sends it, so card is refused like any other method.
 	switch c.PaymentMethod {
-	case "mpesa":
+	case MethodMpesa, MethodOnDelivery:
+		// On delivery, the fee is paid now by M-Pesa from this number.
 		phone("mpesaPhone", &c.MpesaPhone, MsgMpesaPhone)
 	default:
 		bad["paymentMethod"] = "Please choose a payment method"
@@ -396,4 +417,20 @@ var Channels = []string{ChannelWeb, ChannelStaff, ChannelUSSD, ChannelSMS, Chann
 type Staff struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
+}
+
+// DueNow is what order o asks its customer for now, given what it has
+// received: a pay-on-delivery order waiting for its fee asks for the fee
+// alone (its goods are paid at the door); any other order for its balance.
+func (o Order) DueNow(received money.Cents) money.Cents {
+	if o.PayOnDelivery && (o.Status == PendingPayment || o.Status == PaymentFailed) {
+		return max(0, o.ShippingCharge-received)
+	}
+	return max(0, o.Total-received)
+}
+
+// AtTheDoor reports whether o is a pay-on-delivery order whose goods are
+// now paid at the door: its fee is paid and it waits or is on its way.
+func (o Order) AtTheDoor() bool {
+	return o.PayOnDelivery && (o.Status == AwaitingDeliveryPayment || o.Status == Dispatched)
 }

@@ -26,6 +26,10 @@ func TestTransitions(t *testing.T) {
 		{home, Processing, ReadyForPickup, false}, {pickup, Processing, Dispatched, false},
 		{pickup, Dispatched, Delivered, false}, {home, ReadyForPickup, Collected, false},
 		{pickup, Collected, Cancelled, false}, {pickup, Paid, ReadyForPickup, false},
+		// Pay on delivery: the fee paid holds a home delivery for the door.
+		{home, PendingPayment, AwaitingDeliveryPayment, true}, {pickup, PendingPayment, AwaitingDeliveryPayment, false},
+		{home, PaymentFailed, AwaitingDeliveryPayment, true}, {home, AwaitingDeliveryPayment, Dispatched, true},
+		{home, AwaitingDeliveryPayment, Paid, true}, {home, AwaitingDeliveryPayment, Delivered, false},
 	} {
 		if got := CanMove(tc.kind, tc.from, tc.to); got != tc.ok {
 			t.Errorf("%s order %s → %s: %v, want %v", tc.kind, tc.from, tc.to, got, tc.ok)

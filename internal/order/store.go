@@ -73,6 +73,7 @@ func scanOrder(row db.Scanner) (Order, error) {
 	o.Delivery.Fee = o.ShippingCharge
 	o.Customer.Name = o.Customer.FirstName + " " + o.Customer.LastName
 	o.CanRetryPayment = o.Status == PaymentFailed
+	o.PayOnDelivery = o.PaymentMethod == MethodOnDelivery
 	return o, err
 }
 

@@ -45,6 +45,12 @@ func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c cre
 	if err != nil {
 		return nil, err
 	}
+	if o.PayOnDelivery && o.Status != order.Cancelled && received < o.Total {
+		return s.creditOnDeliveryTx(ctx, tx, o, c, received)
+	}
+	if o.AtTheDoor() {
+		return s.paidAtTheDoorTx(ctx, tx, o, c, received)
+	}
 	switch {
 	case o.Status == order.Cancelled:
 		return nil, order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("%s arrived for a cancelled order (received %s in all): refund it.", c, received.Ksh()))
@@ -101,4 +107,56 @@ func (s *Service) unpaidHookTx(ctx context.Context, tx *sql.Tx, unpaid *order.Or
 		return fmt.Errorf("order %s payment failed: %w", unpaid.Number, err)
 	}
 	return nil
+}
+
+// creditOnDeliveryTx credits a pay-on-delivery order that has not received
+// its whole total: its fee paid (or more) while it waits for the fee holds
+// its goods for the door (awaiting_delivery_payment, returned as the order
+// confirmed, for the mail); any other part payment is a note.
+func (s *Service) creditOnDeliveryTx(ctx context.Context, tx *sql.Tx, o order.Order, c credit, received money.Cents) (*order.Order, error) {
+	waiting := o.Status == order.PendingPayment || o.Status == order.PaymentFailed
+	if !waiting || received < o.ShippingCharge {
+		return nil, order.NoteTx(ctx, tx, o, fmt.Sprintf("%s received; %s still due", c, (o.Total-received).Ksh()), "mpesa")
+	}
+	if o.Attention == msgReferenceLost {
+		o.Attention = ""
+	}
+	moved, err := order.Move(ctx, tx, o, order.AwaitingDeliveryPayment,
+		fmt.Sprintf("%s received: the delivery fee is paid, %s is paid on delivery", c, (o.Total-received).Ksh()), "mpesa")
+	if err != nil {
+		return nil, err
+	}
+	moved.AmountPaid, moved.BalanceDue = received, o.Total-received
+	moved.Payment = &order.Payment{Status: "succeeded", Receipt: c.receipt, Amount: c.amount}
+	return &moved, nil
+}
+
+// paidAtTheDoorTx credits a pay-on-delivery order whose goods are now
+// paid (received covers its total). Before the rider leaves it becomes an
+// ordinary paid order; on its way it stays dispatched, noted paid, and the
+// rider hands the goods over (docs/payments.md, "Pay on delivery"). Its KRA
+// invoice is queued now, as a paid order's is. Nothing is returned: the
+// confirmation went with the fee.
+func (s *Service) paidAtTheDoorTx(ctx context.Context, tx *sql.Tx, o order.Order, c credit, received money.Cents) (*order.Order, error) {
+	if over := received - o.Total; over > 0 {
+		if err := order.SetAttention(ctx, tx, o.ID, fmt.Sprintf("Overpaid by %s (received %s for %s): refund the difference.", over.Ksh(), received.Ksh(), o.Total.Ksh())); err != nil {
+			return nil, err
+		}
+	}
+	paid := o
+	if o.Status == order.AwaitingDeliveryPayment {
+		moved, err := order.Move(ctx, tx, o, order.Paid, c.String()+" received: paid in full before delivery", "mpesa")
+		if err != nil {
+			return nil, err
+		}
+		paid = moved
+	} else if err := order.NoteTx(ctx, tx, o, c.String()+" received at the door: paid in full", "mpesa"); err != nil {
+		return nil, err
+	}
+	if s.invoices != nil {
+		if _, err := s.invoices.OrderPaidTx(ctx, tx, paid); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }

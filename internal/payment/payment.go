@@ -253,7 +253,7 @@ func (s *Service) again(ctx context.Context, o order.Order, phone, ip, note, act
 		if err != nil {
 			return err
 		}
-		due = o.Total - received
+		due = o.DueNow(received)
 		if paymentID, err = insertPayment(ctx, tx, o, phone, due); err != nil {
 			return err
 		}

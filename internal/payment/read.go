@@ -181,11 +181,11 @@ func (s *Service) Receipts(ctx context.Context, orderIDs []int64) (map[int64][]s
 // Guide is how the customer can pay order o by hand from their M-Pesa
 // menu, or nil when the order needs no money or the shop has no number.
 func (s *Service) Guide(o order.Order) *order.PayGuide {
-	if s.till.Number == "" || (o.Status != order.PendingPayment && o.Status != order.PaymentFailed) || o.BalanceDue <= 0 {
+	if s.till.Number == "" || (o.Status != order.PendingPayment && o.Status != order.PaymentFailed && !o.AtTheDoor()) || o.BalanceDue <= 0 {
 		return nil
 	}
 	g := s.till
-	g.Amount = o.BalanceDue
+	g.Amount = o.DueNow(o.AmountPaid)
 	if g.Kind == "paybill" {
 		g.Account = o.Number
 	}

@@ -300,7 +300,7 @@ func (m *menu) county(f *frame, in string) error {
 
 // pickups are the pickup points that serve b's county, priced for b.
 func (m *menu) pickups(b basket) ([]delivery.Option, error) {
-	opts, err := m.s.Delivery.Options(m.ctx, b.county, b.weight(), b.subtotal)
+	opts, err := m.s.Delivery.Options(m.ctx, b.county, b.weight(), b.subtotal, 0)
 	if err != nil {
 		return nil, err
 	}

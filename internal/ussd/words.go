@@ -69,6 +69,7 @@ var english = words{
 		"processing": "being packed", "dispatched": "on its way", "delivered": "delivered",
 		"ready_for_pickup": "ready for pickup", "collected": "collected", "cancelled": "cancelled",
 		"partially_refunded": "partly refunded", "refunded": "refunded",
+		"awaiting_delivery_payment": "pay on delivery",
 	},
 }
 

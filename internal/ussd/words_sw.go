@@ -41,5 +41,6 @@ var kiswahili = words{
 		"processing": "inaandaliwa", "dispatched": "iko njiani", "delivered": "imefikishwa",
 		"ready_for_pickup": "iko tayari kuchukuliwa", "collected": "imechukuliwa", "cancelled": "imeghairiwa",
 		"partially_refunded": "imerudishiwa sehemu", "refunded": "imerudishiwa pesa",
+		"awaiting_delivery_payment": "lipa ikifika",
 	},
 }

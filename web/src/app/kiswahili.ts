@@ -19,6 +19,7 @@ import { order } from '../features/order/messages.sw';
 import { orders } from '../shared/i18n/messages/orders.sw';
 import { product } from '../features/product/messages.sw';
 import { shop } from '../features/shop/messages.sw';
+import { rider } from '../features/rider/messages.sw';
 import { track } from '../features/track/messages.sw';
 
 export const sw: Dictionary = {
@@ -38,5 +39,6 @@ export const sw: Dictionary = {
   orders,
   product,
   shop,
+  rider,
   track,
 };

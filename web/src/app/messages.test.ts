@@ -19,6 +19,7 @@ import { orderMessages } from '../features/order/messages';
 import { ordersMessages } from '../shared/i18n/messages/orders';
 import { productMessages } from '../features/product/messages';
 import { shopMessages } from '../features/shop/messages';
+import { riderMessages } from '../features/rider/messages';
 import { trackMessages } from '../features/track/messages';
 import type { Dictionary } from './dictionary';
 import { sw } from './kiswahili';
@@ -42,6 +43,7 @@ const parts: { [K in keyof Dictionary]: () => Dictionary[K] } = {
   orders: ordersMessages,
   product: productMessages,
   shop: shopMessages,
+  rider: riderMessages,
   track: trackMessages,
 };
 

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: page(() => import('../features/legal/PrivacyPage')) },
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
+          { path: 'rider', lazy: page(() => import('../features/rider/RiderPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
           { path: 'admin', lazy: page(() => import('../features/admin/shell/AdminPage')) },
           { path: '*', Component: NotFound },

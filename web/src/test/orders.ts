@@ -6,6 +6,7 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
   return {
     orderId: 'ORDER-1700000000000',
     status,
+    pay_on_delivery: false,
     created_at: '2026-01-01T00:00:00Z',
     items: [
       {

@@ -177,7 +177,7 @@ export default function CheckoutPage() {
           <div className="mt-4 space-y-4">
             {step === 1 && <CustomerStep state={state} dispatch={dispatch} />}
             {step === 2 && <ShippingStep state={state} dispatch={dispatch} options={options} />}
-            {step === 3 && <PaymentStep state={state} dispatch={dispatch} />}
+            {step === 3 && <PaymentStep state={state} dispatch={dispatch} delivery={chosen} />}
             {step === 4 && <ReviewStep form={form} option={chosen} />}
           </div>
 

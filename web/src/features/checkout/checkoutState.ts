@@ -57,10 +57,12 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       let errors = state.errors;
       // Another county has other options: the one chosen for the last county no longer holds.
       if (action.field === 'county' && action.value !== state.form.county) form = { ...form, delivery: '' };
+      // Pay on delivery belongs to the option it was offered with.
+      if ((action.field === 'county' || action.field === 'delivery') && form.paymentMethod === 'on_delivery') form = { ...form, paymentMethod: 'mpesa' };
       if (action.field === 'paymentMethod') {
         // Card asks for nothing: an M-Pesa number's message no longer applies.
         errors = setError(errors, 'mpesaPhone', undefined);
-        if (action.value === 'mpesa' && form.mpesaPhone === '') form = { ...form, mpesaPhone: form.phone.trim() };
+        if (action.value !== 'card' && form.mpesaPhone === '') form = { ...form, mpesaPhone: form.phone.trim() };
       }
       // A message on screen follows the typing, so it goes as soon as the field is right.
       if (errors[action.field] !== undefined) errors = setError(errors, action.field, checkField(action.field, form));
@@ -82,7 +84,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       const step = state.step + 1;
       let form = state.form;
       // The M-Pesa number is most often the phone just given: offer it, editable.
-      if (step === 3 && form.paymentMethod === 'mpesa' && form.mpesaPhone.trim() === '') {
+      if (step === 3 && form.paymentMethod !== 'card' && form.mpesaPhone.trim() === '') {
         form = { ...form, mpesaPhone: form.phone.trim() };
       }
       return { step, form, errors };

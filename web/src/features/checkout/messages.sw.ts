@@ -40,6 +40,9 @@ export const checkout: CheckoutMessages = {
     mpesaNote: 'Lipa kwa simu yako: tunakutumia ombi, unaweka PIN yako.',
     mpesaPhone: 'Namba ya simu ya M-Pesa',
     mpesaPhoneHint: 'Simu itakayopokea ombi la M-Pesa',
+    onDelivery: 'Lipa ikifika',
+    onDeliveryNote: (fee: string) => `Lipa gharama ya kuletewa (${fee}) kwa M-Pesa sasa, na bidhaa kwa M-Pesa mpeleka mizigo akizileta.`,
+    onDeliveryPhoneHint: 'Simu itakayopokea ombi la gharama ya kuletewa',
   },
   review: {
     name: 'Jina',
@@ -50,6 +53,7 @@ export const checkout: CheckoutMessages = {
     deliveryAddress: 'Mahali pa kuletewa',
     payment: 'Malipo',
     card: 'Kadi',
+    onDelivery: (phone: string) => `Lipa ikifika: gharama ya kuletewa sasa kwa M-Pesa, ${phone}`,
   },
 
   delivery: {

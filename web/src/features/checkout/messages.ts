@@ -43,6 +43,9 @@ const en = {
     mpesaNote: 'Pay from your phone: we send a request, you enter your PIN.',
     mpesaPhone: 'M-Pesa phone number',
     mpesaPhoneHint: 'The phone that will receive the M-Pesa request',
+    onDelivery: 'Pay on delivery',
+    onDeliveryNote: (fee: string) => `Pay the delivery fee (${fee}) by M-Pesa now, and the goods by M-Pesa when the rider brings them.`,
+    onDeliveryPhoneHint: 'The phone that will receive the request for the delivery fee',
   },
   review: {
     name: 'Name',
@@ -53,6 +56,7 @@ const en = {
     deliveryAddress: 'Delivery address',
     payment: 'Payment',
     card: 'Card',
+    onDelivery: (phone: string) => `Pay on delivery: the delivery fee now by M-Pesa, ${phone}`,
   },
 
   delivery: {

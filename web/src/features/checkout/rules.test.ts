@@ -119,4 +119,12 @@ describe('initiatePayload', () => {
       items,
     });
   });
+
+  it('asks to pay on delivery only when chosen, with the fee’s M-Pesa number required', () => {
+    const items = [{ id: 7, total_price: '3000.00' }];
+    expect(initiatePayload({ ...valid, paymentMethod: 'on_delivery' }, items, '250.00').paymentMethod).toBe('on_delivery');
+    expect('paymentMethod' in initiatePayload(valid, items, '250.00')).toBe(false);
+    expect(validateStep(3, { ...valid, paymentMethod: 'on_delivery', mpesaPhone: '' }).mpesaPhone).toBeDefined();
+    expect(validateStep(3, { ...valid, paymentMethod: 'on_delivery' })).toEqual({});
+  });
 });

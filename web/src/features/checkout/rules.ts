@@ -18,7 +18,8 @@ export const MSG = liveTexts(() => ({
   mpesaPhone: PHONE_MSG.mpesaRequired,
 }));
 
-export type PaymentMethod = 'mpesa' | 'card';
+/** 'on_delivery': the delivery fee by M-Pesa now, the goods at the door (where the option offers it). */
+export type PaymentMethod = 'mpesa' | 'card' | 'on_delivery';
 
 /** docs/product.md section 3, Checkout form. */
 export interface CheckoutForm {
@@ -117,10 +118,11 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
     case 'kraPin':
       return checkKraPin(form.kraPin, MSG.kraPin);
     case 'paymentMethod':
-      return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' ? undefined : MSG.paymentMethod;
+      return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' || form.paymentMethod === 'on_delivery' ? undefined : MSG.paymentMethod;
     case 'mpesaPhone':
       // Card has no requirement and no card fields (docs/product.md section 5).
-      return form.paymentMethod === 'mpesa' ? checkPhone(form.mpesaPhone, MSG.mpesaPhone) : undefined;
+      // Pay on delivery prompts for the delivery fee first.
+      return form.paymentMethod === 'mpesa' || form.paymentMethod === 'on_delivery' ? checkPhone(form.mpesaPhone, MSG.mpesaPhone) : undefined;
   }
 }
 
@@ -157,6 +159,8 @@ export interface InitiatePayload<Item> {
   /** The option chosen; the server prices it itself. */
   delivery: { option: string };
   items: Item[];
+  /** Only when paying on delivery; M-Pesa now is the server's default. */
+  paymentMethod?: 'on_delivery';
 }
 
 /** `shipping` is the chosen option's fee as the checkout showed it; the server computes its own. */
@@ -188,5 +192,6 @@ export function initiatePayload<Item extends CartLine>(
     },
     delivery: { option: form.delivery },
     items,
+    ...(form.paymentMethod === 'on_delivery' ? { paymentMethod: 'on_delivery' as const } : {}),
   };
 }

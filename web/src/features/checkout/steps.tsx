@@ -124,11 +124,11 @@ export function ShippingStep(props: StepProps & { options: Resource<DeliveryOpti
   );
 }
 
-export function PaymentStep(props: StepProps) {
-  const { state, dispatch } = props;
+export function PaymentStep(props: StepProps & { delivery?: DeliveryOption | undefined }) {
+  const { state, dispatch, delivery } = props;
   const method = state.form.paymentMethod;
   const m = checkoutMessages().payment;
-  const option = (value: 'mpesa', label: string, note: string) => (
+  const option = (value: 'mpesa' | 'on_delivery', label: string, note: string) => (
     <label
       className={`flex cursor-pointer items-start gap-3 rounded-md border p-4 ${
         method === value ? 'border-brand-600 bg-brand-50' : 'border-stone-300 bg-white'
@@ -153,11 +153,12 @@ export function PaymentStep(props: StepProps) {
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-semibold text-stone-800">{m.method}</legend>
         {option('mpesa', 'M-Pesa', m.mpesaNote)}
+        {delivery?.pay_on_delivery && option('on_delivery', m.onDelivery, m.onDeliveryNote(formatKsh(delivery.fee)))}
       </fieldset>
-      {method === 'mpesa' && (
+      {(method === 'mpesa' || method === 'on_delivery') && (
         <PhoneField
           label={m.mpesaPhone}
-          hint={m.mpesaPhoneHint}
+          hint={method === 'on_delivery' ? m.onDeliveryPhoneHint : m.mpesaPhoneHint}
           {...bind('mpesaPhone', props)}
         />
       )}
@@ -184,7 +185,14 @@ export function ReviewStep({ form, option }: { form: CheckoutForm; option: Deliv
       {isPickup(form)
         ? form.address.trim() && row(r.yourAddress, [form.address.trim(), form.city.trim(), form.county].filter(Boolean).join(', '))
         : row(r.deliveryAddress, [form.address.trim(), form.city.trim(), form.county, form.postalCode.trim()].filter(Boolean).join(', '))}
-      {row(r.payment, form.paymentMethod === 'mpesa' ? `M-Pesa, ${form.mpesaPhone.trim()}` : r.card)}
+      {row(
+        r.payment,
+        form.paymentMethod === 'mpesa'
+          ? `M-Pesa, ${form.mpesaPhone.trim()}`
+          : form.paymentMethod === 'on_delivery'
+            ? r.onDelivery(form.mpesaPhone.trim())
+            : r.card,
+      )}
     </dl>
   );
 }

@@ -125,7 +125,12 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
   let tone: 'waiting' | 'paid' | 'failed' | 'other';
   let title: string;
   let body: string | null = null;
-  if (isPaid(order.status)) {
+  if (order.status === 'awaiting_delivery_payment') {
+    // The delivery fee is paid: the order is confirmed, its goods are paid at the door.
+    tone = 'paid';
+    title = m.feePaid;
+    body = m.payAtDoor;
+  } else if (isPaid(order.status)) {
     tone = 'paid';
     title = m.paid;
     body = order.delivery?.kind === 'pickup' ? m.thanksPickup : m.thanksDelivery;

@@ -15,6 +15,8 @@ export const order: OrderMessages = {
   needHelp: 'Unahitaji msaada? Tuandikie WhatsApp',
 
   paid: 'Malipo yamepokelewa',
+  feePaid: 'Gharama ya kuletewa imepokelewa: oda yako imethibitishwa',
+  payAtDoor: 'Lipia bidhaa kwa M-Pesa mpeleka mizigo akizileta. Utapata SMS yenye namba ya kupokea: mpe mpeleka mizigo tu ukishapokea oda yako.',
   thanksPickup: 'Asante! Tunaandaa oda yako na tutakupigia simu ikiwa tayari kuchukuliwa.',
   thanksDelivery: 'Asante! Tunaandaa oda yako na tutakupigia simu tupange jinsi ya kukuletea.',
   paymentFailed: 'Malipo hayakufaulu. Tafadhali jaribu tena.',

@@ -17,6 +17,8 @@ const en = {
   needHelp: 'Need help? WhatsApp us',
 
   paid: 'Payment received',
+  feePaid: 'Delivery fee received: your order is confirmed',
+  payAtDoor: 'Pay for the goods by M-Pesa when the rider brings them. You will get an SMS with a delivery code: give it to the rider only when you have your order.',
   thanksPickup: 'Thank you! We are preparing your order and will call you when it is ready for pickup.',
   thanksDelivery: 'Thank you! We are preparing your order and will call you to arrange delivery.',
   paymentFailed: 'Payment failed. Please try again.',

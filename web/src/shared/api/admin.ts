@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, EtimsOverview, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, Role, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, EtimsOverview, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, Role, ReviewStatus, RiderAssignment, RiderSummary, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -88,6 +88,11 @@ export const adminApi = {
     request<Blob>('GET', `/admin/reports/${report}/${qs({ ...q, format: 'csv' })}`, undefined, { as: 'blob' }),
 
   zones: () => request<Zone[]>('GET', '/admin/delivery/zones/'),
+  /** Every rider with their day's figures (today without a date): also the list to give deliveries to. */
+  riders: (date?: string) => request<{ date: string; riders: RiderSummary[] }>('GET', `/admin/riders/summary/${qs({ date })}`),
+  orderRider: (orderId: string) => request<RiderAssignment | null>('GET', `/admin/orders/${encodeURIComponent(orderId)}/rider/`),
+  assignRider: (orderId: string, riderId: number) =>
+    request<RiderAssignment>('PUT', `/admin/orders/${encodeURIComponent(orderId)}/rider/`, { rider_id: riderId }),
   saveZone: (id: number | null, body: ZonePayload) =>
     id === null ? request<Zone>('POST', '/admin/delivery/zones/', body) : request<Zone>('PUT', `/admin/delivery/zones/${id}/`, body),
   deleteZone: (id: number) => request<void>('DELETE', `/admin/delivery/zones/${id}/`),

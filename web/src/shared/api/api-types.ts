@@ -2029,6 +2029,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rider/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rider's deliveries of a day
+         * @description Today's (Nairobi) home deliveries given to the signed-in rider, in the order they were given,
+         *     with the day's figures: the ones finished that day and, for today, the ones still open.
+         *     With `date`, that day's end-of-day list.
+         */
+        get: operations["riderDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rider/deliveries/{orderId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the rider's deliveries
+         * @description What the screen polls while a prompt waits; `paid` is true only once the shop's server has the money.
+         */
+        get: operations["riderDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rider/deliveries/{orderId}/collect/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the M-Pesa prompt at the door
+         * @description Sends the prompt for what a pay-on-delivery order still owes to the customer's phone, or to
+         *     `phone`. While a prompt waits, answers 200 with `existing: true` and sends nothing. The
+         *     normal callback marks it paid. At most 4 prompts an order in 30 minutes.
+         */
+        post: operations["riderCollect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rider/deliveries/{orderId}/delivered/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a delivery delivered
+         * @description Needs the four-digit delivery code the customer got by SMS at dispatch, or, for a
+         *     pay-on-delivery order, its whole payment received by the shop (a pay-on-delivery order with
+         *     money due is 409). Five wrong codes lock the delivery (409).
+         */
+        post: operations["riderDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rider/deliveries/{orderId}/refused/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a refused delivery
+         * @description The order is cancelled and its stock comes back at once (the rider brings the goods back the
+         *     same day); the customer's phone is offered pay on delivery no more.
+         */
+        post: operations["riderRefused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/rider/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        /** The order's rider */
+        get: operations["adminOrderRider"];
+        /**
+         * Give the order's delivery to a rider
+         * @description A home delivery that is paid or waits for payment on delivery; `rider_id` is a user whose role
+         *     is rider. Makes the delivery code if the order has none yet. Audited.
+         */
+        put: operations["adminAssignRider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/riders/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each rider's day
+         * @description Every user whose role is rider, by name (the list the order screen gives deliveries to), with
+         *     what they delivered, collected and refused that Nairobi day.
+         */
+        get: operations["adminRidersSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ussd/{secret}/": {
         parameters: {
             query?: never;
@@ -2278,6 +2443,8 @@ export interface components {
             eta: string;
             /** @description Delivery is free for a subtotal at or above it; null for never. */
             free_over: components["schemas"]["Money"] | null;
+            /** @description Home delivery in this zone may pay for the goods at the door (up to `SHOP_POD_MAX`; the fee is paid first). */
+            pay_on_delivery: boolean;
         };
         ZoneInput: {
             name: string;
@@ -2288,6 +2455,8 @@ export interface components {
             eta?: string;
             /** @description Empty or null for no free delivery. */
             free_over?: string | number | null;
+            /** @description Open the zone's home delivery to pay on delivery; false when left out. */
+            pay_on_delivery?: boolean;
         };
         /** @description A place farmers collect orders from. */
         PickupPoint: {
@@ -2896,6 +3065,7 @@ export interface components {
             /** @description Orders in each status, every status named. */
             ordersByStatus: {
                 pending_payment: number;
+                awaiting_delivery_payment: number;
                 paid: number;
                 processing: number;
                 dispatched: number;
@@ -3228,6 +3398,13 @@ export interface components {
              * @example 0712345678
              */
             phone: string;
+            /**
+             * @description `mpesa` (the default): the whole order now. `on_delivery`: the prompt asks for the delivery
+             *     fee alone and the goods are paid at the door; only where the delivery option says
+             *     `pay_on_delivery`, else 400 on `paymentMethod`.
+             * @enum {string}
+             */
+            paymentMethod?: "mpesa" | "on_delivery";
             customerInfo: {
                 /** @description The full name, split at the first space when firstName and lastName are not sent. */
                 name?: string;
@@ -3307,6 +3484,12 @@ export interface components {
             eta: string;
             address?: string;
             hours?: string;
+            /**
+             * @description This option may be paid on delivery (`paymentMethod: "on_delivery"`): home delivery in a zone
+             *     open to it, for a cart within `SHOP_POD_MAX`. The checkout checks again, and refuses a phone
+             *     that refused a delivery before.
+             */
+            pay_on_delivery?: boolean;
         };
         OutboxMessage: {
             /** @enum {string} */
@@ -3323,10 +3506,11 @@ export interface components {
         /**
          * @description Where an order stands. Home delivery moves paid → processing → dispatched →
          *     delivered, pickup paid → processing → ready_for_pickup → collected; the two refund
-         *     statuses are reached only by recording a refund.
+         *     statuses are reached only by recording a refund. A pay-on-delivery order whose delivery fee
+         *     is paid waits in awaiting_delivery_payment (its stock taken) until it is dispatched.
          * @enum {string}
          */
-        OrderStatus: "pending_payment" | "paid" | "processing" | "dispatched" | "delivered" | "ready_for_pickup" | "collected" | "partially_refunded" | "refunded" | "payment_failed" | "cancelled";
+        OrderStatus: "pending_payment" | "awaiting_delivery_payment" | "paid" | "processing" | "dispatched" | "delivered" | "ready_for_pickup" | "collected" | "partially_refunded" | "refunded" | "payment_failed" | "cancelled";
         /** @description A line of the order, as it was when the order was made. */
         OrderItem: {
             product_name: string;
@@ -3451,6 +3635,8 @@ export interface components {
         };
         /** @description An order as its customer (or an admin) reads it. */
         OrderFields: {
+            /** @description The goods are paid at the door; the delivery fee was paid first by M-Pesa. */
+            pay_on_delivery: boolean;
             /** @description The buyer's KRA PIN for their tax invoice (a letter A or P, nine digits, a letter); empty when not given. */
             kra_pin: string;
             /** @description The order's KRA eTIMS tax invoice; null where it is not read (an order just moved). */
@@ -3555,6 +3741,70 @@ export interface components {
             courier: string;
             tracking_number: string;
             timeline: components["schemas"]["OrderStep"][];
+        };
+        RiderDayFigures: {
+            delivered: number;
+            /** @description What the door prompts brought for the goods delivered. */
+            collected: components["schemas"]["Money"];
+            refused: number;
+            /** @description Deliveries not finished yet. */
+            open: number;
+        };
+        RiderDay: {
+            /** Format: date */
+            date: string;
+            deliveries: components["schemas"]["RiderDelivery"][];
+            summary: components["schemas"]["RiderDayFigures"];
+        };
+        RiderDelivery: {
+            orderId: string;
+            status: components["schemas"]["OrderStatus"];
+            name: string;
+            /** @description 254XXXXXXXXX, for a `tel:` link. */
+            phone: string;
+            address: string;
+            county: string;
+            /**
+             * Format: uri
+             * @description A Google Maps search for the address.
+             */
+            map_url: string;
+            total: components["schemas"]["Money"];
+            /** @description What the rider collects at the door ("0.00" for nothing). */
+            amount_due: components["schemas"]["Money"];
+            pay_on_delivery: boolean;
+            /** @description The shop's server has the whole order's money (never from what a customer shows). */
+            paid: boolean;
+            /** @description The Paybill steps' numbers while money is due at the door; null otherwise. */
+            paybill: components["schemas"]["PayGuide"] | null;
+            /** @enum {string} */
+            outcome: "" | "delivered" | "refused";
+            reason: string;
+            collected: components["schemas"]["Money"];
+            /** Format: date-time */
+            assigned_at: string | null;
+            /** Format: date-time */
+            outcome_at: string | null;
+        };
+        RiderPrompt: {
+            success: boolean;
+            checkoutRequestId: string;
+            existing: boolean;
+            message: string;
+        };
+        RiderAssignment: {
+            orderId: string;
+            rider_id: components["schemas"]["Id"];
+            rider: string;
+        };
+        RiderSummary: {
+            rider_id: components["schemas"]["Id"];
+            name: string;
+            phone: string;
+            delivered: number;
+            collected: components["schemas"]["Money"];
+            refused: number;
+            open: number;
         };
         UssdRequest: {
             sessionId: string;
@@ -3741,6 +3991,8 @@ export interface components {
         ReportTo: string;
         /** @description `csv` answers the same figures as a CSV file. */
         ReportFormat: "json" | "csv";
+        /** @description The order number. */
+        RiderOrderId: string;
         /** @description The USSD callback secret, `SHOP_USSD_CALLBACK_SECRET`. */
         UssdSecret: string;
     };
@@ -7271,6 +7523,283 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    riderDeliveries: {
+        parameters: {
+            query?: {
+                /** @description A Nairobi date, YYYY-MM-DD; today without it. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    riderDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    riderCollect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Another M-Pesa number the customer gives; the order's phone without it. */
+                    phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A prompt already waits; none was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderPrompt"];
+                };
+            };
+            /** @description The prompt is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderPrompt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description M-Pesa refused the prompt. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        error: string;
+                        message?: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    riderDelivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 4821 */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The delivery, delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    riderRefused: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The delivery, refused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminOrderRider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rider the order's delivery is given to, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderAssignment"] | null;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAssignRider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                orderId: components["parameters"]["RiderOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rider_id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The order's rider now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiderAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRidersSummary: {
+        parameters: {
+            query?: {
+                /** @description A Nairobi date, YYYY-MM-DD; today without it. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The riders' day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        riders: components["schemas"]["RiderSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

@@ -7,6 +7,7 @@ import type { Order, OrderDelivery, OrderStatus, OrderStep } from './shapes';
 /** Every status, in the order an order moves through them. */
 export const ORDER_STATUSES = [
   'pending_payment',
+  'awaiting_delivery_payment',
   'paid',
   'processing',
   'dispatched',
@@ -35,7 +36,7 @@ export function statusText(status: string): string {
 
 /** Statuses of an order whose money came in (a refunded one's went back out again, in part or in full). */
 const PAID_STATUSES = new Set<string>(
-  ORDER_STATUSES.filter((s) => s !== 'pending_payment' && s !== 'payment_failed' && s !== 'cancelled'),
+  ORDER_STATUSES.filter((s) => s !== 'pending_payment' && s !== 'awaiting_delivery_payment' && s !== 'payment_failed' && s !== 'cancelled'),
 );
 
 export function isPaid(status: string): boolean {

@@ -140,3 +140,12 @@ export type ReviewStatus = Schemas['ReviewStatus'];
 export type AdminReview = Schemas['AdminReview'];
 export type ImportRow = Schemas['ImportRow'];
 export type ImportResult = Schemas['ImportResult'];
+
+// ---- The rider's screen ----
+/** A rider's day: the deliveries given to them and its figures (GET /api/rider/deliveries/). */
+export type RiderDay = Schemas['RiderDay'];
+export type RiderDelivery = Schemas['RiderDelivery'];
+export type RiderPrompt = Schemas['RiderPrompt'];
+/** The rider an order's delivery is given to (GET/PUT /api/admin/orders/{orderId}/rider/). */
+export type RiderAssignment = Schemas['RiderAssignment'];
+export type RiderSummary = Schemas['RiderSummary'];

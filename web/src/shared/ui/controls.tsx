@@ -138,7 +138,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   const tone =
     status === 'cancelled' || status === 'payment_failed' || status === 'refunded'
       ? 'red'
-      : status === 'pending_payment' || status === 'partially_refunded'
+      : status === 'pending_payment' || status === 'partially_refunded' || status === 'awaiting_delivery_payment'
         ? 'amber'
         : status === 'delivered' || status === 'collected'
           ? 'grey'

@@ -38,7 +38,7 @@ export function validateZone(f: ZonePayload): ZoneErrors {
 }
 
 function payloadOf(z: Zone | null): ZonePayload {
-  if (!z) return { name: '', counties: [], base_fee: '', included_kg: '0', per_kg_fee: '0', eta: '', free_over: '' };
+  if (!z) return { name: '', counties: [], base_fee: '', included_kg: '0', per_kg_fee: '0', eta: '', free_over: '', pay_on_delivery: false };
   return {
     name: z.name,
     counties: z.counties,
@@ -47,6 +47,7 @@ function payloadOf(z: Zone | null): ZonePayload {
     per_kg_fee: z.per_kg_fee,
     eta: z.eta,
     free_over: z.free_over ?? '',
+    pay_on_delivery: z.pay_on_delivery,
   };
 }
 
@@ -67,6 +68,7 @@ export function ZonesPanel() {
           <p className="text-sm text-stone-700">
             {PREVIEW_KG.map((kg) => `${kg} kg: ${feeText(zoneFee(payloadOf(z), kg), formatKsh)}`).join(' · ')}
             {z.free_over && ` · free from ${formatKsh(z.free_over)}`}
+            {z.pay_on_delivery && ' · pay on delivery'}
           </p>
           <p className="text-sm text-stone-600">{z.counties.join(', ') || 'No counties'}</p>
         </>
@@ -113,6 +115,15 @@ function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; o
         <PriceField id="zone-per-kg" label="Fee per further kg (Ksh)" {...field('per_kg_fee')} />
         <PriceField id="zone-free" label="Free delivery from a subtotal of (Ksh, optional)" {...field('free_over')} />
       </div>
+      <label className="inline-flex min-h-9 items-center gap-2 text-stone-900">
+        <input
+          type="checkbox"
+          checked={f.pay_on_delivery}
+          onChange={(e) => set('pay_on_delivery', e.target.checked)}
+          className="h-5 w-5 accent-brand-700"
+        />
+        Pay on delivery: the customer pays the fee by M-Pesa first and the goods at the door (up to the shop's cap)
+      </label>
       <p role="status" className="rounded-md bg-earth-100 p-3 text-sm text-stone-900">
         Fee preview: {PREVIEW_KG.map((kg) => `${kg} kg ${feeText(zoneFee(f, kg), formatKsh)}`).join(' · ')}
         {f.free_over.trim() !== '' && ` (free from a subtotal of ${formatKsh(f.free_over)})`}

@@ -20,6 +20,7 @@ const near: Zone = {
   per_kg_fee: '10.00',
   eta: 'Next day',
   free_over: '15000.00',
+  pay_on_delivery: false,
 };
 const far: Zone = { ...near, id: 2, name: 'Far north', counties: ['Turkana'], base_fee: '1200.00', per_kg_fee: '60.00', free_over: null };
 
@@ -34,7 +35,7 @@ describe('zone rules', () => {
   });
 
   it('checks the zone and pickup point forms', () => {
-    expect(validateZone({ name: '', counties: [], base_fee: '', included_kg: 'x', per_kg_fee: '-1', eta: '', free_over: '1.001' })).toEqual({
+    expect(validateZone({ name: '', counties: [], base_fee: '', included_kg: 'x', per_kg_fee: '-1', eta: '', free_over: '1.001', pay_on_delivery: false })).toEqual({
       name: MSG.nameRequired,
       counties: MSG.countiesMissing,
       base_fee: MSG.priceRequired,

@@ -12,6 +12,7 @@ import { Refunds } from './RefundForm';
 import { useCan } from '../../../shared/hooks/permissions';
 import { NewOrder } from './NewOrder';
 import { PaymentFollow } from './PaymentFollow';
+import { RiderSelect } from './RiderSelect';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { MSG } from '../../../shared/domain/adminRules';
@@ -227,6 +228,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
       </Part>
       <PaymentFollow order={o} onChanged={setOrder} />
       <StatusForm order={o} onMoved={setOrder} />
+      <RiderSelect order={o} />
       {canRefund && <Refunds order={o} onRefunded={setOrder} />}
       <OrderTexts order={o} onChanged={setOrder} />
       <OrderMail order={o} onChanged={setOrder} />

@@ -3,6 +3,7 @@ import type { OrdersMessages } from './orders';
 export const orders: OrdersMessages = {
   statuses: {
     pending_payment: 'Inasubiri malipo',
+    awaiting_delivery_payment: 'Lipa ikifika',
     paid: 'Imelipwa',
     processing: 'Inaandaliwa',
     dispatched: 'Imetumwa',

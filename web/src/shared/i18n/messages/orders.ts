@@ -6,6 +6,7 @@ const en = {
   // The server's words for the same states (internal/order/store.go) read the same way.
   statuses: {
     pending_payment: 'Waiting for payment',
+    awaiting_delivery_payment: 'Pay on delivery',
     paid: 'Paid',
     processing: 'Processing',
     dispatched: 'Dispatched',
