@@ -30,6 +30,7 @@ import (
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
+	"shop/internal/remind"
 	"shop/internal/review"
 	"shop/internal/sms"
 	"shop/internal/stock"
@@ -107,6 +108,14 @@ type Parts struct {
 	USSDSecret, USSDCode string
 	// USSDPhone serves the feature phone at /dev/ussd (--dev).
 	USSDPhone bool
+	// SMSSecret is the secret in the incoming-SMS callback path; shorter
+	// than remind.MinSecret: replies by SMS are off. SMSDevForm puts a
+	// reply form in the dev outbox (--dev).
+	SMSSecret  string
+	SMSDevForm bool
+	// ReminderLeadDays is how many days before a bag runs out its reminder
+	// goes; 0: remind.DefaultLeadDays.
+	ReminderLeadDays int
 }
 
 // Wired is the shop built from its Parts: the HTTP handler, what it was
@@ -118,6 +127,8 @@ type Wired struct {
 	texts   *notify.Texts
 	stock   *notify.StockAlerts
 	janitor *janitor
+	// reminders texts farmers before a bag runs out.
+	reminders *remind.Service
 	// Outbox is the mail queue, which Serve sends from and tests drain.
 	Outbox *mail.Outbox
 }
@@ -186,6 +197,11 @@ func Wire(p Parts) (*Wired, error) {
 	deliveries := delivery.NewStore(d)
 	menu := ussd.New(ussd.Deps{DB: d, Catalog: catalogStore, Delivery: deliveries, Orders: orders, Accounts: auth.Store,
 		Checkout: placing, Payments: payments, Limiter: limiter, Log: log})
+	reminders := &remind.Service{DB: d, Orders: orders, Queue: texts.Queue, Checkout: placing, Limiter: limiter, Log: log,
+		LeadDays: p.ReminderLeadDays, OrdersPerPhone: remind.DefaultOrdersPerPhone, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Now: p.Now}
+	if reminders.LeadDays <= 0 {
+		reminders.LeadDays = remind.DefaultLeadDays
+	}
 	var phone http.Handler
 	if p.USSDPhone {
 		phone = &ussd.Phone{MenuURL: "/api/ussd/" + p.USSDSecret + "/", ServiceCode: or(p.USSDCode, "*384*123#")}
@@ -202,12 +218,13 @@ func Wire(p Parts) (*Wired, error) {
 		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
 		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
 		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,
+		Remind: reminders, SMSSecret: p.SMSSecret, SMSDevForm: p.SMSDevForm,
 	}
 	srv, err := httpapi.New(deps)
 	if err != nil {
 		return nil, err
 	}
-	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock,
+	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock, reminders: reminders,
 		janitor: newJanitor(auth, limiter, outbox, catalogCSV, log), Outbox: outbox}, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/paylink"
 	"shop/internal/payment"
+	"shop/internal/remind"
 )
 
 // Access says who may call a route. Every route states it, so a test can
@@ -115,6 +116,10 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true, Money: true},
 		{Pattern: "GET /api/orders/{orderId}/receipt.pdf", Handler: httpx.Handler(s.receipt.Get)},
 		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
+		{Pattern: "POST /api/orders/{orderId}/reorder/{$}", Handler: httpx.Handler(s.remind.Reorder), MaxBody: 1 << 10, Money: true},
+		{Pattern: "POST " + remind.InboundPath + "{secret}/{$}", Handler: httpx.Handler(s.remind.Inbound), Body: AnyBody, MaxBody: 8 << 10, TakesStock: true, Money: true, Secret: "secret"},
+		{Pattern: "GET /api/account/reminders/{$}", Handler: httpx.Handler(s.remind.GetReminders), Access: SignedIn},
+		{Pattern: "PUT /api/account/reminders/{$}", Handler: httpx.Handler(s.remind.SetReminders), Access: SignedIn, MaxBody: 1 << 10},
 
 		{Pattern: "GET /api/delivery/counties/{$}", Handler: httpx.Handler(s.deliver.Counties)},
 		{Pattern: "GET /api/delivery/options/{$}", Handler: httpx.Handler(s.deliver.Options)},
@@ -192,6 +197,9 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/users/{id}/export/{$}", Handler: ad.Handle(ad.ExportUser), Access: Admin},
 		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},
 		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
+		{Pattern: "GET /api/admin/sms/replies/{$}", Handler: ad.Handle(func(w http.ResponseWriter, r *http.Request, _ admin.Actor) error {
+			return s.remind.AdminReplies(w, r)
+		}), Access: Admin},
 		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
 		{Pattern: "GET /api/admin/reports/sales/{$}", Handler: ad.Handle(ad.SalesReport), Access: Admin},
 		{Pattern: "GET /api/admin/reports/products/{$}", Handler: ad.Handle(ad.ProductsReport), Access: Admin},
@@ -246,6 +254,9 @@ func (s *Server) routes() []Route {
 	}
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})
+	}
+	if s.remind.Shop != nil {
+		routes = append(routes, Route{Pattern: "POST " + devReplyPath, Handler: httpx.Handler(s.remind.DevReply), Body: AnyBody, MaxBody: 2 << 10, TakesStock: true, Money: true})
 	}
 	if s.metrics != nil {
 		routes = append(routes, Route{Pattern: "GET /metrics", Handler: s.metrics, Access: Operator})
