@@ -29,8 +29,8 @@ import (
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
 	"shop/internal/receipt"
-	"shop/internal/sms"
 	"shop/internal/remind"
+	"shop/internal/sms"
 	"shop/internal/ussd"
 )
 
