@@ -15,6 +15,7 @@ import { lang } from '../../shared/i18n/i18n';
 import { accountMessages } from '../../shared/i18n/messages/account';
 import { formatKsh } from '../../shared/domain/money';
 import { ReceiptButton } from '../../shared/ui/ReceiptButton';
+import { OrderAgainButton } from '../../shared/ui/OrderAgainButton';
 import { isPaid, listMyOrders, statusText } from '../../shared/api/orders';
 import type { Order, User } from '../../shared/api/shapes';
 import { failureMessage, useForm } from '../../shared/hooks/useForm';
@@ -271,6 +272,7 @@ function OrderHistory() {
               )}
               {isPaid(o.status) && <OrderTimeline order={o} className="mt-3" />}
               {isPaid(o.status) && <ReceiptButton orderId={o.orderId} className="mt-3" />}
+              {o.status !== 'pending_payment' && <OrderAgainButton orderId={o.orderId} className="mt-3" />}
               <Link to={`/order-confirmation?orderId=${encodeURIComponent(o.orderId)}`} className={`mt-3 inline-block ${linkClass}`}>
                 {m.view(o.orderId)}
               </Link>
