@@ -158,6 +158,8 @@ export interface InitiatePayload<Item> {
   /** The option chosen; the server prices it itself. */
   delivery: { option: string };
   items: Item[];
+  /** "Text me when it runs low" was ticked. */
+  reminders?: boolean;
 }
 
 /** `shipping` is the chosen option's fee as the checkout showed it; the server computes its own. */
