@@ -22,6 +22,7 @@ import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { useSession } from '../../shared/api/useSession';
 import { DATA_MSG } from './rules';
 import { YourData } from './YourData';
+import { Reminders } from './Reminders';
 
 /** The customer's own page: their details, their password and their orders. */
 export default function AccountPage() {
@@ -67,6 +68,7 @@ export default function AccountPage() {
         <PasswordSection />
       </div>
       <OrderHistory />
+      <Reminders />
       <YourData
         onDeleted={() => {
           // The page that says so first, then the session goes: without it the page would
