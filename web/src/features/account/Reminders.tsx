@@ -12,7 +12,8 @@ export function Reminders() {
     let live = true;
     getReminders()
       .then((s) => live && setSetting(s))
-      .catch(() => live && setFailed(true));
+      // Unread, the switch is not shown: the orders above say whether the shop answers.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
