@@ -406,3 +406,111 @@ func TestReminderTextFitsOneSegment(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+func TestOrderAgain(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		e.exec(`UPDATE variants SET stock = 100 WHERE id IN (1, 2, 3, 4)`)
+		st, err := e.shop.Deps.Checkout.Place(ctx, checkout.Request{Channel: order.ChannelStaff, Road: checkout.Link,
+			Customer: checkout.Customer{FirstName: "Kamau", Phone: "254711000801"}, Address: checkout.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
+			Lines: []checkout.Line{{VariantID: 1, Quantity: 2}, {VariantID: 2, Quantity: 1}, {VariantID: 3, Quantity: 5}, {VariantID: 4, Quantity: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := st.AccessToken
+		// One size sold out, one short, one no longer sold; the first dearer today.
+		e.exec(`UPDATE variants SET stock = 0 WHERE id = 2`)
+		e.exec(`UPDATE variants SET stock = 3 WHERE id = 3`)
+		e.exec(`DELETE FROM variants WHERE id = 4`)
+		e.exec(`UPDATE variants SET price_cents = price_cents + 1000 WHERE id = 1`)
+		path := "/api/orders/" + st.Order.Number + "/reorder/"
+		// Only whoever may read the order.
+		testkit.WantStatus(t, e.shop.Do("POST", path, `{}`), 404)
+		rec := e.shop.Do("POST", path, `{}`, "X-Order-Token", token)
+		testkit.WantStatus(t, rec, 200)
+		out := testkit.Decode[struct {
+			Items []struct {
+				Quantity  int    `json:"quantity"`
+				UnitPrice string `json:"unit_price"`
+				Variant   struct {
+					ID int64 `json:"id"`
+				} `json:"variant"`
+			} `json:"items"`
+			LeftOut  []remind.LeftOut    `json:"left_out"`
+			Delivery remind.LastDelivery `json:"delivery"`
+		}](t, rec)
+		if len(out.Items) != 2 || out.Items[0].Variant.ID != 1 || out.Items[0].Quantity != 2 || out.Items[1].Variant.ID != 3 || out.Items[1].Quantity != 3 {
+			t.Fatalf("cart: %+v", out.Items)
+		}
+		if want := (st.Order.Items[0].UnitPrice + 1000).String(); out.Items[0].UnitPrice != want {
+			t.Fatalf("today's price: %s, want %s", out.Items[0].UnitPrice, want)
+		}
+		reasons := testkit.Map(out.LeftOut, func(l remind.LeftOut) string { return fmt.Sprintf("%s:%d", l.Reason, l.Missing) })
+		if strings.Join(reasons, ",") != "out_of_stock:1,fewer:2,not_sold:1" {
+			t.Fatalf("left out: %v", reasons)
+		}
+		if out.Delivery.County != "Kiambu" || out.Delivery.Address != "Plot 4" || out.Delivery.Kind != "delivery" {
+			t.Fatalf("delivery: %+v", out.Delivery)
+		}
+		// The cart cookie set by the answer holds the lines.
+		var cookie string
+		for _, c := range rec.Result().Cookies() {
+			if c.Name == "shop_cart" {
+				cookie = c.Name + "=" + c.Value
+			}
+		}
+		if cookie == "" {
+			t.Fatal("no cart cookie")
+		}
+		cart := e.shop.Do("GET", "/api/cart/", nil, "Cookie", cookie)
+		if got := testkit.Decode[[]map[string]any](t, cart); len(got) != 2 {
+			t.Fatalf("cart: %v", got)
+		}
+	})
+}
+
+func TestExportAndErasure(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		e.shop.Register("Njeri", "Kariuki", "njeri@example.co.ke", "254711000901", "Mbegu-2026")
+		access, userID := e.shop.Login("njeri@example.co.ke", "Mbegu-2026")
+		rec := e.shop.Do("PUT", "/api/account/reminders/", map[string]bool{"reminders": true}, testkit.Bearer(access)...)
+		testkit.WantStatus(t, rec, 200)
+		e.lasts(1, 10)
+		o := e.buy("254711000901", 1, 1, morning.Add(-8*day), false)
+		e.exec(`UPDATE orders SET user_id = $1 WHERE id = $2`, userID, o.ID)
+		if n := e.remind(); n != 1 {
+			t.Fatalf("%d sent", n)
+		}
+		e.reply("254711000901", "Mnauza mbegu?", "ATXid_p1")
+		rec = e.shop.Do("GET", "/api/auth/me/export/", nil, testkit.Bearer(access)...)
+		testkit.WantStatus(t, rec, 200)
+		if body := rec.Body.String(); !strings.Contains(body, `"reminders":true`) || !strings.Contains(body, "Mnauza mbegu?") || !strings.Contains(body, o.Number) {
+			t.Fatalf("export: %s", body)
+		}
+		if _, err := e.shop.Deps.Privacy.Erase(ctx, userID); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM reminders`) + e.count(`SELECT COUNT(*) FROM sms_phones`) +
+			e.count(`SELECT COUNT(*) FROM sms_inbound WHERE phone <> '' OR body <> ''`) +
+			e.count(`SELECT COUNT(*) FROM sms_messages WHERE recipient = '254711000901'`); n != 0 {
+			t.Fatalf("%d rows still name the phone", n)
+		}
+	})
+}
+
+func TestDevReplyForm(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		dev := testkit.NewShop(t, e.d, testkit.With(func(p *app.Parts) {
+			p.SMS, p.SMSSecret, p.SMSDevForm, p.Now = e.sms, secret, true, e.clock.now
+		}))
+		form := url.Values{"from": {"+254711001001"}, "text": {"STOP"}}
+		rec := dev.Do("POST", "/dev/sms/reply", form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+		if rec.Code != 303 || rec.Header().Get("Location") != "/dev/outbox" {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM sms_inbound WHERE phone = '254711001001' AND action = 'stop'`); n != 1 {
+			t.Fatalf("%d replies", n)
+		}
+	})
+}
