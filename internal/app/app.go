@@ -198,6 +198,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 				// something to draw.
 				err = demo.SeedHistory(ctx, d, catalogStore, demo.DevHistory(time.Now()))
 				if err == nil {
+					// A farmer whose bag runs low, for the dev outbox's reply form.
+					err = demo.SeedReminder(ctx, d, catalogStore, time.Now())
+				}
+				if err == nil {
 					err = notify.SkipHistory(ctx, d)
 				}
 			}

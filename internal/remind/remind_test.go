@@ -14,6 +14,7 @@ import (
 	"shop/internal/checkout"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/demo"
 	"shop/internal/i18n"
 	"shop/internal/order"
 	"shop/internal/payment/mpesa"
@@ -511,6 +512,22 @@ func TestDevReplyForm(t *testing.T) {
 		}
 		if n := e.count(`SELECT COUNT(*) FROM sms_inbound WHERE phone = '254711001001' AND action = 'stop'`); n != 1 {
 			t.Fatalf("%d replies", n)
+		}
+	})
+}
+
+// The demo's farmer whose bag runs low gets her reminder as the dev shop starts.
+func TestDemoReminder(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		if err := demo.SeedReminder(context.Background(), e.d, e.shop.Deps.Catalog, morning); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.remind(); n != 1 || len(e.texts(sms.KindReminder, demo.ReminderPhone)) != 1 {
+			t.Fatalf("%d sent", n)
+		}
+		e.reply(demo.ReminderPhone, "1", "ATXid_demo")
+		if n := e.count(`SELECT COUNT(*) FROM orders WHERE channel = 'sms' AND phone = $1`, demo.ReminderPhone); n != 1 {
+			t.Fatalf("%d orders", n)
 		}
 	})
 }
