@@ -207,6 +207,15 @@ export function clearLeftOut() {
   }
 }
 
+/** Forgets the delivery choice of the last "Order again" (its order is placed). */
+export function clearLastDelivery() {
+  try {
+    sessionStorage.removeItem(deliveryKey);
+  } catch {
+    // nothing kept
+  }
+}
+
 /** The delivery choice of the last "Order again", for the checkout. */
 export function lastDelivery(): LastDelivery | null {
   try {
