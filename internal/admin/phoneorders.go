@@ -43,6 +43,8 @@ type phoneOrderInput struct {
 	} `json:"delivery"`
 	Coupon  string `json:"coupon"`
 	Payment string `json:"payment"`
+	// Reminders: the caller said yes to a text when the bag runs low.
+	Reminders bool `json:"reminders"`
 }
 
 // Messages for a phone order the back office cannot place as sent.
@@ -125,7 +127,7 @@ func (h *Handlers) phoneOrderRequest(r *http.Request, in phoneOrderInput, a Acto
 	req := checkout.Request{Channel: order.ChannelStaff, Road: road, Coupon: in.Coupon,
 		Customer:       checkout.Customer{FirstName: first, LastName: last, Phone: tel, Email: email},
 		Address:        checkout.Address{Address: dl.Address, City: dl.City, County: dl.County, PostalCode: dl.PostalCode},
-		DeliveryOption: dl.Option,
+		DeliveryOption: dl.Option, Reminders: in.Reminders,
 		// The prompt limits count per staff member, not per office address:
 		// the whole back office shares one.
 		ClientIP: "staff:" + strconv.FormatInt(a.UserID, 10),

@@ -30,6 +30,7 @@ import (
 	"shop/internal/payment"
 	"shop/internal/payment/mpesa"
 	"shop/internal/receipt"
+	"shop/internal/remind"
 	"shop/internal/sms"
 	"shop/internal/ussd"
 )
@@ -53,6 +54,8 @@ type App struct {
 	janitor   *janitor
 	// ussd sends the prompts of USSD orders once their sessions have ended.
 	ussd *ussd.Service
+	// reminders texts farmers before a bag runs out.
+	reminders *remind.Service
 	// lock is the shared hold on the data directory that keeps a restore
 	// out while this shop serves from it (SQLite only).
 	lock *backup.DirLock
@@ -133,6 +136,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		LowStockThreshold: cfg.LowStockThreshold, RefundApprovalOver: cfg.RefundApprovalOver, Business: Business(cfg), MetricsToken: cfg.MetricsToken, Version: cfg.Version,
 		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
 		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode, PODMax: podMax(cfg.PODMax),
+		SMSSecret: cfg.SMSSecret, ReminderLeadDays: cfg.ReminderLeadDays,
 	}
 	if cfg.Dev {
 		// /dev/ussd holds the secret; without one set, a random one serves it.
@@ -140,8 +144,16 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 			parts.USSDSecret = randomHex(24)
 		}
 		parts.USSDPhone = true
+		// The dev outbox's reply form holds the SMS secret likewise.
+		if len(parts.SMSSecret) < remind.MinSecret {
+			parts.SMSSecret = randomHex(24)
+		}
+		parts.SMSDevForm = true
 	} else if cfg.USSDSecret != "" && len(cfg.USSDSecret) < ussd.MinSecret {
 		log.Warn("SHOP_USSD_CALLBACK_SECRET is shorter than 32 characters: USSD is off")
+	}
+	if !cfg.Dev && cfg.SMSSecret != "" && len(cfg.SMSSecret) < remind.MinSecret {
+		log.Warn("SHOP_SMS_CALLBACK_SECRET is shorter than 32 characters: replies by SMS are off")
 	}
 	parts.ETIMS, parts.ETIMSSerial, parts.ETIMSVerifyHost, parts.ETIMSSim = ETIMSParts(cfg)
 	w, err := Wire(parts)
@@ -187,6 +199,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 				// something to draw.
 				err = demo.SeedHistory(ctx, d, catalogStore, demo.DevHistory(time.Now()))
 				if err == nil {
+					// A farmer whose bag runs low, for the dev outbox's reply form.
+					err = demo.SeedReminder(ctx, d, catalogStore, time.Now())
+				}
+				if err == nil {
 					err = notify.SkipHistory(ctx, d)
 				}
 			}
@@ -212,7 +228,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
 	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, ETIMS: w.Deps.Invoices, Metrics: w.Deps.Metrics,
-		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD}, nil
+		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD, reminders: w.reminders}, nil
 }
 
 // Business is who the shop's receipts say issued them.
@@ -322,6 +338,9 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	go a.stock.Run(reconcileCtx, 10*time.Second)
 	go a.ussd.Run(reconcileCtx, time.Second)
+	if a.texts.Queue.Enabled() {
+		go a.reminders.Run(reconcileCtx, time.Minute)
+	}
 	go a.ETIMS.Run(reconcileCtx, 5*time.Second)
 	if a.outbox.Enabled() {
 		go a.outbox.Run(reconcileCtx, 3*time.Second)

@@ -30,6 +30,7 @@ import (
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
+	"shop/internal/remind"
 	"shop/internal/review"
 	"shop/internal/rider"
 	"shop/internal/sms"
@@ -114,6 +115,14 @@ type Parts struct {
 	// PODMax caps the goods an order may pay on delivery (SHOP_POD_MAX):
 	// 0 takes delivery.DefaultPODMax, below 0 turns pay on delivery off.
 	PODMax money.Cents
+	// SMSSecret is the secret in the incoming-SMS callback path; shorter
+	// than remind.MinSecret: replies by SMS are off. SMSDevForm puts a
+	// reply form in the dev outbox (--dev).
+	SMSSecret  string
+	SMSDevForm bool
+	// ReminderLeadDays is how many days before a bag runs out its reminder
+	// goes; 0: remind.DefaultLeadDays.
+	ReminderLeadDays int
 }
 
 // Wired is the shop built from its Parts: the HTTP handler, what it was
@@ -125,6 +134,8 @@ type Wired struct {
 	texts   *notify.Texts
 	stock   *notify.StockAlerts
 	janitor *janitor
+	// reminders texts farmers before a bag runs out.
+	reminders *remind.Service
 	// Outbox is the mail queue, which Serve sends from and tests drain.
 	Outbox *mail.Outbox
 }
@@ -210,6 +221,11 @@ func Wire(p Parts) (*Wired, error) {
 	deliveries := delivery.NewStore(d)
 	menu := ussd.New(ussd.Deps{DB: d, Catalog: catalogStore, Delivery: deliveries, Orders: orders, Accounts: auth.Store,
 		Checkout: placing, Payments: payments, Limiter: limiter, Log: log})
+	reminders := &remind.Service{DB: d, Orders: orders, Queue: texts.Queue, Checkout: placing, Limiter: limiter, Log: log,
+		LeadDays: p.ReminderLeadDays, OrdersPerPhone: remind.DefaultOrdersPerPhone, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Now: p.Now}
+	if reminders.LeadDays <= 0 {
+		reminders.LeadDays = remind.DefaultLeadDays
+	}
 	var phone http.Handler
 	if p.USSDPhone {
 		phone = &ussd.Phone{MenuURL: "/api/ussd/" + p.USSDSecret + "/", ServiceCode: or(p.USSDCode, "*384*123#")}
@@ -227,12 +243,13 @@ func Wire(p Parts) (*Wired, error) {
 		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
 		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,
 		Riders: riders, PODMax: podMax,
+		Remind: reminders, SMSSecret: p.SMSSecret, SMSDevForm: p.SMSDevForm,
 	}
 	srv, err := httpapi.New(deps)
 	if err != nil {
 		return nil, err
 	}
-	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock,
+	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock, reminders: reminders,
 		janitor: newJanitor(auth, limiter, outbox, catalogCSV, log), Outbox: outbox}, nil
 }
 

@@ -134,6 +134,9 @@ type VariantInput struct {
 	// WeightKg is the shipping weight; left out, a new size's is read from
 	// its name and an edited size keeps its own.
 	WeightKg json.RawMessage `json:"weight_kg"`
+	// LastsDays is how many days the size usually lasts (1 to 730); left
+	// out, an edited size keeps its own; blank clears it.
+	LastsDays json.RawMessage `json:"lasts_days"`
 }
 
 // VariantFields is a checked VariantInput.
@@ -142,7 +145,16 @@ type VariantFields struct {
 	Price     money.Cents
 	Stock     int
 	Weight    *weight.Grams
+	// LastsDays: nil keeps what the size had; SetLasts with Lasts nil clears it.
+	SetLasts bool
+	Lasts    *int
 }
+
+// MaxLastsDays bounds how long a size may be said to last: two years.
+const MaxLastsDays = 730
+
+// MsgLastsDaysInvalid refuses a number of days a size lasts.
+const MsgLastsDaysInvalid = "Days it lasts must be a whole number from 1 to 730, or blank"
 
 // wholeCount reads a number of bags, typed as a JSON number or a string, up
 // to MaxStock; blank reads as blank.
@@ -168,6 +180,16 @@ func (in VariantInput) Check() (VariantFields, error) {
 			bad["weight_kg"] = MsgWeightInvalid
 		}
 		f.Weight = &g
+	}
+	if in.LastsDays != nil {
+		f.SetLasts = true
+		if !form.Blank(in.LastsDays) {
+			n, ok := form.WholeNumber(in.LastsDays, "", MaxLastsDays)
+			if !ok || n < 1 {
+				bad["lasts_days"] = MsgLastsDaysInvalid
+			}
+			f.Lasts = &n
+		}
 	}
 	return f, apperr.FixFields(bad)
 }

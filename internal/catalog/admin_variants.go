@@ -52,10 +52,10 @@ func (s *Store) AddVariantTx(ctx context.Context, tx *sql.Tx, productID int64, f
 	if err := skuFree(ctx, tx, f.SKU, 0); err != nil {
 		return Variant{}, err
 	}
-	v := Variant{Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: WeightOf(f.Size, f.Weight)}
-	err := tx.QueryRowContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, weight_grams, sort_order)
-		VALUES ($1, $2, $3, $4, $5, 0, $6, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
-		productID, f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), int64(v.Weight)).Scan(&v.ID)
+	v := Variant{Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: WeightOf(f.Size, f.Weight), LastsDays: f.Lasts}
+	err := tx.QueryRowContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, weight_grams, lasts_days, sort_order)
+		VALUES ($1, $2, $3, $4, $5, 0, $6, $7, (SELECT COALESCE(MAX(sort_order), -1) + 1 FROM variants WHERE product_id = $1)) RETURNING id`,
+		productID, f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), int64(v.Weight), lastsArg(f.Lasts)).Scan(&v.ID)
 	if err != nil {
 		return Variant{}, fmt.Errorf("add variant: %w", skuTaken(err))
 	}
@@ -78,15 +78,19 @@ func (s *Store) UpdateVariantTx(ctx context.Context, tx *sql.Tx, productID, id i
 	if f.Weight != nil {
 		w = *f.Weight
 	}
-	if _, err = tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, sku = $3, price_cents = $4, weight_grams = $5 WHERE id = $6`,
-		f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), int64(w), id); err != nil {
+	lasts := before.LastsDays // kept when the form leaves it out
+	if f.SetLasts {
+		lasts = f.Lasts
+	}
+	if _, err = tx.ExecContext(ctx, `UPDATE variants SET size = $1, size_key = $2, sku = $3, price_cents = $4, weight_grams = $5, lasts_days = $6 WHERE id = $7`,
+		f.Size, SizeKey(f.Size), f.SKU, int64(f.Price), int64(w), lastsArg(lasts), id); err != nil {
 		err = fmt.Errorf("update variant %d: %w", id, skuTaken(err))
 		return
 	}
 	if err = ledger.SetTx(ctx, tx, id, f.Stock); err != nil {
 		return
 	}
-	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: w}
+	after = Variant{ID: id, Product: productID, Size: f.Size, SKU: f.SKU, Price: f.Price, Stock: f.Stock, Weight: w, LastsDays: lasts}
 	err = s.touchProduct(ctx, tx, productID)
 	return
 }
@@ -118,4 +122,12 @@ func (s *Store) LowStock(ctx context.Context, threshold, limit int) ([]LowStockV
 	}, `SELECT v.id, v.product_id, v.size, v.sku, v.price_cents, v.stock, COALESCE(v.weight_grams, 0), p.name, p.is_active
 		FROM variants v JOIN products p ON p.id = v.product_id
 		WHERE v.stock <= $1 ORDER BY p.is_active DESC, v.stock, LOWER(p.name), v.id LIMIT $2`, threshold, limit)
+}
+
+// lastsArg is a size's days as a parameter: NULL when not set.
+func lastsArg(n *int) any {
+	if n == nil {
+		return nil
+	}
+	return *n
 }

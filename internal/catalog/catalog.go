@@ -6,6 +6,7 @@
 package catalog
 
 import (
+	"database/sql"
 	"encoding/json"
 	"strings"
 	"time"
@@ -118,13 +119,22 @@ type Variant struct {
 	Stock   int         `json:"stock"`
 	// Weight is the size's shipping weight, which delivery fees count.
 	Weight weight.Grams `json:"weight_kg"`
+	// LastsDays is how many days the size usually lasts a farm, which the
+	// reminder before it runs out starts from; absent when not set.
+	LastsDays *int `json:"lasts_days,omitempty"`
 }
 
 // variantColumns are what a Variant is read from, in scanVariant's order.
-const variantColumns = `id, product_id, size, sku, price_cents, stock, COALESCE(weight_grams, 0)`
+const variantColumns = `id, product_id, size, sku, price_cents, stock, COALESCE(weight_grams, 0), lasts_days`
 
 func scanVariant(r interface{ Scan(...any) error }) (v Variant, err error) {
-	return v, r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.Weight)
+	var lasts sql.NullInt64
+	err = r.Scan(&v.ID, &v.Product, &v.Size, &v.SKU, &v.Price, &v.Stock, &v.Weight, &lasts)
+	if lasts.Valid {
+		n := int(lasts.Int64)
+		v.LastsDays = &n
+	}
+	return v, err
 }
 
 // Image is a product picture; Image is the URL path it is served at.

@@ -237,6 +237,8 @@ type NewVariant struct {
 	Stock int
 	// Weight nil: read from the size (WeightOf).
 	Weight *weight.Grams
+	// LastsDays is how many days the size usually lasts; nil: not set.
+	LastsDays *int
 }
 
 // NewImage is a stored picture of a NewProduct.
@@ -264,8 +266,8 @@ func (s *Store) CreateProduct(ctx context.Context, np NewProduct) (int64, error)
 			return err
 		}
 		for i, v := range np.Variants {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order, weight_grams)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, v.Size, SizeKey(v.Size), v.SKU, int64(v.Price), v.Stock, i, int64(WeightOf(v.Size, v.Weight))); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock, sort_order, weight_grams, lasts_days)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, id, v.Size, SizeKey(v.Size), v.SKU, int64(v.Price), v.Stock, i, int64(WeightOf(v.Size, v.Weight)), lastsArg(v.LastsDays)); err != nil {
 				return fmt.Errorf("variant %s: %w", v.SKU, err)
 			}
 		}

@@ -27,6 +27,7 @@ import (
 	"shop/internal/order"
 	"shop/internal/phone"
 	"shop/internal/rider"
+	"shop/internal/sms"
 	"shop/internal/stock"
 	"shop/internal/vat"
 )
@@ -89,6 +90,10 @@ type Request struct {
 	Lang     i18n.Lang
 	// ClientIP is the address the request came from, for the prompt limits.
 	ClientIP string
+	// Reminders: the customer ticked "text me when it runs low"; the
+	// customer's phone says yes to reminders with the order. Unticked
+	// changes nothing (My Account switches them off).
+	Reminders bool
 }
 
 // Customer is who the order is for.
@@ -278,6 +283,11 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 		st = order.PaymentStart{Order: created.Order, AccessToken: created.AccessToken}
 		if used != nil {
 			if err := coupon.ClaimTx(ctx, tx, used.Coupon.ID, created.Order.ID, r.phones()); err != nil {
+				return err
+			}
+		}
+		if r.Reminders {
+			if err := sms.SetRemindersTx(ctx, s.db, tx, r.Customer.Phone, true); err != nil {
 				return err
 			}
 		}

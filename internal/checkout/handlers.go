@@ -65,6 +65,8 @@ type initiateRequest struct {
 	Delivery struct {
 		Option string `json:"option"`
 	} `json:"delivery"`
+	// Reminders: "text me when it runs low" was ticked (off by default).
+	Reminders bool `json:"reminders"`
 }
 
 type initiateResponse struct {
@@ -111,7 +113,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	req := Request{Channel: order.ChannelWeb, CartID: cartID, Lang: i18n.From(r.Context()), ClientIP: httpx.IPOf(h.ClientIP, r),
 		Customer:       Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email, KRAPIN: c.KRAPIN},
 		Address:        Address{Address: c.Address, City: c.City, County: c.County, PostalCode: c.PostalCode},
-		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone, Road: Prompt}
+		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone, Road: Prompt, Reminders: in.Reminders}
 	if c.PaymentMethod == order.MethodOnDelivery {
 		req.Road = OnDelivery
 	}

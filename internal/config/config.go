@@ -105,6 +105,13 @@ type Config struct {
 	// PODMax caps the goods an order may pay on delivery (SHOP_POD_MAX,
 	// whole shillings; default Ksh 10,000).
 	PODMax money.Cents
+	// SMSSecret is the secret in Africa's Talking's incoming-SMS callback
+	// path (SHOP_SMS_CALLBACK_SECRET); shorter than 32 characters, replies
+	// by SMS are off (in --dev a random one serves the dev outbox's form).
+	SMSSecret string
+	// ReminderLeadDays is how many days before a bag runs out its reminder
+	// is sent (SHOP_REMINDER_LEAD_DAYS, default 3).
+	ReminderLeadDays int
 	// Version is the binary's version: cmd/shop sets it from its build, it
 	// is not read from the environment.
 	Version string
@@ -138,6 +145,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		MetricsToken:    getenv("SHOP_METRICS_TOKEN"),
 		USSDSecret:      strings.TrimSpace(getenv("SHOP_USSD_CALLBACK_SECRET")),
 		USSDCode:        strings.TrimSpace(getenv("SHOP_USSD_CODE")),
+		SMSSecret:       strings.TrimSpace(getenv("SHOP_SMS_CALLBACK_SECRET")),
 	}
 	c.DatabaseURL = or(getenv("SHOP_DATABASE_URL"), "sqlite:"+filepath.Join(c.DataDir, "shop.db"))
 	var err error
@@ -167,6 +175,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		{"SHOP_MPESA_PROMPTS_PER_ADDRESS", &c.PromptsPerAddress, 10},
 		{"SHOP_SIGNUPS_PER_ADDRESS", &c.SignupsPerAddress, 10},
 		{"SHOP_BACKUP_KEEP", &c.BackupKeep, 28},
+		{"SHOP_REMINDER_LEAD_DAYS", &c.ReminderLeadDays, 3},
 		{"SHOP_DB_READ_CONNS", &c.DBConns.Read, db.DefaultConns.Read},
 		{"SHOP_DB_WRITE_CONNS", &c.DBConns.Write, db.DefaultConns.Write},
 	} {

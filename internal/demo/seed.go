@@ -43,6 +43,7 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 	reviews := review.NewStore(store.DB(), store)
 	ids := map[string]int64{}
 	band := bands()
+	feeds := under("feeds")
 	for _, c := range Categories() {
 		made, err := store.CreateCategory(ctx, catalog.NewCategory{Name: c.Name, Slug: c.Slug, ParentSlug: c.ParentSlug, NameSW: c.NameSW})
 		if err != nil {
@@ -75,6 +76,11 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 			p.Variants = vs
 		}
 		np := newProduct(p, ids[p.CategorySlug], image)
+		if band[p.CategorySlug] == vat.Exempt && feeds[p.CategorySlug] {
+			for j := range np.Variants {
+				np.Variants[j].LastsDays = LastsDays(np.Variants[j].Size)
+			}
+		}
 		np.VATClass = band[p.CategorySlug]
 		id, err := store.CreateProduct(ctx, np)
 		if err != nil {
@@ -136,4 +142,33 @@ func pastReviews(rs []Review) []review.Past {
 		out[i] = review.Past{Name: r.Name, Rating: r.Rating, Comment: r.Comment, DaysAgo: r.DaysAgo}
 	}
 	return out
+}
+
+// under is the set of demo categories in root's tree.
+func under(root string) map[string]bool {
+	parent := map[string]string{}
+	for _, c := range Categories() {
+		parent[c.Slug] = c.ParentSlug
+	}
+	out := map[string]bool{}
+	for slug := range parent {
+		for s := slug; s != ""; s = parent[s] {
+			if s == root {
+				out[slug] = true
+			}
+		}
+	}
+	return out
+}
+
+// LastsDays is how long the demo says a bag of feed of size lasts a small
+// farm: about 0.4 days a kilogram (a 70 kg bag of dairy meal, four weeks),
+// at least three days; nil when the size names no weight.
+func LastsDays(size string) *int {
+	g := catalog.WeightOf(size, nil)
+	if g <= 0 {
+		return nil
+	}
+	n := max(3, int(g.Kg()*0.4+0.5))
+	return &n
 }

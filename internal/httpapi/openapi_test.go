@@ -70,6 +70,7 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 		p.Simulator = &mpesa.Simulator{}
 		p.Mailer, p.DevOutbox = mail.DevLog{Log: testkit.Quiet()}, true
 		p.USSDPhone = true
+		p.SMS, p.SMSSecret, p.SMSDevForm = &testkit.SMS{}, callbackSecret, true
 	}))
 	ops := documentedOperations(t)
 	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin",

@@ -83,7 +83,7 @@ func TestNoSecretInAnyLogLine(t *testing.T) {
 		send("GET", "/unsubscribe/"+unsubscribe)
 		send("POST", "/unsubscribe/"+unsubscribe, "Content-Type", "application/x-www-form-urlencoded")
 		for _, rt := range s.kit.Routes() {
-			if p := httpapi.SecretPrefix(rt); strings.HasPrefix(p, "/api/payments/") || strings.HasPrefix(p, "/api/ussd/") {
+			if p := httpapi.SecretPrefix(rt); strings.HasPrefix(p, "/api/payments/") || strings.HasPrefix(p, "/api/ussd/") || strings.HasPrefix(p, "/api/sms/") {
 				send("POST", p+callbackSecret+"/", "Content-Type", "application/json")
 				send("POST", p+callbackSecret+"/extra/", "Content-Type", "application/json")
 				send("GET", p+callbackSecret+"/")

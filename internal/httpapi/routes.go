@@ -11,6 +11,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/paylink"
 	"shop/internal/payment"
+	"shop/internal/remind"
 	"shop/internal/rider"
 )
 
@@ -135,6 +136,10 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/orders/{orderId}/pay/{$}", Handler: httpx.Handler(s.checkout.Retry), TakesStock: true, Money: true},
 		{Pattern: "GET /api/orders/{orderId}/receipt.pdf", Handler: httpx.Handler(s.receipt.Get)},
 		{Pattern: "POST /api/orders/track/{$}", Handler: httpx.Handler(s.orders.Track)},
+		{Pattern: "POST /api/orders/{orderId}/reorder/{$}", Handler: httpx.Handler(s.remind.Reorder), MaxBody: 1 << 10, Money: true},
+		{Pattern: "POST " + remind.InboundPath + "{secret}/{$}", Handler: httpx.Handler(s.remind.Inbound), Body: AnyBody, MaxBody: 8 << 10, TakesStock: true, Money: true, Secret: "secret"},
+		{Pattern: "GET /api/account/reminders/{$}", Handler: httpx.Handler(s.remind.GetReminders), Access: SignedIn},
+		{Pattern: "PUT /api/account/reminders/{$}", Handler: httpx.Handler(s.remind.SetReminders), Access: SignedIn, MaxBody: 1 << 10},
 
 		{Pattern: "GET /api/delivery/counties/{$}", Handler: httpx.Handler(s.deliver.Counties)},
 		{Pattern: "GET /api/delivery/options/{$}", Handler: httpx.Handler(s.deliver.Options)},
@@ -196,6 +201,9 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/admin/refunds/{id}/decline/{$}", Handler: ad.Handle(ad.DeclineRefund), Access: Staff, Perm: account.PermRefundsApprove},
 		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Staff, Perm: account.PermMessages},
 		{Pattern: "POST /api/admin/orders/{orderId}/mail/{id}/resend/{$}", Handler: ad.Handle(ad.ResendMail), Access: Staff, Perm: account.PermMessages},
+		{Pattern: "GET /api/admin/sms/replies/{$}", Handler: ad.Handle(func(w http.ResponseWriter, r *http.Request, _ admin.Actor) error {
+			return s.remind.AdminReplies(w, r)
+		}), Access: Staff, Perm: account.PermMessages},
 		{Pattern: "GET /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.Zones), Access: Staff, Perm: account.PermDelivery},
 		{Pattern: "POST /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.CreateZone), Access: Staff, Perm: account.PermDelivery},
 		{Pattern: "PUT /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Staff, Perm: account.PermDelivery},
@@ -283,6 +291,9 @@ func (s *Server) routes() []Route {
 	}
 	if s.outbox != nil {
 		routes = append(routes, Route{Pattern: "GET /dev/outbox", Handler: s.outbox})
+	}
+	if s.remind.Shop != nil {
+		routes = append(routes, Route{Pattern: "POST " + devReplyPath, Handler: httpx.Handler(s.remind.DevReply), Body: AnyBody, MaxBody: 2 << 10, TakesStock: true, Money: true})
 	}
 	if s.metrics != nil {
 		routes = append(routes, Route{Pattern: "GET /metrics", Handler: s.metrics, Access: Operator})

@@ -38,6 +38,7 @@ import (
 	"shop/internal/privacy"
 	"shop/internal/ratelimit"
 	"shop/internal/receipt"
+	"shop/internal/remind"
 	"shop/internal/review"
 	"shop/internal/rider"
 	"shop/internal/sms"
@@ -132,6 +133,13 @@ type Deps struct {
 	// office's assignments); PODMax caps pay on delivery (SHOP_POD_MAX).
 	Riders *rider.Service
 	PODMax money.Cents
+	// Remind sends reminders and answers replies by SMS; SMSSecret is the
+	// secret of the incoming-SMS callback (remind.MinSecret or longer, else
+	// replies are off); SMSDevForm puts a reply form under each text of the
+	// dev outbox (--dev).
+	Remind     *remind.Service
+	SMSSecret  string
+	SMSDevForm bool
 }
 
 // Server is the shop's http.Handler.
@@ -176,6 +184,9 @@ type Server struct {
 	// ussd answers Africa's Talking's USSD requests; ussdPhone is /dev/ussd.
 	ussd      *ussd.Handlers
 	ussdPhone http.Handler
+	// remind serves "Order again", the reminders switch, incoming SMS and
+	// the back office's replies.
+	remind *remind.Handlers
 }
 
 // catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
@@ -244,8 +255,13 @@ func New(d Deps) (*Server, error) {
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, RefundApprovalOver: d.RefundApprovalOver, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
 			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices, Riders: d.Riders})
+	s.remind = &remind.Handlers{Service: d.Remind, Secret: d.SMSSecret, Orders: s.orders, Carts: s.cart, Accounts: authSvc.Store}
+	replyURL := ""
+	if d.SMSDevForm && s.remind.Enabled() {
+		s.remind.Shop, replyURL = s, devReplyPath
+	}
 	if d.Outbox != nil {
-		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
+		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS, replyURL))
 	}
 	if d.Metrics != nil && d.MetricsToken != "" {
 		s.metrics = d.Metrics.Handler(d.MetricsToken)
@@ -363,8 +379,12 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// devReplyPath is the dev outbox's form that answers a text as the
+// farmer would.
+const devReplyPath = "/dev/sms/reply"
+
 // smsKept lists the text messages for the dev outbox, beside the mail.
-func smsKept(q *sms.Queue) func(context.Context) ([]mail.Kept, error) {
+func smsKept(q *sms.Queue, replyURL string) func(context.Context) ([]mail.Kept, error) {
 	return func(ctx context.Context) ([]mail.Kept, error) {
 		if !q.Enabled() {
 			return nil, nil
@@ -373,6 +393,9 @@ func smsKept(q *sms.Queue) func(context.Context) ([]mail.Kept, error) {
 		out := make([]mail.Kept, len(list))
 		for i, m := range list {
 			out[i] = mail.Kept{Channel: "sms", To: "+" + m.To, Subject: m.Kind, Body: m.Body, CreatedAt: m.CreatedAt}
+			if m.To != "" {
+				out[i].ReplyURL = replyURL
+			}
 		}
 		return out, err
 	}

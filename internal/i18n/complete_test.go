@@ -19,7 +19,7 @@ import (
 // constructors (and the field messages with them), the field messages
 // validation stores in its bad or fields map, and every Msg… constant.
 var customerPackages = []string{"account", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
-	"order", "payment", "paylink", "phone", "privacy", "receipt", "review", "rider", "stock"}
+	"order", "payment", "paylink", "phone", "privacy", "receipt", "remind", "review", "rider", "stock"}
 
 // messageFuncs return customer texts that reach the answers another way:
 // a payment's message and advice in the order, the wait in a 429.
@@ -37,13 +37,16 @@ var adminFiles = []string{
 
 // adminTexts are the English-only texts of files customers reach too.
 var adminTexts = []string{
-	"No such user",                                                  // account/user.go: the admin's user pages
-	"Review not found",                                              // review/review.go: moderation
-	"Status must be approved or rejected",                           // review/review.go: moderation
-	"A category with the slug %q already exists.",                   // catalog/store.go
+	"Unreadable incoming message.",                // remind/handlers.go: Africa's Talking only
+	"Unreadable form.",                            // remind/handlers.go: the dev outbox's form
+	"Not found",                                   // remind/handlers.go: a wrong callback secret, Africa's Talking only
+	"No such user",                                // account/user.go: the admin's user pages
+	"Review not found",                            // review/review.go: moderation
+	"Status must be approved or rejected",         // review/review.go: moderation
+	"A category with the slug %q already exists.", // catalog/store.go
 	"A product with the slug %q or one of its SKUs already exists.", // catalog/store.go
-	"Pickup point not found",                                        // delivery/store.go: the admin's pickup points
-	"Message not found",                                             // content/store.go: the inbox
+	"Pickup point not found", // delivery/store.go: the admin's pickup points
+	"Message not found",      // content/store.go: the inbox
 	"Send the file as a form upload (Content-Type: multipart/form-data).", // httpapi: image upload
 	"Send the file as CSV (Content-Type: text/csv).",                      // httpapi: product import
 	"Unreadable body.", // payment: Daraja's callbacks

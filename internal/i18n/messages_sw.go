@@ -112,6 +112,8 @@ var swTexts = map[string]string{
 	"This is too long":                                                              "Hii ni ndefu mno",
 	"Please choose a payment method":                                                "Tafadhali chagua njia ya kulipa",
 	"Enter your order number (ORDER-…)":                                             "Andika namba ya oda yako (ORDER-…)",
+	"Add your phone number to your account first.":                                  "Kwanza weka namba yako ya simu kwenye akaunti yako.",
+	"Choose yes or no.":                                                             "Chagua ndiyo au hapana.",
 	"Enter the phone number you gave at checkout":                                   "Andika namba ya simu uliyotoa ulipoweka oda",
 	"We found no order with this number and phone number. Please check both.":       "Hatukupata oda yenye namba hii na namba hii ya simu. Tafadhali angalia zote mbili.",
 	"Too many tries. Please wait a few minutes, or call us with your order number.": "Umejaribu mara nyingi mno. Tafadhali subiri dakika chache, au utupigie simu ukiwa na namba ya oda yako.",

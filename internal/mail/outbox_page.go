@@ -22,6 +22,9 @@ type Kept struct {
 	CreatedAt time.Time `json:"created_at"`
 	// Attachments names the files a mail carried ("receipt-ORDER-1.pdf").
 	Attachments []string `json:"attachments,omitempty"`
+	// ReplyURL, for a text, is the dev form that answers it as the
+	// farmer would ("" for none).
+	ReplyURL string `json:"-"`
 }
 
 // OutboxPage serves the dev outbox: the mail kept by o and the messages of
@@ -143,6 +146,7 @@ var outboxTemplate = template.Must(template.New("outbox").Parse(`<!doctype html>
 <h2>{{if eq .Channel "sms"}}SMS{{else}}{{.Subject}}{{end}}</h2>
 <p>{{if eq .Channel "sms"}}SMS{{else}}Email{{end}} to: {{.To}}<br>Sent: {{.CreatedAt.Format "2006-01-02 15:04:05 MST"}}{{range .Attachments}}<br>Attached: {{.}}{{end}}</p>
 <pre>{{range .Parts}}{{if .URL}}<a href="{{.URL}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}{{end}}</pre>
+{{if .ReplyURL}}<form method="post" action="{{.ReplyURL}}"><input type="hidden" name="from" value="{{.To}}"><label>Reply from {{.To}} as Africa's Talking would post it: <input name="text" value="1" size="12"></label> <button type="submit">Send reply</button></form>{{end}}
 </article>
 <hr>
 {{else}}

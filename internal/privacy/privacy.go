@@ -8,6 +8,7 @@ package privacy
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"time"
 
 	"shop/internal/account"
@@ -17,7 +18,9 @@ import (
 	"shop/internal/mail"
 	"shop/internal/order"
 	"shop/internal/payment"
+	"shop/internal/phone"
 	"shop/internal/ratelimit"
+	"shop/internal/remind"
 	"shop/internal/review"
 	"shop/internal/sms"
 )
@@ -58,6 +61,10 @@ type Export struct {
 	// their orders and to their address, without the bodies.
 	TextMessages []sms.Message `json:"text_messages"`
 	Mail         []mail.Stored `json:"mail"`
+	// SMS is, for each of their phones (the account's and their orders'),
+	// what it said yes or STOP to, the reminders sent to it and the texts
+	// it sent the shop.
+	SMS []remind.Data `json:"sms"`
 }
 
 // Subscriptions are the lists the customer is on.
@@ -94,6 +101,14 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 	ids := make([]int64, len(x.Orders))
 	for i, o := range x.Orders {
 		ids[i] = o.ID
+	}
+	x.SMS = []remind.Data{}
+	for _, tel := range phonesOf(u, x.Orders) {
+		data, err := remind.ForPhone(ctx, s.DB, tel)
+		if err != nil {
+			return Export{}, err
+		}
+		x.SMS = append(x.SMS, data)
 	}
 	x.TextMessages, x.Mail = []sms.Message{}, []mail.Stored{}
 	if s.SMS != nil {
@@ -142,6 +157,16 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 	if u.Role == account.RoleOwner {
 		return account.User{}, errAdmin
 	}
+	// Their phones are read before the orders forget them.
+	orders, err := s.Orders.AllForUser(ctx, id)
+	if err != nil {
+		return account.User{}, err
+	}
+	for _, tel := range phonesOf(u, orders) {
+		if err := remind.ForgetPhoneTx(ctx, tx, tel); err != nil {
+			return account.User{}, err
+		}
+	}
 	ids, err := order.AnonymizeForUserTx(ctx, tx, id)
 	if err != nil {
 		return account.User{}, err
@@ -181,6 +206,22 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 		}
 	}
 	return u, s.Accounts.Store.DeleteUserTx(ctx, tx, u)
+}
+
+// phonesOf are the numbers a customer used: their account's and their
+// orders', each once.
+func phonesOf(u account.User, orders []order.Order) []string {
+	var out []string
+	add := func(p string) {
+		if tel, ok := phone.Normalize(p); ok && !slices.Contains(out, tel) {
+			out = append(out, tel)
+		}
+	}
+	add(u.Phone)
+	for _, o := range orders {
+		add(o.Customer.Phone)
+	}
+	return out
 }
 
 func (s *Service) now() time.Time {

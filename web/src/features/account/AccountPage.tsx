@@ -15,12 +15,14 @@ import { lang } from '../../shared/i18n/i18n';
 import { accountMessages } from '../../shared/i18n/messages/account';
 import { formatKsh } from '../../shared/domain/money';
 import { ReceiptButton } from '../../shared/ui/ReceiptButton';
+import { OrderAgainButton } from '../../shared/ui/OrderAgainButton';
 import { isPaid, listMyOrders, statusText } from '../../shared/api/orders';
 import type { Order, User } from '../../shared/api/shapes';
 import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { useSession } from '../../shared/api/useSession';
 import { DATA_MSG } from './rules';
 import { YourData } from './YourData';
+import { Reminders } from './Reminders';
 
 /** The customer's own page: their details, their password and their orders. */
 export default function AccountPage() {
@@ -66,6 +68,7 @@ export default function AccountPage() {
         <PasswordSection />
       </div>
       <OrderHistory />
+      <Reminders />
       <YourData
         onDeleted={() => {
           // The page that says so first, then the session goes: without it the page would
@@ -274,6 +277,7 @@ function OrderHistory() {
               )}
               {isPaid(o.status) && <OrderTimeline order={o} className="mt-3" />}
               {isPaid(o.status) && <ReceiptButton orderId={o.orderId} className="mt-3" />}
+              {o.status !== 'pending_payment' && <OrderAgainButton orderId={o.orderId} className="mt-3" />}
               <Link to={`/order-confirmation?orderId=${encodeURIComponent(o.orderId)}`} className={`mt-3 inline-block ${linkClass}`}>
                 {m.view(o.orderId)}
               </Link>

@@ -14,3 +14,18 @@ export function exportMyData(): Promise<Blob> {
 export function deleteAccount(password: string): Promise<void> {
   return request<void>('DELETE', '/auth/me/', { password });
 }
+
+/** Whether the signed-in customer's phone gets a text when a bag runs low. */
+export interface RemindersSetting {
+  reminders: boolean;
+  stopped: boolean;
+  phone: string;
+}
+
+export function getReminders(): Promise<RemindersSetting> {
+  return request<RemindersSetting>('GET', '/account/reminders/');
+}
+
+export function setReminders(reminders: boolean): Promise<RemindersSetting> {
+  return request<RemindersSetting>('PUT', '/account/reminders/', { reminders });
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { LeftOutNotice } from '../../shared/ui/LeftOutNotice';
 import { buttonClass } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { OrderSummary } from '../../shared/ui/OrderSummary';
@@ -101,6 +102,7 @@ export default function CartPage() {
   if (cart.items.length === 0) {
     return (
       <Page title={m.emptyTitle}>
+        <LeftOutNotice className="mt-4" />
         <p className="mt-3 text-stone-700">{m.emptyText}</p>
         <p className="mt-6">
           <Link to="/shop" className={buttonClass({ size: 'lg' })}>
@@ -113,6 +115,7 @@ export default function CartPage() {
 
   return (
     <Page title={m.title}>
+      <LeftOutNotice className="mt-4" />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <section aria-label={m.items} className="lg:col-span-2">
           <ul className="space-y-3">

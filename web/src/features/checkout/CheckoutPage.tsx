@@ -37,7 +37,13 @@ function focusFirstProblem(fields: Field[]) {
  * above the buttons, or a note there when the payment could not start at all. Nothing pops up: a
  * native alert blocks the whole page on a phone.
  */
-function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>, cart: Cart, option: DeliveryOption | undefined) {
+function usePlaceOrder(
+  state: CheckoutState,
+  dispatch: Dispatch<CheckoutAction>,
+  cart: Cart,
+  option: DeliveryOption | undefined,
+  reminders: boolean,
+) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,7 +66,7 @@ function usePlaceOrder(state: CheckoutState, dispatch: Dispatch<CheckoutAction>,
     }
     setSubmitting(true);
     try {
-      const started = await initiatePayment(initiatePayload(form, cart.items, option?.fee ?? null));
+      const started = await initiatePayment({ ...initiatePayload(form, cart.items, option?.fee ?? null), reminders });
       if (started.orderToken) saveOrderToken(started.orderId, started.orderToken);
       placed.current = true;
       clearDraft();
@@ -95,7 +101,9 @@ export default function CheckoutPage() {
   const [state, dispatch] = useReducer(checkoutReducer, undefined, loadDraft);
   const { step, form, errors } = state;
   const { options, chosen } = useDeliveryOptions(form.county, form.delivery, cart.items, dispatch);
-  const { completeOrder, submitting, formError, placed } = usePlaceOrder(state, dispatch, cart, chosen);
+  // "Text me when it runs low": off until ticked (docs/notifications.md section 8).
+  const [reminders, setReminders] = useState(false);
+  const { completeOrder, submitting, formError, placed } = usePlaceOrder(state, dispatch, cart, chosen, reminders);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   // An order needs the network (the cart, the price, the M-Pesa prompt): offline it waits.
@@ -179,6 +187,12 @@ export default function CheckoutPage() {
             {step === 2 && <ShippingStep state={state} dispatch={dispatch} options={options} />}
             {step === 3 && <PaymentStep state={state} dispatch={dispatch} delivery={chosen} />}
             {step === 4 && <ReviewStep form={form} option={chosen} />}
+            {step === 4 && (
+              <label className="flex min-h-11 items-center gap-3 text-stone-900">
+                <input type="checkbox" className="h-5 w-5" checked={reminders} onChange={(e) => setReminders(e.target.checked)} />
+                {m.reminders}
+              </label>
+            )}
           </div>
 
           {formError && (

@@ -1,4 +1,5 @@
 // The checkout draft: what was typed survives a reload on a shaky connection (this tab only).
+import { clearLastDelivery, lastDelivery } from '../../shared/api/orders';
 import { initialCheckoutState, type CheckoutState } from './checkoutState';
 import { firstInvalidStep, LAST_STEP, validateAll, type CheckoutForm } from './rules';
 
@@ -19,6 +20,11 @@ export function loadDraft(): CheckoutState {
   } catch {
     // Unreadable or refused: start afresh.
   }
+  // After "Order again", the checkout starts from that order's delivery choice.
+  const last = lastDelivery();
+  if (last) {
+    return initialCheckoutState({ county: last.county, address: last.address, city: last.city, postalCode: last.postalCode, delivery: last.option });
+  }
   return initialCheckoutState();
 }
 
@@ -31,6 +37,7 @@ export function saveDraft(state: CheckoutState) {
 }
 
 export function clearDraft() {
+  clearLastDelivery();
   try {
     window.sessionStorage.removeItem(DRAFT_KEY);
   } catch {

@@ -2,6 +2,7 @@ import type { CheckoutMessages } from './messages';
 
 export const checkout: CheckoutMessages = {
   title: 'Kamilisha Oda',
+  reminders: 'Nitumie SMS chakula changu kikikaribia kuisha (unaweza kujibu STOP wakati wowote)',
   backToCart: '← Rudi kwenye Kikapu',
   cartFailed: 'Hatukuweza kufungua kikapu chako.',
   loadingCart: 'Tunafungua kikapu chako…',

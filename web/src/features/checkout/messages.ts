@@ -3,6 +3,7 @@ import { messages } from '../../shared/i18n/i18n';
 
 const en = {
   title: 'Checkout',
+  reminders: 'Text me when my feed is about to run out (you can reply STOP at any time)',
   backToCart: '← Back to Cart',
   cartFailed: 'We could not load your cart.',
   loadingCart: 'Loading your cart…',

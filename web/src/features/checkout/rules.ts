@@ -161,6 +161,8 @@ export interface InitiatePayload<Item> {
   items: Item[];
   /** Only when paying on delivery; M-Pesa now is the server's default. */
   paymentMethod?: 'on_delivery';
+  /** "Text me when it runs low" was ticked. */
+  reminders?: boolean;
 }
 
 /** `shipping` is the chosen option's fee as the checkout showed it; the server computes its own. */

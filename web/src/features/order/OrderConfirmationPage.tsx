@@ -5,6 +5,7 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { PhoneField } from '../../shared/ui/form/TextField';
 import { OrderSummary, orderLines } from '../../shared/ui/OrderSummary';
 import { ReceiptButton } from '../../shared/ui/ReceiptButton';
+import { OrderAgainButton } from '../../shared/ui/OrderAgainButton';
 import { OrderTimeline } from '../../shared/ui/OrderTimeline';
 import { ContinueShopping, linkClass, LoadingLine, Page } from '../../shared/ui/Page';
 import { ApiError } from '../../shared/api/api';
@@ -290,6 +291,7 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <OrderSummary title={m.yourOrder} titleId="order-details-title" as="section" lines={orderLines(order.items)} strongLineTotals totals={order}>
       {isPaid(order.status) && <ReceiptButton orderId={order.orderId} className="mt-4" />}
+      {order.status !== 'pending_payment' && <OrderAgainButton orderId={order.orderId} className="mt-4" />}
       {isPaid(order.status) && <EtimsInvoice order={order} />}
       <DeliveryChoice order={order} />
       <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? m.yourDetails : m.deliveryAddress}</h3>

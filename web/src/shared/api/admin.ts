@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, EtimsOverview, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, Role, ReviewStatus, RiderAssignment, RiderSummary, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -111,6 +111,8 @@ export const adminApi = {
 
   messages: () => request<Message[]>('GET', '/admin/messages/'),
   setHandled: (id: number, handled: boolean) => request<Message>('PATCH', `/admin/messages/${id}/`, { handled }),
+  /** The texts farmers sent: those kept for staff, or all of them. */
+  smsReplies: (all = false) => request<SmsReply[]>('GET', `/admin/sms/replies/${all ? '?all=1' : ''}`),
 
   subscribers: () => request<SubscriberList>('GET', '/admin/subscribers/'),
   subscribersCSV: () => request<Blob>('GET', '/admin/subscribers/?format=csv', undefined, { as: 'blob' }),

@@ -2029,6 +2029,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/reorder/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order again
+         * @description For whoever may read the order. Puts the order's lines still sold into the request's cart at
+         *     today's prices, as many as the stock allows, and answers with the cart, the lines left out and
+         *     why (`not_sold`, `out_of_stock`, or `fewer` with how many are `missing`), and the order's
+         *     delivery choice for the checkout to start from.
+         */
+        post: operations["reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a text comes when a bag runs low */
+        get: operations["getReminders"];
+        /**
+         * Switch the reminders on or off
+         * @description Ticking them also undoes an earlier STOP sent by SMS. An account without a phone gets a 400.
+         */
+        put: operations["setReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/inbound/{secret}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An incoming SMS
+         * @description Africa's Talking posts each message sent to the shop's short code. `1` (`ndio`, `yes`) orders
+         *     again the size of the phone's latest reminder (channel `sms`, the M-Pesa prompt to that phone),
+         *     `STOP` (`acha`, `simama`) ends reminders and marketing texts, `START` undoes it; anything else is
+         *     kept for staff. The same `id` acts once. A wrong secret is a 404 and changes nothing
+         *     (docs/notifications.md).
+         */
+        post: operations["smsInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sms/replies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the texts farmers sent
+         * @description The newest first, each with the phone's five latest orders; only those kept for staff unless `all=1`.
+         */
+        get: operations["adminListSmsReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/sms/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a text from the dev outbox
+         * @description The dev outbox's form: posts `text` from `from` to `/api/sms/inbound/{secret}/` form-encoded as
+         *     Africa's Talking would (a fresh `id`), then sends the browser back to `/dev/outbox`.
+         */
+        post: operations["devSmsReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rider/deliveries/": {
         parameters: {
             query?: never;
@@ -2377,6 +2486,24 @@ export interface components {
             text_messages: components["schemas"]["SmsMessage"][];
             /** @description The mail sent about their orders and to their address (without the bodies). */
             mail: components["schemas"]["MailMessage"][];
+            /** @description For each of their phones, what it said yes or STOP to, the reminders sent to it and the texts it sent. */
+            sms: {
+                phone: string;
+                sms_consent: {
+                    reminders: boolean;
+                    stopped: boolean;
+                };
+                reminders: {
+                    orderId: string;
+                    product: string;
+                    quantity: number;
+                    quoted: components["schemas"]["Money"];
+                    /** Format: date-time */
+                    sent_at: string;
+                    reorder_orderId: string;
+                }[];
+                sms_replies: components["schemas"]["SmsReply"][];
+            }[];
         };
         Synonym: {
             id: components["schemas"]["Id"];
@@ -2752,6 +2879,11 @@ export interface components {
              * @enum {string}
              */
             payment: "mpesa" | "sms_link";
+            /**
+             * @description The caller said yes to a text when the bag runs low.
+             * @default false
+             */
+            reminders: boolean;
         };
         /** @description As at checkout. Without `option`, home delivery to the county (an address is then required). */
         PhoneOrderDelivery: {
@@ -3020,6 +3152,8 @@ export interface components {
             stock?: number | string;
             /** @description The shipping weight; left empty, a new size's is read from its name and an edited one keeps its own. */
             weight_kg?: number | string;
+            /** @description How many days the size usually lasts (1 to 730), for the reminders; left out, an edited size keeps its own; blank or null clears it. */
+            lasts_days?: number | string | null;
         };
         /** @enum {string} */
         StockReason: "sale" | "order_returned" | "received" | "damaged" | "count_correction" | "import" | "edit";
@@ -3298,6 +3432,8 @@ export interface components {
             price: components["schemas"]["Money"];
             stock: number;
             weight_kg: components["schemas"]["Kg"];
+            /** @description How many days the size usually lasts a farm; absent when not set. */
+            lasts_days?: number;
         };
         /** @description A product picture; `image` is the address it is served at. */
         Image: {
@@ -3436,6 +3572,11 @@ export interface components {
                  */
                 option?: string;
             };
+            /**
+             * @description The customer ticked "text me when it runs low"; their phone then says yes to reminders (unticked changes nothing).
+             * @default false
+             */
+            reminders: boolean;
         };
         PhoneInput: {
             /** @description The M-Pesa number, in any Kenyan form. */
@@ -3741,6 +3882,50 @@ export interface components {
             courier: string;
             tracking_number: string;
             timeline: components["schemas"]["OrderStep"][];
+        };
+        Reorder: {
+            items: components["schemas"]["CartItem"][];
+            left_out: {
+                product_name: string;
+                size: string;
+                quantity: number;
+                missing: number;
+                /** @enum {string} */
+                reason: "not_sold" | "out_of_stock" | "fewer";
+            }[];
+            delivery: {
+                kind: string;
+                option: string;
+                county: string;
+                address: string;
+                city: string;
+                postalCode: string;
+            };
+        };
+        RemindersSetting: {
+            reminders: boolean;
+            /** @description The phone sent STOP by SMS. */
+            stopped: boolean;
+            phone: string;
+        };
+        SmsReply: {
+            id: number;
+            phone: string;
+            text: string;
+            /** @enum {string} */
+            action: "order" | "stop" | "start" | "message";
+            outcome: string;
+            orderId: string;
+            /** Format: date-time */
+            received_at: string;
+            orders: {
+                orderId: string;
+                status: components["schemas"]["OrderStatus"];
+                total: components["schemas"]["Money"];
+                channel: string;
+                /** Format: date-time */
+                created_at: string;
+            }[];
         };
         RiderDayFigures: {
             delivered: number;
@@ -7523,6 +7708,176 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The cart as it now is, and what was left out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reorder"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in customer's phone and its consent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSetting"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reminders: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The setting as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    smsInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The incoming-SMS callback secret, `SHOP_SMS_CALLBACK_SECRET`. */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @example +254711082001 */
+                    from: string;
+                    /** @example 21212 */
+                    to?: string;
+                    text: string;
+                    date?: string;
+                    id: string;
+                    linkId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "OK";
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListSmsReplies: {
+        parameters: {
+            query?: {
+                all?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The texts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsReply"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    devSmsReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    from: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the outbox. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             default: components["responses"]["Error"];
         };
     };

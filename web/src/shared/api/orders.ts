@@ -149,6 +149,84 @@ export function fetchReceipt(orderId: string): Promise<Blob> {
   return request('GET', `/orders/${encodeURIComponent(orderId)}/receipt.pdf`, undefined, { as: 'blob', headers: orderTokenHeaders(orderId) });
 }
 
+/** A line of a past order that "Order again" left out of the cart, and why. */
+export interface LeftOut {
+  product_name: string;
+  size: string;
+  quantity: number;
+  missing: number;
+  reason: 'not_sold' | 'out_of_stock' | 'fewer';
+}
+
+/** The past order's delivery choice, which the checkout starts from. */
+export interface LastDelivery {
+  kind: string;
+  option: string;
+  county: string;
+  address: string;
+  city: string;
+  postalCode: string;
+}
+
+const leftOutKey = 'shop.reorder.leftOut';
+const deliveryKey = 'shop.reorder.delivery';
+
+/** Puts the order's lines still sold into the cart; keeps what was left out
+ *  (for the cart to say) and the delivery choice (for the checkout). */
+export async function reorder(orderId: string): Promise<{ left_out: LeftOut[]; delivery: LastDelivery }> {
+  const out: { left_out: LeftOut[]; delivery: LastDelivery } = await request(
+    'POST',
+    `/orders/${encodeURIComponent(orderId)}/reorder/`,
+    {},
+    { headers: orderTokenHeaders(orderId) },
+  );
+  try {
+    sessionStorage.setItem(leftOutKey, JSON.stringify(out.left_out));
+    sessionStorage.setItem(deliveryKey, JSON.stringify(out.delivery));
+  } catch {
+    // Private mode: the cart just will not list what was left out.
+  }
+  return out;
+}
+
+/** What the last "Order again" left out, once: reading it clears it. */
+export function takeLeftOut(): LeftOut[] {
+  try {
+    const raw = sessionStorage.getItem(leftOutKey);
+    return raw ? (JSON.parse(raw) as LeftOut[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Forgets what "Order again" left out (the cart was shown it). */
+export function clearLeftOut() {
+  try {
+    sessionStorage.removeItem(leftOutKey);
+  } catch {
+    // nothing kept
+  }
+}
+
+/** Forgets the delivery choice of the last "Order again" (its order is placed). */
+export function clearLastDelivery() {
+  try {
+    sessionStorage.removeItem(deliveryKey);
+  } catch {
+    // nothing kept
+  }
+}
+
+/** The delivery choice of the last "Order again", for the checkout. */
+export function lastDelivery(): LastDelivery | null {
+  try {
+    const raw = sessionStorage.getItem(deliveryKey);
+    return raw ? (JSON.parse(raw) as LastDelivery) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The name a receipt is saved under (the server's Content-Disposition says the same). */
 export const receiptFilename = (orderId: string) => `receipt-${orderId}.pdf`;
 

@@ -108,6 +108,8 @@ export type SalesReport = Schemas['SalesReport'];
 export type ProductSales = Schemas['ProductSales'];
 export type ProductsReport = Schemas['ProductsReport'];
 export type Message = Schemas['ContactMessage'];
+/** A text a farmer sent the shop's short code, with the phone's latest orders (docs/notifications.md). */
+export type SmsReply = Schemas['SmsReply'];
 export type Subscriber = Schemas['Subscriber'];
 export type SubscriberList = Schemas['SubscriberList'];
 export type AuditEntry = Schemas['AuditEntry'];

@@ -19,6 +19,8 @@ export const MSG = {
   skuRequired: 'SKU is required',
   stockInvalid: 'Stock must be a whole number of 0 or more',
   weightInvalid: 'Weight must be a number of kg of 0 or more, with at most 3 decimal places',
+  // internal/catalog's MsgLastsDaysInvalid.
+  lastsDaysInvalid: 'Days it lasts must be a whole number from 1 to 730, or blank',
   countiesMissing: 'Choose at least one county',
   courierRequired: 'Name the courier that carries this order.',
   // internal/order/refund.go.
@@ -86,6 +88,8 @@ export interface VariantForm {
   price: string;
   stock: string;
   weight_kg: string;
+  /** How many days the size usually lasts a farm (1 to 730), for the reminders; blank: none. */
+  lasts_days?: string;
 }
 
 /** A weight in kg: "70", "0.5", "0.25"; whole grams at most. Empty is fine where the server has a default. */
@@ -103,6 +107,8 @@ export function validateVariant(f: VariantForm): Errors<keyof VariantForm> {
   if (!/^\d{1,10}$/.test(f.stock.trim() || '0')) e.stock = MSG.stockInvalid;
   const weight = checkWeight(f.weight_kg);
   if (weight) e.weight_kg = weight;
+  const lasts = (f.lasts_days ?? '').trim();
+  if (lasts !== '' && !(/^\d{1,3}$/.test(lasts) && Number(lasts) >= 1 && Number(lasts) <= 730)) e.lasts_days = MSG.lastsDaysInvalid;
   return e;
 }
 

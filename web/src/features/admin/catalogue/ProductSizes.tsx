@@ -8,7 +8,7 @@ import { validateVariant, type VariantForm } from '../../../shared/domain/adminR
 import { StockPanel } from './StockPanel';
 import { Button, PriceField, WeightField, errorText } from '../../../shared/ui/controls';
 
-const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '' };
+const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '', lasts_days: '' };
 
 /** A product's sizes, each saved on its own, and a row to add one. */
 export function ProductSizes({ productId, initial }: { productId: number; initial: Variant[] }) {
@@ -50,7 +50,7 @@ function VariantRow({
 }) {
   const [f, setF] = useState<VariantForm>(
     variant
-      ? { size: variant.size, sku: variant.sku, price: variant.price, stock: String(variant.stock), weight_kg: String(variant.weight_kg ?? '') }
+      ? { size: variant.size, sku: variant.sku, price: variant.price, stock: String(variant.stock), weight_kg: String(variant.weight_kg ?? ''), lasts_days: variant.lasts_days ? String(variant.lasts_days) : '' }
       : emptyVariant,
   );
   const [errors, setErrors] = useState<Errors<keyof VariantForm>>({});
@@ -95,7 +95,7 @@ function VariantRow({
         noValidate
         onSubmit={save}
         aria-label={variant ? `Size ${variant.size}` : 'New size'}
-        className="grid grid-cols-2 gap-2 rounded-md border border-stone-200 bg-white p-3 sm:grid-cols-6 sm:items-end"
+        className="grid grid-cols-2 gap-2 rounded-md border border-stone-200 bg-white p-3 sm:grid-cols-7 sm:items-end"
       >
         <TextField compact id={`${key}-size`} label="Size" value={f.size} onChange={(v) => set('size', v)} error={errors.size} placeholder="10 Kg" />
         <TextField compact id={`${key}-sku`} label="SKU" value={f.sku} onChange={(v) => set('sku', v)} error={errors.sku} />
@@ -119,6 +119,19 @@ function VariantRow({
           value={f.weight_kg}
           onChange={(v) => set('weight_kg', v)}
           error={errors.weight_kg}
+        />
+        <TextField
+          compact
+          id={`${key}-lasts`}
+          label="Lasts (days)"
+          type="number"
+          step="1"
+          min="1"
+          inputMode="numeric"
+          placeholder="For reminders"
+          value={f.lasts_days ?? ''}
+          onChange={(v) => set('lasts_days', v)}
+          error={errors.lasts_days}
         />
         <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1">
           <Button type="submit">{variant ? 'Save' : 'Add size'}</Button>

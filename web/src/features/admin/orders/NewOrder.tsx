@@ -36,6 +36,7 @@ export function NewOrder({ onPlaced, onCancel }: { onPlaced: (orderId: string) =
   const [city, setCity] = useState('');
   const [coupon, setCoupon] = useState('');
   const [payment, setPayment] = useState<'mpesa' | 'sms_link'>('mpesa');
+  const [reminders, setReminders] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const lookup = useAction();
   const place = useAction();
@@ -80,6 +81,7 @@ export function NewOrder({ onPlaced, onCancel }: { onPlaced: (orderId: string) =
           delivery: { county, option, address, city },
           ...(coupon.trim() ? { coupon } : {}),
           payment,
+          reminders,
         });
         onPlaced(o.orderId);
       },
@@ -195,6 +197,9 @@ export function NewOrder({ onPlaced, onCancel }: { onPlaced: (orderId: string) =
               </label>
             </fieldset>
           </div>
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" checked={reminders} onChange={(e) => setReminders(e.target.checked)} /> The caller wants a text when the bag runs low
+          </label>
           <p className="font-bold text-stone-900">
             Items: {formatKsh(subtotal)}
             {unpriced && ' and the sizes ordered again at today\'s prices'}; the delivery fee and any discount are added when the order is placed.

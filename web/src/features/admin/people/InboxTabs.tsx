@@ -4,6 +4,7 @@ import { Pager } from '../../../shared/ui/PagedList';
 import { Badge, Button, LoadState, errorText, formatDate } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 import { saveBlob } from '../../../shared/ui/download';
+import { SmsReplies } from './SmsReplies';
 
 const SUBJECTS: Record<string, string> = {
   general: 'General',
@@ -60,6 +61,7 @@ export function MessagesTab() {
               </li>
             ))}
           </ul>
+          <SmsReplies />
         </div>
       )}
     </LoadState>

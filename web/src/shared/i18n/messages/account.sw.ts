@@ -41,6 +41,13 @@ export const account: AccountMessages = {
     view: (orderId: string) => `Angalia oda ${orderId}`,
   },
 
+  reminders: {
+    title: 'Vikumbusho',
+    label: 'Nitumie SMS siku chache kabla chakula changu hakijaisha (jibu 1 kuagiza tena, STOP kusitisha)',
+    noPhone: 'Weka namba yako ya simu hapo juu ili upate vikumbusho kwa SMS.',
+    failed: 'Imeshindikana kuhifadhi chaguo lako. Tafadhali jaribu tena.',
+  },
+
   data: {
     title: 'Data yako',
     intro:

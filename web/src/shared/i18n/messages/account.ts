@@ -45,6 +45,13 @@ const en = {
 
   // docs/product.md, My Account; the server's messages for the same mistakes (internal/account
   // and internal/privacy) are in the same words.
+  reminders: {
+    title: 'Reminders',
+    label: 'Text me a few days before my feed runs out (reply 1 to order it again, STOP to end the texts)',
+    noPhone: 'Add your phone number above to get reminders by SMS.',
+    failed: 'Could not save your choice. Please try again.',
+  },
+
   data: {
     title: 'Your data',
     intro:

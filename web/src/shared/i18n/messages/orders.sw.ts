@@ -38,4 +38,16 @@ export const orders: OrdersMessages = {
     downloading: 'Tunaandaa risiti…',
     failed: 'Imeshindikana kupakua risiti. Tafadhali jaribu tena.',
   },
+  again: {
+    button: 'Agiza tena',
+    busy: 'Tunaweka kwenye kikapu…',
+    failed: 'Imeshindikana kuweka oda kwenye kikapu. Tafadhali jaribu tena.',
+    leftOutTitle: 'Baadhi ya bidhaa za oda yako ya awali hazikuwekwa',
+    reasons: {
+      not_sold: 'haiuzwi tena',
+      out_of_stock: 'imeisha',
+      fewer: 'zilizopo ni chache',
+    } as Record<string, string>,
+    missing: (n: number) => `${n} hazikuwekwa`,
+  },
 };

@@ -41,6 +41,18 @@ const en = {
     downloading: 'Preparing receipt…',
     failed: 'Could not download the receipt. Please try again.',
   },
+  again: {
+    button: 'Order again',
+    busy: 'Adding to your cart…',
+    failed: 'Could not add the order to your cart. Please try again.',
+    leftOutTitle: 'Some items of your past order were left out',
+    reasons: {
+      not_sold: 'no longer sold',
+      out_of_stock: 'out of stock',
+      fewer: 'fewer in stock',
+    } as Record<string, string>,
+    missing: (n: number) => `${n} left out`,
+  },
 };
 
 export type OrdersMessages = typeof en;
