@@ -33,6 +33,15 @@ type Job struct {
 	Run  func(ctx context.Context)
 }
 
+// Names lists the jobs' names.
+func Names(jobs []Job) []string {
+	out := make([]string, len(jobs))
+	for i, j := range jobs {
+		out[i] = j.Name
+	}
+	return out
+}
+
 // Manager holds and renews the leases of one instance.
 type Manager struct {
 	db     *db.DB
