@@ -26,8 +26,8 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
-	"shop/internal/media"
 	"shop/internal/i18n"
+	"shop/internal/media"
 )
 
 // Link previews (WhatsApp, Facebook, X) show a PNG or JPEG, never an SVG,
