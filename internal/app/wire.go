@@ -182,8 +182,10 @@ func Wire(p Parts) (*Wired, error) {
 	unsubscribe := &content.Unsubscribe{Store: contents, PublicURL: p.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return auth.DerivedKey(ctx, "newsletter-unsubscribe") }}
 	leases := lease.New(d, p.JobLease, log)
-	var jobs []lease.Job
-	msrc := metrics.Sources{Jobs: func() (all, held []string) { return lease.Names(jobs), leases.Held() }, DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Version: p.Version, Log: log}
+	// The job list is made below and may grow after Wire (scheduled
+	// backups): the metrics read it from what Wire returns.
+	wired := &Wired{Leases: leases}
+	msrc := metrics.Sources{Jobs: func() (all, held []string) { return lease.Names(wired.Jobs), leases.Held() }, DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Version: p.Version, Log: log}
 	if msrc.MailQueue == nil && outbox.Enabled() {
 		msrc.MailQueue = outbox.ByStatus
 	}
@@ -225,7 +227,7 @@ func Wire(p Parts) (*Wired, error) {
 	// Every background job, one line each, so a new one is added (and run
 	// once across instances) by a line here. Jobs that claim rows keep
 	// doing so: the lease is what keeps the others from trying.
-	jobs = []lease.Job{
+	jobs := []lease.Job{
 		{Name: "mpesa-reconciler", Run: func(ctx context.Context) { payments.Reconcile(ctx, 5*time.Second) }},
 		{Name: "janitor", Run: func(ctx context.Context) { janitor.Run(ctx, time.Hour) }},
 		{Name: "low-stock", Run: func(ctx context.Context) { lowStock.Run(ctx, 10*time.Second) }},
@@ -238,8 +240,8 @@ func Wire(p Parts) (*Wired, error) {
 	if outbox.Enabled() {
 		jobs = append(jobs, lease.Job{Name: "mail", Run: func(ctx context.Context) { outbox.Run(ctx, 3*time.Second) }})
 	}
-	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock,
-		janitor: janitor, Outbox: outbox, Jobs: jobs, Leases: leases}, nil
+	wired.Server, wired.Deps, wired.texts, wired.stock, wired.janitor, wired.Outbox, wired.Jobs = srv, deps, texts, lowStock, janitor, outbox, jobs
+	return wired, nil
 }
 
 // cartTotals is a cart's weight and its subtotal after the cart's
