@@ -521,7 +521,7 @@ func (c *cluster) checkAfterLoad(t *testing.T, ctx context.Context, f loadFigure
 	}
 	// The simulator pays every prompt; a callback lost with the killed
 	// instance is found by the reconciler's status query.
-	waitUntil(t, 3*time.Minute, "every acknowledged order to be paid", func() bool {
+	waitUntil(t, 3*time.Minute+f.elapsed, "every acknowledged order to be paid", func() bool {
 		n, err := c.d.Count(ctx, "unpaid", `SELECT COUNT(*) FROM orders WHERE status = 'pending'`)
 		return err == nil && n == 0
 	})
@@ -534,8 +534,8 @@ func (c *cluster) checkAfterLoad(t *testing.T, ctx context.Context, f loadFigure
 		if err1 == nil && err2 == nil && texts == 0 && invoices == 0 {
 			break
 		}
-		if time.Since(settle) > 3*time.Minute {
-			t.Fatalf("after 3 minutes %d text messages and %d eTIMS invoices still wait (%v %v)", texts, invoices, err1, err2)
+		if limit := 3*time.Minute + 3*f.elapsed; time.Since(settle) > limit {
+			t.Fatalf("after %s %d text messages and %d eTIMS invoices still wait (%v %v)", limit, texts, invoices, err1, err2)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"os"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -97,12 +98,10 @@ func (m *Manager) tick() time.Duration { return m.ttl / 3 }
 // ends; then it stops the jobs and releases their leases.
 func (m *Manager) Run(ctx context.Context, jobs []Job) {
 	running := map[string]*runningJob{}
-	stop := func(name string) {
-		r := running[name]
-		r.cancel()
-		<-r.done
-		delete(running, name)
-	}
+	// A job told to stop is not waited for here: one slow to return (a
+	// message being sent) must not hold up the renewal of the others. It
+	// is not started again until it has returned.
+	stopping := map[string]*runningJob{}
 	t := time.NewTicker(m.tick())
 	defer t.Stop()
 	for {
@@ -111,14 +110,24 @@ func (m *Manager) Run(ctx context.Context, jobs []Job) {
 		// whether the renewal was refused or the database could not be
 		// reached: another instance may take it once it has.
 		next := m.now().Add(m.tick())
-		for name := range running {
+		for name, r := range running {
 			if until, ok := m.heldUntil(name); !ok || !next.Before(until) {
 				m.log.Warn("job lease lost: job stopped", "job", name)
-				stop(name)
+				r.cancel()
+				stopping[name] = r
+				delete(running, name)
+				m.drop(name)
+			}
+		}
+		for name, r := range stopping {
+			select {
+			case <-r.done:
+				delete(stopping, name)
+			default:
 			}
 		}
 		for _, j := range jobs {
-			if running[j.Name] != nil || ctx.Err() != nil {
+			if running[j.Name] != nil || stopping[j.Name] != nil || ctx.Err() != nil {
 				continue
 			}
 			ok, err := m.take(ctx, j.Name)
@@ -140,8 +149,12 @@ func (m *Manager) Run(ctx context.Context, jobs []Job) {
 		}
 		select {
 		case <-ctx.Done():
-			for name := range running {
-				stop(name)
+			for _, r := range running {
+				r.cancel()
+				<-r.done
+			}
+			for _, r := range stopping {
+				<-r.done
 			}
 			if !m.dies {
 				m.releaseAll()
@@ -150,6 +163,13 @@ func (m *Manager) Run(ctx context.Context, jobs []Job) {
 		case <-t.C:
 		}
 	}
+}
+
+// drop forgets a lease this instance no longer counts on.
+func (m *Manager) drop(job string) {
+	m.mu.Lock()
+	delete(m.held, job)
+	m.mu.Unlock()
 }
 
 type runningJob struct {
@@ -212,20 +232,31 @@ func (m *Manager) take(ctx context.Context, job string) (bool, error) {
 // this holder's, so the update skips it and the job is dropped.
 func (m *Manager) renew(ctx context.Context) {
 	m.mu.Lock()
-	n := len(m.held)
+	mine := make([]string, 0, len(m.held))
+	for j := range m.held {
+		mine = append(mine, j)
+	}
 	m.mu.Unlock()
-	if n == 0 {
+	if len(mine) == 0 {
 		return
 	}
 	start := m.now()
 	nowMS, until := start.UnixMilli(), start.Add(m.ttl).UnixMilli()
+	// Only the jobs this instance runs: one it stopped is left to expire.
+	args := []any{until, m.holder, nowMS}
+	marks := make([]string, len(mine))
+	for i, j := range mine {
+		args = append(args, j)
+		marks[i] = fmt.Sprintf("$%d", len(args))
+	}
 	var still []string
 	err := m.db.Tx(ctx, func(tx *sql.Tx) error {
 		still = still[:0]
 		// Only an unexpired lease is renewed: an expired one may be
 		// taken by another at any moment, and this instance already
 		// stopped its job.
-		if _, err := tx.ExecContext(ctx, `UPDATE job_leases SET expires_ms = $1 WHERE holder = $2 AND expires_ms >= $3`, until, m.holder, nowMS); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE job_leases SET expires_ms = $1 WHERE holder = $2 AND expires_ms >= $3
+			AND job IN (`+strings.Join(marks, ", ")+`)`, args...); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE job_lease_history SET until_ms = $1

@@ -204,3 +204,24 @@ func checkHistory(t *testing.T, d *db.DB) {
 		t.Fatalf("overlapping takings: %v", bad)
 	}
 }
+
+// A lease another holder took (this instance's renewals were late) stops
+// the job here at the next renewal, and this instance never renews it.
+func TestALeaseTakenAwayStopsTheJob(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		c := newCounted()
+		a := start(d, c, "reminders")
+		defer a.halt()
+		waitUntil(t, 10*time.Second, "the job to run", func() bool { return c.running("reminders") == 1 })
+		far := time.Now().Add(time.Hour).UnixMilli()
+		if _, err := d.Exec(context.Background(), `UPDATE job_leases SET holder = 'another', epoch = epoch + 1, expires_ms = $1`, far); err != nil {
+			t.Fatal(err)
+		}
+		waitUntil(t, 10*time.Second, "the job to stop", func() bool { return c.running("reminders") == 0 && len(a.m.Held()) == 0 })
+		var holder string
+		var exp int64
+		if err := d.QueryRow(context.Background(), `SELECT holder, expires_ms FROM job_leases`).Scan(&holder, &exp); err != nil || holder != "another" || exp != far {
+			t.Fatalf("lease now %s until %d (%v)", holder, exp, err)
+		}
+	})
+}
