@@ -35,10 +35,10 @@ import (
 
 // The figures of a run of the three-instance test under load.
 type loadFigures struct {
-	requests, failed            int
-	downRequests, downFailed    int
-	checkouts, acknowledged     int
-	down, routedAround, elapsed time.Duration
+	requests, failed           int
+	downRequests, downFailed   int
+	checkouts, acknowledged    int
+	down, lastFailure, elapsed time.Duration
 }
 
 // Three `shop serve` processes behind Caddy on one PostgreSQL database and
@@ -129,8 +129,8 @@ func TestThreeInstancesWithOneKilled(t *testing.T) {
 	})
 	t.Logf("load: %d requests in %s, %d failed (%.2f%%); %d checkouts, %d acknowledged",
 		f.requests, f.elapsed.Round(time.Second), f.failed, pct(f.failed, f.requests), f.checkouts, f.acknowledged)
-	t.Logf("while one instance was down (%s): %d requests, %d failed (%.2f%%); Caddy routed around it within %s",
-		f.down.Round(100*time.Millisecond), f.downRequests, f.downFailed, pct(f.downFailed, f.downRequests), f.routedAround.Round(100*time.Millisecond))
+	t.Logf("while one instance was down (%s): %d requests, %d failed (%.2f%%), the last %s after the kill",
+		f.down.Round(100*time.Millisecond), f.downRequests, f.downFailed, pct(f.downFailed, f.downRequests), f.lastFailure.Round(10*time.Millisecond))
 }
 
 func pct(a, b int) float64 {
@@ -443,7 +443,7 @@ func (c *cluster) load(t *testing.T, d time.Duration) loadFigures {
 				record(code, err)
 				code, _, err = send(c, "GET", front+fmt.Sprintf("/api/products/%d/", 1+(n+w)%8), "")
 				record(code, err)
-				if (n+w)%30 != 0 {
+				if (n+w)%45 != 0 {
 					continue
 				}
 				v := variants[(n*7+w)%len(variants)]
@@ -508,7 +508,7 @@ func (c *cluster) load(t *testing.T, d time.Duration) loadFigures {
 			}
 		}
 	}
-	f.routedAround = lastFail.Sub(killed)
+	f.lastFailure = lastFail.Sub(killed)
 	c.orders = orders
 	return f
 }
