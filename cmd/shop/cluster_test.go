@@ -443,7 +443,7 @@ func (c *cluster) load(t *testing.T, d time.Duration) loadFigures {
 				record(code, err)
 				code, _, err = send(c, "GET", front+fmt.Sprintf("/api/products/%d/", 1+(n+w)%8), "")
 				record(code, err)
-				if (n+w)%45 != 0 {
+				if (n+w)%60 != 0 {
 					continue
 				}
 				v := variants[(n*7+w)%len(variants)]
@@ -526,13 +526,17 @@ func (c *cluster) checkAfterLoad(t *testing.T, ctx context.Context, f loadFigure
 		return err == nil && n == 0
 	})
 	var texts, invoices int
-	settle := time.Now()
+	settle, said := time.Now(), time.Now()
 	for {
 		var err1, err2 error
 		texts, err1 = c.d.Count(ctx, "texts", `SELECT COUNT(*) FROM sms_messages WHERE status IN ('queued', 'sending')`)
 		invoices, err2 = c.d.Count(ctx, "invoices", `SELECT COUNT(*) FROM etims_invoices WHERE status = 'pending'`)
 		if err1 == nil && err2 == nil && texts == 0 && invoices == 0 {
 			break
+		}
+		if time.Since(said) > 20*time.Second {
+			t.Logf("%s after the load: %d text messages and %d eTIMS invoices wait", time.Since(settle).Round(time.Second), texts, invoices)
+			said = time.Now()
 		}
 		if limit := 3*time.Minute + 3*f.elapsed; time.Since(settle) > limit {
 			t.Fatalf("after %s %d text messages and %d eTIMS invoices still wait (%v %v)", limit, texts, invoices, err1, err2)
