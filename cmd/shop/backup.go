@@ -47,6 +47,9 @@ func backupCmd(ctx context.Context, cfg config.Config, args []string, stdout, st
 		return err
 	}
 	fmt.Fprintln(stdout, "snapshot", snap.Path)
+	if strings.HasPrefix(cfg.MediaURL, "s3://") {
+		fmt.Fprintln(stdout, "the pictures are in the bucket of SHOP_MEDIA_URL, not in the snapshot: back the bucket up as docs/deploy.md section 5 says")
+	}
 	if snap.StaleRemoved > 0 {
 		fmt.Fprintf(stdout, "removed %d unfinished snapshot folder(s) left by backups that were stopped half-way\n", snap.StaleRemoved)
 	}

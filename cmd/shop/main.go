@@ -8,6 +8,7 @@
 //	shop backup DIR [--keep N]
 //	shop restore SNAPSHOT
 //	shop copy --from sqlite:PATH --to postgres://…
+//	shop media copy --to s3://BUCKET/PREFIX?…
 //	shop version
 package main
 
@@ -36,6 +37,7 @@ commands:
   backup DIR [--keep N]                     snapshot the SQLite database and media into DIR while the shop serves
   restore SNAPSHOT                          restore a snapshot into the data directory (the shop stopped)
   copy --from sqlite:PATH --to postgres://… copy every table into an empty PostgreSQL database
+  media copy --to s3://BUCKET/PREFIX?…      copy the media folder into a bucket, checking each picture's size and SHA-256
   version                                   print the version
 `
 
@@ -72,6 +74,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		cmdErr = restoreCmd(ctx, cfg, args[1:], stdout, stderr)
 	case "copy":
 		cmdErr = copyCmd(ctx, args[1:], stdout, stderr)
+	case "media":
+		cmdErr = mediaCmd(ctx, cfg, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "shop", version)
 	case "help", "--help", "-h":

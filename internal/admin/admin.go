@@ -33,6 +33,7 @@ import (
 	"shop/internal/etims"
 	"shop/internal/httpx"
 	"shop/internal/mail"
+	"shop/internal/media"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -63,7 +64,9 @@ type Stores struct {
 
 // Options configure the back office.
 type Options struct {
-	// MediaDir is where uploaded product images are stored (media/products below it).
+	// Media stores uploaded product images (products/ below its root);
+	// nil: the folder MediaDir.
+	Media    media.Store
 	MediaDir string
 	// LowStockThreshold: sizes with at most this many in stock are listed on
 	// the dashboard (SHOP_LOW_STOCK_THRESHOLD).
@@ -114,7 +117,7 @@ type Handlers struct {
 	content  *content.Store
 	accounts *account.Store
 	delivery *delivery.Store
-	media    string
+	media    media.Store
 	lowStock int
 	approval money.Cents
 	log      *slog.Logger
@@ -148,7 +151,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	}
 	return &Handlers{
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
-		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, approval: o.RefundApprovalOver, log: o.Log, payments: o.Payments,
+		accounts: st.Accounts, delivery: st.Delivery, media: pictureStore(o), lowStock: o.LowStockThreshold, approval: o.RefundApprovalOver, log: o.Log, payments: o.Payments,
 		sms: o.SMS, outbox: o.Mail, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS, riders: o.Riders,
 	}

@@ -44,7 +44,7 @@ func (h *Handlers) UploadImage(w http.ResponseWriter, r *http.Request, a Actor) 
 	if err != nil {
 		return err
 	}
-	stored, err := h.saveImage(versions, alt)
+	stored, err := h.saveImage(r.Context(), versions, alt)
 	if err != nil {
 		return err
 	}

@@ -5,15 +5,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"image"
 	_ "image/jpeg" // registers the JPEG decoder
 	_ "image/png"  // registers the PNG decoder
 	"net/http"
-	"os"
-	"path/filepath"
+	"path"
 	"strings"
+	"time"
 
 	"github.com/chai2010/webp"
 	"github.com/disintegration/imaging"
@@ -21,6 +20,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/media"
 )
 
 // Uploaded product images: the server trusts neither the file name nor the
@@ -130,13 +130,21 @@ func encodeWebP(m image.Image) ([]byte, error) {
 	return webp.EncodeRGBA(m, webpQuality)
 }
 
-// saveImage writes the versions under media/products with a random name
-// and returns them as the catalogue records them.
-func (h *Handlers) saveImage(versions []encoded, alt string) (catalog.StoredImage, error) {
-	dir := filepath.Join(h.media, "products")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return catalog.StoredImage{}, fmt.Errorf("create media folder: %w", err)
+// MsgPictureStore is the upload's answer when the picture store cannot be
+// reached: nothing was saved, and trying again later is the remedy.
+var MsgPictureStore = "The picture could not be saved: the picture store cannot be reached just now. Please try again in a few minutes."
+
+// pictureStore is the configured store, or the folder.
+func pictureStore(o Options) media.Store {
+	if o.Media != nil {
+		return o.Media
 	}
+	return media.Dir(o.MediaDir)
+}
+
+// saveImage writes the versions under products/ with a random name and
+// returns them as the catalogue records them.
+func (h *Handlers) saveImage(ctx context.Context, versions []encoded, alt string) (catalog.StoredImage, error) {
 	buf := make([]byte, 12)
 	if _, err := rand.Read(buf); err != nil {
 		return catalog.StoredImage{}, err
@@ -145,9 +153,10 @@ func (h *Handlers) saveImage(versions []encoded, alt string) (catalog.StoredImag
 	out := catalog.StoredImage{Alt: alt}
 	for _, v := range versions {
 		name := fmt.Sprintf("%s-%d.webp", base, v.width)
-		if err := writeFileAtomic(filepath.Join(dir, name), v.data); err != nil {
+		if err := h.media.Put(ctx, "products/"+name, v.data); err != nil {
+			h.log.Error("store picture", "store", h.media.String(), "err", err)
 			h.removeImageFiles(out.Files)
-			return catalog.StoredImage{}, err
+			return catalog.StoredImage{}, apperr.Unavailable(MsgPictureStore)
 		}
 		out.Files = append(out.Files, name)
 		out.Path, out.Width, out.Height = "/media/products/"+name, v.width, v.height
@@ -155,37 +164,17 @@ func (h *Handlers) saveImage(versions []encoded, alt string) (catalog.StoredImag
 	return out, nil
 }
 
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".upload-*")
-	if err != nil {
-		return fmt.Errorf("store image: %w", err)
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("store image: %w", err)
-	}
-	return nil
-}
-
 // removeImageFiles deletes stored versions by name. Only plain names under
-// media/products are touched, whatever the database says.
+// products/ are touched, whatever the database says. The request may be
+// over: the deletion has its own time.
 func (h *Handlers) removeImageFiles(files []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	for _, name := range files {
-		if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
+		if name == "" || name != path.Base(name) || strings.HasPrefix(name, ".") {
 			continue
 		}
-		err := os.Remove(filepath.Join(h.media, "products", name))
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := h.media.Delete(ctx, "products/"+name); err != nil {
 			h.log.Warn("remove image file", "file", name, "err", err)
 		}
 	}

@@ -24,7 +24,9 @@ import (
 	"shop/internal/etims"
 	"shop/internal/httpapi"
 	"shop/internal/httpx"
+	"shop/internal/lease"
 	"shop/internal/mail"
+	"shop/internal/media"
 	"shop/internal/metrics"
 	"shop/internal/notify"
 	"shop/internal/payment"
@@ -54,8 +56,9 @@ type App struct {
 	janitor   *janitor
 	// ussd sends the prompts of USSD orders once their sessions have ended.
 	ussd *ussd.Service
-	// reminders texts farmers before a bag runs out.
-	reminders *remind.Service
+	// jobs run under their leases, each on one instance at a time.
+	jobs   []lease.Job
+	leases *lease.Manager
 	// lock is the shared hold on the data directory that keeps a restore
 	// out while this shop serves from it (SQLite only).
 	lock *backup.DirLock
@@ -123,12 +126,22 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		return nil, err
 	}
 	smsGateway := newSMSGateway(cfg, log)
+	pictures, err := media.Open(ctx, cfg.MediaStoreURL())
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	if err := pictures.Check(ctx); err != nil {
+		// Not fatal: pages serve without it and uploads say why.
+		log.Warn("the picture store cannot be reached", "store", pictures.String(), "err", err)
+	}
 	authLimits := account.DefaultLimits
 	authLimits.RegisterPerIP.Max = cfg.SignupsPerAddress
 	started := time.Now()
 	schedule := backup.Schedule{Dir: cfg.BackupDir, Interval: cfg.BackupInterval, Keep: cfg.BackupKeep}
 	parts := Parts{
-		DB: d, Log: log, WebAssets: webAssets, MediaDir: cfg.MediaDir(), PublicURL: cfg.PublicURL, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
+		DB: d, Log: log, WebAssets: webAssets, Media: pictures, MediaDir: cfg.MediaDir(), MediaPublicURL: cfg.MediaPublicURL, JobLease: cfg.JobLease,
+		PublicURL: cfg.PublicURL, ClientIP: httpx.ClientIP(cfg.TrustedProxies),
 		Gateway: gateway, Payment: payCfg, Simulator: simulator,
 		Mailer: mailer, DevOutbox: cfg.Dev, BusinessEmail: cfg.BusinessEmail,
 		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
@@ -188,7 +201,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		log.Info("abandoned product imports swept", "imports", n)
 	}
 	if cfg.Dev {
-		seeded, err := demo.Seed(ctx, catalogStore, cfg.MediaDir())
+		seeded, err := demo.SeedInto(ctx, catalogStore, pictures)
 		if err == nil && seeded {
 			err = deliveryStore.Replace(ctx, demo.Zones(), demo.PickupPoints())
 		}
@@ -227,8 +240,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		d.Close()
 		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
-	return &App{cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, ETIMS: w.Deps.Invoices, Metrics: w.Deps.Metrics,
-		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD, reminders: w.reminders}, nil
+	// Scheduled backups are one more job (SQLite only: one instance).
+	w.Jobs = append(w.Jobs, lease.Job{Name: "backups", Run: func(ctx context.Context) { schedule.Run(ctx, d, cfg.MediaDir(), log, w.Deps.Metrics.BackupDone) }})
+	return &App{jobs: w.Jobs, leases: w.Leases, cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, ETIMS: w.Deps.Invoices, Metrics: w.Deps.Metrics,
+		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD}, nil
 }
 
 // Business is who the shop's receipts say issued them.
@@ -321,9 +336,9 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	go func() { errc <- srv.Serve(ln) }()
 	reconcileCtx, stopReconcile := context.WithCancel(ctx)
 	defer stopReconcile()
-	go a.Payments.Reconcile(reconcileCtx, 5*time.Second)
-	go a.schedule.Run(reconcileCtx, a.DB, a.cfg.MediaDir(), a.log, a.Metrics.BackupDone)
-	go a.janitor.Run(reconcileCtx, time.Hour)
+	jobsDone := make(chan struct{})
+	go func() { defer close(jobsDone); a.leases.Run(reconcileCtx, a.jobs) }()
+	// Each instance watches the catalogue for its own micro-cache.
 	a.web.WatchCatalogue(reconcileCtx)
 	if a.cfg.MetricsAddr != "" {
 		stopMetrics, err := a.serveMetrics(ctx)
@@ -332,18 +347,6 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 			return err
 		}
 		defer stopMetrics()
-	}
-	if a.texts.Queue.Enabled() {
-		go a.texts.Run(reconcileCtx, 3*time.Second)
-	}
-	go a.stock.Run(reconcileCtx, 10*time.Second)
-	go a.ussd.Run(reconcileCtx, time.Second)
-	if a.texts.Queue.Enabled() {
-		go a.reminders.Run(reconcileCtx, time.Minute)
-	}
-	go a.ETIMS.Run(reconcileCtx, 5*time.Second)
-	if a.outbox.Enabled() {
-		go a.outbox.Run(reconcileCtx, 3*time.Second)
 	}
 	if a.simulator != nil {
 		defer a.simulator.Close()
@@ -359,6 +362,13 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
+	}
+	// The jobs stop and their leases are let go, so another instance
+	// takes them at once.
+	stopReconcile()
+	select {
+	case <-jobsDone:
+	case <-sctx.Done():
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/catalogcsv"
+	"shop/internal/lease"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
 )
@@ -26,12 +27,13 @@ type pruneTask struct {
 	run  func(context.Context) (int64, error)
 }
 
-func newJanitor(auth *account.Service, limiter *ratelimit.Limiter, outbox *mail.Outbox, imports *catalogcsv.Store, log *slog.Logger) *janitor {
+func newJanitor(auth *account.Service, limiter *ratelimit.Limiter, outbox *mail.Outbox, imports *catalogcsv.Store, leases *lease.Manager, log *slog.Logger) *janitor {
 	j := &janitor{log: log, tasks: []pruneTask{
 		{"sessions and reset links", auth.Prune},
 		{"rate-limit events", limiter.Prune},
 		{"abandoned product imports", imports.SweepImports},
 		{"sent and failed mail", outbox.Prune},
+		{"job lease history", leases.Prune},
 	}}
 	return j
 }

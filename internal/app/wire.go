@@ -20,7 +20,9 @@ import (
 	"shop/internal/delivery"
 	"shop/internal/etims"
 	"shop/internal/httpapi"
+	"shop/internal/lease"
 	"shop/internal/mail"
+	"shop/internal/media"
 	"shop/internal/metrics"
 	"shop/internal/money"
 	"shop/internal/notify"
@@ -48,8 +50,14 @@ type Parts struct {
 	DB        *db.DB
 	Log       *slog.Logger
 	WebAssets fs.FS
-	MediaDir  string
-	PublicURL string
+	// Media stores the product pictures (SHOP_MEDIA_URL); nil: the folder MediaDir.
+	Media    media.Store
+	MediaDir string
+	// MediaPublicURL is where pages find the pictures (SHOP_MEDIA_PUBLIC_URL); empty: /media/.
+	MediaPublicURL string
+	PublicURL      string
+	// JobLease is how long a background job's lease lasts (SHOP_JOB_LEASE); 0: lease.DefaultTTL.
+	JobLease time.Duration
 	// ClientIP finds a request's client address (SHOP_TRUSTED_PROXIES); nil: the peer's.
 	ClientIP func(*http.Request) string
 
@@ -134,10 +142,12 @@ type Wired struct {
 	texts   *notify.Texts
 	stock   *notify.StockAlerts
 	janitor *janitor
-	// reminders texts farmers before a bag runs out.
-	reminders *remind.Service
 	// Outbox is the mail queue, which Serve sends from and tests drain.
 	Outbox *mail.Outbox
+	// Jobs are the background jobs, each run by one instance at a time
+	// under its lease (Leases); Serve runs them.
+	Jobs   []lease.Job
+	Leases *lease.Manager
 }
 
 // Wire builds every store, service and limiter of the shop on p, and the
@@ -193,7 +203,11 @@ func Wire(p Parts) (*Wired, error) {
 		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}
 	unsubscribe := &content.Unsubscribe{Store: contents, PublicURL: p.PublicURL,
 		Key: func(ctx context.Context) ([]byte, error) { return auth.DerivedKey(ctx, "newsletter-unsubscribe") }}
-	msrc := metrics.Sources{DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Version: p.Version, Log: log}
+	leases := lease.New(d, p.JobLease, log)
+	// The job list is made below and may grow after Wire (scheduled
+	// backups): the metrics read it from what Wire returns.
+	wired := &Wired{Leases: leases}
+	msrc := metrics.Sources{Jobs: func() (all, held []string) { return lease.Names(wired.Jobs), leases.Held() }, DB: d, Orders: orders, Payments: payments, Backup: p.Backups, MailQueue: p.MailQueue, SMSQueue: p.SMSQueue, Version: p.Version, Log: log}
 	if msrc.MailQueue == nil && outbox.Enabled() {
 		msrc.MailQueue = outbox.ByStatus
 	}
@@ -233,7 +247,7 @@ func Wire(p Parts) (*Wired, error) {
 	deps := httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, CSV: catalogCSV, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
 		Checkout: placing, Delivery: deliveries,
-		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
+		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, Media: p.Media, MediaDir: p.MediaDir, MediaPublicURL: p.MediaPublicURL, PublicURL: p.PublicURL,
 		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: devOutbox, Mail: outbox,
 		LowStockThreshold: p.LowStockThreshold, RefundApprovalOver: p.RefundApprovalOver, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
 		Coupons: coupons, Reviews: review.NewStore(d, catalogStore), VAT: vat.NewStore(d),
@@ -249,8 +263,26 @@ func Wire(p Parts) (*Wired, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Wired{Server: srv, Deps: deps, texts: texts, stock: lowStock, reminders: reminders,
-		janitor: newJanitor(auth, limiter, outbox, catalogCSV, log), Outbox: outbox}, nil
+	janitor := newJanitor(auth, limiter, outbox, catalogCSV, leases, log)
+	// Every background job, one line each, so a new one is added (and run
+	// once across instances) by a line here. Jobs that claim rows keep
+	// doing so: the lease is what keeps the others from trying.
+	jobs := []lease.Job{
+		{Name: "mpesa-reconciler", Run: func(ctx context.Context) { payments.Reconcile(ctx, 5*time.Second) }},
+		{Name: "janitor", Run: func(ctx context.Context) { janitor.Run(ctx, time.Hour) }},
+		{Name: "low-stock", Run: func(ctx context.Context) { lowStock.Run(ctx, 10*time.Second) }},
+		{Name: "ussd-prompts", Run: func(ctx context.Context) { menu.Run(ctx, time.Second) }},
+		{Name: "etims", Run: func(ctx context.Context) { invoices.Run(ctx, 5*time.Second) }},
+	}
+	if texts.Queue.Enabled() {
+		jobs = append(jobs, lease.Job{Name: "sms", Run: func(ctx context.Context) { texts.Run(ctx, 3*time.Second) }},
+			lease.Job{Name: "reminders", Run: func(ctx context.Context) { reminders.Run(ctx, time.Minute) }})
+	}
+	if outbox.Enabled() {
+		jobs = append(jobs, lease.Job{Name: "mail", Run: func(ctx context.Context) { outbox.Run(ctx, 3*time.Second) }})
+	}
+	wired.Server, wired.Deps, wired.texts, wired.stock, wired.janitor, wired.Outbox, wired.Jobs = srv, deps, texts, lowStock, janitor, outbox, jobs
+	return wired, nil
 }
 
 // cartTotals is a cart's weight and its subtotal after the cart's

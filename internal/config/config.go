@@ -112,13 +112,38 @@ type Config struct {
 	// ReminderLeadDays is how many days before a bag runs out its reminder
 	// is sent (SHOP_REMINDER_LEAD_DAYS, default 3).
 	ReminderLeadDays int
+	// MediaURL is where product pictures are stored (SHOP_MEDIA_URL):
+	// file:PATH, or s3://BUCKET/PREFIX?endpoint=…&region=…&path_style=true.
+	// Empty: the media folder of the data directory.
+	MediaURL string
+	// MediaPublicURL is where pages point for pictures, a CDN or a public
+	// bucket (SHOP_MEDIA_PUBLIC_URL); empty: the shop's own /media/.
+	MediaPublicURL string
+	// JobLease is how long a background job's lease lasts unrenewed: the
+	// longest a job waits after its instance died (SHOP_JOB_LEASE).
+	JobLease time.Duration
 	// Version is the binary's version: cmd/shop sets it from its build, it
 	// is not read from the environment.
 	Version string
 }
 
-// MediaDir is where product images live.
-func (c Config) MediaDir() string { return filepath.Join(c.DataDir, "media") }
+// MediaDir is where product images live on this machine: the folder of a
+// file: SHOP_MEDIA_URL, the data directory's media folder otherwise (what
+// `shop backup` copies; empty of uploads when they go to a bucket).
+func (c Config) MediaDir() string {
+	if p, ok := strings.CutPrefix(c.MediaURL, "file:"); ok && p != "" {
+		return p
+	}
+	return filepath.Join(c.DataDir, "media")
+}
+
+// MediaStoreURL is SHOP_MEDIA_URL, or the media folder as a file: URL.
+func (c Config) MediaStoreURL() string {
+	if c.MediaURL != "" {
+		return c.MediaURL
+	}
+	return "file:" + c.MediaDir()
+}
 
 // kraPIN is the form of a KRA PIN: P (a company) or A (a person), nine digits, a letter.
 var kraPIN = regexp.MustCompile(`^[A-Z][0-9]{9}[A-Z]$`)
@@ -146,6 +171,8 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		USSDSecret:      strings.TrimSpace(getenv("SHOP_USSD_CALLBACK_SECRET")),
 		USSDCode:        strings.TrimSpace(getenv("SHOP_USSD_CODE")),
 		SMSSecret:       strings.TrimSpace(getenv("SHOP_SMS_CALLBACK_SECRET")),
+		MediaURL:        strings.TrimSpace(getenv("SHOP_MEDIA_URL")),
+		MediaPublicURL:  strings.TrimRight(strings.TrimSpace(getenv("SHOP_MEDIA_PUBLIC_URL")), "/"),
 	}
 	c.DatabaseURL = or(getenv("SHOP_DATABASE_URL"), "sqlite:"+filepath.Join(c.DataDir, "shop.db"))
 	var err error
@@ -210,6 +237,17 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("SHOP_BACKUP_INTERVAL must be a duration of a minute or more, such as 6h, not %q", v)
 		}
 		c.BackupInterval = d
+	}
+	c.JobLease = 15 * time.Second
+	if v := strings.TrimSpace(getenv("SHOP_JOB_LEASE")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > time.Hour {
+			return c, fmt.Errorf("SHOP_JOB_LEASE must be a duration between 1s and 1h, such as 15s, not %q", v)
+		}
+		c.JobLease = d
+	}
+	if v := c.MediaURL; v != "" && !strings.HasPrefix(v, "file:") && !strings.HasPrefix(v, "s3://") {
+		return c, fmt.Errorf("SHOP_MEDIA_URL must be file:PATH or s3://BUCKET/PREFIX, not %q", v)
 	}
 	for _, p := range strings.Split(getenv("SHOP_TRUSTED_PROXIES"), ",") {
 		if p = strings.TrimSpace(p); p == "" {

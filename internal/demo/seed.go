@@ -3,11 +3,10 @@ package demo
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"shop/internal/catalog"
+	"shop/internal/media"
 	"shop/internal/money"
 	"shop/internal/review"
 	"shop/internal/vat"
@@ -20,25 +19,27 @@ func ImagePath(slug string) string { return "/media/products/" + slug + ".svg" }
 // writes each packshot into mediaDir/products. It reports whether it seeded:
 // a database that already has categories is left alone.
 func Seed(ctx context.Context, store *catalog.Store, mediaDir string) (bool, error) {
-	return seed(ctx, store, mediaDir, len(Products()))
+	return seed(ctx, store, media.Dir(mediaDir), len(Products()))
+}
+
+// SeedInto seeds like Seed, with the packshots put in the picture store.
+func SeedInto(ctx context.Context, store *catalog.Store, pictures media.Store) (bool, error) {
+	return seed(ctx, store, pictures, len(Products()))
 }
 
 // SeedLarge seeds like Seed, then repeats the demo products under numbered
 // names until the catalogue holds n products: the load tests' catalogue.
 func SeedLarge(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bool, error) {
-	return seed(ctx, store, mediaDir, n)
+	return seed(ctx, store, media.Dir(mediaDir), n)
 }
 
-func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bool, error) {
+func seed(ctx context.Context, store *catalog.Store, pictures media.Store, n int) (bool, error) {
 	cats, err := store.Categories(ctx)
 	if err != nil {
 		return false, err
 	}
 	if len(cats) > 0 {
 		return false, nil
-	}
-	if err := os.MkdirAll(filepath.Join(mediaDir, "products"), 0o755); err != nil {
-		return false, fmt.Errorf("create media folder: %w", err)
 	}
 	reviews := review.NewStore(store.DB(), store)
 	ids := map[string]int64{}
@@ -53,7 +54,7 @@ func seed(ctx context.Context, store *catalog.Store, mediaDir string, n int) (bo
 	}
 	products := Products()
 	for _, p := range products {
-		if err := os.WriteFile(filepath.Join(mediaDir, "products", p.Slug+".svg"), Packshot(p), 0o644); err != nil {
+		if err := pictures.Put(ctx, "products/"+p.Slug+".svg", Packshot(p)); err != nil {
 			return false, fmt.Errorf("write packshot of %s: %w", p.Slug, err)
 		}
 	}

@@ -30,6 +30,7 @@ import (
 	"shop/internal/httpx"
 	"shop/internal/i18n"
 	"shop/internal/mail"
+	"shop/internal/media"
 	"shop/internal/metrics"
 	"shop/internal/money"
 	"shop/internal/order"
@@ -74,8 +75,13 @@ type Deps struct {
 	Paybill   http.Handler
 	Content   *content.Store
 	WebAssets fs.FS
-	MediaDir  string
-	PublicURL string
+	// Media stores the product pictures; nil: the folder MediaDir.
+	Media    media.Store
+	MediaDir string
+	// MediaPublicURL, when set, is where /media/KEY sends browsers (a CDN
+	// or a public bucket): KEY below it.
+	MediaPublicURL string
+	PublicURL      string
 
 	// Auth signs users in and checks their access tokens.
 	Auth *account.Service
@@ -162,7 +168,10 @@ type Server struct {
 	content  *content.Handlers
 	app      *appHandler
 	media    http.Handler
-	handler  http.Handler
+	pictures media.Store
+	// picturesDown is the picture store's last check, for /readyz.
+	picturesDown picturesCheck
+	handler      http.Handler
 	// microcache holds catalogue answers for a few seconds.
 	microcache *httpx.MicroCache
 
@@ -200,22 +209,27 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	pictures := d.Media
+	if pictures == nil {
+		pictures = media.Dir(d.MediaDir)
+	}
 	s := &Server{
-		db:      d.DB,
-		log:     d.Log,
-		catalog: &catalog.Handlers{Store: d.Catalog},
-		cart:    &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
-		orders:  &order.Handlers{Store: d.Orders},
-		content: &content.Handlers{Store: d.Content, ClientIP: d.ClientIP},
-		app:     app,
-		media:   mediaHandler(d.MediaDir),
+		db:       d.DB,
+		log:      d.Log,
+		catalog:  &catalog.Handlers{Store: d.Catalog},
+		cart:     &cart.Handlers{Store: d.Cart, SecureCookies: strings.HasPrefix(d.PublicURL, "https://")},
+		orders:   &order.Handlers{Store: d.Orders},
+		content:  &content.Handlers{Store: d.Content, ClientIP: d.ClientIP},
+		app:      app,
+		media:    mediaHandler(pictures, d.MediaPublicURL, d.Log),
+		pictures: pictures,
 		// This instance's own writes empty it at once (TakesStock, admin
 		// writes), and WatchCatalogue others' within a second; the lifetime
 		// only bounds what a change made past both (by hand in the database)
 		// would leave.
 		microcache: httpx.NewMicroCache(catalogueCacheLifetime, 16<<20),
 	}
-	front := storefront.New(d.Catalog, d.PublicURL, d.MediaDir, d.WebAssets, d.Log)
+	front := storefront.New(d.Catalog, d.PublicURL, pictures, d.WebAssets, d.Log)
 	front.WhatsApp = d.WhatsApp
 	s.shares, s.robots, s.sitemap = http.HandlerFunc(front.ShareCard), front.Robots, front.Sitemap
 	if d.Catalog != nil {
@@ -253,8 +267,9 @@ func New(d Deps) (*Server, error) {
 	s.privacy = &privacy.Handlers{Svc: d.Privacy, Limiter: d.Limiter}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, RefundApprovalOver: d.RefundApprovalOver, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
+		admin.Options{Media: pictures, LowStockThreshold: d.LowStockThreshold, RefundApprovalOver: d.RefundApprovalOver, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
 			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices, Riders: d.Riders})
+
 	s.remind = &remind.Handlers{Service: d.Remind, Secret: d.SMSSecret, Orders: s.orders, Carts: s.cart, Accounts: authSvc.Store}
 	replyURL := ""
 	if d.SMSDevForm && s.remind.Enabled() {
@@ -374,6 +389,14 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	if len(pending) > 0 {
 		s.log.WarnContext(ctx, "readiness: migrations not applied", "pending", pending)
 		return apperr.Unavailable("The database is not up to date.")
+	}
+	// An unreachable picture store leaves the instance in service: the
+	// others cannot reach it either, pages serve the pictures cached, and
+	// checkout needs none. It says so, and uploads fail with a message.
+	if err := s.picturesDown.check(ctx, s.pictures); err != nil {
+		s.log.WarnContext(ctx, "readiness: picture store", "err", err)
+		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready", "pictures": "The picture store cannot be reached: new pictures cannot be uploaded."})
+		return nil
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	return nil

@@ -2,21 +2,24 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"mime"
 	"net/http"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"shop/internal/httpx"
 	"shop/internal/i18n"
+	"shop/internal/media"
 	"shop/internal/storefront"
 )
 
@@ -200,25 +203,39 @@ func serveContent(w http.ResponseWriter, r *http.Request, f fs.File) {
 
 // mediaHandler serves product images from dir. Folders are not listed, and
 // the files are sandboxed so an image can never run script on the shop's origin.
-func mediaHandler(dir string) http.Handler {
-	files := http.FileServer(noDirs{http.Dir(dir)})
-	return http.StripPrefix("/media", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-		files.ServeHTTP(w, r)
-	}))
+// mediaHandler serves /media/KEY from the picture store, or sends the
+// browser to SHOP_MEDIA_PUBLIC_URL's copy of it for a day.
+func mediaHandler(pictures media.Store, publicURL string, log *slog.Logger) http.Handler {
+	if publicURL != "" {
+		return http.StripPrefix("/media/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if media.CheckKey(r.URL.Path) != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Cache-Control", "public, max-age=86400")
+			http.Redirect(w, r, publicURL+"/"+r.URL.Path, http.StatusMovedPermanently)
+		}))
+	}
+	return http.StripPrefix("/media", media.Handler(pictures, 32<<20, log))
 }
 
-type noDirs struct{ fs http.FileSystem }
+// picturesCheck asks the picture store at most every few seconds: load
+// balancers ask /readyz often.
+type picturesCheck struct {
+	mu   sync.Mutex
+	at   time.Time
+	last error
+}
 
-func (n noDirs) Open(name string) (http.File, error) {
-	f, err := n.fs.Open(name)
-	if err != nil {
-		return nil, err
+func (c *picturesCheck) check(ctx context.Context, s media.Store) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s == nil {
+		return nil
 	}
-	if st, err := f.Stat(); err != nil || st.IsDir() {
-		f.Close()
-		return nil, os.ErrNotExist
+	if time.Since(c.at) < 5*time.Second {
+		return c.last
 	}
-	return f, nil
+	c.last, c.at = s.Check(ctx), time.Now()
+	return c.last
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"shop/internal/app"
 	"shop/internal/db/dbtest"
 	"shop/internal/testkit"
 )
@@ -100,5 +101,20 @@ func TestMapMayBeFramed(t *testing.T) {
 	csp := newServer(t, dbtest.SQLite(t)).Get("/contact").Header().Get("Content-Security-Policy")
 	if !strings.Contains(csp, "frame-src 'self' https://www.openstreetmap.org;") || !strings.Contains(csp, "frame-ancestors 'none'") {
 		t.Errorf("CSP %q", csp)
+	}
+}
+
+// With SHOP_MEDIA_PUBLIC_URL, /media/KEY sends the browser to the CDN's
+// copy for a day; a key that could leave the store is still refused.
+func TestMediaPublicURLRedirects(t *testing.T) {
+	h := testkit.NewShop(t, dbtest.SQLite(t), withWebFiles, testkit.Demo,
+		testkit.With(func(p *app.Parts) { p.MediaPublicURL = "https://cdn.mifugobora.co.ke/media" }))
+	rec := h.Get("/media/products/high-yield-dairy-meal.svg")
+	if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != "https://cdn.mifugobora.co.ke/media/products/high-yield-dairy-meal.svg" ||
+		rec.Header().Get("Cache-Control") != "public, max-age=86400" {
+		t.Fatalf("%d %v", rec.Code, rec.Header())
+	}
+	if rec := h.Get("/media/products/.upload-1"); rec.Code != 404 {
+		t.Fatalf("hidden file: %d", rec.Code)
 	}
 }

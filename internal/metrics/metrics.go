@@ -39,6 +39,9 @@ type Sources struct {
 	SMSQueue func(context.Context) (map[string]int, error)
 	// Backup reads the state of the backups.
 	Backup func(context.Context) (backup.Status, error)
+	// Jobs names the background jobs and those whose lease this instance
+	// holds (package lease); nil leaves shop_job_held out.
+	Jobs func() (all, held []string)
 	// Version is the running binary's version ("" reads dev).
 	Version string
 	Log     *slog.Logger
@@ -87,6 +90,9 @@ func New(src Sources) *Metrics {
 		src.Log = slog.Default()
 	}
 	reg.MustRegister(&scrape{src: src})
+	if src.Jobs != nil {
+		reg.MustRegister(jobsHeld(src.Jobs))
+	}
 	return m
 }
 

@@ -46,10 +46,12 @@ func (q *Queue) Enabled() bool { return q != nil && q.gw != nil }
 
 // Sending timing: a message is tried up to maxAttempts times, waiting
 // longer each time; a claimed message whose sender stopped is tried again
-// after the lease.
+// after the lease. One instance sends at a time (the job's lease, package
+// lease), so the claim only waits out a sender that died mid-send: longer
+// than the client's 20-second timeout, so a slow answer is never sent twice.
 const (
 	maxAttempts = 8
-	lease       = 2 * time.Minute
+	lease       = 45 * time.Second
 )
 
 func backoff(attempts int) time.Duration {

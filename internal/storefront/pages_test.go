@@ -27,7 +27,7 @@ func TestIsPage(t *testing.T) {
 }
 
 func TestRobotsText(t *testing.T) {
-	s := New(nil, "https://shop.example.co.ke/", "", fstest.MapFS{}, slog.New(slog.DiscardHandler))
+	s := New(nil, "https://shop.example.co.ke/", nil, fstest.MapFS{}, slog.New(slog.DiscardHandler))
 	rec := httptest.NewRecorder()
 	s.Robots(rec, httptest.NewRequest("GET", "/robots.txt", nil))
 	want := "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n" +

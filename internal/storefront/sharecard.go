@@ -3,6 +3,7 @@ package storefront
 import (
 	"bytes"
 	"container/list"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -10,10 +11,10 @@ import (
 	_ "image/jpeg" // uploaded product photos
 	"image/png"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font"
@@ -26,6 +27,7 @@ import (
 	"shop/internal/apperr"
 	"shop/internal/catalog"
 	"shop/internal/i18n"
+	"shop/internal/media"
 )
 
 // Link previews (WhatsApp, Facebook, X) show a PNG or JPEG, never an SVG,
@@ -51,7 +53,7 @@ func sharePath(slug string, l i18n.Lang) string {
 
 type shareCards struct {
 	store    *catalog.Store
-	mediaDir string
+	pictures media.Store
 
 	once         sync.Once
 	bold, normal *opentype.Font
@@ -67,8 +69,8 @@ type cardEntry struct {
 	png []byte
 }
 
-func newShareCards(store *catalog.Store, mediaDir string) *shareCards {
-	return &shareCards{store: store, mediaDir: mediaDir, lru: list.New(), byKey: map[string]*list.Element{}}
+func newShareCards(store *catalog.Store, pictures media.Store) *shareCards {
+	return &shareCards{store: store, pictures: pictures, lru: list.New(), byKey: map[string]*list.Element{}}
 }
 
 // ServeHTTP answers GET /share/products/{file} where file is slug + ".png",
@@ -207,9 +209,9 @@ func (c *shareCards) draw(p *catalog.Product, l i18n.Lang) (*image.RGBA, error) 
 }
 
 // photo loads the product's first picture when it is a photo (PNG or JPEG)
-// kept in the media folder; a vector packshot gives nil.
+// kept in the picture store; a vector packshot gives nil.
 func (c *shareCards) photo(p *catalog.Product) image.Image {
-	if len(p.Images) == 0 || c.mediaDir == "" {
+	if len(p.Images) == 0 || c.pictures == nil {
 		return nil
 	}
 	rel, ok := strings.CutPrefix(p.Images[0].Image, "/media/")
@@ -217,18 +219,17 @@ func (c *shareCards) photo(p *catalog.Product) image.Image {
 	if !ok || (ext != ".png" && ext != ".jpg" && ext != ".jpeg") || strings.Contains(rel, "..") {
 		return nil
 	}
-	f, err := os.Open(filepath.Join(c.mediaDir, filepath.FromSlash(rel)))
+	// The card is drawn once and kept: a slow store delays only that.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	data, err := media.ReadAll(ctx, c.pictures, rel)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
-	if cfg, _, err := image.DecodeConfig(f); err != nil || cfg.Width*cfg.Height > 40_000_000 {
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err != nil || cfg.Width*cfg.Height > 40_000_000 {
 		return nil
 	}
-	if _, err := f.Seek(0, 0); err != nil {
-		return nil
-	}
-	img, _, err := image.Decode(f)
+	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil
 	}

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"shop/internal/catalog"
+	"shop/internal/media"
 )
 
 const (
@@ -43,14 +44,14 @@ type Storefront struct {
 }
 
 // New builds the storefront of the shop at publicURL on its catalogue.
-// mediaDir holds the uploaded product photos the share cards show; web is
-// the built app, whose Vite manifest names each page's chunks.
-func New(store *catalog.Store, publicURL, mediaDir string, web fs.FS, log *slog.Logger) *Storefront {
+// pictures holds the uploaded product photos the share cards show (nil:
+// none); web is the built app, whose Vite manifest names each page's chunks.
+func New(store *catalog.Store, publicURL string, pictures media.Store, web fs.FS, log *slog.Logger) *Storefront {
 	return &Storefront{
 		catalog:  store,
 		base:     strings.TrimRight(publicURL, "/"),
 		log:      log,
-		cards:    newShareCards(store, mediaDir),
+		cards:    newShareCards(store, pictures),
 		preloads: modulePreloads(web),
 	}
 }
