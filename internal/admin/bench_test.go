@@ -10,6 +10,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
+	"shop/internal/order"
 	"shop/internal/testkit"
 )
 
@@ -102,6 +103,33 @@ func BenchmarkAdminAtScale(b *testing.B) {
 				}
 			}
 			run("after")
+			// The year's three report reads straight from the store, from the
+			// daily totals (migration 0075) and from the orders, side by side.
+			span := order.Span{Start: time.Date(now.Year()-1, now.Month(), now.Day()+1, 0, 0, 0, 0, db.Nairobi),
+				End: time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, db.Nairobi)}
+			orders := shop.Deps.Orders
+			for _, c := range []struct {
+				name           string
+				days, counties func(context.Context, order.Span) ([]order.Sales, error)
+				products       func(context.Context, order.Span) ([]order.ProductSales, error)
+			}{
+				{"year_reads_from_totals", orders.SalesByDay, orders.SalesByCounty, orders.ProductSales},
+				{"year_reads_from_orders", orders.SalesByDayFromOrders, orders.SalesByCountyFromOrders, orders.ProductSalesFromOrders},
+			} {
+				b.Run("after/"+c.name, func(b *testing.B) {
+					for b.Loop() {
+						if _, err := c.days(ctx, span); err != nil {
+							b.Fatal(err)
+						}
+						if _, err := c.counties(ctx, span); err != nil {
+							b.Fatal(err)
+						}
+						if _, err := c.products(ctx, span); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
 		})
 	}
 }

@@ -2,6 +2,7 @@ package admin_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/money"
 	"shop/internal/order"
+	"shop/internal/payment"
 )
 
 // The daily totals (migration 0075) equal the sums of the orders
@@ -30,7 +32,7 @@ func TestSalesTotalsFollowEveryChange(t *testing.T) {
 		store := e.Deps.Orders
 		check := func(step string) {
 			t.Helper()
-			compareTotals(t, store, step)
+			compareTotals(t, store, e.Deps.Payments, step)
 		}
 		// 2026-03-09 21:00 UTC is midnight of 10 March in Nairobi.
 		midnight := time.Date(2026, 3, 9, 21, 0, 0, 0, time.UTC)
@@ -121,6 +123,17 @@ func TestSalesTotalsFollowEveryChange(t *testing.T) {
 			`DELETE FROM order_items WHERE order_id IN ` + paid(8),
 			`DELETE FROM orders WHERE id IN ` + paid(10),
 			`DELETE FROM orders WHERE id IN (SELECT id FROM orders WHERE status = 'refunded' ORDER BY id LIMIT 1)`,
+			// The payment outcomes: prompts answered, unanswered, deleted;
+			// Paybill payments unmatched, matched, moved, deleted.
+			`UPDATE payments SET status = 'failed', result_code = 1032 WHERE id IN (SELECT id FROM payments ORDER BY id LIMIT 2)`,
+			`UPDATE payments SET status = 'failed', result_code = NULL WHERE id IN (SELECT id FROM payments ORDER BY id LIMIT 2 OFFSET 2)`,
+			`UPDATE payments SET amount_cents = amount_cents + 5 WHERE id IN (SELECT id FROM payments ORDER BY id LIMIT 2 OFFSET 4)`,
+			`DELETE FROM payments WHERE id IN (SELECT id FROM payments ORDER BY id LIMIT 1 OFFSET 6)`,
+			`INSERT INTO c2b_payments (trans_id, amount_cents, source, received_at) VALUES ('TX1', 150000, 'confirmation', '2026-03-10 20:59:59'), ('TX2', 70000, 'confirmation', '2026-03-10 21:00:00'), ('TX3', 90000, 'pull', CURRENT_TIMESTAMP)`,
+			`UPDATE c2b_payments SET order_id = (SELECT MIN(id) FROM orders) WHERE trans_id IN ('TX1', 'TX3')`,
+			`UPDATE c2b_payments SET received_at = CURRENT_TIMESTAMP WHERE trans_id = 'TX2'`,
+			`UPDATE c2b_payments SET amount_cents = 160000 WHERE trans_id = 'TX1'`,
+			`DELETE FROM c2b_payments WHERE trans_id = 'TX3'`,
 		} {
 			if _, err := e.d.Exec(ctx, dayInterval(e.d, q)); err != nil {
 				t.Fatalf("%s: %v", q, err)
@@ -169,7 +182,7 @@ func parallel(t *testing.T, n int, fn func(i int) error) {
 
 // compareTotals checks every report read from the totals against the same
 // read from the orders, over all time and over single days.
-func compareTotals(t *testing.T, s *order.Store, step string) {
+func compareTotals(t *testing.T, s *order.Store, pays *payment.Service, step string) {
 	t.Helper()
 	ctx := context.Background()
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, db.Nairobi) }
@@ -196,6 +209,17 @@ func compareTotals(t *testing.T, s *order.Store, step string) {
 			if fmt.Sprint(kept) != fmt.Sprint(sums) {
 				t.Errorf("%s, %s: totals %v, orders %v", label, c.what, kept, sums)
 			}
+		}
+		outcome, err := pays.SalesOutcomes(ctx, sp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recount, err := pays.SalesOutcomesFromPayments(ctx, sp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := mustJSON(t, outcome), mustJSON(t, recount); a != b {
+			t.Errorf("%s, payment outcomes: totals %s, payments %s", label, a, b)
 		}
 		kept, err := s.ProductSales(ctx, sp)
 		if err != nil {
@@ -225,5 +249,14 @@ func compareTotals(t *testing.T, s *order.Store, step string) {
 			revenue += d.Revenue
 		}
 	}
-	t.Logf("%s: revenue %s", step, revenue)
+	t.Logf("%.60s: revenue %s", step, revenue)
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -56,9 +56,10 @@ const salesSums = `SUM(o.total_cents - o.refunded_cents), SUM(CASE WHEN o.status
 // totalsSums are salesSums over rows of sales_days.
 const totalsSums = `SUM(revenue_cents), SUM(orders), SUM(refunded_cents)`
 
-// wholeDays gives the Nairobi days (YYYY-MM-DD) of sp, from included and to
-// excluded, when sp starts and ends at Nairobi midnights.
-func wholeDays(sp Span) (from, to string, ok bool) {
+// Days gives the Nairobi days (YYYY-MM-DD) of sp, from included and to
+// excluded, when sp starts and ends at Nairobi midnights: a span the daily
+// totals answer.
+func (sp Span) Days() (from, to string, ok bool) {
 	a, b := sp.Start.In(db.Nairobi), sp.End.In(db.Nairobi)
 	midnight := func(t time.Time) bool {
 		return t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0
@@ -76,7 +77,7 @@ func scanSales(r db.Scanner) (x Sales, err error) {
 // SalesByDay sums the paid orders of sp by Nairobi day, oldest first; days
 // without sales are left out.
 func (s *Store) SalesByDay(ctx context.Context, sp Span) ([]Sales, error) {
-	if from, to, ok := wholeDays(sp); ok {
+	if from, to, ok := sp.Days(); ok {
 		return db.QueryAll(ctx, s.db, "sales by day", scanSales,
 			`SELECT day, `+totalsSums+` FROM sales_days WHERE day >= $1 AND day < $2
 			GROUP BY day HAVING SUM(paid_orders) > 0 ORDER BY 1`, from, to)
@@ -96,7 +97,7 @@ func (s *Store) SalesByDayFromOrders(ctx context.Context, sp Span) ([]Sales, err
 // SalesByCounty sums the paid orders of sp by the county they go to, the
 // best selling first.
 func (s *Store) SalesByCounty(ctx context.Context, sp Span) ([]Sales, error) {
-	if from, to, ok := wholeDays(sp); ok {
+	if from, to, ok := sp.Days(); ok {
 		return db.QueryAll(ctx, s.db, "sales by county", scanSales,
 			`SELECT county, `+totalsSums+` FROM sales_days WHERE day >= $1 AND day < $2
 			GROUP BY county HAVING SUM(paid_orders) > 0 ORDER BY 2 DESC, 1`, from, to)
@@ -120,7 +121,7 @@ func (s *Store) SalesByCountyFromOrders(ctx context.Context, sp Span) ([]Sales, 
 // lines of those days ever carried (an order that left the report leaves
 // its name behind); from the orders, of the lines still counted.
 func (s *Store) ProductSales(ctx context.Context, sp Span) ([]ProductSales, error) {
-	if from, to, ok := wholeDays(sp); ok {
+	if from, to, ok := sp.Days(); ok {
 		return db.QueryAll(ctx, s.db, "product sales", scanProductSales,
 			`SELECT product_id, MAX(name), SUM(revenue_cents), SUM(quantity) FROM sales_day_products
 			WHERE day >= $1 AND day < $2 GROUP BY product_id HAVING SUM(lines) > 0`, from, to)
