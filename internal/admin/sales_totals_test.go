@@ -186,7 +186,10 @@ func compareTotals(t *testing.T, s *order.Store, pays *payment.Service, step str
 	t.Helper()
 	ctx := context.Background()
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, db.Nairobi) }
-	spans := []order.Span{{Start: day(2020, 1, 1), End: day(2031, 1, 1)}}
+	// All time, whole months with days at either end, days within a month
+	// and across two, and single days.
+	spans := []order.Span{{Start: day(2020, 1, 1), End: day(2031, 1, 1)}, {Start: day(2026, 2, 15), End: day(2026, 12, 15)},
+		{Start: day(2026, 3, 1), End: day(2026, 4, 1)}, {Start: day(2026, 3, 9), End: day(2026, 3, 12)}, {Start: day(2026, 2, 27), End: day(2026, 3, 11)}}
 	for d := 8; d <= 20; d++ {
 		spans = append(spans, order.Span{Start: day(2026, 3, d), End: day(2026, 3, d+1)})
 	}

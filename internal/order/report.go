@@ -122,11 +122,39 @@ func (s *Store) SalesByCountyFromOrders(ctx context.Context, sp Span) ([]Sales, 
 // its name behind); from the orders, of the lines still counted.
 func (s *Store) ProductSales(ctx context.Context, sp Span) ([]ProductSales, error) {
 	if from, to, ok := sp.Days(); ok {
+		// Whole months from their totals (migration 0077), the days at
+		// either end from theirs.
+		m1, m2 := fullMonths(from, to)
+		d1, d2 := m1+"-01", m2+"-01"
+		if m1 == m2 {
+			d1, d2 = to, to
+		}
 		return db.QueryAll(ctx, s.db, "product sales", scanProductSales,
-			`SELECT product_id, MAX(name), SUM(revenue_cents), SUM(quantity) FROM sales_day_products
-			WHERE day >= $1 AND day < $2 GROUP BY product_id HAVING SUM(lines) > 0`, from, to)
+			`SELECT product_id, MAX(name), SUM(revenue_cents), SUM(quantity) FROM (
+				SELECT product_id, name, revenue_cents, quantity, lines FROM sales_day_products
+				WHERE (day >= $1 AND day < $2) OR (day >= $3 AND day < $4)
+				UNION ALL
+				SELECT product_id, name, revenue_cents, quantity, lines FROM sales_month_products
+				WHERE month >= $5 AND month < $6) AS t
+			GROUP BY product_id HAVING SUM(lines) > 0`, from, d1, d2, to, m1, m2)
 	}
 	return s.ProductSalesFromOrders(ctx, sp)
+}
+
+// fullMonths gives the whole months (YYYY-MM) of the days from, to (to
+// excluded): m1 included, m2 excluded; m1 == m2 when there are none.
+func fullMonths(from, to string) (m1, m2 string) {
+	a, _ := time.Parse("2006-01-02", from)
+	b, _ := time.Parse("2006-01-02", to)
+	first := time.Date(a.Year(), a.Month(), 1, 0, 0, 0, 0, time.UTC)
+	if first.Before(a) {
+		first = first.AddDate(0, 1, 0)
+	}
+	last := time.Date(b.Year(), b.Month(), 1, 0, 0, 0, 0, time.UTC)
+	if !first.Before(last) {
+		return to[:7], to[:7]
+	}
+	return first.Format("2006-01"), last.Format("2006-01")
 }
 
 func scanProductSales(r db.Scanner) (p ProductSales, err error) {
