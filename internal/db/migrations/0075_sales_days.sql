@@ -17,6 +17,9 @@
 -- shared among the order's lines by their value, rounded down per line.
 -- paid_orders and lines count every paid order and line, refunded or not,
 -- so a county or product whose only order was refunded is still listed.
+-- SQLite's day of a stored time: the text CURRENT_TIMESTAMP and db.TimeArg
+-- write, or else the first 19 characters of what a driver wrote for a Go
+-- time (always UTC here), so a write never fails on a day it cannot read.
 -- engine: sqlite
 CREATE TABLE sales_days (
     day TEXT NOT NULL,
@@ -38,13 +41,13 @@ CREATE TABLE sales_day_products (
 ) WITHOUT ROWID;
 -- The backfill: the same sums the triggers keep.
 INSERT INTO sales_days (day, county, revenue_cents, orders, refunded_cents, paid_orders)
-    SELECT date(created_at, '+3 hours'), county, SUM(total_cents - refunded_cents),
+    SELECT COALESCE(date(created_at, '+3 hours'), date(substr(created_at, 1, 19), '+3 hours'), ''), county, SUM(total_cents - refunded_cents),
         SUM(status <> 'refunded'), SUM(refunded_cents), COUNT(*)
     FROM orders
     WHERE status IN ('paid', 'processing', 'dispatched', 'delivered', 'ready_for_pickup', 'collected', 'partially_refunded', 'refunded')
     GROUP BY 1, 2;
 INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-    SELECT date(o.created_at, '+3 hours'), COALESCE(i.product_id, 0), MAX(i.product_name),
+    SELECT COALESCE(date(o.created_at, '+3 hours'), date(substr(o.created_at, 1, 19), '+3 hours'), ''), COALESCE(i.product_id, 0), MAX(i.product_name),
         SUM(i.total_price_cents - CASE WHEN o.refunded_cents = 0 THEN 0 ELSE i.total_price_cents * o.refunded_cents / o.total_cents END),
         SUM(CASE WHEN o.status = 'refunded' THEN 0 ELSE i.quantity END), COUNT(*)
     FROM orders o JOIN order_items i ON i.order_id = o.id
@@ -57,13 +60,13 @@ CREATE TRIGGER sales_orders_insert AFTER INSERT ON orders
     WHEN new.status IN ('paid', 'processing', 'dispatched', 'delivered', 'ready_for_pickup', 'collected', 'partially_refunded', 'refunded')
 BEGIN
     INSERT INTO sales_days (day, county, revenue_cents, orders, refunded_cents, paid_orders)
-        SELECT date(new.created_at, '+3 hours'), new.county, new.total_cents - new.refunded_cents,
+        SELECT COALESCE(date(new.created_at, '+3 hours'), date(substr(new.created_at, 1, 19), '+3 hours'), ''), new.county, new.total_cents - new.refunded_cents,
             new.status <> 'refunded', new.refunded_cents, 1 WHERE true
         ON CONFLICT (day, county) DO UPDATE SET revenue_cents = revenue_cents + excluded.revenue_cents,
             orders = orders + excluded.orders, refunded_cents = refunded_cents + excluded.refunded_cents,
             paid_orders = paid_orders + excluded.paid_orders;
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(new.created_at, '+3 hours'), COALESCE(i.product_id, 0), MAX(i.product_name),
+        SELECT COALESCE(date(new.created_at, '+3 hours'), date(substr(new.created_at, 1, 19), '+3 hours'), ''), COALESCE(i.product_id, 0), MAX(i.product_name),
             SUM(i.total_price_cents - CASE WHEN new.refunded_cents = 0 THEN 0 ELSE i.total_price_cents * new.refunded_cents / new.total_cents END),
             SUM(CASE WHEN new.status = 'refunded' THEN 0 ELSE i.quantity END), COUNT(*)
         FROM order_items i WHERE i.order_id = new.id GROUP BY COALESCE(i.product_id, 0)
@@ -82,14 +85,14 @@ CREATE TRIGGER sales_orders_update AFTER UPDATE OF status, total_cents, refunded
                 OR old.refunded_cents <> new.refunded_cents OR old.county <> new.county OR old.created_at <> new.created_at))
 BEGIN
     INSERT INTO sales_days (day, county, revenue_cents, orders, refunded_cents, paid_orders)
-        SELECT date(old.created_at, '+3 hours'), old.county, -(old.total_cents - old.refunded_cents),
+        SELECT COALESCE(date(old.created_at, '+3 hours'), date(substr(old.created_at, 1, 19), '+3 hours'), ''), old.county, -(old.total_cents - old.refunded_cents),
             -(old.status <> 'refunded'), -old.refunded_cents, -1
         WHERE old.status IN ('paid', 'processing', 'dispatched', 'delivered', 'ready_for_pickup', 'collected', 'partially_refunded', 'refunded')
         ON CONFLICT (day, county) DO UPDATE SET revenue_cents = revenue_cents + excluded.revenue_cents,
             orders = orders + excluded.orders, refunded_cents = refunded_cents + excluded.refunded_cents,
             paid_orders = paid_orders + excluded.paid_orders;
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(old.created_at, '+3 hours'), COALESCE(i.product_id, 0), MAX(i.product_name),
+        SELECT COALESCE(date(old.created_at, '+3 hours'), date(substr(old.created_at, 1, 19), '+3 hours'), ''), COALESCE(i.product_id, 0), MAX(i.product_name),
             -SUM(i.total_price_cents - CASE WHEN old.refunded_cents = 0 THEN 0 ELSE i.total_price_cents * old.refunded_cents / old.total_cents END),
             -SUM(CASE WHEN old.status = 'refunded' THEN 0 ELSE i.quantity END), -COUNT(*)
         FROM order_items i
@@ -100,14 +103,14 @@ BEGIN
             revenue_cents = revenue_cents + excluded.revenue_cents, quantity = quantity + excluded.quantity,
             lines = lines + excluded.lines;
     INSERT INTO sales_days (day, county, revenue_cents, orders, refunded_cents, paid_orders)
-        SELECT date(new.created_at, '+3 hours'), new.county, new.total_cents - new.refunded_cents,
+        SELECT COALESCE(date(new.created_at, '+3 hours'), date(substr(new.created_at, 1, 19), '+3 hours'), ''), new.county, new.total_cents - new.refunded_cents,
             new.status <> 'refunded', new.refunded_cents, 1
         WHERE new.status IN ('paid', 'processing', 'dispatched', 'delivered', 'ready_for_pickup', 'collected', 'partially_refunded', 'refunded')
         ON CONFLICT (day, county) DO UPDATE SET revenue_cents = revenue_cents + excluded.revenue_cents,
             orders = orders + excluded.orders, refunded_cents = refunded_cents + excluded.refunded_cents,
             paid_orders = paid_orders + excluded.paid_orders;
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(new.created_at, '+3 hours'), COALESCE(i.product_id, 0), MAX(i.product_name),
+        SELECT COALESCE(date(new.created_at, '+3 hours'), date(substr(new.created_at, 1, 19), '+3 hours'), ''), COALESCE(i.product_id, 0), MAX(i.product_name),
             SUM(i.total_price_cents - CASE WHEN new.refunded_cents = 0 THEN 0 ELSE i.total_price_cents * new.refunded_cents / new.total_cents END),
             SUM(CASE WHEN new.status = 'refunded' THEN 0 ELSE i.quantity END), COUNT(*)
         FROM order_items i
@@ -125,13 +128,13 @@ CREATE TRIGGER sales_orders_delete BEFORE DELETE ON orders
     WHEN old.status IN ('paid', 'processing', 'dispatched', 'delivered', 'ready_for_pickup', 'collected', 'partially_refunded', 'refunded')
 BEGIN
     INSERT INTO sales_days (day, county, revenue_cents, orders, refunded_cents, paid_orders)
-        SELECT date(old.created_at, '+3 hours'), old.county, -(old.total_cents - old.refunded_cents),
+        SELECT COALESCE(date(old.created_at, '+3 hours'), date(substr(old.created_at, 1, 19), '+3 hours'), ''), old.county, -(old.total_cents - old.refunded_cents),
             -(old.status <> 'refunded'), -old.refunded_cents, -1 WHERE true
         ON CONFLICT (day, county) DO UPDATE SET revenue_cents = revenue_cents + excluded.revenue_cents,
             orders = orders + excluded.orders, refunded_cents = refunded_cents + excluded.refunded_cents,
             paid_orders = paid_orders + excluded.paid_orders;
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(old.created_at, '+3 hours'), COALESCE(i.product_id, 0), MAX(i.product_name),
+        SELECT COALESCE(date(old.created_at, '+3 hours'), date(substr(old.created_at, 1, 19), '+3 hours'), ''), COALESCE(i.product_id, 0), MAX(i.product_name),
             -SUM(i.total_price_cents - CASE WHEN old.refunded_cents = 0 THEN 0 ELSE i.total_price_cents * old.refunded_cents / old.total_cents END),
             -SUM(CASE WHEN old.status = 'refunded' THEN 0 ELSE i.quantity END), -COUNT(*)
         FROM order_items i WHERE i.order_id = old.id GROUP BY COALESCE(i.product_id, 0)
@@ -145,7 +148,7 @@ END;
 -- only read the order's status).
 CREATE TRIGGER sales_items_insert AFTER INSERT ON order_items BEGIN
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(o.created_at, '+3 hours'), COALESCE(new.product_id, 0), new.product_name,
+        SELECT COALESCE(date(o.created_at, '+3 hours'), date(substr(o.created_at, 1, 19), '+3 hours'), ''), COALESCE(new.product_id, 0), new.product_name,
             new.total_price_cents - CASE WHEN o.refunded_cents = 0 THEN 0 ELSE new.total_price_cents * o.refunded_cents / o.total_cents END,
             CASE WHEN o.status = 'refunded' THEN 0 ELSE new.quantity END, 1
         FROM orders o
@@ -157,7 +160,7 @@ CREATE TRIGGER sales_items_insert AFTER INSERT ON order_items BEGIN
 END;
 CREATE TRIGGER sales_items_delete AFTER DELETE ON order_items BEGIN
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(o.created_at, '+3 hours'), COALESCE(old.product_id, 0), old.product_name,
+        SELECT COALESCE(date(o.created_at, '+3 hours'), date(substr(o.created_at, 1, 19), '+3 hours'), ''), COALESCE(old.product_id, 0), old.product_name,
             -(old.total_price_cents - CASE WHEN o.refunded_cents = 0 THEN 0 ELSE old.total_price_cents * o.refunded_cents / o.total_cents END),
             -(CASE WHEN o.status = 'refunded' THEN 0 ELSE old.quantity END), -1
         FROM orders o
@@ -169,7 +172,7 @@ CREATE TRIGGER sales_items_delete AFTER DELETE ON order_items BEGIN
 END;
 CREATE TRIGGER sales_items_update AFTER UPDATE OF order_id, product_id, product_name, quantity, total_price_cents ON order_items BEGIN
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(o.created_at, '+3 hours'), COALESCE(old.product_id, 0), old.product_name,
+        SELECT COALESCE(date(o.created_at, '+3 hours'), date(substr(o.created_at, 1, 19), '+3 hours'), ''), COALESCE(old.product_id, 0), old.product_name,
             -(old.total_price_cents - CASE WHEN o.refunded_cents = 0 THEN 0 ELSE old.total_price_cents * o.refunded_cents / o.total_cents END),
             -(CASE WHEN o.status = 'refunded' THEN 0 ELSE old.quantity END), -1
         FROM orders o
@@ -179,7 +182,7 @@ CREATE TRIGGER sales_items_update AFTER UPDATE OF order_id, product_id, product_
             revenue_cents = revenue_cents + excluded.revenue_cents, quantity = quantity + excluded.quantity,
             lines = lines + excluded.lines;
     INSERT INTO sales_day_products (day, product_id, name, revenue_cents, quantity, lines)
-        SELECT date(o.created_at, '+3 hours'), COALESCE(new.product_id, 0), new.product_name,
+        SELECT COALESCE(date(o.created_at, '+3 hours'), date(substr(o.created_at, 1, 19), '+3 hours'), ''), COALESCE(new.product_id, 0), new.product_name,
             new.total_price_cents - CASE WHEN o.refunded_cents = 0 THEN 0 ELSE new.total_price_cents * o.refunded_cents / o.total_cents END,
             CASE WHEN o.status = 'refunded' THEN 0 ELSE new.quantity END, 1
         FROM orders o

@@ -25,34 +25,34 @@ CREATE TABLE paybill_days (
     unmatched INTEGER NOT NULL
 ) WITHOUT ROWID;
 INSERT INTO payment_days (day, status, result_code, prompts, amount_cents)
-    SELECT date(created_at, '+3 hours'), status, COALESCE(result_code, -1), COUNT(*), SUM(amount_cents)
+    SELECT COALESCE(date(created_at, '+3 hours'), date(substr(created_at, 1, 19), '+3 hours'), ''), status, COALESCE(result_code, -1), COUNT(*), SUM(amount_cents)
     FROM payments GROUP BY 1, 2, 3;
 INSERT INTO paybill_days (day, payments, amount_cents, unmatched)
-    SELECT date(received_at, '+3 hours'), COUNT(order_id), SUM(CASE WHEN order_id IS NULL THEN 0 ELSE amount_cents END), COUNT(*) - COUNT(order_id)
+    SELECT COALESCE(date(received_at, '+3 hours'), date(substr(received_at, 1, 19), '+3 hours'), ''), COUNT(order_id), SUM(CASE WHEN order_id IS NULL THEN 0 ELSE amount_cents END), COUNT(*) - COUNT(order_id)
     FROM c2b_payments GROUP BY 1;
 
 CREATE TRIGGER payment_days_insert AFTER INSERT ON payments BEGIN
     INSERT INTO payment_days (day, status, result_code, prompts, amount_cents)
-        VALUES (date(new.created_at, '+3 hours'), new.status, COALESCE(new.result_code, -1), 1, new.amount_cents)
+        VALUES (COALESCE(date(new.created_at, '+3 hours'), date(substr(new.created_at, 1, 19), '+3 hours'), ''), new.status, COALESCE(new.result_code, -1), 1, new.amount_cents)
         ON CONFLICT (day, status, result_code) DO UPDATE SET prompts = prompts + 1, amount_cents = amount_cents + excluded.amount_cents;
 END;
 CREATE TRIGGER payment_days_update AFTER UPDATE OF status, result_code, amount_cents, created_at ON payments
     WHEN old.status <> new.status OR old.result_code IS NOT new.result_code OR old.amount_cents <> new.amount_cents OR old.created_at <> new.created_at
 BEGIN
     UPDATE payment_days SET prompts = prompts - 1, amount_cents = amount_cents - old.amount_cents
-        WHERE day = date(old.created_at, '+3 hours') AND status = old.status AND result_code = COALESCE(old.result_code, -1);
+        WHERE day = COALESCE(date(old.created_at, '+3 hours'), date(substr(old.created_at, 1, 19), '+3 hours'), '') AND status = old.status AND result_code = COALESCE(old.result_code, -1);
     INSERT INTO payment_days (day, status, result_code, prompts, amount_cents)
-        VALUES (date(new.created_at, '+3 hours'), new.status, COALESCE(new.result_code, -1), 1, new.amount_cents)
+        VALUES (COALESCE(date(new.created_at, '+3 hours'), date(substr(new.created_at, 1, 19), '+3 hours'), ''), new.status, COALESCE(new.result_code, -1), 1, new.amount_cents)
         ON CONFLICT (day, status, result_code) DO UPDATE SET prompts = prompts + 1, amount_cents = amount_cents + excluded.amount_cents;
 END;
 CREATE TRIGGER payment_days_delete AFTER DELETE ON payments BEGIN
     UPDATE payment_days SET prompts = prompts - 1, amount_cents = amount_cents - old.amount_cents
-        WHERE day = date(old.created_at, '+3 hours') AND status = old.status AND result_code = COALESCE(old.result_code, -1);
+        WHERE day = COALESCE(date(old.created_at, '+3 hours'), date(substr(old.created_at, 1, 19), '+3 hours'), '') AND status = old.status AND result_code = COALESCE(old.result_code, -1);
 END;
 
 CREATE TRIGGER paybill_days_insert AFTER INSERT ON c2b_payments BEGIN
     INSERT INTO paybill_days (day, payments, amount_cents, unmatched)
-        VALUES (date(new.received_at, '+3 hours'), new.order_id IS NOT NULL,
+        VALUES (COALESCE(date(new.received_at, '+3 hours'), date(substr(new.received_at, 1, 19), '+3 hours'), ''), new.order_id IS NOT NULL,
             CASE WHEN new.order_id IS NULL THEN 0 ELSE new.amount_cents END, new.order_id IS NULL)
         ON CONFLICT (day) DO UPDATE SET payments = payments + excluded.payments,
             amount_cents = amount_cents + excluded.amount_cents, unmatched = unmatched + excluded.unmatched;
@@ -63,9 +63,9 @@ BEGIN
     UPDATE paybill_days SET payments = payments - (old.order_id IS NOT NULL),
             amount_cents = amount_cents - CASE WHEN old.order_id IS NULL THEN 0 ELSE old.amount_cents END,
             unmatched = unmatched - (old.order_id IS NULL)
-        WHERE day = date(old.received_at, '+3 hours');
+        WHERE day = COALESCE(date(old.received_at, '+3 hours'), date(substr(old.received_at, 1, 19), '+3 hours'), '');
     INSERT INTO paybill_days (day, payments, amount_cents, unmatched)
-        VALUES (date(new.received_at, '+3 hours'), new.order_id IS NOT NULL,
+        VALUES (COALESCE(date(new.received_at, '+3 hours'), date(substr(new.received_at, 1, 19), '+3 hours'), ''), new.order_id IS NOT NULL,
             CASE WHEN new.order_id IS NULL THEN 0 ELSE new.amount_cents END, new.order_id IS NULL)
         ON CONFLICT (day) DO UPDATE SET payments = payments + excluded.payments,
             amount_cents = amount_cents + excluded.amount_cents, unmatched = unmatched + excluded.unmatched;
@@ -74,7 +74,7 @@ CREATE TRIGGER paybill_days_delete AFTER DELETE ON c2b_payments BEGIN
     UPDATE paybill_days SET payments = payments - (old.order_id IS NOT NULL),
             amount_cents = amount_cents - CASE WHEN old.order_id IS NULL THEN 0 ELSE old.amount_cents END,
             unmatched = unmatched - (old.order_id IS NULL)
-        WHERE day = date(old.received_at, '+3 hours');
+        WHERE day = COALESCE(date(old.received_at, '+3 hours'), date(substr(old.received_at, 1, 19), '+3 hours'), '');
 END;
 -- engine: postgres
 -- Every checkout starts a prompt, so a shared row a day would make the
