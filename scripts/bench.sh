@@ -10,6 +10,10 @@
 #                    connections: what shoppers ask
 #   mixed-uncached   the same with every address made unique, so no answer
 #                    comes from the micro-cache
+# Each run also says its answers per second of the server's CPU (with
+# PostgreSQL's own processes on this machine), and the load average: the
+# figures of a busy machine are lower bounds. Before the runs, the cold
+# start on the demo database and on the benchmark's (cmd/benchstart).
 # With BENCH_POSTGRES_URL (an empty database) the mixed runs are repeated on
 # PostgreSQL. Prints figures; it passes no judgement.
 set -euo pipefail
@@ -38,25 +42,56 @@ start_server() { # database URL
   until curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz"; do sleep 0.05; done
 }
 
-# Start-up: process start to the first 200 from /healthz on an existing database.
-t0=$(date +%s%N)
+echo "machine load at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+go build -o "$tmp/benchstart" ./cmd/benchstart
+
+# Cold start: process start to the first 200 of the product list, median of
+# 5, on the demo database (made once by --dev) and on the benchmark's; with
+# the CPU the server had used by then, which the machine's load does not
+# inflate.
+mkdir -p "$tmp/demo"
+SHOP_ADDR=127.0.0.1:$PORT SHOP_DATA_DIR="$tmp/demo" SHOP_LOG_LEVEL=warn bin/shop serve --dev &
+pid=$!
+until curl -sf -o /dev/null "http://127.0.0.1:$PORT/readyz"; do sleep 0.05; done
+kill $pid; wait $pid 2>/dev/null || true; pid=""
+for data in demo:"sqlite:$tmp/demo/shop.db" benchmark:"sqlite:$tmp/shop.db"; do
+  echo -n "cold start, ${data%%:*} database: "
+  SHOP_ADDR=127.0.0.1:$PORT SHOP_DATABASE_URL="${data#*:}" SHOP_DATA_DIR="$tmp" SHOP_LOG_LEVEL=error GOMAXPROCS=1 \
+    taskset -c 0 "$tmp/benchstart" -n 5 -url "http://127.0.0.1:$PORT/api/products/?page=1" -- bin/shop serve
+done
 start_server "sqlite:$tmp/shop.db"
-t1=$(date +%s%N)
-echo "start to first 200: $(( (t1 - t0) / 1000000 )) ms"
 
 url="http://127.0.0.1:$PORT/api/products/?page=1"
 curl -sf "$url" > "$tmp/media/products-page-1.json"
 echo "response body: $(wc -c < "$tmp/media/products-page-1.json") bytes"
 
+# ticks: CPU clock ticks the server has used, and PostgreSQL's processes
+# too when it serves from there (its work per answer counts as well).
+ticks() {
+  local t p
+  t=$(awk '{print $14 + $15}' /proc/$pid/stat)
+  if [ -n "${pg_cpu:-}" ]; then
+    for p in $(pgrep -x postgres || true); do
+      t=$(( t + $(awk '{print $14 + $15}' /proc/$p/stat 2>/dev/null || echo 0) ))
+    done
+  fi
+  echo "$t"
+}
+hz=$(getconf CLK_TCK)
 run() { # name connections url [wrk arguments...]
-  local name=$1 conns=$2 target=$3 out rps p50 p99 errors
+  local name=$1 conns=$2 target=$3 out rps p50 p99 errors c0 c1 n
   shift 3
+  c0=$(ticks)
   out=$(taskset -c 1 wrk -t1 -c"$conns" -d"$DURATION" --latency "$target" "$@")
+  c1=$(ticks)
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  n=$(awk '/requests in/ {print $1}' <<<"$out")
   errors=$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)
-  printf '%-22s %10s req/s   p50 %8s   p99 %8s   %s\n' "$name" "$rps" "$p50" "$p99" "$errors"
+  printf '%-22s %10s req/s   p50 %8s   p99 %8s   %s answers per server CPU-second   load %s   %s\n' "$name" "$rps" "$p50" "$p99" \
+    "$(awk -v n="$n" -v c=$((c1 - c0)) -v hz="$hz" 'BEGIN {if (c > 0) printf "%.0f", n / (c / hz); else print "-"}')" \
+    "$(cut -d' ' -f1 /proc/loadavg)" "$errors"
   echo "$rps" > "$tmp/$name.rps"
 }
 mixed() { # label
@@ -83,5 +118,7 @@ kill $pid; wait $pid 2>/dev/null || true; pid=""
 if [ -n "${BENCH_POSTGRES_URL:-}" ]; then
   "$tmp/benchdata" -db "$BENCH_POSTGRES_URL" -media "$tmp/media-pg" -products "$PRODUCTS" >/dev/null
   start_server "$BENCH_POSTGRES_URL"
+  # PostgreSQL on this machine: its processes' CPU counts in the runs.
+  [[ "$BENCH_POSTGRES_URL" == *@127.0.0.1* || "$BENCH_POSTGRES_URL" == *@localhost* ]] && pg_cpu=1
   mixed "postgres "
 fi

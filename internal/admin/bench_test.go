@@ -10,6 +10,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
+	"shop/internal/order"
 	"shop/internal/testkit"
 )
 
@@ -102,6 +103,38 @@ func BenchmarkAdminAtScale(b *testing.B) {
 				}
 			}
 			run("after")
+			// The year's report reads straight from the stores, from the daily
+			// totals (migrations 0075, 0076) and from the orders and payments
+			// they sum, side by side.
+			span := order.Span{Start: time.Date(now.Year()-1, now.Month(), now.Day()+1, 0, 0, 0, 0, db.Nairobi),
+				End: time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, db.Nairobi)}
+			orders, pays := shop.Deps.Orders, shop.Deps.Payments
+			for _, c := range []struct {
+				name       string
+				kept, sums func() error
+			}{
+				{"days", func() error { _, err := orders.SalesByDay(ctx, span); return err },
+					func() error { _, err := orders.SalesByDayFromOrders(ctx, span); return err }},
+				{"counties", func() error { _, err := orders.SalesByCounty(ctx, span); return err },
+					func() error { _, err := orders.SalesByCountyFromOrders(ctx, span); return err }},
+				{"products", func() error { _, err := orders.ProductSales(ctx, span); return err },
+					func() error { _, err := orders.ProductSalesFromOrders(ctx, span); return err }},
+				{"payments", func() error { _, err := pays.SalesOutcomes(ctx, span); return err },
+					func() error { _, err := pays.SalesOutcomesFromPayments(ctx, span); return err }},
+			} {
+				for _, v := range []struct {
+					name string
+					read func() error
+				}{{"totals", c.kept}, {"source", c.sums}} {
+					b.Run("year/"+c.name+"/"+v.name, func(b *testing.B) {
+						for b.Loop() {
+							if err := v.read(); err != nil {
+								b.Fatal(err)
+							}
+						}
+					})
+				}
+			}
 		})
 	}
 }

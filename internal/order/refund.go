@@ -152,6 +152,18 @@ func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received mon
 	// A refund sent by M-Pesa asked for its stock back when it started; the
 	// stock may have gone back since.
 	r.Restocked = r.Restocked && o.StockReserved
+	// The stock goes back before the refund is written: the write changes
+	// the daily sales totals (migration 0075), and every transaction takes
+	// the sizes' stock rows before those, so two never wait on each other.
+	if r.Restocked {
+		if err := stock.ReturnTx(ctx, tx, StockLines(o.Items)); err != nil {
+			return Order{}, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE orders SET stock_reserved = FALSE WHERE id = $1`, o.ID); err != nil {
+			return Order{}, fmt.Errorf("restock order %d: %w", o.ID, err)
+		}
+		o.StockReserved = false
+	}
 	o.AmountRefunded += r.Amount
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = $1, updated_at = CURRENT_TIMESTAMP WHERE id = $2`,
 		int64(o.AmountRefunded), o.ID); err != nil {
@@ -182,15 +194,6 @@ func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received mon
 	}
 	if err != nil {
 		return Order{}, err
-	}
-	if r.Restocked {
-		if err := stock.ReturnTx(ctx, tx, StockLines(o.Items)); err != nil {
-			return Order{}, err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE orders SET stock_reserved = FALSE WHERE id = $1`, o.ID); err != nil {
-			return Order{}, fmt.Errorf("restock order %d: %w", o.ID, err)
-		}
-		moved.StockReserved = false
 	}
 	moved.Refunds = append(moved.Refunds, r)
 	return moved, nil
