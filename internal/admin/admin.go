@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"shop/internal/account"
+	"shop/internal/agent"
 	"shop/internal/apperr"
 	"shop/internal/backup"
 	"shop/internal/catalog"
@@ -88,6 +89,8 @@ type Options struct {
 	USSD *ussd.Service
 	// ETIMS is KRA's eTIMS queue; nil reads as off.
 	ETIMS *etims.Service
+	// Agents are the shop's agents; nil: 404.
+	Agents *agent.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -119,6 +122,7 @@ type Handlers struct {
 	checkout *checkout.Service
 	ussd     *ussd.Service
 	etims    *etims.Service
+	agents   *agent.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -134,7 +138,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
 		sms: o.SMS, outbox: o.Mail, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS, agents: o.Agents,
 	}
 }
 

@@ -62,6 +62,8 @@ type initiateRequest struct {
 	Delivery struct {
 		Option string `json:"option"`
 	} `json:"delivery"`
+	// AgentCode is the code of the agent the order counts for, optional.
+	AgentCode string `json:"agentCode"`
 }
 
 type initiateResponse struct {
@@ -108,7 +110,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	req := Request{Channel: order.ChannelWeb, CartID: cartID, Lang: i18n.From(r.Context()), ClientIP: httpx.IPOf(h.ClientIP, r),
 		Customer:       Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email, KRAPIN: c.KRAPIN},
 		Address:        Address{Address: c.Address, City: c.City, County: c.County, PostalCode: c.PostalCode},
-		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone}
+		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone, Agent: AgentRef{Code: in.AgentCode}}
 	if p, ok := account.PrincipalFrom(r.Context()); ok {
 		req.UserID = p.UserID
 	}

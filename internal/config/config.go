@@ -97,6 +97,10 @@ type Config struct {
 	// USSDCode is the code farmers dial, such as *384*123# (SHOP_USSD_CODE),
 	// shown on the site, in text messages and on receipts; "" for none.
 	USSDCode string
+	// AgentReturnDays is how many days after delivery or collection an
+	// agent's commission on an order becomes payable: the time a farmer has
+	// to bring a bag back (SHOP_AGENT_RETURN_DAYS, default 7; 0 pays at once).
+	AgentReturnDays int
 	// Version is the binary's version: cmd/shop sets it from its build, it
 	// is not read from the environment.
 	Version string
@@ -170,6 +174,14 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			}
 			*n.to = i
 		}
+	}
+	c.AgentReturnDays = 7
+	if v := strings.TrimSpace(getenv("SHOP_AGENT_RETURN_DAYS")); v != "" {
+		i, err := strconv.Atoi(v)
+		if err != nil || i < 0 || i > 365 {
+			return c, fmt.Errorf("SHOP_AGENT_RETURN_DAYS must be a whole number of days from 0 to 365, not %q", v)
+		}
+		c.AgentReturnDays = i
 	}
 	if v := strings.TrimSpace(getenv("SHOP_BACKUP_INTERVAL")); v != "" && v != "0" {
 		d, err := time.ParseDuration(v)

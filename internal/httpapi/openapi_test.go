@@ -71,7 +71,7 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 		p.USSDPhone = true
 	}))
 	ops := documentedOperations(t)
-	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin"}
+	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin", httpapi.Agent: "agent"}
 	bodies := map[httpapi.BodyKind]string{httpapi.JSONBody: "application/json", httpapi.MultipartBody: "multipart/form-data",
 		httpapi.CSVBody: "text/csv"}
 	routed := map[string]bool{}
@@ -127,7 +127,7 @@ func checkSecurity(t *testing.T, key string, op openAPIOperation) {
 	t.Helper()
 	bearerOnly := len(op.Security) == 1 && len(op.Security[0]) == 1 && op.Security[0]["bearerAuth"] != nil
 	switch op.Role {
-	case "customer", "admin":
+	case "customer", "admin", "agent":
 		if !bearerOnly {
 			t.Errorf("%s (%s): security must be the bearer token alone, not %v", key, op.Role, op.Security)
 		}
@@ -136,7 +136,7 @@ func checkSecurity(t *testing.T, key string, op openAPIOperation) {
 			t.Errorf("%s (public): security must name a way in without an account ([] for none), not %v", key, op.Security)
 		}
 	default:
-		t.Errorf("%s: x-role %q is none of public, customer, admin", key, op.Role)
+		t.Errorf("%s: x-role %q is none of public, customer, admin, agent", key, op.Role)
 	}
 }
 

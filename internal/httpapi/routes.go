@@ -5,6 +5,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/admin"
+	"shop/internal/agent"
 	"shop/internal/apidoc"
 	"shop/internal/apperr"
 	"shop/internal/content"
@@ -27,6 +28,9 @@ const (
 	// Operator routes are for the shop's monitoring, not for people: their
 	// handler answers 401 without the operator's token (SHOP_METRICS_TOKEN).
 	Operator
+	// Agent routes answer 401 without a valid token and 403 unless the
+	// stored role is agent (the handler also reads the agent's record).
+	Agent
 )
 
 // Route is one entry of the shop's HTTP surface.
@@ -204,10 +208,19 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.Coupon), Access: Admin},
 		{Pattern: "PATCH /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.UpdateCoupon), Access: Admin},
 		{Pattern: "DELETE /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.DeleteCoupon), Access: Admin},
+		{Pattern: "GET /api/admin/agents/{$}", Handler: ad.Handle(ad.Agents), Access: Admin},
+		{Pattern: "POST /api/admin/agents/{$}", Handler: ad.Handle(ad.CreateAgent), Access: Admin, MaxBody: 16 << 10},
+		{Pattern: "GET /api/admin/agents/{id}/{$}", Handler: ad.Handle(ad.Agent), Access: Admin},
+		{Pattern: "PATCH /api/admin/agents/{id}/{$}", Handler: ad.Handle(ad.UpdateAgent), Access: Admin, MaxBody: 16 << 10},
+		{Pattern: "POST /api/admin/agents/{id}/payouts/{$}", Handler: ad.Handle(ad.PayAgent), Access: Admin, MaxBody: 4 << 10, Money: true},
 		{Pattern: "GET /api/admin/vat/{$}", Handler: ad.Handle(ad.VATClasses), Access: Admin},
 		{Pattern: "GET /api/admin/etims/{$}", Handler: ad.Handle(ad.ETIMS), Access: Admin},
 		{Pattern: "POST /api/admin/etims/retry/{$}", Handler: ad.Handle(ad.RetryETIMS), Access: Admin},
 		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Admin},
+
+		// A signed-in agent (internal/agent): their page, and orders for farmers.
+		{Pattern: "GET /api/agent/{$}", Handler: s.agentOn(s.agent.Get), Access: Agent},
+		{Pattern: "POST /api/agent/orders/{$}", Handler: s.agentOn(s.agent.CreateOrder), Access: Agent, TakesStock: true, Money: true},
 
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
@@ -266,7 +279,20 @@ func guard(a Access, next http.Handler) http.Handler {
 		if a == Admin && !p.IsAdmin() {
 			return apperr.Forbidden("This page is for the shop's admins only.")
 		}
+		if a == Agent && p.Role != account.RoleAgent {
+			return apperr.Forbidden(agent.MsgNotAgent)
+		}
 		next.ServeHTTP(w, r)
 		return nil
+	})
+}
+
+// agentOn serves fn when the shop has agents, and answers 404 otherwise.
+func (s *Server) agentOn(fn httpx.Handler) http.Handler {
+	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		if s.agent.Service == nil || s.agent.Checkout == nil {
+			return apperr.NotFound("Not found")
+		}
+		return fn(w, r)
 	})
 }

@@ -16,6 +16,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/admin"
+	"shop/internal/agent"
 	"shop/internal/apperr"
 	"shop/internal/backup"
 	"shop/internal/cart"
@@ -60,6 +61,9 @@ type Deps struct {
 	Payments *payment.Service
 	// Checkout places orders (the web checkout goes through it).
 	Checkout *checkout.Service
+	// Agents are the shop's agents: the owner's screen and the agents' own
+	// page and orders; nil answers 404.
+	Agents   *agent.Service
 	Delivery *delivery.Store
 	// Daraja is the M-Pesa simulator served under /dev/daraja/ in dev mode; nil otherwise.
 	Daraja http.Handler
@@ -167,6 +171,8 @@ type Server struct {
 	// ussd answers Africa's Talking's USSD requests; ussdPhone is /dev/ussd.
 	ussd      *ussd.Handlers
 	ussdPhone http.Handler
+	// agent serves a signed-in agent's page and orders.
+	agent *agent.Handlers
 }
 
 // catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
@@ -207,6 +213,7 @@ func New(d Deps) (*Server, error) {
 	s.ussd, s.ussdPhone = &ussd.Handlers{Service: d.USSD, Secret: d.USSDSecret}, d.USSDPhone
 	s.paylink = &paylink.Handlers{Orders: d.Orders, Payments: d.Payments, Limiter: d.Limiter, ClientIP: d.ClientIP, USSDCode: d.USSDCode}
 	s.checkout = &checkout.Handlers{Service: d.Checkout, Payments: d.Payments, Orders: d.Orders, Carts: s.cart, ClientIP: d.ClientIP}
+	s.agent = &agent.Handlers{Service: d.Agents, Checkout: d.Checkout, Accounts: d.Auth.Store, Orders: d.Orders, Limiter: d.Limiter}
 	s.orders.Carts = s.cart
 	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
 	s.orders.Limiter, s.orders.ClientIP = d.Limiter, d.ClientIP
@@ -233,7 +240,7 @@ func New(d Deps) (*Server, error) {
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
-			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices})
+			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices, Agents: d.Agents})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
 	}

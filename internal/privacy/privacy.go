@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"shop/internal/account"
+	"shop/internal/agent"
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
@@ -38,6 +39,9 @@ type Service struct {
 	// Forget takes the user out of records other packages keep about them
 	// (the back office's audit log), inside the erasure's transaction.
 	Forget func(ctx context.Context, tx *sql.Tx, u account.User) error
+	// Agents exports and forgets the links of orders to agents, and an
+	// agent's own record; nil: the shop has no agents.
+	Agents *agent.Service
 	Now    func() time.Time
 }
 
@@ -58,6 +62,9 @@ type Export struct {
 	// their orders and to their address, without the bodies.
 	TextMessages []sms.Message `json:"text_messages"`
 	Mail         []mail.Stored `json:"mail"`
+	// Agents are the links of their orders to agents and, for an agent,
+	// their agent record.
+	Agents *agent.Personal `json:"agents,omitempty"`
 }
 
 // Subscriptions are the lists the customer is on.
@@ -105,6 +112,13 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 		if x.Mail, err = s.Mail.ForPerson(ctx, ids, u.Email); err != nil {
 			return Export{}, err
 		}
+	}
+	if s.Agents != nil {
+		a, err := s.Agents.Export(ctx, id, ids)
+		if err != nil {
+			return Export{}, err
+		}
+		x.Agents = &a
 	}
 	return x, nil
 }
@@ -163,6 +177,11 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 	}
 	if err := coupon.ForgetOrdersTx(ctx, tx, ids); err != nil {
 		return account.User{}, err
+	}
+	if s.Agents != nil {
+		if err := s.Agents.EraseTx(ctx, tx, id, ids); err != nil {
+			return account.User{}, err
+		}
 	}
 	if s.Payments != nil {
 		if err := s.Payments.AnonymizeOrdersTx(ctx, tx, ids); err != nil {
