@@ -26,7 +26,7 @@ const (
 // transaction: the commission its goods earn at the agent's rates now,
 // none when the order goes to (or is paid from) the agent's own phone. An
 // unknown or paused agent's code is refused on the field agentCode.
-func (s *Service) LinkTx(ctx context.Context, tx *sql.Tx, ref checkout.AgentRef, o order.Order, payer string) error {
+func (s *Service) LinkTx(ctx context.Context, tx *sql.Tx, ref checkout.AgentRef, o order.Order, farmer, payer string) error {
 	var id int64
 	var tel string
 	var err error
@@ -46,7 +46,7 @@ func (s *Service) LinkTx(ctx context.Context, tx *sql.Tx, ref checkout.AgentRef,
 	if err != nil {
 		return fmt.Errorf("find agent: %w", err)
 	}
-	own := o.Customer.Phone == tel || payer == tel
+	own := farmer == tel || payer == tel
 	var commission money.Cents
 	if !own {
 		if commission, err = commissionTx(ctx, tx, id, o.Items); err != nil {
@@ -54,7 +54,7 @@ func (s *Service) LinkTx(ctx context.Context, tx *sql.Tx, ref checkout.AgentRef,
 		}
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO agent_orders (order_id, agent_id, via, farmer_phone, commission_cents, own_phone, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, o.ID, id, via, o.Customer.Phone, int64(commission), own, o.CreatedAt.UTC())
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, o.ID, id, via, farmer, int64(commission), own, s.now())
 	if err != nil {
 		return fmt.Errorf("link order %s to agent %d: %w", o.Number, id, err)
 	}

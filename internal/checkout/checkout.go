@@ -51,9 +51,10 @@ type Payments interface {
 // the checkout's transaction, so an order and its agent's commission are
 // stored together or not at all.
 type Agents interface {
-	// LinkTx counts order o for the agent a names, or refuses an unknown
-	// code (a 400 on the field agentCode).
-	LinkTx(ctx context.Context, tx *sql.Tx, a AgentRef, o order.Order, payer string) error
+	// LinkTx counts order o, for the customer's phone farmer paid from
+	// payer, for the agent a names, or refuses an unknown code (a 400 on
+	// the field agentCode).
+	LinkTx(ctx context.Context, tx *sql.Tx, a AgentRef, o order.Order, farmer, payer string) error
 }
 
 // AgentRef names the agent an order counts for: by id when the agent
@@ -266,7 +267,7 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 			return err
 		}
 		if r.Agent != (AgentRef{}) && s.agents != nil {
-			if err := s.agents.LinkTx(ctx, tx, r.Agent, created.Order, r.Payer); err != nil {
+			if err := s.agents.LinkTx(ctx, tx, r.Agent, created.Order, r.Customer.Phone, r.Payer); err != nil {
 				return err
 			}
 		}
