@@ -288,11 +288,11 @@ func guard(a Access, next http.Handler) http.Handler {
 	})
 }
 
-// agentOn serves fn when the shop has agents, and answers 404 otherwise.
+// agentOn serves fn when the shop has agents; without them no one is one.
 func (s *Server) agentOn(fn httpx.Handler) http.Handler {
 	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
 		if s.agent.Service == nil || s.agent.Checkout == nil {
-			return apperr.NotFound("Not found")
+			return apperr.Forbidden(agent.MsgNotAgent)
 		}
 		return fn(w, r)
 	})
