@@ -40,6 +40,8 @@ export const checkout: CheckoutMessages = {
     mpesaNote: 'Lipa kwa simu yako: tunakutumia ombi, unaweka PIN yako.',
     mpesaPhone: 'Namba ya simu ya M-Pesa',
     mpesaPhoneHint: 'Simu itakayopokea ombi la M-Pesa',
+    agentCode: 'Msimbo wa wakala',
+    agentCodeHint: 'Kama wakala amekusaidia kuagiza, andika msimbo wake',
   },
   review: {
     name: 'Jina',
@@ -75,5 +77,6 @@ export const checkout: CheckoutMessages = {
     kraPin: 'Andika PIN ya KRA kama P051234567X: A au P, tarakimu tisa na herufi moja',
     tooLong: 'Hii ni ndefu mno',
     paymentMethod: 'Tafadhali chagua njia ya kulipa',
+    agentCode: 'Msimbo wa wakala ni herufi na tarakimu 3 hadi 12, kama K7M2QX',
   },
 };

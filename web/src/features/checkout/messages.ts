@@ -43,6 +43,8 @@ const en = {
     mpesaNote: 'Pay from your phone: we send a request, you enter your PIN.',
     mpesaPhone: 'M-Pesa phone number',
     mpesaPhoneHint: 'The phone that will receive the M-Pesa request',
+    agentCode: 'Agent code',
+    agentCodeHint: 'If an agent helped you order, type their code',
   },
   review: {
     name: 'Name',
@@ -80,6 +82,7 @@ const en = {
     kraPin: 'Enter a KRA PIN like P051234567X: A or P, nine digits and a letter',
     tooLong: 'This is too long',
     paymentMethod: 'Please choose a payment method',
+    agentCode: 'An agent code is 3 to 12 letters and digits, like K7M2QX',
   },
 };
 

@@ -23,6 +23,7 @@ const valid: CheckoutForm = {
   kraPin: '',
   paymentMethod: 'mpesa',
   mpesaPhone: '0712345678',
+  agentCode: '',
 };
 
 describe('validateStep', () => {
@@ -118,5 +119,12 @@ describe('initiatePayload', () => {
       delivery: { option: 'delivery-1' },
       items,
     });
+  });
+
+  it('carries the agent code a shopper typed, as the server stores it', () => {
+    const payload = initiatePayload({ ...valid, agentCode: ' k7m-2qx ' }, [], null, 1700000000000);
+    expect(payload.agentCode).toBe('K7M2QX');
+    expect(validateStep(3, { ...valid, agentCode: 'k7m2qx' })).toEqual({});
+    expect(validateStep(3, { ...valid, agentCode: 'x!' })).toHaveProperty('agentCode');
   });
 });

@@ -35,6 +35,8 @@ export interface CheckoutForm {
   kraPin: string;
   paymentMethod: PaymentMethod;
   mpesaPhone: string;
+  /** The code of the agent the order counts for, optional (docs/product.md, "Agents"). */
+  agentCode: string;
 }
 
 export type Field = keyof CheckoutForm;
@@ -53,6 +55,7 @@ export const EMPTY_FORM: CheckoutForm = {
   kraPin: '',
   paymentMethod: 'mpesa',
   mpesaPhone: '',
+  agentCode: '',
 };
 
 /**
@@ -62,7 +65,7 @@ export const EMPTY_FORM: CheckoutForm = {
 export const STEPS = [
   { name: 'customer', fields: ['firstName', 'lastName', 'email', 'phone', 'kraPin'] },
   { name: 'shipping', fields: ['county', 'delivery', 'address', 'city', 'postalCode'] },
-  { name: 'payment', fields: ['paymentMethod', 'mpesaPhone'] },
+  { name: 'payment', fields: ['paymentMethod', 'mpesaPhone', 'agentCode'] },
   { name: 'review', fields: [] },
 ] as const satisfies readonly { name: keyof CheckoutMessages['steps']; fields: readonly Field[] }[];
 
@@ -122,6 +125,11 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
     case 'mpesaPhone':
       // Card has no requirement and no card fields (docs/product.md section 5).
       return form.paymentMethod === 'mpesa' ? checkPhone(form.mpesaPhone, MSG.mpesaPhone) : undefined;
+    case 'agentCode': {
+      // The server knows which codes exist; this only catches what cannot be one.
+      const v = normalizeAgentCode(form.agentCode);
+      return v === '' || /^[A-Z0-9]{3,12}$/.test(v) ? undefined : MSG.agentCode;
+    }
   }
 }
 
@@ -148,6 +156,11 @@ export function firstInvalidStep(errors: FieldErrors): number | undefined {
   return steps.length ? Math.min(...steps) : undefined;
 }
 
+/** An agent code as the server stores it: upper case, without spaces or dashes. */
+export function normalizeAgentCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toUpperCase();
+}
+
 /** docs/product.md section 3's mobile-money payload. The server recomputes the amount from the cart. */
 export interface InitiatePayload<Item> {
   phone: string;
@@ -157,6 +170,8 @@ export interface InitiatePayload<Item> {
   shippingAddress: { address: string; city: string; county: string; postalCode: string };
   /** The option chosen; the server prices it itself. */
   delivery: { option: string };
+  /** The agent the order counts for; absent without one. */
+  agentCode?: string;
   items: Item[];
 }
 
@@ -188,6 +203,7 @@ export function initiatePayload<Item extends CartLine>(
       postalCode: form.postalCode.trim(),
     },
     delivery: { option: form.delivery },
+    ...(normalizeAgentCode(form.agentCode) ? { agentCode: normalizeAgentCode(form.agentCode) } : {}),
     items,
   };
 }

@@ -161,6 +161,7 @@ export function PaymentStep(props: StepProps) {
           {...bind('mpesaPhone', props)}
         />
       )}
+      <TextField label={m.agentCode} hint={m.agentCodeHint} autoComplete="off" {...bind('agentCode', props)} optional required={false} />
     </>
   );
 }
