@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
+          { path: 'agent', lazy: page(() => import('../features/agent/AgentPage')) },
           { path: 'admin', lazy: page(() => import('../features/admin/shell/AdminPage')) },
           { path: '*', Component: NotFound },
         ],
