@@ -3075,9 +3075,9 @@ export interface components {
         AgentFlags: {
             shared_phones: string[];
             busy_days: {
-                phone?: string;
-                day?: string;
-                orders?: number;
+                phone: string;
+                day: string;
+                orders: number;
             }[];
             failed_payments: number;
             many_failed: boolean;

@@ -17,6 +17,7 @@ import { ReportsTab } from '../money/ReportsTab';
 import { LoadError, mustSignIn } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 import { UsersTab } from '../people/UsersTab';
+import { AgentsTab } from '../people/AgentsTab';
 import { VatTab } from '../money/VatTab';
 import { EtimsTab } from '../money/EtimsTab';
 
@@ -24,7 +25,7 @@ import { EtimsTab } from '../money/EtimsTab';
 // is sent to /login, which brings them back here once an admin has signed in. The server checks
 // the role on every call too (docs/architecture.md section 3); this only spares a visitor a broken screen.
 
-const TABS = [
+const ALL_TABS = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'products', label: 'Products' },
   { id: 'import', label: 'Import/Export' },
@@ -36,13 +37,14 @@ const TABS = [
   { id: 'vat', label: 'VAT' },
   { id: 'etims', label: 'eTIMS' },
   { id: 'users', label: 'Users' },
+  { id: 'agents', label: 'Agents' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof ALL_TABS)[number]['id'];
 
 const toLogin = <Navigate to="/login" replace state={{ from: '/admin' }} />;
 
@@ -68,8 +70,14 @@ export default function AdminPage() {
   return <AdminHome me={me.data} />;
 }
 
+// The permission a tab needs (the server's list in me.permissions); a me without the list is the
+// owner's, who may do everything.
+const NEEDS: Partial<Record<TabId, string>> = { agents: 'agents' };
+
 function AdminHome({ me }: { me: Me }) {
   const [params, setParams] = useSearchParams();
+  const granted = (me as Me & { permissions?: string[] }).permissions;
+  const TABS = ALL_TABS.filter((t) => !granted || !NEEDS[t.id] || granted.includes(NEEDS[t.id]!));
   const current = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'dashboard') as TabId;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -134,6 +142,7 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'vat' && <VatTab />}
         {current === 'etims' && <EtimsTab />}
         {current === 'users' && <UsersTab me={me} />}
+        {current === 'agents' && <AgentsTab />}
         {current === 'reviews' && <ReviewsTab />}
         {current === 'messages' && <MessagesTab />}
         {current === 'subscribers' && <SubscribersTab />}
