@@ -34,7 +34,7 @@ test('an agent orders for a farmer on a phone, and the commission becomes payabl
   const form = page.getByRole('form', { name: 'New order for a farmer' });
   await form.getByLabel('Farmer’s name').fill('Peter Kamau');
   await form.getByLabel('Farmer’s phone').fill(`0722${tag}`);
-  await form.getByLabel('Search products').fill('dairy');
+  await form.getByRole('searchbox', { name: 'Search products' }).fill('dairy');
   await form.getByRole('button', { name: /^Add / }).first().click();
   await expect(form.getByLabel('Quantity')).toHaveValue('1');
   await form.getByLabel('County').selectOption('Kiambu');

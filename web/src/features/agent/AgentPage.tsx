@@ -323,7 +323,7 @@ function ProductSearch({ onAdd }: { onAdd: (l: Line) => void }) {
     return () => ctl.abort();
   }, [typed]);
   return (
-    <Part id="agent-find-h" title={m.search}>
+    <Part id="agent-find-h" title={m.addProducts}>
       <TextField compact id="agent-product-search" label={m.search} type="search" placeholder={m.searchHint} value={q} onChange={setQ} />
       {failed && <p role="alert">{m.searchFailed}</p>}
       {found && found.length === 0 && <p>{m.noProducts}</p>}

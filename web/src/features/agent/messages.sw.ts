@@ -23,6 +23,7 @@ export const agent: AgentMessages = {
   farmerName: 'Jina la mkulima',
   farmerPhone: 'Simu ya mkulima',
   farmerPhoneHint: 'Ombi la M-Pesa linaenda kwenye simu hii',
+  addProducts: 'Ongeza bidhaa',
   search: 'Tafuta bidhaa',
   searchHint: 'Chakula cha ng’ombe, chakula cha kuku…',
   searchFailed: 'Hatukuweza kutafuta bidhaa. Tafadhali jaribu tena.',

@@ -25,6 +25,7 @@ const en = {
   farmerName: 'Farmer’s name',
   farmerPhone: 'Farmer’s phone',
   farmerPhoneHint: 'The M-Pesa request goes to this phone',
+  addProducts: 'Add products',
   search: 'Search products',
   searchHint: 'Dairy meal, chakula cha kuku…',
   searchFailed: 'The products could not be searched. Please try again.',
