@@ -325,3 +325,51 @@ func TestAgentSignUp(t *testing.T) {
 		}
 	})
 }
+
+// A farmer's data export lists the links of their orders to an agent, and
+// erasing them forgets their phone on those links; erasing the agent takes
+// their record and links, and the phone their payouts went to.
+func TestAgentLinksInExportAndErasure(t *testing.T) {
+	eachShop(t, true, func(t *testing.T, s *shop) {
+		ctx := context.Background()
+		token, _ := s.kit.NewAdmin("owner@mifugobora.co.ke", "Ruiru2026Feeds")
+		owner := testkit.Bearer(token)
+		agentID, code, me := s.signUpAgent(t, owner, "njeri@agents.co.ke", "0733111222", 1000)
+		farmer := s.signIn(t, "wanjiku@farm.co.ke") // phone 254712345678
+		status, o := s.do(t, "POST", "/api/agent/orders/", agentOrder("Wanjiku Mwangi", "0712345678", 1), me...)
+		if status != 201 {
+			t.Fatalf("order: %d %v", status, o)
+		}
+		number := o["orderId"].(string)
+		s.waitForAdminStatus(t, number, "paid", owner)
+		s.deliver(t, number, owner)
+		if status, p := s.do(t, "POST", fmt.Sprintf("/api/admin/agents/%d/payouts/", agentID), `{"method":"manual","reference":"QK7H2LM9"}`, owner...); status != 201 {
+			t.Fatalf("payout: %d %v", status, p)
+		}
+
+		_, export := s.do(t, "GET", "/api/auth/me/export/", "", farmer...)
+		links, _ := export["agents"].(map[string]any)["agent_links"].([]any)
+		if len(links) != 1 || links[0].(map[string]any)["orderId"] != number || links[0].(map[string]any)["agent_code"] != code {
+			t.Fatalf("export's agent links: %v", export["agents"])
+		}
+		if status, _ := s.do(t, "DELETE", "/api/auth/me/", `{"password":"Shamba2026"}`, farmer...); status != 204 {
+			t.Fatalf("erase farmer: %d", status)
+		}
+		if n, err := s.d.Count(ctx, "farmer's phone", `SELECT COUNT(*) FROM agent_orders WHERE farmer_phone = '254712345678'`); err != nil || n != 0 {
+			t.Fatalf("the erased farmer's phone stays on %d links (%v)", n, err)
+		}
+
+		var userID int64
+		if err := s.d.QueryRow(ctx, `SELECT user_id FROM agents WHERE id = $1`, agentID).Scan(&userID); err != nil {
+			t.Fatal(err)
+		}
+		if status, _ := s.do(t, "DELETE", fmt.Sprintf("/api/admin/users/%d/", userID), "", owner...); status != 204 {
+			t.Fatalf("erase agent: %d", status)
+		}
+		for _, q := range []string{`SELECT COUNT(*) FROM agents`, `SELECT COUNT(*) FROM agent_orders`, `SELECT COUNT(*) FROM payouts WHERE phone <> ''`} {
+			if n, err := s.d.Count(ctx, "after erasing the agent", q); err != nil || n != 0 {
+				t.Fatalf("%s: %d (%v)", q, n, err)
+			}
+		}
+	})
+}
