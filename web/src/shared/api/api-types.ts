@@ -2255,6 +2255,16 @@ export interface components {
             text_messages: components["schemas"]["SmsMessage"][];
             /** @description The mail sent about their orders and to their address (without the bodies). */
             mail: components["schemas"]["MailMessage"][];
+            /** @description The links of their orders to agents, and their agent record when they are one. */
+            agents?: {
+                agent_links: {
+                    orderId: string;
+                    agent_code: string;
+                    /** @enum {string} */
+                    via: "agent" | "code";
+                }[];
+                agent: null | components["schemas"]["AgentRecord"];
+            };
         };
         AgentInput: {
             name?: string;
