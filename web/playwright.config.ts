@@ -73,6 +73,8 @@ export default defineConfig({
       SHOP_MPESA_PROMPTS_PER_PHONE: '1000',
       SHOP_MPESA_PROMPTS_PER_ADDRESS: '1000',
       SHOP_SIGNUPS_PER_ADDRESS: '1000',
+      // An agent's commission is payable as soon as the order is delivered (e2e/agent.spec.ts).
+      SHOP_AGENT_RETURN_DAYS: '0',
     },
   },
 });

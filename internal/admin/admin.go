@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"shop/internal/account"
+	"shop/internal/agent"
 	"shop/internal/apperr"
 	"shop/internal/backup"
 	"shop/internal/catalog"
@@ -99,6 +100,8 @@ type Options struct {
 	ETIMS *etims.Service
 	// Riders gives home deliveries to riders and reads their days.
 	Riders *rider.Service
+	// Agents are the shop's agents; nil: 404.
+	Agents *agent.Service
 }
 
 // DefaultLowStockThreshold is used when Options leaves it at 0.
@@ -135,6 +138,7 @@ type Handlers struct {
 	ussd     *ussd.Service
 	etims    *etims.Service
 	riders   *rider.Service
+	agents   *agent.Service
 }
 
 // New builds the back office on d, whose transactions hold each change
@@ -153,7 +157,7 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
 		accounts: st.Accounts, delivery: st.Delivery, media: pictureStore(o), lowStock: o.LowStockThreshold, approval: o.RefundApprovalOver, log: o.Log, payments: o.Payments,
 		sms: o.SMS, outbox: o.Mail, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
-		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS, riders: o.Riders,
+		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS, riders: o.Riders, agents: o.Agents,
 	}
 }
 

@@ -150,6 +150,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
 		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode, PODMax: podMax(cfg.PODMax),
 		SMSSecret: cfg.SMSSecret, ReminderLeadDays: cfg.ReminderLeadDays,
+		AgentReturnWindow: time.Duration(cfg.AgentReturnDays) * 24 * time.Hour,
 	}
 	if cfg.Dev {
 		// /dev/ussd holds the secret; without one set, a random one serves it.

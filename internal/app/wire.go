@@ -9,6 +9,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/admin"
+	"shop/internal/agent"
 	"shop/internal/backup"
 	"shop/internal/cart"
 	"shop/internal/catalog"
@@ -131,6 +132,9 @@ type Parts struct {
 	// ReminderLeadDays is how many days before a bag runs out its reminder
 	// goes; 0: remind.DefaultLeadDays.
 	ReminderLeadDays int
+	// AgentReturnWindow is how long after delivery an agent's commission
+	// waits before it is payable (SHOP_AGENT_RETURN_DAYS); tests leave it 0.
+	AgentReturnWindow time.Duration
 }
 
 // Wired is the shop built from its Parts: the HTTP handler, what it was
@@ -232,6 +236,9 @@ func Wire(p Parts) (*Wired, error) {
 	riders := rider.New(d, orders, auth.Store, payments, p.Now, log)
 	// The dispatch text carries the delivery code the rider asks for.
 	texts.DeliveryCode = riders.Code
+	agents := agent.New(d, auth.Store, orders, payments, p.AgentReturnWindow, log)
+	agents.Now = p.Now
+	placing.UseAgents(agents)
 	deliveries := delivery.NewStore(d)
 	menu := ussd.New(ussd.Deps{DB: d, Catalog: catalogStore, Delivery: deliveries, Orders: orders, Accounts: auth.Store,
 		Checkout: placing, Payments: payments, Limiter: limiter, Log: log})
@@ -246,13 +253,13 @@ func Wire(p Parts) (*Wired, error) {
 	}
 	deps := httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, CSV: catalogCSV, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
-		Checkout: placing, Delivery: deliveries,
+		Checkout: placing, Delivery: deliveries, Agents: agents,
 		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, Media: p.Media, MediaDir: p.MediaDir, MediaPublicURL: p.MediaPublicURL, PublicURL: p.PublicURL,
 		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: devOutbox, Mail: outbox,
 		LowStockThreshold: p.LowStockThreshold, RefundApprovalOver: p.RefundApprovalOver, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
 		Coupons: coupons, Reviews: review.NewStore(d, catalogStore), VAT: vat.NewStore(d),
 		Privacy: &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, SMS: texts.Queue, Mail: outbox,
-			Forget: admin.ForgetUserTx},
+			Forget: admin.ForgetUserTx, Agents: agents},
 		Unsubscribe: unsubscribe, Limiter: limiter, CartTotals: cartTotals(carts, coupons),
 		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
 		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,

@@ -49,6 +49,23 @@ type Payments interface {
 	Push(ctx context.Context, paymentID int64, number, phone string, amount money.Cents) (string, error)
 }
 
+// Agents links an order to the agent it counts for (package agent), in
+// the checkout's transaction, so an order and its agent's commission are
+// stored together or not at all.
+type Agents interface {
+	// LinkTx counts order o, for the customer's phone farmer paid from
+	// payer, for the agent a names, or refuses an unknown code (a 400 on
+	// the field agentCode).
+	LinkTx(ctx context.Context, tx *sql.Tx, a AgentRef, o order.Order, farmer, payer string) error
+}
+
+// AgentRef names the agent an order counts for: by id when the agent
+// places it, by the code a shopper typed at checkout.
+type AgentRef struct {
+	ID   int64
+	Code string
+}
+
 // Road is how an order's money is asked for.
 type Road string
 
@@ -94,6 +111,8 @@ type Request struct {
 	// customer's phone says yes to reminders with the order. Unticked
 	// changes nothing (My Account switches them off).
 	Reminders bool
+	// Agent is the agent the order counts for; zero for none.
+	Agent AgentRef
 }
 
 // Customer is who the order is for.
@@ -130,6 +149,8 @@ const (
 	MsgLine      = "Choose a size and a quantity from 1 to %d for every line."
 	MsgNoSize    = "One of the sizes ordered does not exist."
 	MsgNotOnSale = "%s is no longer available."
+	// MsgAgentCode answers an agent code the shop does not know.
+	MsgAgentCode = "We do not know this agent code. Check it with your agent, or leave it empty."
 )
 
 // Service places orders.
@@ -142,7 +163,12 @@ type Service struct {
 	// PODMax caps the goods an order may pay on delivery (SHOP_POD_MAX);
 	// 0 offers it to none.
 	PODMax money.Cents
+	agents Agents
 }
+
+// UseAgents links orders to agents from now on (package agent, built
+// after the checkout it places its orders through).
+func (s *Service) UseAgents(a Agents) { s.agents = a }
 
 // New returns the service.
 func New(d *db.DB, orders *order.Store, coupons *coupon.Store, payments Payments, log *slog.Logger) *Service {
@@ -182,6 +208,10 @@ func check(r *Request) error {
 		case len(r.Lines) > maxLines || slices.ContainsFunc(r.Lines, func(l Line) bool { return l.VariantID <= 0 || l.Quantity < 1 || l.Quantity > maxQuantity }):
 			fields["items"] = fmt.Sprintf(MsgLine, maxQuantity)
 		}
+	}
+	r.Agent.Code = strings.ToUpper(strings.TrimSpace(r.Agent.Code))
+	if len(r.Agent.Code) > 20 {
+		fields["agentCode"] = MsgAgentCode
 	}
 	if len(fields) > 0 {
 		return apperr.FixFields(fields)
@@ -275,6 +305,11 @@ func (s *Service) place(ctx context.Context, r Request) (st order.PaymentStart, 
 		created, err := s.orders.CreateTx(ctx, tx, n, items)
 		if err != nil {
 			return err
+		}
+		if r.Agent != (AgentRef{}) && s.agents != nil {
+			if err := s.agents.LinkTx(ctx, tx, r.Agent, created.Order, r.Customer.Phone, r.Payer); err != nil {
+				return err
+			}
 		}
 		// After the order, so each sale's stock movement names it.
 		if err := stock.TakeTx(ctx, tx, created.Order.StockLines()); err != nil {

@@ -67,6 +67,8 @@ type initiateRequest struct {
 	} `json:"delivery"`
 	// Reminders: "text me when it runs low" was ticked (off by default).
 	Reminders bool `json:"reminders"`
+	// AgentCode is the code of the agent the order counts for, optional.
+	AgentCode string `json:"agentCode"`
 }
 
 type initiateResponse struct {
@@ -113,7 +115,7 @@ func (h *Handlers) Initiate(w http.ResponseWriter, r *http.Request) error {
 	req := Request{Channel: order.ChannelWeb, CartID: cartID, Lang: i18n.From(r.Context()), ClientIP: httpx.IPOf(h.ClientIP, r),
 		Customer:       Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email, KRAPIN: c.KRAPIN},
 		Address:        Address{Address: c.Address, City: c.City, County: c.County, PostalCode: c.PostalCode},
-		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone, Road: Prompt, Reminders: in.Reminders}
+		DeliveryOption: c.DeliveryOption, Payer: c.MpesaPhone, Road: Prompt, Reminders: in.Reminders, Agent: AgentRef{Code: in.AgentCode}}
 	if c.PaymentMethod == order.MethodOnDelivery {
 		req.Road = OnDelivery
 	}

@@ -122,6 +122,10 @@ type Config struct {
 	// JobLease is how long a background job's lease lasts unrenewed: the
 	// longest a job waits after its instance died (SHOP_JOB_LEASE).
 	JobLease time.Duration
+	// AgentReturnDays is how many days after delivery or collection an
+	// agent's commission on an order becomes payable: the time a farmer has
+	// to bring a bag back (SHOP_AGENT_RETURN_DAYS, default 7; 0 pays at once).
+	AgentReturnDays int
 	// Version is the binary's version: cmd/shop sets it from its build, it
 	// is not read from the environment.
 	Version string
@@ -230,6 +234,14 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("SHOP_POD_MAX must be a whole number of shillings (0 turns pay on delivery off), not %q", v)
 		}
 		c.PODMax = money.FromShillings(n)
+	}
+	c.AgentReturnDays = 7
+	if v := strings.TrimSpace(getenv("SHOP_AGENT_RETURN_DAYS")); v != "" {
+		i, err := strconv.Atoi(v)
+		if err != nil || i < 0 || i > 365 {
+			return c, fmt.Errorf("SHOP_AGENT_RETURN_DAYS must be a whole number of days from 0 to 365, not %q", v)
+		}
+		c.AgentReturnDays = i
 	}
 	if v := strings.TrimSpace(getenv("SHOP_BACKUP_INTERVAL")); v != "" && v != "0" {
 		d, err := time.ParseDuration(v)

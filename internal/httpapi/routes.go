@@ -5,6 +5,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/admin"
+	"shop/internal/agent"
 	"shop/internal/apidoc"
 	"shop/internal/apperr"
 	"shop/internal/content"
@@ -253,6 +254,15 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/rider/deliveries/{orderId}/collect/{$}", Handler: rd.Handle(rd.Collect), Access: Rider, MaxBody: 1 << 10, TakesStock: true, Money: true},
 		{Pattern: "POST /api/rider/deliveries/{orderId}/delivered/{$}", Handler: rd.Handle(rd.Delivered), Access: Rider, MaxBody: 1 << 10},
 		{Pattern: "POST /api/rider/deliveries/{orderId}/refused/{$}", Handler: rd.Handle(rd.Refused), Access: Rider, MaxBody: 2 << 10, TakesStock: true, Money: true},
+		{Pattern: "GET /api/admin/agents/{$}", Handler: ad.Handle(ad.Agents), Access: Staff, Perm: account.PermAgents},
+		{Pattern: "POST /api/admin/agents/{$}", Handler: ad.Handle(ad.CreateAgent), Access: Staff, Perm: account.PermAgents, MaxBody: 16 << 10},
+		{Pattern: "GET /api/admin/agents/{id}/{$}", Handler: ad.Handle(ad.Agent), Access: Staff, Perm: account.PermAgents},
+		{Pattern: "PATCH /api/admin/agents/{id}/{$}", Handler: ad.Handle(ad.UpdateAgent), Access: Staff, Perm: account.PermAgents, MaxBody: 16 << 10},
+		{Pattern: "POST /api/admin/agents/{id}/payouts/{$}", Handler: ad.Handle(ad.PayAgent), Access: Staff, Perm: account.PermAgents, MaxBody: 4 << 10, Money: true},
+
+		// A signed-in agent (internal/agent): their page, and orders for farmers.
+		{Pattern: "GET /api/agent/{$}", Handler: s.agentOn(s.agent.Get), Access: Agent},
+		{Pattern: "POST /api/agent/orders/{$}", Handler: s.agentOn(s.agent.CreateOrder), Access: Agent, TakesStock: true, Money: true},
 
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
@@ -323,6 +333,9 @@ func guard(a Access, perm string, next http.Handler) http.Handler {
 		if a == Rider && p.Role != account.RoleRider {
 			return apperr.Forbidden(rider.MsgRidersOnly)
 		}
+		if a == Agent && p.Role != account.RoleAgent {
+			return apperr.Forbidden(agent.MsgNotAgent)
+		}
 		next.ServeHTTP(w, r)
 		return nil
 	})
@@ -366,3 +379,13 @@ const (
 	MsgRidersOnly = "This page is for the shop's riders only."
 	MsgAgentsOnly = "This page is for the shop's agents only."
 )
+
+// agentOn serves fn when the shop has agents; without them no one is one.
+func (s *Server) agentOn(fn httpx.Handler) http.Handler {
+	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		if s.agent.Service == nil || s.agent.Checkout == nil {
+			return apperr.Forbidden(agent.MsgNotAgent)
+		}
+		return fn(w, r)
+	})
+}

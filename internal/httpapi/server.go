@@ -16,6 +16,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/admin"
+	"shop/internal/agent"
 	"shop/internal/apperr"
 	"shop/internal/backup"
 	"shop/internal/cart"
@@ -63,6 +64,9 @@ type Deps struct {
 	Payments *payment.Service
 	// Checkout places orders (the web checkout goes through it).
 	Checkout *checkout.Service
+	// Agents are the shop's agents: the owner's screen and the agents' own
+	// page and orders; nil answers 404.
+	Agents   *agent.Service
 	Delivery *delivery.Store
 	// Daraja is the M-Pesa simulator served under /dev/daraja/ in dev mode; nil otherwise.
 	Daraja http.Handler
@@ -196,6 +200,8 @@ type Server struct {
 	// remind serves "Order again", the reminders switch, incoming SMS and
 	// the back office's replies.
 	remind *remind.Handlers
+	// agent serves a signed-in agent's page and orders.
+	agent *agent.Handlers
 }
 
 // catalogueCacheLifetime is how long the micro-cache keeps an answer fresh;
@@ -241,6 +247,7 @@ func New(d Deps) (*Server, error) {
 	s.ussd, s.ussdPhone = &ussd.Handlers{Service: d.USSD, Secret: d.USSDSecret}, d.USSDPhone
 	s.paylink = &paylink.Handlers{Orders: d.Orders, Payments: d.Payments, Limiter: d.Limiter, ClientIP: d.ClientIP, USSDCode: d.USSDCode}
 	s.checkout = &checkout.Handlers{Service: d.Checkout, Payments: d.Payments, Orders: d.Orders, Carts: s.cart, ClientIP: d.ClientIP}
+	s.agent = &agent.Handlers{Service: d.Agents, Checkout: d.Checkout, Accounts: d.Auth.Store, Orders: d.Orders, Limiter: d.Limiter}
 	s.orders.Carts = s.cart
 	s.receipt = &receipt.Handlers{Orders: s.orders, Business: d.Business}
 	s.orders.Limiter, s.orders.ClientIP = d.Limiter, d.ClientIP
@@ -268,7 +275,7 @@ func New(d Deps) (*Server, error) {
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
 		admin.Options{Media: pictures, LowStockThreshold: d.LowStockThreshold, RefundApprovalOver: d.RefundApprovalOver, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
-			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices, Riders: d.Riders})
+			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices, Riders: d.Riders, Agents: d.Agents})
 
 	s.remind = &remind.Handlers{Service: d.Remind, Secret: d.SMSSecret, Orders: s.orders, Carts: s.cart, Accounts: authSvc.Store}
 	replyURL := ""

@@ -18,7 +18,7 @@ import (
 // Their messages are found in the source: the texts given to the apperr
 // constructors (and the field messages with them), the field messages
 // validation stores in its bad or fields map, and every Msg… constant.
-var customerPackages = []string{"account", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
+var customerPackages = []string{"account", "agent", "cart", "catalog", "checkout", "content", "coupon", "delivery", "httpapi", "httpx",
 	"order", "payment", "paylink", "phone", "privacy", "receipt", "remind", "review", "rider", "stock"}
 
 // messageFuncs return customer texts that reach the answers another way:
@@ -28,11 +28,11 @@ var messageFuncs = map[string][]string{"payment/mpesa": {"CustomerMessage", "Cus
 // adminFiles only the back office, the operator or M-Pesa reach; their
 // texts stay English (docs/i18n.md).
 var adminFiles = []string{
-	"account/account.go", "account/admin.go",
+	"account/account.go", "account/admin.go", "account/agent.go", "agent/agent.go", "agent/view.go", "agent/commission.go", "agent/erase.go",
 	"catalog/admin_categories.go", "catalog/admin_images.go", "catalog/admin_rules.go", "catalog/admin_store.go",
 	"catalog/admin_variants.go", "catalog/imported.go", "search/synonyms.go", "stock/ledger.go",
 	"content/admin.go", "coupon/input.go", "coupon/store.go", "delivery/admin.go",
-	"order/admin.go", "order/move.go", "order/refund.go", "payment/c2b.go", "payment/float.go", "payment/moneyout.go", "payment/moneyout_result.go", "payment/parked.go", "payment/refund.go",
+	"order/admin.go", "order/move.go", "order/refund.go", "payment/c2b.go", "payment/float.go", "payment/moneyout.go", "payment/moneyout_result.go", "payment/parked.go", "payment/refund.go", "payment/payout.go",
 }
 
 // adminTexts are the English-only texts of files customers reach too.

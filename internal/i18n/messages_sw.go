@@ -196,6 +196,12 @@ var swTexts = map[string]string{
 	"Choose Pay Bill.":                       "Chagua Pay Bill.",
 	"Choose Buy Goods and Services.":         "Chagua Buy Goods and Services.",
 	"Enter your M-Pesa PIN and send.":        "Weka PIN yako ya M-Pesa na utume.",
+
+	// Agents: the code at checkout, and an agent's orders for farmers.
+	"We do not know this agent code. Check it with your agent, or leave it empty.": "Hatujui msimbo huu wa wakala. Uhakikishe na wakala wako, au uache wazi.",
+	"Type the farmer's name.":                            "Andika jina la mkulima.",
+	"Type the farmer's phone number, like 0712 345 678.": "Andika namba ya simu ya mkulima, kama 0712 345 678.",
+	"This account is not an agent's.":                    "Akaunti hii si ya wakala.",
 }
 
 // swPatterns are the messages with values in them: the English as the code
@@ -213,6 +219,7 @@ var swPatterns = [][2]string{
 	{"Send the M-Pesa prompt to %s", "Tuma ombi la M-Pesa kwa {1}"},
 	{"Order again from any phone: dial %s", "Agiza tena kwa simu yoyote: piga {1}"},
 	{"%d minutes", "dakika {1}"},
+	{"You have placed many orders this hour. Please try again in %s.", "Umeweka oda nyingi saa hii. Tafadhali jaribu tena baada ya {1}."},
 	{"Too many sign-ups from this connection. Please wait %s and try again.", "Akaunti nyingi mno zimefunguliwa kutoka mtandao huu. Tafadhali subiri {1} kisha ujaribu tena."},
 	{"Too many sign-in attempts. Please wait %s and try again.", "Umejaribu kuingia mara nyingi mno. Tafadhali subiri {1} kisha ujaribu tena."},
 	{"Too many wrong passwords. Please wait %s and try again.", "Umekosea nenosiri mara nyingi mno. Tafadhali subiri {1} kisha ujaribu tena."},

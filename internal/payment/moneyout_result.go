@@ -179,6 +179,9 @@ func (s *Service) HandleResult(ctx context.Context, _ string, body []byte) error
 	if done, err := s.balanceResult(ctx, res); done || err != nil {
 		return err
 	}
+	if done, err := s.payoutResult(ctx, res); done || err != nil {
+		return err
+	}
 	var id string
 	var byStatus bool
 	// A status answer names the refund it is about in its parameters (it
@@ -260,6 +263,12 @@ func (s *Service) HandleTimeout(ctx context.Context, _ string, body []byte) erro
 		return nil
 	}
 	_, err = s.db.Exec(ctx, `UPDATE refunds SET status = 'unknown', next_query_at = $1
+		WHERE (originator_id = $2 OR conversation_id = $3) AND status IN ('sending', 'unknown')`,
+		s.now().UTC().Truncate(time.Second), res.OriginatorConversationID, res.ConversationID)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.Exec(ctx, `UPDATE payouts SET status = 'unknown', next_query_at = $1
 		WHERE (originator_id = $2 OR conversation_id = $3) AND status IN ('sending', 'unknown')`,
 		s.now().UTC().Truncate(time.Second), res.OriginatorConversationID, res.ConversationID)
 	return err

@@ -47,6 +47,9 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 	if err := s.reconcileRefunds(ctx, now); err != nil {
 		return 0, err
 	}
+	if err := s.reconcilePayouts(ctx, now); err != nil {
+		return 0, err
+	}
 	type due struct {
 		id         int64
 		checkoutID string

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"shop/internal/account"
+	"shop/internal/agent"
 	"shop/internal/content"
 	"shop/internal/coupon"
 	"shop/internal/db"
@@ -41,6 +42,9 @@ type Service struct {
 	// Forget takes the user out of records other packages keep about them
 	// (the back office's audit log), inside the erasure's transaction.
 	Forget func(ctx context.Context, tx *sql.Tx, u account.User) error
+	// Agents exports and forgets the links of orders to agents, and an
+	// agent's own record; nil: the shop has no agents.
+	Agents *agent.Service
 	Now    func() time.Time
 }
 
@@ -65,6 +69,9 @@ type Export struct {
 	// what it said yes or STOP to, the reminders sent to it and the texts
 	// it sent the shop.
 	SMS []remind.Data `json:"sms"`
+	// Agents are the links of their orders to agents and, for an agent,
+	// their agent record.
+	Agents *agent.Personal `json:"agents,omitempty"`
 }
 
 // Subscriptions are the lists the customer is on.
@@ -120,6 +127,13 @@ func (s *Service) Export(ctx context.Context, id int64) (Export, error) {
 		if x.Mail, err = s.Mail.ForPerson(ctx, ids, u.Email); err != nil {
 			return Export{}, err
 		}
+	}
+	if s.Agents != nil {
+		a, err := s.Agents.Export(ctx, id, ids)
+		if err != nil {
+			return Export{}, err
+		}
+		x.Agents = &a
 	}
 	return x, nil
 }
@@ -188,6 +202,11 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 	}
 	if err := coupon.ForgetOrdersTx(ctx, tx, ids); err != nil {
 		return account.User{}, err
+	}
+	if s.Agents != nil {
+		if err := s.Agents.EraseTx(ctx, tx, id, ids); err != nil {
+			return account.User{}, err
+		}
 	}
 	if s.Payments != nil {
 		if err := s.Payments.AnonymizeOrdersTx(ctx, tx, ids); err != nil {

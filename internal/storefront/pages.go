@@ -67,6 +67,7 @@ var pages = []page{
 	{path: "/admin/orders/*/print", listing: unlisted, title: "Delivery note"}, // under /admin, which robots.txt keeps out
 	{path: "/admin/orders/print", listing: unlisted, title: "Delivery notes"},
 	{path: "/account", listing: private, title: "My Account"},
+	{path: "/agent", listing: private, title: "Agent"},
 	{path: "/checkout", listing: private, title: "Checkout"},
 	{path: "/cart", listing: private, title: "Your Cart"},
 

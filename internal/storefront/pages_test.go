@@ -9,7 +9,7 @@ import (
 
 // The pages the web app has (web/src/app/routes.tsx).
 var appPages = []string{"/", "/home", "/shop", "/about", "/contact", "/cart", "/checkout", "/login", "/register",
-	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/track", "/account", "/admin", "/products/dairy-meal",
+	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/track", "/account", "/agent", "/admin", "/products/dairy-meal",
 	"/admin/orders/ORDER-1700000000000/print", "/admin/orders/print"}
 
 func TestIsPage(t *testing.T) {
@@ -30,7 +30,7 @@ func TestRobotsText(t *testing.T) {
 	s := New(nil, "https://shop.example.co.ke/", nil, fstest.MapFS{}, slog.New(slog.DiscardHandler))
 	rec := httptest.NewRecorder()
 	s.Robots(rec, httptest.NewRequest("GET", "/robots.txt", nil))
-	want := "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n" +
+	want := "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /agent\nDisallow: /checkout\nDisallow: /cart\n" +
 		"\nSitemap: https://shop.example.co.ke/sitemap.xml\n"
 	if got := rec.Body.String(); got != want {
 		t.Errorf("robots.txt:\n%s\nwant:\n%s", got, want)

@@ -23,6 +23,7 @@ var swTexts = map[string]string{
 	"Privacy Policy": "Sera ya Faragha",
 	"How Mifugo Bora Feeds collects, uses and protects your personal data under Kenya's Data Protection Act, 2019.": "Jinsi Mifugo Bora Feeds inavyokusanya, kutumia na kulinda taarifa zako binafsi kwa mujibu wa Sheria ya Kulinda Data ya Kenya, 2019.",
 	"My Account":          "Akaunti Yangu",
+	"Agent":               "Wakala",
 	"Checkout":            "Malipo",
 	"Your Cart":           "Kikapu Chako",
 	"Sign In":             "Ingia",

@@ -3,6 +3,7 @@
 // several features read). The Kiswahili dictionary (kiswahili.ts) must match it key for key, so a missing or extra
 // text fails the build (docs/i18n.md).
 import type { AboutMessages } from '../features/about/messages';
+import type { AgentMessages } from '../features/agent/messages';
 import type { AccountMessages } from '../shared/i18n/messages/account';
 import type { AppMessages } from '../shared/i18n/messages/app';
 import type { AuthMessages } from '../features/auth/messages';
@@ -23,6 +24,7 @@ import type { TrackMessages } from '../features/track/messages';
 
 export interface Dictionary {
   about: AboutMessages;
+  agent: AgentMessages;
   account: AccountMessages;
   app: AppMessages;
   auth: AuthMessages;

@@ -4,6 +4,7 @@
 // app may import a messages.sw.ts file, or its words would ride in an English chunk.
 import type { Dictionary } from './dictionary';
 import { about } from '../features/about/messages.sw';
+import { agent } from '../features/agent/messages.sw';
 import { account } from '../shared/i18n/messages/account.sw';
 import { app } from '../shared/i18n/messages/app.sw';
 import { auth } from '../features/auth/messages.sw';
@@ -24,6 +25,7 @@ import { track } from '../features/track/messages.sw';
 
 export const sw: Dictionary = {
   about,
+  agent,
   account,
   app,
   auth,

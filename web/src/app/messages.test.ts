@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { showDictionary } from '../shared/i18n/i18n';
 import { aboutMessages } from '../features/about/messages';
+import { agentMessages } from '../features/agent/messages';
 import { accountMessages } from '../shared/i18n/messages/account';
 import { appMessages } from '../shared/i18n/messages/app';
 import { authMessages } from '../features/auth/messages';
@@ -28,6 +29,7 @@ import { sw } from './kiswahili';
 // to it and not here fails the build.
 const parts: { [K in keyof Dictionary]: () => Dictionary[K] } = {
   about: aboutMessages,
+  agent: agentMessages,
   account: accountMessages,
   app: appMessages,
   auth: authMessages,

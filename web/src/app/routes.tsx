@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
           { path: 'rider', lazy: page(() => import('../features/rider/RiderPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
+          { path: 'agent', lazy: page(() => import('../features/agent/AgentPage')) },
           { path: 'admin', lazy: page(() => import('../features/admin/shell/AdminPage')) },
           { path: '*', Component: NotFound },
         ],

@@ -44,6 +44,8 @@ export const checkout: CheckoutMessages = {
     onDelivery: 'Lipa ikifika',
     onDeliveryNote: (fee: string) => `Lipa gharama ya kuletewa (${fee}) kwa M-Pesa sasa, na bidhaa kwa M-Pesa mpeleka mizigo akizileta.`,
     onDeliveryPhoneHint: 'Simu itakayopokea ombi la gharama ya kuletewa',
+    agentCode: 'Msimbo wa wakala',
+    agentCodeHint: 'Kama wakala amekusaidia kuagiza, andika msimbo wake',
   },
   review: {
     name: 'Jina',
@@ -80,5 +82,6 @@ export const checkout: CheckoutMessages = {
     kraPin: 'Andika PIN ya KRA kama P051234567X: A au P, tarakimu tisa na herufi moja',
     tooLong: 'Hii ni ndefu mno',
     paymentMethod: 'Tafadhali chagua njia ya kulipa',
+    agentCode: 'Msimbo wa wakala ni herufi na tarakimu 3 hadi 12, kama K7M2QX',
   },
 };

@@ -47,6 +47,8 @@ const en = {
     onDelivery: 'Pay on delivery',
     onDeliveryNote: (fee: string) => `Pay the delivery fee (${fee}) by M-Pesa now, and the goods by M-Pesa when the rider brings them.`,
     onDeliveryPhoneHint: 'The phone that will receive the request for the delivery fee',
+    agentCode: 'Agent code',
+    agentCodeHint: 'If an agent helped you order, type their code',
   },
   review: {
     name: 'Name',
@@ -85,6 +87,7 @@ const en = {
     kraPin: 'Enter a KRA PIN like P051234567X: A or P, nine digits and a letter',
     tooLong: 'This is too long',
     paymentMethod: 'Please choose a payment method',
+    agentCode: 'An agent code is 3 to 12 letters and digits, like K7M2QX',
   },
 };
 

@@ -23,6 +23,7 @@ const valid: CheckoutForm = {
   kraPin: '',
   paymentMethod: 'mpesa',
   mpesaPhone: '0712345678',
+  agentCode: '',
 };
 
 describe('validateStep', () => {
@@ -126,5 +127,12 @@ describe('initiatePayload', () => {
     expect('paymentMethod' in initiatePayload(valid, items, '250.00')).toBe(false);
     expect(validateStep(3, { ...valid, paymentMethod: 'on_delivery', mpesaPhone: '' }).mpesaPhone).toBeDefined();
     expect(validateStep(3, { ...valid, paymentMethod: 'on_delivery' })).toEqual({});
+  });
+
+  it('carries the agent code a shopper typed, as the server stores it', () => {
+    const payload = initiatePayload({ ...valid, agentCode: ' k7m-2qx ' }, [], null, 1700000000000);
+    expect(payload.agentCode).toBe('K7M2QX');
+    expect(validateStep(3, { ...valid, agentCode: 'k7m2qx' })).toEqual({});
+    expect(validateStep(3, { ...valid, agentCode: 'x!' })).toHaveProperty('agentCode');
   });
 });

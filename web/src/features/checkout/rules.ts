@@ -37,6 +37,8 @@ export interface CheckoutForm {
   kraPin: string;
   paymentMethod: PaymentMethod;
   mpesaPhone: string;
+  /** The code of the agent the order counts for, optional (docs/product.md, "Agents"). */
+  agentCode: string;
 }
 
 export type Field = keyof CheckoutForm;
@@ -55,6 +57,7 @@ export const EMPTY_FORM: CheckoutForm = {
   kraPin: '',
   paymentMethod: 'mpesa',
   mpesaPhone: '',
+  agentCode: '',
 };
 
 /**
@@ -64,7 +67,7 @@ export const EMPTY_FORM: CheckoutForm = {
 export const STEPS = [
   { name: 'customer', fields: ['firstName', 'lastName', 'email', 'phone', 'kraPin'] },
   { name: 'shipping', fields: ['county', 'delivery', 'address', 'city', 'postalCode'] },
-  { name: 'payment', fields: ['paymentMethod', 'mpesaPhone'] },
+  { name: 'payment', fields: ['paymentMethod', 'mpesaPhone', 'agentCode'] },
   { name: 'review', fields: [] },
 ] as const satisfies readonly { name: keyof CheckoutMessages['steps']; fields: readonly Field[] }[];
 
@@ -123,6 +126,11 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
       // Card has no requirement and no card fields (docs/product.md section 5).
       // Pay on delivery prompts for the delivery fee first.
       return form.paymentMethod === 'mpesa' || form.paymentMethod === 'on_delivery' ? checkPhone(form.mpesaPhone, MSG.mpesaPhone) : undefined;
+    case 'agentCode': {
+      // The server knows which codes exist; this only catches what cannot be one.
+      const v = normalizeAgentCode(form.agentCode);
+      return v === '' || /^[A-Z0-9]{3,12}$/.test(v) ? undefined : MSG.agentCode;
+    }
   }
 }
 
@@ -149,6 +157,11 @@ export function firstInvalidStep(errors: FieldErrors): number | undefined {
   return steps.length ? Math.min(...steps) : undefined;
 }
 
+/** An agent code as the server stores it: upper case, without spaces or dashes. */
+export function normalizeAgentCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toUpperCase();
+}
+
 /** docs/product.md section 3's mobile-money payload. The server recomputes the amount from the cart. */
 export interface InitiatePayload<Item> {
   phone: string;
@@ -158,6 +171,8 @@ export interface InitiatePayload<Item> {
   shippingAddress: { address: string; city: string; county: string; postalCode: string };
   /** The option chosen; the server prices it itself. */
   delivery: { option: string };
+  /** The agent the order counts for; absent without one. */
+  agentCode?: string;
   items: Item[];
   /** Only when paying on delivery; M-Pesa now is the server's default. */
   paymentMethod?: 'on_delivery';
@@ -193,6 +208,7 @@ export function initiatePayload<Item extends CartLine>(
       postalCode: form.postalCode.trim(),
     },
     delivery: { option: form.delivery },
+    ...(normalizeAgentCode(form.agentCode) ? { agentCode: normalizeAgentCode(form.agentCode) } : {}),
     items,
     ...(form.paymentMethod === 'on_delivery' ? { paymentMethod: 'on_delivery' as const } : {}),
   };

@@ -162,6 +162,7 @@ export function PaymentStep(props: StepProps & { delivery?: DeliveryOption | und
           {...bind('mpesaPhone', props)}
         />
       )}
+      <TextField label={m.agentCode} hint={m.agentCodeHint} autoComplete="off" {...bind('agentCode', props)} optional required={false} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -61,6 +61,15 @@ export const adminApi = {
   deliveryOptions: (county: string) => request<DeliveryOption[]>('GET', `/delivery/options/${qs({ county })}`),
   moveOrder: (orderId: string, status: OrderStatus, note: string, dispatch?: Dispatch) =>
     request<OrderDetail>('PATCH', `/admin/orders/${encodeURIComponent(orderId)}/`, { status, note, ...dispatch }),
+
+  /** The shop's agents with their commission figures and the owner's flags. */
+  agents: () => request<AgentSummary[]>('GET', '/admin/agents/'),
+  agent: (id: number) => request<AgentOverview>('GET', `/admin/agents/${id}/`),
+  createAgent: (body: AgentInput) => request<AgentRecord>('POST', '/admin/agents/', body),
+  updateAgent: (id: number, body: AgentInput) => request<AgentRecord>('PATCH', `/admin/agents/${id}/`, body),
+  /** Pays what is payable now, once per period: by M-Pesa (B2C to the agent) or recorded as paid by hand. */
+  payAgent: (id: number, body: { period?: string; method: 'mpesa' | 'manual'; reference?: string; note?: string }) =>
+    request<AgentPayoutAnswer>('POST', `/admin/agents/${id}/payouts/`, body),
 
   coupons: () => request<Coupon[]>('GET', '/admin/coupons/'),
   saveCoupon: (id: number | null, body: CouponPayload) =>

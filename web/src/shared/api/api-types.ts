@@ -186,6 +186,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/agents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the agents
+         * @description Every agent, newest first, with their rates, commission figures and the flags for the owner.
+         */
+        get: operations["adminAgents"];
+        put?: never;
+        /**
+         * Sign up an agent
+         * @description The person with `email` (or else a customer with `phone`) becomes an agent (role `agent`);
+         *     without an account, one is made with `email` and the first `password`. A member of staff is
+         *     refused (409). `code` is made up (six letters and digits) when not given.
+         */
+        post: operations["adminCreateAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One agent's orders, farmers, commission, payouts and flags */
+        get: operations["adminAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an agent
+         * @description The fields sent change (`rates` replaces every rate); `active` false pauses the agent and their code.
+         */
+        patch: operations["adminUpdateAgent"];
+        trace?: never;
+    };
+    "/api/admin/agents/{id}/payouts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an agent's payable commission
+         * @description Pays what is payable now (orders delivered or collected, past the return window, not paid),
+         *     once per agent and `period` (a Nairobi month, the current one by default; 409 for a period
+         *     paid or being paid). `method` `manual` records a payment made by hand with its `reference`
+         *     (201); `mpesa` sends it by B2C to the agent's phone in whole shillings (202), resolved by its
+         *     result or Transaction Status like a refund. Audited.
+         */
+        post: operations["adminPayAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/search/synonyms/": {
         parameters: {
             query?: never;
@@ -1302,6 +1377,53 @@ export interface paths {
         get: operations["adminAuditLog"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's farmers, orders and commission
+         * @description For a user whose stored role is `agent` (else 403): their farmers (by phone, with their last
+         *     delivery choice and latest orders that count for the agent, each with its sizes for "Order
+         *     again"), their orders, the commission by state and their payouts. An agent sees only the
+         *     orders that count for them.
+         */
+        get: operations["agentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/orders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order for a farmer
+         * @description The same body as a staff phone order (`POST /api/admin/orders/`), through the one checkout
+         *     with `channel` `agent` and `placed_by` the agent. `payment` `mpesa` (the default) sends the
+         *     M-Pesa prompt to the **farmer's** phone. The order counts for the agent; one to the agent's
+         *     own phone earns no commission. At most 30 orders an hour per agent (429), besides the
+         *     checkout's prompt limits.
+         */
+        post: operations["agentCreateOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2504,6 +2626,35 @@ export interface components {
                 }[];
                 sms_replies: components["schemas"]["SmsReply"][];
             }[];
+            /** @description The links of their orders to agents, and their agent record when they are one. */
+            agents?: {
+                agent_links: {
+                    orderId: string;
+                    agent_code: string;
+                    /** @enum {string} */
+                    via: "agent" | "code";
+                }[];
+                agent: null | components["schemas"]["AgentRecord"];
+            };
+        };
+        AgentInput: {
+            name?: string;
+            phone?: string;
+            email?: string;
+            /** @description The first password of a new account; ignored for an existing one. */
+            password?: string;
+            area?: string;
+            /** @description 3 to 12 letters and digits; made up when not given. */
+            code?: string;
+            active?: boolean;
+            rates?: {
+                category: number;
+                rate_bp: number;
+            }[];
+        };
+        AgentPayoutAnswer: {
+            payout: components["schemas"]["AgentPayout"];
+            orders: string[];
         };
         Synonym: {
             id: components["schemas"]["Id"];
@@ -3307,6 +3458,135 @@ export interface components {
         AuditPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["AuditEntry"][];
         };
+        AgentOrderPlaced: {
+            orderId: string;
+            status: string;
+            total: components["schemas"]["Money"];
+            checkoutRequestId: string;
+            /** @description False when M-Pesa refused the prompt, or none was asked for (`sms_link`). */
+            promptSent: boolean;
+            message: string;
+        };
+        AgentRecord: {
+            id: number;
+            user_id: number;
+            /** @description What a shopper types at checkout (`agentCode`). */
+            code: string;
+            name: string;
+            phone: string;
+            email: string;
+            area: string;
+            active: boolean;
+            rates: components["schemas"]["AgentRate"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        AgentRate: {
+            category: number;
+            category_name?: string;
+            /** @description Basis points of the category's goods (500 = 5 %). */
+            rate_bp: number;
+        };
+        AgentFigures: {
+            orders: number;
+            farmers: number;
+            earned: components["schemas"]["Money"];
+            payable: components["schemas"]["Money"];
+            paying: components["schemas"]["Money"];
+            paid: components["schemas"]["Money"];
+        };
+        AgentFlags: {
+            shared_phones: string[];
+            busy_days: {
+                phone: string;
+                day: string;
+                orders: number;
+            }[];
+            failed_payments: number;
+            many_failed: boolean;
+            own_phone_orders: number;
+            any: boolean;
+        };
+        AgentLinkedOrder: {
+            orderId: string;
+            status: string;
+            /** Format: date-time */
+            created_at: string;
+            total: components["schemas"]["Money"];
+            refunded?: components["schemas"]["Money"];
+            farmer_name?: string;
+            farmer_phone?: string;
+            /** @enum {string} */
+            via?: "agent" | "code";
+            own_phone?: boolean;
+            commission: components["schemas"]["Money"];
+            net: components["schemas"]["Money"];
+            /** @enum {string} */
+            state: "none" | "unpaid" | "earned" | "payable" | "paying" | "paid";
+            /** Format: date-time */
+            delivered_at?: string | null;
+            /** Format: date-time */
+            payable_at?: string | null;
+            payout_id?: string;
+        };
+        AgentFarmer: {
+            name: string;
+            phone: string;
+            /** @description Their village (the delivery town) or pickup point. */
+            place: string;
+            delivery: {
+                county?: string;
+                address?: string;
+                city?: string;
+                postalCode?: string;
+                option?: string;
+                kind?: string;
+                name?: string;
+            };
+            orders: {
+                orderId: string;
+                status: string;
+                /** Format: date-time */
+                created_at: string;
+                total: components["schemas"]["Money"];
+                commission: components["schemas"]["Money"];
+                state: string;
+                items: {
+                    variant?: number;
+                    product_name?: string;
+                    size?: string;
+                    quantity?: number;
+                }[];
+            }[];
+        };
+        AgentPayout: {
+            id: string;
+            period: string;
+            /** @enum {string} */
+            method: "mpesa" | "manual";
+            /** @enum {string} */
+            status: "sending" | "sent" | "failed" | "unknown";
+            amount: components["schemas"]["Money"];
+            phone?: string;
+            reference?: string;
+            note?: string;
+            receiver_name?: string;
+            mpesa_receipt?: string;
+            result_text?: string;
+            actor?: string;
+            /** Format: date-time */
+            created_at?: string;
+        };
+        AgentOverview: {
+            agent: components["schemas"]["AgentRecord"];
+            figures: components["schemas"]["AgentFigures"];
+            flags?: components["schemas"]["AgentFlags"];
+            farmers: components["schemas"]["AgentFarmer"][];
+            orders: components["schemas"]["AgentLinkedOrder"][];
+            payouts: components["schemas"]["AgentPayout"][];
+            /** @description Days after delivery or collection before an order's commission is payable. */
+            return_days: number;
+        };
         /**
          * @description Daraja's result envelope; codes and values may come as numbers or strings, and
          *     ResultParameter as a list or a single object.
@@ -3577,6 +3857,11 @@ export interface components {
              * @default false
              */
             reminders: boolean;
+            /**
+             * @description The code of the agent the order counts for, optional, in any case. An unknown or paused agent's code is a 400 on `fields.agentCode`; the order then counts for nobody.
+             * @example K7M2QX
+             */
+            agentCode?: string;
         };
         PhoneInput: {
             /** @description The M-Pesa number, in any Kenyan form. */
@@ -4470,6 +4755,165 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["AgentRecord"] & {
+                        figures: components["schemas"]["AgentFigures"];
+                        flags: components["schemas"]["AgentFlags"];
+                    })[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentInput"];
+            };
+        };
+        responses: {
+            /** @description The agent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's page, with the owner's flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentInput"];
+            };
+        };
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPayAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    period?: string;
+                    /** @enum {string} */
+                    method: "mpesa" | "manual";
+                    reference?: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentPayoutAnswer"];
+                };
+            };
+            /** @description The M-Pesa payment on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentPayoutAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6721,6 +7165,60 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    agentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    agentCreateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneOrderInput"];
+            };
+        };
+        responses: {
+            /** @description The order placed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentOrderPlaced"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
             default: components["responses"]["Error"];
         };
     };

@@ -56,6 +56,18 @@ export type DeliveryOption = Schemas['DeliveryOption'];
 export type PhoneOrderInput = Schemas['PhoneOrderInput'];
 /** What the shop knows of a caller's phone (GET /api/admin/customers/lookup/). */
 export type KnownCustomer = Schemas['KnownCustomer'];
+/** An agent's page: their farmers, orders, commission and payouts (GET /api/agent/, and the owner's view). */
+export type AgentOverview = Schemas['AgentOverview'];
+export type AgentFarmer = Schemas['AgentFarmer'];
+export type AgentRecord = Schemas['AgentRecord'];
+export type AgentFigures = Schemas['AgentFigures'];
+export type AgentFlags = Schemas['AgentFlags'];
+export type AgentInput = Schemas['AgentInput'];
+export type AgentPayoutAnswer = Schemas['AgentPayoutAnswer'];
+/** An agent in the owner's list, with their figures and flags. */
+export type AgentSummary = AgentRecord & { figures: AgentFigures; flags: AgentFlags };
+/** The answer to an agent's order for a farmer (POST /api/agent/orders/). */
+export type AgentOrderPlaced = Schemas['AgentOrderPlaced'];
 export type OrderStatus = Schemas['OrderStatus'];
 /** An order as its customer reads it. */
 export type Order = Schemas['Order'];

@@ -17,6 +17,7 @@ import { ReportsTab } from '../money/ReportsTab';
 import { LoadError, mustSignIn } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 import { UsersTab } from '../people/UsersTab';
+import { AgentsTab } from '../people/AgentsTab';
 import { VatTab } from '../money/VatTab';
 import { EtimsTab } from '../money/EtimsTab';
 import { PermissionsProvider, allows, permissionsOf, type Permission } from '../../../shared/hooks/permissions';
@@ -41,6 +42,7 @@ const TABS = [
   { id: 'vat', label: 'VAT', permission: 'prices' },
   { id: 'etims', label: 'eTIMS', permission: 'settings' },
   { id: 'users', label: 'Users', permission: ['customers', 'staff'] },
+  { id: 'agents', label: 'Agents', permission: 'agents' },
   { id: 'reviews', label: 'Reviews', permission: 'catalogue' },
   { id: 'messages', label: 'Messages', permission: 'messages' },
   { id: 'subscribers', label: 'Subscribers', permission: 'customers' },
@@ -150,6 +152,7 @@ function AdminHome({ me }: { me: Me }) {
         {current === 'vat' && <VatTab />}
         {current === 'etims' && <EtimsTab />}
         {current === 'users' && <UsersTab me={me} />}
+        {current === 'agents' && <AgentsTab />}
         {current === 'reviews' && <ReviewsTab />}
         {current === 'messages' && <MessagesTab />}
         {current === 'subscribers' && <SubscribersTab />}
