@@ -35,6 +35,11 @@ type UserJSON struct {
 	Phone      string    `json:"phone"`
 	Role       string    `json:"role"`
 	DateJoined time.Time `json:"date_joined"`
+	// MFAEnabled and MFASetupRequired are shown to the user themselves
+	// (sign-in, refresh, me): whether the second step is on, and whether
+	// their role needs it before anything else.
+	MFAEnabled       *bool `json:"mfa_enabled,omitempty"`
+	MFASetupRequired *bool `json:"mfa_setup_required,omitempty"`
 }
 
 // JSON returns u as the API shows it.
