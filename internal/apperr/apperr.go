@@ -129,7 +129,9 @@ func Unauthorized(msg string) error { return &Error{Kind: KindUnauthorized, Mess
 func Forbidden(msg string) error { return &Error{Kind: KindForbidden, Message: msg} }
 
 // ForbiddenCode is Forbidden with a code a program can act on.
-func ForbiddenCode(msg, code string) error { return &Error{Kind: KindForbidden, Message: msg, Code: code} }
+func ForbiddenCode(msg, code string) error {
+	return &Error{Kind: KindForbidden, Message: msg, Code: code}
+}
 
 // TooManyRequests reports a rate limit, with how long to wait.
 func TooManyRequests(msg string, retryAfter time.Duration) error {
