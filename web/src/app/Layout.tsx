@@ -1,4 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { useSession } from '../shared/api/useSession';
+import { PageLoading } from '../shared/ui/PageLoading';
 import { CartProvider } from '../shared/hooks/CartProvider';
 import { appMessages } from '../shared/i18n/messages/app';
 import { Footer } from './Footer';
@@ -18,7 +21,21 @@ function NavigationProgress() {
   );
 }
 
+// An owner or manager who must set up two-step sign-in sees that alone (its own chunk): the shop
+// refuses them everything else until it is on.
+const MfaRequiredPage = lazy(() => import('../features/account/MfaRequiredPage'));
+
 export function Layout() {
+  const mfaSetupRequired = useSession()?.user?.mfa_setup_required === true;
+  if (mfaSetupRequired) {
+    return (
+      <main id="main" tabIndex={-1} className="min-h-screen focus:outline-none">
+        <Suspense fallback={<PageLoading />}>
+          <MfaRequiredPage />
+        </Suspense>
+      </main>
+    );
+  }
   return (
     <CartProvider>
       <div className="flex min-h-screen flex-col">

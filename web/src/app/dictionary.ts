@@ -17,6 +17,7 @@ import type { LegalMessages } from '../features/legal/messages';
 import type { OrderMessages } from '../features/order/messages';
 import type { OrdersMessages } from '../shared/i18n/messages/orders';
 import type { ProductMessages } from '../features/product/messages';
+import type { SecurityMessages } from '../features/account/messages';
 import type { ShopMessages } from '../features/shop/messages';
 import type { TrackMessages } from '../features/track/messages';
 
@@ -36,6 +37,7 @@ export interface Dictionary {
   order: OrderMessages;
   orders: OrdersMessages;
   product: ProductMessages;
+  security: SecurityMessages;
   shop: ShopMessages;
   track: TrackMessages;
 }

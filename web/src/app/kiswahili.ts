@@ -18,6 +18,7 @@ import { legal } from '../features/legal/messages.sw';
 import { order } from '../features/order/messages.sw';
 import { orders } from '../shared/i18n/messages/orders.sw';
 import { product } from '../features/product/messages.sw';
+import { security } from '../features/account/messages.sw';
 import { shop } from '../features/shop/messages.sw';
 import { track } from '../features/track/messages.sw';
 
@@ -37,6 +38,7 @@ export const sw: Dictionary = {
   order,
   orders,
   product,
+  security,
   shop,
   track,
 };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormMessage, SubmitButton } from '../../shared/ui/form/FormMessage';
@@ -21,6 +21,9 @@ import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { useSession } from '../../shared/api/useSession';
 import { DATA_MSG } from './rules';
 import { YourData } from './YourData';
+
+// Two-step sign-in and the signed-in devices: their own chunk, fetched with the page.
+const Security = lazy(() => import('./Security'));
 
 /** The customer's own page: their details, their password and their orders. */
 export default function AccountPage() {
@@ -66,6 +69,9 @@ export default function AccountPage() {
         <PasswordSection />
       </div>
       <OrderHistory />
+      <Suspense fallback={null}>
+        <Security />
+      </Suspense>
       <YourData
         onDeleted={() => {
           // The page that says so first, then the session goes: without it the page would

@@ -2,12 +2,20 @@
 // fetch themselves. Every call goes to /api on the same origin, sends and accepts JSON,
 // carries the bearer token when one is stored, and fails with an ApiError.
 
-import { clearSession, getAuthToken, getSession, updateSession } from './authToken';
+import { clearSession, getAuthToken, getSession, setSessionUser, updateSession } from './authToken';
 import { inLanguage } from '../i18n/i18n';
 import { commonMessages } from '../i18n/messages/common';
 import type { ApiErrorBody, TokenPair } from './shapes';
 
 const BASE = '/api';
+
+/** The code of the 403 an owner or manager gets until two-step sign-in is on (SHOP_REQUIRE_MFA). */
+export const MFA_SETUP_REQUIRED = 'mfa_setup_required';
+
+function markMfaSetupRequired() {
+  const user = getSession()?.user;
+  if (user && !user.mfa_setup_required) setSessionUser({ ...user, mfa_setup_required: true });
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,6 +25,8 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** The whole error answer, for the few that carry more than a message (a refused import's rows). */
   readonly body?: unknown;
+  /** The error's name for programs, when it has one (`mfa_setup_required`). */
+  readonly code?: string;
 
   constructor(status: number, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
@@ -24,6 +34,8 @@ export class ApiError extends Error {
     this.status = status;
     if (fields) this.fields = fields;
     if (body !== undefined) this.body = body;
+    const code = (body as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') this.code = code;
   }
 }
 
@@ -79,7 +91,13 @@ export async function request<T>(
     if (next) response = await send(next);
   }
 
-  if (!response.ok) throw await errorFrom(response);
+  if (!response.ok) {
+    const err = await errorFrom(response);
+    // An owner or manager whose role needs two-step sign-in, before they set it up: the app
+    // shows them the set-up screen alone (app/Layout reads the flag from the session's user).
+    if (err.status === 403 && err.code === MFA_SETUP_REQUIRED) markMfaSetupRequired();
+    throw err;
+  }
   if (response.status === 204) return undefined as T;
   if (options.as === 'blob') return (await response.blob()) as T;
   try {
