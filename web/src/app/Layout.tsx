@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useSession } from '../shared/api/useSession';
-import { PageLoading } from '../shared/ui/PageLoading';
 import { CartProvider } from '../shared/hooks/CartProvider';
 import { appMessages } from '../shared/i18n/messages/app';
 import { Footer } from './Footer';
@@ -26,14 +25,11 @@ function NavigationProgress() {
 const MfaRequiredPage = lazy(() => import('../features/account/MfaRequiredPage'));
 
 export function Layout() {
-  const mfaSetupRequired = useSession()?.user?.mfa_setup_required === true;
-  if (mfaSetupRequired) {
+  if (useSession()?.user?.mfa_setup_required) {
     return (
-      <main id="main" tabIndex={-1} className="min-h-screen focus:outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <MfaRequiredPage />
-        </Suspense>
-      </main>
+      <Suspense>
+        <MfaRequiredPage />
+      </Suspense>
     );
   }
   return (

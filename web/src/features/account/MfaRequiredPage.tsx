@@ -11,14 +11,16 @@ import { TwoStepSetup } from './TwoStepSetup';
 export default function MfaRequiredPage() {
   const m = securityMessages().required;
   return (
-    <Page title={m.title}>
-      <div className="mt-2 max-w-xl">
-        <p className="text-stone-700">{m.intro}</p>
-        <TwoStepSetup onDone={() => undefined} />
-        <button type="button" onClick={() => void logout()} className="mt-8 text-stone-700 underline underline-offset-2">
-          {m.signOut}
-        </button>
-      </div>
-    </Page>
+    <main id="main" className="min-h-screen">
+      <Page title={m.title}>
+        <div className="mt-2 max-w-xl">
+          <p className="text-stone-700">{m.intro}</p>
+          <TwoStepSetup onDone={() => undefined} />
+          <button type="button" onClick={() => void logout()} className="mt-8 text-stone-700 underline underline-offset-2">
+            {m.signOut}
+          </button>
+        </div>
+      </Page>
+    </main>
   );
 }

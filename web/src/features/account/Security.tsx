@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { disableMfa, endOtherSessions, endSession, getMe, listSessions } from '../../shared/api/account';
+import { getMe } from '../../shared/api/account';
+import { disableMfa, endOtherSessions, endSession, listSessions } from '../../shared/api/security';
 import { ApiError } from '../../shared/api/api';
 import type { DeviceSession, User } from '../../shared/api/shapes';
 import { useSession } from '../../shared/api/useSession';

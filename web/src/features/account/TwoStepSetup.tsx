@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { confirmMfa, getMe, setupMfa } from '../../shared/api/account';
+import { getMe } from '../../shared/api/account';
+import { confirmMfa, setupMfa } from '../../shared/api/security';
 import { ApiError } from '../../shared/api/api';
 import type { MfaSetup } from '../../shared/api/shapes';
 import { CopyButton } from '../../shared/ui/CopyButton';

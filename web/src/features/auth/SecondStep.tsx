@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { loginMfa } from '../../shared/api/account';
+import { loginMfa } from '../../shared/api/security';
 import { ApiError } from '../../shared/api/api';
 import { FormEnd } from '../../shared/ui/form/FormMessage';
 import { TextField } from '../../shared/ui/form/TextField';

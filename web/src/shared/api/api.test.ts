@@ -121,7 +121,7 @@ describe('request', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: 'Your role needs two-step sign-in.', code: 'mfa_setup_required' }));
     const err = await request('GET', '/admin/stats/').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).code).toBe('mfa_setup_required');
+    expect((err as ApiError).status).toBe(403);
     expect(getSession()?.user?.mfa_setup_required).toBe(true);
   });
 

@@ -14,7 +14,7 @@ export const MFA_SETUP_REQUIRED = 'mfa_setup_required';
 
 function markMfaSetupRequired() {
   const user = getSession()?.user;
-  if (user && !user.mfa_setup_required) setSessionUser({ ...user, mfa_setup_required: true });
+  if (user) setSessionUser({ ...user, mfa_setup_required: true });
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,8 +25,6 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** The whole error answer, for the few that carry more than a message (a refused import's rows). */
   readonly body?: unknown;
-  /** The error's name for programs, when it has one (`mfa_setup_required`). */
-  readonly code?: string;
 
   constructor(status: number, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
@@ -34,8 +32,6 @@ export class ApiError extends Error {
     this.status = status;
     if (fields) this.fields = fields;
     if (body !== undefined) this.body = body;
-    const code = (body as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string') this.code = code;
   }
 }
 
@@ -95,7 +91,7 @@ export async function request<T>(
     const err = await errorFrom(response);
     // An owner or manager whose role needs two-step sign-in, before they set it up: the app
     // shows them the set-up screen alone (app/Layout reads the flag from the session's user).
-    if (err.status === 403 && err.code === MFA_SETUP_REQUIRED) markMfaSetupRequired();
+    if (err.status === 403 && (err.body as { code?: string } | undefined)?.code === MFA_SETUP_REQUIRED) markMfaSetupRequired();
     throw err;
   }
   if (response.status === 204) return undefined as T;
