@@ -22,21 +22,31 @@ func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error
 	if err != nil {
 		return err
 	}
-	status := order.Status(q.Get("status"))
-	if status != "" && !order.ValidStatus(status) {
-		msg := "status must be one of " + statusList() + "."
-		return apperr.InvalidField("status", msg)
+	f, err := orderFilter(q)
+	if err != nil {
+		return err
 	}
-	channel := q.Get("channel")
-	if channel != "" && !slices.Contains(order.Channels, channel) {
-		return apperr.InvalidField("channel", "channel must be one of "+strings.Join(order.Channels, ", ")+".")
-	}
-	list, err := h.orders.AdminList(r.Context(), order.AdminFilter{Status: status, Search: q.search, Attention: q.Get("attention") == "1",
-		Channel: channel, Page: q.page, PageSize: q.size, CountCap: catalog.CountCap})
+	f.Page, f.PageSize, f.CountCap = q.page, q.size, catalog.CountCap
+	list, err := h.orders.AdminList(r.Context(), f)
 	if err != nil {
 		return err
 	}
 	return writeCappedPage(w, r, q, list.Count, list.Capped, list.Orders)
+}
+
+// orderFilter reads the order list's filters, which the list and the
+// accountant's export (ExportOrders) share.
+func orderFilter(q listQuery) (order.AdminFilter, error) {
+	status := order.Status(q.Get("status"))
+	if status != "" && !order.ValidStatus(status) {
+		msg := "status must be one of " + statusList() + "."
+		return order.AdminFilter{}, apperr.InvalidField("status", msg)
+	}
+	channel := q.Get("channel")
+	if channel != "" && !slices.Contains(order.Channels, channel) {
+		return order.AdminFilter{}, apperr.InvalidField("channel", "channel must be one of "+strings.Join(order.Channels, ", ")+".")
+	}
+	return order.AdminFilter{Status: status, Search: q.search, Attention: q.Get("attention") == "1", Channel: channel}, nil
 }
 
 func statusList() string {
