@@ -5,6 +5,7 @@ import type { AdminUser, Me } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { Badge, Button, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { canManageStaff, StaffSignIn } from './StaffSignIn';
 
 export function UsersTab({ me }: { me: Me }) {
   const [note, setNote] = useState<NoteState>(null);
@@ -70,6 +71,7 @@ export function UsersTab({ me }: { me: Me }) {
                 {u.role === 'owner' ? 'Remove admin' : 'Make admin'}
               </Button>
             )}
+            {u.role !== 'customer' && u.id !== me.id && canManageStaff(me) && <StaffSignIn user={u} onNote={setNote} />}
             {u.role !== 'owner' && (
               <>
                 <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
