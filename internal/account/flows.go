@@ -124,6 +124,16 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, 
 	if err := res.Cancel(ctx); err != nil {
 		return Tokens{}, err
 	}
+	mfaOn, err := s.Store.MFAEnabled(ctx, u.ID)
+	if err != nil {
+		return Tokens{}, err
+	}
+	if mfaOn {
+		// The account's earlier failures stand until the second step is
+		// right: otherwise the password alone would reset the count of
+		// wrong codes, and codes could be guessed five at a time forever.
+		return s.challenge(ctx, u, in.Remember)
+	}
 	if err := s.limiter.Clear(ctx, accountBucket); err != nil {
 		return Tokens{}, err
 	}

@@ -2,6 +2,7 @@ package account
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -50,9 +51,12 @@ func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	t, err := h.Svc.Login(r.Context(), in, httpx.IPOf(h.ClientIP, r))
+	t, err := h.Svc.Login(h.client(r), in, httpx.IPOf(h.ClientIP, r))
 	if err != nil {
 		return err
+	}
+	if t.MFARequired {
+		return httpx.WritePrivate(w, http.StatusOK, mfaChallenge{MFARequired: true, MFAToken: t.MFAToken})
 	}
 	return httpx.WritePrivate(w, http.StatusOK, t)
 }
@@ -67,7 +71,7 @@ func (h *Handlers) Refresh(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	t, err := h.Svc.Refresh(r.Context(), in.Refresh)
+	t, err := h.Svc.Refresh(h.client(r), in.Refresh)
 	if err != nil {
 		return err
 	}
@@ -104,7 +108,11 @@ func (h *Handlers) Me(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.WritePrivate(w, http.StatusOK, u.JSON())
+	j, err := h.Svc.UserJSON(r.Context(), u)
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusOK, j)
 }
 
 // UpdateMe answers PATCH /api/auth/me/ {first_name?, last_name?, phone?}.
@@ -177,4 +185,124 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.WritePrivate(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordReset)})
+}
+
+// client is the request's context with the device it comes from, which a
+// new or refreshed session records.
+func (h *Handlers) client(r *http.Request) context.Context {
+	return WithClient(r.Context(), Client{IP: httpx.IPOf(h.ClientIP, r), UserAgent: r.UserAgent()})
+}
+
+// mfaChallenge is the sign-in answer when the second step is on.
+type mfaChallenge struct {
+	MFARequired bool   `json:"mfa_required"`
+	MFAToken    string `json:"mfa_token"`
+}
+
+// LoginMFA answers POST /api/auth/login/mfa/ {mfa_token, code} with the
+// tokens, as a sign-in does.
+func (h *Handlers) LoginMFA(w http.ResponseWriter, r *http.Request) error {
+	var in MFALogin
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	t, err := h.Svc.LoginMFA(h.client(r), in, httpx.IPOf(h.ClientIP, r))
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusOK, t)
+}
+
+// SetupMFA answers POST /api/auth/mfa/setup/ with {secret, otpauth_url, qr}.
+func (h *Handlers) SetupMFA(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	out, err := h.Svc.SetupMFA(r.Context(), p)
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusOK, out)
+}
+
+// ConfirmMFA answers POST /api/auth/mfa/confirm/ {code} with
+// {recovery_codes}.
+func (h *Handlers) ConfirmMFA(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Code string `json:"code"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	codes, err := h.Svc.ConfirmMFA(r.Context(), p, in.Code)
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusOK, map[string][]string{"recovery_codes": codes})
+}
+
+// DisableMFA answers DELETE /api/auth/mfa/ {password} with 204.
+func (h *Handlers) DisableMFA(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Password string `json:"password"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := h.Svc.DisableMFA(r.Context(), p, in.Password); err != nil {
+		return err
+	}
+	noStore(w)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// Sessions answers GET /api/auth/sessions/ with the signed-in devices.
+func (h *Handlers) Sessions(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	list, err := h.Svc.Sessions(r.Context(), p.UserID, sessionFrom(r.Context()))
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusOK, list)
+}
+
+// EndSession answers DELETE /api/auth/sessions/{id}/ with 204.
+func (h *Handlers) EndSession(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	if err := h.Svc.EndSession(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+		return err
+	}
+	noStore(w)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// EndOtherSessions answers POST /api/auth/sessions/revoke-others/ with
+// {ended}: how many devices were signed out.
+func (h *Handlers) EndOtherSessions(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	n, err := h.Svc.EndOtherSessions(r.Context(), p.UserID, sessionFrom(r.Context()))
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusOK, map[string]int64{"ended": n})
 }

@@ -44,12 +44,15 @@ type harness struct {
 	d     *db.DB
 }
 
-func newHarness(t *testing.T, d *db.DB, limits *account.Limits) *harness {
+func newHarness(t *testing.T, d *db.DB, limits *account.Limits, more ...func(*app.Parts)) *harness {
 	t.Helper()
 	clock := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
 	fm := &testkit.Mailer{}
 	shop := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) {
 		p.Mailer, p.Now, p.AuthLimits, p.PublicURL = fm, clock.Now, limits, "https://shop.example"
+		for _, fn := range more {
+			fn(p)
+		}
 	}))
 	svc := shop.Deps.Auth
 	// Every request from one address, unless it names its own: the limits

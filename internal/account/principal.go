@@ -7,6 +7,9 @@ type Principal struct {
 	UserID int64
 	Email  string
 	Role   string
+	// MFASetupRequired: the role must use two-step sign-in
+	// (SHOP_REQUIRE_MFA) and it is not on yet, so only its set-up is open.
+	MFASetupRequired bool
 }
 
 // IsAdmin reports whether the principal may use the back office.

@@ -79,6 +79,14 @@ type Options struct {
 	// Now is the clock; tests move it.
 	Now    func() time.Time
 	Limits *Limits
+	// RequireMFA makes owners and managers set up two-step sign-in before
+	// anything else (SHOP_REQUIRE_MFA).
+	RequireMFA bool
+	// Issuer names the shop in authenticator apps; empty: the business's name.
+	Issuer string
+	// Audit records the changes to a second step in the back office's log;
+	// nil records nothing.
+	Audit AuditFunc
 }
 
 // Service is signing up, signing in and out, tokens and passwords.
@@ -92,8 +100,12 @@ type Service struct {
 	secret    []byte
 	limits    Limits
 	limiter   *ratelimit.Limiter
-	key       atomic.Pointer[[]byte]
-	keyMu     sync.Mutex
+	// requireMFA, issuer and auditFn: Options' RequireMFA, Issuer and Audit.
+	requireMFA bool
+	issuer     string
+	auditFn    AuditFunc
+	key        atomic.Pointer[[]byte]
+	keyMu      sync.Mutex
 	// background holds mail being sent after its request answered.
 	background sync.WaitGroup
 }
@@ -103,7 +115,10 @@ type Service struct {
 // I/O: Init loads the signing key, or the first request does.
 func NewService(d *db.DB, store *Store, limiter *ratelimit.Limiter, o Options) *Service {
 	s := &Service{Store: store, limiter: limiter, db: d, mailer: o.Mailer, log: o.Log, publicURL: strings.TrimRight(o.PublicURL, "/"),
-		now: o.Now, limits: DefaultLimits}
+		now: o.Now, limits: DefaultLimits, requireMFA: o.RequireMFA, issuer: o.Issuer, auditFn: o.Audit}
+	if s.issuer == "" {
+		s.issuer = businessName
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

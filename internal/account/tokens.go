@@ -25,6 +25,10 @@ type Tokens struct {
 	Refresh   string   `json:"refresh"`
 	ExpiresIn int      `json:"expires_in"`
 	User      UserJSON `json:"user"`
+	// MFARequired: the password was right and the second step is on; no
+	// tokens yet, only MFAToken for POST /api/auth/login/mfa/.
+	MFARequired bool   `json:"-"`
+	MFAToken    string `json:"-"`
 }
 
 const tokenIssuer = "mifugo-bora-shop"
@@ -82,12 +86,15 @@ func (s *Service) verifyAccess(ctx context.Context, token string) (Principal, st
 		return Principal{}, "", errBadToken
 	}
 	p := Principal{UserID: id}
-	err = s.db.QueryRow(ctx, `SELECT u.email, u.role FROM auth_sessions s JOIN users u ON u.id = s.user_id
+	var mfaOn bool
+	err = s.db.QueryRow(ctx, `SELECT u.email, u.role, m.enabled_at IS NOT NULL FROM auth_sessions s JOIN users u ON u.id = s.user_id
+		LEFT JOIN auth_mfa m ON m.user_id = u.id
 		WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`, claims.SID, id, s.clock()).
-		Scan(&p.Email, &p.Role)
+		Scan(&p.Email, &p.Role, &mfaOn)
 	if err != nil {
 		return Principal{}, "", db.RowErr(err, fmt.Errorf("%w: session ended", errBadToken), "check session")
 	}
+	p.MFASetupRequired = s.mfaSetupRequired(p.Role, mfaOn)
 	return p, claims.SID, nil
 }
 
@@ -109,8 +116,9 @@ func (s *Service) startSession(ctx context.Context, u User, remember bool) (Toke
 			u.ID, now, now.Add(-RememberTTL)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_sessions (id, user_id, remember, created_at, expires_at)
-			VALUES ($1, $2, $3, $4, $5)`, sid, u.ID, remember, now, now.Add(sessionTTL(remember))); err != nil {
+		c := clientFrom(ctx)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_sessions (id, user_id, remember, created_at, expires_at, user_agent, ip, last_seen_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $4)`, sid, u.ID, remember, now, now.Add(sessionTTL(remember)), c.userAgent(), c.IP); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)`,
@@ -132,7 +140,11 @@ func (s *Service) tokensFor(ctx context.Context, u User, sid, refresh string) (T
 	if err != nil {
 		return Tokens{}, err
 	}
-	return Tokens{Access: access, Refresh: refresh, ExpiresIn: int(AccessTTL / time.Second), User: u.JSON()}, nil
+	j, err := s.UserJSON(ctx, u)
+	if err != nil {
+		return Tokens{}, err
+	}
+	return Tokens{Access: access, Refresh: refresh, ExpiresIn: int(AccessTTL / time.Second), User: j}, nil
 }
 
 func sessionEnded() error { return apperr.Unauthorized(MsgSessionEnded) }
@@ -199,7 +211,13 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (Tokens, error) {
 				nextHash, sid, now); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET expires_at = $1 WHERE id = $2`, now.Add(sessionTTL(remember)), sid); err != nil {
+			// Last seen moves here, not on every request: a refresh comes
+			// every quarter of an hour of use, which is all a list of
+			// devices needs, and costs no write per request.
+			c := clientFrom(ctx)
+			if _, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET expires_at = $1, last_seen_at = $3,
+				ip = CASE WHEN $4 = '' THEN ip ELSE $4 END, user_agent = CASE WHEN $5 = '' THEN user_agent ELSE $5 END
+				WHERE id = $2`, now.Add(sessionTTL(remember)), sid, now, c.IP, c.userAgent()); err != nil {
 				return err
 			}
 		}

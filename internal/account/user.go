@@ -41,6 +41,11 @@ type UserJSON struct {
 	// Permissions is what the role may do in the back office, computed from
 	// the stored role (docs/product.md, "Roles"); [] for a customer.
 	Permissions []string `json:"permissions"`
+	// MFAEnabled and MFASetupRequired are shown to the user themselves
+	// (sign-in, refresh, me): whether the second step is on, and whether
+	// their role needs it before anything else.
+	MFAEnabled       *bool `json:"mfa_enabled,omitempty"`
+	MFASetupRequired *bool `json:"mfa_setup_required,omitempty"`
 }
 
 // JSON returns u as the API shows it.

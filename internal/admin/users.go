@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"net/http"
@@ -84,3 +85,70 @@ func (h *Handlers) UpdateUser(w http.ResponseWriter, r *http.Request, a Actor) e
 
 // seniorRole: owners and managers, whom only an owner names or changes.
 func seniorRole(role string) bool { return role == account.RoleOwner || role == account.RoleManager }
+
+// Messages of a staff member's sign-in screen.
+const (
+	MsgMFANotOn = "Two-step sign-in is not set up for this user."
+	// MsgOwnSignIn: an owner's own second step and devices are theirs to
+	// manage in My Account, where the password guards the change; here one
+	// click would sign the owner out of the screen they are using.
+	MsgOwnSignIn = "Manage your own two-step sign-in and devices in My Account."
+)
+
+// ResetUserMFA answers DELETE /api/admin/users/{id}/mfa/ with 204: the
+// user's second step is forgotten (secret, recovery codes), so a staff
+// member who lost their phone signs in with the password and sets it up
+// again; where SHOP_REQUIRE_MFA is on their role sees only that set-up
+// until then. Audited.
+func (h *Handlers) ResetUserMFA(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "User")
+	if err != nil {
+		return err
+	}
+	if id == a.UserID {
+		return apperr.Conflict(MsgOwnSignIn)
+	}
+	return h.remove(w, r, a, func(tx *sql.Tx) (Entry, error) {
+		u, err := h.accounts.UserByIDTx(r.Context(), tx, id)
+		if err != nil {
+			return Entry{}, err
+		}
+		on, err := account.ResetMFATx(r.Context(), tx, id)
+		if err != nil {
+			return Entry{}, err
+		}
+		if !on {
+			return Entry{}, apperr.Conflict(MsgMFANotOn)
+		}
+		return entry("mfa_reset", "user", id, u.Email+": two-step sign-in reset"), nil
+	})
+}
+
+// EndUserSessions answers DELETE /api/admin/users/{id}/sessions/ with 204:
+// the user is signed out on every device. Audited.
+func (h *Handlers) EndUserSessions(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "User")
+	if err != nil {
+		return err
+	}
+	if id == a.UserID {
+		return apperr.Conflict(MsgOwnSignIn)
+	}
+	return h.remove(w, r, a, func(tx *sql.Tx) (Entry, error) {
+		u, err := h.accounts.UserByIDTx(r.Context(), tx, id)
+		if err != nil {
+			return Entry{}, err
+		}
+		n, err := account.EndUserSessionsTx(r.Context(), tx, id, "signed out by "+a.Email)
+		if err != nil {
+			return Entry{}, err
+		}
+		return entry("sessions_end", "user", id, fmt.Sprintf("%s: signed out on %d device(s)", u.Email, n)), nil
+	})
+}
+
+// RecordTx stores an audit entry made outside the back office (a user's
+// own two-step sign-in changes) in the change's transaction.
+func RecordTx(ctx context.Context, tx *sql.Tx, e account.AuditEntry) error {
+	return record(ctx, tx, Actor{UserID: e.ActorID, Email: e.ActorEmail}, entry(e.Action, "user", e.UserID, e.Summary))
+}

@@ -145,7 +145,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		Gateway: gateway, Payment: payCfg, Simulator: simulator,
 		Mailer: mailer, DevOutbox: cfg.Dev, BusinessEmail: cfg.BusinessEmail,
 		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
-		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
+		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits, RequireMFA: cfg.RequireMFA,
 		LowStockThreshold: cfg.LowStockThreshold, RefundApprovalOver: cfg.RefundApprovalOver, Business: Business(cfg), MetricsToken: cfg.MetricsToken, Version: cfg.Version,
 		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
 		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode, PODMax: podMax(cfg.PODMax),

@@ -91,6 +91,9 @@ type Parts struct {
 	AuthLimits *account.Limits
 	// Now is the clock of the sign-ins and of every rate limit; nil: the wall clock.
 	Now func() time.Time
+	// RequireMFA makes owners and managers set up two-step sign-in before
+	// anything else (SHOP_REQUIRE_MFA); tests leave it off unless under test.
+	RequireMFA bool
 
 	LowStockThreshold int
 	// RefundApprovalOver: refunds by a manager above it wait for an owner
@@ -200,7 +203,8 @@ func Wire(p Parts) (*Wired, error) {
 	if p.AuthLimits != nil {
 		authLimits = *p.AuthLimits
 	}
-	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: outbox, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits})
+	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: outbox, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits,
+		RequireMFA: p.RequireMFA, Issuer: p.Business.Name, Audit: admin.RecordTx})
 	texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, p.SMS, log), PublicURL: p.PublicURL, BusinessPhone: p.BusinessPhone, Log: log}
 	ledger := stock.NewLedger(d, catalogStore)
 	lowStock := &notify.StockAlerts{DB: d, Ledger: ledger, Mail: outbox, Queue: texts.Queue, Threshold: p.LowStockThreshold,

@@ -32,6 +32,10 @@ type Error struct {
 	Fields map[string]string
 	// RetryAfter, when set, tells the client how long to wait.
 	RetryAfter time.Duration
+	// Code, when set, names the error for a program to act on (the web app
+	// opens the two-step set-up screen on "mfa_setup_required"): the
+	// message is translated, the code never is.
+	Code string
 	// joined names the fields whose messages make up Message
 	// (InvalidFields), so a translation can join them again.
 	joined []string
@@ -123,6 +127,11 @@ func Unauthorized(msg string) error { return &Error{Kind: KindUnauthorized, Mess
 
 // Forbidden reports a known user without the right to act.
 func Forbidden(msg string) error { return &Error{Kind: KindForbidden, Message: msg} }
+
+// ForbiddenCode is Forbidden with a code a program can act on.
+func ForbiddenCode(msg, code string) error {
+	return &Error{Kind: KindForbidden, Message: msg, Code: code}
+}
 
 // TooManyRequests reports a rate limit, with how long to wait.
 func TooManyRequests(msg string, retryAfter time.Duration) error {

@@ -49,6 +49,13 @@ type Config struct {
 	// Empty: a random key is made once and kept in the database, so every
 	// instance on that database agrees.
 	AuthSecret string
+	// RequireMFA makes owners and managers set up two-step sign-in before
+	// they can do anything else (SHOP_REQUIRE_MFA: on by default, off by
+	// default in --dev, so the demo stays easy to try).
+	RequireMFA bool
+	// requireMFA is SHOP_REQUIRE_MFA as set, if it was: Finish applies the
+	// default once --dev is known.
+	requireMFA string
 	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies whose
 	// X-Forwarded-For is believed when finding a client's IP (SHOP_TRUSTED_PROXIES).
 	TrustedProxies []netip.Prefix
@@ -177,6 +184,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		SMSSecret:       strings.TrimSpace(getenv("SHOP_SMS_CALLBACK_SECRET")),
 		MediaURL:        strings.TrimSpace(getenv("SHOP_MEDIA_URL")),
 		MediaPublicURL:  strings.TrimRight(strings.TrimSpace(getenv("SHOP_MEDIA_PUBLIC_URL")), "/"),
+		requireMFA:      strings.ToLower(strings.TrimSpace(getenv("SHOP_REQUIRE_MFA"))),
 	}
 	c.DatabaseURL = or(getenv("SHOP_DATABASE_URL"), "sqlite:"+filepath.Join(c.DataDir, "shop.db"))
 	var err error
@@ -291,6 +299,16 @@ func (c *Config) Finish() error {
 	u, err := url.Parse(c.PublicURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("SHOP_PUBLIC_URL must be an http(s) URL, not %q", c.PublicURL)
+	}
+	switch c.requireMFA {
+	case "":
+		c.RequireMFA = !c.Dev
+	case "1", "true", "yes":
+		c.RequireMFA = true
+	case "0", "false", "no":
+		c.RequireMFA = false
+	default:
+		return fmt.Errorf("SHOP_REQUIRE_MFA must be 1 or 0, not %q", c.requireMFA)
 	}
 	if c.LogFormat == "" {
 		c.LogFormat = "json"

@@ -107,3 +107,32 @@ func TestOperations(t *testing.T) {
 		t.Fatalf("defaults: backups and metrics should be off: %+v", d)
 	}
 }
+
+func TestRequireMFADefaultsOnOutsideDev(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		dev  bool
+		want bool
+	}{
+		{nil, false, true},
+		{nil, true, false},
+		{map[string]string{"SHOP_REQUIRE_MFA": "0"}, false, false},
+		{map[string]string{"SHOP_REQUIRE_MFA": "1"}, true, true},
+	} {
+		cfg, err := FromEnv(env(c.env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Dev = c.dev // as the --dev flag sets it, after the environment
+		if err := cfg.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		if cfg.RequireMFA != c.want {
+			t.Errorf("%v dev=%v: RequireMFA %v", c.env, c.dev, cfg.RequireMFA)
+		}
+	}
+	cfg, _ := FromEnv(env(map[string]string{"SHOP_REQUIRE_MFA": "maybe"}))
+	if err := cfg.Finish(); err == nil {
+		t.Error("SHOP_REQUIRE_MFA=maybe accepted")
+	}
+}

@@ -73,6 +73,10 @@ type Route struct {
 	// secret, an unsubscribe token, a short link's code): the logs mask it
 	// (redact.go).
 	Secret string
+	// BeforeMFA: an owner or manager who must still set up two-step
+	// sign-in (SHOP_REQUIRE_MFA) may use the route; every other route
+	// answers them 403 mfa_setup_required.
+	BeforeMFA bool
 }
 
 // BodyKind is the Content-Type a route's writes must carry.
@@ -149,10 +153,17 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/contact/{$}", Handler: httpx.Handler(s.content.Contact), MaxBody: 32 << 10},
 
 		{Pattern: "POST /api/auth/register/{$}", Handler: httpx.Handler(a.Register), MaxBody: authBody},
-		{Pattern: "POST /api/auth/login/{$}", Handler: httpx.Handler(a.Login), MaxBody: authBody},
-		{Pattern: "POST /api/auth/token/refresh/{$}", Handler: httpx.Handler(a.Refresh), MaxBody: authBody},
-		{Pattern: "POST /api/auth/logout/{$}", Handler: httpx.Handler(a.Logout), MaxBody: authBody},
-		{Pattern: "GET /api/auth/me/{$}", Handler: httpx.Handler(a.Me), Access: SignedIn},
+		{Pattern: "POST /api/auth/login/{$}", Handler: httpx.Handler(a.Login), MaxBody: authBody, BeforeMFA: true},
+		{Pattern: "POST /api/auth/login/mfa/{$}", Handler: httpx.Handler(a.LoginMFA), MaxBody: authBody, BeforeMFA: true},
+		{Pattern: "POST /api/auth/token/refresh/{$}", Handler: httpx.Handler(a.Refresh), MaxBody: authBody, BeforeMFA: true},
+		{Pattern: "POST /api/auth/logout/{$}", Handler: httpx.Handler(a.Logout), MaxBody: authBody, BeforeMFA: true},
+		{Pattern: "GET /api/auth/me/{$}", Handler: httpx.Handler(a.Me), Access: SignedIn, BeforeMFA: true},
+		{Pattern: "POST /api/auth/mfa/setup/{$}", Handler: httpx.Handler(a.SetupMFA), Access: SignedIn, MaxBody: authBody, BeforeMFA: true},
+		{Pattern: "POST /api/auth/mfa/confirm/{$}", Handler: httpx.Handler(a.ConfirmMFA), Access: SignedIn, MaxBody: authBody, BeforeMFA: true},
+		{Pattern: "DELETE /api/auth/mfa/{$}", Handler: httpx.Handler(a.DisableMFA), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "GET /api/auth/sessions/{$}", Handler: httpx.Handler(a.Sessions), Access: SignedIn},
+		{Pattern: "POST /api/auth/sessions/revoke-others/{$}", Handler: httpx.Handler(a.EndOtherSessions), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "DELETE /api/auth/sessions/{id}/{$}", Handler: httpx.Handler(a.EndSession), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "PATCH /api/auth/me/{$}", Handler: httpx.Handler(a.UpdateMe), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "DELETE /api/auth/me/{$}", Handler: httpx.Handler(s.privacy.DeleteMe), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "GET /api/auth/me/export/{$}", Handler: httpx.Handler(s.privacy.ExportMe), Access: SignedIn},
@@ -263,6 +274,8 @@ func (s *Server) routes() []Route {
 		// A signed-in agent (internal/agent): their page, and orders for farmers.
 		{Pattern: "GET /api/agent/{$}", Handler: s.agentOn(s.agent.Get), Access: Agent},
 		{Pattern: "POST /api/agent/orders/{$}", Handler: s.agentOn(s.agent.CreateOrder), Access: Agent, TakesStock: true, Money: true},
+		{Pattern: "DELETE /api/admin/users/{id}/mfa/{$}", Handler: ad.Handle(ad.ResetUserMFA), Access: Staff, Perm: account.PermStaff},
+		{Pattern: "DELETE /api/admin/users/{id}/sessions/{$}", Handler: ad.Handle(ad.EndUserSessions), Access: Staff, Perm: account.PermStaff},
 
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
@@ -309,6 +322,22 @@ func (s *Server) routes() []Route {
 		routes = append(routes, Route{Pattern: "GET /metrics", Handler: s.metrics, Access: Operator})
 	}
 	return routes
+}
+
+// mfaGate answers 403 mfa_setup_required to an owner or manager who must
+// set up two-step sign-in first, on every route but those marked BeforeMFA.
+// The principal says so from the session's own lookup: no extra query.
+func mfaGate(rt Route, next http.Handler) http.Handler {
+	if rt.BeforeMFA {
+		return next
+	}
+	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		if p, ok := account.PrincipalFrom(r.Context()); ok && p.MFASetupRequired {
+			return apperr.ForbiddenCode(account.MsgMFASetupRequired, account.MFACodeSetupRequired)
+		}
+		next.ServeHTTP(w, r)
+		return nil
+	})
 }
 
 // guard enforces a route's Access before its handler runs, from the role

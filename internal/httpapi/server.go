@@ -305,6 +305,9 @@ func New(d Deps) (*Server, error) {
 		if strings.Contains(rt.Pattern, " ") {
 			h = guard(rt.Access, rt.Perm, requireBody(rt.Body, rt.Handler))
 		}
+		if rt.Access != Operator {
+			h = mfaGate(rt, h)
+		}
 		// A change of stock tells the other instances itself (its stock
 		// movement); a back-office write tells them by the catalogue's
 		// generation.

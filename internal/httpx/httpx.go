@@ -35,6 +35,7 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type errorBody struct {
 	Error  string            `json:"error"`
 	Fields map[string]string `json:"fields,omitempty"`
+	Code   string            `json:"code,omitempty"`
 }
 
 var kindStatus = map[apperr.Kind]int{
@@ -66,7 +67,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		if e.RetryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+999_999_999)/1_000_000_000)))
 		}
-		body := errorBody{Error: e.Message, Fields: e.Fields}
+		body := errorBody{Error: e.Message, Fields: e.Fields, Code: e.Code}
 		if lang != i18n.English {
 			body.Error, body.Fields = e.Translated(func(s string) string { return i18n.T(lang, s) })
 		}

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { BUSINESS } from '../shared/domain/business';
+import { clearSession, saveSession } from '../shared/api/authToken';
 import { CartLink } from './CartLink';
 import { RouteErrorScreen } from './ErrorScreen';
 import { Layout } from './Layout';
@@ -34,6 +35,18 @@ describe('layout', () => {
     const payments = within(footer).getByRole('list', { name: 'Payment methods' });
     expect(within(payments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['M-Pesa']);
     expect(within(footer).getByText(/All rights reserved/).textContent).toContain(BUSINESS.name);
+  });
+
+  it('shows an owner who must set up two-step sign-in that screen alone', async () => {
+    saveSession({ access: 'tok', refresh: 'ref', expires_in: 900, user: { id: 1, username: 'o@x.ke', email: 'o@x.ke', first_name: 'O', last_name: 'K', phone: '', role: 'owner', kra_pin: '', permissions: [], date_joined: '2026-03-01T00:00:00Z', mfa_setup_required: true } }, true);
+    try {
+      renderApp('/shop');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    } finally {
+      clearSession();
+    }
   });
 
   it('serves the home page at /home too', async () => {

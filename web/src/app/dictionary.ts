@@ -19,6 +19,7 @@ import type { OrderMessages } from '../features/order/messages';
 import type { OrdersMessages } from '../shared/i18n/messages/orders';
 import type { ProductMessages } from '../features/product/messages';
 import type { RiderMessages } from '../features/rider/messages';
+import type { SecurityMessages } from '../features/account/messages';
 import type { ShopMessages } from '../features/shop/messages';
 import type { TrackMessages } from '../features/track/messages';
 
@@ -40,6 +41,7 @@ export interface Dictionary {
   orders: OrdersMessages;
   product: ProductMessages;
   rider: RiderMessages;
+  security: SecurityMessages;
   shop: ShopMessages;
   track: TrackMessages;
 }

@@ -19,6 +19,7 @@ import { legal } from '../features/legal/messages.sw';
 import { order } from '../features/order/messages.sw';
 import { orders } from '../shared/i18n/messages/orders.sw';
 import { product } from '../features/product/messages.sw';
+import { security } from '../features/account/messages.sw';
 import { shop } from '../features/shop/messages.sw';
 import { rider } from '../features/rider/messages.sw';
 import { track } from '../features/track/messages.sw';
@@ -40,6 +41,7 @@ export const sw: Dictionary = {
   order,
   orders,
   product,
+  security,
   shop,
   rider,
   track,

@@ -19,6 +19,7 @@ import { legalMessages } from '../features/legal/messages';
 import { orderMessages } from '../features/order/messages';
 import { ordersMessages } from '../shared/i18n/messages/orders';
 import { productMessages } from '../features/product/messages';
+import { securityMessages } from '../features/account/messages';
 import { shopMessages } from '../features/shop/messages';
 import { riderMessages } from '../features/rider/messages';
 import { trackMessages } from '../features/track/messages';
@@ -44,6 +45,7 @@ const parts: { [K in keyof Dictionary]: () => Dictionary[K] } = {
   order: orderMessages,
   orders: ordersMessages,
   product: productMessages,
+  security: securityMessages,
   shop: shopMessages,
   rider: riderMessages,
   track: trackMessages,

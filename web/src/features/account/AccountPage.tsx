@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormMessage, SubmitButton } from '../../shared/ui/form/FormMessage';
@@ -23,6 +23,9 @@ import { useSession } from '../../shared/api/useSession';
 import { DATA_MSG } from './rules';
 import { YourData } from './YourData';
 import { Reminders } from './Reminders';
+
+// Two-step sign-in and the signed-in devices: their own chunk, fetched with the page.
+const Security = lazy(() => import('./Security'));
 
 /** The customer's own page: their details, their password and their orders. */
 export default function AccountPage() {
@@ -69,6 +72,9 @@ export default function AccountPage() {
       </div>
       <OrderHistory />
       <Reminders />
+      <Suspense fallback={null}>
+        <Security />
+      </Suspense>
       <YourData
         onDeleted={() => {
           // The page that says so first, then the session goes: without it the page would

@@ -119,4 +119,49 @@ describe('LoginPage', () => {
     await waitFor(() => expect(email().getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText(MSG.emailInvalid)).toBeTruthy();
   });
+
+  it('asks for the second step when two-step sign-in is on, and takes a recovery code instead', async () => {
+    let tries = 0;
+    const api = fakeApi({
+      'POST /api/auth/login/': () => json(200, { mfa_required: true, mfa_token: 'challenge-1' }),
+      'POST /api/auth/login/mfa/': () =>
+        ++tries === 1
+          ? json(400, { error: 'Please correct the highlighted fields.', fields: { code: 'That code is not right.' } })
+          : json(200, { access: 'a', refresh: 'r', user: testUser, expires_in: 900 }),
+    });
+    renderLogin('/shop?category=feeds');
+    fireEvent.change(email(), { target: { value: 'wanjiku@farm.co.ke' } });
+    fireEvent.change(password(), { target: { value: 'Maziwa2026' } });
+    submit();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeTruthy();
+    expect(getSession()).toBeNull();
+    const code = screen.getByLabelText('Code from the app');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('That code is not right.')).toBeTruthy();
+    expect(sentBody(api, 'POST /api/auth/login/mfa/')).toEqual({ mfa_token: 'challenge-1', code: '123456' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCD-EFGH-JKMN-PQRT' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('Shop page')).toBeTruthy();
+    expect(sentBody(api, 'POST /api/auth/login/mfa/', 1)).toEqual({ mfa_token: 'challenge-1', code: 'ABCD-EFGH-JKMN-PQRT' });
+    expect(getSession()).toMatchObject({ access: 'a', user: testUser });
+  });
+
+  it('goes back to the password when the second step took too long', async () => {
+    fakeApi({
+      'POST /api/auth/login/': () => json(200, { mfa_required: true, mfa_token: 'challenge-1' }),
+      'POST /api/auth/login/mfa/': () => json(401, { error: 'Signing in took too long.' }),
+    });
+    renderLogin();
+    fireEvent.change(email(), { target: { value: 'wanjiku@farm.co.ke' } });
+    fireEvent.change(password(), { target: { value: 'Maziwa2026' } });
+    submit();
+    fireEvent.change(await screen.findByLabelText('Code from the app'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CheckboxField } from '../../shared/ui/form/CheckboxField';
 import { FormEnd } from '../../shared/ui/form/FormMessage';
@@ -12,6 +12,7 @@ import { useCart } from '../../shared/hooks/CartProvider';
 import { authMessages } from './messages';
 import { failureMessage, useForm } from '../../shared/hooks/useForm';
 import { safeReturnPath, validateLogin } from './rules';
+import { SecondStep } from './SecondStep';
 
 const ORDER = ['email', 'password'] as const;
 
@@ -28,16 +29,41 @@ export default function LoginPage() {
   const form = useForm<{ email: string; password: string; remember: boolean }>({ email: '', password: '', remember: false });
   const { values, set } = form;
   const m = authMessages();
+  // Set when the password was right and the account asks for its second step.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+
+  function done() {
+    // The shop merges a guest cart into the account's on the next cart call.
+    void cart.reload();
+    navigate(from, { replace: true });
+  }
+
+  if (mfaToken !== null) {
+    return (
+      <SecondStep
+        token={mfaToken}
+        remember={values.remember}
+        onDone={done}
+        onStartOver={() => {
+          set('password', '');
+          setMfaToken(null);
+        }}
+      />
+    );
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (form.busy || form.showErrors(validateLogin(values), ORDER)) return;
     form.setBusy(true);
     try {
-      await login(values.email, values.password, values.remember);
-      // The shop merges a guest cart into the account's on the next cart call.
-      void cart.reload();
-      navigate(from, { replace: true });
+      const signedIn = await login(values.email, values.password, values.remember);
+      if (signedIn.mfaToken !== undefined) {
+        form.setBusy(false);
+        setMfaToken(signedIn.mfaToken);
+        return;
+      }
+      done();
     } catch (err) {
       form.setBusy(false);
       if (err instanceof ApiError && err.status === 400 && err.fields) {

@@ -16,6 +16,22 @@ export const auth: AuthMessages = {
     register: 'Fungua akaunti mpya',
   },
 
+  mfa: {
+    title: 'Kuingia kwa hatua mbili',
+    intro: 'Fungua programu yako ya uthibitisho kisha uandike namba 6 inazoonyesha kwa Mifugo Bora Feeds.',
+    introRecovery: 'Andika mojawapo ya misimbo ya dharura uliyohifadhi ulipowasha kuingia kwa hatua mbili. Kila msimbo unafanya kazi mara moja tu.',
+    code: 'Namba kutoka kwenye programu',
+    recoveryCode: 'Msimbo wa dharura',
+    codeRequired: 'Andika namba 6 kutoka kwenye programu yako.',
+    recoveryRequired: 'Andika msimbo wa dharura.',
+    useRecovery: 'Tumia msimbo wa dharura badala yake',
+    useApp: 'Tumia namba ya programu badala yake',
+    submit: 'Thibitisha na uingie',
+    busy: 'Tunaangalia...',
+    failed: 'Hatukuweza kuangalia namba. Tafadhali jaribu tena.',
+    startOver: 'Anza tena kwa nenosiri lako',
+  },
+
   register: {
     title: 'Fungua Akaunti Yako',
     intro: 'Agiza chakula cha mifugo na virutubisho, tukuletee popote Kenya, na ufuatilie kila oda.',

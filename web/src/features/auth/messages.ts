@@ -17,6 +17,22 @@ const en = {
     register: 'Create new account',
   },
 
+  mfa: {
+    title: 'Two-step sign-in',
+    intro: 'Open your authenticator app and enter the 6-digit code it shows for Mifugo Bora Feeds.',
+    introRecovery: 'Enter one of the recovery codes you kept when you turned on two-step sign-in. Each code works once.',
+    code: 'Code from the app',
+    recoveryCode: 'Recovery code',
+    codeRequired: 'Enter the 6-digit code from your app.',
+    recoveryRequired: 'Enter a recovery code.',
+    useRecovery: 'Use a recovery code instead',
+    useApp: 'Use the code from the app instead',
+    submit: 'Verify and sign in',
+    busy: 'Checking...',
+    failed: 'We could not check the code. Please try again.',
+    startOver: 'Start again with your password',
+  },
+
   register: {
     title: 'Create Your Account',
     intro: 'Order feeds and supplements for delivery anywhere in Kenya, and follow every order.',

@@ -2,19 +2,25 @@
 // register). Signing in stores the session (shared/api/authToken); every other call carries it.
 import { request } from './api';
 import { clearSession, getSession, saveSession, setSessionUser } from './authToken';
-import type { ProfilePayload, RegisterPayload, TokenPair, User } from './shapes';
+import type { MfaChallenge, ProfilePayload, RegisterPayload, TokenPair, User } from './shapes';
 
-/** Signs in (docs/product.md: username is the email) and keeps the session; resolves with the user. */
-export async function login(email: string, password: string, remember: boolean): Promise<User> {
-  const pair = await request<TokenPair>(
+/**
+ * Signs in (docs/product.md: username is the email) and keeps the session; resolves with the user,
+ * or, when the account has two-step sign-in on, with the token for `loginMfa` (no session yet).
+ */
+export async function login(email: string, password: string, remember: boolean): Promise<LoginResult> {
+  const answer = await request<TokenPair | MfaChallenge>(
     'POST',
     '/auth/login/',
     { username: email.trim(), password, remember },
     { auth: false },
   );
-  saveSession(pair, remember);
-  return pair.user;
+  if ('mfa_required' in answer) return { mfaToken: answer.mfa_token };
+  saveSession(answer, remember);
+  return { user: answer.user };
 }
+
+export type LoginResult = { user: User; mfaToken?: undefined } | { mfaToken: string; user?: undefined };
 
 /** Creates a customer account; resolves with the new user (not signed in yet). */
 export function register(payload: RegisterPayload): Promise<User> {

@@ -117,6 +117,8 @@ export const adminApi = {
   exportUser: (id: number) => request<Blob>('GET', `/admin/users/${id}/export/`, undefined, { as: 'blob' }),
   /** Erases a customer's account: orders kept, anonymised. */
   eraseUser: (id: number) => request<void>('DELETE', `/admin/users/${id}/`),
+  resetUserMfa: (id: number) => request<void>('DELETE', `/admin/users/${id}/mfa/`),
+  endUserSessions: (id: number) => request<void>('DELETE', `/admin/users/${id}/sessions/`),
 
   messages: () => request<Message[]>('GET', '/admin/messages/'),
   setHandled: (id: number, handled: boolean) => request<Message>('PATCH', `/admin/messages/${id}/`, { handled }),

@@ -34,10 +34,153 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Wrong passwords count toward a lock-out, per account and per address.
+         * @description Wrong passwords count toward a lock-out, per account and per address. When the user has
+         *     two-step sign-in on, the answer is `{"mfa_required": true, "mfa_token"}` instead of tokens:
+         *     send the token with a code to `POST /api/auth/login/mfa/`.
          */
         post: operations["login"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/mfa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in, second step
+         * @description The `mfa_token` of a right password (good once, for five minutes) and the current code of
+         *     the authenticator app or an unused recovery code. A code is good once; wrong codes count
+         *     toward the sign-in lock-out, which a right password does not clear.
+         */
+        post: operations["loginMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/setup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-step sign-in
+         * @description A new authenticator secret (shown this once) and its otpauth URL, also drawn as a QR code.
+         *     It is on only once `POST /api/auth/mfa/confirm/` gets a code from the app. 409 when it is
+         *     already on.
+         */
+        post: operations["setupMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in on
+         * @description A code from the app turns it on; the answer holds ten recovery codes, shown this once.
+         */
+        post: operations["confirmMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn two-step sign-in off
+         * @description With the password; 403 for a role that must keep it (SHOP_REQUIRE_MFA).
+         */
+        delete: operations["disableMfa"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in devices
+         * @description Newest use first; `current` marks the one asking. Last seen moves at each token refresh.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/revoke-others/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere else */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one device
+         * @description Only the user's own devices; another's id is not found.
+         */
+        delete: operations["endSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1312,6 +1455,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/mfa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a staff member's two-step sign-in
+         * @description Forgets their secret and recovery codes; they set it up again after the password. Audited. 409 when it is not set up.
+         */
+        delete: operations["adminResetUserMfa"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign a user out on every device
+         * @description Audited.
+         */
+        delete: operations["adminEndUserSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/messages/": {
         parameters: {
             query?: never;
@@ -2481,6 +2664,12 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
+            /**
+             * @description Names the error for a program, never translated. `mfa_setup_required` (403): an owner
+             *     or manager must set up two-step sign-in before anything else (SHOP_REQUIRE_MFA).
+             * @enum {string}
+             */
+            code?: "mfa_setup_required";
         };
         /**
          * @description Shillings with two decimals, from whole cents.
@@ -2532,9 +2721,53 @@ export interface components {
             date_joined: string;
             /** @description What the role may do in the back office (docs/product.md, "Roles"), computed from the stored role; [] for a customer, a rider or an agent. */
             permissions: components["schemas"]["Permission"][];
+            /** @description Whether two-step sign-in is on (to the user themselves only). */
+            mfa_enabled?: boolean;
+            /** @description The role needs two-step sign-in and it is not on yet, so only its set-up is open. */
+            mfa_setup_required?: boolean;
         };
         /** @enum {string} */
         Permission: "orders" | "messages" | "catalogue" | "prices" | "stock" | "delivery" | "refunds" | "refunds_approve" | "reports" | "customers" | "agents" | "staff" | "settings" | "exports";
+        MFAChallenge: {
+            /** @constant */
+            mfa_required: true;
+            /** @description For `POST /api/auth/login/mfa/`, once, within five minutes. */
+            mfa_token: string;
+        };
+        MFALoginInput: {
+            mfa_token: string;
+            /** @description The app's six digits, or a recovery code (any case, dashes optional). */
+            code: string;
+        };
+        MFACodeInput: {
+            code: string;
+        };
+        PasswordConfirmInput: {
+            password: string;
+        };
+        MFASetup: {
+            /** @description Base32, for typing into the app by hand. */
+            secret: string;
+            /** @description otpauth://totp/… with the shop's name as issuer (30 s, 6 digits, SHA-1). */
+            otpauth_url: string;
+            /** @description The otpauth URL as a QR code, a PNG data URL. */
+            qr: string;
+        };
+        RecoveryCodes: {
+            /** @description Ten codes, each good once; only their hashes are kept. */
+            recovery_codes: string[];
+        };
+        Session: {
+            id: string;
+            /** @description The browser and system in plain words, such as "Chrome on Android". */
+            browser: string;
+            ip: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            current: boolean;
+        };
         RegisterInput: {
             first_name: string;
             last_name: string;
@@ -4524,6 +4757,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The tokens and the user, or the second step's challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tokens"] | components["schemas"]["MFAChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    loginMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MFALoginInput"];
+            };
+        };
+        responses: {
             /** @description The tokens and the user. */
             200: {
                 headers: {
@@ -4536,6 +4797,150 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setupMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The secret to add to the app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MFASetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MFACodeInput"];
+            };
+        };
+        responses: {
+            /** @description The recovery codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    disableMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordConfirmInput"];
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description How many devices were signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7048,6 +7453,43 @@ export interface operations {
                     "application/json": components["schemas"]["DataExport"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminResetUserMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminEndUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

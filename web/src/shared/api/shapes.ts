@@ -39,6 +39,12 @@ export type Suggestion = Schemas['Suggestion'];
 export type User = Schemas['User'];
 /** What login and refresh answer. */
 export type TokenPair = Schemas['Tokens'];
+/** The sign-in answer when two-step sign-in is on: a token for POST /api/auth/login/mfa/. */
+export type MfaChallenge = Schemas['MFAChallenge'];
+/** A new authenticator secret, its otpauth URL and QR code (POST /api/auth/mfa/setup/). */
+export type MfaSetup = Schemas['MFASetup'];
+/** A signed-in device (GET /api/auth/sessions/). */
+export type DeviceSession = Schemas['Session'];
 /** docs/product.md section 3's registration payload. */
 export type RegisterPayload = Schemas['RegisterInput'];
 export type ProfilePayload = Schemas['ProfileInput'];

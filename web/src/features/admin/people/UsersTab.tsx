@@ -6,6 +6,7 @@ import { ROLES, useCan } from '../../../shared/hooks/permissions';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { Badge, Button, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { canManageStaff, StaffSignIn } from './StaffSignIn';
 
 // The users and their roles (docs/product.md, "Roles"): with `staff`, a role select on each user but
 // oneself. An owner may give every role; anyone else only the roles below manager, and never
@@ -108,6 +109,7 @@ export function UsersTab({ me }: { me: Me }) {
                 </label>
               )
             )}
+            {u.role !== 'customer' && u.id !== me.id && canManageStaff(me) && <StaffSignIn user={u} onNote={setNote} />}
             {canExport && u.role !== 'owner' && (
               <>
                 <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>

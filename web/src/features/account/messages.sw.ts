@@ -1,0 +1,50 @@
+import type { SecurityMessages } from './messages';
+
+export const security: SecurityMessages = {
+  title: 'Usalama',
+  twoStep: {
+    title: 'Kuingia kwa hatua mbili',
+    on: 'Kuingia kwa hatua mbili kumewashwa: baada ya nenosiri, utaulizwa namba kutoka kwenye programu yako ya uthibitisho.',
+    off: 'Ongeza hatua ya pili unapoingia: namba 6 kutoka kwenye programu ya uthibitisho kwenye simu yako (kama Google Authenticator au Microsoft Authenticator).',
+    start: 'Weka kuingia kwa hatua mbili',
+    starting: 'Tunaanza...',
+    scan: 'Piga picha ya msimbo huu wa QR kwa programu yako ya uthibitisho, au andika ufunguo ulio hapa chini ndani yake.',
+    qrAlt: 'Msimbo wa QR wa kuongeza Mifugo Bora Feeds kwenye programu ya uthibitisho',
+    key: 'Ufunguo',
+    copyKey: 'Nakili ufunguo',
+    code: 'Namba kutoka kwenye programu',
+    codeRequired: 'Andika namba 6 kutoka kwenye programu yako.',
+    turnOn: 'Washa',
+    turningOn: 'Tunawasha...',
+    failed: 'Hatukuweza kuweka kuingia kwa hatua mbili. Tafadhali jaribu tena.',
+    codesTitle: 'Misimbo yako ya dharura',
+    codesHint:
+      'Ukipoteza simu yako, kila msimbo hapa utakuingiza mara moja badala ya programu. Tunaionyesha sasa tu: inakili, au chapisha ukurasa huu, na uihifadhi mahali salama.',
+    copyCodes: 'Nakili misimbo ya dharura',
+    print: 'Chapisha',
+    kept: 'Nimehifadhi misimbo yangu',
+    turnOff: 'Zima kuingia kwa hatua mbili',
+    turnOffPassword: 'Nenosiri lako',
+    turningOff: 'Tunazima...',
+    turnedOff: 'Kuingia kwa hatua mbili kumezimwa.',
+    turnOffFailed: 'Hatukuweza kuzima kuingia kwa hatua mbili. Tafadhali jaribu tena.',
+  },
+  devices: {
+    title: 'Vifaa ulivyoingia navyo',
+    loading: 'Tunapakia vifaa vyako...',
+    failed: 'Hatukuweza kupakia vifaa vyako.',
+    thisDevice: 'Kifaa hiki',
+    lastSeen: 'Mara ya mwisho',
+    address: 'Anwani',
+    signOut: 'Toka',
+    signOutOthers: 'Toka kwenye vifaa vingine vyote',
+    signedOut: (n: number) => (n === 1 ? 'Umetoka kwenye kifaa kingine 1.' : `Umetoka kwenye vifaa vingine ${n}.`),
+    endFailed: 'Hatukuweza kutoa kifaa hicho. Tafadhali jaribu tena.',
+  },
+  required: {
+    title: 'Weka kuingia kwa hatua mbili',
+    intro:
+      'Kazi yako dukani inashughulikia pesa na wateja, kwa hiyo akaunti yako inahitaji hatua ya pili unapoingia. Iweke sasa ili uendelee: unahitaji programu ya uthibitisho kwenye simu yako.',
+    signOut: 'Toka',
+  },
+};
