@@ -15,6 +15,13 @@ function NotFound() {
 }
 
 export const routes: RouteObject[] = [
+  // The back office has a frame of its own (no shop header, cart or footer), in its own chunk.
+  {
+    path: 'admin/*',
+    errorElement: <RootErrorScreen />,
+    HydrateFallback: PageLoading,
+    lazy: page(() => import('../features/admin/shell/AdminPage')),
+  },
   {
     Component: Layout,
     // Only when the layout itself fails; page errors are caught below, inside the layout.
@@ -41,7 +48,6 @@ export const routes: RouteObject[] = [
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
-          { path: 'admin', lazy: page(() => import('../features/admin/shell/AdminPage')) },
           { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
           { path: '*', Component: NotFound },
         ],

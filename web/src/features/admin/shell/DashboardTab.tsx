@@ -1,7 +1,8 @@
+import { Link } from 'react-router';
 import { formatKsh } from '../../../shared/domain/money';
 import type { OrderSummary, Stats } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Badge, Button, LoadState, Part, StatusBadge, formatDate } from '../../../shared/ui/controls';
+import { Badge, LoadState, Part, StatusBadge, formatDate } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 import { BackupStatus } from '../settings/BackupStatus';
 import { StatementUpload } from '../money/StatementUpload';
@@ -9,19 +10,27 @@ import { InitiatorPasswordReminder } from '../orders/RefundForm';
 import { UnmatchedPayments } from '../money/UnmatchedPayments';
 import { UnreadablePayments } from '../money/UnreadablePayments';
 
-type Open = (tab: 'orders' | 'products' | 'messages' | 'reviews') => void;
+// Every figure and row of the dashboard opens the list or the record behind it, already filtered
+// (the lists read their filters from the address).
 
-export function DashboardTab({ onOpen }: { onOpen: Open }) {
+/** Paid and processing: what the dashboard calls waiting to be dispatched. */
+export const TO_DISPATCH = '/admin/orders?status=paid,processing';
+
+const chip = 'inline-flex min-h-10 items-center rounded-md px-3 py-1.5 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-earth-500';
+const chipSecondary = `${chip} border border-stone-400 bg-white text-stone-900 hover:bg-stone-100`;
+const chipDanger = `${chip} border border-red-700 bg-white text-red-800 hover:bg-red-50`;
+
+export function DashboardTab() {
   const stats = useResource('stats', () => adminApi.stats(), { cache: false });
-  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onOpen={onOpen} />}</LoadState>;
+  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} />}</LoadState>;
 }
 
-function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
-  const cards: [string, string, string][] = [
-    ['Total products', String(s.totalProducts), 'totalProducts'],
-    ['Total orders', String(s.totalOrders), 'totalOrders'],
-    ['Total users', String(s.totalUsers), 'totalUsers'],
-    ['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue'],
+function Dashboard({ s }: { s: Stats }) {
+  const cards: [string, string, string, string][] = [
+    ['Total products', String(s.totalProducts), 'totalProducts', '/admin/products'],
+    ['Total orders', String(s.totalOrders), 'totalOrders', '/admin/orders'],
+    ['Total users', String(s.totalUsers), 'totalUsers', '/admin/users'],
+    ['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue', '/admin/reports'],
   ];
   return (
     <div className="space-y-8">
@@ -30,29 +39,33 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
           Figures
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {cards.map(([label, value, key]) => (
-            <div key={key} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+          {cards.map(([label, value, key, to]) => (
+            <div key={key} className="relative rounded-lg border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-700">
               <dt className="text-sm text-stone-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+              <dd className="mt-1 text-2xl font-bold text-brand-900">
+                <Link to={to} className="after:absolute after:inset-0 focus:outline-none focus-visible:underline">
+                  {value}
+                </Link>
+              </dd>
             </div>
           ))}
         </dl>
         <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched, delivered, ready for pickup or collected, and refunded ones, less what was refunded.</p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => onOpen('orders')}>
+          <Link className={chipSecondary} to={TO_DISPATCH}>
             {s.awaitingDispatch} waiting to be dispatched
-          </Button>
+          </Link>
           {s.attentionOrders > 0 && (
-            <Button variant="danger" onClick={() => onOpen('orders')}>
+            <Link className={chipDanger} to="/admin/orders?attention=1">
               {s.attentionOrders} need attention
-            </Button>
+            </Link>
           )}
-          <Button variant="secondary" onClick={() => onOpen('messages')}>
+          <Link className={chipSecondary} to="/admin/messages">
             {s.unhandledMessages} unanswered messages
-          </Button>
-          <Button variant="secondary" onClick={() => onOpen('reviews')}>
+          </Link>
+          <Link className={chipSecondary} to="/admin/reviews">
             {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
-          </Button>
+          </Link>
         </div>
         <InitiatorPasswordReminder />
         {s.failedSms > 0 && (
@@ -93,7 +106,7 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
 
       {s.unreadablePayments > 0 && <UnreadablePayments />}
 
-      <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />
+      <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." all={TO_DISPATCH} />
 
       <Part level={2} id="low-h" title={`Low stock (at most ${s.lowStockThreshold})`}>
         {s.lowStock.length === 0 ? (
@@ -103,7 +116,9 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
             {s.lowStock.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span>
-                  {v.product_name} — {v.size} <span className="text-sm text-stone-600">({v.sku})</span>
+                  <Link to={`/admin/products/${v.product}`} className="font-semibold text-brand-800 underline">
+                    {v.product_name} — {v.size}
+                  </Link> <span className="text-sm text-stone-600">({v.sku})</span>
                   {!v.is_active && (
                     <>
                       {' '}
@@ -118,12 +133,12 @@ function Dashboard({ s, onOpen }: { s: Stats; onOpen: Open }) {
         )}
       </Part>
 
-      <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />
+      <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." all="/admin/orders" />
     </div>
   );
 }
 
-function OrderList({ title, orders, empty }: { title: string; orders: OrderSummary[]; empty: string }) {
+function OrderList({ title, orders, empty, all }: { title: string; orders: OrderSummary[]; empty: string; all: string }) {
   const id = title.toLowerCase().replace(/\s+/g, '-');
   return (
     <Part level={2} id={id} title={title}>
@@ -134,7 +149,10 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderSumma
           {orders.map((o) => (
             <li key={o.orderId} className={`flex flex-wrap items-center justify-between gap-2 px-3 py-2 ${o.attention ? 'bg-red-50' : ''}`}>
               <span>
-                <span className="font-semibold">{o.orderId}</span> · {o.customer_name} · {formatDate(o.created_at)}
+                <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-semibold text-brand-800 underline">
+                  {o.orderId}
+                </Link>{' '}
+                · {o.customer_name} · {formatDate(o.created_at)}
               </span>
               <span className="flex items-center gap-2">
                 {formatKsh(o.total)} <StatusBadge status={o.status} />
@@ -144,6 +162,11 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderSumma
           ))}
         </ul>
       )}
+      <p className="mt-2">
+        <Link to={all} className="text-sm font-semibold text-brand-800 underline">
+          See them all in the orders list
+        </Link>
+      </p>
     </Part>
   );
 }
