@@ -53,6 +53,7 @@ for (const width of [1366, 1024]) {
     test.skip(({ isMobile }) => isMobile, 'the laptop and tablet widths');
 
     test("the dashboard's waiting orders open the filtered list in one click, and every screen has no serious axe violation", async ({ page }) => {
+      test.setTimeout(300_000); // axe reads fifteen screens
       await openAdmin(page);
       // The navigation stands beside the screen from 1024 px up, with who is signed in.
       await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();

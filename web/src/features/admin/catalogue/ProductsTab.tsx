@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { ApiError } from '../../../shared/api/api';
@@ -11,8 +12,15 @@ import { MSG } from '../../../shared/domain/adminRules';
 import { Badge, Button, Note, type NoteState } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 
+/**
+ * /admin/products (its search and filter in the address), /admin/products/new and
+ * /admin/products/{id}: a product being edited has its own address, so a reload keeps it open.
+ */
 export function ProductsTab() {
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const rest = useParams()['*'] ?? '';
+  const navigate = useNavigate();
+  const editing: number | 'new' | null = rest === 'new' ? 'new' : /^\d+$/.test(rest) ? Number(rest) : null;
+  const setEditing = (to: number | 'new' | null) => void navigate(to === null ? '/admin/products' : `/admin/products/${to}`);
   // What the last delete did, in the page: a native alert would block the whole screen.
   const [note, setNote] = useState<NoteState>(null);
   const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '' }, (q) =>
@@ -26,10 +34,7 @@ export function ProductsTab() {
         id={editing === 'new' ? null : editing}
         categories={cats.data ?? []}
         onCreated={(id) => setEditing(id)}
-        onClose={() => {
-          setEditing(null);
-          list.retry();
-        }}
+        onClose={() => setEditing(null)}
       />
     );
   }
