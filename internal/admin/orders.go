@@ -42,6 +42,10 @@ type OrdersPage struct {
 	StatusCounts map[order.Status]int `json:"status_counts,omitempty"`
 }
 
+// orderFilter reads the order list's filters, which the list and the
+// accountant's export (ExportOrders) share: readOrderFilter.
+func orderFilter(q listQuery) (order.AdminFilter, error) { return readOrderFilter(q) }
+
 func statusList() string {
 	s := make([]string, len(order.Statuses))
 	for i, v := range order.Statuses {

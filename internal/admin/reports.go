@@ -2,6 +2,7 @@ package admin
 
 import (
 	"encoding/csv"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -262,10 +263,13 @@ func (h *Handlers) ProductsReport(w http.ResponseWriter, r *http.Request, _ Acto
 
 // writeCSV answers rows as a CSV download named name, every cell made safe
 // from being read as a formula (product and county names are typed by
-// people).
+// people), with a byte-order mark so that Excel reads it as UTF-8.
 func writeCSV(w http.ResponseWriter, name string, rows [][]string) error {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	if _, err := io.WriteString(w, "\ufeff"); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	for _, row := range rows {
 		for i := range row {

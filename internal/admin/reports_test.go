@@ -209,8 +209,9 @@ func TestSalesReportSums(t *testing.T) {
 			t.Fatalf("csv %v %q", err, rec.Body.String())
 		}
 		rec = e.as("GET", "/api/admin/reports/sales/?from=2026-03-01&to=2026-03-31&group=week&format=csv", nil)
-		rows, err = csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
-		if err != nil || rows[0][0] != "section" || rows[1][0] != "week" {
+		body, bom := strings.CutPrefix(rec.Body.String(), "\ufeff")
+		rows, err = csv.NewReader(strings.NewReader(body)).ReadAll()
+		if err != nil || !bom || rows[0][0] != "section" || rows[1][0] != "week" {
 			t.Fatalf("sales csv %v %q", err, rec.Body.String())
 		}
 

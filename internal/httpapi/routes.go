@@ -162,6 +162,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Admin},
 		{Pattern: "DELETE /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.DeleteCategory), Access: Admin},
 		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Admin},
+		{Pattern: "GET /api/admin/orders/export/{$}", Handler: ad.Handle(ad.ExportOrders), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{$}", Handler: ad.Handle(ad.CreateOrder), Access: Admin, TakesStock: true, Money: true},
 		{Pattern: "GET /api/admin/customers/lookup/{$}", Handler: ad.Handle(ad.LookupCustomer), Access: Admin},
 		{Pattern: "POST /api/admin/orders/{orderId}/prompt/{$}", Handler: ad.Handle(ad.PromptOrder), Access: Admin, TakesStock: true, Money: true},

@@ -33,6 +33,9 @@ type PaymentReader interface {
 	All(ctx context.Context, orderID int64) ([]Payment, error)
 	// Received returns what each order has received, by order id.
 	Received(ctx context.Context, orderIDs []int64) (map[int64]money.Cents, error)
+	// Receipts returns the M-Pesa receipts of what each order has received,
+	// by order id, oldest first.
+	Receipts(ctx context.Context, orderIDs []int64) (map[int64][]string, error)
 	// Guide is how to pay order o from the M-Pesa menu, or nil.
 	Guide(o Order) *PayGuide
 }

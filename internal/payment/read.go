@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"time"
 
 	"shop/internal/db"
 	"shop/internal/money"
@@ -144,6 +145,35 @@ func (s *Service) Received(ctx context.Context, orderIDs []int64) (map[int64]mon
 		`SELECT order_id, SUM(amount_cents) FROM c2b_payments WHERE applied_at IS NOT NULL AND `+cond+` GROUP BY order_id`, arg)
 	for _, x := range append(stk, c2b...) {
 		out[x.orderID] += x.amount
+	}
+	return out, err
+}
+
+// Receipts returns the M-Pesa receipts of what each order has received:
+// its successful pushes and its applied Paybill payments, oldest first.
+func (s *Service) Receipts(ctx context.Context, orderIDs []int64) (map[int64][]string, error) {
+	out := make(map[int64][]string, len(orderIDs))
+	if len(orderIDs) == 0 {
+		return out, nil
+	}
+	type receipt struct {
+		orderID int64
+		at      time.Time
+		code    string
+	}
+	scan := func(r db.Scanner) (x receipt, err error) { return x, r.Scan(&x.orderID, &x.at, &x.code) }
+	cond, arg := s.db.InIDs("order_id", 1, orderIDs)
+	stk, err := db.QueryAll(ctx, s.db, "receipts", scan,
+		`SELECT order_id, created_at, receipt FROM payments WHERE status = 'succeeded' AND receipt IS NOT NULL AND `+cond, arg)
+	if err != nil {
+		return nil, err
+	}
+	c2b, err := db.QueryAll(ctx, s.db, "paybill receipts", scan,
+		`SELECT order_id, received_at, trans_id FROM c2b_payments WHERE applied_at IS NOT NULL AND `+cond, arg)
+	all := append(stk, c2b...)
+	slices.SortStableFunc(all, func(a, b receipt) int { return a.at.Compare(b.at) })
+	for _, x := range all {
+		out[x.orderID] = append(out[x.orderID], x.code)
 	}
 	return out, err
 }

@@ -65,6 +65,7 @@ var pages = []page{
 
 	{path: "/admin", listing: private, title: "Admin"},
 	{path: "/admin/orders/*/print", listing: unlisted, title: "Delivery note"}, // under /admin, which robots.txt keeps out
+	{path: "/admin/orders/print", listing: unlisted, title: "Delivery notes"},
 	{path: "/account", listing: private, title: "My Account"},
 	{path: "/checkout", listing: private, title: "Checkout"},
 	{path: "/cart", listing: private, title: "Your Cart"},

@@ -10,7 +10,7 @@ import (
 // The pages the web app has (web/src/app/routes.tsx).
 var appPages = []string{"/", "/home", "/shop", "/about", "/contact", "/cart", "/checkout", "/login", "/register",
 	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/track", "/account", "/admin", "/products/dairy-meal",
-	"/admin/orders/ORDER-1700000000000/print"}
+	"/admin/orders/ORDER-1700000000000/print", "/admin/orders/print"}
 
 func TestIsPage(t *testing.T) {
 	for _, p := range appPages {

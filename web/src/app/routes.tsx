@@ -48,10 +48,18 @@ export const routes: RouteObject[] = [
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
-          { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
           { path: '*', Component: NotFound },
         ],
       },
+    ],
+  },
+  // Printed pages carry no storefront frame: the delivery notes print on paper as they show.
+  {
+    errorElement: <RootErrorScreen />,
+    HydrateFallback: PageLoading,
+    children: [
+      { path: 'admin/orders/print', lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
+      { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
     ],
   },
 ];

@@ -470,6 +470,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the orders as CSV for the accountant
+         * @description Every order the list's filters match, newest first: one row per order (number, dates in Nairobi
+         *     time, customer, phone, county, channel, delivery, status, goods, discount, delivery fee, VAT per
+         *     tax band, total, paid, refunded, M-Pesa receipts, courier, tracking), or one row per order line
+         *     with `layout=lines`. UTF-8 with a byte-order mark; cells that a spreadsheet would read as a
+         *     formula start with a quote. Audited.
+         */
+        get: operations["adminExportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{orderId}/": {
         parameters: {
             query?: never;
@@ -4711,6 +4735,39 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminExportOrders: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Words to look for, at most 100 characters. */
+                search?: components["parameters"]["Search"];
+                /** @description `1`: only the orders flagged for a person. */
+                attention?: "1";
+                channel?: components["schemas"]["Channel"];
+                /** @description `orders` (the default): a row per order; `lines`: a row per order line. */
+                layout?: "orders" | "lines";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

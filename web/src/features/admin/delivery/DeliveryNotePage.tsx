@@ -1,4 +1,5 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import './print.css';
 import { BUSINESS } from '../../../shared/domain/business';
 import { formatDateTime } from '../../../shared/domain/dates';
 import { feeText } from '../../../shared/domain/delivery';
@@ -9,43 +10,60 @@ import { adminApi } from '../../../shared/api/admin';
 import { LoadError, mustSignIn } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 
-// /admin/orders/{id}/print: the delivery note packed with an order (docs/product.md section 2). One
-// page that prints on A4 and on an 80 mm receipt printer: the print styles drop the shop's frame
-// and let the text follow the paper's width.
+// /admin/orders/{id}/print, and /admin/orders/print?ids=A,B for several: the delivery notes packed
+// with orders (docs/product.md section 2), each on a page of its own, on A4 or an 80 mm receipt
+// printer. The route has no storefront frame, and the print styles are a stylesheet file: the
+// shop's Content-Security-Policy (style-src 'self') blocks an inline <style>.
 
-const PRINT_CSS = `
-@media print {
-  @page { margin: 8mm; }
-  body * { visibility: hidden; }
-  #delivery-note, #delivery-note * { visibility: visible; }
-  #delivery-note { position: absolute; inset: 0 auto auto 0; width: 100%; max-width: none; border: 0; padding: 0; font-size: 11pt; }
-  #delivery-note .no-print { display: none; }
+/** At most this many notes in one document: the back office selects a page of orders at a time. */
+const MAX_NOTES = 50;
+
+function orderIds(param: string, query: string | null): string[] {
+  const ids = param ? [param] : (query ?? '').split(',');
+  return [...new Set(ids.map((id) => id.trim()).filter(Boolean))].slice(0, MAX_NOTES);
 }
-@media print and (max-width: 90mm) {
-  @page { size: 80mm auto; margin: 3mm; }
-  #delivery-note { font-size: 9pt; }
-  #delivery-note .note-columns { display: block; }
-}`;
 
 export default function DeliveryNotePage() {
   const { orderId = '' } = useParams();
-  const loaded = useResource(orderId, () => adminApi.order(orderId), { cache: false });
-  if (mustSignIn(loaded.error)) return <Navigate to="/login" replace state={{ from: `/admin/orders/${encodeURIComponent(orderId)}/print` }} />;
+  const [params] = useSearchParams();
+  const ids = orderIds(orderId, params.get('ids'));
+  const here = orderId ? `/admin/orders/${encodeURIComponent(orderId)}/print` : `/admin/orders/print?ids=${ids.map(encodeURIComponent).join(',')}`;
+  const loaded = useResource(ids.length ? `notes:${ids.join(',')}` : null, () => Promise.all(ids.map((id) => adminApi.order(id))), { cache: false });
+  if (mustSignIn(loaded.error)) return <Navigate to="/login" replace state={{ from: here }} />;
+  if (ids.length === 0) {
+    return (
+      <p role="alert" className="p-6 text-stone-700">
+        No orders to print: choose orders in the list first.
+      </p>
+    );
+  }
   if (loaded.error && !loaded.data) {
     return (
       <div className="mx-auto max-w-2xl p-4">
-        <LoadError what="the order" error={loaded.error} onRetry={loaded.retry} />
+        <LoadError what={ids.length > 1 ? 'the orders' : 'the order'} error={loaded.error} onRetry={loaded.retry} />
       </div>
     );
   }
   if (!loaded.data) {
     return (
       <p role="status" className="p-6 text-stone-700">
-        Loading the delivery note…
+        {ids.length > 1 ? `Loading ${ids.length} delivery notes…` : 'Loading the delivery note…'}
       </p>
     );
   }
-  return <DeliveryNote order={loaded.data} />;
+  return (
+    <main className="delivery-notes py-6">
+      <div className="no-print mx-auto flex max-w-2xl items-center justify-between gap-2 px-1 pb-3">
+        <p className="text-sm text-stone-700">{loaded.data.length > 1 ? `${loaded.data.length} delivery notes, one page each.` : 'One delivery note.'}</p>
+        <button type="button" onClick={() => window.print()} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Print
+        </button>
+      </div>
+      {loaded.data.map((o) => (
+        <DeliveryNote key={o.orderId} order={o} />
+      ))}
+    </main>
+  );
 }
 
 function DeliveryNote({ order: o }: { order: OrderDetail }) {
@@ -54,34 +72,28 @@ function DeliveryNote({ order: o }: { order: OrderDetail }) {
   const pickup = d?.kind === 'pickup';
   const a = o.shipping_address;
   return (
-    <article id="delivery-note" aria-labelledby="note-title" className="mx-auto my-6 max-w-2xl rounded-md border border-stone-300 bg-white p-6 text-stone-900">
-      <style>{PRINT_CSS}</style>
-      <header className="flex flex-wrap items-start justify-between gap-2 border-b border-stone-300 pb-3">
-        <div>
-          <p className="font-bold">{BUSINESS.name}</p>
-          <p className="text-sm">
-            {BUSINESS.address} · {BUSINESS.phone}
-          </p>
-        </div>
-        <button type="button" onClick={() => window.print()} className="no-print rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          Print
-        </button>
+    <article aria-labelledby={`note-${o.orderId}`} className="delivery-note mx-auto mb-6 max-w-2xl rounded-md border border-stone-300 bg-white p-6 text-stone-900">
+      <header className="border-b border-stone-300 pb-3">
+        <p className="font-bold">{BUSINESS.name}</p>
+        <p className="text-sm">
+          {BUSINESS.address} · {BUSINESS.phone}
+        </p>
       </header>
-      <h1 id="note-title" className="mt-3 text-xl font-bold">
+      <h1 id={`note-${o.orderId}`} className="mt-3 text-xl font-bold">
         Delivery note <span className="font-mono">{o.orderId}</span>
       </h1>
       <p className="text-sm">Ordered {formatDateTime(o.created_at)}</p>
 
       <div className="note-columns mt-4 grid gap-4 sm:grid-cols-2">
-        <section aria-labelledby="note-customer">
-          <h2 id="note-customer" className="font-bold">
+        <section aria-labelledby={`note-customer-${o.orderId}`}>
+          <h2 id={`note-customer-${o.orderId}`} className="font-bold">
             Customer
           </h2>
           <p>{o.customer.name}</p>
           <p>{o.customer.phone}</p>
         </section>
-        <section aria-labelledby="note-to">
-          <h2 id="note-to" className="font-bold">
+        <section aria-labelledby={`note-to-${o.orderId}`}>
+          <h2 id={`note-to-${o.orderId}`} className="font-bold">
             {pickup ? 'Collect at' : 'Deliver to'}
           </h2>
           {pickup && d ? (

@@ -83,7 +83,10 @@ describe('ZonesPanel', () => {
 });
 
 describe('DeliveryNotePage', () => {
-  const route = [{ path: '/admin/orders/:orderId/print', element: <DeliveryNotePage /> }];
+  const route = [
+    { path: '/admin/orders/:orderId/print', element: <DeliveryNotePage /> },
+    { path: '/admin/orders/print', element: <DeliveryNotePage /> },
+  ];
 
   it('prints what to pack and where it goes, and whether it is paid', async () => {
     signIn();
@@ -113,5 +116,24 @@ describe('DeliveryNotePage', () => {
     clearSession();
     renderAt('/admin/orders/ORDER-1700000000000/print', [...route, { path: '/login', element: <p>Login page</p> }]);
     expect(await screen.findByText('Login page')).toBeTruthy();
+  });
+
+  it('prints the notes of several orders in one document, one article each', async () => {
+    signIn();
+    const second = { ...testOrder('paid'), orderId: 'ORDER-1700000000001', payments: [], history: [], next_statuses: [] };
+    fakeApi({
+      'GET /api/admin/orders/ORDER-1700000000000/': () => json(200, { ...testOrder('pending_payment'), payments: [], history: [], next_statuses: [] }),
+      'GET /api/admin/orders/ORDER-1700000000001/': () => json(200, second),
+    });
+    renderAt('/admin/orders/print?ids=ORDER-1700000000000,ORDER-1700000000001,ORDER-1700000000000', route);
+    expect(await screen.findByRole('article', { name: 'Delivery note ORDER-1700000000001' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByText('2 delivery notes, one page each.')).toBeTruthy();
+  });
+
+  it('says there is nothing to print without orders', async () => {
+    signIn();
+    renderAt('/admin/orders/print', route);
+    expect((await screen.findByRole('alert')).textContent).toContain('No orders to print');
   });
 });
