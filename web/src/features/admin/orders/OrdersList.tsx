@@ -12,7 +12,7 @@ import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
 import { saveBlob } from '../../../shared/ui/download';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { Badge, Button, Note, StatusBadge, errorText, formatDate, useAction } from '../../../shared/ui/controls';
-import { useResource } from '../../../shared/hooks/useResource';
+import { invalidate, useResource } from '../../../shared/hooks/useResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 import { CourierPicker, useCouriers } from './CourierPicker';
 
@@ -244,6 +244,8 @@ function BulkBar({ orders, exportQuery, onDone }: { orders: OrderSummary[]; expo
           : { kind: 'ok', text: `${sent} ${sent === 1 ? 'order' : 'orders'} sent out with ${chosenCourier}.` },
       );
       onDone();
+      invalidate('admin-order');
+      invalidate('stats');
     }, 'The orders could not be sent out.');
   }
 

@@ -17,7 +17,7 @@ import { CourierPicker, useCouriers } from './CourierPicker';
 import { MSG } from '../../../shared/domain/adminRules';
 import { Button, Note, Part, StatusBadge, formatDate, useAction } from '../../../shared/ui/controls';
 import { ErrorState } from '../../../shared/ui/ErrorState';
-import { useResource } from '../../../shared/hooks/useResource';
+import { invalidate, useResource } from '../../../shared/hooks/useResource';
 
 /**
  * /admin/orders and below: the list (its filters in the query string), /admin/orders/new for an
@@ -36,9 +36,15 @@ export function OrdersTab() {
 }
 
 function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void }) {
-  const loaded = useResource(orderId, () => adminApi.order(orderId), { cache: false });
+  const loaded = useResource(`admin-order:${orderId}`, () => adminApi.order(orderId), { cache: false });
   const [order, setOrderState] = useState<OrderDetail | null>(null);
-  const setOrder = useCallback((next: OrderDetail) => setOrderState(next), []);
+  // An edit here shows in every panel of the order and in whatever else lists it (the dashboard's
+  // figures, the list behind Back): the one data loader loads them again.
+  const setOrder = useCallback((next: OrderDetail) => {
+    setOrderState(next);
+    invalidate('admin-orders');
+    invalidate('stats');
+  }, []);
   const o = order ?? loaded.data;
   if (loaded.error && !o) return <ErrorState title="We could not load the order." error={loaded.error} onRetry={loaded.retry} />;
   if (!o) return <p role="status">Loading the order…</p>;
