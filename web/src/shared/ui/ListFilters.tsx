@@ -34,7 +34,9 @@ export function DateRange({
   to,
   onChange,
   idPrefix,
+  legend = 'Placed',
 }: {
+  legend?: string;
   from: string;
   to: string;
   onChange: (from: string, to: string) => void;
@@ -43,7 +45,7 @@ export function DateRange({
   const now = Date.now();
   return (
     <fieldset className="flex flex-wrap items-end gap-2">
-      <legend className="mb-1 text-sm font-semibold text-stone-800">Placed</legend>
+      <legend className="mb-1 text-sm font-semibold text-stone-800">{legend}</legend>
       {DATE_PRESETS.map(([p, label]) => {
         const r = presetRange(p, now);
         const on = r.from === from && r.to === to;
