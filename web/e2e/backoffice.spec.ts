@@ -131,6 +131,35 @@ for (const width of [1366, 1024]) {
   });
 }
 
+for (const width of [1366, 1024]) {
+  test(`at ${width} px a coupon is limited to a category picked by name`, async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the laptop and tablet widths');
+    await page.setViewportSize({ width, height: 800 });
+    const code = `LAYERS${width}`;
+    await openAdmin(page);
+    await openTab(page, 'Coupons');
+    await page.getByRole('button', { name: 'New coupon' }).click();
+    const form = page.getByRole('form', { name: 'New coupon' });
+    await form.getByLabel('Code').fill(code);
+    await form.getByLabel('Percent off').fill('5');
+    const categories = form.getByRole('group', { name: 'Only these categories (optional)' });
+    await categories.getByLabel('Search by name to add').fill('layers');
+    await categories.getByRole('button', { name: 'Add Layers Mash' }).click();
+    await expect(categories.getByRole('list', { name: /chosen/ })).toContainText('Layers Mash');
+    await form.getByRole('button', { name: 'Add coupon' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Coupons' })).toBeVisible();
+    // Stored with the category's id, which nobody had to read.
+    const token = await adminToken(page);
+    const coupons = (await (await page.request.get('/api/admin/coupons/', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      code: string;
+      category_ids: number[];
+    }[];
+    const cats = (await (await page.request.get('/api/admin/categories/', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: number; name: string }[];
+    const layers = cats.find((c) => c.name === 'Layers Mash');
+    expect(coupons.find((c) => c.code === code)?.category_ids).toEqual([layers!.id]);
+  });
+}
+
 test('below 1024 px the navigation opens from Menu', async ({ page }) => {
   await openAdmin(page);
   const nav = await adminNav(page);
