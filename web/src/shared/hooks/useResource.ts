@@ -51,7 +51,7 @@ seedFromPage();
 
 // What was changed, named by the start of its resources' names: every resource on screen whose name
 // starts so loads again (the back office's edits: one save refreshes every panel showing that record).
-const listeners = new Set<(name: string) => boolean>();
+const listeners = new Set<(prefix: string) => void>();
 
 /**
  * Says that what resources named `prefix…` hold changed: each one mounted loads again (keeping what
@@ -59,7 +59,7 @@ const listeners = new Set<(name: string) => boolean>();
  */
 export function invalidate(prefix: string) {
   for (const key of [...cache.keys()]) if (key.includes(prefix)) cache.delete(key);
-  for (const l of listeners) l(prefix);
+  listeners.forEach((l) => l(prefix));
 }
 
 interface Settled<T> {
@@ -122,11 +122,7 @@ export function useResource<T>(name: string | null, load: (signal: AbortSignal) 
 
   useEffect(() => {
     if (name === null) return;
-    const listener = (prefix: string) => {
-      if (!name.startsWith(prefix)) return false;
-      setAttempt((n) => n + 1);
-      return true;
-    };
+    const listener = (prefix: string) => name.startsWith(prefix) && setAttempt((n) => n + 1);
     listeners.add(listener);
     return () => void listeners.delete(listener);
   }, [name]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { presetRange, type DatePreset } from '../domain/dates';
+import { presetRange, type DatePreset } from '../domain/nairobiDays';
 
 // The back office lists' filter parts (English only, docs/i18n.md): chips that filter and count,
 // the date presets in Nairobi days, and a sortable column's header.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { nairobiDay } from '../../../shared/domain/dates';
+import { nairobiDay } from '../../../shared/domain/nairobiDays';
 import { useUrlQuery } from '../../../shared/hooks/useUrlQuery';
 import { DateRange } from '../../../shared/ui/ListFilters';
 import { SelectField } from '../../../shared/ui/form/SelectField';
