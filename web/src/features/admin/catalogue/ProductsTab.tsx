@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { ApiError } from '../../../shared/api/api';
@@ -10,6 +10,7 @@ import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { ProductEditor } from './ProductEditor';
 import { MSG } from '../../../shared/domain/adminRules';
 import { Badge, Button, Note, type NoteState } from '../../../shared/ui/controls';
+import { useSubPath } from '../../../shared/hooks/useSubPath';
 import { useResource } from '../../../shared/hooks/useResource';
 
 /**
@@ -17,7 +18,7 @@ import { useResource } from '../../../shared/hooks/useResource';
  * /admin/products/{id}: a product being edited has its own address, so a reload keeps it open.
  */
 export function ProductsTab() {
-  const rest = useParams()['*'] ?? '';
+  const rest = useSubPath();
   const navigate = useNavigate();
   const editing: number | 'new' | null = rest === 'new' ? 'new' : /^\d+$/.test(rest) ? Number(rest) : null;
   const setEditing = (to: number | 'new' | null) => void navigate(to === null ? '/admin/products' : `/admin/products/${to}`);

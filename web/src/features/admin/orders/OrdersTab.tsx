@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { formatKsh } from '../../../shared/domain/money';
@@ -18,13 +18,14 @@ import { MSG } from '../../../shared/domain/adminRules';
 import { Button, Note, Part, StatusBadge, formatDate, useAction } from '../../../shared/ui/controls';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { invalidate, useResource } from '../../../shared/hooks/useResource';
+import { useSubPath } from '../../../shared/hooks/useSubPath';
 
 /**
  * /admin/orders and below: the list (its filters in the query string), /admin/orders/new for an
  * order taken by phone, and /admin/orders/ORDER-… for one order, so a reload or a shared link opens it.
  */
 export function OrdersTab() {
-  const rest = useParams()['*'] ?? '';
+  const rest = useSubPath();
   const navigate = useNavigate();
   const location = useLocation();
   const back = (location.state as { back?: string } | null)?.back ?? '';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getAuthToken } from '../../../shared/api/authToken';
 import { logout } from '../../../shared/api/account';
 import type { Me } from '../../../shared/api/shapes';
@@ -50,6 +50,11 @@ function Shell({ me }: { me: Me }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const screens = SCREENS.filter((s) => can(me, s.permission));
+  // The screen is the address's first part after /admin/ (its records and filters below it are its
+  // own, useSubPath). Matched by hand rather than with <Routes>: that would put more of the router
+  // into the storefront's first load, which shares the router's code.
+  const first = (useParams()['*'] ?? '').split('/')[0];
+  const current = screens.find((s) => s.path === first);
   // The old tabbed page's addresses (/admin?tab=orders) still land on their screen.
   const legacy = params.get('tab');
   if (legacy && SCREENS.some((s) => s.path === legacy)) return <Navigate to={`/admin/${legacy}`} replace />;
@@ -119,12 +124,7 @@ function Shell({ me }: { me: Me }) {
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none lg:px-8">
-        <Routes>
-          {screens.map((s) => (
-            <Route key={s.path} path={s.path === '' ? '/' : `${s.path}/*`} element={<ScreenFrame screen={s} me={me} />} />
-          ))}
-          <Route path="*" element={<NotAllowed />} />
-        </Routes>
+        {current ? <ScreenFrame key={current.path} screen={current} me={me} /> : <NotAllowed />}
       </main>
     </div>
   );
