@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/form"
 	"shop/internal/i18n"
 	"shop/internal/mail"
 	"shop/internal/ratelimit"
@@ -135,9 +136,11 @@ type ProfileInput struct {
 	FirstName *string `json:"first_name"`
 	LastName  *string `json:"last_name"`
 	Phone     *string `json:"phone"`
+	// KRAPIN is kept for the customer's eTIMS invoices; "" removes it.
+	KRAPIN *string `json:"kra_pin"`
 }
 
-// UpdateProfile changes the names and phone of user id. The phone may be
+// UpdateProfile changes the names, phone and KRA PIN of user id. The phone may be
 // written any way phone.Normalize reads; it is stored as 254XXXXXXXXX.
 func (s *Service) UpdateProfile(ctx context.Context, id int64, in ProfileInput) (User, error) {
 	u, err := s.Store.UserByID(ctx, id)
@@ -164,10 +167,17 @@ func (s *Service) UpdateProfile(ctx context.Context, id int64, in ProfileInput) 
 		}
 		u.Phone = phone
 	}
+	if in.KRAPIN != nil {
+		pin, ok := form.KRAPIN(*in.KRAPIN)
+		if !ok {
+			fields["kra_pin"] = form.MsgKRAPIN
+		}
+		u.KRAPIN = pin
+	}
 	if err := apperr.FixFields(fields); err != nil {
 		return User{}, err
 	}
-	return s.Store.UpdateProfile(ctx, id, u.FirstName, u.LastName, u.Phone)
+	return s.Store.UpdateProfile(ctx, id, u.FirstName, u.LastName, u.Phone, u.KRAPIN)
 }
 
 // PasswordChange is the account page's password form.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shop/internal/account"
+	"shop/internal/form"
 )
 
 func TestRegister(t *testing.T) {
@@ -344,6 +345,20 @@ func TestProfileAndPasswordChange(t *testing.T) {
 		}
 		if u := h.me(tk.Access).json(); u["first_name"] != "John" || u["phone"] != "254111222333" {
 			t.Fatalf("a refused update changed something: %v", u)
+		}
+		// The KRA PIN kept for eTIMS invoices: in capitals, refused when it is
+		// not a PIN, removed with "".
+		rec = h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"kra_pin": "P05123456X"})
+		if _, f := rec.errorBody(); rec.Code != 400 || f["kra_pin"] != form.MsgKRAPIN {
+			t.Fatalf("bad KRA PIN: %d %s", rec.Code, rec.Body)
+		}
+		rec = h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"kra_pin": " p051234567x "})
+		if u := rec.json(); rec.Code != 200 || u["kra_pin"] != "P051234567X" || h.me(tk.Access).json()["kra_pin"] != "P051234567X" {
+			t.Fatalf("KRA PIN: %d %s", rec.Code, rec.Body)
+		}
+		rec = h.as(tk.Access, "PATCH", "/api/auth/me/", map[string]string{"kra_pin": ""})
+		if u := rec.json(); rec.Code != 200 || u["kra_pin"] != "" {
+			t.Fatalf("KRA PIN removed: %d %s", rec.Code, rec.Body)
 		}
 		if rec := h.do("PATCH", "/api/auth/me/", map[string]string{"first_name": "X"}); rec.Code != 401 {
 			t.Fatalf("update without a token: %d", rec.Code)

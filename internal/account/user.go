@@ -20,6 +20,8 @@ type User struct {
 	LastName    string
 	Phone       string
 	Role        string
+	// KRAPIN is the customer's KRA PIN, kept for their eTIMS invoices; "" for none.
+	KRAPIN      string
 	CreatedAt   time.Time
 	LastLoginAt *time.Time
 }
@@ -34,26 +36,27 @@ type UserJSON struct {
 	LastName   string    `json:"last_name"`
 	Phone      string    `json:"phone"`
 	Role       string    `json:"role"`
+	KRAPIN     string    `json:"kra_pin"`
 	DateJoined time.Time `json:"date_joined"`
 }
 
 // JSON returns u as the API shows it.
 func (u User) JSON() UserJSON {
 	return UserJSON{ID: u.ID, Username: u.Email, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
-		Phone: u.Phone, Role: u.Role, DateJoined: u.CreatedAt.UTC()}
+		Phone: u.Phone, Role: u.Role, KRAPIN: u.KRAPIN, DateJoined: u.CreatedAt.UTC()}
 }
 
 // Principal is who u acts as once signed in.
 func (u User) Principal() Principal { return Principal{UserID: u.ID, Email: u.Email, Role: u.Role} }
 
-const userColumns = `id, email, first_name, last_name, phone, role, created_at, last_login_at`
+const userColumns = `id, email, first_name, last_name, phone, role, kra_pin, created_at, last_login_at`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
 func scanUser(row rowScanner, extra ...any) (User, error) {
 	var u User
 	var last sql.NullTime
-	err := row.Scan(append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Phone, &u.Role, &u.CreatedAt, &last}, extra...)...)
+	err := row.Scan(append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Phone, &u.Role, &u.KRAPIN, &u.CreatedAt, &last}, extra...)...)
 	if last.Valid {
 		u.LastLoginAt = &last.Time
 	}
@@ -124,12 +127,12 @@ func (s *Store) CreateUser(ctx context.Context, n NewUser) (User, error) {
 	return u, nil
 }
 
-// UpdateProfile sets a user's names and phone and returns the user.
-func (s *Store) UpdateProfile(ctx context.Context, id int64, firstName, lastName, phone string) (User, error) {
+// UpdateProfile sets a user's names, phone and KRA PIN and returns the user.
+func (s *Store) UpdateProfile(ctx context.Context, id int64, firstName, lastName, phone, kraPIN string) (User, error) {
 	var u User
 	err := s.db.Tx(ctx, func(tx *sql.Tx) (err error) {
-		u, err = scanUser(tx.QueryRowContext(ctx, `UPDATE users SET first_name = $1, last_name = $2, phone = $3
-			WHERE id = $4 RETURNING `+userColumns, firstName, lastName, phone, id))
+		u, err = scanUser(tx.QueryRowContext(ctx, `UPDATE users SET first_name = $1, last_name = $2, phone = $3, kra_pin = $4
+			WHERE id = $5 RETURNING `+userColumns, firstName, lastName, phone, kraPIN, id))
 		return err
 	})
 	if err != nil {

@@ -145,11 +145,17 @@ func Wire(p Parts) (*Wired, error) {
 	orders.UseInvoices(invoices)
 	outbox := mail.NewOutbox(d, p.Mailer, log)
 	outbox.KeepSecrets = p.DevOutbox
-	// The order mail is queued with the payment, so it is never lost; its
-	// receipt carries KRA's signature when the invoice is signed by then,
-	// and says the eTIMS invoice is pending otherwise (the order page and
-	// the receipt download show the signed one).
-	notices := notify.Orders{Mail: outbox, Log: log, BusinessEmail: p.BusinessEmail, PublicURL: p.PublicURL, Receipt: receipt.Attachment(p.Business)}
+	// The order mail is queued with the payment, so it is never lost. With
+	// eTIMS on it waits (notify.InvoiceHold) for KRA's signature and goes
+	// with the signed receipt as soon as the sender has it, or with the
+	// receipt saying the invoice is pending when the wait ends (the order
+	// page and the receipt download show the signed one).
+	notices := notify.Orders{Mail: outbox, Log: log, BusinessEmail: p.BusinessEmail, PublicURL: p.PublicURL, Receipt: receipt.Attachment(p.Business),
+		Orders: orders}
+	if invoices.Enabled() {
+		notices.HoldForInvoice = notify.InvoiceHold
+		invoices.OnSigned = notices.InvoiceSigned
+	}
 	payments.OnPaidTx, payments.OnUnpaidTx = notices.PaidTx, notices.UnpaidTx
 	var daraja, paybill http.Handler
 	if p.Simulator != nil {

@@ -67,7 +67,7 @@ func (k *kra) instance() *etims.Service {
 // paid queues o's invoice as the payment's transaction does.
 func (k *kra) paid(t *testing.T, o order.Order) {
 	t.Helper()
-	if err := k.d.Tx(context.Background(), func(tx *sql.Tx) error { return k.svc.OrderPaidTx(context.Background(), tx, o) }); err != nil {
+	if err := k.d.Tx(context.Background(), func(tx *sql.Tx) error { _, err := k.svc.OrderPaidTx(context.Background(), tx, o); return err }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -153,7 +153,10 @@ func TestTwentyOrdersPaidAtOnceTakeTwentyNumbers(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				errs <- d.Tx(context.Background(), func(tx *sql.Tx) error { return k.svc.OrderPaidTx(context.Background(), tx, anOrder(int64(i+1))) })
+				errs <- d.Tx(context.Background(), func(tx *sql.Tx) error {
+					_, err := k.svc.OrderPaidTx(context.Background(), tx, anOrder(int64(i+1)))
+					return err
+				})
 			}()
 		}
 		wg.Wait()

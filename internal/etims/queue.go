@@ -32,6 +32,9 @@ type Service struct {
 	owner string
 	// VerifyHost is KRA's receipt-verification site (docs/etims.md, "QR").
 	VerifyHost string
+	// OnSigned, when set, is told of each sale KRA signed, after it is
+	// stored: the order mail held for the signature goes then.
+	OnSigned func(ctx context.Context, orderID int64) error
 }
 
 // New returns the service; client nil turns eTIMS off, which is logged
@@ -188,14 +191,16 @@ func build(inv *Invoice, lines []line, rates map[string]int) {
 
 // OrderPaidTx queues order o's invoice inside tx, the transaction that made
 // it paid: its lines with their coupon discounts and bands, the delivery
-// fee as a line of its own, and the branch's next number.
-func (s *Service) OrderPaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error {
+// fee as a line of its own, and the branch's next number. It answers the
+// order's invoice as the order mail's receipt shows it (pending), or nil
+// with eTIMS off.
+func (s *Service) OrderPaidTx(ctx context.Context, tx *sql.Tx, o order.Order) (*order.Etims, error) {
 	if !s.Enabled() {
-		return nil
+		return nil, nil
 	}
 	rates, err := vat.RatesTx(ctx, tx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var lines []line
 	for _, it := range o.Items {
@@ -211,12 +216,12 @@ func (s *Service) OrderPaidTx(ctx context.Context, tx *sql.Tx, o order.Order) er
 	}
 	for i := range lines {
 		if lines[i].code, err = ensureItemTx(ctx, tx, lines[i].item); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	no, err := nextNumberTx(ctx, tx, s.client.Branch())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := s.now()
 	inv := Invoice{TrdInvcNo: o.Number, InvcNo: no, CustTin: o.KRAPIN, CustNm: trim(o.Customer.Name, 60), SalesTyCd: "N", RcptTyCd: Sale,
@@ -225,9 +230,12 @@ func (s *Service) OrderPaidTx(ctx context.Context, tx *sql.Tx, o order.Order) er
 		Receipt: SaleReceipt{CustTin: o.KRAPIN, CustMblNo: o.Customer.Phone, RcptPbctDt: stamp(now), TrdeNm: s.TradeName, PrchrAcptcYn: "N"}}
 	build(&inv, lines, rates)
 	if money.Cents(inv.TotAmt) != o.Total {
-		return fmt.Errorf("eTIMS invoice of order %s adds up to %s, the order to %s", o.Number, money.Cents(inv.TotAmt), o.Total)
+		return nil, fmt.Errorf("eTIMS invoice of order %s adds up to %s, the order to %s", o.Number, money.Cents(inv.TotAmt), o.Total)
 	}
-	return s.insertTx(ctx, tx, inv, o.ID, nil)
+	if err := s.insertTx(ctx, tx, inv, o.ID, nil); err != nil {
+		return nil, err
+	}
+	return &order.Etims{Status: "pending", InvoiceNo: &no}, nil
 }
 
 func (s *Service) insertTx(ctx context.Context, tx *sql.Tx, inv Invoice, orderID int64, refundID *int64) error {

@@ -219,15 +219,25 @@ func (s *Service) refuse(ctx context.Context, q queued, code, msg string) error 
 }
 
 func (s *Service) sign(ctx context.Context, q queued, sg Signed, rep Reply) error {
-	var sdc string
-	if err := s.db.QueryRow(ctx, `SELECT b.sdc_id FROM etims_branches b JOIN etims_invoices i ON i.branch = b.branch WHERE i.id = $1`, q.id).Scan(&sdc); err != nil {
+	var sdc, kind string
+	var orderID int64
+	if err := s.db.QueryRow(ctx, `SELECT b.sdc_id, i.rcpt_ty, i.order_id FROM etims_branches b JOIN etims_invoices i ON i.branch = b.branch
+		WHERE i.id = $1`, q.id).Scan(&sdc, &kind, &orderID); err != nil {
 		return err
 	}
 	_, err := s.db.Exec(ctx, `UPDATE etims_invoices SET status = 'signed', attempts = attempts + 1, result_cd = $1, result_msg = $2,
 		sdc_id = $3, rcpt_no = $4, tot_rcpt_no = $5, intrl_data = $6, rcpt_sign = $7, sdc_date_time = $8, signed_at = $9
 		WHERE id = $10`, rep.ResultCd, trim(rep.ResultMsg, 400), sdc, sg.CurRcptNo, sg.TotRcptNo, sg.IntrlData, sg.RcptSign, sg.SdcDateTime,
 		s.now().UTC(), q.id)
-	return err
+	if err != nil || s.OnSigned == nil || kind != "S" {
+		return err
+	}
+	// The invoice is stored signed either way: a mail that cannot be
+	// released now still goes when its hold ends.
+	if err := s.OnSigned(ctx, orderID); err != nil {
+		s.log.WarnContext(ctx, "order mail not released after KRA signed", "invoice", q.invcNo, "err", err)
+	}
+	return nil
 }
 
 // sendStock reports the stock movement of each signed invoice, after KRA

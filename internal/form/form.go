@@ -27,6 +27,20 @@ const (
 	MsgTooLong = "%s must be at most %d characters"
 )
 
+// MsgKRAPIN answers a malformed KRA PIN, at checkout and in My Account.
+const MsgKRAPIN = "Enter a KRA PIN like P051234567X: A or P, nine digits and a letter"
+
+// kraPIN is a KRA PIN as eTIMS takes a buyer's: A (a person) or P (a
+// business), nine digits, a letter.
+var kraPIN = regexp.MustCompile(`^[AP][0-9]{9}[A-Z]$`)
+
+// KRAPIN reads an optional KRA PIN as typed, in any case and with spaces
+// around it: the PIN in capitals, "" for none, and whether it is one.
+func KRAPIN(typed string) (string, bool) {
+	pin := strings.ToUpper(strings.TrimSpace(typed))
+	return pin, pin == "" || kraPIN.MatchString(pin)
+}
+
 // MaxPrice bounds every price: Ksh 100 million, far above any sack of feed,
 // so no typing slip becomes an amount the tables' sums cannot hold.
 const MaxPrice money.Cents = 100_000_000_00

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"strings"
+	"time"
 )
 
 // Message is one email. Text is required; HTML is an optional richer copy of
@@ -30,6 +31,10 @@ type Message struct {
 	// ID is the Message-ID's left part, the same on every attempt; the
 	// sender adds its own domain ("" : a new one each time).
 	ID string
+	// HoldUntil, when later than now, keeps a queued message back until
+	// then, or until Release: the order mail waits for KRA's signature on
+	// its receipt (docs/etims.md, "The receipt").
+	HoldUntil time.Time
 }
 
 // Attachment is a file sent with a message, such as an order's receipt.

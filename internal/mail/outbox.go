@@ -104,6 +104,9 @@ func (o *Outbox) EnqueueTx(ctx context.Context, tx *sql.Tx, key string, orderID 
 	now := o.now().UTC()
 	status, reason := "queued", ""
 	var next any = now
+	if m.HoldUntil.After(now) {
+		next = m.HoldUntil.UTC()
+	}
 	if err := m.Check(); err != nil {
 		status, reason, next = "failed", err.Error(), nil
 	}
@@ -133,6 +136,40 @@ func (o *Outbox) EnqueueTx(ctx context.Context, tx *sql.Tx, key string, orderID 
 	}
 	if status == "failed" {
 		o.log.WarnContext(ctx, "mail not sent", "mail", id, "status", status, "reason", reason)
+	}
+	return true, nil
+}
+
+// Release is ReleaseTx in a transaction of its own.
+func (o *Outbox) Release(ctx context.Context, key string, attachments []Attachment) (released bool, err error) {
+	err = o.db.Tx(ctx, func(tx *sql.Tx) error {
+		released, err = o.ReleaseTx(ctx, tx, key, attachments)
+		return err
+	})
+	return released, err
+}
+
+// ReleaseTx lets the held message queued under key go now, its attachments
+// replaced by attachments, inside tx. A message already sent, or sending,
+// is left as it is; it reports whether one was released.
+func (o *Outbox) ReleaseTx(ctx context.Context, tx *sql.Tx, key string, attachments []Attachment) (bool, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `UPDATE mail_outbox SET next_attempt_at = $1 WHERE dedupe_key = $2 AND status = 'queued' AND attempts = 0
+		RETURNING id`, o.now().UTC(), key).Scan(&id)
+	if db.NoRows(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("release mail %s: %w", key, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM mail_outbox_attachments WHERE mail_id = $1`, id); err != nil {
+		return false, fmt.Errorf("release mail %s: %w", key, err)
+	}
+	for _, a := range attachments {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO mail_outbox_attachments (mail_id, filename, content_type, body)
+			VALUES ($1, $2, $3, $4)`, id, a.Filename, a.ContentType, a.Data); err != nil {
+			return false, fmt.Errorf("release mail attachment %s: %w", a.Filename, err)
+		}
 	}
 	return true, nil
 }

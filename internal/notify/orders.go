@@ -11,6 +11,7 @@ import (
 	"html/template"
 	"log/slog"
 	"strings"
+	"time"
 
 	"shop/internal/delivery"
 	"shop/internal/i18n"
@@ -23,7 +24,19 @@ import (
 // (mail.Outbox); key queues it once however often the cause is seen.
 type MailQueue interface {
 	EnqueueTx(ctx context.Context, tx *sql.Tx, key string, orderID int64, m mail.Message) (bool, error)
+	Release(ctx context.Context, key string, attachments []mail.Attachment) (bool, error)
 }
+
+// OrderReader reads an order as its receipt shows it.
+type OrderReader interface {
+	ByID(ctx context.Context, id int64) (order.Order, error)
+}
+
+// InvoiceHold is how long the order mail waits for KRA's signature on its
+// receipt when eTIMS is on (docs/etims.md, "The receipt"): KRA signs in
+// seconds when it is up; when it is not, the mail goes with the receipt
+// saying the invoice is pending.
+const InvoiceHold = 3 * time.Minute
 
 // Orders queues the order mail, in the transaction that pays the order or
 // fails its prompt.
@@ -39,6 +52,11 @@ type Orders struct {
 	// Receipt draws a paid order's receipt, attached to the customer's
 	// confirmation; nil: none attached.
 	Receipt func(o order.Order) (mail.Attachment, error)
+	// HoldForInvoice, when above 0, keeps the confirmation back that long
+	// for KRA's signature (InvoiceSigned sends it sooner).
+	HoldForInvoice time.Duration
+	// Orders reads an order again once its invoice is signed.
+	Orders OrderReader
 }
 
 // mailWords are the customer's mail in one language (English here,
@@ -173,12 +191,34 @@ Open the admin: %s
 			confirmation.Attachments = []mail.Attachment{a}
 		}
 	}
+	if n.HoldForInvoice > 0 {
+		confirmation.HoldUntil = time.Now().Add(n.HoldForInvoice)
+	}
 	key := fmt.Sprintf("order:%d:", o.ID)
 	if _, err := n.Mail.EnqueueTx(ctx, tx, key+"paid", o.ID, confirmation); err != nil {
 		return err
 	}
 	_, err = n.Mail.EnqueueTx(ctx, tx, key+"business", o.ID, mail.Message{Kind: "order-business", To: n.BusinessEmail,
 		Subject: "New order " + o.Number + " (" + o.Total.Ksh() + ")", Text: businessText})
+	return err
+}
+
+// InvoiceSigned sends the order mail held for KRA's signature now, with the
+// receipt drawn again to carry it. A mail already gone is left as it is:
+// the order page and the receipt download show the signed invoice.
+func (n Orders) InvoiceSigned(ctx context.Context, orderID int64) error {
+	if n.Receipt == nil || n.Orders == nil {
+		return nil
+	}
+	o, err := n.Orders.ByID(ctx, orderID)
+	if err != nil {
+		return err
+	}
+	a, err := n.Receipt(o)
+	if err != nil {
+		return fmt.Errorf("receipt of order %s: %w", o.Number, err)
+	}
+	_, err = n.Mail.Release(ctx, fmt.Sprintf("order:%d:paid", orderID), []mail.Attachment{a})
 	return err
 }
 

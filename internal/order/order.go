@@ -5,7 +5,6 @@ package order
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/delivery"
+	"shop/internal/form"
 	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/phone"
@@ -299,15 +299,8 @@ const (
 	MsgMpesaPhone   = "M-Pesa phone number is required"
 	MsgPostalCode   = "Please enter a valid postal code"
 	MsgTooLong      = "This is too long"
-	MsgKRAPIN       = "Enter a KRA PIN like P051234567X: A or P, nine digits and a letter"
+	MsgKRAPIN       = form.MsgKRAPIN
 )
-
-// kraPIN is a KRA PIN as eTIMS takes a buyer's: A (a person) or P (a
-// business), nine digits, a letter.
-var kraPIN = regexp.MustCompile(`^[AP][0-9]{9}[A-Z]$`)
-
-// ValidKRAPIN reports whether pin, in upper case, is a KRA PIN.
-func ValidKRAPIN(pin string) bool { return kraPIN.MatchString(pin) }
 
 // IsPickup reports whether the checkout chose a pickup point ("pickup-…").
 func (c *Checkout) IsPickup() bool {
@@ -365,8 +358,8 @@ func (c *Checkout) Validate() error {
 	if len(c.DeliveryOption) > 40 {
 		bad["delivery"] = delivery.MsgOptionUnknown
 	}
-	c.KRAPIN = strings.ToUpper(strings.TrimSpace(c.KRAPIN))
-	if c.KRAPIN != "" && !ValidKRAPIN(c.KRAPIN) {
+	var validPIN bool
+	if c.KRAPIN, validPIN = form.KRAPIN(c.KRAPIN); !validPIN {
 		bad["kraPin"] = MsgKRAPIN
 	}
 	if len(c.PostalCode) > 10 || strings.ContainsFunc(c.PostalCode, func(r rune) bool { return r < '0' || r > '9' }) {

@@ -67,7 +67,9 @@ func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c cre
 	}
 	// KRA's invoice is queued with the payment, so no paid order goes without one.
 	if s.invoices != nil {
-		if err := s.invoices.OrderPaidTx(ctx, tx, moved); err != nil {
+		// The order mail's receipt says the invoice is pending, not that
+		// there is none.
+		if moved.Etims, err = s.invoices.OrderPaidTx(ctx, tx, moved); err != nil {
 			return nil, err
 		}
 	}

@@ -66,8 +66,9 @@ type Service struct {
 // Invoicer queues KRA's tax documents (internal/etims) inside the
 // transaction that makes them due.
 type Invoicer interface {
-	// OrderPaidTx queues the invoice of order o, which has just become paid.
-	OrderPaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error
+	// OrderPaidTx queues the invoice of order o, which has just become
+	// paid, and answers it (nil: eTIMS is off).
+	OrderPaidTx(ctx context.Context, tx *sql.Tx, o order.Order) (*order.Etims, error)
 	// RefundedTx queues the credit note of refund r of order o, which now counts.
 	RefundedTx(ctx context.Context, tx *sql.Tx, o order.Order, r order.Refund) error
 }

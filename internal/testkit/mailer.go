@@ -54,3 +54,7 @@ func (m *Mailer) EnqueueTx(_ context.Context, _ *sql.Tx, key string, _ int64, ms
 	m.mu.Unlock()
 	return true, m.Send(context.Background(), msg)
 }
+
+// Release answers as the outbox does for a message already sent: there is
+// nothing held to release (this mailer sends at once).
+func (m *Mailer) Release(context.Context, string, []mail.Attachment) (bool, error) { return false, nil }

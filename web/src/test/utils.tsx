@@ -16,6 +16,7 @@ export const testUser: User = {
   last_name: 'Kamau',
   phone: '254712345678',
   role: 'customer',
+  kra_pin: '',
   date_joined: '2026-03-01T09:00:00Z',
 };
 

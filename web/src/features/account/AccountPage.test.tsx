@@ -122,9 +122,29 @@ describe('AccountPage', () => {
     fireEvent.change(within(section).getByLabelText('Phone number'), { target: { value: '0722 000 111' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save changes' }));
     expect((await within(section).findByRole('status')).textContent).toBe('Your details have been saved.');
-    expect(sentBody(api, 'PATCH /api/auth/me/')).toEqual({ first_name: 'Wanjiru', last_name: 'Kamau', phone: '0722 000 111' });
+    expect(sentBody(api, 'PATCH /api/auth/me/')).toEqual({ first_name: 'Wanjiru', last_name: 'Kamau', phone: '0722 000 111', kra_pin: '' });
     expect((within(section).getByLabelText('Phone number') as HTMLInputElement).value).toBe('254722000111');
     expect(getSession()?.user?.first_name).toBe('Wanjiru');
+  });
+
+  it('keeps a KRA PIN for tax invoices, refusing one that is not a PIN', async () => {
+    signIn();
+    const api = fakeApi({
+      'GET /api/auth/me/': () => json(200, testUser),
+      'GET /api/orders/': () => json(200, []),
+      'PATCH /api/auth/me/': (body) => json(200, { ...testUser, ...(body as object), kra_pin: 'P051234567X' }),
+    });
+    renderAccount();
+    const section = screen.getByRole('region', { name: 'Your details' });
+    const pin = within(section).getByLabelText(/KRA PIN/);
+    fireEvent.change(pin, { target: { value: 'B05123' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save changes' }));
+    expect(within(section).getByText(MSG.kraPin)).toBeTruthy();
+    fireEvent.change(pin, { target: { value: 'p051234567x' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save changes' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Your details have been saved.');
+    expect(sentBody(api, 'PATCH /api/auth/me/')).toMatchObject({ kra_pin: 'p051234567x' });
+    expect((pin as HTMLInputElement).value).toBe('P051234567X');
   });
 
   it('changes the password, showing the server’s word on a wrong current password', async () => {

@@ -4,11 +4,11 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { FormMessage, SubmitButton } from '../../shared/ui/form/FormMessage';
 import { NameFields } from '../../shared/ui/form/NameFields';
 import { NewPasswordFields, PasswordField } from '../../shared/ui/form/PasswordField';
-import { PhoneField } from '../../shared/ui/form/TextField';
+import { PhoneField, TextField } from '../../shared/ui/form/TextField';
 import { OrderTimeline } from '../../shared/ui/OrderTimeline';
 import { linkClass, LinkLine, Page } from '../../shared/ui/Page';
 import { changePassword, getMe, updateMe } from '../../shared/api/account';
-import { MSG, checkConfirm, checkName, checkNewPassword, checkProfilePhone } from '../../shared/domain/accountRules';
+import { MSG, checkConfirm, checkKraPin, checkName, checkNewPassword, checkProfilePhone } from '../../shared/domain/accountRules';
 import { ApiError } from '../../shared/api/api';
 import { clearSession, getSession } from '../../shared/api/authToken';
 import { lang } from '../../shared/i18n/i18n';
@@ -94,10 +94,10 @@ function FormSection({ id, title, onSubmit, children }: { id: string; title: str
   );
 }
 
-const PROFILE_ORDER = ['first_name', 'last_name', 'phone'] as const;
+const PROFILE_ORDER = ['first_name', 'last_name', 'phone', 'kra_pin'] as const;
 
 function ProfileSection({ user }: { user: User }) {
-  const form = useForm({ first_name: user.first_name, last_name: user.last_name, phone: user.phone, saved: '' });
+  const form = useForm({ first_name: user.first_name, last_name: user.last_name, phone: user.phone, kra_pin: user.kra_pin, saved: '' });
   const { values, set } = form;
   const m = accountMessages().details;
 
@@ -107,12 +107,14 @@ function ProfileSection({ user }: { user: User }) {
       first_name: checkName(values.first_name, MSG.firstName, MSG.firstNameTooLong),
       last_name: checkName(values.last_name, MSG.lastName, MSG.lastNameTooLong),
       phone: checkProfilePhone(values.phone),
+      kra_pin: checkKraPin(values.kra_pin, MSG.kraPin),
     };
     if (form.busy || form.showErrors(found, PROFILE_ORDER)) return;
     form.setBusy(true);
     try {
-      const next = await updateMe({ first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone });
+      const next = await updateMe({ first_name: values.first_name.trim(), last_name: values.last_name.trim(), phone: values.phone, kra_pin: values.kra_pin });
       set('phone', next.phone);
+      set('kra_pin', next.kra_pin);
       set('saved', m.saved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.fields) form.showErrors(err.fields, PROFILE_ORDER);
@@ -126,6 +128,7 @@ function ProfileSection({ user }: { user: User }) {
     <FormSection id="profile-heading" title={m.title} onSubmit={onSubmit}>
       <NameFields first={form.field('first_name')} last={form.field('last_name')} />
       <PhoneField hint={m.phoneHint} {...form.field('phone')} />
+      <TextField label={m.kraPin} hint={m.kraPinHint} autoComplete="off" optional required={false} {...form.field('kra_pin')} />
       <FormMessage kind="error">{form.formError}</FormMessage>
       <FormMessage kind="success">{values.saved}</FormMessage>
       <SubmitButton busy={form.busy} label={m.save} busyLabel={m.saving} />

@@ -31,6 +31,7 @@ const achieng: User = {
   last_name: 'Otieno',
   phone: '254733444555',
   role: 'customer',
+  kra_pin: '',
   date_joined: '2026-02-01T08:00:00Z',
 };
 

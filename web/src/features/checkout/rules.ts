@@ -2,6 +2,7 @@
 // and their messages. The messages (features/checkout/messages.ts) are the server's own words
 // (internal/order/order.go and internal/account/rules.go), so a field reads the same whether
 // the browser or the server caught the mistake.
+import { checkKraPin } from '../../shared/domain/accountRules';
 import { isCounty } from '../../shared/domain/delivery';
 import { liveTexts } from '../../shared/i18n/i18n';
 import { checkoutMessages, type CheckoutMessages } from './messages';
@@ -113,10 +114,8 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
       const v = form.postalCode.trim();
       return v.length > 10 || !/^\d*$/.test(v) ? MSG.postalCode : undefined;
     }
-    case 'kraPin': {
-      const v = form.kraPin.trim().toUpperCase();
-      return v === '' || /^[AP]\d{9}[A-Z]$/.test(v) ? undefined : MSG.kraPin;
-    }
+    case 'kraPin':
+      return checkKraPin(form.kraPin, MSG.kraPin);
     case 'paymentMethod':
       return form.paymentMethod === 'mpesa' || form.paymentMethod === 'card' ? undefined : MSG.paymentMethod;
     case 'mpesaPhone':

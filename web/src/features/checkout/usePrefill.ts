@@ -7,7 +7,7 @@ import type { CheckoutForm } from './rules';
 
 /** The form's fields from a user record of the accounts API. */
 function customerFields(user: User): Partial<CheckoutForm> {
-  return { firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone ?? '' };
+  return { firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone ?? '', kraPin: user.kra_pin };
 }
 
 /**

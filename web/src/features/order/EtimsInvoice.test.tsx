@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EtimsInvoice } from './EtimsInvoice';
@@ -29,5 +30,24 @@ describe('EtimsInvoice', () => {
     expect(screen.getByText('ABCD-1234-EFGH-5678')).toBeTruthy();
     expect(screen.getByText('P051234567X')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Check this invoice with KRA' }).getAttribute('href')).toBe(signed.verify_url);
+    // The QR code, read back as a phone's camera would: the path's modules drawn on a canvas.
+    const qr = screen.getByRole('img', { name: 'QR code of KRA’s link to check this invoice' });
+    expect(jsQR(...pixels(qr))?.data).toBe(signed.verify_url);
   });
 });
+
+/** The QR code's SVG path as RGBA pixels, 4 per module, for a QR reader. */
+function pixels(svg: Element): [Uint8ClampedArray, number, number] {
+  const size = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
+  const scale = 4;
+  const side = size * scale;
+  const rgba = new Uint8ClampedArray(side * side * 4).fill(255);
+  for (const [, x, y] of svg.querySelector('path')!.getAttribute('d')!.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+    for (let dy = 0; dy < scale; dy++)
+      for (let dx = 0; dx < scale; dx++) {
+        const i = ((Number(y) * scale + dy) * side + Number(x) * scale + dx) * 4;
+        rgba[i] = rgba[i + 1] = rgba[i + 2] = 0;
+      }
+  }
+  return [rgba, side, side];
+}

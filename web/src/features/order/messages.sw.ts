@@ -33,6 +33,7 @@ export const order: OrderMessages = {
     internalData: 'Data ya ndani',
     signature: 'Sahihi ya risiti',
     verify: 'Thibitisha ankara hii kwa KRA',
+    qr: 'Msimbo wa QR wa kiungo cha KRA cha kuthibitisha ankara hii',
     buyerPin: 'PIN yako ya KRA',
   },
   notHeard: 'Bado hatujapata jibu kutoka M-Pesa. Kama uliweka PIN yako, malipo yako huenda bado yanakuja.',

@@ -36,6 +36,7 @@ const en = {
     internalData: 'Internal data',
     signature: 'Receipt signature',
     verify: 'Check this invoice with KRA',
+    qr: 'QR code of KRA’s link to check this invoice',
     buyerPin: 'Your KRA PIN',
   },
   notHeard: 'We have not heard from M-Pesa yet. If you entered your PIN, your payment may still be on its way.',

@@ -2127,6 +2127,8 @@ export interface components {
             /** @description 254XXXXXXXXX */
             phone: string;
             role: components["schemas"]["Role"];
+            /** @description The KRA PIN kept for eTIMS invoices (the checkout offers it), or empty. */
+            kra_pin: string;
             /** Format: date-time */
             date_joined: string;
         };
@@ -2165,6 +2167,8 @@ export interface components {
             first_name?: string;
             last_name?: string;
             phone?: string;
+            /** @description A KRA PIN like P051234567X (A or P, nine digits, a letter; any case), or "" to remove it. A malformed one is a 400 on `fields.kra_pin`. */
+            kra_pin?: string;
         };
         PasswordInput: {
             /** Format: password */

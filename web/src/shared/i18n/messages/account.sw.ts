@@ -8,6 +8,8 @@ export const account: AccountMessages = {
   details: {
     title: 'Taarifa zako',
     phoneHint: 'Mfano 0712 345 678 au 254712345678.',
+    kraPin: 'PIN ya KRA',
+    kraPinHint: 'Si lazima. Kwa ankara ya kodi ambayo biashara yako inaweza kudai, mfano P051234567X. Tutaijaza wakati wa kulipa.',
     saved: 'Taarifa zako zimehifadhiwa.',
     failed: 'Hatukuweza kuhifadhi taarifa zako. Tafadhali jaribu tena.',
     save: 'Hifadhi mabadiliko',
@@ -70,6 +72,7 @@ export const account: AccountMessages = {
     lastName: 'Jina la mwisho linahitajika',
     lastNameTooLong: 'Jina la mwisho lisizidi herufi 100',
     phoneInvalid: 'Tafadhali weka namba sahihi ya simu ya Kenya (254XXXXXXXXX)',
+    kraPin: 'Andika PIN ya KRA kama P051234567X: A au P, tarakimu tisa na herufi moja',
     confirmRequired: 'Tafadhali thibitisha nenosiri lako',
     confirmMismatch: 'Nenosiri hazilingani',
     terms: 'Tafadhali kubali Vigezo na Masharti pamoja na Sera ya Faragha',

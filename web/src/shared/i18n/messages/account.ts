@@ -10,6 +10,8 @@ const en = {
   details: {
     title: 'Your details',
     phoneHint: 'For example 0712 345 678 or 254712345678.',
+    kraPin: 'KRA PIN',
+    kraPinHint: 'Optional. For a tax invoice your business can claim, e.g. P051234567X. The checkout fills it in for you.',
     saved: 'Your details have been saved.',
     failed: 'We could not save your details. Please try again.',
     save: 'Save changes',
@@ -76,6 +78,8 @@ const en = {
     lastName: 'Last name is required',
     lastNameTooLong: 'Last name must be at most 100 characters',
     phoneInvalid: 'Please enter a valid Kenyan phone number (254XXXXXXXXX)',
+    // The server's form.MsgKRAPIN, in the same words.
+    kraPin: 'Enter a KRA PIN like P051234567X: A or P, nine digits and a letter',
     confirmRequired: 'Please confirm your password',
     confirmMismatch: 'Passwords do not match',
     terms: 'Please accept the Terms and Conditions and the Privacy Policy',
