@@ -35,7 +35,10 @@ export function ProductsTab() {
         id={editing === 'new' ? null : editing}
         categories={cats.data ?? []}
         onCreated={(id) => setEditing(id)}
-        onClose={() => setEditing(null)}
+        onClose={() => {
+          setEditing(null);
+          list.retry();
+        }}
       />
     );
   }
