@@ -28,7 +28,9 @@ export default defineConfig({
         // releases, so a returning visitor on mobile data fetches only the app's own code.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // The libraries every page runs; one a single page uses (the QR code of an eTIMS
+            // invoice on the order page) stays with that page's code, off the first load.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!uqr[\\/])/ },
             // The API client, which every page needs. Named first so that the group below,
             // which takes its members' imports along, leaves it out of the forms' file.
             { name: 'api', test: /[\\/]src[\\/]shared[\\/]api[\\/](api|authToken)\.ts$/ },

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"shop/internal/apperr"
 	"shop/internal/db"
 	"shop/internal/phone"
 )
@@ -24,6 +25,7 @@ type UserPage struct {
 // ListUsers lists users newest first; search matches the email, name or
 // phone, case-insensitively, and counts its matches no further than
 // countCap (every one when countCap is 0), or than the page asked for.
+// role keeps one role's users, or with "staff" everyone but customers.
 func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSize, countCap int) (UserPage, error) {
 	var w db.Where
 	q := strings.TrimSpace(search)
@@ -34,7 +36,10 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 		}
 		w.And("(" + cond + ")")
 	}
-	if role == RoleOwner || role == RoleCustomer {
+	switch {
+	case role == "staff":
+		w.And("role <> " + w.Arg(RoleCustomer))
+	case ValidRole(role):
 		w.And("role = " + w.Arg(role))
 	}
 	page, pageSize = db.PageBounds(page, pageSize)
@@ -67,11 +72,19 @@ func (s *Store) RoleByID(ctx context.Context, id int64) (string, error) {
 	return u.Role, err
 }
 
+// ErrLastOwner refuses a change that would leave the shop without an owner.
+var ErrLastOwner = apperr.Conflict("The shop must keep at least one owner.")
+
 // SetRoleTx gives a user a role inside tx and returns the user as they
 // were. Every request reads the stored role, so the change holds at once; a
-// demotion also ends the user's sessions, so whoever holds their tokens must
-// sign in again.
+// change that takes any right away (Lowers) also ends the user's sessions,
+// so whoever holds their tokens must sign in again. The last owner keeps
+// the role: owners' changes take one lock, so two owners demoting each
+// other at once leave one of them.
 func (s *Store) SetRoleTx(ctx context.Context, tx *sql.Tx, id int64, role string) (User, error) {
+	if err := db.LockKey(ctx, tx, s.db.Dialect, "users:owners"); err != nil {
+		return User{}, fmt.Errorf("lock owners: %w", err)
+	}
 	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 	if err != nil {
 		return User{}, db.RowErr(err, errNoUser, "load user %d", id)
@@ -79,11 +92,20 @@ func (s *Store) SetRoleTx(ctx context.Context, tx *sql.Tx, id int64, role string
 	if u.Role == role {
 		return u, nil
 	}
+	if u.Role == RoleOwner {
+		var others int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE role = $1 AND id <> $2`, RoleOwner, id).Scan(&others); err != nil {
+			return User{}, fmt.Errorf("count owners: %w", err)
+		}
+		if others == 0 {
+			return User{}, ErrLastOwner
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE users SET role = $1 WHERE id = $2`, role, id); err != nil {
 		return User{}, fmt.Errorf("set role of user %d: %w", id, err)
 	}
-	if u.Role == RoleOwner {
-		if err := revokeUserSessions(ctx, tx, id, "", time.Now().UTC(), "admin role removed"); err != nil {
+	if Lowers(u.Role, role) {
+		if err := revokeUserSessions(ctx, tx, id, "", time.Now().UTC(), "role lowered"); err != nil {
 			return User{}, fmt.Errorf("end sessions of user %d: %w", id, err)
 		}
 	}

@@ -14,12 +14,12 @@ import (
 
 // User is a customer or an admin. The email is the username.
 type User struct {
-	ID          int64
-	Email       string
-	FirstName   string
-	LastName    string
-	Phone       string
-	Role        string
+	ID        int64
+	Email     string
+	FirstName string
+	LastName  string
+	Phone     string
+	Role      string
 	// KRAPIN is the customer's KRA PIN, kept for their eTIMS invoices; "" for none.
 	KRAPIN      string
 	CreatedAt   time.Time
@@ -38,12 +38,15 @@ type UserJSON struct {
 	Role       string    `json:"role"`
 	KRAPIN     string    `json:"kra_pin"`
 	DateJoined time.Time `json:"date_joined"`
+	// Permissions is what the role may do in the back office, computed from
+	// the stored role (docs/product.md, "Roles"); [] for a customer.
+	Permissions []string `json:"permissions"`
 }
 
 // JSON returns u as the API shows it.
 func (u User) JSON() UserJSON {
 	return UserJSON{ID: u.ID, Username: u.Email, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
-		Phone: u.Phone, Role: u.Role, KRAPIN: u.KRAPIN, DateJoined: u.CreatedAt.UTC()}
+		Phone: u.Phone, Role: u.Role, KRAPIN: u.KRAPIN, DateJoined: u.CreatedAt.UTC(), Permissions: Permissions(u.Role)}
 }
 
 // Principal is who u acts as once signed in.

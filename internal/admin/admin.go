@@ -33,6 +33,7 @@ import (
 	"shop/internal/etims"
 	"shop/internal/httpx"
 	"shop/internal/mail"
+	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment"
 	"shop/internal/privacy"
@@ -66,7 +67,11 @@ type Options struct {
 	// LowStockThreshold: sizes with at most this many in stock are listed on
 	// the dashboard (SHOP_LOW_STOCK_THRESHOLD).
 	LowStockThreshold int
-	Log               *slog.Logger
+	// RefundApprovalOver: a refund above it by a role without
+	// refunds_approve waits for an owner (SHOP_REFUND_APPROVAL_OVER; 0:
+	// DefaultRefundApprovalOver).
+	RefundApprovalOver money.Cents
+	Log                *slog.Logger
 	// Payments lists and assigns M-Pesa payments no order claimed; nil
 	// answers that M-Pesa is not configured.
 	Payments *payment.Service
@@ -93,6 +98,9 @@ type Options struct {
 // DefaultLowStockThreshold is used when Options leaves it at 0.
 const DefaultLowStockThreshold = 10
 
+// DefaultRefundApprovalOver is the approval line when Options leaves it at 0.
+var DefaultRefundApprovalOver = money.FromShillings(5_000)
+
 // Handlers serve the admin API.
 type Handlers struct {
 	db       *db.DB
@@ -105,6 +113,7 @@ type Handlers struct {
 	delivery *delivery.Store
 	media    string
 	lowStock int
+	approval money.Cents
 	log      *slog.Logger
 	payments *payment.Service
 	sms      *sms.Queue
@@ -127,22 +136,29 @@ func New(d *db.DB, st Stores, o Options) *Handlers {
 	if o.LowStockThreshold <= 0 {
 		o.LowStockThreshold = DefaultLowStockThreshold
 	}
+	if o.RefundApprovalOver <= 0 {
+		o.RefundApprovalOver = DefaultRefundApprovalOver
+	}
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
 	return &Handlers{
 		db: d, catalog: st.Catalog, csv: st.CSV, stock: st.Stock, orders: st.Orders, content: st.Content,
-		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, log: o.Log, payments: o.Payments,
+		accounts: st.Accounts, delivery: st.Delivery, media: o.MediaDir, lowStock: o.LowStockThreshold, approval: o.RefundApprovalOver, log: o.Log, payments: o.Payments,
 		sms: o.SMS, outbox: o.Mail, limiter: o.Limiter, backups: o.Backups, privacy: o.Privacy, unsub: o.Unsubscribe,
 		coupons: st.Coupons, reviews: st.Reviews, vat: st.VAT, checkout: o.Checkout, ussd: o.USSD, etims: o.ETIMS,
 	}
 }
 
-// Actor is the admin a request acts for.
+// Actor is the staff member a request acts for, with the role stored now.
 type Actor struct {
 	UserID int64
 	Email  string
+	Role   string
 }
+
+// Can reports whether the actor's role holds perm (account.Can).
+func (a Actor) Can(perm string) bool { return account.Can(a.Role, perm) }
 
 // Mover is the admin as who moved a size's stock.
 func (a Actor) Mover() stock.Mover { return stock.Mover{Actor: a.Email, UserID: a.UserID} }
@@ -154,8 +170,10 @@ func (a Actor) OrderActor() string { return "admin:" + a.Email }
 type Func func(w http.ResponseWriter, r *http.Request, a Actor) error
 
 // Handle turns fn into a handler that runs only for a signed-in user whose
-// stored role is still admin. The route's guard has already checked the
-// token; this catches a role removed since the token was issued.
+// stored role still holds the permission the route's guard noted
+// (account.WithRequired), or who is an owner when the route noted none
+// (Access: Admin). The guard has already checked the role the session
+// read; this reads it once more, uncached, right before the change.
 func (h *Handlers) Handle(fn Func) http.Handler {
 	return httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
 		p, ok := account.PrincipalFrom(r.Context())
@@ -166,14 +184,21 @@ func (h *Handlers) Handle(fn Func) http.Handler {
 		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
 			return err
 		}
-		if role != account.RoleOwner {
+		perm, declared := account.RequiredFrom(r.Context())
+		if declared && !account.Can(role, perm) || !declared && role != account.RoleOwner {
+			if account.IsBackOffice(role) {
+				return apperr.Forbidden(MsgRoleMayNot)
+			}
 			return apperr.Forbidden("This page is for the shop's admins only.")
 		}
 		// Admin answers are private and change with every edit.
 		w.Header().Set("Cache-Control", "no-store")
-		return fn(w, r, Actor{UserID: p.UserID, Email: p.Email})
+		return fn(w, r, Actor{UserID: p.UserID, Email: p.Email, Role: role})
 	})
 }
+
+// MsgRoleMayNot refuses staff whose role lacks a route's permission.
+const MsgRoleMayNot = "Your role does not allow this. Ask the shop's owner."
 
 // change runs fn in one transaction and stores the audit entry it returns
 // in the same transaction: a change is logged if and only if it is stored.

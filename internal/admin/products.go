@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/catalog"
 	"shop/internal/stock"
@@ -167,6 +168,9 @@ func (h *Handlers) AddVariant(w http.ResponseWriter, r *http.Request, a Actor) e
 	})
 }
 
+// MsgPriceNotYours refuses a price change to a role without prices.
+const MsgPriceNotYours = "Your role may not change prices. Ask the shop's owner or manager."
+
 // UpdateVariant answers PUT or PATCH /api/admin/products/{id}/variants/{variantId}/.
 func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor) error {
 	pid, vid, f, err := readSizeForm(r, &catalog.VariantInput{})
@@ -177,6 +181,11 @@ func (h *Handlers) UpdateVariant(w http.ResponseWriter, r *http.Request, a Actor
 		before, after, err := h.catalog.UpdateVariantTx(r.Context(), tx, pid, vid, f, stock.Edits(a.Mover()))
 		if err != nil {
 			return after, Entry{}, err
+		}
+		// A storekeeper edits sizes and stock, never a price: the change
+		// is undone with its transaction.
+		if before.Price != after.Price && !a.Can(account.PermPrices) {
+			return after, Entry{}, apperr.Forbidden(MsgPriceNotYours)
 		}
 		var d diff
 		d.add("size", before.Size, after.Size)

@@ -3,6 +3,7 @@ package admin
 import (
 	"net/http"
 
+	"shop/internal/account"
 	"shop/internal/backup"
 	"shop/internal/catalog"
 	"shop/internal/money"
@@ -10,13 +11,17 @@ import (
 )
 
 // Stats is the dashboard: docs/product.md's four figures, computed from the
-// database (docs/architecture.md section 3), and what needs the shop's attention.
+// database (docs/architecture.md section 3), and what needs the shop's
+// attention. Every back-office role reads it; what a role may not see is
+// left out rather than refused: revenue without reports (null), orders
+// without orders, the refunds waiting without refunds_approve.
 type Stats struct {
 	TotalProducts int `json:"totalProducts"`
 	TotalOrders   int `json:"totalOrders"`
 	TotalUsers    int `json:"totalUsers"`
-	// TotalRevenue sums the paid orders (order.PaidStatuses) less their refunds.
-	TotalRevenue      money.Cents          `json:"totalRevenue"`
+	// TotalRevenue sums the paid orders (order.PaidStatuses) less their
+	// refunds; null for a role without reports.
+	TotalRevenue      *money.Cents         `json:"totalRevenue"`
 	OrdersByStatus    map[order.Status]int `json:"ordersByStatus"`
 	AwaitingDispatch  int                  `json:"awaitingDispatch"`
 	AttentionOrders   int                  `json:"attentionOrders"`
@@ -43,12 +48,15 @@ type Stats struct {
 	// Backup is the state of the backups: the last snapshot, and a warning
 	// when it is older than twice the interval; null when nobody said.
 	Backup *backup.Status `json:"backup"`
+	// RefundsWaiting are the refunds waiting for an owner's approval, for
+	// those who may approve them ([] for anyone else).
+	RefundsWaiting []Approval `json:"refundsWaiting"`
 }
 
 // Stats answers GET /api/admin/stats/.
-func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error {
+func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, a Actor) error {
 	ctx := r.Context()
-	var s Stats
+	s := Stats{ToDispatch: []order.Summary{}, RecentOrders: []order.Summary{}, RefundsWaiting: []Approval{}}
 	var err error
 	if s.TotalProducts, err = h.catalog.CountProducts(ctx); err != nil {
 		return err
@@ -60,7 +68,10 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	if err != nil {
 		return err
 	}
-	s.TotalOrders, s.TotalRevenue, s.OrdersByStatus = os.Total, os.Revenue, os.ByStatus
+	s.TotalOrders, s.OrdersByStatus = os.Total, os.ByStatus
+	if a.Can(account.PermReports) {
+		s.TotalRevenue = &os.Revenue
+	}
 	s.AwaitingDispatch, s.AttentionOrders = os.AwaitingDispatch, os.Attention
 	if s.UnhandledMessages, err = h.content.UnhandledCount(ctx); err != nil {
 		return err
@@ -96,11 +107,18 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, _ Actor) error 
 	if s.LowStock, err = h.catalog.LowStock(ctx, h.lowStock, 50); err != nil {
 		return err
 	}
-	if s.ToDispatch, err = h.orders.AwaitingDispatch(ctx, 20); err != nil {
-		return err
+	if a.Can(account.PermOrders) {
+		if s.ToDispatch, err = h.orders.AwaitingDispatch(ctx, 20); err != nil {
+			return err
+		}
+		if s.RecentOrders, err = h.orders.Recent(ctx, 10); err != nil {
+			return err
+		}
 	}
-	if s.RecentOrders, err = h.orders.Recent(ctx, 10); err != nil {
-		return err
+	if a.Can(account.PermRefundsApprove) {
+		if s.RefundsWaiting, err = h.waitingApprovals(ctx, 50); err != nil {
+			return err
+		}
 	}
 	if h.backups != nil {
 		st, err := h.backups(ctx)

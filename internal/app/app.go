@@ -129,7 +129,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 		Mailer: mailer, DevOutbox: cfg.Dev, BusinessEmail: cfg.BusinessEmail,
 		SMS: smsGateway, BusinessPhone: cfg.SMS.BusinessPhone, WhatsApp: cfg.SMS.WhatsApp,
 		AuthSecret: cfg.AuthSecret, AuthLimits: &authLimits,
-		LowStockThreshold: cfg.LowStockThreshold, Business: Business(cfg), MetricsToken: cfg.MetricsToken, Version: cfg.Version,
+		LowStockThreshold: cfg.LowStockThreshold, RefundApprovalOver: cfg.RefundApprovalOver, Business: Business(cfg), MetricsToken: cfg.MetricsToken, Version: cfg.Version,
 		Backups:    func(context.Context) (backup.Status, error) { return schedule.Status(d.Dialect, started, time.Now()) },
 		USSDSecret: cfg.USSDSecret, USSDCode: cfg.USSDCode,
 	}

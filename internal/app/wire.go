@@ -82,7 +82,10 @@ type Parts struct {
 	Now func() time.Time
 
 	LowStockThreshold int
-	Business          receipt.Business
+	// RefundApprovalOver: refunds by a manager above it wait for an owner
+	// (0: admin's default, Ksh 5,000).
+	RefundApprovalOver money.Cents
+	Business           receipt.Business
 	// MetricsToken serves GET /metrics on the main handler to a request bearing it.
 	MetricsToken string
 	// Version is the running binary's version, for shop_build_info.
@@ -201,7 +204,7 @@ func Wire(p Parts) (*Wired, error) {
 		Checkout: placing, Delivery: deliveries,
 		Daraja: daraja, Paybill: paybill, WebAssets: p.WebAssets, MediaDir: p.MediaDir, PublicURL: p.PublicURL,
 		Auth: auth, ClientIP: p.ClientIP, SMS: texts.Queue, WhatsApp: p.WhatsApp, Outbox: devOutbox, Mail: outbox,
-		LowStockThreshold: p.LowStockThreshold, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
+		LowStockThreshold: p.LowStockThreshold, RefundApprovalOver: p.RefundApprovalOver, Metrics: meter, MetricsToken: p.MetricsToken, Backups: p.Backups, Business: p.Business,
 		Coupons: coupons, Reviews: review.NewStore(d, catalogStore), VAT: vat.NewStore(d),
 		Privacy: &privacy.Service{DB: d, Accounts: auth, Orders: orders, Payments: payments, Content: contents, SMS: texts.Queue, Mail: outbox,
 			Forget: admin.ForgetUserTx},

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"shop/internal/db"
+	"shop/internal/money"
 )
 
 // Config is everything the shop is told from outside.
@@ -67,6 +68,10 @@ type Config struct {
 	// many in stock, and a size falling to it from above alerts the business
 	// (SHOP_LOW_STOCK_THRESHOLD, default 10).
 	LowStockThreshold int
+	// RefundApprovalOver: a refund by anyone but an owner above this waits
+	// for an owner's approval (SHOP_REFUND_APPROVAL_OVER, shillings,
+	// default 5000; docs/product.md, "Roles").
+	RefundApprovalOver money.Cents
 	// PromptsPerPhone and PromptsPerAddress bound the M-Pesa prompts in 10
 	// minutes to one phone number and from one client address
 	// (SHOP_MPESA_PROMPTS_PER_PHONE, default 3; SHOP_MPESA_PROMPTS_PER_ADDRESS,
@@ -170,6 +175,14 @@ func FromEnv(getenv func(string) string) (Config, error) {
 			}
 			*n.to = i
 		}
+	}
+	c.RefundApprovalOver = money.FromShillings(5_000)
+	if v := strings.TrimSpace(getenv("SHOP_REFUND_APPROVAL_OVER")); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 || n > 100_000_000 {
+			return c, fmt.Errorf("SHOP_REFUND_APPROVAL_OVER must be a whole number of shillings of 1 or more, not %q", v)
+		}
+		c.RefundApprovalOver = money.FromShillings(n)
 	}
 	if v := strings.TrimSpace(getenv("SHOP_BACKUP_INTERVAL")); v != "" && v != "0" {
 		d, err := time.ParseDuration(v)

@@ -20,6 +20,7 @@ import (
 // openAPIOperation is what the route test reads of an operation.
 type openAPIOperation struct {
 	Role        string                `json:"x-role"`
+	Permission  *string               `json:"x-permission"`
 	Security    []map[string][]string `json:"security"`
 	RequestBody *struct {
 		Content map[string]any `json:"content"`
@@ -71,7 +72,8 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 		p.USSDPhone = true
 	}))
 	ops := documentedOperations(t)
-	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin"}
+	roles := map[httpapi.Access]string{httpapi.Public: "public", httpapi.SignedIn: "customer", httpapi.Admin: "admin",
+		httpapi.Staff: "staff", httpapi.Rider: "rider", httpapi.Agent: "agent"}
 	bodies := map[httpapi.BodyKind]string{httpapi.JSONBody: "application/json", httpapi.MultipartBody: "multipart/form-data",
 		httpapi.CSVBody: "text/csv"}
 	routed := map[string]bool{}
@@ -101,6 +103,12 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 		if op.Role != roles[rt.Access] {
 			t.Errorf("%s: x-role %q, but the route's access is %q", key, op.Role, roles[rt.Access])
 		}
+		switch {
+		case rt.Access == httpapi.Staff && (op.Permission == nil || *op.Permission != rt.Perm):
+			t.Errorf("%s: x-permission %v, but the route needs %q", key, op.Permission, rt.Perm)
+		case rt.Access != httpapi.Staff && op.Permission != nil:
+			t.Errorf("%s: x-permission %q on a route that is not staff's", key, *op.Permission)
+		}
 		checkSecurity(t, key, op)
 		if op.RequestBody != nil && rt.Body != httpapi.AnyBody {
 			if _, ok := op.RequestBody.Content[bodies[rt.Body]]; !ok || len(op.RequestBody.Content) != 1 {
@@ -121,13 +129,13 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 }
 
 // checkSecurity checks that an operation's security says what its x-role
-// does: the signed in and admins by the bearer token alone; anyone else
+// does: the signed in and staff by the bearer token alone; anyone else
 // with some way in that needs no account.
 func checkSecurity(t *testing.T, key string, op openAPIOperation) {
 	t.Helper()
 	bearerOnly := len(op.Security) == 1 && len(op.Security[0]) == 1 && op.Security[0]["bearerAuth"] != nil
 	switch op.Role {
-	case "customer", "admin":
+	case "customer", "admin", "staff", "rider", "agent":
 		if !bearerOnly {
 			t.Errorf("%s (%s): security must be the bearer token alone, not %v", key, op.Role, op.Security)
 		}
@@ -136,7 +144,7 @@ func checkSecurity(t *testing.T, key string, op openAPIOperation) {
 			t.Errorf("%s (public): security must name a way in without an account ([] for none), not %v", key, op.Security)
 		}
 	default:
-		t.Errorf("%s: x-role %q is none of public, customer, admin", key, op.Role)
+		t.Errorf("%s: x-role %q is none of public, customer, admin, staff, rider, agent", key, op.Role)
 	}
 }
 

@@ -22,12 +22,27 @@ const (
 	Public Access = iota
 	// SignedIn routes answer 401 without a valid access token.
 	SignedIn
-	// Admin routes answer 401 without a valid token and 403 to a non-admin.
+	// Admin routes answer 401 without a valid token and 403 to anyone but
+	// an owner: the safe default of a back-office route whose permission is
+	// not declared yet.
 	Admin
 	// Operator routes are for the shop's monitoring, not for people: their
 	// handler answers 401 without the operator's token (SHOP_METRICS_TOKEN).
 	Operator
+	// Staff routes answer 401 without a valid token and 403 to a user whose
+	// stored role lacks the route's Perm (account.Can; an empty Perm lets in
+	// every back-office role).
+	Staff
+	// Rider routes are the rider's screen: 403 to anyone whose role is not
+	// rider.
+	Rider
+	// Agent routes are the agent's screen: 403 to anyone whose role is not
+	// agent.
+	Agent
 )
+
+// backOffice reports whether a is the back office's (Admin or Staff).
+func (a Access) backOffice() bool { return a == Admin || a == Staff }
 
 // Route is one entry of the shop's HTTP surface.
 type Route struct {
@@ -35,6 +50,9 @@ type Route struct {
 	Pattern string
 	Handler http.Handler
 	Access  Access
+	// Perm is the permission a Staff route needs (account.Perm…; "a|b" for
+	// either), from the table of docs/product.md, "Roles".
+	Perm string
 	// MaxBody caps the request body; 0 means DefaultMaxBody.
 	MaxBody int64
 	// Body is what a POST, PUT or PATCH must declare it sends.
@@ -134,86 +152,92 @@ func (s *Server) routes() []Route {
 		{Pattern: "POST /api/auth/password/forgot/{$}", Handler: httpx.Handler(a.ForgotPassword), MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/reset/{$}", Handler: httpx.Handler(a.ResetPassword), MaxBody: authBody},
 
-		// The back office (internal/admin): every route Admin, each handler
-		// re-checking the stored role through ad.Handle.
-		{Pattern: "GET /api/admin/stats/{$}", Handler: ad.Handle(ad.Stats), Access: Admin},
-		{Pattern: "GET /api/admin/products/{$}", Handler: ad.Handle(ad.Products), Access: Admin},
-		{Pattern: "POST /api/admin/products/{$}", Handler: ad.Handle(ad.CreateProduct), Access: Admin},
-		{Pattern: "GET /api/admin/products/export/{$}", Handler: ad.Handle(ad.ExportProducts), Access: Admin},
-		{Pattern: "POST /api/admin/products/import/{$}", Handler: ad.Handle(ad.ImportProducts), Access: Admin, MaxBody: admin.ImportMaxBody, Body: CSVBody},
-		{Pattern: "GET /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.Product), Access: Admin},
-		{Pattern: "PUT /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
-		{Pattern: "PATCH /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Admin},
-		{Pattern: "DELETE /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.DeleteProduct), Access: Admin},
-		{Pattern: "POST /api/admin/products/{id}/variants/{$}", Handler: ad.Handle(ad.AddVariant), Access: Admin},
-		{Pattern: "PUT /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
-		{Pattern: "PATCH /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Admin},
-		{Pattern: "DELETE /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.DeleteVariant), Access: Admin},
-		{Pattern: "GET /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.StockHistory), Access: Admin},
-		{Pattern: "POST /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.AdjustStock), Access: Admin},
-		{Pattern: "POST /api/admin/products/{id}/images/{$}", Handler: ad.Handle(ad.UploadImage), Access: Admin, MaxBody: admin.MaxUploadBody, Body: MultipartBody},
-		{Pattern: "PUT /api/admin/products/{id}/images/order/{$}", Handler: ad.Handle(ad.ReorderImages), Access: Admin},
-		{Pattern: "DELETE /api/admin/products/{id}/images/{imageId}/{$}", Handler: ad.Handle(ad.DeleteImage), Access: Admin},
-		{Pattern: "GET /api/admin/search/synonyms/{$}", Handler: ad.Handle(ad.Synonyms), Access: Admin},
-		{Pattern: "PUT /api/admin/search/synonyms/{$}", Handler: ad.Handle(ad.UpdateSynonyms), Access: Admin},
-		{Pattern: "GET /api/admin/categories/{$}", Handler: ad.Handle(ad.Categories), Access: Admin},
-		{Pattern: "POST /api/admin/categories/{$}", Handler: ad.Handle(ad.CreateCategory), Access: Admin},
-		{Pattern: "PUT /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Admin},
-		{Pattern: "PATCH /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Admin},
-		{Pattern: "DELETE /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.DeleteCategory), Access: Admin},
-		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Admin},
-		{Pattern: "GET /api/admin/orders/export/{$}", Handler: ad.Handle(ad.ExportOrders), Access: Admin},
-		{Pattern: "POST /api/admin/orders/{$}", Handler: ad.Handle(ad.CreateOrder), Access: Admin, TakesStock: true, Money: true},
-		{Pattern: "GET /api/admin/customers/lookup/{$}", Handler: ad.Handle(ad.LookupCustomer), Access: Admin},
-		{Pattern: "POST /api/admin/orders/{orderId}/prompt/{$}", Handler: ad.Handle(ad.PromptOrder), Access: Admin, TakesStock: true, Money: true},
-		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Admin},
-		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Admin},
-		{Pattern: "POST /api/admin/orders/{orderId}/dispatch/{$}", Handler: ad.Handle(ad.DispatchOrder), Access: Admin},
-		{Pattern: "POST /api/admin/orders/{orderId}/refunds/{$}", Handler: ad.Handle(ad.RecordRefund), Access: Admin},
-		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Admin},
-		{Pattern: "POST /api/admin/orders/{orderId}/mail/{id}/resend/{$}", Handler: ad.Handle(ad.ResendMail), Access: Admin},
-		{Pattern: "GET /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.Zones), Access: Admin},
-		{Pattern: "POST /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.CreateZone), Access: Admin},
-		{Pattern: "PUT /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Admin},
-		{Pattern: "PATCH /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Admin},
-		{Pattern: "DELETE /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.DeleteZone), Access: Admin},
-		{Pattern: "GET /api/admin/delivery/couriers/{$}", Handler: ad.Handle(ad.Couriers), Access: Admin},
-		{Pattern: "POST /api/admin/delivery/couriers/{$}", Handler: ad.Handle(ad.CreateCourier), Access: Admin},
-		{Pattern: "PUT /api/admin/delivery/couriers/{id}/{$}", Handler: ad.Handle(ad.UpdateCourier), Access: Admin},
-		{Pattern: "DELETE /api/admin/delivery/couriers/{id}/{$}", Handler: ad.Handle(ad.DeleteCourier), Access: Admin},
-		{Pattern: "GET /api/admin/delivery/pickup-points/{$}", Handler: ad.Handle(ad.PickupPoints), Access: Admin},
-		{Pattern: "POST /api/admin/delivery/pickup-points/{$}", Handler: ad.Handle(ad.CreatePickupPoint), Access: Admin},
-		{Pattern: "PUT /api/admin/delivery/pickup-points/{id}/{$}", Handler: ad.Handle(ad.UpdatePickupPoint), Access: Admin},
-		{Pattern: "PATCH /api/admin/delivery/pickup-points/{id}/{$}", Handler: ad.Handle(ad.UpdatePickupPoint), Access: Admin},
-		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Admin},
-		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Admin},
-		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Admin},
-		{Pattern: "GET /api/admin/payments/float/{$}", Handler: ad.Handle(ad.RefundFloat), Access: Admin},
-		{Pattern: "POST /api/admin/payments/statement/{$}", Handler: ad.Handle(ad.UploadStatement), Access: Admin, MaxBody: admin.StatementMaxBody, Body: CSVBody, TakesStock: true, Money: true},
-		{Pattern: "GET /api/admin/payments/unreadable/{$}", Handler: ad.Handle(ad.UnreadablePayments), Access: Admin},
-		{Pattern: "POST /api/admin/payments/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPaybill), Access: Admin},
-		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Admin},
-		{Pattern: "PATCH /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.UpdateUser), Access: Admin},
-		{Pattern: "DELETE /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.EraseUser), Access: Admin},
-		{Pattern: "GET /api/admin/users/{id}/export/{$}", Handler: ad.Handle(ad.ExportUser), Access: Admin},
-		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Admin},
-		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Admin},
-		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Admin},
-		{Pattern: "GET /api/admin/reports/sales/{$}", Handler: ad.Handle(ad.SalesReport), Access: Admin},
-		{Pattern: "GET /api/admin/reports/products/{$}", Handler: ad.Handle(ad.ProductsReport), Access: Admin},
-		{Pattern: "GET /api/admin/reports/channels/{$}", Handler: ad.Handle(ad.ChannelsReport), Access: Admin},
-		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Admin},
-		{Pattern: "GET /api/admin/reviews/{$}", Handler: ad.Handle(ad.Reviews), Access: Admin},
-		{Pattern: "PATCH /api/admin/reviews/{id}/{$}", Handler: ad.Handle(ad.UpdateReview), Access: Admin},
-		{Pattern: "GET /api/admin/coupons/{$}", Handler: ad.Handle(ad.Coupons), Access: Admin},
-		{Pattern: "POST /api/admin/coupons/{$}", Handler: ad.Handle(ad.CreateCoupon), Access: Admin},
-		{Pattern: "GET /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.Coupon), Access: Admin},
-		{Pattern: "PATCH /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.UpdateCoupon), Access: Admin},
-		{Pattern: "DELETE /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.DeleteCoupon), Access: Admin},
-		{Pattern: "GET /api/admin/vat/{$}", Handler: ad.Handle(ad.VATClasses), Access: Admin},
-		{Pattern: "GET /api/admin/etims/{$}", Handler: ad.Handle(ad.ETIMS), Access: Admin},
-		{Pattern: "POST /api/admin/etims/retry/{$}", Handler: ad.Handle(ad.RetryETIMS), Access: Admin},
-		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Admin},
+		// The back office (internal/admin): every route Staff with the
+		// permission docs/product.md's "Roles" gives it (or Admin, the
+		// owner's alone), each handler re-checking the stored role through
+		// ad.Handle.
+		{Pattern: "GET /api/admin/stats/{$}", Handler: ad.Handle(ad.Stats), Access: Staff, Perm: ""},
+		{Pattern: "GET /api/admin/products/{$}", Handler: ad.Handle(ad.Products), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock},
+		{Pattern: "POST /api/admin/products/{$}", Handler: ad.Handle(ad.CreateProduct), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "GET /api/admin/products/export/{$}", Handler: ad.Handle(ad.ExportProducts), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock},
+		{Pattern: "POST /api/admin/products/import/{$}", Handler: ad.Handle(ad.ImportProducts), Access: Staff, Perm: account.PermCatalogue, MaxBody: admin.ImportMaxBody, Body: CSVBody},
+		{Pattern: "GET /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.Product), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock},
+		{Pattern: "PUT /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "PATCH /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "DELETE /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.DeleteProduct), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "POST /api/admin/products/{id}/variants/{$}", Handler: ad.Handle(ad.AddVariant), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "PUT /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock + "|" + account.PermPrices},
+		{Pattern: "PATCH /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock + "|" + account.PermPrices},
+		{Pattern: "DELETE /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.DeleteVariant), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "GET /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.StockHistory), Access: Staff, Perm: account.PermStock},
+		{Pattern: "POST /api/admin/products/{id}/variants/{variantId}/stock/{$}", Handler: ad.Handle(ad.AdjustStock), Access: Staff, Perm: account.PermStock},
+		{Pattern: "POST /api/admin/products/{id}/images/{$}", Handler: ad.Handle(ad.UploadImage), Access: Staff, Perm: account.PermCatalogue, MaxBody: admin.MaxUploadBody, Body: MultipartBody},
+		{Pattern: "PUT /api/admin/products/{id}/images/order/{$}", Handler: ad.Handle(ad.ReorderImages), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "DELETE /api/admin/products/{id}/images/{imageId}/{$}", Handler: ad.Handle(ad.DeleteImage), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "GET /api/admin/search/synonyms/{$}", Handler: ad.Handle(ad.Synonyms), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "PUT /api/admin/search/synonyms/{$}", Handler: ad.Handle(ad.UpdateSynonyms), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "GET /api/admin/categories/{$}", Handler: ad.Handle(ad.Categories), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock},
+		{Pattern: "POST /api/admin/categories/{$}", Handler: ad.Handle(ad.CreateCategory), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "PUT /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "PATCH /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.UpdateCategory), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "DELETE /api/admin/categories/{id}/{$}", Handler: ad.Handle(ad.DeleteCategory), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "GET /api/admin/orders/{$}", Handler: ad.Handle(ad.Orders), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "GET /api/admin/orders/export/{$}", Handler: ad.Handle(ad.ExportOrders), Access: Staff, Perm: account.PermExports},
+		{Pattern: "POST /api/admin/orders/{$}", Handler: ad.Handle(ad.CreateOrder), Access: Staff, Perm: account.PermOrders, TakesStock: true, Money: true},
+		{Pattern: "GET /api/admin/customers/lookup/{$}", Handler: ad.Handle(ad.LookupCustomer), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "POST /api/admin/orders/{orderId}/prompt/{$}", Handler: ad.Handle(ad.PromptOrder), Access: Staff, Perm: account.PermOrders, TakesStock: true, Money: true},
+		{Pattern: "GET /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.Order), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "PATCH /api/admin/orders/{orderId}/{$}", Handler: ad.Handle(ad.UpdateOrder), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "POST /api/admin/orders/{orderId}/dispatch/{$}", Handler: ad.Handle(ad.DispatchOrder), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "POST /api/admin/orders/{orderId}/refunds/{$}", Handler: ad.Handle(ad.RecordRefund), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "GET /api/admin/refunds/{$}", Handler: ad.Handle(ad.RefundApprovals), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "POST /api/admin/refunds/{id}/approve/{$}", Handler: ad.Handle(ad.ApproveRefund), Access: Staff, Perm: account.PermRefundsApprove, TakesStock: true, Money: true},
+		{Pattern: "POST /api/admin/refunds/{id}/decline/{$}", Handler: ad.Handle(ad.DeclineRefund), Access: Staff, Perm: account.PermRefundsApprove},
+		{Pattern: "POST /api/admin/orders/{orderId}/sms/{id}/resend/{$}", Handler: ad.Handle(ad.ResendSMS), Access: Staff, Perm: account.PermMessages},
+		{Pattern: "POST /api/admin/orders/{orderId}/mail/{id}/resend/{$}", Handler: ad.Handle(ad.ResendMail), Access: Staff, Perm: account.PermMessages},
+		{Pattern: "GET /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.Zones), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "POST /api/admin/delivery/zones/{$}", Handler: ad.Handle(ad.CreateZone), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "PUT /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "PATCH /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.UpdateZone), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "DELETE /api/admin/delivery/zones/{id}/{$}", Handler: ad.Handle(ad.DeleteZone), Access: Staff, Perm: account.PermDelivery},
+		// The dispatch forms read the couriers (orders); keeping the list is delivery's.
+		{Pattern: "GET /api/admin/delivery/couriers/{$}", Handler: ad.Handle(ad.Couriers), Access: Staff, Perm: account.PermOrders},
+		{Pattern: "POST /api/admin/delivery/couriers/{$}", Handler: ad.Handle(ad.CreateCourier), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "PUT /api/admin/delivery/couriers/{id}/{$}", Handler: ad.Handle(ad.UpdateCourier), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "DELETE /api/admin/delivery/couriers/{id}/{$}", Handler: ad.Handle(ad.DeleteCourier), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "GET /api/admin/delivery/pickup-points/{$}", Handler: ad.Handle(ad.PickupPoints), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "POST /api/admin/delivery/pickup-points/{$}", Handler: ad.Handle(ad.CreatePickupPoint), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "PUT /api/admin/delivery/pickup-points/{id}/{$}", Handler: ad.Handle(ad.UpdatePickupPoint), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "PATCH /api/admin/delivery/pickup-points/{id}/{$}", Handler: ad.Handle(ad.UpdatePickupPoint), Access: Staff, Perm: account.PermDelivery},
+		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "GET /api/admin/payments/float/{$}", Handler: ad.Handle(ad.RefundFloat), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "POST /api/admin/payments/statement/{$}", Handler: ad.Handle(ad.UploadStatement), Access: Staff, Perm: account.PermRefunds, MaxBody: admin.StatementMaxBody, Body: CSVBody, TakesStock: true, Money: true},
+		{Pattern: "GET /api/admin/payments/unreadable/{$}", Handler: ad.Handle(ad.UnreadablePayments), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "POST /api/admin/payments/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPaybill), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "GET /api/admin/users/{$}", Handler: ad.Handle(ad.Users), Access: Staff, Perm: account.PermCustomers + "|" + account.PermStaff},
+		{Pattern: "PATCH /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.UpdateUser), Access: Staff, Perm: account.PermStaff},
+		{Pattern: "DELETE /api/admin/users/{id}/{$}", Handler: ad.Handle(ad.EraseUser), Access: Staff, Perm: account.PermExports},
+		{Pattern: "GET /api/admin/users/{id}/export/{$}", Handler: ad.Handle(ad.ExportUser), Access: Staff, Perm: account.PermExports},
+		{Pattern: "GET /api/admin/messages/{$}", Handler: ad.Handle(ad.Messages), Access: Staff, Perm: account.PermMessages},
+		{Pattern: "PATCH /api/admin/messages/{id}/{$}", Handler: ad.Handle(ad.UpdateMessage), Access: Staff, Perm: account.PermMessages},
+		{Pattern: "GET /api/admin/subscribers/{$}", Handler: ad.Handle(ad.Subscribers), Access: Staff, Perm: account.PermCustomers},
+		{Pattern: "GET /api/admin/reports/sales/{$}", Handler: ad.Handle(ad.SalesReport), Access: Staff, Perm: account.PermReports},
+		{Pattern: "GET /api/admin/reports/products/{$}", Handler: ad.Handle(ad.ProductsReport), Access: Staff, Perm: account.PermReports},
+		{Pattern: "GET /api/admin/reports/channels/{$}", Handler: ad.Handle(ad.ChannelsReport), Access: Staff, Perm: account.PermReports},
+		{Pattern: "GET /api/admin/audit/{$}", Handler: ad.Handle(ad.Audit), Access: Staff, Perm: account.PermSettings},
+		{Pattern: "GET /api/admin/reviews/{$}", Handler: ad.Handle(ad.Reviews), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "PATCH /api/admin/reviews/{id}/{$}", Handler: ad.Handle(ad.UpdateReview), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "GET /api/admin/coupons/{$}", Handler: ad.Handle(ad.Coupons), Access: Staff, Perm: account.PermPrices},
+		{Pattern: "POST /api/admin/coupons/{$}", Handler: ad.Handle(ad.CreateCoupon), Access: Staff, Perm: account.PermPrices},
+		{Pattern: "GET /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.Coupon), Access: Staff, Perm: account.PermPrices},
+		{Pattern: "PATCH /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.UpdateCoupon), Access: Staff, Perm: account.PermPrices},
+		{Pattern: "DELETE /api/admin/coupons/{id}/{$}", Handler: ad.Handle(ad.DeleteCoupon), Access: Staff, Perm: account.PermPrices},
+		{Pattern: "GET /api/admin/vat/{$}", Handler: ad.Handle(ad.VATClasses), Access: Staff, Perm: account.PermPrices},
+		{Pattern: "GET /api/admin/etims/{$}", Handler: ad.Handle(ad.ETIMS), Access: Staff, Perm: account.PermSettings},
+		{Pattern: "POST /api/admin/etims/retry/{$}", Handler: ad.Handle(ad.RetryETIMS), Access: Staff, Perm: account.PermSettings},
+		{Pattern: "PATCH /api/admin/vat/{code}/{$}", Handler: ad.Handle(ad.UpdateVATClass), Access: Staff, Perm: account.PermPrices},
 
 		// The API's own contract (internal/apidoc), which the route test
 		// holds to this list.
@@ -259,8 +283,11 @@ func (s *Server) routes() []Route {
 	return routes
 }
 
-// guard enforces a route's Access before its handler runs.
-func guard(a Access, next http.Handler) http.Handler {
+// guard enforces a route's Access before its handler runs, from the role
+// stored now (account.Authenticate reads it with the session on every
+// request), and notes a Staff route's permission for the back office's
+// handlers, which check it once more right before the change.
+func guard(a Access, perm string, next http.Handler) http.Handler {
 	if a == Public || a == Operator {
 		return next
 	}
@@ -269,10 +296,52 @@ func guard(a Access, next http.Handler) http.Handler {
 		if !ok {
 			return apperr.Unauthorized("Please sign in to continue.")
 		}
-		if a == Admin && !p.IsAdmin() {
-			return apperr.Forbidden("This page is for the shop's admins only.")
+		if !allowed(a, perm, p) {
+			return apperr.Forbidden(msgForbidden(a, p))
+		}
+		if a == Staff {
+			r = r.WithContext(account.WithRequired(r.Context(), perm))
 		}
 		next.ServeHTTP(w, r)
 		return nil
 	})
 }
+
+// allowed reports whether p may pass a route of access a needing perm.
+func allowed(a Access, perm string, p account.Principal) bool {
+	switch a {
+	case SignedIn:
+		return true
+	case Admin:
+		return p.Role == account.RoleOwner
+	case Staff:
+		return p.Can(perm)
+	case Rider:
+		return p.Role == account.RoleRider
+	case Agent:
+		return p.Role == account.RoleAgent
+	}
+	return false
+}
+
+// msgForbidden is the 403's message: staff are told that their role lacks
+// the right, anyone else that the page is not for them.
+func msgForbidden(a Access, p account.Principal) string {
+	switch {
+	case a == Rider:
+		return MsgRidersOnly
+	case a == Agent:
+		return MsgAgentsOnly
+	case account.IsBackOffice(p.Role):
+		return MsgRoleMayNot
+	}
+	return MsgAdminsOnly
+}
+
+// The guard's 403 messages.
+const (
+	MsgAdminsOnly = "This page is for the shop's admins only."
+	MsgRoleMayNot = "Your role does not allow this. Ask the shop's owner."
+	MsgRidersOnly = "This page is for the shop's riders only."
+	MsgAgentsOnly = "This page is for the shop's agents only."
+)

@@ -91,6 +91,9 @@ type Deps struct {
 	Mail *mail.Outbox
 	// LowStockThreshold is the dashboard's low-stock level (0: admin's default).
 	LowStockThreshold int
+	// RefundApprovalOver: refunds by a manager above it wait for an owner
+	// (0: admin's default).
+	RefundApprovalOver money.Cents
 
 	// Metrics counts every request; nil counts nothing.
 	Metrics *metrics.Metrics
@@ -232,7 +235,7 @@ func New(d Deps) (*Server, error) {
 	s.privacy = &privacy.Handlers{Svc: d.Privacy, Limiter: d.Limiter}
 	s.admin = admin.New(d.DB, admin.Stores{Catalog: d.Catalog, CSV: d.CSV, Stock: d.Stock, Orders: d.Orders, Content: d.Content, Accounts: authSvc.Store, Delivery: d.Delivery,
 		Coupons: d.Coupons, Reviews: d.Reviews, VAT: d.VAT},
-		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
+		admin.Options{MediaDir: d.MediaDir, LowStockThreshold: d.LowStockThreshold, RefundApprovalOver: d.RefundApprovalOver, Log: d.Log, Payments: d.Payments, SMS: d.SMS, Mail: d.Mail, Backups: d.Backups,
 			Privacy: d.Privacy, Unsubscribe: d.Unsubscribe, Limiter: d.Limiter, Checkout: d.Checkout, USSD: d.USSD, ETIMS: d.Invoices})
 	if d.Outbox != nil {
 		s.outbox = mail.OutboxPage(d.Outbox, smsKept(d.SMS))
@@ -251,17 +254,17 @@ func New(d Deps) (*Server, error) {
 		if limit == 0 {
 			limit = DefaultMaxBody
 		}
-		h := guard(rt.Access, rt.Handler)
+		h := guard(rt.Access, rt.Perm, rt.Handler)
 		// Only routes of one method take a body; "/" and "/api/" answer
 		// every method with a page or a 404.
 		if strings.Contains(rt.Pattern, " ") {
-			h = guard(rt.Access, requireBody(rt.Body, rt.Handler))
+			h = guard(rt.Access, rt.Perm, requireBody(rt.Body, rt.Handler))
 		}
 		// A change of stock tells the other instances itself (its stock
 		// movement); a back-office write tells them by the catalogue's
 		// generation.
 		switch {
-		case rt.Access == Admin && !strings.HasPrefix(rt.Pattern, "GET "):
+		case rt.Access.backOffice() && !strings.HasPrefix(rt.Pattern, "GET "):
 			h = s.microcache.PurgeAfter(h, s.catalogueChanged)
 		case rt.TakesStock:
 			h = s.microcache.PurgeAfter(h, nil)

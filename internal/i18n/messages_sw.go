@@ -164,6 +164,9 @@ var swTexts = map[string]string{
 	"Something went wrong on our side. Please try again.":             "Kuna hitilafu upande wetu. Tafadhali jaribu tena.",
 	"This request came from another website and was refused.":         "Ombi hili limetoka kwenye tovuti nyingine, kwa hiyo limekataliwa.",
 	"This page is for the shop's admins only.":                        "Ukurasa huu ni wa wasimamizi wa duka tu.",
+	"Your role does not allow this. Ask the shop's owner.":            "Kazi yako haikuruhusu kufanya hivi. Muulize mwenye duka.",
+	"This page is for the shop's riders only.":                        "Ukurasa huu ni wa wasafirishaji wa duka tu.",
+	"This page is for the shop's agents only.":                        "Ukurasa huu ni wa mawakala wa duka tu.",
 	"The database is not answering.":                                  "Hifadhidata haijibu.",
 	"The database is not up to date.":                                 "Hifadhidata haijasasishwa.",
 	// The payment link (/pay/{code}).

@@ -196,6 +196,20 @@ func (s *Shop) NewAdmin(email, password string) (access string, userID int64) {
 	return s.Login(email, password)
 }
 
+var staffPhone atomic.Int64
+
+// NewStaff registers a user with email and password, gives them role as
+// an owner's role change would (directly in the store, so no owner is
+// needed), and signs them in.
+func (s *Shop) NewStaff(role, email, password string) (access string, userID int64) {
+	s.t.Helper()
+	s.Register("Staff", role, email, fmt.Sprintf("2547%08d", 10_000_000+staffPhone.Add(1)), password)
+	if _, err := s.Deps.DB.Exec(context.Background(), `UPDATE users SET role = $1 WHERE email_key = $2`, role, account.EmailKey(email)); err != nil {
+		s.t.Fatal(err)
+	}
+	return s.Login(email, password)
+}
+
 // Map is fn of each element of list, in order: the one field a test
 // compares of a list it got back.
 func Map[T, U any](list []T, fn func(T) U) []U {

@@ -53,13 +53,6 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  // Printed pages carry no storefront frame: the delivery notes print on paper as they show.
-  {
-    errorElement: <RootErrorScreen />,
-    HydrateFallback: PageLoading,
-    children: [
-      { path: 'admin/orders/print', lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
-      { path: 'admin/orders/:orderId/print', lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
-    ],
-  },
+  // Delivery notes, one order's or several (?ids=), print without the storefront's frame.
+  { path: 'admin/orders/:orderId?/print', errorElement: <RootErrorScreen />, HydrateFallback: PageLoading, lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
 ];

@@ -18,6 +18,7 @@ export const testUser: User = {
   role: 'customer',
   kra_pin: '',
   date_joined: '2026-03-01T09:00:00Z',
+  permissions: [],
 };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

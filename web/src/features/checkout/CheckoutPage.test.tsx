@@ -33,6 +33,7 @@ const achieng: User = {
   role: 'customer',
   kra_pin: '',
   date_joined: '2026-02-01T08:00:00Z',
+  permissions: [],
 };
 
 function session(user: User | null): Session {

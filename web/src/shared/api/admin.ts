@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminOrderPage, Courier, CourierPayload, DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, EtimsOverview, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminOrderPage, Courier, CourierPayload, DeliveryOption, KnownCustomer, PhoneOrderInput, AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, Dispatch, EtimsOverview, Image, ImportResult, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, Role, ReviewStatus, SalesReport, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -79,8 +79,12 @@ export const adminApi = {
   etims: () => request<EtimsOverview>('GET', '/admin/etims/'),
   retryEtims: () => request<{ retried: number }>('POST', '/admin/etims/retry/'),
   setVatRate: (code: VatClassCode, rate: string) => request<VatClass>('PATCH', `/admin/vat/${code}/`, { rate }),
+  /** The order refunded, or the refund waiting for an owner's approval (a manager's above the line). */
   refund: (orderId: string, body: RefundPayload) =>
-    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/refunds/`, body),
+    request<OrderDetail | { approval: RefundApproval }>('POST', `/admin/orders/${encodeURIComponent(orderId)}/refunds/`, body),
+  refundsWaiting: () => request<{ results: RefundApproval[] }>('GET', '/admin/refunds/'),
+  approveRefund: (id: number) => request<OrderDetail>('POST', `/admin/refunds/${id}/approve/`),
+  declineRefund: (id: number) => request<RefundApproval>('POST', `/admin/refunds/${id}/decline/`),
   refundFloat: () => request<RefundFloat>('GET', '/admin/payments/float/'),
   /** Checks (dryRun: only previews) the M-Pesa org portal's statement export against the books. */
   uploadStatement: (file: Blob, dryRun: boolean) =>
@@ -103,7 +107,7 @@ export const adminApi = {
       : request<PickupPoint>('PUT', `/admin/delivery/pickup-points/${id}/`, body),
 
   users: (p: { search?: string; page?: number }) => request<AdminPage<AdminUser>>('GET', `/admin/users/${qs(p)}`),
-  setRole: (id: number, role: 'customer' | 'owner') => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),
+  setRole: (id: number, role: Role) => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),
   /** A customer's data as a JSON file, for a customer who asks by phone. */
   exportUser: (id: number) => request<Blob>('GET', `/admin/users/${id}/export/`, undefined, { as: 'blob' }),
   /** Erases a customer's account: orders kept, anonymised. */

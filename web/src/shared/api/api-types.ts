@@ -561,8 +561,78 @@ export interface paths {
          *     limit (`SHOP_REFUND_DAILY_LIMIT`) or over the Utility account's balance; 409 when the shop
          *     has no M-Pesa initiator. The order becomes `refunded` when everything went back, else
          *     `partially_refunded`. `restock` returns its quantities to stock (when sent).
+         *     A refund above `SHOP_REFUND_APPROVAL_OVER` (Ksh 5,000 by default) asked by a role without
+         *     `refunds_approve` (a manager) is checked, then kept waiting for an owner (202 with
+         *     `{"approval": …}`): nothing is sent, counted, returned to stock or credited to KRA before an
+         *     owner approves it (`/api/admin/refunds/{id}/approve/`).
          */
         post: operations["adminRecordRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refunds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds waiting for an owner's approval
+         * @description Oldest first, at most 100.
+         */
+        get: operations["adminListRefundApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refunds/{id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a refund waiting for an owner
+         * @description The refund then runs as the approving owner's, as `POST /api/admin/orders/{orderId}/refunds/`
+         *     does (201 manual, 202 sent by M-Pesa). Approved twice at once it runs once; the other answer
+         *     is 409. A refund the order can no longer take (400, 409, 429) leaves it waiting.
+         */
+        post: operations["adminApproveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refunds/{id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a refund waiting for an owner
+         * @description Nothing is refunded; 409 when it was approved or declined already.
+         */
+        post: operations["adminDeclineRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1161,7 +1231,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard */
+        /**
+         * The dashboard
+         * @description Every back-office role reads it; what a role may not see is left out rather than refused:
+         *     `totalRevenue` is null without `reports`, the order lists are empty without `orders`, and
+         *     `refundsWaiting` is empty without `refunds_approve`.
+         */
         get: operations["adminStats"];
         put?: never;
         post?: never;
@@ -2131,7 +2206,11 @@ export interface components {
             kra_pin: string;
             /** Format: date-time */
             date_joined: string;
+            /** @description What the role may do in the back office (docs/product.md, "Roles"), computed from the stored role; [] for a customer, a rider or an agent. */
+            permissions: components["schemas"]["Permission"][];
         };
+        /** @enum {string} */
+        Permission: "orders" | "messages" | "catalogue" | "prices" | "stock" | "delivery" | "refunds" | "refunds_approve" | "reports" | "customers" | "agents" | "staff" | "settings" | "exports";
         RegisterInput: {
             first_name: string;
             last_name: string;
@@ -2318,6 +2397,30 @@ export interface components {
             is_store?: boolean;
             /** @default true */
             is_active: boolean;
+        };
+        /** @description A refund above the approval line asked by a manager, waiting for an owner or decided. */
+        RefundApproval: {
+            id: components["schemas"]["Id"];
+            /** @description The order number. */
+            order: string;
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            method: "manual" | "mpesa" | "reversal";
+            reason: string;
+            phone: string;
+            restock: boolean;
+            /** @description The email of who asked for it. */
+            requested_by: string;
+            /** @enum {string} */
+            status: "waiting" | "approved" | "declined";
+            /** @description The email of the owner who decided; empty while waiting. */
+            decided_by: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** @description The refund an approval recorded; empty otherwise. */
+            refund_id: string;
+            /** Format: date-time */
+            created_at: string;
         };
         /** @description An order in the back office's lists. */
         OrderSummary: {
@@ -2873,8 +2976,8 @@ export interface components {
             totalProducts: number;
             totalOrders: number;
             totalUsers: number;
-            /** @description The paid orders less their refunds. */
-            totalRevenue: components["schemas"]["Money"];
+            /** @description The paid orders less their refunds; null for a role without `reports`. */
+            totalRevenue: components["schemas"]["Money"] | null;
             /** @description Orders in each status, every status named. */
             ordersByStatus: {
                 pending_payment: number;
@@ -2912,6 +3015,8 @@ export interface components {
             recentOrders: components["schemas"]["OrderSummary"][];
             /** @description The state of the backups; null when the server does not say. */
             backup: components["schemas"]["BackupStatus"] | null;
+            /** @description Refunds waiting for an owner's approval, oldest first; [] for a role without `refunds_approve`. */
+            refundsWaiting: components["schemas"]["RefundApproval"][];
         };
         LowStockVariant: components["schemas"]["VariantFields"] & {
             product_name: string;
@@ -4897,7 +5002,72 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrder"];
                 };
             };
-            /** @description The order with the refund being sent (or failed, when M-Pesa refused it at once). */
+            /** @description The order with the refund being sent (or failed, when M-Pesa refused it at once), or the refund waiting for an owner's approval. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"] | {
+                        approval: components["schemas"]["RefundApproval"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListRefundApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunds waiting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["RefundApproval"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminApproveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with the recorded refund. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description The order with the refund being sent. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4912,6 +5082,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeclineRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund approval, declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundApproval"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

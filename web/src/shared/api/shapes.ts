@@ -79,8 +79,14 @@ export type PaymentStarted = Schemas['PaymentStarted'];
 /** Every paginated admin list answers this envelope. */
 export type AdminPage<T> = Omit<Schemas['AdminPage'], 'results'> & { results: T[] };
 export type Me = User;
+/** A user's role (docs/product.md, "Roles"). */
+export type Role = Schemas['Role'];
+/** What a role may do in the back office, as the server lists it with the user. */
+export type Permission = Schemas['Permission'];
 export type AdminUser = User;
 export type Stats = Schemas['Stats'];
+/** A manager's refund above the approval line, waiting for an owner (docs/product.md, "Roles"). */
+export type RefundApproval = Schemas['RefundApproval'];
 export type BackupStatus = Schemas['BackupStatus'];
 export type LowStockVariant = Schemas['LowStockVariant'];
 export type OrderSummary = Schemas['OrderSummary'];

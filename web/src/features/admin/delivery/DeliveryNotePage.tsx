@@ -1,5 +1,4 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import './print.css';
 import { BUSINESS } from '../../../shared/domain/business';
 import { formatDateTime } from '../../../shared/domain/dates';
 import { feeText } from '../../../shared/domain/delivery';

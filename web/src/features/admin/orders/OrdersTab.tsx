@@ -9,6 +9,7 @@ import type { OrderDetail, OrderStatus } from '../../../shared/api/shapes';
 import { OrderMail } from './OrderMail';
 import { OrderTexts } from './OrderTexts';
 import { Refunds } from './RefundForm';
+import { useCan } from '../../../shared/hooks/permissions';
 import { NewOrder } from './NewOrder';
 import { PaymentFollow } from './PaymentFollow';
 import { adminApi } from '../../../shared/api/admin';
@@ -37,6 +38,8 @@ export function OrdersTab() {
 }
 
 function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  // Refunds are shown and sent only by a role with `refunds` (docs/product.md, "Roles").
+  const canRefund = useCan('refunds');
   const loaded = useResource(`admin-order:${orderId}`, () => adminApi.order(orderId), { cache: false });
   const [order, setOrderState] = useState<OrderDetail | null>(null);
   // An edit here shows in every panel of the order and in whatever else lists it (the dashboard's
@@ -163,7 +166,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
       <PaymentFollow order={o} onChanged={setOrder} />
       <DispatchForm order={o} onMoved={setOrder} />
       <StatusForm order={o} onMoved={setOrder} />
-      <Refunds order={o} onRefunded={setOrder} />
+      {canRefund && <Refunds order={o} onRefunded={setOrder} />}
       <OrderTexts order={o} onChanged={setOrder} />
       <OrderMail order={o} onChanged={setOrder} />
       <Part id="hist-h" title="History">

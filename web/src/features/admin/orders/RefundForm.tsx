@@ -137,6 +137,11 @@ export function Refunds({ order, onRefunded }: { order: OrderDetail; onRefunded:
   );
 }
 
+/** What a manager reads when the refund is above the approval line and waits for an owner. */
+function waitingText(amount: string): string {
+  return `The refund of ${formatKsh(amount)} is above the approval line: it waits for an owner's approval on the dashboard. Nothing has been sent yet.`;
+}
+
 /** The Utility account's balance and the day's limit, or why refunds stay manual. */
 function FloatLine({ float, loading, error }: { float: RefundFloat | undefined; loading: boolean; error: Error | undefined }) {
   if (!float) {
@@ -173,9 +178,10 @@ function OneClickRefund({ order, amountCents, onRefunded }: { order: OrderDetail
   const reason = order.status === 'cancelled' ? 'Order cancelled' : 'Overpaid';
   async function send() {
     await run(async () => {
-      const o = await adminApi.refund(order.orderId, { method: 'mpesa', amount, reason, phone: payer.phone, restock: false });
+      const answer = await adminApi.refund(order.orderId, { method: 'mpesa', amount, reason, phone: payer.phone, restock: false });
       setAsking(false);
-      onRefunded(o, `Sending ${formatKsh(amount)} by M-Pesa to ${localPhone(payer.phone)}.`);
+      if ('approval' in answer) onRefunded(await adminApi.order(order.orderId), waitingText(answer.approval.amount));
+      else onRefunded(answer, `Sending ${formatKsh(amount)} by M-Pesa to ${localPhone(payer.phone)}.`);
     }, 'The refund could not be sent.');
   }
   return (
@@ -257,9 +263,14 @@ function RefundForm({
           : active === 'mpesa'
             ? { method: active, amount: amount.trim(), reason, phone: phone.trim(), restock }
             : { method: active, reason, restock };
-      const refunded = await adminApi.refund(order.orderId, body);
+      const answer = await adminApi.refund(order.orderId, body);
       setNote(null);
       setConfirming(false);
+      if ('approval' in answer) {
+        onRefunded(await adminApi.order(order.orderId), waitingText(answer.approval.amount));
+        return;
+      }
+      const refunded = answer;
       const words =
         active === 'manual'
           ? `Refund of ${formatKsh(amount.trim())} recorded: the order is ${statusLabel(refunded.status).toLowerCase()}.`

@@ -1,22 +1,45 @@
 import { useState } from 'react';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { saveBlob } from '../../../shared/ui/download';
-import type { AdminUser, Me } from '../../../shared/api/shapes';
+import type { AdminUser, Me, Role } from '../../../shared/api/shapes';
+import { ROLES, useCan } from '../../../shared/hooks/permissions';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { Badge, Button, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
 
+// The users and their roles (docs/product.md, "Roles"): with `staff`, a role select on each user but
+// oneself. An owner may give every role; anyone else only the roles below manager, and never
+// changes an owner's or a manager's (the server refuses with 'Only an owner can…' anyway, shown
+// as it says). Downloading and deleting a customer's data needs `exports`.
+
+const ROLE_LABEL: Record<Role, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  clerk: 'Clerk',
+  storekeeper: 'Storekeeper',
+  rider: 'Rider',
+  agent: 'Agent',
+  customer: 'Customer',
+};
+
+const SENIOR: readonly Role[] = ['owner', 'manager'];
+
+const article = (role: Role) => (/^[aeiou]/i.test(role) ? 'an' : 'a');
+
 export function UsersTab({ me }: { me: Me }) {
   const [note, setNote] = useState<NoteState>(null);
   const { list, page, setPage, search, setSearch } = usePagedList({}, (q) => adminApi.users({ search: q.search, page: q.page }));
+  const canRoles = useCan('staff');
+  const canExport = useCan('exports');
+  const owner = me.role === 'owner';
+  const offered = owner ? ROLES : ROLES.filter((r) => !SENIOR.includes(r));
 
-  async function toggle(u: AdminUser) {
-    const role = u.role === 'owner' ? 'customer' : 'owner';
-    const question = role === 'owner' ? `Make ${u.email} an admin?` : `Remove admin rights from ${u.email}?`;
-    if (!window.confirm(question)) return;
+  async function changeRole(u: AdminUser, role: Role) {
+    if (role === u.role) return;
+    if (!window.confirm(`Make ${u.email} ${article(role)} ${ROLE_LABEL[role].toLowerCase()}?`)) return;
     try {
       await adminApi.setRole(u.id, role);
-      setNote({ kind: 'ok', text: role === 'owner' ? `${u.email} is now an admin.` : `${u.email} is no longer an admin.` });
+      setNote({ kind: 'ok', text: `${u.email} is now ${article(role)} ${ROLE_LABEL[role].toLowerCase()}.` });
     } catch (err) {
       setNote({ kind: 'error', text: errorText(err, 'The role could not be changed.') });
     }
@@ -56,7 +79,7 @@ export function UsersTab({ me }: { me: Me }) {
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-stone-900">
                 {[u.first_name, u.last_name].filter(Boolean).join(' ') || u.email}{' '}
-                <Badge tone={u.role === 'owner' ? 'amber' : 'grey'}>{u.role === 'owner' ? 'Admin' : 'Customer'}</Badge>
+                <Badge tone={u.role === 'customer' ? 'grey' : 'amber'}>{ROLE_LABEL[u.role]}</Badge>
               </p>
               <p className="text-sm text-stone-700">
                 {u.email}
@@ -66,11 +89,26 @@ export function UsersTab({ me }: { me: Me }) {
             {u.id === me.id ? (
               <span className="text-sm text-stone-600">This is you</span>
             ) : (
-              <Button variant="secondary" onClick={() => void toggle(u)} aria-label={`${u.role === 'owner' ? 'Remove admin' : 'Make admin'}: ${u.email}`}>
-                {u.role === 'owner' ? 'Remove admin' : 'Make admin'}
-              </Button>
+              canRoles && (
+                <label className="flex items-center gap-2 text-sm text-stone-700">
+                  Role
+                  <select
+                    aria-label={`Role of ${u.email}`}
+                    value={u.role}
+                    disabled={!owner && SENIOR.includes(u.role)}
+                    onChange={(e) => void changeRole(u, e.target.value as Role)}
+                    className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-stone-900"
+                  >
+                    {(offered.includes(u.role) ? offered : [u.role, ...offered]).map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABEL[r]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )
             )}
-            {u.role !== 'owner' && (
+            {canExport && u.role !== 'owner' && (
               <>
                 <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
                   Download data

@@ -8,6 +8,7 @@ import { pageTitle } from '../../../shared/domain/business';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { mustSignIn } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
+import { PermissionsProvider, permissionsOf } from '../../../shared/hooks/permissions';
 import { GROUPS, SCREENS, can, type Screen } from './screens';
 
 // /admin (docs/product.md section 2): the back office in a frame of its own, without the shop's
@@ -39,9 +40,18 @@ export default function AdminPage() {
       </div>
     );
   }
+  const elsewhere = ELSEWHERE[me.data.role];
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
   if (!STAFF.has(me.data.role)) return toLogin;
-  return <Shell me={me.data} />;
+  return (
+    <PermissionsProvider permissions={permissionsOf(me.data)}>
+      <Shell me={me.data} />
+    </PermissionsProvider>
+  );
 }
+
+/** The roles with screens of their own, and where they go instead of /admin. */
+const ELSEWHERE: Partial<Record<Me['role'], string>> = { rider: '/rider', agent: '/agent' };
 
 const ROLE_LABEL: Record<string, string> = { owner: 'Owner', manager: 'Manager', clerk: 'Clerk', storekeeper: 'Storekeeper' };
 

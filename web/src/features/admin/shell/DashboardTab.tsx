@@ -9,9 +9,13 @@ import { StatementUpload } from '../money/StatementUpload';
 import { InitiatorPasswordReminder } from '../orders/RefundForm';
 import { UnmatchedPayments } from '../money/UnmatchedPayments';
 import { UnreadablePayments } from '../money/UnreadablePayments';
+import { RefundApprovals } from '../money/RefundApprovals';
+import { useCan } from '../../../shared/hooks/permissions';
 
 // Every figure and row of the dashboard opens the list or the record behind it, already filtered
-// (the lists read their filters from the address).
+// (the lists read their filters from the address). Every back-office role sees the dashboard; what a
+// role may not use is left out (docs/product.md, "Roles"): the server sends no revenue without
+// `reports`, and the money parts need `refunds`.
 
 /** Paid and processing: what the dashboard calls waiting to be dispatched. */
 export const TO_DISPATCH = '/admin/orders?status=paid,processing';
@@ -22,16 +26,21 @@ const chipDanger = `${chip} border border-red-700 bg-white text-red-800 hover:bg
 
 export function DashboardTab() {
   const stats = useResource('stats', () => adminApi.stats(), { cache: false });
-  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} />}</LoadState>;
+  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onChange={stats.retry} />}</LoadState>;
 }
 
-function Dashboard({ s }: { s: Stats }) {
+function Dashboard({ s, onChange }: { s: Stats; onChange: () => void }) {
+  const orders = useCan('orders');
+  const messages = useCan('messages');
+  const catalogue = useCan('catalogue');
+  const money = useCan('refunds');
+  const settings = useCan('settings');
   const cards: [string, string, string, string][] = [
     ['Total products', String(s.totalProducts), 'totalProducts', '/admin/products'],
     ['Total orders', String(s.totalOrders), 'totalOrders', '/admin/orders'],
     ['Total users', String(s.totalUsers), 'totalUsers', '/admin/users'],
-    ['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue', '/admin/reports'],
   ];
+  if (s.totalRevenue != null) cards.push(['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue', '/admin/reports']);
   return (
     <div className="space-y-8">
       <section aria-labelledby="stats-h">
@@ -50,24 +59,32 @@ function Dashboard({ s }: { s: Stats }) {
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched, delivered, ready for pickup or collected, and refunded ones, less what was refunded.</p>
+        {s.totalRevenue != null && (
+          <p className="mt-2 text-sm text-stone-600">Revenue counts orders that are paid, processing, dispatched, delivered, ready for pickup or collected, and refunded ones, less what was refunded.</p>
+        )}
         <div className="mt-3 flex flex-wrap gap-2">
-          <Link className={chipSecondary} to={TO_DISPATCH}>
-            {s.awaitingDispatch} waiting to be dispatched
-          </Link>
-          {s.attentionOrders > 0 && (
+          {orders && (
+            <Link className={chipSecondary} to={TO_DISPATCH}>
+              {s.awaitingDispatch} waiting to be dispatched
+            </Link>
+          )}
+          {orders && s.attentionOrders > 0 && (
             <Link className={chipDanger} to="/admin/orders?attention=1">
               {s.attentionOrders} need attention
             </Link>
           )}
-          <Link className={chipSecondary} to="/admin/messages">
-            {s.unhandledMessages} unanswered messages
-          </Link>
-          <Link className={chipSecondary} to="/admin/reviews">
-            {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
-          </Link>
+          {messages && (
+            <Link className={chipSecondary} to="/admin/messages">
+              {s.unhandledMessages} unanswered messages
+            </Link>
+          )}
+          {catalogue && (
+            <Link className={chipSecondary} to="/admin/reviews">
+              {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
+            </Link>
+          )}
         </div>
-        <InitiatorPasswordReminder />
+        {money && <InitiatorPasswordReminder />}
         {s.failedSms > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.failedSms === 1 ? '1 text message' : `${s.failedSms} text messages`} could not be sent: open the order to see why and
@@ -79,19 +96,19 @@ function Dashboard({ s }: { s: Stats }) {
             {s.failedMail === 1 ? '1 mail' : `${s.failedMail} mails`} could not be sent: open the order to see why and send again.
           </p>
         )}
-        {s.unmatchedPayments > 0 && (
+        {money && s.unmatchedPayments > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.unmatchedPayments === 1 ? '1 M-Pesa payment belongs' : `${s.unmatchedPayments} M-Pesa payments belong`} to no order
             yet: assign {s.unmatchedPayments === 1 ? 'it' : 'them'} below.
           </p>
         )}
-        {s.unreadablePayments > 0 && (
+        {money && s.unreadablePayments > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.unreadablePayments === 1 ? '1 M-Pesa confirmation' : `${s.unreadablePayments} M-Pesa confirmations`} could not be read:
             check {s.unreadablePayments === 1 ? 'it' : 'them'} against the M-Pesa statement below.
           </p>
         )}
-        {s.etimsUnsigned > 0 && (
+        {settings && s.etimsUnsigned > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
             {s.etimsUnsigned === 1 ? '1 KRA invoice is' : `${s.etimsUnsigned} KRA invoices are`} unsigned for more than an hour: see the
             eTIMS tab.
@@ -99,14 +116,16 @@ function Dashboard({ s }: { s: Stats }) {
         )}
       </section>
 
-      <BackupStatus backup={s.backup ?? null} />
+      <RefundApprovals waiting={s.refundsWaiting ?? []} onDecided={onChange} />
 
-      <UnmatchedPayments />
-      <StatementUpload />
+      {settings && <BackupStatus backup={s.backup ?? null} />}
 
-      {s.unreadablePayments > 0 && <UnreadablePayments />}
+      {money && <UnmatchedPayments />}
+      {money && <StatementUpload />}
 
-      <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." all={TO_DISPATCH} />
+      {money && s.unreadablePayments > 0 && <UnreadablePayments />}
+
+      {orders && <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." all={TO_DISPATCH} />}
 
       <Part level={2} id="low-h" title={`Low stock (at most ${s.lowStockThreshold})`}>
         {s.lowStock.length === 0 ? (
@@ -133,7 +152,7 @@ function Dashboard({ s }: { s: Stats }) {
         )}
       </Part>
 
-      <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." all="/admin/orders" />
+      {orders && <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." all="/admin/orders" />}
     </div>
   );
 }

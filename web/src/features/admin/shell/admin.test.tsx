@@ -13,6 +13,7 @@ function renderAdmin(at = '/admin') {
     [
       { path: '/admin/*', Component: AdminPage },
       { path: '/login', Component: () => <h1>Welcome Back</h1> },
+      { path: '/rider', Component: () => <h1>Rider</h1> },
     ],
     { initialEntries: [at] },
   );
@@ -84,6 +85,59 @@ describe('the /admin guard', () => {
     expect(router.state.location.pathname).toBe('/admin/subscribers');
   });
 });
+
+describe('roles in the admin', () => {
+  function signedInAs(role: string, permissions: string[] | undefined, stats: Record<string, unknown> = {}) {
+    window.localStorage.setItem('authToken', `${role}-token`);
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/auth/me/')) return json(200, { id: 3, email: `${role}@mifugobora.co.ke`, first_name: '', role, permissions });
+      if (url.endsWith('/admin/stats/')) return json(200, { ...dashboard, ...stats });
+      return json(500, { error: 'not in this test' });
+    });
+  }
+
+  it("shows a clerk only the tabs of a clerk's permissions, and a dashboard without revenue", async () => {
+    signedInAs('clerk', ['orders', 'messages'], { totalRevenue: null });
+    renderAdmin();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getAllByRole('link').map((t) => t.textContent).slice(0, 3)).toEqual(['Dashboard', 'Orders', 'Messages']);
+    expect(within(nav).getAllByRole('link')).toHaveLength(4); // and 'Open the shop'
+    expect(await screen.findByText('Total orders')).toBeTruthy();
+    expect(screen.queryByText('Total revenue')).toBeNull();
+    expect(screen.queryByText('Refunds waiting for approval')).toBeNull();
+  });
+
+  it('shows the owner every tab, the revenue and the refunds waiting', async () => {
+    signedInAs('owner', undefined, {
+      totalRevenue: '125000.00',
+      refundsWaiting: [
+        { id: 4, order: 'ORDER-1700000000001', amount: '6000.00', method: 'manual', reason: 'Bags burst', phone: '', restock: true,
+          requested_by: 'manager@mifugobora.co.ke', status: 'waiting', decided_by: '', decided_at: null, refund_id: '', created_at: '2026-11-27T09:00:00Z' },
+      ],
+    });
+    renderAdmin();
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeTruthy();
+    expect(within(nav).getAllByRole('link')).toHaveLength(16); // fifteen screens and 'Open the shop'
+    expect(await screen.findByText('Total revenue')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Approve the refund on ORDER-1700000000001' })).toBeTruthy();
+  });
+
+  it('sends a rider to the rider screen', async () => {
+    signedInAs('rider', []);
+    const router = renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'Rider' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/rider');
+  });
+});
+
+const dashboard = {
+  totalProducts: 12, totalOrders: 40, totalUsers: 9, totalRevenue: null, ordersByStatus: {}, awaitingDispatch: 0, attentionOrders: 0,
+  unhandledMessages: 0, unmatchedPayments: 0, unreadablePayments: 0, failedSms: 0, etimsUnsigned: 0, failedMail: 0, subscribers: 0,
+  pendingReviews: 0, lowStockThreshold: 10, lowStock: [], toDispatch: [], recentOrders: [], backup: null, refundsWaiting: [],
+};
 
 describe('admin calls', () => {
   it('uploads an image as multipart, not JSON', async () => {

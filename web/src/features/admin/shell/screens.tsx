@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Me } from '../../../shared/api/shapes';
+import { allows, permissionsOf, type Permission } from '../../../shared/hooks/permissions';
 import { CategoriesTab } from '../catalogue/CategoriesTab';
 import { ImportExportTab } from '../catalogue/ImportExportTab';
 import { ProductsTab } from '../catalogue/ProductsTab';
@@ -37,31 +38,30 @@ export interface Screen {
   label: string;
   /** Where the side navigation lists it; the dashboard stands above the groups. */
   group: Group | null;
-  /** The permission (me.permissions, docs/architecture.md section 3) that shows it. */
-  permission: string;
+  /** The permission (me.permissions, docs/product.md "Roles") that shows it, any of several; none: every role. */
+  permission?: Permission | readonly Permission[];
   render: (me: Me) => ReactNode;
 }
 
 export const SCREENS: Screen[] = [
-  { path: '', label: 'Dashboard', group: null, permission: 'orders', render: () => <DashboardTab /> },
+  { path: '', label: 'Dashboard', group: null, render: () => <DashboardTab /> },
   { path: 'orders', label: 'Orders', group: 'orders', permission: 'orders', render: () => <OrdersTab /> },
   { path: 'messages', label: 'Messages', group: 'orders', permission: 'messages', render: () => <MessagesTab /> },
-  { path: 'products', label: 'Products', group: 'catalogue', permission: 'stock', render: () => <ProductsTab /> },
+  { path: 'products', label: 'Products', group: 'catalogue', permission: ['catalogue', 'stock'], render: () => <ProductsTab /> },
   { path: 'categories', label: 'Categories', group: 'catalogue', permission: 'catalogue', render: () => <CategoriesTab /> },
-  { path: 'import', label: 'Import/Export', group: 'catalogue', permission: 'stock', render: () => <ImportExportTab /> },
+  { path: 'import', label: 'Import/Export', group: 'catalogue', permission: 'catalogue', render: () => <ImportExportTab /> },
   { path: 'reviews', label: 'Reviews', group: 'catalogue', permission: 'catalogue', render: () => <ReviewsTab /> },
   { path: 'delivery', label: 'Zones, pickup, couriers', group: 'delivery', permission: 'delivery', render: () => <DeliveryTab /> },
   { path: 'reports', label: 'Reports', group: 'money', permission: 'reports', render: () => <ReportsTab /> },
   { path: 'coupons', label: 'Coupons', group: 'money', permission: 'prices', render: () => <CouponsTab /> },
   { path: 'vat', label: 'VAT', group: 'money', permission: 'prices', render: () => <VatTab /> },
   { path: 'etims', label: 'eTIMS', group: 'money', permission: 'settings', render: () => <EtimsTab /> },
-  { path: 'users', label: 'Users', group: 'people', permission: 'staff', render: (me) => <UsersTab me={me} /> },
+  { path: 'users', label: 'Users', group: 'people', permission: ['customers', 'staff'], render: (me) => <UsersTab me={me} /> },
   { path: 'subscribers', label: 'Subscribers', group: 'people', permission: 'customers', render: () => <SubscribersTab /> },
   { path: 'audit', label: 'Audit log', group: 'settings', permission: 'settings', render: () => <AuditTab /> },
 ];
 
-/** The permissions of the signed-in person; a server without the field (before roles) means all. */
-export function can(me: Me, permission: string): boolean {
-  const list = (me as Me & { permissions?: string[] }).permissions;
-  return list === undefined || list.includes(permission);
+/** Whether the signed-in person's permissions (all without the field, before roles) show a screen. */
+export function can(me: Me, permission: Screen['permission']): boolean {
+  return allows(permissionsOf(me), permission);
 }

@@ -9,7 +9,7 @@ export const account: AccountMessages = {
     title: 'Taarifa zako',
     phoneHint: 'Mfano 0712 345 678 au 254712345678.',
     kraPin: 'PIN ya KRA',
-    kraPinHint: 'Si lazima. Kwa ankara ya kodi ambayo biashara yako inaweza kudai, mfano P051234567X. Tutaijaza wakati wa kulipa.',
+    kraPinHint: 'Kwa ankara za kodi, mfano P051234567X',
     saved: 'Taarifa zako zimehifadhiwa.',
     failed: 'Hatukuweza kuhifadhi taarifa zako. Tafadhali jaribu tena.',
     save: 'Hifadhi mabadiliko',

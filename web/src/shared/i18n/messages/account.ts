@@ -11,7 +11,7 @@ const en = {
     title: 'Your details',
     phoneHint: 'For example 0712 345 678 or 254712345678.',
     kraPin: 'KRA PIN',
-    kraPinHint: 'Optional. For a tax invoice your business can claim, e.g. P051234567X. The checkout fills it in for you.',
+    kraPinHint: 'For tax invoices, e.g. P051234567X',
     saved: 'Your details have been saved.',
     failed: 'We could not save your details. Please try again.',
     save: 'Save changes',
