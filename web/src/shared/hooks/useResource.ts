@@ -49,19 +49,6 @@ function seedFromPage() {
 }
 seedFromPage();
 
-// What was changed, named by the start of its resources' names: every resource on screen whose name
-// starts so loads again (the back office's edits: one save refreshes every panel showing that record).
-const listeners = new Set<(prefix: string) => void>();
-
-/**
- * Says that what resources named `prefix…` hold changed: each one mounted loads again (keeping what
- * it shows meanwhile), and the cache forgets them.
- */
-export function invalidate(prefix: string) {
-  for (const key of [...cache.keys()]) if (key.includes(prefix)) cache.delete(key);
-  listeners.forEach((l) => l(prefix));
-}
-
 interface Settled<T> {
   key: string;
   attempt: number;
@@ -119,13 +106,6 @@ export function useResource<T>(name: string | null, load: (signal: AbortSignal) 
     if (key !== null) cache.delete(key);
     setAttempt((n) => n + 1);
   }, [key]);
-
-  useEffect(() => {
-    if (name === null) return;
-    const listener = (prefix: string) => name.startsWith(prefix) && setAttempt((n) => n + 1);
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  }, [name]);
 
   if (fromCache !== undefined) {
     lastData.current = fromCache;

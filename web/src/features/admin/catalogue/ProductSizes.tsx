@@ -6,7 +6,7 @@ import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { validateVariant, type VariantForm } from '../../../shared/domain/adminRules';
 import { StockPanel } from './StockPanel';
-import { invalidate } from '../../../shared/hooks/useResource';
+import { invalidate } from '../../../shared/hooks/useAdminResource';
 import { Button, PriceField, WeightField, errorText } from '../../../shared/ui/controls';
 
 const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '' };

@@ -7,7 +7,7 @@ import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { STOCK_REASON, validateStock, type StockForm } from '../../../shared/domain/adminRules';
 import { Button, LoadError, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
-import { invalidate, useResource } from '../../../shared/hooks/useResource';
+import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 
 /**
  * One size's stock (docs/product.md section 5): "Receive stock" when a delivery from the mill
@@ -15,7 +15,7 @@ import { invalidate, useResource } from '../../../shared/hooks/useResource';
  */
 export function StockPanel({ productId, variantId, stock, onStock }: { productId: number; variantId: number; stock: number; onStock: (stock: number) => void }) {
   const [page, setPage] = useState(1);
-  const history = useResource(`admin-stock:${variantId}:${page}`, () => adminApi.stockHistory(productId, variantId, page), { cache: false });
+  const history = useAdminResource(`admin-stock:${variantId}:${page}`, () => adminApi.stockHistory(productId, variantId, page));
   const changed = (next: number) => {
     onStock(next);
     setPage(1);

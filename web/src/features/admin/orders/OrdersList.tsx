@@ -12,7 +12,7 @@ import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
 import { saveBlob } from '../../../shared/ui/download';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { Badge, Button, Note, StatusBadge, errorText, formatDate, useAction } from '../../../shared/ui/controls';
-import { invalidate, useResource } from '../../../shared/hooks/useResource';
+import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 import { CourierPicker, useCouriers } from './CourierPicker';
 
@@ -38,7 +38,7 @@ export function OrdersList() {
   const apiQuery = new URLSearchParams();
   for (const k of API_KEYS) if (q.get(k)) apiQuery.set(k, q.get(k));
   const query = apiQuery.toString();
-  const list = useResource(`admin-orders?${query}`, () => adminApi.orders(query), { cache: false });
+  const list = useAdminResource(`admin-orders?${query}`, () => adminApi.orders(query));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const statuses = q.get('status') ? q.get('status').split(',') : [];
   const counts = list.data?.status_counts;

@@ -18,7 +18,7 @@ import { CourierPicker, useCouriers } from './CourierPicker';
 import { MSG } from '../../../shared/domain/adminRules';
 import { Button, Note, Part, StatusBadge, formatDate, useAction } from '../../../shared/ui/controls';
 import { ErrorState } from '../../../shared/ui/ErrorState';
-import { invalidate, useResource } from '../../../shared/hooks/useResource';
+import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useSubPath } from '../../../shared/hooks/useSubPath';
 
 /**
@@ -40,7 +40,7 @@ export function OrdersTab() {
 function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   // Refunds are shown and sent only by a role with `refunds` (docs/product.md, "Roles").
   const canRefund = useCan('refunds');
-  const loaded = useResource(`admin-order:${orderId}`, () => adminApi.order(orderId), { cache: false });
+  const loaded = useAdminResource(`admin-order:${orderId}`, () => adminApi.order(orderId));
   const [order, setOrderState] = useState<OrderDetail | null>(null);
   // An edit here shows in every panel of the order and in whatever else lists it (the dashboard's
   // figures, the list behind Back): the one data loader loads them again.

@@ -3,7 +3,7 @@ import { formatKsh } from '../../../shared/domain/money';
 import type { OrderSummary, Stats } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { Badge, LoadState, Part, StatusBadge, formatDate } from '../../../shared/ui/controls';
-import { useResource } from '../../../shared/hooks/useResource';
+import { useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { BackupStatus } from '../settings/BackupStatus';
 import { StatementUpload } from '../money/StatementUpload';
 import { InitiatorPasswordReminder } from '../orders/RefundForm';
@@ -25,7 +25,7 @@ const chipSecondary = `${chip} border border-stone-400 bg-white text-stone-900 h
 const chipDanger = `${chip} border border-red-700 bg-white text-red-800 hover:bg-red-50`;
 
 export function DashboardTab() {
-  const stats = useResource('stats', () => adminApi.stats(), { cache: false });
+  const stats = useAdminResource('stats', () => adminApi.stats());
   return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onChange={stats.retry} />}</LoadState>;
 }
 
