@@ -424,11 +424,15 @@ func writePage[T any](w http.ResponseWriter, r *http.Request, q listQuery, count
 // writeCappedPage is writePage for a count that may stop at a cap: when
 // capped, a full page links to the next one even at the cap.
 func writeCappedPage[T any](w http.ResponseWriter, r *http.Request, q listQuery, count int, capped bool, results []T) error {
+	return writeJSON(w, http.StatusOK, cappedPage(r, q, count, capped, results))
+}
+
+func cappedPage[T any](r *http.Request, q listQuery, count int, capped bool, results []T) Page[T] {
 	p := Page[T]{Page: httpx.NewPage(r.URL, q.page, q.size, count, results), Number: q.page, PageSize: q.size, CountCapped: capped}
 	if capped && p.Next == nil && len(results) == q.size {
 		p.Next = httpx.NewPage(r.URL, q.page, q.size, q.page*q.size+1, results).Next
 	}
-	return writeJSON(w, http.StatusOK, p)
+	return p
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) error {

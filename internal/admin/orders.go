@@ -3,51 +3,48 @@ package admin
 import (
 	"database/sql"
 	"net/http"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"shop/internal/apperr"
-	"shop/internal/catalog"
 	"shop/internal/httpx"
 	"shop/internal/order"
 )
 
-// Orders answers GET /api/admin/orders/: ?status=, ?search= (order id,
-// phone or name), ?attention=1 (flagged orders only), ?channel= (web,
-// staff, ussd, sms, agent), ?page=. A search
-// counts its matches up to catalog.CountCap (count_capped beyond).
+// Orders answers GET /api/admin/orders/ with the list's filters
+// (readOrderFilter), ?page=, and the count of the filtered orders in each
+// status for the list's chips. A search counts its matches up to
+// catalog.CountCap (count_capped beyond).
 func (h *Handlers) Orders(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 20)
 	if err != nil {
 		return err
 	}
-	f, err := orderFilter(q)
+	f, err := readOrderFilter(q)
 	if err != nil {
 		return err
 	}
-	f.Page, f.PageSize, f.CountCap = q.page, q.size, catalog.CountCap
 	list, err := h.orders.AdminList(r.Context(), f)
 	if err != nil {
 		return err
 	}
-	return writeCappedPage(w, r, q, list.Count, list.Capped, list.Orders)
+	counts, err := h.orders.StatusCounts(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, OrdersPage{Page: cappedPage(r, q, list.Count, list.Capped, list.Orders), StatusCounts: counts})
+}
+
+// OrdersPage is the orders list's page with its status chips' counts
+// (absent for a search too broad to count).
+type OrdersPage struct {
+	Page[order.Summary]
+	StatusCounts map[order.Status]int `json:"status_counts,omitempty"`
 }
 
 // orderFilter reads the order list's filters, which the list and the
-// accountant's export (ExportOrders) share.
-func orderFilter(q listQuery) (order.AdminFilter, error) {
-	status := order.Status(q.Get("status"))
-	if status != "" && !order.ValidStatus(status) {
-		msg := "status must be one of " + statusList() + "."
-		return order.AdminFilter{}, apperr.InvalidField("status", msg)
-	}
-	channel := q.Get("channel")
-	if channel != "" && !slices.Contains(order.Channels, channel) {
-		return order.AdminFilter{}, apperr.InvalidField("channel", "channel must be one of "+strings.Join(order.Channels, ", ")+".")
-	}
-	return order.AdminFilter{Status: status, Search: q.search, Attention: q.Get("attention") == "1", Channel: channel}, nil
-}
+// accountant's export (ExportOrders) share: readOrderFilter.
+func orderFilter(q listQuery) (order.AdminFilter, error) { return readOrderFilter(q) }
 
 func statusList() string {
 	s := make([]string, len(order.Statuses))

@@ -31,7 +31,7 @@ var adminFiles = []string{
 	"account/account.go", "account/admin.go", "account/agent.go", "agent/agent.go", "agent/view.go", "agent/commission.go", "agent/erase.go",
 	"catalog/admin_categories.go", "catalog/admin_images.go", "catalog/admin_rules.go", "catalog/admin_store.go",
 	"catalog/admin_variants.go", "catalog/imported.go", "search/synonyms.go", "stock/ledger.go",
-	"content/admin.go", "coupon/input.go", "coupon/store.go", "delivery/admin.go",
+	"content/admin.go", "coupon/input.go", "coupon/store.go", "delivery/admin.go", "delivery/couriers.go",
 	"order/admin.go", "order/move.go", "order/refund.go", "payment/c2b.go", "payment/float.go", "payment/moneyout.go", "payment/moneyout_result.go", "payment/parked.go", "payment/refund.go", "payment/payout.go",
 }
 

@@ -39,7 +39,17 @@ type AdminFilter struct {
 	// Attention lists only orders flagged for a person.
 	Attention bool
 	// Channel lists only the orders placed through it ("" every channel).
-	Channel        string
+	Channel string
+	// Statuses, when more than one, lists the orders in any of them (the
+	// dashboard's "waiting to be dispatched" is paid and processing);
+	// Status is the one-status case.
+	Statuses []Status
+	// From and To bound created_at, From included, To excluded (zero: open).
+	From, To time.Time
+	// County and DeliveryKind ("delivery" or "pickup") narrow to them.
+	County, DeliveryKind string
+	// Sort is one of ListSorts ("" newest first).
+	Sort           string
 	Page, PageSize int
 	// CountCap, when above 0, is the most matches a search counts.
 	CountCap int

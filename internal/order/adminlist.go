@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"shop/internal/db"
 	"shop/internal/phone"
@@ -16,9 +17,86 @@ import (
 // orders are read whole with their item counts; a search counts its matches
 // no further than AdminFilter.CountCap.
 
-// listOrder is the admin list's order, newest first, on the columns of
-// orders_created.
-const listOrder = "created_at DESC, id DESC"
+// ListSorts are the orders list's orders: newest first (the default, on the
+// columns of orders_created), oldest first, largest or smallest total.
+var ListSorts = map[string]string{
+	"":       "@created_at DESC, @id DESC",
+	"newest": "@created_at DESC, @id DESC",
+	"oldest": "@created_at, @id",
+	"total":  "@total_cents DESC, @id DESC",
+	"-total": "@total_cents, @id",
+}
+
+// sortOrder is the ORDER BY of sort, its columns prefixed by @.
+func sortOrder(sort string) string {
+	if o, ok := ListSorts[sort]; ok {
+		return o
+	}
+	return ListSorts[""]
+}
+
+// statusesOf is f's statuses, one or many.
+func statusesOf(f AdminFilter) []Status {
+	if len(f.Statuses) > 0 {
+		return f.Statuses
+	}
+	if f.Status != "" {
+		return []Status{f.Status}
+	}
+	return nil
+}
+
+func statusArgs(w *db.Where, statuses []Status) string {
+	args := make([]string, len(statuses))
+	for i, st := range statuses {
+		args[i] = w.Arg(string(st))
+	}
+	return strings.Join(args, ", ")
+}
+
+// onlyStatus reports whether f narrows by status and attention alone, which
+// order_status_totals counts.
+func onlyStatus(f AdminFilter) bool {
+	return f.Channel == "" && f.From.IsZero() && f.To.IsZero() && f.County == "" && f.DeliveryKind == ""
+}
+
+// StatusCounts counts f's orders in each status, whatever f's own status:
+// the list's status chips. A search or the filters beyond the flagged ones
+// count the matching orders themselves; a search too broad to count
+// (more than f.CountCap) gives no counts (nil).
+func (s *Store) StatusCounts(ctx context.Context, f AdminFilter) (map[Status]int, error) {
+	f.Status, f.Statuses = "", nil
+	out := map[Status]int{}
+	scan := func(r db.Scanner) (struct{}, error) {
+		var st Status
+		var n int
+		err := r.Scan(&st, &n)
+		out[st] += n
+		return struct{}{}, err
+	}
+	if strings.TrimSpace(f.Search) == "" && onlyStatus(f) {
+		column := "orders"
+		if f.Attention {
+			column = "attention"
+		}
+		_, err := db.QueryAll(ctx, s.db, "order counts", scan, `SELECT status, COALESCE(SUM(`+column+`), 0) FROM order_status_totals GROUP BY status`)
+		return out, err
+	}
+	w := adminWhere(f, s.db.Dialect)
+	if err := s.narrowByTrigrams(ctx, w, f.Search); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(f.Search) != "" && f.CountCap > 0 {
+		// A broad search is not counted status by status (its count stops
+		// at the cap too).
+		n, capped, err := s.db.CountMatches(ctx, "orders", ` FROM orders o`+w.String(), w.Args, 1, 1, 1, f.CountCap)
+		if err != nil || capped || n > f.CountCap {
+			return nil, err
+		}
+	}
+	_, err := db.QueryAll(ctx, s.db, "order counts", scan, `SELECT o.status, COUNT(*) FROM orders o`+w.String()+` GROUP BY o.status`, w.Args...)
+	return out, err
+}
 
 // AdminList lists orders newest first, flagged ones standing out by their
 // Attention field.
@@ -29,21 +107,22 @@ func (s *Store) AdminList(ctx context.Context, f AdminFilter) (SummaryPage, erro
 	}
 	page, size := db.PageBounds(f.Page, f.PageSize)
 	from := ` FROM orders o` + w.String()
+	order := sortOrder(f.Sort)
 	// A deep page (?page=2000) skips 40,000 orders: skipping keys is cheap,
 	// computing each skipped order's columns (its item count) is not.
-	stmt := `SELECT ` + summaryColumns + ` FROM (SELECT o.id, o.created_at` + from + ` ORDER BY o.` +
-		strings.ReplaceAll(listOrder, ", ", ", o.") + db.Limit(page, size) + `) AS page JOIN orders o ON o.id = page.id ORDER BY page.` +
-		strings.ReplaceAll(listOrder, ", ", ", page.")
+	stmt := `SELECT ` + summaryColumns + ` FROM (SELECT o.id, o.created_at, o.total_cents` + from + ` ORDER BY ` +
+		strings.ReplaceAll(order, "@", "o.") + db.Limit(page, size) + `) AS page JOIN orders o ON o.id = page.id ORDER BY ` +
+		strings.ReplaceAll(order, "@", "page.")
 	orders, err := db.QueryAll(ctx, s.db, "orders", func(r db.Scanner) (Summary, error) { return scanSummary(r) }, stmt, w.Args...)
 	if err != nil {
 		return SummaryPage{}, err
 	}
 	out := SummaryPage{Orders: orders}
 	search := strings.TrimSpace(f.Search) != ""
-	if !search && f.Channel == "" && !db.PageTellsCount(page, size, len(orders)) {
+	if !search && onlyStatus(f) && !db.PageTellsCount(page, size, len(orders)) {
 		// Every order, a status's, the flagged ones: the figures by status
 		// (0021, 0023) have the count without reading the orders.
-		out.Count, err = s.countByStatus(ctx, f.Status, f.Attention)
+		out.Count, err = s.countByStatus(ctx, statusesOf(f), f.Attention)
 	} else {
 		// A search over every order counts no further than the cap.
 		most := f.CountCap
@@ -124,12 +203,12 @@ func trigrams(s string) string {
 // (PostgreSQL): a search holding one is matched column by column.
 const searchSeparator = "\n"
 
-// countByStatus counts the orders of status (every one when ""), only the
-// flagged ones when flagged, from order_status_totals.
-func (s *Store) countByStatus(ctx context.Context, status Status, flagged bool) (int, error) {
+// countByStatus counts the orders of statuses (every one when none), only
+// the flagged ones when flagged, from order_status_totals.
+func (s *Store) countByStatus(ctx context.Context, statuses []Status, flagged bool) (int, error) {
 	var w db.Where
-	if status != "" {
-		w.And("status = " + w.Arg(string(status)))
+	if len(statuses) > 0 {
+		w.And("status IN (" + statusArgs(&w, statuses) + ")")
 	}
 	column := "orders"
 	if flagged {
@@ -141,8 +220,20 @@ func (s *Store) countByStatus(ctx context.Context, status Status, flagged bool) 
 // adminWhere is the condition of f's orders, on o, for engine d.
 func adminWhere(f AdminFilter, d db.Dialect) *db.Where {
 	var w db.Where
-	if f.Status != "" {
-		w.And("o.status = " + w.Arg(string(f.Status)))
+	if st := statusesOf(f); len(st) > 0 {
+		w.And("o.status IN (" + statusArgs(&w, st) + ")")
+	}
+	if !f.From.IsZero() {
+		w.And("o.created_at >= " + w.Arg(timeArg(d, f.From)))
+	}
+	if !f.To.IsZero() {
+		w.And("o.created_at < " + w.Arg(timeArg(d, f.To)))
+	}
+	if f.County != "" {
+		w.And("o.county = " + w.Arg(f.County))
+	}
+	if f.DeliveryKind != "" {
+		w.And("o.delivery_kind = " + w.Arg(f.DeliveryKind))
 	}
 	if f.Attention {
 		w.And("o.attention <> ''")
@@ -193,4 +284,12 @@ func phonePart(q string) (string, bool) {
 		return "", false
 	}
 	return digits[1:], true
+}
+
+// timeArg is t as engine d compares it with created_at (db.DB.TimeArg).
+func timeArg(d db.Dialect, t time.Time) any {
+	if d == db.Postgres {
+		return t
+	}
+	return t.UTC().Format("2006-01-02 15:04:05")
 }

@@ -66,6 +66,10 @@ var pages = []page{
 	{path: "/admin", listing: private, title: "Admin"},
 	{path: "/admin/orders/*/print", listing: unlisted, title: "Delivery note"}, // under /admin, which robots.txt keeps out
 	{path: "/admin/orders/print", listing: unlisted, title: "Delivery notes"},
+	// The back office's screens and their records (/admin/orders, /admin/orders/ORDER-…,
+	// /admin/products/12): the app's own addresses, under /admin, which robots.txt keeps out.
+	{path: "/admin/*", listing: unlisted, title: "Admin"},
+	{path: "/admin/*/*", listing: unlisted, title: "Admin"},
 	{path: "/account", listing: private, title: "My Account"},
 	{path: "/agent", listing: private, title: "Agent"},
 	{path: "/checkout", listing: private, title: "Checkout"},

@@ -10,7 +10,8 @@ import (
 // The pages the web app has (web/src/app/routes.tsx).
 var appPages = []string{"/", "/home", "/shop", "/about", "/contact", "/cart", "/checkout", "/login", "/register",
 	"/forgot-password", "/reset-password", "/terms", "/privacy", "/order-confirmation", "/track", "/account", "/agent", "/admin", "/products/dairy-meal",
-	"/admin/orders/ORDER-1700000000000/print", "/admin/orders/print"}
+	"/admin/orders/ORDER-1700000000000/print", "/admin/orders/print",
+	"/admin/orders", "/admin/orders/ORDER-1", "/admin/products/12"}
 
 func TestIsPage(t *testing.T) {
 	for _, p := range appPages {
@@ -19,7 +20,7 @@ func TestIsPage(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"/products", "/products/a/b", "/no/such/page", "/shop/x", "/api/products",
-		"/admin/orders//print", "/admin/orders/ORDER-1/print/x", "/admin/orders/ORDER-1"} {
+		"/admin/orders//print", "/admin/orders/ORDER-1/print/x", "/admin/orders/ORDER-1/x/y"} {
 		if IsPage(p) {
 			t.Errorf("%s is a page", p)
 		}

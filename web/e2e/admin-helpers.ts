@@ -27,10 +27,30 @@ export async function openAdmin(page: Page) {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
+/** The back office's side navigation, opened first where it hides behind Menu (below 1024 px). */
+export async function adminNav(page: Page) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  if (await menu.isVisible()) {
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  }
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+/** Opens a screen of the back office by its side navigation link. */
 export async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  const nav = await adminNav(page);
+  await nav.getByRole('link', { name, exact: true }).click();
+  // Below 1024 px the menu closes behind the click: the link is then hidden, yet still the current one.
+  await expect(page.getByRole('link', { name, exact: true, includeHidden: true }).and(page.locator('#admin-nav a'))).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** The row of an order in the orders table. */
+export function orderRow(page: Page, orderId: string) {
+  return page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderId });
 }

@@ -19,7 +19,7 @@ test('the admin creates a code and a shopper applies it in the cart', async ({ p
   await form.getByLabel('Percent off').fill('15');
   await form.getByLabel('Uses in all (optional)').fill('50');
   await form.getByRole('button', { name: 'Add coupon' }).click();
-  await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Coupons' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: code })).toContainText('15% off · used 0 of 50');
 
   // A shopper in a browser of their own: one 70 Kg bag of dairy meal (Ksh 3,950).

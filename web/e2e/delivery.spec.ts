@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAdmin, openAdmin, openTab } from './admin-helpers';
+import { createAdmin, openAdmin, openTab, orderRow } from './admin-helpers';
 import { acceptDialogs } from './storefront-helpers';
 
 // Delivery the way Kenyan farmers get their goods (issue 12): a pickup point chosen at checkout and
@@ -95,8 +95,8 @@ test('the shop dispatches an order with a tracking number, and the farmer sees i
   await openAdmin(admin);
   await openTab(admin, 'Orders');
   await admin.getByLabel('Search orders').fill(orderId);
-  const row = admin.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: orderId });
-  await row.getByRole('button', { name: `Open ${orderId}` }).click();
+  const row = orderRow(admin, orderId);
+  await row.getByRole('link', { name: `Open ${orderId}` }).click();
   await expect(admin.getByText('Home delivery (Nairobi and Kiambu): Ksh 900')).toBeVisible();
 
   const status = admin.getByRole('form', { name: 'Change status' });

@@ -1,6 +1,4 @@
-import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { useSession } from '../shared/api/useSession';
 import { CartProvider } from '../shared/hooks/CartProvider';
 import { appMessages } from '../shared/i18n/messages/app';
 import { Footer } from './Footer';
@@ -20,18 +18,7 @@ function NavigationProgress() {
   );
 }
 
-// An owner or manager who must set up two-step sign-in sees that alone (its own chunk): the shop
-// refuses them everything else until it is on.
-const MfaRequiredPage = lazy(() => import('../features/account/MfaRequiredPage'));
-
 export function Layout() {
-  if (useSession()?.user?.mfa_setup_required) {
-    return (
-      <Suspense>
-        <MfaRequiredPage />
-      </Suspense>
-    );
-  }
   return (
     <CartProvider>
       <div className="flex min-h-screen flex-col">

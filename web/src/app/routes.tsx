@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { HomePage } from '../features/home/HomePage';
-import { ErrorScreen, RootErrorScreen, RouteErrorScreen } from './ErrorScreen';
+import { RootErrorScreen, RouteErrorScreen } from './ErrorScreen';
 import { Layout } from './Layout';
 
 // Every page except home is its own chunk, fetched on first visit, so / stays small.
@@ -10,11 +10,10 @@ function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
 
-function NotFound() {
-  return <ErrorScreen notFound />;
-}
-
 export const routes: RouteObject[] = [
+  // The back office has a frame of its own (no shop header, cart or footer), in its own chunk; its
+  // screens, and the delivery notes it prints, are matched inside it, off the first load.
+  { path: 'admin/*', errorElement: <RootErrorScreen />, lazy: page(() => import('./StaffArea')) },
   {
     Component: Layout,
     // Only when the layout itself fails; page errors are caught below, inside the layout.
@@ -40,15 +39,11 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: page(() => import('../features/legal/PrivacyPage')) },
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
-          { path: 'rider', lazy: page(() => import('../features/rider/RiderPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
-          { path: 'agent', lazy: page(() => import('../features/agent/AgentPage')) },
-          { path: 'admin', lazy: page(() => import('../features/admin/shell/AdminPage')) },
-          { path: '*', Component: NotFound },
+          // /rider and /agent, the screens of those roles, and the 404 for any other address.
+          { path: '*', lazy: page(() => import('./RoleScreen')) },
         ],
       },
     ],
   },
-  // Delivery notes, one order's or several (?ids=), print without the storefront's frame.
-  { path: 'admin/orders/:orderId?/print', errorElement: <RootErrorScreen />, HydrateFallback: PageLoading, lazy: page(() => import('../features/admin/delivery/DeliveryNotePage')) },
 ];

@@ -6,6 +6,7 @@ import { PasswordField } from '../../shared/ui/form/PasswordField';
 import { TextField } from '../../shared/ui/form/TextField';
 import { linkClass, LinkLine, Page } from '../../shared/ui/Page';
 import { login } from '../../shared/api/account';
+import { getSession } from '../../shared/api/authToken';
 import { MSG } from '../../shared/domain/accountRules';
 import { ApiError } from '../../shared/api/api';
 import { useCart } from '../../shared/hooks/CartProvider';
@@ -35,7 +36,9 @@ export default function LoginPage() {
   function done() {
     // The shop merges a guest cart into the account's on the next cart call.
     void cart.reload();
-    navigate(from, { replace: true });
+    // An owner or manager who must set up two-step sign-in first goes to the back office, which
+    // shows them that set-up alone.
+    navigate(getSession()?.user?.mfa_setup_required ? '/admin' : from, { replace: true });
   }
 
   if (mfaToken !== null) {

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminCategory, AdminPage, AdminProduct, AdminReview, AdminUser, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, OrderSummary, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminCategory, AdminOrderPage, AdminPage, AdminProduct, AdminReview, AdminUser, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -48,8 +48,17 @@ export const adminApi = {
   updateCategory: (id: number, body: CategoryPayload) => request<AdminCategory>('PUT', `/admin/categories/${id}/`, body),
   deleteCategory: (id: number) => request<{ message: string }>('DELETE', `/admin/categories/${id}/`),
 
-  orders: (p: { status?: string; search?: string; page?: number; attention?: string }) =>
-    request<AdminPage<OrderSummary>>('GET', `/admin/orders/${qs(p)}`),
+  /** The orders list; `query` is the list's own query string (its filters, sort and page). */
+  orders: (query: string) => request<AdminOrderPage>('GET', `/admin/orders/${query ? `?${query}` : ''}`),
+  /** Sends a paid or processing order out in one step (a pickup order: ready for pickup). */
+  dispatchOrder: (orderId: string, courier: string, tracking: string) =>
+    request<OrderDetail>('POST', `/admin/orders/${encodeURIComponent(orderId)}/dispatch/`, { courier, tracking }),
+  /** The orders CSV of the list's query string (the list's filters). */
+  exportOrders: (query: string) => request<Blob>('GET', `/admin/orders/export/${query ? `?${query}` : ''}`, undefined, { as: 'blob' }),
+  couriers: () => request<Courier[]>('GET', '/admin/delivery/couriers/'),
+  createCourier: (c: CourierPayload) => request<Courier>('POST', '/admin/delivery/couriers/', c),
+  updateCourier: (id: number, c: CourierPayload) => request<Courier>('PUT', `/admin/delivery/couriers/${id}/`, c),
+  deleteCourier: (id: number) => request<void>('DELETE', `/admin/delivery/couriers/${id}/`),
   order: (orderId: string) => request<OrderDetail>('GET', `/admin/orders/${encodeURIComponent(orderId)}/`),
   /** Places an order for a caller; the prompt (or the payment link) goes to their phone. */
   createOrder: (body: PhoneOrderInput) => request<OrderDetail>('POST', '/admin/orders/', body),

@@ -612,6 +612,53 @@ export interface paths {
         patch: operations["adminPatchPickupPoint"];
         trace?: never;
     };
+    "/api/admin/delivery/couriers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the couriers the shop sends with
+         * @description The default first, then by name; the dispatch form offers them.
+         */
+        get: operations["adminListCouriers"];
+        put?: never;
+        /**
+         * Add a courier
+         * @description `is_default` makes it the default, taken from the one that was. Names are unique whatever their case.
+         */
+        post: operations["adminCreateCourier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/couriers/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a courier or make it the default */
+        put: operations["adminUpdateCourier"];
+        post?: never;
+        /**
+         * Remove a courier from the list
+         * @description The orders sent with it keep its name.
+         */
+        delete: operations["adminDeleteCourier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/": {
         parameters: {
             query?: never;
@@ -621,7 +668,9 @@ export interface paths {
         };
         /**
          * List the orders
-         * @description Newest first. A search (order number, name, email or phone) counts its matches up to 1,000.
+         * @description Newest first unless `sort` says otherwise. A search (order number, name, email or phone)
+         *     counts its matches up to 1,000. `status_counts` counts the orders of every other filter in
+         *     each status, for the list's status chips (absent for a search too broad to count).
          */
         get: operations["adminListOrders"];
         put?: never;
@@ -687,6 +736,29 @@ export interface paths {
          *     them again with the status `dispatched`.
          */
         patch: operations["adminMoveOrder"];
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/dispatch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a paid or processing order out in one step
+         * @description A delivery order goes through processing to `dispatched` with its courier and tracking
+         *     number; a pickup order to `ready_for_pickup` (no courier needed). The customer gets the
+         *     usual text. Sent again, the order already out is answered as it is, its courier and
+         *     tracking number corrected when they differ. Any other status: 409.
+         */
+        post: operations["adminDispatchOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/orders/{orderId}/refunds/": {
@@ -2941,6 +3013,15 @@ export interface components {
                 }[];
             };
         };
+        Courier: {
+            id: number;
+            name: string;
+            is_default: boolean;
+        };
+        CourierInput: {
+            name: string;
+            is_default?: boolean;
+        };
         /** @description A group of counties delivered to at one price. */
         Zone: {
             id: components["schemas"]["Id"];
@@ -3042,6 +3123,10 @@ export interface components {
         };
         AdminOrderPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["OrderSummary"][];
+            /** @description How many of the filtered orders are in each status (every other filter applied). */
+            status_counts?: {
+                [key: string]: number;
+            };
         };
         /** @description A move of the order's status. */
         OrderEvent: {
@@ -5868,10 +5953,123 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminListCouriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every courier. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Courier"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateCourier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourierInput"];
+            };
+        };
+        responses: {
+            /** @description The courier as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Courier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateCourier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourierInput"];
+            };
+        };
+        responses: {
+            /** @description The courier as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Courier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteCourier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminListOrders: {
         parameters: {
             query?: {
-                status?: components["schemas"]["OrderStatus"];
+                /** @description One status, or several separated by commas (`paid,processing`). */
+                status?: string;
+                /** @description Orders placed on this Nairobi day or later (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Orders placed on this Nairobi day or earlier (`YYYY-MM-DD`). */
+                to?: string;
+                /** @description Only the orders delivered to this county (one of the 47). */
+                county?: string;
+                /** @description Only home deliveries or only pickups. */
+                delivery?: "delivery" | "pickup";
+                /** @description `newest` (the default), `oldest`, `total` (largest first) or `-total`. */
+                sort?: "newest" | "oldest" | "total" | "-total";
                 /** @description Words to look for, at most 100 characters. */
                 search?: components["parameters"]["Search"];
                 /** @description `1`: only the orders the payment reconciler flagged for a person. */
@@ -6008,6 +6206,43 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderMoveInput"];
+            };
+        };
+        responses: {
+            /** @description The order as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDispatchOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's number, `ORDER-…`. */
+                orderId: components["parameters"]["OrderNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for a delivery order. */
+                    courier?: string;
+                    tracking?: string;
+                };
             };
         };
         responses: {

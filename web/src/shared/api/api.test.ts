@@ -116,14 +116,6 @@ describe('request', () => {
     expect(err.message).toBe(`API Error: ${status}`);
   });
 
-  it('marks the session when the shop asks an owner to set up two-step sign-in first', async () => {
-    saveSession({ access: 'tok', refresh: 'ref', expires_in: 900, user: { id: 1, username: 'o@x.ke', email: 'o@x.ke', first_name: 'O', last_name: 'K', phone: '', role: 'owner', kra_pin: '', permissions: [], date_joined: '2026-03-01T00:00:00Z' } }, true);
-    fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: 'Your role needs two-step sign-in.', code: 'mfa_setup_required' }));
-    const err = await request('GET', '/admin/stats/').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(403);
-    expect(getSession()?.user?.mfa_setup_required).toBe(true);
-  });
 
   it('reports a network failure as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));

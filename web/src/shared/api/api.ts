@@ -2,20 +2,12 @@
 // fetch themselves. Every call goes to /api on the same origin, sends and accepts JSON,
 // carries the bearer token when one is stored, and fails with an ApiError.
 
-import { clearSession, getAuthToken, getSession, setSessionUser, updateSession } from './authToken';
+import { clearSession, getAuthToken, getSession, updateSession } from './authToken';
 import { inLanguage } from '../i18n/i18n';
 import { commonMessages } from '../i18n/messages/common';
 import type { ApiErrorBody, TokenPair } from './shapes';
 
 const BASE = '/api';
-
-/** The code of the 403 an owner or manager gets until two-step sign-in is on (SHOP_REQUIRE_MFA). */
-export const MFA_SETUP_REQUIRED = 'mfa_setup_required';
-
-function markMfaSetupRequired() {
-  const user = getSession()?.user;
-  if (user) setSessionUser({ ...user, mfa_setup_required: true });
-}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -87,13 +79,7 @@ export async function request<T>(
     if (next) response = await send(next);
   }
 
-  if (!response.ok) {
-    const err = await errorFrom(response);
-    // An owner or manager whose role needs two-step sign-in, before they set it up: the app
-    // shows them the set-up screen alone (app/Layout reads the flag from the session's user).
-    if (err.status === 403 && (err.body as { code?: string } | undefined)?.code === MFA_SETUP_REQUIRED) markMfaSetupRequired();
-    throw err;
-  }
+  if (!response.ok) throw await errorFrom(response);
   if (response.status === 204) return undefined as T;
   if (options.as === 'blob') return (await response.blob()) as T;
   try {

@@ -108,6 +108,10 @@ export type RefundApproval = Schemas['RefundApproval'];
 export type BackupStatus = Schemas['BackupStatus'];
 export type LowStockVariant = Schemas['LowStockVariant'];
 export type OrderSummary = Schemas['OrderSummary'];
+/** The orders list's page with its status chips' counts (the schema's allOf, written out). */
+export type AdminOrderPage = AdminPage<OrderSummary> & Pick<Schemas['AdminOrderPage'], 'status_counts'>;
+export type Courier = Schemas['Courier'];
+export type CourierPayload = Schemas['CourierInput'];
 /** An order as the back office reads it, with its text messages and mail. */
 export type OrderDetail = Schemas['AdminOrder'];
 /** An order as the back office reads it once a payment is assigned to it: no text messages. */

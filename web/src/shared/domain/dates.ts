@@ -20,3 +20,4 @@ export function formatDateTime(iso: string): string {
   const time = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
   return `${formatDate(iso)}, ${time}`;
 }
+

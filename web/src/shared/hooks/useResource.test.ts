@@ -48,3 +48,24 @@ describe('useResource without the cache', () => {
     expect(cached.result.current.data).toEqual({ name: 'Dairy Meal' });
   });
 });
+
+describe('invalidate', () => {
+  // The back office's edits: a save refreshes every panel showing that record, and only those.
+  it('loads again every mounted resource whose name starts so, keeping what it showed meanwhile', async () => {
+    vi.resetModules();
+    const { useAdminResource: useResource, invalidate } = await import('./useAdminResource');
+    let stock = 40;
+    const history = vi.fn(() => Promise.resolve({ stock }));
+    const other = vi.fn(() => Promise.resolve({ stock: 7 }));
+    const a = renderHook(() => useResource<{ stock: number }>('admin-stock:5:1', history));
+    const b = renderHook(() => useResource<{ stock: number }>('admin-stock:6:1', other));
+    await waitFor(() => expect(a.result.current.data).toEqual({ stock: 40 }));
+    await waitFor(() => expect(b.result.current.data).toEqual({ stock: 7 }));
+    stock = 50;
+    invalidate('admin-stock:5:');
+    expect(a.result.current.data).toEqual({ stock: 40 });
+    await waitFor(() => expect(a.result.current.data).toEqual({ stock: 50 }));
+    expect(history).toHaveBeenCalledTimes(2);
+    expect(other).toHaveBeenCalledTimes(1);
+  });
+});

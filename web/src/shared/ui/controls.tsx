@@ -1,5 +1,6 @@
 import { useEffect, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
 import { TextField } from './form/TextField';
+import { ErrorState } from './ErrorState';
 import { useResource, type Resource } from '../hooks/useResource';
 import { ApiError } from '../api/api';
 import { getAuthToken } from '../api/authToken';
@@ -24,16 +25,9 @@ export function errorText(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A back-office load that failed: the shop's one ErrorState, in the back office's words. */
 export function LoadError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
-  return (
-    <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">We could not load {what}.</p>
-      <p className="text-sm">{error.message}</p>
-      <Button className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
+  return <ErrorState className="mt-4" title={`We could not load ${what}.`} error={error} onRetry={onRetry} />;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { validateVariant, type VariantForm } from '../../../shared/domain/adminRules';
 import { StockPanel } from './StockPanel';
+import { invalidate } from '../../../shared/hooks/useAdminResource';
 import { Button, PriceField, WeightField, errorText } from '../../../shared/ui/controls';
 
 const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '', lasts_days: '' };
@@ -70,6 +71,8 @@ function VariantRow({
     try {
       const saved = variant ? await adminApi.updateVariant(productId, variant.id, body) : await adminApi.addVariant(productId, body);
       onSaved(saved);
+      // The size's stock panel (its history, its last "Stock is now …") shows the saved stock too.
+      if (variant) invalidate(`admin-stock:${variant.id}:`);
       setNote(variant ? 'Saved.' : '');
       if (!variant) setF(emptyVariant);
     } catch (err) {
@@ -151,6 +154,7 @@ function VariantRow({
         <StockPanel
           productId={productId}
           variantId={variant.id}
+          stock={variant.stock}
           onStock={(stock) => {
             setF((cur) => ({ ...cur, stock: String(stock) }));
             onSaved({ ...variant, stock });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { ApiError } from '../../../shared/api/api';
@@ -9,10 +10,18 @@ import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { ProductEditor } from './ProductEditor';
 import { MSG } from '../../../shared/domain/adminRules';
 import { Badge, Button, Note, type NoteState } from '../../../shared/ui/controls';
+import { useSubPath } from '../../../shared/hooks/useSubPath';
 import { useResource } from '../../../shared/hooks/useResource';
 
+/**
+ * /admin/products (its search and filter in the address), /admin/products/new and
+ * /admin/products/{id}: a product being edited has its own address, so a reload keeps it open.
+ */
 export function ProductsTab() {
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const rest = useSubPath();
+  const navigate = useNavigate();
+  const editing: number | 'new' | null = rest === 'new' ? 'new' : /^\d+$/.test(rest) ? Number(rest) : null;
+  const setEditing = (to: number | 'new' | null) => void navigate(to === null ? '/admin/products' : `/admin/products/${to}`);
   // What the last delete did, in the page: a native alert would block the whole screen.
   const [note, setNote] = useState<NoteState>(null);
   const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '' }, (q) =>

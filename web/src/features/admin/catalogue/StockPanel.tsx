@@ -7,27 +7,26 @@ import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { STOCK_REASON, validateStock, type StockForm } from '../../../shared/domain/adminRules';
 import { Button, LoadError, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
-import { useResource } from '../../../shared/hooks/useResource';
+import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 
 /**
  * One size's stock (docs/product.md section 5): "Receive stock" when a delivery from the mill
  * arrives, "Adjust stock" when a bag bursts or a count differs, and the history of every change.
  */
-export function StockPanel({ productId, variantId, onStock }: { productId: number; variantId: number; onStock: (stock: number) => void }) {
+export function StockPanel({ productId, variantId, stock, onStock }: { productId: number; variantId: number; stock: number; onStock: (stock: number) => void }) {
   const [page, setPage] = useState(1);
-  const [tick, setTick] = useState(0);
-  const history = useResource(`${variantId}:${page}:${tick}`, () => adminApi.stockHistory(productId, variantId, page), { cache: false });
-  const changed = (stock: number) => {
-    onStock(stock);
+  const history = useAdminResource(`admin-stock:${variantId}:${page}`, () => adminApi.stockHistory(productId, variantId, page));
+  const changed = (next: number) => {
+    onStock(next);
     setPage(1);
-    setTick((t) => t + 1);
+    invalidate(`admin-stock:${variantId}:`);
   };
   return (
     <details className="mt-1 rounded-md border border-stone-200 bg-white px-3 py-1">
       <summary className="inline-flex min-h-10 cursor-pointer items-center text-sm font-semibold text-brand-800">Stock: receive, adjust, history</summary>
       <div className="mt-2 grid gap-3 md:grid-cols-2">
-        <StockChangeForm title="Receive stock" kinds={['received']} productId={productId} variantId={variantId} onDone={changed} />
-        <StockChangeForm title="Adjust stock" kinds={['damaged', 'count_correction']} productId={productId} variantId={variantId} onDone={changed} />
+        <StockChangeForm title="Receive stock" kinds={['received']} productId={productId} variantId={variantId} stock={stock} onDone={changed} />
+        <StockChangeForm title="Adjust stock" kinds={['damaged', 'count_correction']} productId={productId} variantId={variantId} stock={stock} onDone={changed} />
       </div>
       <h4 className="mt-3 text-sm font-bold text-stone-900">History</h4>
       {history.error ? (
@@ -85,12 +84,15 @@ function StockChangeForm({
   kinds,
   productId,
   variantId,
+  stock,
   onDone,
 }: {
   title: string;
   kinds: StockForm['kind'][];
   productId: number;
   variantId: number;
+  /** The size's stock as the editor now holds it: a report of another number is out of date. */
+  stock: number;
   onDone: (stock: number) => void;
 }) {
   const first = kinds[0]!;
@@ -98,6 +100,7 @@ function StockChangeForm({
   const [errors, setErrors] = useState<Errors<keyof StockForm>>({});
   const [note, setNote] = useState<NoteState>(null);
   const [busy, setBusy] = useState(false);
+  const [reported, setReported] = useState<number | null>(null);
   const id = `stock-${variantId}-${first}`;
   const set = (k: keyof StockForm, v: string) => {
     setF({ ...f, [k]: v } as StockForm);
@@ -119,6 +122,7 @@ function StockChangeForm({
       const m = await adminApi.adjustStock(productId, variantId, body);
       setF({ kind: f.kind, amount: '', note: '' });
       setNote({ kind: 'ok', text: `Stock is now ${m.stock_after}.` });
+      setReported(m.stock_after);
       onDone(m.stock_after);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : undefined;
@@ -157,7 +161,7 @@ function StockChangeForm({
       <Button type="submit" disabled={busy}>
         {title}
       </Button>
-      <Note note={note} className="text-sm" />
+      <Note note={note?.kind === 'ok' && reported !== null && reported !== stock ? null : note} className="text-sm" />
     </form>
   );
 }

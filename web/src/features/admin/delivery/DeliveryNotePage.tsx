@@ -23,9 +23,11 @@ function orderIds(param: string, query: string | null): string[] {
 }
 
 export default function DeliveryNotePage() {
-  const { orderId = '' } = useParams();
-  const [params] = useSearchParams();
-  const ids = orderIds(orderId, params.get('ids'));
+  const params = useParams();
+  // Its own route in the tests; under the back office's /admin/* in the app.
+  const orderId = params.orderId ?? /^orders\/([^/]+)\/print$/.exec(params['*'] ?? '')?.[1] ?? '';
+  const [query] = useSearchParams();
+  const ids = orderIds(orderId, query.get('ids'));
   const here = orderId ? `/admin/orders/${encodeURIComponent(orderId)}/print` : `/admin/orders/print?ids=${ids.map(encodeURIComponent).join(',')}`;
   const loaded = useResource(ids.length ? `notes:${ids.join(',')}` : null, () => Promise.all(ids.map((id) => adminApi.order(id))), { cache: false });
   if (mustSignIn(loaded.error)) return <Navigate to="/login" replace state={{ from: here }} />;

@@ -7,6 +7,8 @@ import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { MSG, checkPrice } from '../../../shared/domain/adminRules';
 import { Badge, Button, EditableList, EntryForm, PriceField, formatDate, useAdminForm } from '../../../shared/ui/controls';
+import { Picker } from '../../../shared/ui/Picker';
+import { useResource } from '../../../shared/hooks/useResource';
 
 // Coupon codes (docs/product.md section 5): the owner's promotions, checked again by the server at
 // checkout. A code is switched off, never erased, because orders name it.
@@ -67,7 +69,7 @@ function localInput(iso: string | null): string {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : null);
-const ids = (s: string) => (s.trim() === '' ? [] : s.split(',').map((x) => Number(x.trim())));
+export const ids = (s: string) => (s.trim() === '' ? [] : s.split(',').map((x) => Number(x.trim())));
 const limitOf = (s: string) => (s.trim() === '' ? null : Number(s));
 
 function formOf(c: Coupon | null): CouponForm {
@@ -147,7 +149,13 @@ export function CouponsTab() {
 }
 
 function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () => void }) {
-  const { f, set, field, confirmed, form } = useAdminForm({
+  // The names of the categories and of the coupon's products, for the pickers' chips.
+  const categories = useResource('admin-categories', () => adminApi.categories(), { cache: false });
+  const productNames = useResource(`admin-coupon-products:${coupon?.id ?? 'new'}`, async () => {
+    const list = await Promise.all((coupon?.product_ids ?? []).map((id) => adminApi.product(id).catch(() => null)));
+    return Object.fromEntries(list.filter((p) => p !== null).map((p) => [p.id, p.name])) as Record<number, string>;
+  }, { cache: false });
+  const { f, set, field, errors, confirmed, form } = useAdminForm({
     initial: () => formOf(coupon),
     validate: validateCoupon,
     save: (form) => adminApi.saveCoupon(coupon?.id ?? null, payloadOf(form)),
@@ -193,8 +201,24 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
           <PriceField id="coupon-value" label="Amount off (Ksh)" {...field('value')} />
         )}
         <PriceField id="coupon-min_subtotal" label="Minimum subtotal (Ksh, optional)" {...field('min_subtotal')} />
-        {text('product_ids', 'Only these product ids (optional)', 'Empty, with no categories: every product.')}
-        {text('category_ids', 'Only these category ids (optional)', 'A category includes those below it.')}
+        <Picker
+          label="Only these products (optional)"
+          hint="None, with no categories: every product."
+          value={ids(f.product_ids)}
+          onChange={(v) => set('product_ids', v.join(', '))}
+          search={async (q) => (await adminApi.products({ search: q })).results.map((p) => ({ id: p.id, name: p.name }))}
+          nameOf={(id) => productNames.data?.[id]}
+          error={errors.product_ids}
+        />
+        <Picker
+          label="Only these categories (optional)"
+          hint="A category includes those below it."
+          value={ids(f.category_ids)}
+          onChange={(v) => set('category_ids', v.join(', '))}
+          search={async (q) => (categories.data ?? (await adminApi.categories())).filter((c) => c.name.toLowerCase().includes(q.toLowerCase()))}
+          nameOf={(id) => categories.data?.find((c) => c.id === id)?.name}
+          error={errors.category_ids}
+        />
         <TextField compact id="coupon-starts_at" label="Starts (optional)" type="datetime-local" {...field('starts_at')} />
         <TextField compact id="coupon-ends_at" label="Ends (optional)" type="datetime-local" {...field('ends_at')} />
         {text('max_uses', 'Uses in all (optional)')}

@@ -31,30 +31,61 @@ function Chart({ kind, height, title, description, children }: { kind: string; h
   );
 }
 
-/** Columns over time, left to right: revenue per day, week or month. */
-export function ColumnChart({ title, description, data }: { title: string; description: string; data: Datum[] }) {
-  const H = 220;
-  const top = 12;
+/** A round top for an axis at or above max: 1, 2 or 5 times a power of ten. */
+export function niceTop(max: number): number {
+  if (max <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(max));
+  for (const m of [1, 2, 5, 10]) if (m * p >= max) return m * p;
+  return 10 * p;
+}
+
+/** An axis value in few characters: 1,500, 12k, 1.2M. */
+export function shortAmount(v: number): string {
+  if (v >= 1_000_000) return `${+(v / 1_000_000).toFixed(1)}M`;
+  if (v >= 10_000) return `${Math.round(v / 1000)}k`;
+  return v.toLocaleString('en');
+}
+
+/** Columns over time, left to right: revenue per day, week or month, with a value axis. */
+export function ColumnChart({ title, description, data, unit = 'Ksh' }: { title: string; description: string; data: Datum[]; unit?: string }) {
+  const H = 240;
+  const top = 16;
   const bottom = 28;
-  const left = 8;
-  const max = Math.max(1, ...data.map((d) => d.value));
-  const slot = (W - left * 2) / Math.max(1, data.length);
+  const left = 64; // the value axis's labels
+  const right = 12;
+  const maxAxis = niceTop(Math.max(0, ...data.map((d) => d.value)));
+  const ticks = [0, maxAxis / 4, maxAxis / 2, (3 * maxAxis) / 4, maxAxis];
+  const plotH = H - top - bottom;
+  const slot = (W - left - right) / Math.max(1, data.length);
   const bar = Math.max(1, slot * 0.7);
-  // Label a few periods only, so the axis stays readable at 365 days.
-  const every = Math.max(1, Math.ceil(data.length / 8));
+  // Label a few periods only, so the axis stays readable at 365 days; the first and last lean
+  // inwards so neither is cut at the edge.
+  const every = Math.max(1, Math.ceil(data.length / 6));
   return (
     <Chart kind="series" height={H} title={title} description={description}>
-      <line x1={left} x2={W - left} y1={H - bottom} y2={H - bottom} className="stroke-stone-400" />
+      {ticks.map((t) => {
+        const y = H - bottom - (plotH * t) / maxAxis;
+        return (
+          <g key={t} data-tick={t}>
+            <line x1={left} x2={W - right} y1={y} y2={y} className={t === 0 ? 'stroke-stone-500' : 'stroke-stone-200'} />
+            <text x={left - 6} y={y + 4} textAnchor="end" className="fill-stone-700 text-[11px]">
+              {t === 0 ? `${unit} 0` : shortAmount(t)}
+            </text>
+          </g>
+        );
+      })}
       {data.map((d, i) => {
-        const h = ((H - top - bottom) * d.value) / max;
+        const h = (plotH * d.value) / maxAxis;
         const x = left + i * slot + (slot - bar) / 2;
+        const anchor = i === 0 ? 'start' : i === data.length - 1 && data.length > 1 ? 'end' : 'middle';
+        const lx = anchor === 'start' ? left + i * slot : anchor === 'end' ? left + (i + 1) * slot : x + bar / 2;
         return (
           <g key={d.label}>
             <rect x={x} y={H - bottom - h} width={bar} height={h} className="fill-brand-700" data-period={d.label}>
               <title>{`${d.label}: ${d.text}`}</title>
             </rect>
-            {i % every === 0 && (
-              <text x={x + bar / 2} y={H - bottom + 16} textAnchor="middle" className="fill-stone-700 text-[11px]">
+            {(i % every === 0 || i === data.length - 1) && (i === data.length - 1 ? true : data.length - 1 - i >= every / 2) && (
+              <text x={lx} y={H - bottom + 16} textAnchor={anchor} className="fill-stone-700 text-[11px]">
                 {d.label}
               </text>
             )}

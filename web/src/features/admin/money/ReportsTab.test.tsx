@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../../test/utils';
 import { ReportsTab } from './ReportsTab';
@@ -41,9 +42,17 @@ describe('the Reports tab', () => {
       if (url.includes('/admin/reports/products/')) return json(200, products);
       return json(500, { error: 'unexpected call' });
     });
-    const { container } = render(<ReportsTab />);
-    expect(await screen.findByText('Ksh 10,950.50', { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByText('Ksh 3,650.16')).toBeTruthy();
+    const { container } = render(
+      <MemoryRouter>
+        <ReportsTab />
+      </MemoryRouter>,
+    );
+    // Whole shillings: cents mean nothing in a report.
+    expect(await screen.findByText('Ksh 10,951', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText('Ksh 3,650')).toBeTruthy();
+    // The value axis: from 0 to a round top above the largest column.
+    const ticks = [...container.querySelectorAll('svg[data-chart="series"] [data-tick]')].map((g) => g.textContent);
+    expect(ticks).toEqual(['Ksh 0', '2,500', '5,000', '7,500', '10k']);
     expect(container.querySelectorAll('svg[data-chart="series"] rect[data-period]')).toHaveLength(3);
     expect(container.querySelector('svg[data-chart="series"] title')?.textContent).toBe('Revenue per day');
     expect(container.querySelectorAll('svg[data-chart="bars"] rect')).toHaveLength(2);
@@ -57,7 +66,11 @@ describe('the Reports tab', () => {
     fetchMock.mockImplementation(async (input) =>
       String(input).includes('/sales/') ? json(200, empty) : json(500, { error: 'The server had a problem.' }),
     );
-    render(<ReportsTab />);
+    render(
+      <MemoryRouter>
+        <ReportsTab />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('No paid orders in this range.')).toBeTruthy();
     expect(await screen.findByText('We could not load the top products.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { nairobiDay } from '../../../shared/domain/nairobiDays';
+import { useUrlQuery } from '../../../shared/hooks/useUrlQuery';
+import { DateRange } from '../../../shared/ui/ListFilters';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { saveBlob } from '../../../shared/ui/download';
 import { formatKsh } from '../../../shared/domain/money';
@@ -11,17 +14,18 @@ import { useResource } from '../../../shared/hooks/useResource';
 // The Reports tab (docs/product.md section 5): paid orders net of refunds, in Nairobi days, from
 // GET /api/admin/reports/sales/ and /products/; each downloads as CSV.
 
-/** Today in Nairobi (UTC+3 all year), as YYYY-MM-DD, and a number of days before it. */
-function nairobiDay(daysBack = 0): string {
-  return new Date(Date.now() + 3 * 3600_000 - daysBack * 86_400_000).toISOString().slice(0, 10);
-}
-
 type Group = NonNullable<ReportQuery['group']>;
 
+/** Money in a report, in whole shillings: cents mean nothing in a month's revenue. */
+export const ksh = (v: string | number) => formatKsh(Math.round(Number(v)));
+
 export function ReportsTab() {
-  const [from, setFrom] = useState(() => nairobiDay(29));
-  const [to, setTo] = useState(() => nairobiDay());
-  const [group, setGroup] = useState<Group>('day');
+  // The range and grouping live in the address, like the lists' filters: a reload or a shared link
+  // shows the same report. By default the 30 days ending today.
+  const q = useUrlQuery();
+  const from = q.get('from') || nairobiDay(Date.now(), -29);
+  const to = q.get('to') || nairobiDay();
+  const group = (['day', 'week', 'month'].includes(q.get('group')) ? q.get('group') : 'day') as Group;
   const query: ReportQuery = { from, to, group };
   const key = `${from}|${to}|${group}`;
   const sales = useResource(key, () => adminApi.salesReport(query), { cache: false });
@@ -40,10 +44,9 @@ export function ReportsTab() {
   return (
     <div className="space-y-8">
       <form aria-label="Report range" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
-        <DateInput id="report-from" label="From" value={from} onChange={setFrom} />
-        <DateInput id="report-to" label="To" value={to} onChange={setTo} />
+        <DateRange idPrefix="report" legend="Dates" from={from} to={to} onChange={(f, t) => q.set({ from: f || null, to: t || null })} />
         <div className="w-40">
-          <SelectField compact id="report-group" label="Group by" value={group} onChange={(v) => setGroup(v as Group)}>
+          <SelectField compact id="report-group" label="Group by" value={group} onChange={(v) => q.set({ group: v === 'day' ? null : v })}>
             <option value="day">Day</option>
             <option value="week">Week</option>
             <option value="month">Month</option>
@@ -80,30 +83,13 @@ export function ReportsTab() {
   );
 }
 
-function DateInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        required
-        onChange={(e) => e.target.value && onChange(e.target.value)}
-        className="mt-1 min-h-10 rounded-md border border-stone-400 bg-white px-2"
-      />
-    </div>
-  );
-}
 
 function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
   const figures: [string, string][] = [
-    ['Revenue', formatKsh(report.totals.revenue)],
+    ['Revenue', ksh(report.totals.revenue)],
     ['Paid orders', String(report.totals.orders)],
-    ['Average order value', formatKsh(report.average_order_value)],
-    ['Refunded', formatKsh(report.totals.refunded)],
+    ['Average order value', ksh(report.average_order_value)],
+    ['Refunded', ksh(report.totals.refunded)],
   ];
   const unit = { day: 'day', week: 'week (from Monday)', month: 'month' }[report.group];
   const empty = report.totals.orders === 0 && Number(report.totals.revenue) === 0;
@@ -125,14 +111,14 @@ function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
             <ColumnChart
               title={`Revenue per ${report.group}`}
               description={`Revenue of paid orders net of refunds per ${unit}, ${report.from} to ${report.to}; the table below lists the same figures.`}
-              data={report.series.map((p) => ({ label: p.period, value: Number(p.revenue), text: formatKsh(p.revenue) }))}
+              data={report.series.map((p) => ({ label: p.period, value: Number(p.revenue), text: ksh(p.revenue) }))}
             />
             <details className="mt-2">
               <summary className="cursor-pointer font-semibold text-brand-800">Revenue and orders as a table</summary>
               <Table
                 caption={`Revenue and orders per ${unit}`}
                 head={['Period', 'Revenue', 'Orders']}
-                rows={report.series.map((p) => [p.period, formatKsh(p.revenue), String(p.orders)])}
+                rows={report.series.map((p) => [p.period, ksh(p.revenue), String(p.orders)])}
               />
             </details>
           </div>
@@ -146,12 +132,12 @@ function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
             <BarChart
               title="Revenue by county"
               description="Revenue of paid orders net of refunds by the county they went to, largest first; the table lists the same figures."
-              data={report.by_county.map((c) => ({ label: c.county, value: Number(c.revenue), text: formatKsh(c.revenue) }))}
+              data={report.by_county.map((c) => ({ label: c.county, value: Number(c.revenue), text: ksh(c.revenue) }))}
             />
             <Table
               caption="Revenue by county"
               head={['County', 'Revenue', 'Orders']}
-              rows={report.by_county.map((c) => [c.county, formatKsh(c.revenue), String(c.orders)])}
+              rows={report.by_county.map((c) => [c.county, ksh(c.revenue), String(c.orders)])}
             />
           </div>
         )}
@@ -160,11 +146,11 @@ function Sales({ report, busy }: { report: SalesReport; busy: boolean }) {
         <Part large id="payments-h" title="Payment outcomes">
           <ul className="space-y-1">
             <li>
-              M-Pesa prompts: {report.payments.stk.prompts}, paid {report.payments.stk.paid} ({formatKsh(report.payments.stk.paid_amount)}), failed{' '}
+              M-Pesa prompts: {report.payments.stk.prompts}, paid {report.payments.stk.paid} ({ksh(report.payments.stk.paid_amount)}), failed{' '}
               {report.payments.stk.failed}, waiting {report.payments.stk.pending}
             </li>
             <li>
-              Paybill: {report.payments.paybill.payments} payments ({formatKsh(report.payments.paybill.amount)}), not matched to an order{' '}
+              Paybill: {report.payments.paybill.payments} payments ({ksh(report.payments.paybill.amount)}), not matched to an order{' '}
               {report.payments.paybill.unmatched}
             </li>
           </ul>
@@ -190,7 +176,7 @@ function TopProducts({ id, title, list }: { id: string; title: string; list: Pro
         <Table
           caption={title}
           head={['#', 'Product', 'Revenue', 'Quantity']}
-          rows={list.map((p, i) => [String(i + 1), p.name, formatKsh(p.revenue), String(p.quantity)])}
+          rows={list.map((p, i) => [String(i + 1), p.name, ksh(p.revenue), String(p.quantity)])}
         />
       )}
     </Part>

@@ -1,10 +1,10 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { formatKsh } from '../../../shared/domain/money';
 import { feeText } from '../../../shared/domain/delivery';
-import { ORDER_STATUSES, statusLabel } from '../../../shared/api/orders';
+import { statusLabel } from '../../../shared/api/orders';
 import type { OrderDetail, OrderStatus } from '../../../shared/api/shapes';
 import { OrderMail } from './OrderMail';
 import { OrderTexts } from './OrderTexts';
@@ -14,106 +14,44 @@ import { NewOrder } from './NewOrder';
 import { PaymentFollow } from './PaymentFollow';
 import { RiderSelect } from './RiderSelect';
 import { adminApi } from '../../../shared/api/admin';
-import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
+import { OrdersList } from './OrdersList';
+import { CourierPicker, useCouriers } from './CourierPicker';
 import { MSG } from '../../../shared/domain/adminRules';
-import { Badge, Button, LoadError, Note, Part, StatusBadge, formatDate, useAction } from '../../../shared/ui/controls';
-import { useResource } from '../../../shared/hooks/useResource';
+import { Button, Note, Part, StatusBadge, formatDate, useAction } from '../../../shared/ui/controls';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
+import { useSubPath } from '../../../shared/hooks/useSubPath';
 
+/**
+ * /admin/orders and below: the list (its filters in the query string), /admin/orders/new for an
+ * order taken by phone, and /admin/orders/ORDER-… for one order, so a reload or a shared link opens it.
+ */
 export function OrdersTab() {
-  const [open, setOpen] = useState<string | null>(null);
-  const [taking, setTaking] = useState(false);
-  const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '', attention: false }, (q) =>
-    adminApi.orders({ status: q.status, search: q.search, page: q.page, attention: q.attention ? '1' : '' }),
-  );
-
-  if (taking) {
-    return (
-      <NewOrder
-        onPlaced={(id) => {
-          setTaking(false);
-          setOpen(id);
-        }}
-        onCancel={() => setTaking(false)}
-      />
-    );
+  const rest = useSubPath();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = (location.state as { back?: string } | null)?.back ?? '';
+  if (rest === '') return <OrdersList />;
+  if (rest === 'new') {
+    return <NewOrder onPlaced={(id) => void navigate(`/admin/orders/${encodeURIComponent(id)}`)} onCancel={() => void navigate('/admin/orders')} />;
   }
-  if (open) {
-    return (
-      <OrderView
-        orderId={open}
-        onClose={() => {
-          setOpen(null);
-          list.retry();
-        }}
-      />
-    );
-  }
-  return (
-    <div>
-      <div className="flex flex-wrap items-end gap-3">
-        <Button onClick={() => setTaking(true)}>New order</Button>
-        <div className="min-w-48 flex-1">
-          <TextField
-            compact
-            id="order-search"
-            label="Search orders"
-            type="search"
-            placeholder="Order id, phone or name"
-            value={search}
-            onChange={setSearch}
-          />
-        </div>
-        <div className="w-48">
-          <SelectField compact id="order-status" label="Status" value={filters.status} onChange={(v) => setFilter('status', v)}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <label className="inline-flex min-h-10 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={filters.attention}
-            onChange={(e) => setFilter('attention', e.target.checked)}
-            className="h-5 w-5 accent-brand-700"
-          />
-          Needs attention only
-        </label>
-      </div>
-      <PagedList list={list} page={page} onPage={setPage} label="Orders" noun={['order', 'orders']} what="the orders" empty="No orders found" loading="Loading orders…">
-        {(o) => (
-          <li key={o.orderId} className={`flex flex-wrap items-center gap-3 px-3 py-3 ${o.attention ? 'border-l-4 border-red-700 bg-red-50' : ''}`}>
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">
-                {o.orderId} <StatusBadge status={o.status} /> {o.attention && <Badge tone="red">Needs attention</Badge>}
-              </p>
-              <p className="text-sm text-stone-700">
-                {o.customer_name} · {o.phone} · {formatKsh(o.total)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'} ·{' '}
-                {formatDate(o.created_at)}
-                {o.receipt && ` · M-Pesa ${o.receipt}`}
-              </p>
-            </div>
-            <Button variant="secondary" onClick={() => setOpen(o.orderId)} aria-label={`Open ${o.orderId}`}>
-              Open
-            </Button>
-          </li>
-        )}
-      </PagedList>
-    </div>
-  );
+  return <OrderView key={rest} orderId={decodeURIComponent(rest)} onClose={() => void navigate(`/admin/orders${back}`)} />;
 }
 
 function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   // Refunds are shown and sent only by a role with `refunds` (docs/product.md, "Roles").
   const canRefund = useCan('refunds');
-  const loaded = useResource(orderId, () => adminApi.order(orderId), { cache: false });
+  const loaded = useAdminResource(`admin-order:${orderId}`, () => adminApi.order(orderId));
   const [order, setOrderState] = useState<OrderDetail | null>(null);
-  const setOrder = useCallback((next: OrderDetail) => setOrderState(next), []);
+  // An edit here shows in every panel of the order and in whatever else lists it (the dashboard's
+  // figures, the list behind Back): the one data loader loads them again.
+  const setOrder = useCallback((next: OrderDetail) => {
+    setOrderState(next);
+    invalidate('admin-orders');
+    invalidate('stats');
+  }, []);
   const o = order ?? loaded.data;
-  if (loaded.error && !o) return <LoadError what="the order" error={loaded.error} onRetry={loaded.retry} />;
+  if (loaded.error && !o) return <ErrorState title="We could not load the order." error={loaded.error} onRetry={loaded.retry} />;
   if (!o) return <p role="status">Loading the order…</p>;
   return (
     <div className="space-y-6">
@@ -227,6 +165,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
         </ul>
       </Part>
       <PaymentFollow order={o} onChanged={setOrder} />
+      <DispatchForm order={o} onMoved={setOrder} />
       <StatusForm order={o} onMoved={setOrder} />
       <RiderSelect order={o} />
       {canRefund && <Refunds order={o} onRefunded={setOrder} />}
@@ -309,6 +248,52 @@ function StatusForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: Order
         </Button>
       </div>
       {feedback}
+    </form>
+  );
+}
+
+/**
+ * A paid or processing order sent out in one step: a delivery with its courier (the saved default
+ * to start with) and tracking number, a pickup made ready for collection; the customer is texted.
+ */
+function DispatchForm({ order, onMoved }: { order: OrderDetail; onMoved: (o: OrderDetail) => void }) {
+  const couriers = useCouriers();
+  const pickup = order.delivery?.kind === 'pickup';
+  const [courier, setCourier] = useState<string | null>(null);
+  const [tracking, setTracking] = useState('');
+  const { busy, note, setNote, run } = useAction();
+  if (order.status !== 'paid' && order.status !== 'processing') return null;
+  const chosen = courier ?? couriers.data?.find((c) => c.is_default)?.name ?? '';
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!pickup && chosen.trim() === '') {
+      setNote({ kind: 'error', text: MSG.courierRequired });
+      return;
+    }
+    await run(async () => {
+      const moved = await adminApi.dispatchOrder(order.orderId, pickup ? '' : chosen, pickup ? '' : tracking);
+      onMoved(moved);
+    }, 'The order could not be sent out.');
+  }
+  return (
+    <form noValidate onSubmit={submit} aria-label={pickup ? 'Ready for pickup' : 'Send out'} className="rounded-md border border-brand-700 bg-white p-3">
+      <h3 className="font-bold text-stone-900">{pickup ? 'Ready for pickup' : 'Send out'}</h3>
+      <p className="text-sm text-stone-700">
+        {pickup ? 'The customer gets a text that the order can be collected.' : 'The customer gets a text with the courier and tracking number.'}
+      </p>
+      <div className="mt-2 grid gap-3 sm:grid-cols-3 sm:items-end">
+        {!pickup && (
+          <>
+            <CourierPicker id="dispatch-courier" couriers={couriers.data ?? []} value={chosen} onChange={setCourier} />
+            <TextField compact id="dispatch-tracking" label="Tracking or waybill number" value={tracking} onChange={setTracking} />
+          </>
+        )}
+        <Button type="submit" disabled={busy}>
+          {pickup ? 'Mark ready for pickup' : 'Send out now'}
+        </Button>
+      </div>
+      <Note note={note} className="mt-2" />
     </form>
   );
 }

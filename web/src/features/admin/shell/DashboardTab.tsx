@@ -1,8 +1,9 @@
+import { Link } from 'react-router';
 import { formatKsh } from '../../../shared/domain/money';
 import type { OrderSummary, Stats } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Badge, Button, LoadState, Part, StatusBadge, formatDate } from '../../../shared/ui/controls';
-import { useResource } from '../../../shared/hooks/useResource';
+import { Badge, LoadState, Part, StatusBadge, formatDate } from '../../../shared/ui/controls';
+import { useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { BackupStatus } from '../settings/BackupStatus';
 import { StatementUpload } from '../money/StatementUpload';
 import { InitiatorPasswordReminder } from '../orders/RefundForm';
@@ -11,27 +12,35 @@ import { UnreadablePayments } from '../money/UnreadablePayments';
 import { RefundApprovals } from '../money/RefundApprovals';
 import { useCan } from '../../../shared/hooks/permissions';
 
-type Open = (tab: 'orders' | 'products' | 'messages' | 'reviews') => void;
+// Every figure and row of the dashboard opens the list or the record behind it, already filtered
+// (the lists read their filters from the address). Every back-office role sees the dashboard; what a
+// role may not use is left out (docs/product.md, "Roles"): the server sends no revenue without
+// `reports`, and the money parts need `refunds`.
 
-// Every back-office role sees the dashboard; what a role may not use is left out (docs/product.md,
-// "Roles"): the server sends no revenue without `reports`, and the money parts need `refunds`.
-export function DashboardTab({ onOpen }: { onOpen: Open }) {
-  const stats = useResource('stats', () => adminApi.stats(), { cache: false });
-  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onOpen={onOpen} onChange={stats.retry} />}</LoadState>;
+/** Paid and processing: what the dashboard calls waiting to be dispatched. */
+export const TO_DISPATCH = '/admin/orders?status=paid,processing';
+
+const chip = 'inline-flex min-h-10 items-center rounded-md px-3 py-1.5 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-earth-500';
+const chipSecondary = `${chip} border border-stone-400 bg-white text-stone-900 hover:bg-stone-100`;
+const chipDanger = `${chip} border border-red-700 bg-white text-red-800 hover:bg-red-50`;
+
+export function DashboardTab() {
+  const stats = useAdminResource('stats', () => adminApi.stats());
+  return <LoadState loaded={stats} what="the dashboard">{(s) => <Dashboard s={s} onChange={stats.retry} />}</LoadState>;
 }
 
-function Dashboard({ s, onOpen, onChange }: { s: Stats; onOpen: Open; onChange: () => void }) {
+function Dashboard({ s, onChange }: { s: Stats; onChange: () => void }) {
   const orders = useCan('orders');
   const messages = useCan('messages');
   const catalogue = useCan('catalogue');
   const money = useCan('refunds');
   const settings = useCan('settings');
-  const cards: [string, string, string][] = [
-    ['Total products', String(s.totalProducts), 'totalProducts'],
-    ['Total orders', String(s.totalOrders), 'totalOrders'],
-    ['Total users', String(s.totalUsers), 'totalUsers'],
+  const cards: [string, string, string, string][] = [
+    ['Total products', String(s.totalProducts), 'totalProducts', '/admin/products'],
+    ['Total orders', String(s.totalOrders), 'totalOrders', '/admin/orders'],
+    ['Total users', String(s.totalUsers), 'totalUsers', '/admin/users'],
   ];
-  if (s.totalRevenue != null) cards.push(['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue']);
+  if (s.totalRevenue != null) cards.push(['Total revenue', formatKsh(s.totalRevenue), 'totalRevenue', '/admin/reports']);
   return (
     <div className="space-y-8">
       <section aria-labelledby="stats-h">
@@ -39,10 +48,14 @@ function Dashboard({ s, onOpen, onChange }: { s: Stats; onOpen: Open; onChange: 
           Figures
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {cards.map(([label, value, key]) => (
-            <div key={key} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+          {cards.map(([label, value, key, to]) => (
+            <div key={key} className="relative rounded-lg border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-700">
               <dt className="text-sm text-stone-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+              <dd className="mt-1 text-2xl font-bold text-brand-900">
+                <Link to={to} className="after:absolute after:inset-0 focus:outline-none focus-visible:underline">
+                  {value}
+                </Link>
+              </dd>
             </div>
           ))}
         </dl>
@@ -51,24 +64,24 @@ function Dashboard({ s, onOpen, onChange }: { s: Stats; onOpen: Open; onChange: 
         )}
         <div className="mt-3 flex flex-wrap gap-2">
           {orders && (
-            <Button variant="secondary" onClick={() => onOpen('orders')}>
+            <Link className={chipSecondary} to={TO_DISPATCH}>
               {s.awaitingDispatch} waiting to be dispatched
-            </Button>
+            </Link>
           )}
           {orders && s.attentionOrders > 0 && (
-            <Button variant="danger" onClick={() => onOpen('orders')}>
+            <Link className={chipDanger} to="/admin/orders?attention=1">
               {s.attentionOrders} need attention
-            </Button>
+            </Link>
           )}
           {messages && (
-            <Button variant="secondary" onClick={() => onOpen('messages')}>
+            <Link className={chipSecondary} to="/admin/messages">
               {s.unhandledMessages} unanswered messages
-            </Button>
+            </Link>
           )}
           {catalogue && (
-            <Button variant="secondary" onClick={() => onOpen('reviews')}>
+            <Link className={chipSecondary} to="/admin/reviews">
               {s.pendingReviews === 1 ? '1 review' : `${s.pendingReviews} reviews`} waiting for approval
-            </Button>
+            </Link>
           )}
         </div>
         {money && <InitiatorPasswordReminder />}
@@ -112,7 +125,7 @@ function Dashboard({ s, onOpen, onChange }: { s: Stats; onOpen: Open; onChange: 
 
       {money && s.unreadablePayments > 0 && <UnreadablePayments />}
 
-      {orders && <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." />}
+      {orders && <OrderList title="Waiting to be dispatched" orders={s.toDispatch} empty="No paid orders are waiting." all={TO_DISPATCH} />}
 
       <Part level={2} id="low-h" title={`Low stock (at most ${s.lowStockThreshold})`}>
         {s.lowStock.length === 0 ? (
@@ -122,7 +135,9 @@ function Dashboard({ s, onOpen, onChange }: { s: Stats; onOpen: Open; onChange: 
             {s.lowStock.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span>
-                  {v.product_name} — {v.size} <span className="text-sm text-stone-600">({v.sku})</span>
+                  <Link to={`/admin/products/${v.product}`} className="font-semibold text-brand-800 underline">
+                    {v.product_name} — {v.size}
+                  </Link> <span className="text-sm text-stone-600">({v.sku})</span>
                   {!v.is_active && (
                     <>
                       {' '}
@@ -137,12 +152,12 @@ function Dashboard({ s, onOpen, onChange }: { s: Stats; onOpen: Open; onChange: 
         )}
       </Part>
 
-      {orders && <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." />}
+      {orders && <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." all="/admin/orders" />}
     </div>
   );
 }
 
-function OrderList({ title, orders, empty }: { title: string; orders: OrderSummary[]; empty: string }) {
+function OrderList({ title, orders, empty, all }: { title: string; orders: OrderSummary[]; empty: string; all: string }) {
   const id = title.toLowerCase().replace(/\s+/g, '-');
   return (
     <Part level={2} id={id} title={title}>
@@ -153,7 +168,10 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderSumma
           {orders.map((o) => (
             <li key={o.orderId} className={`flex flex-wrap items-center justify-between gap-2 px-3 py-2 ${o.attention ? 'bg-red-50' : ''}`}>
               <span>
-                <span className="font-semibold">{o.orderId}</span> · {o.customer_name} · {formatDate(o.created_at)}
+                <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-semibold text-brand-800 underline">
+                  {o.orderId}
+                </Link>{' '}
+                · {o.customer_name} · {formatDate(o.created_at)}
               </span>
               <span className="flex items-center gap-2">
                 {formatKsh(o.total)} <StatusBadge status={o.status} />
@@ -163,6 +181,11 @@ function OrderList({ title, orders, empty }: { title: string; orders: OrderSumma
           ))}
         </ul>
       )}
+      <p className="mt-2">
+        <Link to={all} className="text-sm font-semibold text-brand-800 underline">
+          See them all in the orders list
+        </Link>
+      </p>
     </Part>
   );
 }

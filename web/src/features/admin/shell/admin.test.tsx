@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../../test/utils';
@@ -8,14 +8,14 @@ import { adminApi } from '../../../shared/api/admin';
 const fetchMock = stubFetch();
 
 
-function renderAdmin() {
+function renderAdmin(at = '/admin') {
   const router = createMemoryRouter(
     [
-      { path: '/admin', Component: AdminPage },
+      { path: '/admin/*', Component: AdminPage },
       { path: '/login', Component: () => <h1>Welcome Back</h1> },
       { path: '/rider', Component: () => <h1>Rider</h1> },
     ],
-    { initialEntries: ['/admin'] },
+    { initialEntries: [at] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -38,7 +38,7 @@ describe('the /admin guard', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("greets an admin with docs/product.md's heading and tabs", async () => {
+  it('shows an owner the dashboard and every screen in the side navigation', async () => {
     window.localStorage.setItem('authToken', 'admin-token');
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
@@ -46,11 +46,43 @@ describe('the /admin guard', () => {
       return json(500, { error: 'not in this test' });
     });
     renderAdmin();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Admin' })).toBeTruthy();
-    for (const name of ['Dashboard', 'Products', 'Categories', 'Orders', 'Users', 'Messages', 'Subscribers']) {
-      expect(screen.getByRole('tab', { name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    for (const name of ['Dashboard', 'Products', 'Categories', 'Orders', 'Users', 'Messages', 'Subscribers', 'Audit log']) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy();
     }
-    expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('Owner')).toBeTruthy();
+  });
+
+  it("lists only the screens of a clerk's permissions", async () => {
+    window.localStorage.setItem('authToken', 'clerk-token');
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/auth/me/')) {
+        return json(200, { id: 3, email: 'clerk@mifugobora.co.ke', first_name: '', role: 'clerk', permissions: ['orders', 'messages'] });
+      }
+      return json(500, { error: 'not in this test' });
+    });
+    renderAdmin('/admin/products');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not here' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Products' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
+  });
+
+  it('takes the old tabbed addresses to their screen', async () => {
+    window.localStorage.setItem('authToken', 'admin-token');
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/auth/me/')) return json(200, { id: 1, email: 'owner@mifugobora.co.ke', first_name: '', role: 'owner' });
+      return json(500, { error: 'not in this test' });
+    });
+    const router = renderAdmin('/admin?tab=subscribers');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscribers' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/subscribers');
   });
 });
 
@@ -68,8 +100,10 @@ describe('roles in the admin', () => {
   it("shows a clerk only the tabs of a clerk's permissions, and a dashboard without revenue", async () => {
     signedInAs('clerk', ['orders', 'messages'], { totalRevenue: null });
     renderAdmin();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Admin' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Dashboard', 'Orders', 'Messages']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getAllByRole('link').map((t) => t.textContent).slice(0, 3)).toEqual(['Dashboard', 'Orders', 'Messages']);
+    expect(within(nav).getAllByRole('link')).toHaveLength(4); // and 'Open the shop'
     expect(await screen.findByText('Total orders')).toBeTruthy();
     expect(screen.queryByText('Total revenue')).toBeNull();
     expect(screen.queryByText('Refunds waiting for approval')).toBeNull();
@@ -84,8 +118,9 @@ describe('roles in the admin', () => {
       ],
     });
     renderAdmin();
-    expect(await screen.findByRole('tab', { name: 'Audit log' })).toBeTruthy();
-    expect(screen.getAllByRole('tab')).toHaveLength(15);
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeTruthy();
+    expect(within(nav).getAllByRole('link')).toHaveLength(16); // fifteen screens and 'Open the shop'
     expect(await screen.findByText('Total revenue')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Approve the refund on ORDER-1700000000001' })).toBeTruthy();
   });

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+// A back-office list's filters, sort and page live in the address (?status=paid&from=…&page=2), so
+// a reload, Back and a shared link show the same list. Every change but the page's starts again at
+// page 1; a typed search reaches the address once the typing pauses.
+
+export function useUrlQuery() {
+  const [params, setParams] = useSearchParams();
+  const get = useCallback((key: string) => params.get(key) ?? '', [params]);
+  const set = useCallback(
+    (changes: Record<string, string | null | undefined>, { keepPage = false, replace = false } = {}) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          if (!keepPage && !('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+  return { params, get, set, page: Math.max(1, Number(params.get('page')) || 1) };
+}
+
+/** The search box's text, written to ?search= once the typing pauses for `ms`. */
+export function useUrlSearch(q: ReturnType<typeof useUrlQuery>, ms = 300) {
+  const inUrl = q.get('search');
+  const [text, setText] = useState(inUrl);
+  const { set } = q;
+  useEffect(() => {
+    if (text === inUrl) return;
+    const t = setTimeout(() => set({ search: text.trim() ? text : null }, { replace: true }), ms);
+    return () => clearTimeout(t);
+  }, [text, inUrl, ms, set]);
+  return [text, setText] as const;
+}
