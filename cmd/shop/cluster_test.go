@@ -251,7 +251,8 @@ func newCluster(t *testing.T, bin, caddyBin string) *cluster {
 		"SHOP_MPESA_PROMPTS_PER_ADDRESS=1000000", "SHOP_MPESA_PROMPTS_PER_PHONE=1000",
 		"SHOP_SMS_USERNAME=cluster", "SHOP_SMS_API_KEY=cluster-sms-key", "SHOP_SMS_BASE_URL=" + at.URL, "SHOP_BUSINESS_PHONE=254711000111",
 		"SHOP_KRA_PIN=P051234567X", "SHOP_ETIMS_URL=" + kra.URL, "SHOP_ETIMS_TIN=P051234567X", "SHOP_ETIMS_DEVICE_SERIAL=SIM-CLUSTER",
-		"SHOP_JOB_LEASE=3s", "SHOP_METRICS_TOKEN=cluster-metrics-token-0123456789", "SHOP_LOG_LEVEL=warn", "SHOP_DB_READ_CONNS=6", "SHOP_DB_WRITE_CONNS=8"}
+		// The test signs in as an owner with a password alone (two-step sign-in is tested on its own).
+		"SHOP_REQUIRE_MFA=0", "SHOP_JOB_LEASE=3s", "SHOP_METRICS_TOKEN=cluster-metrics-token-0123456789", "SHOP_LOG_LEVEL=warn", "SHOP_DB_READ_CONNS=6", "SHOP_DB_WRITE_CONNS=8"}
 	if out, err := runBinary(bin, c.env, "admin", "create", "--email", "owner@cluster.test", "--password", "Cluster-Owner-2026"); err != nil {
 		t.Fatalf("admin create: %v %s", err, out)
 	}

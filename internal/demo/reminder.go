@@ -10,6 +10,7 @@ import (
 	"shop/internal/db"
 	"shop/internal/delivery"
 	"shop/internal/order"
+	"shop/internal/payment"
 	"shop/internal/sms"
 )
 
@@ -49,7 +50,15 @@ func SeedReminder(ctx context.Context, d *db.DB, cat *catalog.Store, now time.Ti
 		Items: []order.Item{{VariantID: size.VariantID, ProductID: size.ProductID, ProductName: size.ProductName, Size: size.Size,
 			SKU: size.SKU, Quantity: 1, UnitPrice: size.Price}}}
 	return d.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := order.InsertPastTx(ctx, d, tx, []order.Past{p}); err != nil {
+		ids, err := order.InsertPastTx(ctx, d, tx, []order.Past{p})
+		if err != nil {
+			return err
+		}
+		// Delivered, so paid: by its prompt, as every demo order is.
+		ok := 0
+		paid := payment.PastPayment{OrderID: ids[0], Status: "succeeded", ResultCode: &ok, Phone: ReminderPhone, Amount: size.Price,
+			Receipt: fmt.Sprintf("R%09d", at.Unix()%1_000_000_000), At: at.Add(time.Minute)}
+		if err := payment.InsertPastTx(ctx, d, tx, []payment.PastPayment{paid}); err != nil {
 			return err
 		}
 		return sms.SetRemindersTx(ctx, d, tx, ReminderPhone, true)
