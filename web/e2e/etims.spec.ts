@@ -31,7 +31,7 @@ test('a paid order becomes a signed KRA invoice, and a refund its credit note', 
   const signed = (await order()).etims;
 
   await page.goto('/');
-  await page.evaluate(([id, token]) => localStorage.setItem(`orderToken:${id}`, token), [orderId, orderToken]);
+  await page.evaluate(([id, token]) => localStorage.setItem(`orderToken:${id}`, token!), [orderId, orderToken]);
   await page.goto(`/order-confirmation?orderId=${encodeURIComponent(orderId)}`);
   const invoice = page.getByRole('region', { name: 'KRA tax invoice' });
   await expect(invoice).toContainText(signed.cu_invoice_no);
