@@ -74,6 +74,7 @@ describe('AgentPage', () => {
       customer: { name: 'Peter Kamau', phone: '254722000111' },
       items: [{ variant: 1, quantity: 2 }],
       delivery: { county: 'Kiambu', option: '', address: 'Gate 3', city: 'Kiganjo' },
+      reminders: false,
       payment: 'mpesa',
     });
   });

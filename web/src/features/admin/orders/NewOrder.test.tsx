@@ -50,6 +50,7 @@ describe('a phone order', () => {
       items: [{ variant: 1, quantity: 2 }],
       delivery: { county: 'Kiambu', option: '', address: 'Plot 9, Ruiru', city: 'Ruiru' },
       payment: 'sms_link',
+      reminders: false,
     });
   });
 
