@@ -6,10 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/checkout"
-	"shop/internal/delivery"
 	"shop/internal/httpx"
 	"shop/internal/i18n"
 	"shop/internal/money"
@@ -20,32 +18,6 @@ import (
 // A phone order: staff take a caller's order in the back office, and the
 // prompt (or the payment link) goes to the caller's own phone
 // (docs/ussd.md, "Phone orders").
-
-// phoneOrderInput is POST /api/admin/orders/'s body.
-type phoneOrderInput struct {
-	Customer struct {
-		Name  string `json:"name"`
-		Phone string `json:"phone"`
-		Email string `json:"email"`
-	} `json:"customer"`
-	Items []struct {
-		Variant  int64 `json:"variant"`
-		Quantity int   `json:"quantity"`
-	} `json:"items"`
-	// Delivery is as at checkout: the county, the address for home
-	// delivery, and the option chosen ("" for home delivery).
-	Delivery struct {
-		County     string `json:"county"`
-		Address    string `json:"address"`
-		City       string `json:"city"`
-		PostalCode string `json:"postalCode"`
-		Option     string `json:"option"`
-	} `json:"delivery"`
-	Coupon  string `json:"coupon"`
-	Payment string `json:"payment"`
-	// Reminders: the caller said yes to a text when the bag runs low.
-	Reminders bool `json:"reminders"`
-}
 
 // Messages for a phone order the back office cannot place as sent.
 const (
@@ -62,7 +34,7 @@ func (h *Handlers) CreateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 	if h.checkout == nil {
 		return apperr.NotFound("Not found")
 	}
-	var in phoneOrderInput
+	var in checkout.OrderFor
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
@@ -83,59 +55,16 @@ func (h *Handlers) CreateOrder(w http.ResponseWriter, r *http.Request, a Actor) 
 }
 
 // phoneOrderRequest checks what staff typed and makes the checkout's request.
-func (h *Handlers) phoneOrderRequest(r *http.Request, in phoneOrderInput, a Actor) (checkout.Request, error) {
-	bad := map[string]string{}
-	name := strings.Join(strings.Fields(in.Customer.Name), " ")
-	switch {
-	case name == "":
-		bad["customer.name"] = MsgCustomerName
-	case len(name) > 200:
-		bad["customer.name"] = order.MsgTooLong
+func (h *Handlers) phoneOrderRequest(r *http.Request, in checkout.OrderFor, a Actor) (checkout.Request, error) {
+	req, err := in.Request(order.ChannelStaff, checkout.ForWords{NameMissing: MsgCustomerName, NameTooLong: order.MsgTooLong, Phone: order.MsgPhoneInvalid})
+	if err != nil {
+		return checkout.Request{}, err
 	}
-	tel, ok := phone.Normalize(in.Customer.Phone)
-	if !ok {
-		bad["customer.phone"] = order.MsgPhoneInvalid
-	}
-	email := strings.TrimSpace(in.Customer.Email)
-	if email != "" {
-		if m := account.CheckEmail(email); m != "" {
-			bad["customer.email"] = m
-		}
-	}
-	dl := in.Delivery
-	dl.County, dl.Address, dl.City, dl.Option = strings.TrimSpace(dl.County), strings.TrimSpace(dl.Address), strings.TrimSpace(dl.City), strings.TrimSpace(dl.Option)
-	if !delivery.IsCounty(dl.County) {
-		bad["delivery.county"] = order.MsgCounty
-	}
-	if !strings.HasPrefix(dl.Option, delivery.KindPickup+"-") && dl.Address == "" {
-		bad["delivery.address"] = order.MsgAddress
-	}
-	if len(dl.Address) > 300 || len(dl.City) > 100 || len(dl.PostalCode) > 10 {
-		bad["delivery"] = order.MsgTooLong
-	}
-	road := checkout.Road(in.Payment)
-	if road == "" {
-		road = checkout.Prompt
-	}
-	if road != checkout.Prompt && road != checkout.Link {
-		bad["payment"] = checkout.MsgRoad
-	}
-	if len(bad) > 0 {
-		return checkout.Request{}, apperr.FixFields(bad)
-	}
-	first, last, _ := strings.Cut(name, " ")
-	req := checkout.Request{Channel: order.ChannelStaff, Road: road, Coupon: in.Coupon,
-		Customer:       checkout.Customer{FirstName: first, LastName: last, Phone: tel, Email: email},
-		Address:        checkout.Address{Address: dl.Address, City: dl.City, County: dl.County, PostalCode: dl.PostalCode},
-		DeliveryOption: dl.Option, Reminders: in.Reminders,
-		// The prompt limits count per staff member, not per office address:
-		// the whole back office shares one.
-		ClientIP: "staff:" + strconv.FormatInt(a.UserID, 10),
-		Lang:     i18n.From(r.Context()),
-	}
-	for _, it := range in.Items {
-		req.Lines = append(req.Lines, checkout.Line{VariantID: it.Variant, Quantity: it.Quantity})
-	}
+	// The prompt limits count per staff member, not per office address:
+	// the whole back office shares one.
+	req.ClientIP = "staff:" + strconv.FormatInt(a.UserID, 10)
+	req.Lang = i18n.From(r.Context())
+	tel := req.Customer.Phone
 	ctx := r.Context()
 	if u, ok, err := h.accounts.UserByPhone(ctx, tel); err != nil {
 		return checkout.Request{}, err

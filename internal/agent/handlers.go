@@ -4,17 +4,14 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/checkout"
-	"shop/internal/delivery"
 	"shop/internal/httpx"
 	"shop/internal/i18n"
 	"shop/internal/order"
-	"shop/internal/phone"
 	"shop/internal/ratelimit"
 )
 
@@ -65,29 +62,6 @@ func (h *Handlers) Get(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// orderInput is POST /api/agent/orders/'s body: the same as a staff phone
-// order's (POST /api/admin/orders/).
-type orderInput struct {
-	Customer struct {
-		Name  string `json:"name"`
-		Phone string `json:"phone"`
-		Email string `json:"email"`
-	} `json:"customer"`
-	Items []struct {
-		Variant  int64 `json:"variant"`
-		Quantity int   `json:"quantity"`
-	} `json:"items"`
-	Delivery struct {
-		County     string `json:"county"`
-		Address    string `json:"address"`
-		City       string `json:"city"`
-		PostalCode string `json:"postalCode"`
-		Option     string `json:"option"`
-	} `json:"delivery"`
-	Coupon  string `json:"coupon"`
-	Payment string `json:"payment"`
-}
-
 // placed is the answer to an agent's order.
 type placed struct {
 	OrderID           string       `json:"orderId"`
@@ -108,7 +82,7 @@ func (h *Handlers) CreateOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in orderInput
+	var in checkout.OrderFor
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
@@ -141,58 +115,18 @@ func (h *Handlers) CreateOrder(w http.ResponseWriter, r *http.Request) error {
 }
 
 // request checks what the agent typed and makes the checkout's request.
-func (h *Handlers) request(r *http.Request, in orderInput, a Agent) (checkout.Request, error) {
-	bad := map[string]string{}
-	name := strings.Join(strings.Fields(in.Customer.Name), " ")
-	if name == "" || len(name) > 200 {
-		bad["customer.name"] = MsgFarmerName
+func (h *Handlers) request(r *http.Request, in checkout.OrderFor, a Agent) (checkout.Request, error) {
+	req, err := in.Request(order.ChannelAgent, checkout.ForWords{NameMissing: MsgFarmerName, NameTooLong: MsgFarmerName, Phone: MsgFarmerPhone})
+	if err != nil {
+		return checkout.Request{}, err
 	}
-	tel, ok := phone.Normalize(in.Customer.Phone)
-	if !ok {
-		bad["customer.phone"] = MsgFarmerPhone
-	}
-	email := strings.TrimSpace(in.Customer.Email)
-	if email != "" {
-		if m := account.CheckEmail(email); m != "" {
-			bad["customer.email"] = m
-		}
-	}
-	dl := in.Delivery
-	dl.County, dl.Address, dl.City, dl.Option = strings.TrimSpace(dl.County), strings.TrimSpace(dl.Address), strings.TrimSpace(dl.City), strings.TrimSpace(dl.Option)
-	if !delivery.IsCounty(dl.County) {
-		bad["delivery.county"] = order.MsgCounty
-	}
-	if !strings.HasPrefix(dl.Option, delivery.KindPickup+"-") && dl.Address == "" {
-		bad["delivery.address"] = order.MsgAddress
-	}
-	if len(dl.Address) > 300 || len(dl.City) > 100 || len(dl.PostalCode) > 10 {
-		bad["delivery"] = order.MsgTooLong
-	}
-	road := checkout.Road(in.Payment)
-	if road == "" {
-		road = checkout.Prompt
-	}
-	if road != checkout.Prompt && road != checkout.Link {
-		bad["payment"] = checkout.MsgRoad
-	}
-	if len(bad) > 0 {
-		return checkout.Request{}, apperr.FixFields(bad)
-	}
-	first, last, _ := strings.Cut(name, " ")
-	req := checkout.Request{Channel: order.ChannelAgent, Road: road, Coupon: in.Coupon,
-		Customer:       checkout.Customer{FirstName: first, LastName: last, Phone: tel, Email: email},
-		Address:        checkout.Address{Address: dl.Address, City: dl.City, County: dl.County, PostalCode: dl.PostalCode},
-		DeliveryOption: dl.Option,
-		// The prompt limits count per agent, not per address: an agrovet's
-		// till may serve several agents and shoppers.
-		ClientIP: "agent:" + strconv.FormatInt(a.ID, 10),
-		Lang:     i18n.From(r.Context()),
-		PlacedBy: &order.Staff{ID: a.UserID, Name: a.Name},
-		Agent:    checkout.AgentRef{ID: a.ID},
-	}
-	for _, it := range in.Items {
-		req.Lines = append(req.Lines, checkout.Line{VariantID: it.Variant, Quantity: it.Quantity})
-	}
+	// The prompt limits count per agent, not per address: an agrovet's
+	// till may serve several agents and shoppers.
+	req.ClientIP = "agent:" + strconv.FormatInt(a.ID, 10)
+	req.Lang = i18n.From(r.Context())
+	req.PlacedBy = &order.Staff{ID: a.UserID, Name: a.Name}
+	req.Agent = checkout.AgentRef{ID: a.ID}
+	tel := req.Customer.Phone
 	ctx := r.Context()
 	if u, ok, err := h.Accounts.UserByPhone(ctx, tel); err != nil {
 		return checkout.Request{}, err

@@ -274,9 +274,11 @@ func (s *Service) HandleTimeout(ctx context.Context, _ string, body []byte) erro
 	return err
 }
 
-// reconcileRefunds asks about the refunds whose result is late. Each is
-// claimed by bumping its query count, so two instances never both ask.
-func (s *Service) reconcileRefunds(ctx context.Context, now time.Time) error {
+// reconcileLate asks about the money sent out of table (refunds or
+// payouts) whose result is late, or sends again under the same id what
+// never reached Daraja. Each is claimed by bumping its query count, so two
+// instances never both ask. table is one of this package's, never input.
+func (s *Service) reconcileLate(ctx context.Context, now time.Time, table string, ask, send func(context.Context, string) error) error {
 	if s.moneyOut == nil {
 		return nil
 	}
@@ -285,26 +287,26 @@ func (s *Service) reconcileRefunds(ctx context.Context, now time.Time) error {
 		queries int
 		sent    bool
 	}
-	list, err := db.QueryAll(ctx, s.db, "late refunds", func(r db.Scanner) (d due, err error) {
+	list, err := db.QueryAll(ctx, s.db, "late "+table, func(r db.Scanner) (d due, err error) {
 		return d, r.Scan(&d.id, &d.queries, &d.sent)
-	}, `SELECT public_id, queries, conversation_id IS NOT NULL FROM refunds
+	}, `SELECT public_id, queries, conversation_id IS NOT NULL FROM `+table+`
 		WHERE status IN ('sending', 'unknown') AND next_query_at <= $1 ORDER BY next_query_at LIMIT 20`, now)
 	if err != nil {
 		return err
 	}
 	for _, d := range list {
-		res, err := s.db.Exec(ctx, `UPDATE refunds SET queries = queries + 1, next_query_at = $1
+		res, err := s.db.Exec(ctx, `UPDATE `+table+` SET queries = queries + 1, next_query_at = $1
 			WHERE public_id = $2 AND queries = $3 AND status IN ('sending', 'unknown')`, now.Add(backoff(d.queries+1)), d.id, d.queries)
 		if err != nil {
-			return fmt.Errorf("claim refund %s: %w", d.id, err)
+			return fmt.Errorf("claim %s %s: %w", table, d.id, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			continue
 		}
 		if d.sent {
-			err = s.askStatus(ctx, d.id)
+			err = ask(ctx, d.id)
 		} else {
-			err = s.SendRefund(ctx, d.id)
+			err = send(ctx, d.id)
 		}
 		if err != nil {
 			return err

@@ -44,10 +44,10 @@ func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
 	if err := s.pullMissed(ctx, now); err != nil {
 		return 0, err
 	}
-	if err := s.reconcileRefunds(ctx, now); err != nil {
+	if err := s.reconcileLate(ctx, now, "refunds", s.askStatus, s.SendRefund); err != nil {
 		return 0, err
 	}
-	if err := s.reconcilePayouts(ctx, now); err != nil {
+	if err := s.reconcileLate(ctx, now, "payouts", s.askPayoutStatus, s.SendPayout); err != nil {
 		return 0, err
 	}
 	type due struct {
