@@ -445,8 +445,19 @@ func TestShareCardRedrawnByJob(t *testing.T) {
 			if pictures == nil {
 				pictures = media.Dir(h.Deps.MediaDir)
 			}
-			if _, err := pictures.Get(ctx, key, nil); !errors.Is(err, media.ErrNotFound) {
-				t.Errorf("the old card %s is still stored", key)
+			// The job deletes the old card just after it records the new one.
+			deadline := time.Now().Add(30 * time.Second)
+			for tick := time.NewTicker(5 * time.Millisecond); ; <-tick.C {
+				o, err := pictures.Get(ctx, key, nil)
+				if errors.Is(err, media.ErrNotFound) {
+					break
+				}
+				if err == nil {
+					o.Body.Close()
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the old card %s is still stored: %v", key, err)
+				}
 			}
 		})
 	}
