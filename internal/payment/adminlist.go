@@ -152,8 +152,10 @@ func listUnion(d *db.DB, w *db.Where, f ListFilter) string {
 	}
 	if f.Method != MethodPrompt {
 		paybill = append(paybill, "c.payment_id IS NULL")
-		parts = append(parts, `SELECT c.id, 'paybill', CASE WHEN c.order_id IS NULL THEN 'unmatched' WHEN c.applied_at IS NULL THEN 'pending' ELSE 'succeeded' END,
-			c.msisdn, c.trans_id, c.amount_cents, COALESCE(o.order_number, ''), c.payer_name, '', c.received_at
+		parts = append(parts, `SELECT c.id, 'paybill' AS method,
+			CASE WHEN c.order_id IS NULL THEN 'unmatched' WHEN c.applied_at IS NULL THEN 'pending' ELSE 'succeeded' END AS status,
+			c.msisdn AS phone, c.trans_id AS receipt, c.amount_cents, COALESCE(o.order_number, '') AS order_number, c.payer_name,
+			'' AS result, c.received_at AS at
 			FROM c2b_payments c LEFT JOIN orders o ON o.id = c.order_id`+where(paybill))
 	}
 	return strings.Join(parts, " UNION ALL ")
