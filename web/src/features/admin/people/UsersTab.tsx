@@ -31,6 +31,8 @@ const ROLE_LABEL: Record<Role, string> = {
 
 const SENIOR: readonly Role[] = ['owner', 'manager'];
 
+const fullName = (u: AdminListedUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
+
 const article = (role: Role) => (/^[aeiou]/i.test(role) ? 'an' : 'a');
 
 /** The query parameters the list sends the API. */
@@ -131,11 +133,8 @@ export function UsersTab({ me }: { me: Me }) {
             {rows.map((u) => (
               <tr key={u.id}>
                 <td className="px-2 py-2">
-                  <p className="font-semibold text-stone-900">{[u.first_name, u.last_name].filter(Boolean).join(' ') || u.email}</p>
-                  <p className="text-xs text-stone-700">
-                    {u.email}
-                    {u.phone && ` · ${u.phone}`}
-                  </p>
+                  <p className="font-semibold text-stone-900">{fullName(u) || u.email}</p>
+                  <p className="text-xs text-stone-700">{[fullName(u) && u.email, u.phone].filter(Boolean).join(' · ')}</p>
                 </td>
                 <td className="px-2 py-2 whitespace-nowrap">{formatDate(u.date_joined)}</td>
                 <td className="px-2 py-2 text-right">{u.orders_count}</td>
