@@ -9,26 +9,75 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/money"
 	"shop/internal/phone"
 )
 
 // The back office's view of users: the list, and making or removing admins.
 
 // UserPage is one page of the admin's user list: Count is exact, or when
-// Capped a lower bound (a search stops counting at its cap).
+// Capped a lower bound (a search stops counting at its cap). RoleCounts
+// counts the users the filters but the role select in each role, for the
+// list's chips (absent for a search too broad to count).
 type UserPage struct {
-	Count  int
-	Capped bool
-	Users  []User
+	Count      int
+	Capped     bool
+	Users      []ListedUser
+	RoleCounts map[string]int
 }
 
-// ListUsers lists users newest first; search matches the email, name or
-// phone, case-insensitively, and counts its matches no further than
-// countCap (every one when countCap is 0), or than the page asked for.
-// role keeps one role's users, or with "staff" everyone but customers.
-func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSize, countCap int) (UserPage, error) {
+// ListedUser is a user as the admin's list shows them, with how many paid
+// orders they placed and what those came to, net of refunds.
+type ListedUser struct {
+	User
+	Orders int
+	Spent  money.Cents
+}
+
+// UserFilter narrows and orders the admin's user list.
+type UserFilter struct {
+	// Search matches the email, name or phone, case-insensitively.
+	Search string
+	// Role keeps one role's users, or with "staff" everyone but customers.
+	Role string
+	// From and To bound when the user registered: From included, To not.
+	From, To time.Time
+	// Sort is a key of UserSorts.
+	Sort string
+	// Page counts from 1; PageSize is at most db.MaxPageSize. A search
+	// counts its matches no further than CountCap (every one when 0), or
+	// than the page asked for.
+	Page, PageSize, CountCap int
+}
+
+// UserSorts are the admin user list's orders by ?sort= value ("" is the
+// newest registered first), each ending in the id so pages never overlap.
+// orders and spent are ListUsers' own columns.
+var UserSorts = map[string]string{
+	"":        "created_at DESC, id DESC",
+	"oldest":  "created_at, id",
+	"name":    "LOWER(first_name || ' ' || last_name), id",
+	"-name":   "LOWER(first_name || ' ' || last_name) DESC, id DESC",
+	"orders":  "orders_count DESC, id DESC",
+	"-orders": "orders_count, id",
+	"spent":   "spent DESC, id DESC",
+	"-spent":  "spent, id",
+}
+
+// paidOrders is the condition on orders o of the orders a customer's count
+// and spend take in: paid, whatever happened to them since, but cancelled.
+const paidOrders = `o.user_id = users.id AND o.status IN ('paid', 'processing', 'dispatched', 'delivered')`
+
+// ListUsers lists the users f selects in f.Sort's order. Each listed user's
+// orders and spend are read from the orders table (order's to write; read
+// here so a sort by them is one statement, through orders_user).
+func (s *Store) ListUsers(ctx context.Context, f UserFilter) (UserPage, error) {
+	order, ok := UserSorts[f.Sort]
+	if !ok {
+		return UserPage{}, apperr.InvalidField("sort", MsgUserSort)
+	}
 	var w db.Where
-	q := strings.TrimSpace(search)
+	q := strings.TrimSpace(f.Search)
 	if q != "" {
 		cond := db.Like(w.Arg(db.Contains(q)), "email_key", "LOWER(first_name || ' ' || last_name)", "phone")
 		if n, ok := phone.Normalize(q); ok {
@@ -36,28 +85,69 @@ func (s *Store) ListUsers(ctx context.Context, search, role string, page, pageSi
 		}
 		w.And("(" + cond + ")")
 	}
-	switch {
-	case role == "staff":
-		w.And("role <> " + w.Arg(RoleCustomer))
-	case ValidRole(role):
-		w.And("role = " + w.Arg(role))
+	if !f.From.IsZero() {
+		w.And("created_at >= " + w.Arg(s.db.TimeArg(f.From)))
 	}
-	page, pageSize = db.PageBounds(page, pageSize)
-	from := ` FROM users` + w.String()
-	users, err := db.QueryAll(ctx, s.db, "users", func(r db.Scanner) (User, error) { return scanUser(r) },
-		`SELECT `+userColumns+from+` ORDER BY created_at DESC, id DESC`+db.Limit(page, pageSize), w.Args...)
-	if err != nil {
-		return UserPage{}, err
+	if !f.To.IsZero() {
+		w.And("created_at < " + w.Arg(s.db.TimeArg(f.To)))
 	}
-	out := UserPage{Users: users}
+	countCap := f.CountCap
 	if q == "" {
 		countCap = 0
 	}
+	roles, err := s.roleCounts(ctx, w, countCap)
+	if err != nil {
+		return UserPage{}, err
+	}
+	switch {
+	case f.Role == "staff":
+		w.And("role <> " + w.Arg(RoleCustomer))
+	case ValidRole(f.Role):
+		w.And("role = " + w.Arg(f.Role))
+	}
+	page, pageSize := db.PageBounds(f.Page, f.PageSize)
+	from := ` FROM users` + w.String()
+	users, err := db.QueryAll(ctx, s.db, "users", func(r db.Scanner) (ListedUser, error) {
+		var u ListedUser
+		var err error
+		u.User, err = scanUser(r, &u.Orders, &u.Spent)
+		return u, err
+	}, `SELECT `+userColumns+`,
+		(SELECT COUNT(*) FROM orders o WHERE `+paidOrders+`) AS orders_count,
+		(SELECT COALESCE(SUM(o.total_cents - o.refunded_cents), 0) FROM orders o WHERE `+paidOrders+`) AS spent`+
+		from+` ORDER BY `+order+db.Limit(page, pageSize), w.Args...)
+	if err != nil {
+		return UserPage{}, err
+	}
+	out := UserPage{Users: users, RoleCounts: roles}
 	out.Count, out.Capped, err = s.db.CountMatches(ctx, "users", from, w.Args, page, pageSize, len(users), countCap)
 	if err != nil {
 		return UserPage{}, fmt.Errorf("list users: %w", err)
 	}
 	return out, nil
+}
+
+// MsgUserSort refuses a sort the admin's user list does not know.
+const MsgUserSort = "sort must be oldest, name, -name, orders, -orders, spent or -spent."
+
+// roleCounts counts the users w selects in each role; nil when w is a
+// search matching more than most users (most 0: count every one).
+func (s *Store) roleCounts(ctx context.Context, w db.Where, most int) (map[string]int, error) {
+	if most > 0 {
+		n, capped, err := s.db.CountMatches(ctx, "users", ` FROM users`+w.String(), w.Args, 1, 1, 1, most)
+		if err != nil || capped || n > most {
+			return nil, err
+		}
+	}
+	out := map[string]int{}
+	_, err := db.QueryAll(ctx, s.db, "users by role", func(r db.Scanner) (struct{}, error) {
+		var role string
+		var n int
+		err := r.Scan(&role, &n)
+		out[role] = n
+		return struct{}{}, err
+	}, `SELECT role, COUNT(*) FROM users`+w.String()+` GROUP BY role`, w.Args...)
+	return out, err
 }
 
 // CountUsers counts every user, customers and admins.

@@ -14,8 +14,8 @@ import (
 	"shop/internal/testkit"
 )
 
-func emails(list []account.User) []string {
-	return testkit.Map(list, func(u account.User) string { return u.Email })
+func emails(list []account.ListedUser) []string {
+	return testkit.Map(list, func(u account.ListedUser) string { return u.Email })
 }
 
 // TestListUsersPages: every page of the admin's user list is the same slice
@@ -35,7 +35,7 @@ func TestListUsersPages(t *testing.T) {
 		}
 		s := account.NewStore(d)
 		for _, search := range []string{"", "otieno", "WANJIKU", "farm.co.ke", "0730000007", "nobody"} {
-			all, err := s.ListUsers(ctx, search, "", 1, 100, 0)
+			all, err := s.ListUsers(ctx, account.UserFilter{Search: search, Page: 1, PageSize: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,7 +43,7 @@ func TestListUsersPages(t *testing.T) {
 				t.Fatalf("%q: count %d capped %t of %d", search, all.Count, all.Capped, len(all.Users))
 			}
 			for page := 1; page <= (len(all.Users)+1)/2+1; page++ {
-				got, err := s.ListUsers(ctx, search, "", page, 2, 3)
+				got, err := s.ListUsers(ctx, account.UserFilter{Search: search, Page: page, PageSize: 2, CountCap: 3})
 				if err != nil {
 					t.Fatal(err)
 				}

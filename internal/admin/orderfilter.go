@@ -51,11 +51,22 @@ func readOrderFilter(q listQuery) (order.AdminFilter, error) {
 	if _, ok := order.ListSorts[f.Sort]; !ok {
 		bad["sort"] = "sort must be newest, oldest, total or -total."
 	}
+	f.From, f.To = readDays(q, bad)
+	if len(bad) > 0 {
+		return order.AdminFilter{}, apperr.InvalidFields(bad, "status", "channel", "delivery", "county", "sort", "from", "to")
+	}
+	return f, nil
+}
+
+// readDays reads ?from= and ?to= (YYYY-MM-DD, Nairobi days, both included)
+// as the instants a list's range starts at and stops before (zero when not
+// asked), noting in bad what it cannot read.
+func readDays(q listQuery, bad map[string]string) (from, to time.Time) {
 	for _, d := range []struct {
 		name string
 		into *time.Time
 		next int
-	}{{"from", &f.From, 0}, {"to", &f.To, 1}} {
+	}{{"from", &from, 0}, {"to", &to, 1}} {
 		raw := q.Get(d.name)
 		if raw == "" {
 			continue
@@ -68,11 +79,8 @@ func readOrderFilter(q listQuery) (order.AdminFilter, error) {
 		// to names its day whole: the list stops at the next midnight.
 		*d.into = day.AddDate(0, 0, d.next)
 	}
-	if bad["from"] == "" && bad["to"] == "" && !f.From.IsZero() && !f.To.IsZero() && !f.From.Before(f.To) {
+	if bad["from"] == "" && bad["to"] == "" && !from.IsZero() && !to.IsZero() && !from.Before(to) {
 		bad["from"] = "from must not be after to."
 	}
-	if len(bad) > 0 {
-		return order.AdminFilter{}, apperr.InvalidFields(bad, "status", "channel", "delivery", "county", "sort", "from", "to")
-	}
-	return f, nil
+	return from, to
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"slices"
 	"strings"
 
 	"shop/internal/apperr"
@@ -110,6 +111,59 @@ func (h *Handlers) PaybillPayments(w http.ResponseWriter, r *http.Request, _ Act
 		}
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"count": len(list), "results": list})
+}
+
+// AllPayments answers GET /api/admin/payments/all/: every payment, M-Pesa
+// prompts and Paybill payments in one list (payment.Service.AdminList), with
+// ?status= (one or several, by commas), ?method= (mpesa or paybill),
+// ?search= (an M-Pesa receipt, a phone or an order number), ?from= and ?to=
+// (Nairobi days, both included), ?sort= (newest, oldest, amount, -amount),
+// ?page=, and the count in each status for the list's chips.
+func (h *Handlers) AllPayments(w http.ResponseWriter, r *http.Request, _ Actor) error {
+	q, err := readSearchList(r, 25)
+	if err != nil {
+		return err
+	}
+	f := payment.ListFilter{Method: q.Get("method"), Search: q.search, Sort: q.Get("sort"), Page: q.page, PageSize: q.size}
+	bad := map[string]string{}
+	if raw := q.Get("status"); raw != "" {
+		for _, part := range strings.Split(raw, ",") {
+			st := strings.TrimSpace(part)
+			if !slices.Contains(payment.ListStatuses, st) {
+				bad["status"] = "status must be one of " + strings.Join(payment.ListStatuses, ", ") + "."
+				break
+			}
+			if !slices.Contains(f.Statuses, st) {
+				f.Statuses = append(f.Statuses, st)
+			}
+		}
+	}
+	if f.Method != "" && f.Method != payment.MethodPrompt && f.Method != payment.MethodPaybill {
+		bad["method"] = "method must be mpesa or paybill."
+	}
+	if f.Sort == "newest" {
+		f.Sort = ""
+	}
+	if _, ok := payment.ListSorts[f.Sort]; !ok {
+		bad["sort"] = "sort must be newest, oldest, amount or -amount."
+	}
+	f.From, f.To = readDays(q, bad)
+	if len(bad) > 0 {
+		return apperr.InvalidFields(bad, "status", "method", "sort", "from", "to")
+	}
+	list := payment.ListPage{Payments: []payment.Listed{}, StatusCounts: map[string]int{}}
+	if h.payments != nil {
+		if list, err = h.payments.AdminList(r.Context(), f); err != nil {
+			return err
+		}
+	}
+	return writeJSON(w, http.StatusOK, PaymentsPage{Page: cappedPage(r, q, list.Count, false, list.Payments), StatusCounts: list.StatusCounts})
+}
+
+// PaymentsPage is the payments list's page with its status chips' counts.
+type PaymentsPage struct {
+	Page[payment.Listed]
+	StatusCounts map[string]int `json:"status_counts"`
 }
 
 // UnreadablePayments answers GET /api/admin/payments/unreadable/: Paybill

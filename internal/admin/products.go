@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"shop/internal/account"
 	"shop/internal/apperr"
@@ -12,22 +13,57 @@ import (
 )
 
 // Products answers GET /api/admin/products/: every product, active or not,
-// newest first, with ?search= and ?status=active|inactive, paginated.
+// newest first unless ?sort= says otherwise, with ?search= and the list's
+// filters (readProductFilter), paginated, and the count of the filtered
+// products in each status for the list's chips.
 func (h *Handlers) Products(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 25)
 	if err != nil {
 		return err
 	}
-	status := q.Get("status")
-	if status != catalog.StatusAll && status != catalog.StatusActive && status != catalog.StatusInactive {
-		msg := "status must be active or inactive."
-		return apperr.InvalidField("status", msg)
-	}
-	list, err := h.catalog.AdminProducts(r.Context(), catalog.AdminFilter{Search: q.search, Status: status, Page: q.page, PageSize: q.size})
+	f, err := readProductFilter(q, h.lowStock)
 	if err != nil {
 		return err
 	}
-	return writeCappedPage(w, r, q, list.Count, list.Capped, list.Products)
+	list, err := h.catalog.AdminProducts(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, ProductsPage{Page: cappedPage(r, q, list.Count, list.Capped, list.Products), StatusCounts: list.StatusCounts})
+}
+
+// ProductsPage is the products list's page with its status chips' counts.
+type ProductsPage struct {
+	Page[catalog.Card]
+	StatusCounts map[string]int `json:"status_counts"`
+}
+
+// readProductFilter reads the products list's filters: ?status= (active or
+// inactive), ?category= (a category's id), ?stock= (low: a size at or
+// below the low-stock threshold; out: none left), ?sort= (catalog.AdminSorts).
+func readProductFilter(q listQuery, lowStock int) (catalog.AdminFilter, error) {
+	f := catalog.AdminFilter{Search: q.search, Status: q.Get("status"), Stock: q.Get("stock"), LowStock: lowStock, Sort: q.Get("sort"), Page: q.page, PageSize: q.size}
+	bad := map[string]string{}
+	if f.Status != catalog.StatusAll && f.Status != catalog.StatusActive && f.Status != catalog.StatusInactive {
+		bad["status"] = "status must be active or inactive."
+	}
+	if raw := q.Get("category"); raw != "" {
+		id, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || id < 1 {
+			bad["category"] = "category must be a category's id."
+		}
+		f.Category = id
+	}
+	if f.Stock != "" && f.Stock != catalog.StockLow && f.Stock != catalog.StockOut {
+		bad["stock"] = "stock must be low or out."
+	}
+	if _, ok := catalog.AdminSorts[f.Sort]; !ok {
+		bad["sort"] = catalog.MsgAdminSort
+	}
+	if len(bad) > 0 {
+		return catalog.AdminFilter{}, apperr.InvalidFields(bad, "status", "category", "stock", "sort")
+	}
+	return f, nil
 }
 
 // Product answers GET /api/admin/products/{id}/.

@@ -9,6 +9,7 @@ import (
 	"shop/internal/account"
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/money"
 )
 
 // Messages of the user screen.
@@ -19,26 +20,52 @@ const (
 )
 
 // Users answers GET /api/admin/users/: ?search= (email, name or phone),
-// ?role= (one role, or staff for everyone but customers), ?page=. A search counts its matches up to
-// catalog.CountCap (count_capped beyond).
+// ?role= (one role, or staff for everyone but customers), ?from= and ?to=
+// (registered on those Nairobi days, both included), ?sort=
+// (account.UserSorts), ?page=, and the count in each role of the users the
+// other filters select, for the list's chips. A search counts its matches
+// up to catalog.CountCap (count_capped beyond).
 func (h *Handlers) Users(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 20)
 	if err != nil {
 		return err
 	}
-	role := q.Get("role")
-	if role != "" && role != "staff" && !account.ValidRole(role) {
-		return apperr.InvalidField("role", MsgRoleInvalid)
+	f := account.UserFilter{Search: q.search, Role: q.Get("role"), Sort: q.Get("sort"), Page: q.page, PageSize: q.size, CountCap: catalog.CountCap}
+	bad := map[string]string{}
+	if f.Role != "" && f.Role != "staff" && !account.ValidRole(f.Role) {
+		bad["role"] = MsgRoleInvalid
 	}
-	list, err := h.accounts.ListUsers(r.Context(), q.search, role, q.page, q.size, catalog.CountCap)
+	if _, ok := account.UserSorts[f.Sort]; !ok {
+		bad["sort"] = account.MsgUserSort
+	}
+	f.From, f.To = readDays(q, bad)
+	if len(bad) > 0 {
+		return apperr.InvalidFields(bad, "role", "sort", "from", "to")
+	}
+	list, err := h.accounts.ListUsers(r.Context(), f)
 	if err != nil {
 		return err
 	}
-	out := make([]account.UserJSON, len(list.Users))
+	out := make([]ListedUser, len(list.Users))
 	for i, u := range list.Users {
-		out[i] = u.JSON()
+		out[i] = ListedUser{UserJSON: u.JSON(), Orders: u.Orders, Spent: u.Spent}
 	}
-	return writeCappedPage(w, r, q, list.Count, list.Capped, out)
+	return writeJSON(w, http.StatusOK, UsersPage{Page: cappedPage(r, q, list.Count, list.Capped, out), RoleCounts: list.RoleCounts})
+}
+
+// UsersPage is the users list's page with its role chips' counts (absent
+// for a search too broad to count).
+type UsersPage struct {
+	Page[ListedUser]
+	RoleCounts map[string]int `json:"role_counts,omitempty"`
+}
+
+// ListedUser is a user in the back office's list: with their paid orders'
+// count and what those came to, net of refunds.
+type ListedUser struct {
+	account.UserJSON
+	Orders int         `json:"orders_count"`
+	Spent  money.Cents `json:"spent"`
 }
 
 // UpdateUser answers PATCH /api/admin/users/{id}/ with {role}: any role

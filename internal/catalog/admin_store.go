@@ -25,23 +25,82 @@ const (
 	StatusInactive = "inactive"
 )
 
+// Admin product list stock filters: a product with a size at or below the
+// low-stock threshold but some stock left, or with no stock in any size.
+const (
+	StockLow = "low"
+	StockOut = "out"
+)
+
+// AdminSorts are the admin product list's orders by ?sort= value ("" is
+// newest first), each ending in the id so a page's rows never swap with the
+// next page's. A size's stock is summed per product.
+var AdminSorts = map[string][]string{
+	"":         {"-p.id"},
+	"name":     {"LOWER(p.name)", "p.id"},
+	"-name":    {"-LOWER(p.name)", "-p.id"},
+	"price":    {"p.base_price_cents", "p.id"},
+	"-price":   {"-p.base_price_cents", "-p.id"},
+	"stock":    {stockSum, "p.id"},
+	"-stock":   {"-" + stockSum, "-p.id"},
+	"updated":  {"p.updated_at", "p.id"},
+	"-updated": {"-p.updated_at", "-p.id"},
+}
+
+const stockSum = "(SELECT COALESCE(SUM(v.stock), 0) FROM variants v WHERE v.product_id = p.id)"
+
 // AdminFilter narrows the admin's product list.
 type AdminFilter struct {
 	// Search matches name, slug, description or a variant's SKU, case-insensitively.
 	Search string
 	Status string
+	// Category is a category's id (0: any).
+	Category int64
+	// Stock is StockLow or StockOut ("" any); LowStock is the threshold
+	// StockLow reads.
+	Stock    string
+	LowStock int
+	// Sort is a key of AdminSorts.
+	Sort string
 	// Page counts from 1; PageSize is at most MaxPageSize.
 	Page, PageSize int
 }
 
-// AdminProducts lists products, active or not, as cards: newest first, or
-// best match first when searching (the shop's own search, which also finds
-// SKUs). The count is exact without a search; a search's stops at
-// CountCap (Capped), as the shop's and the admin's order search do.
-func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, error) {
+// AdminProductPage is a page of the admin's product list and, for its
+// chips, how many of the products the other filters select are in each
+// status.
+type AdminProductPage struct {
+	ProductPage
+	StatusCounts map[string]int
+}
+
+// AdminProducts lists products, active or not, as cards: in f.Sort's order,
+// or best match first when searching with no sort asked (the shop's own
+// search, which also finds SKUs). The count is exact without a search; a
+// search's stops at CountCap (Capped), as the shop's and the admin's order
+// search do.
+func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (AdminProductPage, error) {
+	empty := AdminProductPage{ProductPage: ProductPage{Products: []Card{}}, StatusCounts: map[string]int{StatusActive: 0, StatusInactive: 0}}
+	sort, ok := AdminSorts[f.Sort]
+	if !ok {
+		return empty, apperr.InvalidField("sort", MsgAdminSort)
+	}
 	q, err := s.listQuery(ctx, ListFilter{Search: f.Search}, i18n.English)
 	if err != nil || q.none {
-		return ProductPage{Products: []Card{}}, err
+		return empty, err
+	}
+	if f.Category > 0 {
+		q.where.And("p.category_id = " + q.where.Arg(f.Category))
+	}
+	switch f.Stock {
+	case StockOut:
+		q.where.And("p.in_stock = FALSE")
+	case StockLow:
+		q.where.And("p.in_stock = TRUE AND EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock <= " + q.where.Arg(f.LowStock) + ")")
+	}
+	out := empty
+	if out.StatusCounts, err = s.adminStatusCounts(ctx, &q); err != nil {
+		return empty, err
 	}
 	switch f.Status {
 	case StatusActive:
@@ -49,12 +108,29 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, 
 	case StatusInactive:
 		q.where.And("p.is_active = FALSE")
 	}
-	q.sort, q.exact = []string{"-p.id"}, strings.TrimSpace(f.Search) == ""
+	q.exact = strings.TrimSpace(f.Search) == ""
+	q.sort = sort
 	page, size := max(f.Page, 1), f.PageSize
 	if size < 1 || size > db.MaxPageSize {
 		size = db.DefaultPageSize
 	}
-	return s.cardPage(ctx, &q, q.keys(true), page, size)
+	out.ProductPage, err = s.cardPage(ctx, &q, q.keys(f.Sort == ""), page, size)
+	return out, err
+}
+
+// MsgAdminSort refuses a sort the admin's product list does not know.
+const MsgAdminSort = "sort must be name, price, stock or updated, each with a leading - for the other way."
+
+// adminStatusCounts counts q's products by status, before q narrows them
+// to one.
+func (s *Store) adminStatusCounts(ctx context.Context, q *listQuery) (map[string]int, error) {
+	var active, inactive int
+	err := s.db.QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN p.is_active THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN p.is_active THEN 0 ELSE 1 END), 0) FROM `+q.from+q.where.String(), q.where.Args...).Scan(&active, &inactive)
+	if err != nil {
+		return nil, fmt.Errorf("count products by status: %w", err)
+	}
+	return map[string]int{StatusActive: active, StatusInactive: inactive}, nil
 }
 
 // AdminProduct loads a product by id, active or not, with its details and

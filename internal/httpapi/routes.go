@@ -234,6 +234,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "GET /api/admin/payments/unmatched/{$}", Handler: ad.Handle(ad.UnmatchedPayments), Access: Staff, Perm: account.PermRefunds},
 		{Pattern: "POST /api/admin/payments/unmatched/{id}/assign/{$}", Handler: ad.Handle(ad.AssignPayment), Access: Staff, Perm: account.PermRefunds},
 		{Pattern: "GET /api/admin/payments/{$}", Handler: ad.Handle(ad.PaybillPayments), Access: Staff, Perm: account.PermRefunds},
+		{Pattern: "GET /api/admin/payments/all/{$}", Handler: ad.Handle(ad.AllPayments), Access: Staff, Perm: account.PermRefunds},
 		{Pattern: "GET /api/admin/payments/float/{$}", Handler: ad.Handle(ad.RefundFloat), Access: Staff, Perm: account.PermRefunds},
 		{Pattern: "POST /api/admin/payments/statement/{$}", Handler: ad.Handle(ad.UploadStatement), Access: Staff, Perm: account.PermRefunds, MaxBody: admin.StatementMaxBody, Body: CSVBody, TakesStock: true, Money: true},
 		{Pattern: "GET /api/admin/payments/unreadable/{$}", Handler: ad.Handle(ad.UnreadablePayments), Access: Staff, Perm: account.PermRefunds},

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminCategory, AdminOrderPage, AdminPage, AdminProduct, AdminReview, AdminUser, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminCategory, AdminOrderPage, AdminPage, AdminPaymentPage, AdminProduct, AdminProductPage, AdminReview, AdminUser, AdminUserPage, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -24,8 +24,8 @@ export const adminApi = {
   me: () => request<Me>('GET', '/auth/me/'),
   stats: () => request<Stats>('GET', '/admin/stats/'),
 
-  products: (p: { search?: string; status?: string; page?: number }) =>
-    request<AdminPage<ProductCard>>('GET', `/admin/products/${qs(p)}`),
+  products: (p: { search?: string; status?: string; category?: string; stock?: string; sort?: string; page?: number | string }) =>
+    request<AdminProductPage>('GET', `/admin/products/${qs(p)}`),
   product: (id: number) => request<AdminProduct>('GET', `/admin/products/${id}/`),
   createProduct: (body: ProductPayload) => request<AdminProduct>('POST', '/admin/products/', body),
   updateProduct: (id: number, body: ProductPayload) => request<AdminProduct>('PUT', `/admin/products/${id}/`, body),
@@ -120,7 +120,8 @@ export const adminApi = {
       ? request<PickupPoint>('POST', '/admin/delivery/pickup-points/', body)
       : request<PickupPoint>('PUT', `/admin/delivery/pickup-points/${id}/`, body),
 
-  users: (p: { search?: string; page?: number }) => request<AdminPage<AdminUser>>('GET', `/admin/users/${qs(p)}`),
+  users: (query: string) => request<AdminUserPage>('GET', `/admin/users/${query ? `?${query}` : ''}`),
+  payments: (query: string) => request<AdminPaymentPage>('GET', `/admin/payments/all/${query ? `?${query}` : ''}`),
   setRole: (id: number, role: Role) => request<AdminUser>('PATCH', `/admin/users/${id}/`, { role }),
   /** A customer's data as a JSON file, for a customer who asks by phone. */
   exportUser: (id: number) => request<Blob>('GET', `/admin/users/${id}/export/`, undefined, { as: 'blob' }),

@@ -998,6 +998,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every payment, M-Pesa prompts and Paybill payments in one list
+         * @description Newest first unless `sort` says otherwise. A Paybill payment that is a prompt's own payment
+         *     reported again is shown once, as the prompt's. `status_counts` counts the payments of every
+         *     other filter in each status, for the list's chips.
+         */
+        get: operations["adminListPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/unreadable/": {
         parameters: {
             query?: never;
@@ -1082,7 +1104,9 @@ export interface paths {
         };
         /**
          * List every product, active or not
-         * @description Newest first, or best match first when searching (the shop's search, which also finds SKUs).
+         * @description Newest first unless `sort` says otherwise, or best match first when searching without one
+         *     (the shop's search, which also finds SKUs). `status_counts` counts the products of every
+         *     other filter in each status, for the list's chips.
          */
         get: operations["adminListProducts"];
         put?: never;
@@ -1473,7 +1497,9 @@ export interface paths {
         };
         /**
          * List the users
-         * @description Newest first; a search matches name, email or phone and counts up to 1,000.
+         * @description Newest registered first unless `sort` says otherwise; a search matches name, email or phone
+         *     and counts up to 1,000. `role_counts` counts the users of every other filter in each role,
+         *     for the list's chips (absent for a search too broad to count).
          */
         get: operations["adminListUsers"];
         put?: never;
@@ -2777,7 +2803,8 @@ export interface components {
         };
         /** @enum {string} */
         Role: "customer" | "owner" | "manager" | "clerk" | "storekeeper" | "rider" | "agent";
-        User: {
+        User: components["schemas"]["UserFields"];
+        UserFields: {
             id: components["schemas"]["Id"];
             /** @description The email. */
             username: string;
@@ -3293,6 +3320,40 @@ export interface components {
             /** Format: date-time */
             received_at: string;
         };
+        AdminPaymentPage: components["schemas"]["AdminPage"] & {
+            results: components["schemas"]["ListedPayment"][];
+            /** @description How many of the filtered payments are in each status (every other filter applied). */
+            status_counts: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * @description A prompt's pending, succeeded or failed; a Paybill payment is unmatched until an order has it, then pending until counted and succeeded.
+         * @enum {string}
+         */
+        ListedPaymentStatus: "pending" | "succeeded" | "failed" | "unmatched";
+        /** @description A row of the back office's payments list. */
+        ListedPayment: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            method: "mpesa" | "paybill";
+            status: components["schemas"]["ListedPaymentStatus"];
+            /** @description The prompt's phone, or the MSISDN M-Pesa gave (masked or hashed). */
+            phone: string;
+            /** @description M-Pesa's transaction id; '' while a prompt waits or after it failed. */
+            receipt: string;
+            amount: components["schemas"]["Money"];
+            /** @description The order's number; '' for an unmatched Paybill payment. */
+            order_id: string;
+            payer_name: string;
+            /** @description What M-Pesa answered a prompt; '' for a Paybill payment. */
+            result: string;
+            /**
+             * Format: date-time
+             * @description When the prompt was sent or the Paybill payment reached the shop.
+             */
+            created_at: string;
+        };
         /** @description A payment made by Paybill (or Buy Goods) from the customer's own M-Pesa menu. */
         PaybillPayment: {
             id: components["schemas"]["Id"];
@@ -3399,6 +3460,11 @@ export interface components {
         };
         AdminProductPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["ProductCard"][];
+            /** @description How many of the filtered products are active and inactive (every other filter applied). */
+            status_counts?: {
+                active: number;
+                inactive: number;
+            };
         };
         /** @description A product as the editor shows it; `name` and `description` in English, their Kiswahili beside them ('' when none). */
         AdminProduct: components["schemas"]["ProductInfo"] & components["schemas"]["ProductParts"] & {
@@ -3723,7 +3789,17 @@ export interface components {
             lastStaleRemoved: number;
         };
         AdminUserPage: components["schemas"]["AdminPage"] & {
-            results: components["schemas"]["User"][];
+            results: components["schemas"]["AdminListedUser"][];
+            /** @description How many of the filtered users have each role (every other filter applied). */
+            role_counts?: {
+                [key: string]: number;
+            };
+        };
+        /** @description A user in the back office's list, with their paid orders and what those came to. */
+        AdminListedUser: components["schemas"]["UserFields"] & {
+            /** @description Orders placed signed in and paid (cancelled ones left out). */
+            orders_count: number;
+            spent: components["schemas"]["Money"];
         };
         ContactMessage: {
             id: components["schemas"]["Id"];
@@ -6602,6 +6678,47 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminListPayments: {
+        parameters: {
+            query?: {
+                /** @description One status, or several separated by commas (`succeeded,unmatched`). */
+                status?: string;
+                /** @description `mpesa`: the prompts the shop sent; `paybill`: payments made from the customer's own M-Pesa menu. */
+                method?: "mpesa" | "paybill";
+                /** @description Payments started or received on this Nairobi day or later (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Payments started or received on this Nairobi day or earlier (`YYYY-MM-DD`). */
+                to?: string;
+                /** @description `newest` (the default), `oldest`, `amount` (largest first) or `-amount`. */
+                sort?: "newest" | "oldest" | "amount" | "-amount";
+                /** @description An M-Pesa receipt, a phone number or an order number, whole. */
+                search?: string;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows on a page, at most 100. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPaymentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminListUnreadablePayments: {
         parameters: {
             query?: never;
@@ -6723,6 +6840,12 @@ export interface operations {
                 /** @description Words to look for, at most 100 characters. */
                 search?: components["parameters"]["Search"];
                 status?: "active" | "inactive";
+                /** @description Only the products of this category (its id). */
+                category?: components["schemas"]["Id"];
+                /** @description `low`: a size at or below the low-stock threshold (SHOP_LOW_STOCK_THRESHOLD) and some left; `out`: none left in any size. */
+                stock?: "low" | "out";
+                /** @description `name`, `price`, `stock` (summed over the sizes; fewest first) or `updated` (earliest first), each with a leading `-` for the other way. */
+                sort?: "name" | "-name" | "price" | "-price" | "stock" | "-stock" | "updated" | "-updated";
                 /** @description The page, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Rows on a page, at most 100. */
@@ -7590,6 +7713,15 @@ export interface operations {
                 /** @description Words to look for, at most 100 characters. */
                 search?: components["parameters"]["Search"];
                 role?: components["schemas"]["Role"];
+                /** @description Users registered on this Nairobi day or later (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Users registered on this Nairobi day or earlier (`YYYY-MM-DD`). */
+                to?: string;
+                /**
+                 * @description `oldest`, `name` (A to Z) or `-name`, `orders` (most paid orders first) or `-orders`,
+                 *     `spent` (most spent first) or `-spent`; newest registered first without one.
+                 */
+                sort?: "oldest" | "name" | "-name" | "orders" | "-orders" | "spent" | "-spent";
                 /** @description The page, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Rows on a page, at most 100. */

@@ -110,6 +110,15 @@ export type LowStockVariant = Schemas['LowStockVariant'];
 export type OrderSummary = Schemas['OrderSummary'];
 /** The orders list's page with its status chips' counts (the schema's allOf, written out). */
 export type AdminOrderPage = AdminPage<OrderSummary> & Pick<Schemas['AdminOrderPage'], 'status_counts'>;
+/** The products list's page and its status chips' counts. */
+export type AdminProductPage = AdminPage<ProductCard> & Pick<Schemas['AdminProductPage'], 'status_counts'>;
+/** A user in the back office's list, with their paid orders and spend. */
+export type AdminListedUser = Schemas['AdminListedUser'];
+export type AdminUserPage = AdminPage<AdminListedUser> & Pick<Schemas['AdminUserPage'], 'role_counts'>;
+/** A row of the back office's payments list: an M-Pesa prompt or a Paybill payment. */
+export type ListedPayment = Schemas['ListedPayment'];
+export type ListedPaymentStatus = Schemas['ListedPaymentStatus'];
+export type AdminPaymentPage = AdminPage<ListedPayment> & Pick<Schemas['AdminPaymentPage'], 'status_counts'>;
 export type Courier = Schemas['Courier'];
 export type CourierPayload = Schemas['CourierInput'];
 /** An order as the back office reads it, with its text messages and mail. */

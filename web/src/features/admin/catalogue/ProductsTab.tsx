@@ -1,32 +1,42 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { ApiError } from '../../../shared/api/api';
 import { formatKsh } from '../../../shared/domain/money';
 import type { ProductCard } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
+import { Pager } from '../../../shared/ui/PagedList';
+import { Chip, SortHeader } from '../../../shared/ui/ListFilters';
+import { ListCount, ListTable, Th } from '../../../shared/ui/ListTable';
+import { ErrorState } from '../../../shared/ui/ErrorState';
 import { ProductEditor } from './ProductEditor';
 import { MSG } from '../../../shared/domain/adminRules';
-import { Badge, Button, Note, type NoteState } from '../../../shared/ui/controls';
+import { Badge, Button, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
 import { useSubPath } from '../../../shared/hooks/useSubPath';
 import { useResource } from '../../../shared/hooks/useResource';
+import { useAdminResource } from '../../../shared/hooks/useAdminResource';
+import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 
 /**
- * /admin/products (its search and filter in the address), /admin/products/new and
- * /admin/products/{id}: a product being edited has its own address, so a reload keeps it open.
+ * /admin/products (its filters, sort and page in the address), /admin/products/new and
+ * /admin/products/{id}: a product being edited has its own address, so a reload keeps it open, and
+ * closing it comes back to the list as it was filtered.
  */
 export function ProductsTab() {
   const rest = useSubPath();
   const navigate = useNavigate();
+  const location = useLocation();
   const editing: number | 'new' | null = rest === 'new' ? 'new' : /^\d+$/.test(rest) ? Number(rest) : null;
-  const setEditing = (to: number | 'new' | null) => void navigate(to === null ? '/admin/products' : `/admin/products/${to}`);
+  const setEditing = (to: number | 'new' | null) => void navigate(`${to === null ? '/admin/products' : `/admin/products/${to}`}${location.search}`);
   // What the last delete did, in the page: a native alert would block the whole screen.
   const [note, setNote] = useState<NoteState>(null);
-  const { list, page, setPage, search, setSearch, filters, setFilter } = usePagedList({ status: '' }, (q) =>
-    adminApi.products({ search: q.search, status: q.status, page: q.page }),
-  );
+  const q = useUrlQuery();
+  const [search, setSearch] = useUrlSearch(q);
+  const apiQuery = new URLSearchParams();
+  for (const k of API_KEYS) if (q.get(k)) apiQuery.set(k, q.get(k));
+  const query = apiQuery.toString();
+  const list = useAdminResource(editing === null ? `admin-products?${query}` : null, () => adminApi.products(Object.fromEntries(apiQuery)));
   const cats = useResource('categories', () => adminApi.categories(), { cache: false });
 
   if (editing !== null) {
@@ -35,10 +45,7 @@ export function ProductsTab() {
         id={editing === 'new' ? null : editing}
         categories={cats.data ?? []}
         onCreated={(id) => setEditing(id)}
-        onClose={() => {
-          setEditing(null);
-          list.retry();
-        }}
+        onClose={() => setEditing(null)}
       />
     );
   }
@@ -58,55 +65,119 @@ export function ProductsTab() {
   }
 
   const catName = (id: number) => cats.data?.find((c) => c.id === id)?.name ?? '';
+  const counts = list.data?.status_counts;
+  const status = q.get('status');
+  const sort = q.get('sort');
+  const rows = list.data?.results ?? [];
   return (
-    <div>
+    <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 flex-1">
           <TextField compact id="product-search" label="Search products" type="search" value={search} onChange={setSearch} placeholder="Name or SKU" />
         </div>
+        <div className="w-44">
+          <SelectField compact id="product-category" label="Category" value={q.get('category')} onChange={(v) => q.set({ category: v })}>
+            <option value="">All categories</option>
+            {(cats.data ?? []).map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
         <div className="w-40">
-          <SelectField compact id="product-status" label="Show" value={filters.status} onChange={(v) => setFilter('status', v)}>
-            <option value="">All</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
+          <SelectField compact id="product-stock" label="Stock" value={q.get('stock')} onChange={(v) => q.set({ stock: v })}>
+            <option value="">Any stock</option>
+            <option value="low">Low stock</option>
+            <option value="out">Out of stock</option>
           </SelectField>
         </div>
         <Button onClick={() => setEditing('new')}>Add product</Button>
       </div>
-      <Note note={note} className="mt-3" />
-      <PagedList list={list} page={page} onPage={setPage} label="Products" noun={['product', 'products']} what="the products" empty="No products found" loading="Loading products…">
-        {(p) => (
-          <li key={p.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
-            {p.images[0] ? (
-              <img src={p.images[0].image} alt="" width={48} height={48} className="h-12 w-12 rounded object-cover" loading="lazy" />
-            ) : (
-              <span className="h-12 w-12 rounded bg-stone-100" aria-hidden="true" />
-            )}
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">{p.name}</p>
-              <p className="text-sm text-stone-600">
-                {formatKsh(p.base_price)} · {catName(p.category)} · {p.variants.length}{' '}
-                {p.variants.length === 1 ? 'size' : 'sizes'} · stock {p.variants.reduce((n, v) => n + v.stock, 0)}
-              </p>
-              <p className="mt-1 flex flex-wrap gap-1">
-                <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
-                {p.is_featured && <Badge tone="amber">Featured</Badge>}
-                {p.is_best_seller && <Badge tone="blue">Best Seller</Badge>}
-                {p.is_new_arrival && <Badge tone="blue">New Product</Badge>}
-                {p.promo && <Badge tone="amber">Promo: {p.promo}</Badge>}
-              </p>
-            </div>
-            <div className="flex gap-2">
-              <Button variant="secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.name}`}>
-                Edit
-              </Button>
-              <Button variant="danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
-                Delete
-              </Button>
-            </div>
-          </li>
-        )}
-      </PagedList>
+      <div role="group" aria-label="Status" className="flex flex-wrap gap-2">
+        <Chip on={status === ''} onClick={() => q.set({ status: null })} count={counts ? counts.active + counts.inactive : undefined}>
+          All
+        </Chip>
+        <Chip on={status === 'active'} onClick={() => q.set({ status: 'active' })} count={counts?.active}>
+          Active
+        </Chip>
+        <Chip on={status === 'inactive'} onClick={() => q.set({ status: 'inactive' })} count={counts?.inactive}>
+          Inactive
+        </Chip>
+      </div>
+      <Note note={note} />
+      {list.error && <ErrorState title="We could not load the products." error={list.error} onRetry={list.retry} />}
+      {!list.data && !list.error && <p role="status">Loading products…</p>}
+      {list.data && (
+        <>
+          <ListCount count={list.data.count} capped={list.data.count_capped} noun={['product', 'products']} />
+          <ListTable
+            caption="Products"
+            columns={6}
+            loading={list.status === 'loading'}
+            empty={rows.length === 0 ? 'No products found' : null}
+            head={
+              <>
+                <SortHeader label="Product" sort={sort} desc="-name" asc="name" onSort={(s) => q.set({ sort: s })} />
+                <Th>Category</Th>
+                <SortHeader label="Price" sort={sort} desc="-price" asc="price" onSort={(s) => q.set({ sort: s })} className="text-right" />
+                <SortHeader label="Stock" sort={sort} desc="-stock" asc="stock" onSort={(s) => q.set({ sort: s })} className="text-right" />
+                <SortHeader label="Updated" sort={sort} desc="-updated" asc="updated" onSort={(s) => q.set({ sort: s })} />
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </>
+            }
+          >
+            {rows.map((p) => (
+              <tr key={p.id}>
+                <td className="px-2 py-2">
+                  <div className="flex items-center gap-3">
+                    {p.images[0] ? (
+                      <img src={p.images[0].image} alt="" width={40} height={40} className="h-10 w-10 rounded object-cover" loading="lazy" />
+                    ) : (
+                      <span className="h-10 w-10 shrink-0 rounded bg-stone-100" aria-hidden="true" />
+                    )}
+                    <div>
+                      <p className="font-semibold text-stone-900">{p.name}</p>
+                      <p className="mt-1 flex flex-wrap gap-1">
+                        <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
+                        {p.is_featured && <Badge tone="amber">Featured</Badge>}
+                        {p.is_best_seller && <Badge tone="blue">Best Seller</Badge>}
+                        {p.is_new_arrival && <Badge tone="blue">New Product</Badge>}
+                        {p.promo && <Badge tone="amber">Promo: {p.promo}</Badge>}
+                      </p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-2 py-2">{catName(p.category)}</td>
+                <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(p.base_price)}</td>
+                <td className="px-2 py-2 text-right whitespace-nowrap">
+                  {p.variants.reduce((n, v) => n + v.stock, 0)}
+                  <span className="block text-xs text-stone-600">
+                    {p.variants.length} {p.variants.length === 1 ? 'size' : 'sizes'}
+                  </span>
+                </td>
+                <td className="px-2 py-2 whitespace-nowrap">{formatDate(p.updated_at)}</td>
+                <td className="px-2 py-2">
+                  <div className="flex justify-end gap-2">
+                    <Button variant="secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.name}`}>
+                      Edit
+                    </Button>
+                    <Button variant="danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+          <Pager page={q.page} count={list.data.count} capped={list.data.count_capped} pageSize={list.data.page_size} onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
+        </>
+      )}
     </div>
   );
 }
+
+/** The query parameters the list sends the API. */
+const API_KEYS = ['search', 'status', 'category', 'stock', 'sort', 'page'];

@@ -9,6 +9,7 @@ import type { OrderSummary } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { Pager } from '../../../shared/ui/PagedList';
 import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
+import { ListCount, ListTable, Th } from '../../../shared/ui/ListTable';
 import { saveBlob } from '../../../shared/ui/download';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { Badge, Button, Note, StatusBadge, errorText, formatDate, useAction } from '../../../shared/ui/controls';
@@ -125,53 +126,36 @@ export function OrdersList() {
       {!list.data && !list.error && <p role="status">Loading orders…</p>}
       {list.data && (
         <>
-          <p className="text-sm text-stone-700" aria-live="polite">
-            {list.data.count_capped ? `${list.data.count.toLocaleString('en')}+ orders` : `${list.data.count} ${list.data.count === 1 ? 'order' : 'orders'}`}
-          </p>
-          <div className="overflow-x-auto rounded-md border border-stone-200 bg-white">
-            <table className={`w-full text-left text-sm ${list.status === 'loading' ? 'opacity-60' : ''}`}>
-              <caption className="sr-only">Orders</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-stone-800">
-                <tr>
-                  <th scope="col" className="w-10 px-2 py-2">
-                    <input
-                      type="checkbox"
-                      aria-label="Select every order on this page"
-                      className="h-5 w-5 accent-brand-700"
-                      checked={rows.length > 0 && rows.every((o) => selected.has(o.orderId))}
-                      onChange={(e) => rows.forEach((o) => toggle(o.orderId, e.target.checked))}
-                    />
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Order
-                  </th>
-                  <SortHeader label="Placed" sort={q.get('sort') || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
-                  <th scope="col" className="px-2 py-2">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    County
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Status
-                  </th>
-                  <SortHeader label="Total" sort={q.get('sort')} desc="total" asc="-total" onSort={(s) => q.set({ sort: s })} className="text-right" />
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {rows.map((o) => (
-                  <Row key={o.orderId} o={o} checked={selected.has(o.orderId)} onCheck={(on) => toggle(o.orderId, on)} back={location.search} />
-                ))}
-                {rows.length === 0 && (
-                  <tr>
-                    <td colSpan={7} className="px-3 py-6 text-center text-stone-700">
-                      No orders found
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <ListCount count={list.data.count} capped={list.data.count_capped} noun={['order', 'orders']} />
+          <ListTable
+            caption="Orders"
+            columns={7}
+            loading={list.status === 'loading'}
+            empty={rows.length === 0 ? 'No orders found' : null}
+            head={
+              <>
+                <Th className="w-10">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every order on this page"
+                    className="h-5 w-5 accent-brand-700"
+                    checked={rows.length > 0 && rows.every((o) => selected.has(o.orderId))}
+                    onChange={(e) => rows.forEach((o) => toggle(o.orderId, e.target.checked))}
+                  />
+                </Th>
+                <Th>Order</Th>
+                <SortHeader label="Placed" sort={q.get('sort') || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
+                <Th>Customer</Th>
+                <Th>County</Th>
+                <Th>Status</Th>
+                <SortHeader label="Total" sort={q.get('sort')} desc="total" asc="-total" onSort={(s) => q.set({ sort: s })} className="text-right" />
+              </>
+            }
+          >
+            {rows.map((o) => (
+              <Row key={o.orderId} o={o} checked={selected.has(o.orderId)} onCheck={(on) => toggle(o.orderId, on)} back={location.search} />
+            ))}
+          </ListTable>
           <Pager page={q.page} count={list.data.count} capped={list.data.count_capped} pageSize={list.data.page_size} onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
         </>
       )}

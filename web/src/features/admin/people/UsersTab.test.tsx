@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../shared/api/shapes';
 import { PermissionsProvider } from '../../../shared/hooks/permissions';
@@ -8,7 +9,7 @@ import { UsersTab } from './UsersTab';
 const fetchMock = stubFetch();
 
 const user = (id: number, email: string, role: Me['role']) => ({
-  id, username: email, email, first_name: '', last_name: '', phone: '', role, kra_pin: '', date_joined: '2026-11-01T09:00:00Z', permissions: [],
+  id, username: email, email, first_name: '', last_name: '', phone: '', role, kra_pin: '', date_joined: '2026-11-01T09:00:00Z', permissions: [], orders_count: 0, spent: '0.00',
 });
 const owner = { ...user(1, 'owner@mifugobora.co.ke', 'owner') } as Me;
 const page = { count: 2, next: null, previous: null, page: 1, page_size: 20, count_capped: false,
@@ -26,7 +27,11 @@ describe('the users screen', () => {
       return json(500, { error: 'not in this test' });
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    render(<UsersTab me={owner} />);
+    render(
+      <MemoryRouter>
+        <UsersTab me={owner} />
+      </MemoryRouter>,
+    );
     const select = await screen.findByLabelText('Role of wairimu@farm.co.ke');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Owner', 'Manager', 'Clerk', 'Storekeeper', 'Rider', 'Agent', 'Customer']);
     expect(screen.queryByLabelText('Role of owner@mifugobora.co.ke')).toBeNull();
@@ -40,9 +45,11 @@ describe('the users screen', () => {
   it('shows no role select and no data buttons to a manager', async () => {
     fetchMock.mockResolvedValue(json(200, page));
     render(
-      <PermissionsProvider permissions={['orders', 'customers', 'reports']}>
-        <UsersTab me={{ ...owner, id: 9, role: 'manager' } as Me} />
-      </PermissionsProvider>,
+      <MemoryRouter>
+        <PermissionsProvider permissions={['orders', 'customers', 'reports']}>
+          <UsersTab me={{ ...owner, id: 9, role: 'manager' } as Me} />
+        </PermissionsProvider>
+      </MemoryRouter>,
     );
     expect(await screen.findByText('wairimu@farm.co.ke')).toBeTruthy();
     expect(screen.queryByLabelText('Role of wairimu@farm.co.ke')).toBeNull();

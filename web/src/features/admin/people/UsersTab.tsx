@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { saveBlob } from '../../../shared/ui/download';
-import type { AdminUser, Me, Role } from '../../../shared/api/shapes';
+import type { AdminListedUser, Me, Role } from '../../../shared/api/shapes';
 import { ROLES, useCan } from '../../../shared/hooks/permissions';
 import { adminApi } from '../../../shared/api/admin';
-import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
+import { Pager } from '../../../shared/ui/PagedList';
+import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
+import { ListCount, ListTable, Th } from '../../../shared/ui/ListTable';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { formatKsh } from '../../../shared/domain/money';
+import { useAdminResource } from '../../../shared/hooks/useAdminResource';
+import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 import { Badge, Button, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
 import { canManageStaff, StaffSignIn } from './StaffSignIn';
 
@@ -25,17 +31,27 @@ const ROLE_LABEL: Record<Role, string> = {
 
 const SENIOR: readonly Role[] = ['owner', 'manager'];
 
+const fullName = (u: AdminListedUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
+
 const article = (role: Role) => (/^[aeiou]/i.test(role) ? 'an' : 'a');
+
+/** The query parameters the list sends the API. */
+const API_KEYS = ['search', 'role', 'from', 'to', 'sort', 'page'];
 
 export function UsersTab({ me }: { me: Me }) {
   const [note, setNote] = useState<NoteState>(null);
-  const { list, page, setPage, search, setSearch } = usePagedList({}, (q) => adminApi.users({ search: q.search, page: q.page }));
+  const q = useUrlQuery();
+  const [search, setSearch] = useUrlSearch(q);
+  const apiQuery = new URLSearchParams();
+  for (const k of API_KEYS) if (q.get(k)) apiQuery.set(k, q.get(k));
+  const query = apiQuery.toString();
+  const list = useAdminResource(`admin-users?${query}`, () => adminApi.users(query));
   const canRoles = useCan('staff');
   const canExport = useCan('exports');
   const owner = me.role === 'owner';
   const offered = owner ? ROLES : ROLES.filter((r) => !SENIOR.includes(r));
 
-  async function changeRole(u: AdminUser, role: Role) {
+  async function changeRole(u: AdminListedUser, role: Role) {
     if (role === u.role) return;
     if (!window.confirm(`Make ${u.email} ${article(role)} ${ROLE_LABEL[role].toLowerCase()}?`)) return;
     try {
@@ -47,7 +63,7 @@ export function UsersTab({ me }: { me: Me }) {
     list.retry();
   }
 
-  async function exportData(u: AdminUser) {
+  async function exportData(u: AdminListedUser) {
     try {
       saveBlob(await adminApi.exportUser(u.id), `customer-${u.id}-data.json`);
       setNote({ kind: 'ok', text: `The data of ${u.email} has been downloaded.` });
@@ -56,7 +72,7 @@ export function UsersTab({ me }: { me: Me }) {
     }
   }
 
-  async function erase(u: AdminUser) {
+  async function erase(u: AdminListedUser) {
     const question = `Delete the account of ${u.email} for good? Their orders stay, without their name, email, phone or address. Do this only when the customer asked.`;
     if (!window.confirm(question)) return;
     try {
@@ -68,61 +84,103 @@ export function UsersTab({ me }: { me: Me }) {
     list.retry();
   }
 
+  const counts = list.data?.role_counts;
+  const total = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;
+  const role = q.get('role');
+  const sort = q.get('sort');
+  const rows = list.data?.results ?? [];
   return (
-    <div>
+    <div className="space-y-4">
       <div className="max-w-md">
         <TextField compact id="user-search" label="Search users" type="search" placeholder="Email, name or phone" value={search} onChange={setSearch} />
       </div>
-      <Note note={note} className="mt-3" />
-      <PagedList list={list} page={page} onPage={setPage} label="Users" noun={['user', 'users']} what="the users" empty="No users found">
-        {(u) => (
-          <li key={u.id} className="flex flex-wrap items-center gap-3 px-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-stone-900">
-                {[u.first_name, u.last_name].filter(Boolean).join(' ') || u.email}{' '}
-                <Badge tone={u.role === 'customer' ? 'grey' : 'amber'}>{ROLE_LABEL[u.role]}</Badge>
-              </p>
-              <p className="text-sm text-stone-700">
-                {u.email}
-                {u.phone && ` · ${u.phone}`} · joined {formatDate(u.date_joined)}
-              </p>
-            </div>
-            {u.id === me.id ? (
-              <span className="text-sm text-stone-600">This is you</span>
-            ) : (
-              canRoles && (
-                <label className="flex items-center gap-2 text-sm text-stone-700">
-                  Role
-                  <select
-                    aria-label={`Role of ${u.email}`}
-                    value={u.role}
-                    disabled={!owner && SENIOR.includes(u.role)}
-                    onChange={(e) => void changeRole(u, e.target.value as Role)}
-                    className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-stone-900"
-                  >
-                    {(offered.includes(u.role) ? offered : [u.role, ...offered]).map((r) => (
-                      <option key={r} value={r}>
-                        {ROLE_LABEL[r]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )
-            )}
-            {u.role !== 'customer' && u.id !== me.id && canManageStaff(me) && <StaffSignIn user={u} onNote={setNote} />}
-            {canExport && u.role !== 'owner' && (
+      <DateRange idPrefix="users" legend="Registered" from={q.get('from')} to={q.get('to')} onChange={(from, to) => q.set({ from, to })} />
+      <div role="group" aria-label="Role" className="flex flex-wrap gap-2">
+        <Chip on={role === ''} onClick={() => q.set({ role: null })} count={total}>
+          All
+        </Chip>
+        <Chip on={role === 'customer'} onClick={() => q.set({ role: 'customer' })} count={counts ? (counts.customer ?? 0) : undefined}>
+          Customers
+        </Chip>
+        <Chip on={role === 'staff'} onClick={() => q.set({ role: 'staff' })} count={total !== undefined && counts ? total - (counts.customer ?? 0) : undefined}>
+          Staff
+        </Chip>
+      </div>
+      <Note note={note} />
+      {list.error && <ErrorState title="We could not load the users." error={list.error} onRetry={list.retry} />}
+      {!list.data && !list.error && <p role="status">Loading users…</p>}
+      {list.data && (
+        <>
+          <ListCount count={list.data.count} capped={list.data.count_capped} noun={['user', 'users']} />
+          <ListTable
+            caption="Users"
+            columns={6}
+            loading={list.status === 'loading'}
+            empty={rows.length === 0 ? 'No users found' : null}
+            head={
               <>
-                <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
-                  Download data
-                </Button>
-                <Button variant="danger" onClick={() => void erase(u)} aria-label={`Delete account: ${u.email}`}>
-                  Delete account
-                </Button>
+                <SortHeader label="Name" sort={sort} desc="-name" asc="name" onSort={(s) => q.set({ sort: s })} />
+                <SortHeader label="Registered" sort={sort || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
+                <SortHeader label="Orders" sort={sort} desc="orders" asc="-orders" onSort={(s) => q.set({ sort: s })} className="text-right" />
+                <SortHeader label="Spent" sort={sort} desc="spent" asc="-spent" onSort={(s) => q.set({ sort: s })} className="text-right" />
+                <Th>Role</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
               </>
-            )}
-          </li>
-        )}
-      </PagedList>
+            }
+          >
+            {rows.map((u) => (
+              <tr key={u.id}>
+                <td className="px-2 py-2">
+                  <p className="font-semibold text-stone-900">{fullName(u) || u.email}</p>
+                  <p className="text-xs text-stone-700">{[fullName(u) && u.email, u.phone].filter(Boolean).join(' · ')}</p>
+                </td>
+                <td className="px-2 py-2 whitespace-nowrap">{formatDate(u.date_joined)}</td>
+                <td className="px-2 py-2 text-right">{u.orders_count}</td>
+                <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(u.spent)}</td>
+                <td className="px-2 py-2">
+                  {u.id === me.id ? (
+                    <span className="text-sm text-stone-600">This is you</span>
+                  ) : canRoles ? (
+                    <select
+                      aria-label={`Role of ${u.email}`}
+                      value={u.role}
+                      disabled={!owner && SENIOR.includes(u.role)}
+                      onChange={(e) => void changeRole(u, e.target.value as Role)}
+                      className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-stone-900"
+                    >
+                      {(offered.includes(u.role) ? offered : [u.role, ...offered]).map((r) => (
+                        <option key={r} value={r}>
+                          {ROLE_LABEL[r]}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <Badge tone={u.role === 'customer' ? 'grey' : 'amber'}>{ROLE_LABEL[u.role]}</Badge>
+                  )}
+                </td>
+                <td className="px-2 py-2">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {u.role !== 'customer' && u.id !== me.id && canManageStaff(me) && <StaffSignIn user={u} onNote={setNote} />}
+                    {canExport && u.role !== 'owner' && (
+                      <>
+                        <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
+                          Download data
+                        </Button>
+                        <Button variant="danger" onClick={() => void erase(u)} aria-label={`Delete account: ${u.email}`}>
+                          Delete account
+                        </Button>
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+          <Pager page={q.page} count={list.data.count} capped={list.data.count_capped} pageSize={list.data.page_size} onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
+        </>
+      )}
     </div>
   );
 }

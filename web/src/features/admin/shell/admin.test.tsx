@@ -120,7 +120,7 @@ describe('roles in the admin', () => {
     renderAdmin();
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeTruthy();
-    expect(within(nav).getAllByRole('link')).toHaveLength(16); // fifteen screens and 'Open the shop'
+    expect(within(nav).getAllByRole('link')).toHaveLength(17); // sixteen screens and 'Open the shop'
     expect(await screen.findByText('Total revenue')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Approve the refund on ORDER-1700000000001' })).toBeTruthy();
   });

@@ -8,6 +8,7 @@ import { ReviewsTab } from '../catalogue/ReviewsTab';
 import { DeliveryTab } from '../delivery/DeliveryTab';
 import { CouponsTab } from '../money/CouponsTab';
 import { EtimsTab } from '../money/EtimsTab';
+import { PaymentsTab } from '../money/PaymentsTab';
 import { ReportsTab } from '../money/ReportsTab';
 import { VatTab } from '../money/VatTab';
 import { OrdersTab } from '../orders/OrdersTab';
@@ -52,6 +53,7 @@ export const SCREENS: Screen[] = [
   { path: 'import', label: 'Import/Export', group: 'catalogue', permission: 'catalogue', render: () => <ImportExportTab /> },
   { path: 'reviews', label: 'Reviews', group: 'catalogue', permission: 'catalogue', render: () => <ReviewsTab /> },
   { path: 'delivery', label: 'Zones, pickup, couriers', group: 'delivery', permission: 'delivery', render: () => <DeliveryTab /> },
+  { path: 'payments', label: 'Payments', group: 'money', permission: 'refunds', render: () => <PaymentsTab /> },
   { path: 'reports', label: 'Reports', group: 'money', permission: 'reports', render: () => <ReportsTab /> },
   { path: 'coupons', label: 'Coupons', group: 'money', permission: 'prices', render: () => <CouponsTab /> },
   { path: 'vat', label: 'VAT', group: 'money', permission: 'prices', render: () => <VatTab /> },
