@@ -135,12 +135,15 @@ func holdsStock(s Status) bool {
 
 // Order is an order as its customer (or an admin) reads it.
 type Order struct {
-	ID        int64       `json:"-"`
-	Number    string      `json:"orderId"`
-	Status    Status      `json:"status"`
-	CreatedAt time.Time   `json:"created_at"`
-	Items     []Item      `json:"items"`
-	Subtotal  money.Cents `json:"subtotal"`
+	ID     int64  `json:"-"`
+	Number string `json:"orderId"`
+	// AccountNumber is what to type as the Paybill account: short, where
+	// Number (kept for links) is long (docs/payments.md section 10).
+	AccountNumber string      `json:"account_number"`
+	Status        Status      `json:"status"`
+	CreatedAt     time.Time   `json:"created_at"`
+	Items         []Item      `json:"items"`
+	Subtotal      money.Cents `json:"subtotal"`
 	// Discount is what the coupon CouponCode took off the subtotal.
 	Discount        money.Cents `json:"discount"`
 	CouponCode      string      `json:"coupon_code"`

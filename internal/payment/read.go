@@ -187,7 +187,7 @@ func (s *Service) Guide(o order.Order) *order.PayGuide {
 	g := s.till
 	g.Amount = o.DueNow(o.AmountPaid)
 	if g.Kind == "paybill" {
-		g.Account = o.Number
+		g.Account = o.AccountNumber
 	}
 	return &g
 }
