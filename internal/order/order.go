@@ -170,6 +170,9 @@ type Order struct {
 	// BalanceDue what is still to pay (0 once covered).
 	AmountPaid money.Cents `json:"amount_paid"`
 	BalanceDue money.Cents `json:"balance_due"`
+	// Receipts are the M-Pesa receipts of what the order received, by
+	// prompt and by Paybill, oldest first.
+	Receipts []string `json:"receipts"`
 	// Refunds are the money sent back, oldest first; AmountRefunded their sum.
 	Refunds        []Refund    `json:"refunds"`
 	AmountRefunded money.Cents `json:"amount_refunded"`
@@ -195,6 +198,19 @@ type Order struct {
 	PaymentMethod  string     `json:"-"`
 	// PayOnDelivery: the goods are paid at the door, the fee was paid first.
 	PayOnDelivery bool `json:"pay_on_delivery"`
+}
+
+// ReceiptText names the M-Pesa receipts of what o received, for its
+// receipt and mail: all of them when several payments made it up, else the
+// one of the payment that paid it; "" when none is known.
+func (o Order) ReceiptText() string {
+	if len(o.Receipts) > 0 {
+		return strings.Join(o.Receipts, ", ")
+	}
+	if o.Payment != nil {
+		return o.Payment.Receipt
+	}
+	return ""
 }
 
 // translate writes o's payment message and advice, which the payment

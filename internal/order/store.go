@@ -138,8 +138,16 @@ func (s *Store) withPayments(ctx context.Context, orders ...*Order) error {
 	if err != nil {
 		return err
 	}
+	receipts, err := s.payments.Receipts(ctx, ids)
+	if err != nil {
+		return err
+	}
 	for _, o := range orders {
 		o.AmountPaid = received[o.ID]
+		o.Receipts = receipts[o.ID]
+		if o.Receipts == nil {
+			o.Receipts = []string{}
+		}
 		o.BalanceDue = max(0, o.Total-o.AmountPaid)
 		o.Paybill = s.payments.Guide(*o)
 		p, ok := latest[o.ID]

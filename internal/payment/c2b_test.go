@@ -156,16 +156,23 @@ func TestAccountNumbersAreReadForgivingly(t *testing.T) {
 func TestShortAccountNumberPaysItsOrder(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(t, d, 20, mpesa.CallbackOnce, 0)
+		var mailed []order.Order
+		f.svc.OnPaidTx = func(_ context.Context, _ *sql.Tx, o order.Order) error { mailed = append(mailed, o); return nil }
 		o := f.cancelled(t, 1)
 		a := o.AccountNumber
 		typed := " " + strings.ToLower(a[:3]) + "-" + a[3:] + " "
-		f.pay(t, typed, 100_00)
-		if got := f.order(t, o.Number); got.AmountPaid != 100_00 || got.AccountNumber != a {
-			t.Fatalf("typed %q for %s: paid %s", typed, a, got.AmountPaid)
+		first := f.pay(t, typed, 100_00)
+		if got := f.order(t, o.Number); got.AmountPaid != 100_00 || got.AccountNumber != a || !slices.Equal(got.Receipts, []string{first}) {
+			t.Fatalf("typed %q for %s: paid %s receipts %v", typed, a, got.AmountPaid, got.Receipts)
 		}
-		f.pay(t, a, o.Total-100_00)
-		if got := f.order(t, o.Number); got.Status != order.Paid {
-			t.Fatalf("account %s: %s", a, got.Status)
+		second := f.pay(t, a, o.Total-100_00)
+		// Both Paybill receipts show on the order, its receipt and its mail.
+		got := f.order(t, o.Number)
+		if got.Status != order.Paid || !slices.Equal(got.Receipts, []string{first, second}) || got.ReceiptText() != first+", "+second {
+			t.Fatalf("account %s: %s receipts %v", a, got.Status, got.Receipts)
+		}
+		if len(mailed) != 1 || mailed[0].ReceiptText() != first+", "+second {
+			t.Fatalf("mailed: %+v", mailed)
 		}
 
 		// Another order's number typed wrong is kept, then assigned by account number.
