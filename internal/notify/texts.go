@@ -120,7 +120,7 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 		}
 		return []text{customer("received", Received(o, link, n.USSDCode))}, nil
 	case order.PaymentFailed:
-		if paying(o) {
+		if paying(o) || e.Actor == order.ActorExpiry {
 			return nil, nil
 		}
 		return []text{customer("failed", Failed(o, link, n.USSDCode))}, nil

@@ -128,6 +128,10 @@ var PaidStatuses = []Status{Paid, Processing, Dispatched, Delivered, ReadyForPic
 // payment reconciler gives up and puts the stock back on sale.
 const StockHold = 15 * time.Minute
 
+// ActorExpiry is the history's actor when an unpaid order's wait for its
+// money ran out (payment.ExpireUnprompted): no text goes for that step.
+const ActorExpiry = "expiry"
+
 // holdsStock reports whether an order in status s keeps its stock.
 func holdsStock(s Status) bool {
 	return s != PaymentFailed && s != Cancelled
@@ -172,7 +176,7 @@ type Order struct {
 	BalanceDue money.Cents `json:"balance_due"`
 	// Receipts are the M-Pesa receipts of what the order received, by
 	// prompt and by Paybill, oldest first.
-	Receipts []string `json:"receipts"`
+	Receipts []string `json:"receipts,omitempty"`
 	// Refunds are the money sent back, oldest first; AmountRefunded their sum.
 	Refunds        []Refund    `json:"refunds"`
 	AmountRefunded money.Cents `json:"amount_refunded"`

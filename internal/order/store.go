@@ -145,9 +145,6 @@ func (s *Store) withPayments(ctx context.Context, orders ...*Order) error {
 	for _, o := range orders {
 		o.AmountPaid = received[o.ID]
 		o.Receipts = receipts[o.ID]
-		if o.Receipts == nil {
-			o.Receipts = []string{}
-		}
 		o.BalanceDue = max(0, o.Total-o.AmountPaid)
 		o.Paybill = s.payments.Guide(*o)
 		p, ok := latest[o.ID]
