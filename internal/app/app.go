@@ -103,7 +103,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	}
 	limits := payment.DefaultPushLimits
 	limits.PerPhone.Max, limits.PerIP.Max = cfg.PromptsPerPhone, cfg.PromptsPerAddress
-	payCfg := payment.Config{CallbackSecret: secret, Limits: &limits,
+	payCfg := payment.Config{CallbackSecret: secret, Limits: &limits, UnpromptedHold: time.Duration(cfg.SMSLinkOrderHours) * time.Hour,
 		RefundDailyLimit: cfg.MPesa.RefundDailyLimit, ManualWhy: cfg.MPesa.RefundsWhyManual(), InitiatorPasswordSet: cfg.MPesa.InitiatorPasswordSet}
 	if c, ok := gateway.(*mpesa.Client); ok && c.CanSendMoney() {
 		payCfg.MoneyOut, payCfg.ManualWhy = c, ""

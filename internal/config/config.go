@@ -119,6 +119,10 @@ type Config struct {
 	// ReminderLeadDays is how many days before a bag runs out its reminder
 	// is sent (SHOP_REMINDER_LEAD_DAYS, default 3).
 	ReminderLeadDays int
+	// SMSLinkOrderHours is how long an order waiting for its money with no
+	// M-Pesa prompt on a phone (a staff order sent as an SMS link) keeps its
+	// stock (SHOP_SMS_LINK_ORDER_HOURS, default 24; docs/payments.md section 10).
+	SMSLinkOrderHours int
 	// MediaURL is where product pictures are stored (SHOP_MEDIA_URL):
 	// file:PATH, or s3://BUCKET/PREFIX?endpoint=…&region=…&path_style=true.
 	// Empty: the media folder of the data directory.
@@ -215,6 +219,7 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		{"SHOP_SIGNUPS_PER_ADDRESS", &c.SignupsPerAddress, 10},
 		{"SHOP_BACKUP_KEEP", &c.BackupKeep, 28},
 		{"SHOP_REMINDER_LEAD_DAYS", &c.ReminderLeadDays, 3},
+		{"SHOP_SMS_LINK_ORDER_HOURS", &c.SMSLinkOrderHours, 24},
 		{"SHOP_DB_READ_CONNS", &c.DBConns.Read, db.DefaultConns.Read},
 		{"SHOP_DB_WRITE_CONNS", &c.DBConns.Write, db.DefaultConns.Write},
 	} {

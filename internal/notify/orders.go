@@ -152,9 +152,8 @@ func (n Orders) PaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error {
 	for _, it := range o.Items {
 		fmt.Fprintf(&lines, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, it.TotalPrice.Ksh())
 	}
-	receipt, receiptNumber := "", ""
-	if o.Payment != nil && o.Payment.Receipt != "" {
-		receiptNumber = o.Payment.Receipt
+	receipt, receiptNumber := "", o.ReceiptText()
+	if receiptNumber != "" {
 		receipt = "M-Pesa receipt: " + receiptNumber + "\n"
 	}
 	address := fmt.Sprintf("%s, %s, %s %s", o.ShippingAddress.Address, o.ShippingAddress.City, o.ShippingAddress.County, o.ShippingAddress.PostalCode)

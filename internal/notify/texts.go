@@ -35,6 +35,10 @@ type Texts struct {
 	// dispatch text gives the customer for the rider (internal/rider); nil:
 	// none.
 	DeliveryCode func(ctx context.Context, o order.Order) (string, error)
+	// USSDCode is the code farmers dial to order and pay (SHOP_USSD_CODE,
+	// such as *384*123#), added to the texts that ask for the money when it
+	// fits their one segment; "" when the business has none.
+	USSDCode string
 }
 
 // text is one message to queue.
@@ -111,12 +115,15 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 		if e.From != "" {
 			return nil, nil // a retry: the prompt itself is the message
 		}
-		if o.Status != order.PendingPayment && o.Status != order.PaymentFailed {
-			return nil, nil // paid already: the paid message says it all
+		if paying(o) {
+			return nil, nil // no "please pay" beside money on its way
 		}
-		return []text{customer("received", Received(o, link))}, nil
+		return []text{customer("received", Received(o, link, n.USSDCode))}, nil
 	case order.PaymentFailed:
-		return []text{customer("failed", Failed(o, link))}, nil
+		if paying(o) || e.Actor == order.ActorExpiry {
+			return nil, nil
+		}
+		return []text{customer("failed", Failed(o, link, n.USSDCode))}, nil
 	case order.Paid, order.AwaitingDeliveryPayment:
 		// A pay-on-delivery order is confirmed by its fee: the customer is
 		// told what was received, the business that there is an order to send.
@@ -159,6 +166,14 @@ func (n *Texts) compose(ctx context.Context, e order.Event) ([]text, error) {
 	return nil, nil
 }
 
+// paying reports whether order o, read when its step is, needs no "please
+// pay": it is paid or no longer waiting, some money has come, or a prompt is
+// on the customer's phone (its own failure, or the money, is texted then).
+func paying(o order.Order) bool {
+	return o.Status != order.PendingPayment && o.Status != order.PaymentFailed || o.AmountPaid > 0 ||
+		o.Payment != nil && o.Payment.Status == "pending"
+}
+
 // Run queues new steps' messages and sends what is due every interval,
 // until ctx is done; a failure to queue does not hold back sending.
 func (n *Texts) Run(ctx context.Context, interval time.Duration) {
@@ -182,10 +197,13 @@ type smsWords struct {
 	// received is a format of the order number, the amount due, how to pay
 	// and the link; promptOnPhone is how to pay without a Paybill.
 	received, promptOnPhone string
-	// failedPayBy are formats of the order number, how to pay and the
-	// link, longest first; failed, without a Paybill, of the number and link.
+	// failedPayBy are formats of the amount due, the order number, how to
+	// pay and the link, longest first; failed, without a Paybill, of the
+	// amount, the number and link.
 	failedPayBy []string
 	failed      string
+	// dial is a format of the USSD code, added when it fits.
+	dial string
 	// receipt starts the receipt; paid is a format of the amount, the order
 	// number, the receipt and the link.
 	receipt, paid string
@@ -207,11 +225,13 @@ var englishSMS = smsWords{
 	account:       ", account ",
 	received:      "Mifugo Bora: order %s received, %s due. %s. %s",
 	promptOnPhone: "Pay with the M-Pesa request on your phone",
-	failedPayBy:   []string{"Mifugo Bora: payment for %s failed. %s, or try again: %s"},
-	failed:        "Mifugo Bora: payment for %s failed. Try again: %s",
-	receipt:       ", M-Pesa receipt ",
-	paid:          "Mifugo Bora: %s received for %s%s. Thank you! %s",
-	with:          " with ", tracking: ", tracking ",
+	failedPayBy: []string{"Mifugo Bora: payment of %s for %s failed. %s, or try again: %s",
+		"Mifugo Bora: %s for %s failed. %s, or try again: %s"},
+	failed:  "Mifugo Bora: payment of %s for %s failed. Try again: %s",
+	dial:    " Or dial %s.",
+	receipt: ", M-Pesa receipt ",
+	paid:    "Mifugo Bora: %s received for %s%s. Thank you! %s",
+	with:    " with ", tracking: ", tracking ",
 	dispatched: [2]string{"Mifugo Bora: order %s is on its way%s. %s", "Mifugo Bora: order %s is on its way. %s"},
 	withCode: [3]string{"Mifugo Bora: order %s is on its way%s. Delivery code %s: give it to the rider only at your door. %s",
 		"Mifugo Bora: order %s is on its way%s. Delivery code %s. %s",
@@ -243,28 +263,48 @@ func payBy(o order.Order, w *smsWords) string {
 	}
 }
 
-// Received: the order is in and waits for its payment.
-func Received(o order.Order, link string) string {
+// Received: the order is in and waits for its payment; ussd, when set, is
+// the code to dial, added when it fits.
+func Received(o order.Order, link, ussd string) string {
 	w := smsIn(o.Lang)
 	how := payBy(o, w)
 	if how == "" {
 		how = w.promptOnPhone
 	}
-	return fmt.Sprintf(w.received, o.Number, money.Cents(o.BalanceDue).Ksh(), how, link)
+	return withDial(w, ussd, fmt.Sprintf(w.received, o.Number, due(o).Ksh(), how, link))
 }
 
-// Failed: the prompt failed; pay by Paybill, or try again.
-func Failed(o order.Order, link string) string {
+// Failed: the prompt for the amount due failed; pay by Paybill, or try
+// again (or dial ussd, when set and it fits).
+func Failed(o order.Order, link, ussd string) string {
 	w := smsIn(o.Lang)
 	how := payBy(o, w)
 	if how == "" {
-		return fmt.Sprintf(w.failed, o.Number, link)
+		return withDial(w, ussd, fmt.Sprintf(w.failed, due(o).Ksh(), o.Number, link))
 	}
 	texts := make([]string, len(w.failedPayBy))
 	for i, f := range w.failedPayBy {
-		texts[i] = fmt.Sprintf(f, o.Number, how, link)
+		texts[i] = fmt.Sprintf(f, due(o).Ksh(), o.Number, how, link)
 	}
-	return oneSegment(texts...)
+	return withDial(w, ussd, oneSegment(texts...))
+}
+
+// due is what o asks for now: its Paybill guide's amount (a pay-on-delivery
+// order's fee), else its balance.
+func due(o order.Order) money.Cents {
+	if o.Paybill != nil {
+		return o.Paybill.Amount
+	}
+	return o.BalanceDue
+}
+
+// withDial adds the USSD code to text when there is one and it still fits
+// one segment.
+func withDial(w *smsWords, ussd, text string) string {
+	if ussd == "" {
+		return text
+	}
+	return oneSegment(text+fmt.Sprintf(w.dial, ussd), text)
 }
 
 // Paid: the money came, with its receipt.

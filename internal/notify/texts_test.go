@@ -79,6 +79,7 @@ func TestEachStepIsTextedOnce(t *testing.T) {
 		}
 		read()
 		move(order.PaymentFailed)
+		read()
 		move(order.PendingPayment) // a retry: no message of its own
 		move(order.Paid)
 		read()
@@ -142,7 +143,7 @@ func TestEveryMessageFitsOneSegment(t *testing.T) {
 			BalanceDue: money.FromShillings(250_000), ShippingAddress: order.Address{County: "Elgeyo-Marakwet"},
 			Payment: &order.Payment{Receipt: "TKM81HDS2P"}, Courier: "Wells Fargo Courier Services", TrackingNumber: "WF-2026-00041872",
 			Delivery: order.Delivery{Kind: "pickup", Name: "Kitale Farmers Agrovet, Kenyatta Street", Hours: "Mon-Sat 7:30 AM-6:30 PM, Sun 9:00 AM-1:00 PM"},
-			Paybill:  &order.PayGuide{Kind: "paybill", Number: "4123456", Account: number, Amount: money.FromShillings(250_000)}}
+			Paybill:  &order.PayGuide{Kind: "paybill", Number: "4123456", Account: "7K3QX9P", Amount: money.FromShillings(250_000)}}
 		// The details a message keeps when they fit.
 		if d := notify.Dispatched(o, link); !strings.Contains(d, "WF-2026-00041872") {
 			t.Errorf("%s: dispatched lost its tracking number: %s", lang, d)
@@ -151,11 +152,16 @@ func TestEveryMessageFitsOneSegment(t *testing.T) {
 		if d := notify.DispatchedWithCode(o, link, "0427"); !strings.Contains(d, "0427") {
 			t.Errorf("%s: dispatched lost its delivery code: %s", lang, d)
 		}
+		// The failed prompt's text names the amount and the account number.
+		if f := notify.Failed(o, link, ""); !strings.Contains(f, "Ksh 250,000") || !strings.Contains(f, "7K3QX9P") {
+			t.Errorf("%s: failed lost the amount or account: %s", lang, f)
+		}
 		if r := notify.ReadyForPickup(o, link); !strings.Contains(r, "Kitale Farmers Agrovet") {
 			t.Errorf("%s: ready lost its pickup point: %s", lang, r)
 		}
 		for name, text := range map[string]string{
-			"received": notify.Received(o, link), "failed": notify.Failed(o, link), "paid": notify.Paid(o, link),
+			"received": notify.Received(o, link, ""), "failed": notify.Failed(o, link, ""),
+			"received with the USSD code": notify.Received(o, link, "*384*12345#"), "failed with the USSD code": notify.Failed(o, link, "*384*12345#"), "paid": notify.Paid(o, link),
 			"dispatched": notify.Dispatched(o, link), "delivered": notify.Delivered(o, link), "business": notify.NewOrder(o, "https://mifugobora.co.ke"),
 			"ready": notify.ReadyForPickup(o, link), "collected": notify.Collected(o, link),
 			"dispatched with a code": notify.DispatchedWithCode(o, link, "0427"),
@@ -177,10 +183,13 @@ func TestTextsInTheOrdersLanguage(t *testing.T) {
 	o := order.Order{Number: "ORDER-1732000000000", Lang: i18n.Kiswahili, Total: money.FromShillings(3950), AmountPaid: money.FromShillings(3950),
 		BalanceDue: money.FromShillings(3950), ShippingAddress: order.Address{County: "Kiambu"}, Payment: &order.Payment{Receipt: "TKM81HDS2P"},
 		Courier: "G4S", TrackingNumber: "T-1", Delivery: order.Delivery{Kind: "pickup", Name: "Ruiru store", Hours: "Mon-Fri 8:00 AM-6:00 PM"},
-		Paybill: &order.PayGuide{Kind: "paybill", Number: "4123456", Account: "ORDER-1732000000000"}}
+		Paybill: &order.PayGuide{Kind: "paybill", Number: "4123456", Account: "7K3QX9P", Amount: money.FromShillings(3950)}}
 	for _, c := range []struct{ got, want string }{
-		{notify.Received(o, link), "Mifugo Bora: oda ORDER-1732000000000 imepokelewa, lipa Ksh 3,950. Pay Bill 4123456, akaunti ORDER-1732000000000. " + link},
-		{notify.Failed(o, link), "Mifugo Bora: malipo ya ORDER-1732000000000 hayakufaulu. Pay Bill 4123456, akaunti ORDER-1732000000000, au jaribu tena: " + link},
+		{notify.Received(o, link, ""), "Mifugo Bora: oda ORDER-1732000000000 imepokelewa, lipa Ksh 3,950. Pay Bill 4123456, akaunti 7K3QX9P. " + link},
+		{notify.Received(o, link, "*384*123#"), "Mifugo Bora: oda ORDER-1732000000000 imepokelewa, lipa Ksh 3,950. Pay Bill 4123456, akaunti 7K3QX9P. " + link + " Au piga *384*123#."},
+		{notify.Failed(o, link, ""), "Mifugo Bora: malipo ya Ksh 3,950 kwa ORDER-1732000000000 hayakufaulu. Pay Bill 4123456, akaunti 7K3QX9P, au jaribu tena: " + link},
+		// The USSD code is left out where it would make a second segment.
+		{notify.Failed(o, link, "*384*123#"), "Mifugo Bora: malipo ya Ksh 3,950 kwa ORDER-1732000000000 hayakufaulu. Pay Bill 4123456, akaunti 7K3QX9P, au jaribu tena: " + link},
 		{notify.Paid(o, link), "Mifugo Bora: tumepokea Ksh 3,950 kwa oda ORDER-1732000000000, risiti ya M-Pesa TKM81HDS2P. Asante! " + link},
 		{notify.Dispatched(o, link), "Mifugo Bora: oda ORDER-1732000000000 iko njiani na G4S, namba ya kufuatilia T-1. " + link},
 		{notify.ReadyForPickup(o, link), "Mifugo Bora: oda ORDER-1732000000000 iko tayari kuchukuliwa katika Ruiru store, hufunguliwa Mon-Fri 8:00 AM-6:00 PM. " + link},
@@ -193,7 +202,87 @@ func TestTextsInTheOrdersLanguage(t *testing.T) {
 		}
 	}
 	o.Lang = i18n.English
+	if got, want := notify.Failed(o, link, ""), "Mifugo Bora: payment of Ksh 3,950 for ORDER-1732000000000 failed. Pay Bill 4123456, account 7K3QX9P, or try again: "+link; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
 	if got := notify.Delivered(o, link); got != "Mifugo Bora: order ORDER-1732000000000 was delivered. Thank you for buying from us! "+link {
 		t.Errorf("English: %s", got)
 	}
+}
+
+// payments is what an order's payments look like to the texts, as the
+// payment package would say.
+type payments struct {
+	latest   order.Payment
+	received money.Cents
+}
+
+func (p *payments) Latest(_ context.Context, ids []int64) (map[int64]order.Payment, error) {
+	return map[int64]order.Payment{ids[0]: p.latest}, nil
+}
+func (p *payments) All(context.Context, int64) ([]order.Payment, error) { return nil, nil }
+func (p *payments) Received(_ context.Context, ids []int64) (map[int64]money.Cents, error) {
+	return map[int64]money.Cents{ids[0]: p.received}, nil
+}
+func (p *payments) Receipts(context.Context, []int64) (map[int64][]string, error) { return nil, nil }
+func (p *payments) Guide(o order.Order) *order.PayGuide {
+	return &order.PayGuide{Kind: "paybill", Number: "174379", Account: o.AccountNumber, Amount: o.BalanceDue}
+}
+
+// No "please pay" text goes while a prompt is on the customer's phone or
+// once money has come; the failed prompt's text names the amount.
+func TestNoPleasePayBesideMoneyOnItsWay(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		orders := order.NewStore(d)
+		pay := &payments{latest: order.Payment{Status: "pending"}}
+		orders.UsePayments(pay)
+		gw := &testkit.SMS{}
+		texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, gw, testkit.Quiet()), PublicURL: "https://mifugobora.co.ke",
+			Log: testkit.Quiet(), USSDCode: "*384*123#"}
+		oneSize(t, d, "Dairy Meal", "DM-70", 3950, 5)
+		var o order.Order
+		move := func(to order.Status) {
+			t.Helper()
+			if err := d.Tx(ctx, func(tx *sql.Tx) error {
+				if o.ID == 0 {
+					c := order.Checkout{FirstName: "Wanjiku", LastName: "Kamau", Phone: "254712345678", Address: "Plot 4", City: "Ruiru",
+						County: "Kiambu", PaymentMethod: "mpesa"}
+					created, err := orders.CreateTx(ctx, tx, order.New{Checkout: c, Delivery: order.Delivery{Kind: "delivery", Name: "Home delivery"}},
+						[]order.Item{{VariantID: 1, ProductID: 1, ProductName: "Dairy Meal", Size: "70 Kg", SKU: "DM-70", Quantity: 1, UnitPrice: money.FromShillings(3950)}})
+					o = created.Order
+					return err
+				}
+				cur, err := orders.ByIDTx(ctx, tx, o.ID)
+				if err == nil {
+					_, err = order.Move(ctx, tx, cur, to, "test", "mpesa")
+				}
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := texts.Once(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := texts.Queue.SendDue(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		move(order.PendingPayment) // placed, its prompt on the phone
+		if sent := gw.Sent(); len(sent) != 0 {
+			t.Fatalf("sent beside a prompt: %v", sent)
+		}
+		pay.latest.Status, pay.received = "failed", 1000_00 // a part came by Paybill, then the prompt failed
+		move(order.PaymentFailed)
+		if sent := gw.Sent(); len(sent) != 0 {
+			t.Fatalf("sent after a part payment: %v", sent)
+		}
+		pay.received = 0
+		move(order.PendingPayment)
+		move(order.PaymentFailed)
+		sent := gw.Sent()
+		if len(sent) != 1 || !strings.Contains(sent[0], "payment of Ksh 3,950 for "+o.Number+" failed") || !strings.Contains(sent[0], o.AccountNumber) {
+			t.Fatalf("failed prompt: %v", sent)
+		}
+	})
 }

@@ -94,18 +94,18 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 			placedBy = n.PlacedBy.ID
 		}
 	}
-	id, number, err := s.insertOrder(ctx, tx, func(number string) *sql.Row {
-		return tx.QueryRowContext(ctx, `INSERT INTO orders (order_number, access_token_hash, user_id, cart_id, status, stock_reserved,
+	id, number, account, err := s.insertOrder(ctx, tx, func(number, account string) *sql.Row {
+		return tx.QueryRowContext(ctx, `INSERT INTO orders (order_number, account_number, access_token_hash, user_id, cart_id, status, stock_reserved,
 			subtotal_cents, shipping_cents, total_cents, first_name, last_name, email, phone, address, city, county, postal_code, payment_method,
 			delivery_kind, delivery_option, delivery_name, delivery_eta, delivery_address, delivery_hours, weight_grams, discount_cents, coupon_code, lang,
 			channel, placed_by, placed_by_name, kra_pin)
-			VALUES ($1, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27,
+			VALUES ($1, $32, $2, $3, $4, $5, TRUE, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27,
 			$28, $29, $30, $31)
-			ON CONFLICT (order_number) DO NOTHING RETURNING id`,
+			ON CONFLICT DO NOTHING RETURNING id`,
 			number, secret.Hash(token), userID, cartID, PendingPayment, int64(subtotal), int64(shipping), int64(subtotal-n.Discount+shipping),
 			c.FirstName, c.LastName, c.Email, c.Phone, c.Address, c.City, c.County, c.PostalCode, c.PaymentMethod,
 			dl.Kind, dl.Option, dl.Name, dl.ETA, dl.Address, dl.Hours, int64(n.Weight), int64(n.Discount), n.CouponCode, string(lang),
-			channel, placedBy, placedByName, c.KRAPIN)
+			channel, placedBy, placedByName, c.KRAPIN, account)
 	})
 	if err != nil {
 		return Created{}, err
@@ -121,7 +121,7 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	if err := addEvent(ctx, tx, id, "", PendingPayment, "Order placed", "customer"); err != nil {
 		return Created{}, err
 	}
-	o := Order{ID: id, Number: number, Status: PendingPayment, Lang: lang, Items: items, Subtotal: subtotal, Discount: n.Discount, CouponCode: n.CouponCode,
+	o := Order{ID: id, Number: number, AccountNumber: account, Status: PendingPayment, Lang: lang, Items: items, Subtotal: subtotal, Discount: n.Discount, CouponCode: n.CouponCode,
 		ShippingCharge: shipping, Total: subtotal - n.Discount + shipping, UserID: n.UserID, CartID: n.CartID, StockReserved: true,
 		PaymentMethod: c.PaymentMethod, PayOnDelivery: c.PaymentMethod == MethodOnDelivery, Delivery: dl, Weight: n.Weight, Channel: channel, PlacedBy: n.PlacedBy}
 	return Created{Order: o, AccessToken: token}, nil
@@ -153,24 +153,27 @@ func SetAttention(ctx context.Context, tx *sql.Tx, orderID int64, note string) e
 }
 
 // insertOrder numbers the order "ORDER-" plus the time in milliseconds, as
-// docs/product.md says, with a suffix when another order took that millisecond.
-func (s *Store) insertOrder(ctx context.Context, tx *sql.Tx, insert func(number string) *sql.Row) (int64, string, error) {
+// docs/product.md says, with a suffix when another order took that
+// millisecond, and draws its Paybill account number, again when another
+// order has it (the insert does nothing on either clash).
+func (s *Store) insertOrder(ctx context.Context, tx *sql.Tx, insert func(number, account string) *sql.Row) (int64, string, string, error) {
 	base := "ORDER-" + strconv.FormatInt(s.now().UnixMilli(), 10)
 	for i := 1; i <= 1000; i++ {
 		number := base
 		if i > 1 {
 			number += "-" + strconv.Itoa(i)
 		}
+		account := NewAccountNumber()
 		var id int64
-		err := insert(number).Scan(&id)
+		err := insert(number, account).Scan(&id)
 		if err == nil {
-			return id, number, nil
+			return id, number, account, nil
 		}
 		if !db.NoRows(err) {
-			return 0, "", fmt.Errorf("insert order: %w", err)
+			return 0, "", "", fmt.Errorf("insert order: %w", err)
 		}
 	}
-	return 0, "", errors.New("insert order: no free order number")
+	return 0, "", "", errors.New("insert order: no free order number")
 }
 
 func addEvent(ctx context.Context, tx *sql.Tx, orderID int64, from, to Status, note, actor string) error {

@@ -128,6 +128,10 @@ var PaidStatuses = []Status{Paid, Processing, Dispatched, Delivered, ReadyForPic
 // payment reconciler gives up and puts the stock back on sale.
 const StockHold = 15 * time.Minute
 
+// ActorExpiry is the history's actor when an unpaid order's wait for its
+// money ran out (payment.ExpireUnprompted): no text goes for that step.
+const ActorExpiry = "expiry"
+
 // holdsStock reports whether an order in status s keeps its stock.
 func holdsStock(s Status) bool {
 	return s != PaymentFailed && s != Cancelled
@@ -135,12 +139,15 @@ func holdsStock(s Status) bool {
 
 // Order is an order as its customer (or an admin) reads it.
 type Order struct {
-	ID        int64       `json:"-"`
-	Number    string      `json:"orderId"`
-	Status    Status      `json:"status"`
-	CreatedAt time.Time   `json:"created_at"`
-	Items     []Item      `json:"items"`
-	Subtotal  money.Cents `json:"subtotal"`
+	ID     int64  `json:"-"`
+	Number string `json:"orderId"`
+	// AccountNumber is what to type as the Paybill account: short, where
+	// Number (kept for links) is long (docs/payments.md section 10).
+	AccountNumber string      `json:"account_number"`
+	Status        Status      `json:"status"`
+	CreatedAt     time.Time   `json:"created_at"`
+	Items         []Item      `json:"items"`
+	Subtotal      money.Cents `json:"subtotal"`
 	// Discount is what the coupon CouponCode took off the subtotal.
 	Discount        money.Cents `json:"discount"`
 	CouponCode      string      `json:"coupon_code"`
@@ -167,6 +174,9 @@ type Order struct {
 	// BalanceDue what is still to pay (0 once covered).
 	AmountPaid money.Cents `json:"amount_paid"`
 	BalanceDue money.Cents `json:"balance_due"`
+	// Receipts are the M-Pesa receipts of what the order received, by
+	// prompt and by Paybill, oldest first.
+	Receipts []string `json:"receipts,omitempty"`
 	// Refunds are the money sent back, oldest first; AmountRefunded their sum.
 	Refunds        []Refund    `json:"refunds"`
 	AmountRefunded money.Cents `json:"amount_refunded"`
@@ -192,6 +202,19 @@ type Order struct {
 	PaymentMethod  string     `json:"-"`
 	// PayOnDelivery: the goods are paid at the door, the fee was paid first.
 	PayOnDelivery bool `json:"pay_on_delivery"`
+}
+
+// ReceiptText names the M-Pesa receipts of what o received, for its
+// receipt and mail: all of them when several payments made it up, else the
+// one of the payment that paid it; "" when none is known.
+func (o Order) ReceiptText() string {
+	if len(o.Receipts) > 0 {
+		return strings.Join(o.Receipts, ", ")
+	}
+	if o.Payment != nil {
+		return o.Payment.Receipt
+	}
+	return ""
 }
 
 // translate writes o's payment message and advice, which the payment

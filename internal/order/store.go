@@ -55,7 +55,7 @@ const orderColumns = `o.id, o.order_number, o.status, o.created_at, o.subtotal_c
 	COALESCE(o.user_id, 0), COALESCE(o.cart_id, 0), o.stock_reserved, o.attention, o.payment_method,
 	o.delivery_kind, o.delivery_option, o.delivery_name, o.delivery_eta, o.delivery_address, o.delivery_hours, o.weight_grams,
 	o.courier, o.tracking_number, o.discount_cents, o.coupon_code, o.refunded_cents, o.lang,
-	o.channel, COALESCE(o.placed_by, 0), o.placed_by_name, o.kra_pin`
+	o.channel, COALESCE(o.placed_by, 0), o.placed_by_name, o.kra_pin, COALESCE(o.account_number, o.order_number)`
 
 func scanOrder(row db.Scanner) (Order, error) {
 	var o Order
@@ -66,7 +66,7 @@ func scanOrder(row db.Scanner) (Order, error) {
 		&o.UserID, &o.CartID, &o.StockReserved, &o.Attention, &o.PaymentMethod,
 		&o.Delivery.Kind, &o.Delivery.Option, &o.Delivery.Name, &o.Delivery.ETA, &o.Delivery.Address, &o.Delivery.Hours, &o.Weight,
 		&o.Courier, &o.TrackingNumber, &o.Discount, &o.CouponCode, &o.AmountRefunded, &o.Lang,
-		&o.Channel, &placedBy.ID, &placedBy.Name, &o.KRAPIN)
+		&o.Channel, &placedBy.ID, &placedBy.Name, &o.KRAPIN, &o.AccountNumber)
 	if placedBy.ID != 0 || placedBy.Name != "" {
 		o.PlacedBy = &placedBy
 	}
@@ -138,8 +138,13 @@ func (s *Store) withPayments(ctx context.Context, orders ...*Order) error {
 	if err != nil {
 		return err
 	}
+	receipts, err := s.payments.Receipts(ctx, ids)
+	if err != nil {
+		return err
+	}
 	for _, o := range orders {
 		o.AmountPaid = received[o.ID]
+		o.Receipts = receipts[o.ID]
 		o.BalanceDue = max(0, o.Total-o.AmountPaid)
 		o.Paybill = s.payments.Guide(*o)
 		p, ok := latest[o.ID]

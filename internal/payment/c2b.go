@@ -61,7 +61,7 @@ func (s *Service) HandleC2BValidation(ctx context.Context, secret string, body [
 	if err := s.checkSecret(secret); err != nil {
 		return err
 	}
-	if p, err := mpesa.ParseConfirmation(body); err == nil && s.matchable(p.BillRef) == "" {
+	if p, err := mpesa.ParseConfirmation(body); err == nil && s.matchable(p.BillRef) == "" && order.AccountNumberOf(p.BillRef) == "" {
 		s.log.InfoContext(ctx, "paybill validation for an account that matches no order", "trans_id", p.TransID)
 	}
 	return nil
@@ -174,10 +174,14 @@ func (s *Service) receiveC2B(ctx context.Context, p mpesa.C2BPayment, source str
 	return s.applyC2B(ctx, id)
 }
 
-// orderForAccountTx finds the order an account number names: an order
-// number in any forgiving form, or the reference one of its pushes carried
-// (which a farmer may copy from the M-Pesa message). 0 when none.
+// orderForAccountTx finds the order an account number names: its short
+// account number or its order number, each in any forgiving form, or the
+// reference one of its pushes carried (which a farmer may copy from the
+// M-Pesa message). 0 when none.
 func (s *Service) orderForAccountTx(ctx context.Context, tx *sql.Tx, account string) (int64, error) {
+	if oid, _, err := order.IDByAccountNumber(ctx, tx, account); err == nil || !errors.Is(err, apperr.ErrNotFound) {
+		return oid, err
+	}
 	if number := s.matchable(account); number != "" {
 		oid, err := order.IDByNumber(ctx, tx, number)
 		if err == nil || !errors.Is(err, apperr.ErrNotFound) {
@@ -333,8 +337,9 @@ func (s *Service) UnreadableCount(ctx context.Context) (int, error) {
 // MsgNoOrder answers an assignment to an order number that does not exist.
 const MsgNoOrder = "No order has this number."
 
-// AssignPaybillTx gives unmatched C2B payment id to the order whose number
-// reads as orderID (with the account-number forgiveness), inside tx, which
+// AssignPaybillTx gives unmatched C2B payment id to the order whose account
+// number or order number reads as orderID (with the forgiveness of a typed
+// account number), inside tx, which
 // the admin's audit entry shares. ApplyPaybill then counts it once tx has
 // committed; should the process stop in between, the reconciler does.
 func (s *Service) AssignPaybillTx(ctx context.Context, tx *sql.Tx, id int64, orderID string) (PaybillPayment, error) {
@@ -348,8 +353,11 @@ func (s *Service) AssignPaybillTx(ctx context.Context, tx *sql.Tx, id int64, ord
 	if current.Valid {
 		return p, apperr.Conflict("This payment is already assigned to an order.")
 	}
-	number := s.matchable(orderID)
-	oid, err := order.IDByNumber(ctx, tx, number)
+	oid, number, err := order.IDByAccountNumber(ctx, tx, orderID)
+	if errors.Is(err, apperr.ErrNotFound) {
+		number = s.matchable(orderID)
+		oid, err = order.IDByNumber(ctx, tx, number)
+	}
 	if number == "" || errors.Is(err, apperr.ErrNotFound) {
 		return p, apperr.Invalid(MsgNoOrder, map[string]string{"orderId": MsgNoOrder})
 	}

@@ -77,7 +77,7 @@ func TestPaybillExactPartAndOverPayments(t *testing.T) {
 
 		// Exact: the prompt was cancelled, the farmer pays by Paybill.
 		o := f.cancelled(t, 2)
-		if o.Paybill == nil || o.Paybill.Number != "174379" || o.Paybill.Account != o.Number || o.Paybill.Amount != o.Total || o.BalanceDue != o.Total {
+		if o.Paybill == nil || o.Paybill.Number != "174379" || o.Paybill.Account != o.AccountNumber || len(o.AccountNumber) != order.AccountNumberLen || o.Paybill.Amount != o.Total || o.BalanceDue != o.Total {
 			t.Fatalf("guide before paying: %+v due %s", o.Paybill, o.BalanceDue)
 		}
 		receipt := f.pay(t, "order-"+digits(o.Number), o.Total)
@@ -146,6 +146,72 @@ func TestAccountNumbersAreReadForgivingly(t *testing.T) {
 		"ORDER-1795000000001-2": "ORDER-1795000000001-2", "": "", "ORDER-": "", "maize": "", "1795x": "", "ORDR-1795": "",
 	} {
 		if got := s.matchable(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The short account number pays its order whichever way it is typed, and
+// an admin may assign a kept payment by it too.
+func TestShortAccountNumberPaysItsOrder(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d, 20, mpesa.CallbackOnce, 0)
+		var mailed []order.Order
+		f.svc.OnPaidTx = func(_ context.Context, _ *sql.Tx, o order.Order) error { mailed = append(mailed, o); return nil }
+		o := f.cancelled(t, 1)
+		a := o.AccountNumber
+		typed := " " + strings.ToLower(a[:3]) + "-" + a[3:] + " "
+		first := f.pay(t, typed, 100_00)
+		if got := f.order(t, o.Number); got.AmountPaid != 100_00 || got.AccountNumber != a || !slices.Equal(got.Receipts, []string{first}) {
+			t.Fatalf("typed %q for %s: paid %s receipts %v", typed, a, got.AmountPaid, got.Receipts)
+		}
+		second := f.pay(t, a, o.Total-100_00)
+		// Both Paybill receipts show on the order, its receipt and its mail.
+		got := f.order(t, o.Number)
+		if got.Status != order.Paid || !slices.Equal(got.Receipts, []string{first, second}) || got.ReceiptText() != first+", "+second {
+			t.Fatalf("account %s: %s receipts %v", a, got.Status, got.Receipts)
+		}
+		if len(mailed) != 1 || mailed[0].ReceiptText() != first+", "+second {
+			t.Fatalf("mailed: %+v", mailed)
+		}
+
+		// Another order's number typed wrong is kept, then assigned by account number.
+		other := f.cancelled(t, 1)
+		f.pay(t, "ZZZZZZZZZ", other.Total)
+		kept, err := f.svc.PaybillPayments(context.Background(), new(bool))
+		if err != nil || len(kept) != 1 {
+			t.Fatalf("kept: %+v %v", kept, err)
+		}
+		var assigned PaybillPayment
+		if err := d.Tx(context.Background(), func(tx *sql.Tx) (err error) {
+			assigned, err = f.svc.AssignPaybillTx(context.Background(), tx, kept[0].ID, strings.ToLower(other.AccountNumber))
+			return err
+		}); err != nil || assigned.OrderID != other.Number {
+			t.Fatalf("assign by account number: %+v %v", assigned, err)
+		}
+		if err := f.svc.ApplyPaybill(context.Background(), assigned); err != nil {
+			t.Fatal(err)
+		}
+		if got := f.order(t, other.Number); got.Status != order.Paid {
+			t.Fatalf("assigned: %s", got.Status)
+		}
+	})
+}
+
+func TestAccountNumbersAreDrawnFromTheShortAlphabet(t *testing.T) {
+	seen := map[string]bool{}
+	for range 1000 {
+		a := order.NewAccountNumber()
+		if len(a) != order.AccountNumberLen || strings.ContainsAny(a, "01OI") || order.AccountNumberOf(a) != a || seen[a] {
+			t.Fatalf("account number %q", a)
+		}
+		seen[a] = true
+	}
+	for in, want := range map[string]string{
+		"7k3qx9p": "7K3QX9P", " 7K3-QX9P ": "7K3QX9P", "7K3 QX9P": "7K3QX9P", "": "", "ORDER-1795": "", "7K3QX9P0": "",
+		"123456789": "", "ABCDEFGHJ": "",
+	} {
+		if got := order.AccountNumberOf(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}

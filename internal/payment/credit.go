@@ -82,7 +82,8 @@ func (s *Service) creditTx(ctx context.Context, tx *sql.Tx, o order.Order, c cre
 	// The order mail names the payment that completed the order.
 	moved.AmountPaid = received
 	moved.Payment = &order.Payment{Status: "succeeded", Receipt: c.receipt, Amount: c.amount}
-	return &moved, nil
+	moved.Receipts, err = receiptsTx(ctx, tx, o.ID)
+	return &moved, err
 }
 
 // paidHookTx runs the paid hook (the order mail) inside the transaction that
@@ -128,7 +129,8 @@ func (s *Service) creditOnDeliveryTx(ctx context.Context, tx *sql.Tx, o order.Or
 	}
 	moved.AmountPaid, moved.BalanceDue = received, o.Total-received
 	moved.Payment = &order.Payment{Status: "succeeded", Receipt: c.receipt, Amount: c.amount}
-	return &moved, nil
+	moved.Receipts, err = receiptsTx(ctx, tx, o.ID)
+	return &moved, err
 }
 
 // paidAtTheDoorTx credits a pay-on-delivery order whose goods are now

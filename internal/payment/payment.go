@@ -52,6 +52,8 @@ type Service struct {
 	manualWhy   string
 	refundDaily money.Cents
 	passwordSet time.Time
+	// unpromptedHold: see Config.UnpromptedHold.
+	unpromptedHold time.Duration
 	// invoices queues KRA's invoices and credit notes; nil: none.
 	invoices Invoicer
 	// OnPaidTx runs in the transaction that paid an order (to queue the
@@ -97,6 +99,9 @@ type Config struct {
 	// InitiatorPasswordSet is when the initiator's password was set; zero
 	// when unknown.
 	InitiatorPasswordSet time.Time
+	// UnpromptedHold is how long an order waiting for its money with no
+	// prompt on a phone keeps its stock; zero: DefaultUnpromptedHold.
+	UnpromptedHold time.Duration
 }
 
 // PushLimits bound how many M-Pesa prompts one phone number and one client
@@ -143,6 +148,9 @@ func New(d *db.DB, orders *order.Store, gateway Gateway, limiter *ratelimit.Limi
 	s.moneyOut, s.manualWhy, s.refundDaily, s.passwordSet = cfg.MoneyOut, cfg.ManualWhy, cfg.RefundDailyLimit, cfg.InitiatorPasswordSet
 	if s.refundDaily == 0 {
 		s.refundDaily = DefaultRefundDailyLimit
+	}
+	if s.unpromptedHold = cfg.UnpromptedHold; s.unpromptedHold <= 0 {
+		s.unpromptedHold = DefaultUnpromptedHold
 	}
 	if s.moneyOut == nil && s.manualWhy == "" {
 		s.manualWhy = "M-Pesa refunds are not configured."

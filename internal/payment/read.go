@@ -178,6 +178,20 @@ func (s *Service) Receipts(ctx context.Context, orderIDs []int64) (map[int64][]s
 	return out, err
 }
 
+// receiptsTx is Receipts for one order inside tx, which may have just
+// recorded one.
+func receiptsTx(ctx context.Context, tx *sql.Tx, orderID int64) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT receipt, created_at FROM payments WHERE order_id = $1 AND status = 'succeeded' AND receipt IS NOT NULL
+		UNION ALL SELECT trans_id, received_at FROM c2b_payments WHERE order_id = $1 AND applied_at IS NOT NULL ORDER BY 2`, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("receipts of order %d: %w", orderID, err)
+	}
+	return db.Collect(rows, func(r db.Scanner) (code string, err error) {
+		var at any // only the order: SQLite gives a union's times as text
+		return code, r.Scan(&code, &at)
+	})
+}
+
 // Guide is how the customer can pay order o by hand from their M-Pesa
 // menu, or nil when the order needs no money or the shop has no number.
 func (s *Service) Guide(o order.Order) *order.PayGuide {
@@ -187,7 +201,7 @@ func (s *Service) Guide(o order.Order) *order.PayGuide {
 	g := s.till
 	g.Amount = o.DueNow(o.AmountPaid)
 	if g.Kind == "paybill" {
-		g.Account = o.Number
+		g.Account = o.AccountNumber
 	}
 	return &g
 }

@@ -31,10 +31,13 @@ func backoff(queries int) time.Duration {
 // it looked at. Several instances may run it at once: each payment is claimed
 // by bumping its query count before it is asked about.
 func (s *Service) ReconcileOnce(ctx context.Context) (int, error) {
+	now := s.now().UTC().Truncate(time.Second)
+	if _, err := s.ExpireUnprompted(ctx, now); err != nil {
+		return 0, err
+	}
 	if !s.Enabled() {
 		return 0, nil
 	}
-	now := s.now().UTC().Truncate(time.Second)
 	if err := s.resolveLost(ctx, now); err != nil {
 		return 0, err
 	}

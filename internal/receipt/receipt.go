@@ -213,8 +213,8 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 		}
 	}
 	pdf.Ln(3)
-	if o.Payment != nil && o.Payment.Receipt != "" {
-		line("", 10, "Paid by M-Pesa, receipt "+o.Payment.Receipt)
+	if r := o.ReceiptText(); r != "" {
+		line("", 10, "Paid by M-Pesa, receipt "+r)
 	} else {
 		line("", 10, "Paid by M-Pesa")
 	}

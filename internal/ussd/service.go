@@ -270,9 +270,9 @@ func (s *Service) place(ctx context.Context, m *menu, b basket) (string, error) 
 
 func (s *Service) placedText(w *words, o order.Order) string {
 	if s.Payments.Enabled() {
-		return fmt.Sprintf(w.placed, o.Number, o.Total.Ksh())
+		return fmt.Sprintf(w.placed, o.Total.Ksh(), o.AccountNumber)
 	}
-	return fmt.Sprintf(w.placedNoPrompt, o.Number, o.Total.Ksh())
+	return fmt.Sprintf(w.placedNoPrompt, o.Total.Ksh(), o.AccountNumber)
 }
 
 // customer names the order's customer: the phone's account, else its last

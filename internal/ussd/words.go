@@ -17,8 +17,8 @@ type words struct {
 	county                          string
 	noPickup                        string // a format of the county
 	confirm, total, deliveryFee     string
-	placed                          string // a format of the order number and total
-	placedNoPrompt                  string // a format of the order number and total
+	placed                          string // a format of the total and the Paybill account number
+	placedNoPrompt                  string // a format of the total and the Paybill account number
 	wrong, badQuantity, badCounty   string
 	notEnough                       string // a format of how many are left
 	lastOrder, gone                 string
@@ -49,8 +49,8 @@ var english = words{
 	confirm:        "Confirm",
 	total:          "Total",
 	deliveryFee:    "delivery",
-	placed:         "Order %s, %s. An M-Pesa request comes to this phone in a moment, then an SMS with the Paybill steps and your order link.",
-	placedNoPrompt: "Order %s, %s. An SMS follows with the Paybill steps and your order link.",
+	placed:         "Order placed, %s. Paybill account %s. An M-Pesa request comes to this phone in a moment, then an SMS with the Paybill steps and your order link.",
+	placedNoPrompt: "Order placed, %s. Paybill account %s. An SMS follows with the Paybill steps and your order link.",
 	wrong:          "Wrong choice.",
 	badQuantity:    "Type a number.",
 	badCounty:      "County not known.",

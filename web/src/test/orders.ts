@@ -5,6 +5,7 @@ import type { Order, OrderDelivery, OrderItem, OrderStatus, OrderStep, TrackedOr
 export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Order['payment']>> = {}): Order {
   return {
     orderId: 'ORDER-1700000000000',
+    account_number: '7K3QX9P',
     status,
     pay_on_delivery: false,
     created_at: '2026-01-01T00:00:00Z',

@@ -39,6 +39,30 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText('NLJ7RT61SV')).toBeTruthy();
   });
 
+  it('follows the money: a part payment is the headline, not the last prompt', async () => {
+    getOrderMock.mockResolvedValue({
+      ...order('payment_failed', { status: 'failed', result_code: 1037, message: 'Your phone did not answer' }),
+      amount_paid: '3000.00',
+      balance_due: '5400.00',
+    });
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 2, name: 'Ksh 3,000 received: Ksh 5,400 left to pay' })).toBeTruthy();
+    expect(screen.queryByText('Your phone did not answer')).toBeNull();
+  });
+
+  it('shows every M-Pesa receipt of a paid order, a Paybill one too', async () => {
+    getOrderMock.mockResolvedValue({
+      ...order('paid', { status: 'failed', receipt: '' }),
+      amount_paid: '8400.00',
+      balance_due: '0.00',
+      receipts: ['TKM0000001', 'TKM0000002'],
+    });
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment received' })).toBeTruthy();
+    expect(screen.getByText('M-Pesa receipt numbers')).toBeTruthy();
+    expect(screen.getByText('TKM0000001, TKM0000002')).toBeTruthy();
+  });
+
   it('tells a failure in the payment’s words and retries from the phone given', async () => {
     getOrderMock.mockResolvedValue(order('payment_failed', { status: 'failed', result_code: 1032, message: 'You cancelled the payment on your phone' }));
     await renderPage();

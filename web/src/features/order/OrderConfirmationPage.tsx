@@ -148,7 +148,15 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
     title = m.waiting;
   }
 
+  if (partPaid(order)) {
+    // Part of the money came (by Paybill, say): the headline follows the money, not the last prompt.
+    title = m.partPaid(formatKsh(order.amount_paid), formatKsh(order.balance_due));
+    if (tone === 'failed') body = m.partPaidText;
+  }
+
   const requested = formatKsh(payment?.amount ?? order.total);
+  // Every receipt of what paid the order: a Paybill payment has none on the latest prompt.
+  const receipts = order.receipts?.length ? order.receipts : payment?.receipt ? [payment.receipt] : [];
   const toneClass = {
     waiting: 'border-earth-300 bg-earth-100',
     paid: 'border-brand-300 bg-brand-50',
@@ -164,9 +172,10 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
         </h2>
         {body && <p className="mt-1 text-stone-800">{body}</p>}
         {tone === 'failed' && payment?.advice && <p className="mt-1 font-medium text-stone-900">{payment.advice}</p>}
-        {tone === 'paid' && payment?.receipt && (
+        {tone === 'paid' && receipts.length > 0 && (
           <p className="mt-2 text-stone-800">
-            {m.receiptNumber} <strong className="font-mono">{payment.receipt}</strong>
+            {receipts.length > 1 ? m.receiptNumbers : m.receiptNumber}{' '}
+            <strong className="font-mono">{receipts.join(', ')}</strong>
           </p>
         )}
         {tone === 'waiting' && timedOut && (
@@ -207,6 +216,13 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
 
       {tone === 'paid' && <OrderTimeline order={order} className="mt-4" />}
     </section>
+  );
+}
+
+/** Some money came but not all, on an order still waiting for the rest. */
+function partPaid(order: Order): boolean {
+  return (
+    (order.status === 'payment_failed' || order.status === 'pending_payment') && Number(order.amount_paid) > 0 && Number(order.balance_due) > 0
   );
 }
 

@@ -25,6 +25,9 @@ export const order: OrderMessages = {
   cancelledText: 'Hutatozwa pesa zaidi kwa oda hii. Tupigie simu kama unadhani ni makosa.',
   waiting: 'Tunasubiri malipo yako ya M-Pesa…',
   receiptNumber: 'Namba ya risiti ya M-Pesa',
+  receiptNumbers: 'Namba za risiti za M-Pesa',
+  partPaid: (received: string, left: string) => `${received} imepokelewa: zimebaki ${left} kulipa`,
+  partPaidText: 'Lipa kiasi kilichobaki kwa Paybill hapa chini, au tuma ombi la M-Pesa tena.',
   etims: {
     title: 'Ankara ya kodi ya KRA',
     pending: 'Ankara ya eTIMS inasubiriwa',

@@ -27,6 +27,9 @@ const en = {
   cancelledText: 'Nothing more will be taken for it. Call us if you think this is a mistake.',
   waiting: 'Waiting for your M-Pesa payment…',
   receiptNumber: 'M-Pesa receipt number',
+  receiptNumbers: 'M-Pesa receipt numbers',
+  partPaid: (received: string, left: string) => `${received} received: ${left} left to pay`,
+  partPaidText: 'Pay the rest by Paybill below, or send the M-Pesa request again.',
   // KRA's eTIMS tax invoice (docs/etims.md section 8).
   etims: {
     title: 'KRA tax invoice',

@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminCategory, AdminOrderPage, AdminPage, AdminPaymentPage, AdminProduct, AdminProductPage, AdminReview, AdminUser, AdminUserPage, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminCategory, AdminOrderPage, AdminPage, AdminPaymentPage, AdminProduct, AdminProductPage, AdminReview, AdminUser, AdminUserPage, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, ChannelsReport, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -101,6 +101,7 @@ export const adminApi = {
 
   salesReport: (q: ReportQuery) => request<SalesReport>('GET', `/admin/reports/sales/${qs({ ...q })}`),
   productsReport: (q: ReportQuery) => request<ProductsReport>('GET', `/admin/reports/products/${qs({ from: q.from, to: q.to })}`),
+  channelsReport: (q: ReportQuery) => request<ChannelsReport>('GET', `/admin/reports/channels/${qs({ from: q.from, to: q.to })}`),
   /** A report as a CSV file: the same figures, for a spreadsheet. */
   reportCSV: (report: 'sales' | 'products', q: ReportQuery) =>
     request<Blob>('GET', `/admin/reports/${report}/${qs({ ...q, format: 'csv' })}`, undefined, { as: 'blob' }),

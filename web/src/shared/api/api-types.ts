@@ -4455,6 +4455,13 @@ export interface components {
         };
         /** @description An order as its customer (or an admin) reads it. */
         OrderFields: {
+            /**
+             * @description What to type as the account number when paying by Paybill (docs/payments.md section 10) — at most 8 digits and capitals without look-alikes, matched forgiving case, spaces and dashes. The order number stays for links; typed as the account it still matches too.
+             * @example 7K3QX9P
+             */
+            account_number: string;
+            /** @description The M-Pesa receipts of what the order received, by prompt and by Paybill, oldest first; absent when none. */
+            receipts?: string[];
             /** @description The goods are paid at the door; the delivery fee was paid first by M-Pesa. */
             pay_on_delivery: boolean;
             /** @description The buyer's KRA PIN for their tax invoice (a letter A or P, nine digits, a letter); empty when not given. */

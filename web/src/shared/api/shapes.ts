@@ -138,6 +138,7 @@ export type ReportQuery = Omit<NonNullable<operations['adminSalesReport']['param
 export type SalesReport = Schemas['SalesReport'];
 export type ProductSales = Schemas['ProductSales'];
 export type ProductsReport = Schemas['ProductsReport'];
+export type ChannelsReport = Schemas['ChannelsReport'];
 export type Message = Schemas['ContactMessage'];
 /** A text a farmer sent the shop's short code, with the phone's latest orders (docs/notifications.md). */
 export type SmsReply = Schemas['SmsReply'];

@@ -34,12 +34,23 @@ const products = {
   by_quantity: [{ product_id: 1, name: 'Dairy Meal', revenue: '10950.50', quantity: 3 }],
 };
 
+const channels = {
+  from: '2026-11-01',
+  to: '2026-11-03',
+  channels: [
+    { channel: 'web', placed: 2, paid: 2, revenue: '7300.00' },
+    { channel: 'ussd', placed: 1, paid: 1, revenue: '3650.50' },
+  ],
+  ussd: { started: 4, completed: 1, abandoned: [{ screen: 'quantity', sessions: 3 }], notifications: [] },
+};
+
 describe('the Reports tab', () => {
   it('draws the revenue per period and by county, with the figures as tables', async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/admin/reports/sales/')) return json(200, sales);
       if (url.includes('/admin/reports/products/')) return json(200, products);
+      if (url.includes('/admin/reports/channels/')) return json(200, channels);
       return json(500, { error: 'unexpected call' });
     });
     const { container } = render(
@@ -59,6 +70,11 @@ describe('the Reports tab', () => {
     expect(screen.getByRole('table', { name: 'Revenue by county' })).toBeTruthy();
     expect(screen.getByText('You cancelled the payment on your phone')).toBeTruthy();
     expect(await screen.findByRole('table', { name: 'Top 10 products by revenue' })).toBeTruthy();
+    // Orders by channel, and where USSD sessions were left.
+    const byChannel = await screen.findByRole('table', { name: 'Orders by channel' });
+    expect(byChannel.textContent).toContain('USSD');
+    expect(screen.getByText('4 started, 1 completed with an order, 3 not.')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'USSD sessions abandoned per screen' }).textContent).toContain('quantity');
   });
 
   it('says when the range has no sales, and offers to try again when a report fails', async () => {
@@ -73,6 +89,7 @@ describe('the Reports tab', () => {
     );
     expect(await screen.findByText('No paid orders in this range.')).toBeTruthy();
     expect(await screen.findByText('We could not load the top products.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(await screen.findByText('We could not load the orders by channel.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
   });
 });

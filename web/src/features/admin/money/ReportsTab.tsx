@@ -5,7 +5,7 @@ import { DateRange } from '../../../shared/ui/ListFilters';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { saveBlob } from '../../../shared/ui/download';
 import { formatKsh } from '../../../shared/domain/money';
-import type { ProductSales, ReportQuery, SalesReport } from '../../../shared/api/shapes';
+import type { ChannelsReport, ProductSales, ReportQuery, SalesReport } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { BarChart, ColumnChart } from './ReportCharts';
 import { Button, LoadError, Note, Part, errorText, type NoteState } from '../../../shared/ui/controls';
@@ -30,6 +30,7 @@ export function ReportsTab() {
   const key = `${from}|${to}|${group}`;
   const sales = useResource(key, () => adminApi.salesReport(query), { cache: false });
   const products = useResource(`${from}|${to}`, () => adminApi.productsReport(query), { cache: false });
+  const channels = useResource(`${from}|${to}`, () => adminApi.channelsReport(query), { cache: false });
   const [note, setNote] = useState<NoteState>(null);
 
   async function download(report: 'sales' | 'products') {
@@ -78,6 +79,13 @@ export function ReportsTab() {
           <TopProducts id="top-revenue" title="Top 10 products by revenue" list={products.data.by_revenue} />
           <TopProducts id="top-quantity" title="Top 10 products by quantity" list={products.data.by_quantity} />
         </div>
+      )}
+      {channels.error ? (
+        <LoadError what="the orders by channel" error={channels.error} onRetry={channels.retry} />
+      ) : !channels.data ? (
+        <p role="status">Loading the orders by channel…</p>
+      ) : (
+        <Channels report={channels.data} />
       )}
     </div>
   );
@@ -178,6 +186,44 @@ function TopProducts({ id, title, list }: { id: string; title: string; list: Pro
           head={['#', 'Product', 'Revenue', 'Quantity']}
           rows={list.map((p, i) => [String(i + 1), p.name, ksh(p.revenue), String(p.quantity)])}
         />
+      )}
+    </Part>
+  );
+}
+
+const CHANNEL_NAMES: Record<string, string> = { web: 'Website', staff: 'Phone (staff)', ussd: 'USSD', sms: 'SMS', agent: 'Agents' };
+
+/** Orders by where they were placed, and how the USSD menu's sessions went (issue 34). */
+function Channels({ report }: { report: ChannelsReport }) {
+  const { channels, ussd } = report;
+  const placed = channels.reduce((n, c) => n + c.placed, 0);
+  return (
+    <Part id="channels-h" title={`Orders by channel from ${report.from} to ${report.to}`}>
+      {placed === 0 ? (
+        <p className="text-stone-700">No orders in these dates.</p>
+      ) : (
+        <Table
+          caption="Orders by channel"
+          head={['Channel', 'Placed', 'Paid', 'Revenue']}
+          rows={channels.map((c) => [CHANNEL_NAMES[c.channel] ?? c.channel, String(c.placed), String(c.paid), ksh(c.revenue)])}
+        />
+      )}
+      <h4 className="mt-6 font-semibold text-stone-900">USSD sessions</h4>
+      {ussd.started === 0 ? (
+        <p className="text-stone-700">No USSD sessions in these dates.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-stone-800">
+            {ussd.started} started, {ussd.completed} completed with an order, {ussd.started - ussd.completed} not.
+          </p>
+          {ussd.abandoned.length > 0 && (
+            <Table
+              caption="USSD sessions abandoned per screen"
+              head={['Screen left on', 'Sessions']}
+              rows={ussd.abandoned.map((a) => [a.screen, String(a.sessions)])}
+            />
+          )}
+        </>
       )}
     </Part>
   );
