@@ -261,18 +261,18 @@ func etims(pdf *fpdf.Fpdf, line func(style string, size float64, s string), o or
 		return nil
 	}
 	top := pdf.GetY()
-	line("B", 10, "SCU information")
+	line("B", 10, w.scu)
 	at := e.SignedAt
 	if t, err := time.ParseInLocation("20060102150405", e.KRADateTime, nairobi); err == nil {
 		at = &t
 	}
 	if at != nil {
-		line("", 9, "Date: "+at.In(nairobi).Format("02/01/2006")+"   Time: "+at.In(nairobi).Format("15:04:05"))
+		line("", 9, fmt.Sprintf(w.scuDate, at.In(nairobi).Format("02/01/2006"), at.In(nairobi).Format("15:04:05")))
 	}
-	line("", 9, "SCU ID: "+e.SCUID)
-	line("B", 9, "CU invoice number: "+e.CUInvoiceNo)
-	line("", 9, "Internal data: "+fours(e.InternalData))
-	line("", 9, "Receipt signature: "+fours(e.Signature))
+	line("", 9, w.scuID+e.SCUID)
+	line("B", 9, w.cuInvoice+e.CUInvoiceNo)
+	line("", 9, w.internalData+fours(e.InternalData))
+	line("", 9, w.signature+fours(e.Signature))
 	if e.VerifyURL == "" {
 		return nil
 	}

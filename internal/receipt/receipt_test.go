@@ -156,4 +156,21 @@ func TestReceiptInKiswahiliPrintsKikuyuNamesAsWritten(t *testing.T) {
 	if !bytes.Contains(pdf, []byte("/FontFile2")) {
 		t.Error("the receipt's font is not embedded")
 	}
+
+	// Signed by KRA: the same fields, labelled in Kiswahili.
+	o.Etims = &order.Etims{Status: "signed", CUInvoiceNo: "KRACU0400000001/17", SCUID: "KRACU0400000001",
+		InternalData: "ABCDEFGH", Signature: "ABCD1234", KRADateTime: "20261121123000"}
+	if pdf, err = receipt.PDF(o, b, receipt.Options{Uncompressed: true}); err != nil {
+		t.Fatal(err)
+	}
+	text = pdfText(pdf)
+	for _, want := range []string{"Namba ya ankara ya CU: KRACU0400000001/17", "Kitambulisho cha SCU: KRACU0400000001",
+		"Data ya ndani: ABCD-EFGH", "Sahihi ya risiti: ABCD-1234", "Tarehe: 21/11/2026   Saa: 12:30:00"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the signed Kiswahili receipt lacks %q; it reads:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Receipt") || strings.Contains(text, "signature") {
+		t.Errorf("the signed Kiswahili receipt has English labels:\n%s", text)
+	}
 }

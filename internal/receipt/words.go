@@ -10,15 +10,17 @@ import (
 )
 
 // words are the receipt's fixed texts in one language. The receipt follows
-// the order's language (orders.lang, docs/i18n.md); KRA's own block (SCU
-// information, CU invoice number and the rest, docs/etims.md section 8) is
-// printed as KRA names it, in both.
+// the order's language (orders.lang, docs/i18n.md); KRA's block carries the
+// same fields in both (docs/etims.md section 8).
 type words struct {
 	title, phone, pin, notSet, number, date, customer, buyerPIN, collectFrom, deliverTo string
 	item, qty, unitPrice, band, amount                                                  string
 	subtotal, discount, delivery, total, included, supplies                             string
 	paidBy, paidByReceipt, thanks, orderAgain, notETIMS, etimsPending, homeDelivery     string
-	months                                                                              [12]string
+	// KRA's block: the same fields in both languages, labelled as the order
+	// page labels them (web/src/features/order/messages*.ts).
+	scu, scuDate, scuID, cuInvoice, internalData, signature string
+	months                                                  [12]string
 }
 
 var english = words{
@@ -31,6 +33,8 @@ var english = words{
 	paidBy: "Paid by M-Pesa", paidByReceipt: "Paid by M-Pesa, receipt ",
 	thanks: "Prices include VAT. Thank you for buying from %s.", orderAgain: "Order again from any phone: dial %s.",
 	notETIMS: MsgNotETIMS, etimsPending: MsgETIMSPending, homeDelivery: delivery.HomeDeliveryName,
+	scu: "SCU information", scuDate: "Date: %s   Time: %s", scuID: "SCU ID: ", cuInvoice: "CU invoice number: ",
+	internalData: "Internal data: ", signature: "Receipt signature: ",
 	months: [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
 }
 
@@ -46,6 +50,8 @@ var kiswahili = words{
 	paidBy: "Imelipwa kwa M-Pesa", paidByReceipt: "Imelipwa kwa M-Pesa, risiti ",
 	thanks: "Bei zinajumuisha VAT. Asante kwa kununua kutoka %s.", orderAgain: "Agiza tena kwa simu yoyote: piga %s.",
 	notETIMS: "Risiti hii si ankara ya kodi ya eTIMS", etimsPending: "Ankara ya eTIMS inasubiriwa", homeDelivery: "Kuletewa nyumbani",
+	scu: "Ankara ya kodi ya KRA", scuDate: "Tarehe: %s   Saa: %s", scuID: "Kitambulisho cha SCU: ", cuInvoice: "Namba ya ankara ya CU: ",
+	internalData: "Data ya ndani: ", signature: "Sahihi ya risiti: ",
 	months: [12]string{"Januari", "Februari", "Machi", "Aprili", "Mei", "Juni", "Julai", "Agosti", "Septemba", "Oktoba", "Novemba", "Desemba"},
 }
 

@@ -40,7 +40,7 @@ test('a phone switches to Kiswahili and shops and checks out in it', async ({ pa
   await page.goto('/products/high-yield-dairy-meal');
   await expectKiswahili(page);
   const main = page.getByRole('main');
-  await main.getByRole('radio', { name: /10 Kg/ }).check({ force: true });
+  await main.getByRole('radio', { name: /kilo 10/ }).check({ force: true });
   await main.getByRole('button', { name: sw.components.addToCart }).first().click();
   await expect(page.getByRole('link', { name: sw.app.cartWithItems(1) })).toBeVisible();
 
