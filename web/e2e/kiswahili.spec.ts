@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { sw } from '../src/app/kiswahili';
-import { acceptDialogs } from './storefront-helpers';
+import { acceptDialogs, expect } from './storefront-helpers';
 
 // Kiswahili end to end (docs/i18n.md): the switch, the shop, a product, the cart and checkout in
 // Kiswahili on a phone, the choice kept across a reload, and ?lang= and Accept-Language. The words
