@@ -63,15 +63,15 @@ async function messagesAbout(request: APIRequestContext, orderId: string, want: 
 function pdfText(pdf: Buffer): string {
   const out: string[] = [];
   const latin = pdf.toString('latin1');
-  for (const m of latin.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const [, stream = ''] of latin.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
     let content: string;
     try {
-      content = zlib.inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+      content = zlib.inflateSync(Buffer.from(stream, 'latin1')).toString('latin1');
     } catch {
-      content = m[1];
+      content = stream;
     }
-    for (const t of content.matchAll(/\(((?:\\.|[^\\)])*)\) ?Tj/g)) {
-      const raw = t[1].replace(/\\([nrt()\\])/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
+    for (const [, text = ''] of content.matchAll(/\(((?:\\.|[^\\)])*)\) ?Tj/g)) {
+      const raw = text.replace(/\\([nrt()\\])/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
       const bytes = Buffer.from(raw, 'latin1');
       out.push(bytes.length % 2 === 0 ? bytes.swap16().toString('utf16le') : raw);
     }
