@@ -17,10 +17,13 @@ type Line struct {
 	VariantID   int64
 	ProductID   int64
 	ProductName string
-	Size        string
-	SKU         string
-	Quantity    int
-	UnitPrice   money.Cents
+	// ProductNameSW is the product's Kiswahili name, "" where it has none:
+	// the order keeps both (docs/i18n.md, "Product content").
+	ProductNameSW string
+	Size          string
+	SKU           string
+	Quantity      int
+	UnitPrice     money.Cents
 	// Weight is one unit's shipping weight.
 	Weight weight.Grams
 	// VATClass is the product's VAT class (internal/vat).
@@ -62,12 +65,12 @@ func LinesTx(ctx context.Context, tx *sql.Tx, cartID int64) ([]Line, error) {
 	return lines, nil
 }
 
-const linesQuery = `SELECT v.id, p.id, p.name, v.size, v.sku, ci.quantity, v.price_cents, COALESCE(v.weight_grams, 0), p.vat_class, p.is_active
+const linesQuery = `SELECT v.id, p.id, p.name, p.name_sw, v.size, v.sku, ci.quantity, v.price_cents, COALESCE(v.weight_grams, 0), p.vat_class, p.is_active
 	FROM cart_items ci JOIN variants v ON v.id = ci.variant_id JOIN products p ON p.id = v.product_id
 	WHERE ci.cart_id = $1 ORDER BY ci.added_at, ci.id`
 
 func scanLine(r db.Scanner) (l Line, err error) {
-	return l, r.Scan(&l.VariantID, &l.ProductID, &l.ProductName, &l.Size, &l.SKU, &l.Quantity, &l.UnitPrice, &l.Weight, &l.VATClass, &l.active)
+	return l, r.Scan(&l.VariantID, &l.ProductID, &l.ProductName, &l.ProductNameSW, &l.Size, &l.SKU, &l.Quantity, &l.UnitPrice, &l.Weight, &l.VATClass, &l.active)
 }
 
 // Lines reads cart id's lines outside a transaction, for a delivery quote

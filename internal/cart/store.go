@@ -7,6 +7,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/secret"
 )
@@ -109,7 +110,9 @@ func mergeGuest(ctx context.Context, tx *sql.Tx, tokenHash string, into int64) e
 	return err
 }
 
-// Items lists the lines of cart id, oldest first, priced from the catalogue.
+// Items lists the lines of cart id, oldest first, priced from the catalogue,
+// their names and sizes in the language ctx carries (docs/i18n.md, "Product
+// content").
 func (s *Store) Items(ctx context.Context, cartID int64) ([]Item, error) {
 	items := []Item{}
 	if cartID == 0 {
@@ -117,7 +120,7 @@ func (s *Store) Items(ctx context.Context, cartID int64) ([]Item, error) {
 	}
 	rows, err := s.db.Query(ctx, `SELECT ci.id, ci.quantity, ci.added_at,
 			v.id, v.size, v.sku, v.price_cents, v.stock,
-			p.id, p.name, p.slug,
+			p.id, p.name, p.name_sw, p.slug,
 			COALESCE(im.path, ''), COALESCE(im.alt, ''), COALESCE(im.width, 0), COALESCE(im.height, 0)
 		FROM cart_items ci
 		JOIN variants v ON v.id = ci.variant_id
@@ -130,15 +133,26 @@ func (s *Store) Items(ctx context.Context, cartID int64) ([]Item, error) {
 		return nil, fmt.Errorf("load cart %d: %w", cartID, err)
 	}
 	defer rows.Close()
+	lang := i18n.From(ctx)
 	for rows.Next() {
 		var it Item
 		var im Image
+		var nameSW string
 		if err := rows.Scan(&it.ID, &it.Quantity, &it.AddedAt,
 			&it.Variant.ID, &it.Variant.Size, &it.Variant.SKU, &it.Variant.Price, &it.Variant.Stock,
-			&it.Variant.Product.ID, &it.Variant.Product.Name, &it.Variant.Product.Slug,
+			&it.Variant.Product.ID, &it.Variant.Product.Name, &nameSW, &it.Variant.Product.Slug,
 			&im.Image, &im.Alt, &im.Width, &im.Height); err != nil {
 			return nil, fmt.Errorf("scan cart item: %w", err)
 		}
+		if lang == i18n.Kiswahili && nameSW != "" {
+			// A picture described by the English name is described by the
+			// Kiswahili one, as in the catalogue (internal/catalog/language.go).
+			if im.Alt == it.Variant.Product.Name {
+				im.Alt = nameSW
+			}
+			it.Variant.Product.Name = nameSW
+		}
+		it.Variant.Size = i18n.Size(lang, it.Variant.Size)
 		it.Variant.Product.Images = []Image{}
 		if im.Image != "" {
 			it.Variant.Product.Images = append(it.Variant.Product.Images, im)

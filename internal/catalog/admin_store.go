@@ -140,7 +140,7 @@ func (s *Store) AdminProduct(ctx context.Context, id int64) (EditedProduct, erro
 	if err != nil {
 		return EditedProduct{}, err
 	}
-	p.Product, err = s.withDetails(ctx, p.Product)
+	p.Product, err = s.withDetails(ctx, p.Product, i18n.English)
 	return p, err
 }
 

@@ -51,6 +51,13 @@ func jsonKeys(t *testing.T, v any) []string {
 func TestKiswahiliProductTexts(t *testing.T) {
 	eachDemo(t, func(t *testing.T, s *catalog.Store, _ inTree) {
 		texts := demoTexts()
+		// Every demo product has its Kiswahili: one has it taken away.
+		if _, err := s.DB().Exec(context.Background(), `UPDATE products SET name_sw = '', description_sw = '' WHERE slug = 'rabbit-pellets'`); err != nil {
+			t.Fatal(err)
+		}
+		rabbit := texts["rabbit-pellets"]
+		rabbit.NameSW, rabbit.DescriptionSW = "", ""
+		texts["rabbit-pellets"] = rabbit
 		// One product with a Kiswahili name only.
 		if _, err := s.CreateProduct(context.Background(), catalog.NewProduct{Name: "Sheep Lick Block", Slug: "sheep-lick", NameSW: "Jiwe la Madini la Kondoo",
 			Description: "A salt and mineral block.", CategoryID: 11, BasePrice: money.FromShillings(300), IsActive: true}); err != nil {
@@ -82,6 +89,18 @@ func TestKiswahiliProductTexts(t *testing.T) {
 			}
 			if sw.BasePrice != en.BasePrice || len(sw.Variants) != len(en.Variants) || len(sw.Reviews) != len(en.Reviews) {
 				t.Errorf("%s: more than the texts differ", tc.slug)
+			}
+			// Sizes are written the Kiswahili way (i18n.Size); the demo's
+			// reviews are in Kiswahili.
+			for i, v := range sw.Variants {
+				if v.Size != i18n.Size(i18n.Kiswahili, en.Variants[i].Size) || v.Size == en.Variants[i].Size {
+					t.Errorf("%s: size %q in Kiswahili is %q", tc.slug, en.Variants[i].Size, v.Size)
+				}
+			}
+			for i, r := range sw.Reviews {
+				if want := texts[tc.slug].Reviews; r.Comment == en.Reviews[i].Comment || !slices.ContainsFunc(want, func(d demo.Review) bool { return d.CommentSW == r.Comment }) {
+					t.Errorf("%s: review %q in Kiswahili is %q", tc.slug, en.Reviews[i].Comment, r.Comment)
+				}
 			}
 			// The demo's pictures are described by the product's name: in its language.
 			if len(sw.Images) > 0 && (sw.Images[0].Alt != tc.nameSW || en.Images[0].Alt != en.Name) {
@@ -120,6 +139,9 @@ func TestKiswahiliProductTexts(t *testing.T) {
 				}
 				if c.Name != name || c.Description != desc {
 					t.Errorf("%+v: card %s in Kiswahili is %q", f, c.Slug, c.Name)
+				}
+				if v := string(c.Variants); strings.Contains(v, ` Kg"`) || strings.Contains(v, ` litre"`) || !strings.Contains(v, `"size":"`) {
+					t.Errorf("%+v: card %s's sizes in Kiswahili are %s", f, c.Slug, v)
 				}
 				if im, ok := c.FirstImage(); !ok || im.Alt != name {
 					t.Errorf("%+v: card %s's picture is described %q in Kiswahili", f, c.Slug, im.Alt)

@@ -67,3 +67,24 @@ func (n swNames) cardAlts(images json.RawMessage) (json.RawMessage, error) {
 	n.alts(ims)
 	return json.Marshal(ims)
 }
+
+// cardSizesSW is a card's JSON list of sizes with each size in Kiswahili
+// ("kilo 70" for "70 Kg", i18n.Size); every other field stays as stored.
+func cardSizesSW(variants json.RawMessage) (json.RawMessage, error) {
+	var vs []map[string]json.RawMessage
+	if err := json.Unmarshal(variants, &vs); err != nil {
+		return nil, err
+	}
+	for _, v := range vs {
+		var size string
+		if err := json.Unmarshal(v["size"], &size); err != nil {
+			return nil, err
+		}
+		sw, err := json.Marshal(i18n.Size(i18n.Kiswahili, size))
+		if err != nil {
+			return nil, err
+		}
+		v["size"] = sw
+	}
+	return json.Marshal(vs)
+}

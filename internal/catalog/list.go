@@ -33,6 +33,9 @@ func scanCardSW(sc db.Scanner) (Card, error) {
 	if err == nil && sw.sw != "" {
 		c.Images, err = sw.cardAlts(c.Images)
 	}
+	if err == nil {
+		c.Variants, err = cardSizesSW(c.Variants)
+	}
 	return c, err
 }
 

@@ -273,11 +273,11 @@ func TestSynonymsEdited(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s, under := demoStore(t, d)
 		ctx := context.Background()
-		if got := find(t, s, "sungura"); len(got.Products) != 0 {
-			t.Fatalf("sungura before it was taught: %v", names(got.Products))
+		if got := find(t, s, "kipanya"); len(got.Products) != 0 {
+			t.Fatalf("kipanya before it was taught: %v", names(got.Products))
 		}
 		list, err := search.SynonymsInput{Synonyms: []search.Synonym{
-			{Phrase: "  Sungura ", Expansion: "Rabbit,, PELLETS "}, {Phrase: "Dawa ya  Minyoo", Expansion: "dewormer"},
+			{Phrase: "  Kipanya ", Expansion: "Rabbit,, PELLETS "}, {Phrase: "Dawa ya  Minyoo", Expansion: "dewormer"},
 		}}.Check()
 		if err != nil {
 			t.Fatal(err)
@@ -286,11 +286,11 @@ func TestSynonymsEdited(t *testing.T) {
 			t.Fatal(err)
 		}
 		stored, err := search.Synonyms(ctx, d)
-		if err != nil || len(stored) != 2 || stored[1].Phrase != "sungura" || stored[1].Expansion != "rabbit, pellets" {
+		if err != nil || len(stored) != 2 || stored[1].Phrase != "kipanya" || stored[1].Expansion != "rabbit, pellets" {
 			t.Fatalf("stored %+v (%v)", stored, err)
 		}
-		if got := find(t, s, "sungura"); len(got.Products) == 0 || got.Products[0].Name != "Mifugo Bora Rabbit Pellets" {
-			t.Fatalf("sungura: %v", names(got.Products))
+		if got := find(t, s, "kipanya"); len(got.Products) == 0 || got.Products[0].Name != "Mifugo Bora Rabbit Pellets" {
+			t.Fatalf("kipanya: %v", names(got.Products))
 		}
 		// (Not kuku: the demo's Kiswahili names say it themselves.)
 		if got := find(t, s, "wormer"); len(got.Products) != 0 {

@@ -14,16 +14,18 @@ import (
 type Sellable struct {
 	VariantID, ProductID int64
 	ProductName          string
-	Size, SKU            string
-	Price                money.Cents
+	// ProductNameSW is the product's Kiswahili name, "" where it has none.
+	ProductNameSW string
+	Size, SKU     string
+	Price         money.Cents
 }
 
 // SellableSizes lists the sizes of active products, at most limit, for
 // making sales history (the demo's, and benchmark data).
 func (s *Store) SellableSizes(ctx context.Context, limit int) ([]Sellable, error) {
 	return db.QueryAll(ctx, s.db, "sellable sizes", func(r db.Scanner) (v Sellable, err error) {
-		return v, r.Scan(&v.VariantID, &v.ProductID, &v.ProductName, &v.Size, &v.SKU, &v.Price)
-	}, `SELECT v.id, p.id, p.name, v.size, v.sku, v.price_cents FROM variants v JOIN products p ON p.id = v.product_id
+		return v, r.Scan(&v.VariantID, &v.ProductID, &v.ProductName, &v.ProductNameSW, &v.Size, &v.SKU, &v.Price)
+	}, `SELECT v.id, p.id, p.name, p.name_sw, v.size, v.sku, v.price_cents FROM variants v JOIN products p ON p.id = v.product_id
 		WHERE p.is_active ORDER BY v.id LIMIT $1`, limit)
 }
 
@@ -43,9 +45,9 @@ func OrderSizesTx(ctx context.Context, tx *sql.Tx, ids []int64) (map[int64]Order
 	out := make(map[int64]OrderSize, len(ids))
 	for _, id := range ids {
 		var s OrderSize
-		err := tx.QueryRowContext(ctx, `SELECT v.id, p.id, p.name, v.size, v.sku, v.price_cents, COALESCE(v.weight_grams, 0), p.vat_class, p.is_active
+		err := tx.QueryRowContext(ctx, `SELECT v.id, p.id, p.name, p.name_sw, v.size, v.sku, v.price_cents, COALESCE(v.weight_grams, 0), p.vat_class, p.is_active
 			FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1`, id).
-			Scan(&s.VariantID, &s.ProductID, &s.ProductName, &s.Size, &s.SKU, &s.Price, &s.Weight, &s.VATClass, &s.Active)
+			Scan(&s.VariantID, &s.ProductID, &s.ProductName, &s.ProductNameSW, &s.Size, &s.SKU, &s.Price, &s.Weight, &s.VATClass, &s.Active)
 		if db.NoRows(err) {
 			continue
 		}

@@ -95,25 +95,27 @@ func (s *Store) Product(ctx context.Context, idOrSlug string) (Product, error) {
 	if err != nil {
 		return Product{}, err
 	}
-	if p, err = s.withDetails(ctx, p); err != nil {
+	if p, err = s.withDetails(ctx, p, i18n.From(ctx)); err != nil {
 		return Product{}, err
 	}
 	sw.alts(p.Images)
 	return p, nil
 }
 
-// withDetails is p with its variants, images and reviews.
-func (s *Store) withDetails(ctx context.Context, p Product) (Product, error) {
+// withDetails is p with its variants, images and reviews, their sizes and
+// words in l.
+func (s *Store) withDetails(ctx context.Context, p Product, l i18n.Lang) (Product, error) {
 	ps := []Product{p}
-	if err := s.loadDetails(ctx, ps); err != nil {
+	if err := s.loadDetails(ctx, ps, l); err != nil {
 		return Product{}, err
 	}
 	return ps[0], nil
 }
 
 // loadDetails fills variants, images and approved reviews of ps: three
-// queries in all.
-func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
+// queries in all. In Kiswahili the sizes are written as Kiswahili writes them
+// (i18n.Size) and a review shows its Kiswahili words where it has them.
+func (s *Store) loadDetails(ctx context.Context, ps []Product, l i18n.Lang) error {
 	if len(ps) == 0 {
 		return nil
 	}
@@ -135,14 +137,19 @@ func (s *Store) loadDetails(ctx context.Context, ps []Product) error {
 	if err != nil {
 		return err
 	}
+	comment := "comment"
+	if l == i18n.Kiswahili {
+		comment = inSW("comment")
+	}
 	reviews, err := db.QueryAll(ctx, s.db, "reviews", func(r db.Scanner) (rv Review, err error) {
 		return rv, r.Scan(&rv.ID, &rv.Product, &rv.Name, &rv.Rating, &rv.Comment, &rv.CreatedAt)
-	}, `SELECT id, product_id, name, rating, comment, created_at FROM reviews WHERE status = 'approved' AND `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg)
+	}, `SELECT id, product_id, name, rating, `+comment+`, created_at FROM reviews WHERE status = 'approved' AND `+in+` ORDER BY product_id, created_at DESC, id DESC`, idsArg)
 	if err != nil {
 		return err
 	}
 	// Each list comes ordered by product, so each product's stays in order.
 	for _, v := range variants {
+		v.Size = i18n.Size(l, v.Size)
 		index[v.Product].Variants = append(index[v.Product].Variants, v)
 	}
 	for _, im := range images {

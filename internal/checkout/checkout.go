@@ -402,7 +402,7 @@ func (s *Service) linesTx(ctx context.Context, tx *sql.Tx, r Request) ([]cart.Li
 		case qty[id] > maxQuantity:
 			return nil, apperr.InvalidField("items", fmt.Sprintf(MsgLine, maxQuantity))
 		}
-		lines = append(lines, cart.Line{VariantID: id, ProductID: v.ProductID, ProductName: v.ProductName, Size: v.Size, SKU: v.SKU,
+		lines = append(lines, cart.Line{VariantID: id, ProductID: v.ProductID, ProductName: v.ProductName, ProductNameSW: v.ProductNameSW, Size: v.Size, SKU: v.SKU,
 			Quantity: qty[id], UnitPrice: v.Price, Weight: v.Weight, VATClass: v.VATClass})
 	}
 	return lines, nil
@@ -431,7 +431,7 @@ func (s *Service) priceTx(ctx context.Context, tx *sql.Tx, n *order.New, r Reque
 	}
 	items := make([]order.Item, len(lines))
 	for i, l := range lines {
-		items[i] = order.Item{VariantID: l.VariantID, ProductID: l.ProductID, ProductName: l.ProductName, Size: l.Size,
+		items[i] = order.Item{VariantID: l.VariantID, ProductID: l.ProductID, ProductName: l.ProductName, ProductNameSW: l.ProductNameSW, Size: l.Size,
 			SKU: l.SKU, Quantity: l.Quantity, UnitPrice: l.UnitPrice, VATClass: l.VATClass, VATRate: rates[l.VATClass]}
 		if ok {
 			items[i].Discount = priced.Shares[i]

@@ -19,6 +19,7 @@ import (
 	"shop/internal/coupon"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/order"
 	"shop/internal/payment"
@@ -44,7 +45,7 @@ func newShop(t *testing.T, d *db.DB) *shop {
 		t.Fatal(err)
 	}
 	for _, p := range []catalog.NewProduct{
-		{Name: "Dairy Meal", Slug: "dairy-meal", CategoryID: 1, IsActive: true, BasePrice: money.FromShillings(1500),
+		{Name: "Dairy Meal", NameSW: "Chakula cha Ng'ombe wa Maziwa", Slug: "dairy-meal", CategoryID: 1, IsActive: true, BasePrice: money.FromShillings(1500),
 			Variants: []catalog.NewVariant{{Size: "10 Kg", SKU: "DM-10", Price: money.FromShillings(1500), Stock: 20}}},
 		{Name: "Old Mash", Slug: "old-mash", CategoryID: 1, IsActive: false, BasePrice: money.FromShillings(900),
 			Variants: []catalog.NewVariant{{Size: "5 Kg", SKU: "OM-5", Price: money.FromShillings(900), Stock: 20}}},
@@ -235,6 +236,62 @@ func TestTypedCouponAndThePaymentLinkRoad(t *testing.T) {
 		_ = d.QueryRow(ctx, `SELECT COUNT(*) FROM coupon_uses WHERE phone = '254712345678'`).Scan(&uses)
 		if payments != 0 || uses != 1 {
 			t.Fatalf("payments %d, coupon uses %d; want 0 and 1", payments, uses)
+		}
+	})
+}
+
+// An order keeps the product's name in both languages as it was when the
+// order was placed, whatever the catalogue says later, and whichever road it
+// came by; the cart and the order read in Kiswahili name it in Kiswahili
+// (docs/i18n.md, "Product content").
+func TestTheOrderKeepsBothNames(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newShop(t, d)
+		ctx := context.Background()
+		sw := i18n.WithLang(ctx, i18n.Kiswahili)
+		res, err := s.carts.Resolve(ctx, cart.Owner{}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.carts.Add(ctx, res.CartID, 1, 1); err != nil {
+			t.Fatal(err)
+		}
+		lines, err := s.carts.Items(sw, res.CartID)
+		if err != nil || len(lines) != 1 || lines[0].Variant.Product.Name != "Chakula cha Ng'ombe wa Maziwa" || lines[0].Variant.Size != "kilo 10" {
+			t.Fatalf("the Kiswahili cart reads %+v (%v)", lines, err)
+		}
+		if lines, _ := s.carts.Items(ctx, res.CartID); lines[0].Variant.Product.Name != "Dairy Meal" || lines[0].Variant.Size != "10 Kg" {
+			t.Fatalf("the English cart reads %+v", lines)
+		}
+		web, err := s.co.Place(sw, checkout.Request{Channel: order.ChannelWeb, Customer: wanjiku, Address: ruiru, CartID: res.CartID,
+			ClientIP: "192.0.2.2", Lang: i18n.Kiswahili})
+		if err != nil {
+			t.Fatal(err)
+		}
+		phone, err := s.co.Place(ctx, checkout.Request{Channel: order.ChannelStaff, Customer: wanjiku, Address: ruiru,
+			Lines: []checkout.Line{{VariantID: 1, Quantity: 1}}, PlacedBy: &order.Staff{Name: "Achieng"}, ClientIP: "192.0.2.1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The catalogue's names change afterwards; the orders keep theirs.
+		if _, err := d.Exec(ctx, `UPDATE products SET name = 'Renamed', name_sw = 'Jina Jipya' WHERE id = 1`); err != nil {
+			t.Fatal(err)
+		}
+		for _, number := range []string{web.Order.Number, phone.Order.Number} {
+			o, err := s.orders.ByNumber(ctx, number)
+			if err != nil || len(o.Items) != 1 {
+				t.Fatalf("order %s: %+v (%v)", number, o.Items, err)
+			}
+			it := o.Items[0]
+			if it.ProductName != "Dairy Meal" || it.ProductNameSW != "Chakula cha Ng'ombe wa Maziwa" || it.Size != "10 Kg" {
+				t.Errorf("order %s keeps %q / %q (%s)", number, it.ProductName, it.ProductNameSW, it.Size)
+			}
+			if sw := o.ItemsIn(i18n.Kiswahili)[0]; sw.ProductName != "Chakula cha Ng'ombe wa Maziwa" || sw.Size != "kilo 10" {
+				t.Errorf("order %s in Kiswahili names %q (%s)", number, sw.ProductName, sw.Size)
+			}
+		}
+		if o, _ := s.orders.ByNumber(ctx, web.Order.Number); o.Lang != i18n.Kiswahili {
+			t.Errorf("the web order's language is %q", o.Lang)
 		}
 	})
 }

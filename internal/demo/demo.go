@@ -25,7 +25,10 @@ type Review struct {
 	Name    string
 	Rating  int
 	Comment string
-	DaysAgo int
+	// CommentSW is the review in Kiswahili: every demo review has both, as
+	// written by a farmer in one of them (docs/i18n.md, "Product content").
+	CommentSW string
+	DaysAgo   int
 }
 
 // Product is a catalogue product. Promo is "", "bulk" or "seasonal".

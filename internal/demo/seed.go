@@ -140,7 +140,7 @@ func bands() map[string]string {
 func pastReviews(rs []Review) []review.Past {
 	out := make([]review.Past, len(rs))
 	for i, r := range rs {
-		out[i] = review.Past{Name: r.Name, Rating: r.Rating, Comment: r.Comment, DaysAgo: r.DaysAgo}
+		out[i] = review.Past{Name: r.Name, Rating: r.Rating, Comment: r.Comment, CommentSW: r.CommentSW, DaysAgo: r.DaysAgo}
 	}
 	return out
 }

@@ -148,10 +148,11 @@ func (n Orders) PaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error {
 	w := mailIn(o.Lang)
 	link := n.PublicURL + "/order-confirmation?orderId=" + o.Number
 	admin := n.PublicURL + "/admin"
-	var lines strings.Builder
-	for _, it := range o.Items {
-		fmt.Fprintf(&lines, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, it.TotalPrice.Ksh())
-	}
+	// The customer reads the lines in the order's language, the business
+	// in English.
+	customerOrder := o
+	customerOrder.Items = o.ItemsIn(o.Lang)
+	customerLines, lines := itemLines(customerOrder.Items), itemLines(o.Items)
 	receipt, receiptNumber := "", o.ReceiptText()
 	if receiptNumber != "" {
 		receipt = "M-Pesa receipt: " + receiptNumber + "\n"
@@ -162,9 +163,9 @@ func (n Orders) PaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error {
 	if receiptNumber != "" {
 		customerReceipt = w.receipt + receiptNumber + "\n"
 	}
-	customerText := fmt.Sprintf(w.paidText, o.Customer.FirstName, o.Number, customerReceipt, lines.String(), o.Subtotal.Ksh(), discountLine(o, w),
+	customerText := fmt.Sprintf(w.paidText, o.Customer.FirstName, o.Number, customerReceipt, customerLines, o.Subtotal.Ksh(), discountLine(o, w),
 		w.deliveryName(o.Delivery.Name), o.ShippingCharge.Ksh(), o.Total.Ksh(), customerWay.Where, customerWay.Call, link)
-	customerHTML, err := render(w.paidPage, pageData{Order: o, Receipt: receiptNumber, Delivery: w.deliveryName(o.Delivery.Name),
+	customerHTML, err := render(w.paidPage, pageData{Order: customerOrder, Receipt: receiptNumber, Delivery: w.deliveryName(o.Delivery.Name),
 		Way: customerWay, Link: link})
 	if err != nil {
 		return err
@@ -177,7 +178,7 @@ Weight: %s
 %s
 %s
 Open the admin: %s
-`, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, businessWay.Where, o.Weight, receipt, lines.String(), admin)
+`, o.Number, o.Total.Ksh(), o.Customer.Name, o.Customer.Phone, o.Customer.Email, businessWay.Where, o.Weight, receipt, lines, admin)
 	confirmation := mail.Message{Kind: "order-paid", To: o.Customer.Email, Subject: fmt.Sprintf(w.paidSubject, o.Number),
 		Text: customerText, HTML: customerHTML}
 	if n.Receipt != nil {
@@ -227,6 +228,15 @@ func discountLine(o order.Order, w *mailWords) string {
 		return ""
 	}
 	return fmt.Sprintf(w.discount, o.CouponCode, o.Discount.Ksh())
+}
+
+// itemLines are the mail's lines of items, one a line.
+func itemLines(items []order.Item) string {
+	var b strings.Builder
+	for _, it := range items {
+		fmt.Fprintf(&b, "- %s (%s) × %d: %s\n", it.ProductName, it.Size, it.Quantity, it.TotalPrice.Ksh())
+	}
+	return b.String()
 }
 
 type pageData struct {

@@ -109,7 +109,8 @@ func TestMailInTheOrdersLanguage(t *testing.T) {
 	n := notify.Orders{Mail: rec, Log: testkit.Quiet(), BusinessEmail: "info@mifugobora.co.ke", PublicURL: "https://shop.example"}
 	o := order.Order{Number: "ORDER-1", Lang: i18n.Kiswahili, Status: order.Paid, Subtotal: 300000, Discount: 20000, CouponCode: "MAZIWA",
 		ShippingCharge: 50000, Total: 330000,
-		Items:           []order.Item{{ProductName: "Dairy Meal", Size: "70 Kg", Quantity: 1, UnitPrice: 300000, TotalPrice: 300000}},
+		Items: []order.Item{{ProductName: "Dairy Meal", ProductNameSW: "Chakula cha Ng'ombe wa Maziwa", Size: "70 Kg", Quantity: 1,
+			UnitPrice: 300000, TotalPrice: 300000}},
 		Customer:        order.Customer{Name: "Wanjiku Mwangi", FirstName: "Wanjiku", Email: "wanjiku@farm.co.ke", Phone: "254712345678"},
 		ShippingAddress: order.Address{Address: "Plot 4", City: "Ruiru", County: "Kiambu"},
 		Delivery:        order.Delivery{Kind: "delivery", Name: "Home delivery (Nairobi and Kiambu)", Fee: 50000, ETA: "Next day"},
@@ -121,7 +122,7 @@ func TestMailInTheOrdersLanguage(t *testing.T) {
 	if c.Subject != "Oda yako ORDER-1 imethibitishwa" {
 		t.Errorf("subject %q", c.Subject)
 	}
-	for _, want := range []string{"Habari Wanjiku,", "Risiti ya M-Pesa: NLJ7RT61SV", "- Dairy Meal (70 Kg) × 1: Ksh 3,000", "Punguzo (MAZIWA): -Ksh 200",
+	for _, want := range []string{"Habari Wanjiku,", "Risiti ya M-Pesa: NLJ7RT61SV", "- Chakula cha Ng'ombe wa Maziwa (kilo 70) × 1: Ksh 3,000", "Punguzo (MAZIWA): -Ksh 200",
 		"Usafirishaji (Kuletewa nyumbani (Nairobi and Kiambu)): Ksh 500", "Jumla uliyolipa: Ksh 3,300",
 		"Tutakuletea katika: Plot 4, Ruiru, Kiambu (Next day)", "Tutakupigia simu kwenye 254712345678 kabla ya kukuletea.",
 		"Angalia oda yako: https://shop.example/order-confirmation?orderId=ORDER-1"} {
@@ -129,18 +130,19 @@ func TestMailInTheOrdersLanguage(t *testing.T) {
 			t.Errorf("Kiswahili text lacks %q:\n%s", want, c.Text)
 		}
 	}
-	for _, want := range []string{`<html lang="sw">`, "Asante, Wanjiku!", "imethibitishwa", "<strong>NLJ7RT61SV</strong>", "Jumla uliyolipa", "Ksh 3,300",
+	for _, want := range []string{`<html lang="sw">`, "Asante, Wanjiku!", "Chakula cha Ng&#39;ombe wa Maziwa (kilo 70) × 1", "imethibitishwa", "<strong>NLJ7RT61SV</strong>", "Jumla uliyolipa", "Ksh 3,300",
 		`<a href="https://shop.example/order-confirmation?orderId=ORDER-1">Angalia oda yako</a>`} {
 		if !strings.Contains(c.HTML, want) {
 			t.Errorf("Kiswahili page lacks %q:\n%s", want, c.HTML)
 		}
 	}
-	for _, english := range []string{"Thank you", "Total paid", "We will", "Delivery (", "Home delivery"} {
+	for _, english := range []string{"Thank you", "Total paid", "We will", "Delivery (", "Home delivery", "Dairy Meal", "70 Kg"} {
 		if strings.Contains(c.Text, english) || strings.Contains(c.HTML, english) {
 			t.Errorf("Kiswahili mail still says %q:\n%s\n%s", english, c.Text, c.HTML)
 		}
 	}
-	if b.Subject != "New order ORDER-1 (Ksh 3,300)" || !strings.Contains(b.Text, "We will deliver to: Plot 4") || !strings.Contains(b.Text, "M-Pesa receipt: NLJ7RT61SV") {
+	if b.Subject != "New order ORDER-1 (Ksh 3,300)" || !strings.Contains(b.Text, "We will deliver to: Plot 4") || !strings.Contains(b.Text, "M-Pesa receipt: NLJ7RT61SV") ||
+		!strings.Contains(b.Text, "- Dairy Meal (70 Kg) × 1: Ksh 3,000") {
 		t.Errorf("the business's copy is not the English one:\n%s\n%s", b.Subject, b.Text)
 	}
 

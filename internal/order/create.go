@@ -112,9 +112,9 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n New, items []Item) (
 	}
 	for _, it := range items {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO order_items (order_id, variant_id, product_id, product_name, size, sku, quantity, unit_price_cents, total_price_cents,
-			discount_cents, vat_class, vat_rate_bp, vat_cents)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, id, it.VariantID, it.ProductID, it.ProductName, it.Size, it.SKU, it.Quantity,
-			int64(it.UnitPrice), int64(it.TotalPrice), int64(it.Discount), it.VATClass, it.VATRate, int64(it.VAT)); err != nil {
+			discount_cents, vat_class, vat_rate_bp, vat_cents, product_name_sw)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, id, it.VariantID, it.ProductID, it.ProductName, it.Size, it.SKU, it.Quantity,
+			int64(it.UnitPrice), int64(it.TotalPrice), int64(it.Discount), it.VATClass, it.VATRate, int64(it.VAT), it.ProductNameSW); err != nil {
 			return Created{}, fmt.Errorf("order item %s: %w", it.SKU, err)
 		}
 	}

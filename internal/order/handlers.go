@@ -143,6 +143,7 @@ func (h *Handlers) Track(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	t.Items = Order{Items: t.Items}.ItemsIn(i18n.From(r.Context()))
 	return httpx.WritePrivate(w, http.StatusOK, t)
 }
 

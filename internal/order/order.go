@@ -217,10 +217,35 @@ func (o Order) ReceiptText() string {
 	return ""
 }
 
-// translate writes o's payment message and advice, which the payment
-// package reads in English, in language l for its reader.
+// Name is the line's product name in l: the Kiswahili where the product had
+// one when the order was placed, else the English.
+func (it Item) Name(l i18n.Lang) string {
+	if l == i18n.Kiswahili && it.ProductNameSW != "" {
+		return it.ProductNameSW
+	}
+	return it.ProductName
+}
+
+// ItemsIn are o's lines with their product names and sizes as a reader of
+// language l reads them, for what the customer is shown or sent.
+func (o Order) ItemsIn(l i18n.Lang) []Item {
+	items := make([]Item, len(o.Items))
+	for i, it := range o.Items {
+		it.ProductName, it.Size = it.Name(l), i18n.Size(l, it.Size)
+		items[i] = it
+	}
+	return items
+}
+
+// translate writes o for a reader of language l: the lines' product names
+// and sizes, and the payment message and advice, which the payment package
+// reads in English.
 func (o *Order) translate(l i18n.Lang) {
-	if o.Payment == nil || l == i18n.English {
+	if l == i18n.English {
+		return
+	}
+	o.Items = o.ItemsIn(l)
+	if o.Payment == nil {
 		return
 	}
 	p := *o.Payment
@@ -230,14 +255,18 @@ func (o *Order) translate(l i18n.Lang) {
 
 // Item is a line of an order, as it was when the order was made.
 type Item struct {
-	VariantID   int64       `json:"-"`
-	ProductID   int64       `json:"-"`
-	ProductName string      `json:"product_name"`
-	Size        string      `json:"size"`
-	SKU         string      `json:"sku"`
-	Quantity    int         `json:"quantity"`
-	UnitPrice   money.Cents `json:"unit_price"`
-	TotalPrice  money.Cents `json:"total_price"`
+	VariantID   int64  `json:"-"`
+	ProductID   int64  `json:"-"`
+	ProductName string `json:"product_name"`
+	// ProductNameSW is the product's Kiswahili name when the order was
+	// placed, "" where it had none. A customer's reads answer product_name in
+	// their language (translate); the back office reads English.
+	ProductNameSW string      `json:"-"`
+	Size          string      `json:"size"`
+	SKU           string      `json:"sku"`
+	Quantity      int         `json:"quantity"`
+	UnitPrice     money.Cents `json:"unit_price"`
+	TotalPrice    money.Cents `json:"total_price"`
 	// Discount is the line's share of the order's discount; VAT the VAT
 	// held in TotalPrice - Discount at the class's rate then (VATRate, basis
 	// points), worked out once at checkout.

@@ -67,7 +67,7 @@ func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []Past) ([]int
 		}
 		out[i] = id
 		for _, it := range p.Items {
-			items = append(items, []any{id, it.VariantID, it.ProductID, it.ProductName, it.Size, it.SKU, it.Quantity,
+			items = append(items, []any{id, it.VariantID, it.ProductID, it.ProductName, it.ProductNameSW, it.Size, it.SKU, it.Quantity,
 				int64(it.UnitPrice), int64(it.UnitPrice) * int64(it.Quantity)})
 		}
 		at := d.TimeArg(p.CreatedAt)
@@ -76,7 +76,7 @@ func InsertPastTx(ctx context.Context, d *db.DB, tx *sql.Tx, list []Past) ([]int
 			events = append(events, []any{id, string(PendingPayment), string(p.Status), "", "shop", at})
 		}
 	}
-	if err := d.InsertRows(ctx, tx, "order_items", []string{"order_id", "variant_id", "product_id", "product_name", "size", "sku",
+	if err := d.InsertRows(ctx, tx, "order_items", []string{"order_id", "variant_id", "product_id", "product_name", "product_name_sw", "size", "sku",
 		"quantity", "unit_price_cents", "total_price_cents"}, items, "", nil); err != nil {
 		return nil, err
 	}

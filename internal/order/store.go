@@ -95,14 +95,14 @@ func loadTx(ctx context.Context, q queryer, orderID int64) (Order, error) {
 
 func fillDetails(ctx context.Context, q queryer, o *Order) error {
 	rows, err := q.QueryContext(ctx, `SELECT COALESCE(variant_id, 0), COALESCE(product_id, 0), product_name, size, sku, quantity, unit_price_cents, total_price_cents,
-		discount_cents, vat_class, vat_rate_bp, vat_cents
+		discount_cents, vat_class, vat_rate_bp, vat_cents, product_name_sw
 		FROM order_items WHERE order_id = $1 ORDER BY id`, o.ID)
 	if err != nil {
 		return fmt.Errorf("load items of order %d: %w", o.ID, err)
 	}
 	o.Items, err = db.Collect(rows, func(r db.Scanner) (it Item, err error) {
 		return it, r.Scan(&it.VariantID, &it.ProductID, &it.ProductName, &it.Size, &it.SKU, &it.Quantity, &it.UnitPrice, &it.TotalPrice,
-			&it.Discount, &it.VATClass, &it.VATRate, &it.VAT)
+			&it.Discount, &it.VATClass, &it.VATRate, &it.VAT, &it.ProductNameSW)
 	})
 	if err != nil {
 		return err

@@ -1,4 +1,5 @@
-// Package receipt draws a paid order's receipt as a PDF (github.com/go-pdf/fpdf):
+// Package receipt draws a paid order's receipt as a PDF (github.com/go-pdf/fpdf)
+// in the order's language:
 // the business with its KRA PIN, the receipt's number and date in Nairobi
 // time, the customer, the lines with their tax band, the discount,
 // delivery, VAT per rate and total, and the M-Pesa receipt number
@@ -17,6 +18,8 @@ import (
 
 	"github.com/go-pdf/fpdf"
 	"github.com/skip2/go-qrcode"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"shop/internal/mail"
 	"shop/internal/money"
@@ -126,18 +129,26 @@ func byRate(o order.Order) []rateTotal {
 	return out
 }
 
-// PDF draws o's receipt.
+// font is the receipt's typeface: the Go fonts, embedded (only the letters
+// used), since the PDF's built-in Helvetica knows no letter beyond Latin-1
+// and Kikuyu and Kiswahili names carry ũ and ĩ ("Njũguna Wanjikũ").
+const font = "Go"
+
+// PDF draws o's receipt in the order's language.
 func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
+	w := wordsIn(o.Lang)
+	o.Items = o.ItemsIn(o.Lang)
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCompression(!opt.Uncompressed)
-	pdf.SetTitle("Receipt "+o.Number, true)
+	pdf.SetTitle(w.title+" "+o.Number, true)
 	pdf.SetAuthor(b.Name, true)
 	pdf.SetMargins(15, 15, 15)
+	pdf.AddUTF8FontFromBytes(font, "", goregular.TTF)
+	pdf.AddUTF8FontFromBytes(font, "B", gobold.TTF)
 	pdf.AddPage()
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
-	text := func(style string, size float64, w float64, s, align string) {
-		pdf.SetFont("Helvetica", style, size)
-		pdf.CellFormat(w, size*0.5, tr(s), "", 0, align, false, 0, "")
+	text := func(style string, size float64, width float64, s, align string) {
+		pdf.SetFont(font, style, size)
+		pdf.CellFormat(width, size*0.5, s, "", 0, align, false, 0, "")
 	}
 	line := func(style string, size float64, s string) {
 		text(style, size, 0, s, "L")
@@ -146,32 +157,32 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 
 	line("B", 16, b.Name)
 	line("", 10, b.Address)
-	line("", 10, "Phone "+b.Phone+"   "+b.Email)
+	line("", 10, w.phone+b.Phone+"   "+b.Email)
 	pin := b.KRAPIN
 	if pin == "" {
-		pin = "not set"
+		pin = w.notSet
 	}
-	line("", 10, "KRA PIN: "+pin)
+	line("", 10, w.pin+pin)
 	pdf.Ln(4)
-	line("B", 14, "Receipt")
-	line("", 10, "Receipt number: "+o.Number)
-	line("", 10, "Date: "+PaidAt(o).In(nairobi).Format("2 January 2006, 15:04")+" (Nairobi time)")
-	if err := etims(pdf, line, o); err != nil {
+	line("B", 14, w.title)
+	line("", 10, w.number+o.Number)
+	line("", 10, fmt.Sprintf(w.date, w.when(PaidAt(o).In(nairobi))))
+	if err := etims(pdf, line, o, w); err != nil {
 		return nil, err
 	}
 	pdf.Ln(3)
-	line("B", 10, "Customer")
+	line("B", 10, w.customer)
 	line("", 10, o.Customer.Name+", "+o.Customer.Phone)
 	if o.KRAPIN != "" {
-		line("", 10, "Buyer's KRA PIN: "+o.KRAPIN)
+		line("", 10, w.buyerPIN+o.KRAPIN)
 	}
 	if o.Customer.Email != "" {
 		line("", 10, o.Customer.Email)
 	}
 	if o.Delivery.Kind == "pickup" {
-		line("", 10, "Collect from: "+o.Delivery.Name)
+		line("", 10, w.collectFrom+o.Delivery.Name)
 	} else {
-		line("", 10, fmt.Sprintf("Deliver to: %s, %s, %s", o.ShippingAddress.Address, o.ShippingAddress.City, o.ShippingAddress.County))
+		line("", 10, fmt.Sprintf("%s%s, %s, %s", w.deliverTo, o.ShippingAddress.Address, o.ShippingAddress.City, o.ShippingAddress.County))
 	}
 	pdf.Ln(4)
 
@@ -179,7 +190,7 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 		head  string
 		w     float64
 		align string
-	}{{"Item", 70, "L"}, {"Qty", 14, "R"}, {"Unit price", 30, "R"}, {"Tax band", 30, "R"}, {"Amount", 36, "R"}}
+	}{{w.item, 70, "L"}, {w.qty, 14, "R"}, {w.unitPrice, 30, "R"}, {w.band, 30, "R"}, {w.amount, 36, "R"}}
 	for _, c := range cols {
 		text("B", 9, c.w, c.head, c.align)
 	}
@@ -198,29 +209,29 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 		text(style, 10, 36, amount, "R")
 		pdf.Ln(5.5)
 	}
-	total("", "Subtotal", o.Subtotal.Ksh())
+	total("", w.subtotal, o.Subtotal.Ksh())
 	if o.Discount > 0 {
-		total("", "Discount ("+o.CouponCode+")", "-"+o.Discount.Ksh())
+		total("", fmt.Sprintf(w.discount, o.CouponCode), "-"+o.Discount.Ksh())
 	}
-	total("", "Delivery ("+o.Delivery.Name+")", o.ShippingCharge.Ksh())
-	total("B", "Total", o.Total.Ksh())
+	total("", fmt.Sprintf(w.delivery, w.deliveryName(o.Delivery.Name)), o.ShippingCharge.Ksh())
+	total("B", w.total, o.Total.Ksh())
 	pdf.Ln(2)
 	for _, r := range byRate(o) {
 		if r.rateBP > 0 {
-			total("", fmt.Sprintf("%s on %s (included)", r.label, r.amount.Ksh()), r.vat.Ksh())
+			total("", fmt.Sprintf(w.included, r.label, r.amount.Ksh()), r.vat.Ksh())
 		} else {
-			total("", r.label+" supplies", r.amount.Ksh())
+			total("", fmt.Sprintf(w.supplies, r.label), r.amount.Ksh())
 		}
 	}
 	pdf.Ln(3)
 	if r := o.ReceiptText(); r != "" {
-		line("", 10, "Paid by M-Pesa, receipt "+r)
+		line("", 10, w.paidByReceipt+r)
 	} else {
-		line("", 10, "Paid by M-Pesa")
+		line("", 10, w.paidBy)
 	}
-	line("", 9, "Prices include VAT. Thank you for buying from "+b.Name+".")
+	line("", 9, fmt.Sprintf(w.thanks, b.Name))
 	if b.USSDCode != "" {
-		line("", 9, "Order again from any phone: dial "+b.USSDCode+".")
+		line("", 9, fmt.Sprintf(w.orderAgain, b.USSDCode))
 	}
 
 	var buf bytes.Buffer
@@ -239,29 +250,29 @@ const (
 // etims draws KRA's block once the invoice is signed: the SCU information
 // and, at the right, the QR code of KRA's verification link. Before that it
 // says the invoice is pending, and without eTIMS that this is no tax invoice.
-func etims(pdf *fpdf.Fpdf, line func(style string, size float64, s string), o order.Order) error {
+func etims(pdf *fpdf.Fpdf, line func(style string, size float64, s string), o order.Order, w *words) error {
 	e := o.Etims
 	switch {
 	case e == nil || e.Status == "off":
-		line("", 9, MsgNotETIMS)
+		line("", 9, w.notETIMS)
 		return nil
 	case e.Status != "signed":
-		line("B", 10, MsgETIMSPending)
+		line("B", 10, w.etimsPending)
 		return nil
 	}
 	top := pdf.GetY()
-	line("B", 10, "SCU information")
+	line("B", 10, w.scu)
 	at := e.SignedAt
 	if t, err := time.ParseInLocation("20060102150405", e.KRADateTime, nairobi); err == nil {
 		at = &t
 	}
 	if at != nil {
-		line("", 9, "Date: "+at.In(nairobi).Format("02/01/2006")+"   Time: "+at.In(nairobi).Format("15:04:05"))
+		line("", 9, fmt.Sprintf(w.scuDate, at.In(nairobi).Format("02/01/2006"), at.In(nairobi).Format("15:04:05")))
 	}
-	line("", 9, "SCU ID: "+e.SCUID)
-	line("B", 9, "CU invoice number: "+e.CUInvoiceNo)
-	line("", 9, "Internal data: "+fours(e.InternalData))
-	line("", 9, "Receipt signature: "+fours(e.Signature))
+	line("", 9, w.scuID+e.SCUID)
+	line("B", 9, w.cuInvoice+e.CUInvoiceNo)
+	line("", 9, w.internalData+fours(e.InternalData))
+	line("", 9, w.signature+fours(e.Signature))
 	if e.VerifyURL == "" {
 		return nil
 	}

@@ -6,21 +6,54 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
+	"shop/internal/i18n"
 	"shop/internal/order"
 	"shop/internal/receipt"
 )
 
 // pdfText reads the text a PDF's uncompressed page shows: the strings of
-// its Tj operators, unescaped. Enough for fpdf's own output, no tools.
+// its Tj operators, unescaped, and decoded from the UTF-16 that fpdf writes
+// for an embedded Unicode font. Enough for fpdf's own output, no tools.
 func pdfText(pdf []byte) string {
 	var out []string
 	for _, m := range regexp.MustCompile(`\(((?:\\.|[^\\)])*)\) ?Tj`).FindAllSubmatch(pdf, -1) {
-		s := string(m[1])
-		s = strings.NewReplacer(`\(`, "(", `\)`, ")", `\\`, `\`).Replace(s)
-		out = append(out, s)
+		s := unescapePDF(m[1])
+		if len(s)%2 == 0 {
+			u := make([]uint16, len(s)/2)
+			for i := range u {
+				u[i] = uint16(s[2*i])<<8 | uint16(s[2*i+1])
+			}
+			out = append(out, string(utf16.Decode(u)))
+		} else {
+			out = append(out, string(s))
+		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// unescapePDF undoes a PDF string's backslash escapes.
+func unescapePDF(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 == len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		i++
+		switch b[i] {
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		default:
+			out = append(out, b[i])
+		}
+	}
+	return out
 }
 
 func paidOrder() order.Order {
@@ -87,5 +120,57 @@ func TestOnlyPaidOrdersHaveReceipts(t *testing.T) {
 	o.Status = order.PaymentFailed
 	if receipt.IsPaid(o) {
 		t.Fatal("an unpaid order has a receipt")
+	}
+}
+
+func TestReceiptInKiswahiliPrintsKikuyuNamesAsWritten(t *testing.T) {
+	o := paidOrder()
+	o.Lang = i18n.Kiswahili
+	o.Customer.Name = "Njũguna Wanjikũ"
+	o.Items[0].ProductNameSW = "Chakula cha Kuku wa Mayai"
+	o.Items[1].Size = "250 grams"
+	b := receipt.Business{Name: "Mifugo Bora Feeds", Address: "Eastern Bypass, Ruiru, Kenya", Phone: "+254 722 000 111",
+		KRAPIN: "P051234567X", USSDCode: "*384*123#"}
+	pdf, err := receipt.PDF(o, b, receipt.Options{Uncompressed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(pdf)
+	for _, want := range []string{
+		"Njũguna Wanjikũ, 254712345678", "Risiti", "Namba ya risiti: ORDER-1763674200000",
+		"Tarehe: 21 Novemba 2026, 00:30 (saa za Nairobi)", "Chakula cha Kuku wa Mayai (kilo 70)", "Dairy Meal (gramu 250)",
+		"Bidhaa", "Idadi", "Kundi la kodi", "Punguzo (MASH200)", "Usafirishaji (Kuletewa nyumbani)", "Jumla", "Ksh 10,901.50",
+		"B 16% kwa Ksh 7,600 (imejumuishwa)", "Mauzo ya C 0%", "Imelipwa kwa M-Pesa, risiti TKL4ABC9XY",
+		"Agiza tena kwa simu yoyote: piga *384*123#.", "Risiti hii si ankara ya kodi ya eTIMS",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the Kiswahili receipt lacks %q; it reads:\n%s", want, text)
+		}
+	}
+	for _, english := range []string{"Receipt", "Home delivery", "grams", "Kg", "Customer", "Paid by", "Subtotal", "Layers Mash"} {
+		if strings.Contains(text, english) {
+			t.Errorf("the Kiswahili receipt says %q; it reads:\n%s", english, text)
+		}
+	}
+	// The font is in the file: a reader without Go fonts prints the names too.
+	if !bytes.Contains(pdf, []byte("/FontFile2")) {
+		t.Error("the receipt's font is not embedded")
+	}
+
+	// Signed by KRA: the same fields, labelled in Kiswahili.
+	o.Etims = &order.Etims{Status: "signed", CUInvoiceNo: "KRACU0400000001/17", SCUID: "KRACU0400000001",
+		InternalData: "ABCDEFGH", Signature: "ABCD1234", KRADateTime: "20261121123000"}
+	if pdf, err = receipt.PDF(o, b, receipt.Options{Uncompressed: true}); err != nil {
+		t.Fatal(err)
+	}
+	text = pdfText(pdf)
+	for _, want := range []string{"Namba ya ankara ya CU: KRACU0400000001/17", "Kitambulisho cha SCU: KRACU0400000001",
+		"Data ya ndani: ABCD-EFGH", "Sahihi ya risiti: ABCD-1234", "Tarehe: 21/11/2026   Saa: 12:30:00"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the signed Kiswahili receipt lacks %q; it reads:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Receipt") || strings.Contains(text, "signature") {
+		t.Errorf("the signed Kiswahili receipt has English labels:\n%s", text)
 	}
 }

@@ -219,7 +219,7 @@ func (s *Service) send(ctx context.Context, d Due) (bool, error) {
 		if err != nil || !c.Wants() {
 			return err
 		}
-		q, ok, err := quoteTx(ctx, tx, o, d.VariantID, d.Quantity)
+		q, ok, err := quoteTx(ctx, tx, o, d.VariantID, d.Quantity, d.Lang)
 		if err != nil || !ok {
 			return err
 		}
@@ -250,9 +250,9 @@ type quoted struct {
 }
 
 // quoteTx prices quantity of size variantID today with the delivery o
-// chose; ok false when the size is no longer sold or short of stock, or
+// chose, named in l; ok false when the size is no longer sold or short of stock, or
 // the delivery no longer serves it.
-func quoteTx(ctx context.Context, tx *sql.Tx, o order.Order, variantID int64, quantity int) (quoted, bool, error) {
+func quoteTx(ctx context.Context, tx *sql.Tx, o order.Order, variantID int64, quantity int, l i18n.Lang) (quoted, bool, error) {
 	sizes, err := catalog.OrderSizesTx(ctx, tx, []int64{variantID})
 	if err != nil {
 		return quoted{}, false, err
@@ -273,7 +273,11 @@ func quoteTx(ctx context.Context, tx *sql.Tx, o order.Order, variantID int64, qu
 	if err != nil {
 		return quoted{}, false, nil // the option closed: the reply could not order it either
 	}
-	return quoted{name: v.ProductName + " " + v.Size, total: subtotal + q.Fee}, true, nil
+	name := v.ProductName
+	if l == i18n.Kiswahili && v.ProductNameSW != "" {
+		name = v.ProductNameSW
+	}
+	return quoted{name: name + " " + i18n.Size(l, v.Size), total: subtotal + q.Fee}, true, nil
 }
 
 // Run sends the due reminders every interval until ctx is done.

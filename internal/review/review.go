@@ -147,6 +147,9 @@ type Past struct {
 	Name    string
 	Rating  int
 	Comment string
+	// CommentSW is Comment in Kiswahili, shown on Kiswahili pages; "" shows
+	// Comment in both languages.
+	CommentSW string
 	// DaysAgo dates the review relative to now.
 	DaysAgo int
 }
@@ -160,8 +163,8 @@ func (s *Store) AddPast(ctx context.Context, product int64, reviews []Past) erro
 	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		for _, rv := range reviews {
 			at := time.Now().UTC().AddDate(0, 0, -rv.DaysAgo).Truncate(time.Second)
-			if _, err := tx.ExecContext(ctx, `INSERT INTO reviews (product_id, name, rating, comment, status, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6)`, product, rv.Name, rv.Rating, rv.Comment, StatusApproved, at); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO reviews (product_id, name, rating, comment, status, created_at, comment_sw)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)`, product, rv.Name, rv.Rating, rv.Comment, StatusApproved, at, rv.CommentSW); err != nil {
 				return fmt.Errorf("review of product %d: %w", product, err)
 			}
 		}

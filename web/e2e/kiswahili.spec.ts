@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { sw } from '../src/app/kiswahili';
-import { acceptDialogs } from './storefront-helpers';
+import { acceptDialogs, expect } from './storefront-helpers';
 
 // Kiswahili end to end (docs/i18n.md): the switch, the shop, a product, the cart and checkout in
 // Kiswahili on a phone, the choice kept across a reload, and ?lang= and Accept-Language. The words
@@ -40,7 +40,7 @@ test('a phone switches to Kiswahili and shops and checks out in it', async ({ pa
   await page.goto('/products/high-yield-dairy-meal');
   await expectKiswahili(page);
   const main = page.getByRole('main');
-  await main.getByRole('radio', { name: /10 Kg/ }).check({ force: true });
+  await main.getByRole('radio', { name: /kilo 10/ }).check({ force: true });
   await main.getByRole('button', { name: sw.components.addToCart }).first().click();
   await expect(page.getByRole('link', { name: sw.app.cartWithItems(1) })).toBeVisible();
 

@@ -23,7 +23,7 @@ function Card({ t }: { t: Testimonial }) {
       <Stars rating={t.rating} />
       <blockquote className="flex-1 text-stone-800">“{t.text}”</blockquote>
       <p className="text-sm text-stone-700">
-        {t.product}, {t.size} · <time dateTime={t.date}>{formatDate(t.date, false)}</time>
+        {t.bought} · <time dateTime={t.date}>{formatDate(t.date, false)}</time>
       </p>
     </figure>
   );

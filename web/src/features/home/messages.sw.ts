@@ -82,6 +82,14 @@ export const home: HomeMessages = {
       samuel:
         'Nafuga nguruwe wachache na grower-finisher meal inawaongezea uzito kwa kasi nzuri. Kuagiza kwa jumla kuliniokolea pesa.',
     },
+    bought: {
+      grace: 'Dairy Meal ya Maziwa Mengi, kilo 70',
+      peter: 'Growers Mash ya Kuku wa Kienyeji, kilo 20',
+      mary: 'Albendazole 10% Dawa ya Minyoo ya Kunywesha, lita 1',
+      james: 'Layers Mash Premium ya Kuku wa Mayai, kilo 70',
+      esther: "Madini ya Ng'ombe wa Maziwa, kilo 1",
+      samuel: 'Chakula cha Nguruwe Wanaokua na Kunenepeshwa, kilo 70',
+    },
   },
 
   whyUs: (name: string) => `Kwa nini wakulima huchagua ${name}`,

@@ -84,6 +84,14 @@ const en = {
       samuel:
         'I run a small pig unit and the grower-finisher meal gives steady weight gain. Ordering a bulk lot saved me money.',
     },
+    bought: {
+      grace: 'High Yield Dairy Meal, 70 Kg',
+      peter: 'Kienyeji Growers Mash, 20 Kg',
+      mary: 'Albendazole 10% Oral Suspension, 1 litre',
+      james: 'Layers Mash Premium, 70 Kg',
+      esther: 'Dairy Mineral Premix, 1 Kg',
+      samuel: 'Pig Grower & Finisher Meal, 70 Kg',
+    },
   },
 
   whyUs: (name: string) => `Why farmers choose ${name}`,

@@ -11,21 +11,19 @@ export interface Testimonial {
   location: string;
   rating: 1 | 2 | 3 | 4 | 5;
   text: string;
-  product: string;
-  size: string;
+  // bought is the product and size the farmer bought, in the language shown.
+  bought: string;
   date: string; // ISO date
   image: { initials: string; color: string };
 }
 
-const PEOPLE: (Omit<Testimonial, 'text'> & { quote: Quote })[] = [
+const PEOPLE: (Omit<Testimonial, 'text' | 'bought'> & { quote: Quote })[] = [
   {
     id: 1,
     name: 'Grace Wanjiru',
     location: 'Kiambu',
     rating: 5,
     quote: 'grace',
-    product: 'High Yield Dairy Meal',
-    size: '70 Kg',
     date: '2025-08-14',
     image: { initials: 'GW', color: '#2f5a26' },
   },
@@ -35,8 +33,6 @@ const PEOPLE: (Omit<Testimonial, 'text'> & { quote: Quote })[] = [
     location: 'Kisumu',
     rating: 5,
     quote: 'peter',
-    product: 'Kienyeji Growers Mash',
-    size: '20 Kg',
     date: '2025-07-02',
     image: { initials: 'PO', color: '#7c5025' },
   },
@@ -46,8 +42,6 @@ const PEOPLE: (Omit<Testimonial, 'text'> & { quote: Quote })[] = [
     location: 'Eldoret',
     rating: 4,
     quote: 'mary',
-    product: 'Albendazole 10% Oral Suspension',
-    size: '1 litre',
     date: '2025-06-21',
     image: { initials: 'MC', color: '#1a5085' },
   },
@@ -57,8 +51,6 @@ const PEOPLE: (Omit<Testimonial, 'text'> & { quote: Quote })[] = [
     location: "Murang'a",
     rating: 5,
     quote: 'james',
-    product: 'Layers Mash Premium',
-    size: '70 Kg',
     date: '2025-05-30',
     image: { initials: 'JM', color: '#8a3b12' },
   },
@@ -68,8 +60,6 @@ const PEOPLE: (Omit<Testimonial, 'text'> & { quote: Quote })[] = [
     location: 'Machakos',
     rating: 4,
     quote: 'esther',
-    product: 'Dairy Mineral Premix',
-    size: '1 Kg',
     date: '2025-04-11',
     image: { initials: 'EN', color: '#5b3a8c' },
   },
@@ -79,14 +69,12 @@ const PEOPLE: (Omit<Testimonial, 'text'> & { quote: Quote })[] = [
     location: 'Nakuru',
     rating: 5,
     quote: 'samuel',
-    product: 'Pig Grower & Finisher Meal',
-    size: '70 Kg',
     date: '2025-03-08',
     image: { initials: 'SK', color: '#0f5e5a' },
   },
 ];
 
 export function testimonials(): Testimonial[] {
-  const quotes = homeMessages().testimonials.quotes;
-  return PEOPLE.map(({ quote, ...person }) => ({ ...person, text: quotes[quote] }));
+  const { quotes, bought } = homeMessages().testimonials;
+  return PEOPLE.map(({ quote, ...person }) => ({ ...person, text: quotes[quote], bought: bought[quote] }));
 }

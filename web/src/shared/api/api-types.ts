@@ -4043,12 +4043,14 @@ export interface components {
         /** @description The size in the cart, with what the cart screen shows of it. */
         CartVariant: {
             id: components["schemas"]["Id"];
+            /** @description The size, in Kiswahili written the Kiswahili way ('gramu 250' for '250 grams'). */
             size: string;
             sku: string;
             price: components["schemas"]["Money"];
             stock: number;
             product: {
                 id: components["schemas"]["Id"];
+                /** @description In the request's language, as the catalogue answers it. */
                 name: string;
                 slug: string;
                 /** @description The product's first picture. */
@@ -4100,7 +4102,10 @@ export interface components {
         VariantFields: {
             id: components["schemas"]["Id"];
             product: components["schemas"]["Id"];
-            /** @example 70 Kg */
+            /**
+             * @description As the admin wrote it. On the storefront in Kiswahili a number and a known unit are written the Kiswahili way ('kilo 70', 'gramu 250', 'lita 1'); the back office reads it as written.
+             * @example 70 Kg
+             */
             size: string;
             sku: string;
             price: components["schemas"]["Money"];
@@ -4128,6 +4133,7 @@ export interface components {
             /** @description The reviewer's name as shown. */
             name: string;
             rating: number;
+            /** @description As written. On the storefront in Kiswahili, the shop's own reviews give their Kiswahili words; a buyer's review is shown in the language its buyer wrote it in. */
             comment: string;
             /** Format: date-time */
             created_at: string;
@@ -4333,7 +4339,9 @@ export interface components {
         OrderStatus: "pending_payment" | "awaiting_delivery_payment" | "paid" | "processing" | "dispatched" | "delivered" | "ready_for_pickup" | "collected" | "partially_refunded" | "refunded" | "payment_failed" | "cancelled";
         /** @description A line of the order, as it was when the order was made. */
         OrderItem: {
+            /** @description The product's name when the order was placed, in the request's language: in Kiswahili its Kiswahili name where it had one (the order keeps both), else the English. */
             product_name: string;
+            /** @description The size, in Kiswahili written the Kiswahili way ('kilo 70' for '70 Kg'). */
             size: string;
             sku: string;
             quantity: number;
