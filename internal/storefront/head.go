@@ -211,8 +211,17 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 	}
 	url := ""
 	if h.path != "" {
-		url = s.base + h.path
+		// Each language's page is a page of its own to search engines: the
+		// Kiswahili one is canonical at its ?lang=sw address, and both name
+		// each other (docs/i18n.md, "Page heads").
+		url = s.base + langPath(h.path, h.lang)
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\" />\n    ", attr(url))
+		for _, alt := range []struct {
+			hreflang string
+			l        i18n.Lang
+		}{{"en", i18n.English}, {"sw", i18n.Kiswahili}, {"x-default", i18n.English}} {
+			fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"%s\" href=\"%s\" />\n    ", alt.hreflang, attr(s.base+langPath(h.path, alt.l)))
+		}
 	}
 	ogType := "website"
 	if h.product != nil {
@@ -257,6 +266,16 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 			avail = "in stock"
 		}
 		meta("property", "product:availability", avail)
+	} else {
+		// Every page shares with a picture: the shop's logo where no page
+		// picture of its own is.
+		meta("property", "og:image", s.base+siteImage)
+		meta("property", "og:image:type", "image/png")
+		meta("property", "og:image:width", fmt.Sprint(siteImageSize))
+		meta("property", "og:image:height", fmt.Sprint(siteImageSize))
+		meta("property", "og:image:alt", siteName)
+		meta("name", "twitter:image", s.base+siteImage)
+		meta("name", "twitter:image:alt", siteName)
 	}
 	if h.image != "" {
 		fmt.Fprintf(&b, "<link rel=\"preload\" as=\"image\" href=\"%s\" fetchpriority=\"high\" />\n    ", attr(h.image))
@@ -278,6 +297,22 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 		}
 	}
 	return bytes.TrimRight(b.Bytes(), " \n")
+}
+
+// siteImage is the picture a page without one of its own shares: the
+// app's largest icon (web/public/icons), square.
+const (
+	siteImage     = "/icons/icon-512.png"
+	siteImageSize = 512
+)
+
+// langPath is the address of the page at path in language l: English at
+// the plain address, Kiswahili with ?lang=sw (i18n.QueryParam).
+func langPath(path string, l i18n.Lang) string {
+	if l == i18n.Kiswahili {
+		return path + "?" + i18n.QueryParam + "=" + string(l)
+	}
+	return path
 }
 
 // shareTitle is what a link preview shows in bold: for a product, its name

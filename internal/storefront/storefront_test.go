@@ -115,8 +115,23 @@ func TestPageHeads(t *testing.T) {
 			if (tags["robots"] == "noindex") != tc.noindex {
 				t.Errorf("robots %q, noindex wanted: %v", tags["robots"], tc.noindex)
 			}
-			if tags["og:title"] == "" || tags["og:description"] == "" || tags["twitter:card"] == "" {
+			if tags["og:title"] == "" || tags["og:description"] == "" || tags["twitter:card"] == "" ||
+				!strings.HasPrefix(tags["og:image"], "https://shop.example.co.ke/") || tags["twitter:image"] == "" {
 				t.Errorf("share tags missing: %v", tags)
+			}
+			if tc.canonical != "" {
+				for _, alt := range []string{"en\" href=\"" + tc.canonical, "sw\" href=\"" + tc.canonical + "?lang=sw", "x-default\" href=\"" + tc.canonical} {
+					if !strings.Contains(body, `<link rel="alternate" hreflang="`+alt+`"`) {
+						t.Errorf("no alternate hreflang=%s", alt)
+					}
+				}
+				sw := h.Get(tc.path + "?lang=sw").Body.String()
+				if c := regexp.MustCompile(`<link rel="canonical" href="([^"]*)"`).FindStringSubmatch(sw); c == nil || c[1] != tc.canonical+"?lang=sw" {
+					t.Errorf("Kiswahili canonical %v, want %s?lang=sw", c, tc.canonical)
+				}
+			}
+			if vary := rec.Header().Get("Vary"); !strings.Contains(vary, "Cookie") || !strings.Contains(vary, "Accept-Language") {
+				t.Errorf("Vary %q: the page's language comes from the cookie and Accept-Language", vary)
 			}
 		})
 	}
@@ -306,6 +321,10 @@ func TestSitemapAndRobots(t *testing.T) {
 		URLs []struct {
 			Loc     string `xml:"loc"`
 			LastMod string `xml:"lastmod"`
+			Alts    []struct {
+				HrefLang string `xml:"hreflang,attr"`
+				Href     string `xml:"href,attr"`
+			} `xml:"http://www.w3.org/1999/xhtml link"`
 		} `xml:"url"`
 	}
 	if err := xml.Unmarshal(rec.Body.Bytes(), &set); err != nil {
@@ -314,13 +333,16 @@ func TestSitemapAndRobots(t *testing.T) {
 	locs := map[string]bool{}
 	for _, u := range set.URLs {
 		locs[u.Loc] = true
-	}
-	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/track", "/products/high-yield-dairy-meal", "/products/evil"} {
-		if !locs["https://shop.example.co.ke"+p] {
-			t.Errorf("sitemap lacks %s", p)
+		if len(u.Alts) != 2 || u.Alts[0].HrefLang != "en" || u.Alts[1].HrefLang != "sw" || u.Alts[1].Href != strings.TrimSuffix(u.Alts[0].Href, "?lang=sw")+"?lang=sw" {
+			t.Errorf("%s: alternates %+v", u.Loc, u.Alts)
 		}
 	}
-	if want := 7 + len(demo.Products()) + 1; len(set.URLs) != want {
+	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/track", "/products/high-yield-dairy-meal", "/products/evil"} {
+		if !locs["https://shop.example.co.ke"+p] || !locs["https://shop.example.co.ke"+p+"?lang=sw"] {
+			t.Errorf("sitemap lacks %s in a language", p)
+		}
+	}
+	if want := 2 * (7 + len(demo.Products()) + 1); len(set.URLs) != want {
 		t.Errorf("%d addresses, want %d", len(set.URLs), want)
 	}
 	if locs["https://shop.example.co.ke/cart"] {
@@ -328,7 +350,7 @@ func TestSitemapAndRobots(t *testing.T) {
 	}
 
 	robots := h.Get("/robots.txt").Body.String()
-	if !strings.Contains(robots, "\nSitemap: https://shop.example.co.ke/sitemap.xml\n") {
+	if !strings.Contains(robots, "\nSitemap: https://shop.example.co.ke/sitemap.xml\n") || strings.Contains(robots, "Allow: /\n") {
 		t.Errorf("robots.txt:\n%s", robots)
 	}
 }
