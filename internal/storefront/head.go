@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/delivery"
 	"shop/internal/i18n"
 	"shop/internal/money"
 )
@@ -48,6 +49,10 @@ type pageHead struct {
 	view func(pictures bool) []byte
 	// lang is the language the page is written in.
 	lang i18n.Lang
+	// business is the store's LocalBusiness markup (nil: none).
+	business map[string]any
+	// shipping are the delivery zones a product's offers name.
+	shipping []delivery.Zone
 }
 
 // headFor finds the head of the page at the cleaned path p, with query q,
@@ -135,6 +140,14 @@ func (s *Storefront) withList(ctx context.Context, h *pageHead, query string, vi
 func (s *Storefront) homeHead(ctx context.Context, pg page, _ string, _ url.Values) pageHead {
 	h := listedHead(i18n.From(ctx), pg)
 	s.withList(ctx, &h, newArrivalsQuery, homeFirstView)
+	h.business = s.storeLD(ctx)
+	return h
+}
+
+// contactHead is the contact page's head, with the store's markup.
+func (s *Storefront) contactHead(ctx context.Context, pg page, _ string, _ url.Values) pageHead {
+	h := listedHead(i18n.From(ctx), pg)
+	h.business = s.storeLD(ctx)
 	return h
 }
 
@@ -172,6 +185,7 @@ func (s *Storefront) productHead(ctx context.Context, _ page, p string, _ url.Va
 	if err == nil && prod.Slug == slug {
 		h := productPageHead(l, &prod)
 		h.data = map[string]any{dataKey(l, "product:"+slug): prod}
+		h.shipping = s.zones(ctx)
 		return h
 	}
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
@@ -283,8 +297,13 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 	meta("name", "twitter:card", card)
 	meta("name", "twitter:title", shareTitle(h))
 	meta("name", "twitter:description", h.description)
+	if h.business != nil {
+		if ld, err := json.Marshal(h.business); err == nil {
+			fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n    ", ld)
+		}
+	}
 	if h.product != nil {
-		ld, err := json.Marshal(s.productLD(h.product, url, h.lang))
+		ld, err := json.Marshal(s.productLD(h.product, url, h.lang, h.shipping))
 		if err == nil {
 			fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n    ", ld)
 		}
@@ -349,7 +368,7 @@ func (s *Storefront) absolute(path string) string {
 
 // productLD is schema.org's Product: one Offer per size, in KES; its texts
 // and share card in language l.
-func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang) map[string]any {
+func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang, zones []delivery.Zone) map[string]any {
 	ld := map[string]any{
 		"@context":    "https://schema.org",
 		"@type":       "Product",
@@ -381,6 +400,10 @@ func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang) map[
 			if url != "" {
 				offer["url"] = url
 			}
+			if ship := shippingDetails(zones); len(ship) > 0 {
+				offer["shippingDetails"] = ship
+			}
+			offer["hasMerchantReturnPolicy"] = returnPolicy
 			offers[i] = offer
 		}
 		ld["offers"] = offers

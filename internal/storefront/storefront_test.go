@@ -389,3 +389,58 @@ func TestShareCard(t *testing.T) {
 		t.Errorf("evil card: %d", code)
 	}
 }
+
+// ldOf reads the page's JSON-LD blocks by their @type.
+func ldOf(t *testing.T, body string) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	for _, m := range regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`).FindAllStringSubmatch(body, -1) {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+			t.Fatalf("JSON-LD %s: %v", m[1], err)
+		}
+		out[v["@type"].(string)] = v
+	}
+	return out
+}
+
+// TestStructuredData holds the markup to the fields Google requires and recommends for a
+// product's offers (name, image, price, currency, availability, shipping, returns) and for a
+// LocalBusiness (name, address, telephone, opening hours, geo).
+func TestStructuredData(t *testing.T) {
+	h := seoServer(t)
+	product := ldOf(t, h.Get("/products/high-yield-dairy-meal").Body.String())["Product"]
+	if product == nil || product["name"] == "" || len(product["image"].([]any)) == 0 {
+		t.Fatalf("product: %v", product)
+	}
+	for _, o := range product["offers"].([]any) {
+		offer := o.(map[string]any)
+		for _, field := range []string{"price", "priceCurrency", "availability", "shippingDetails", "hasMerchantReturnPolicy"} {
+			if offer[field] == nil || offer[field] == "" {
+				t.Errorf("offer lacks %s: %v", field, offer)
+			}
+		}
+		ship := offer["shippingDetails"].([]any)[0].(map[string]any)
+		if rate := ship["shippingRate"].(map[string]any); rate["currency"] != "KES" || rate["value"] == "" {
+			t.Errorf("shipping rate %v", rate)
+		}
+		if policy := offer["hasMerchantReturnPolicy"].(map[string]any); policy["applicableCountry"] != "KE" || policy["merchantReturnDays"] != 7.0 {
+			t.Errorf("return policy %v", policy)
+		}
+	}
+	for _, path := range []string{"/", "/contact", "/?lang=sw"} {
+		store := ldOf(t, h.Get(path).Body.String())["LocalBusiness"]
+		if store == nil {
+			t.Fatalf("%s has no LocalBusiness", path)
+		}
+		for _, field := range []string{"name", "address", "telephone", "openingHoursSpecification", "geo", "url", "image"} {
+			if store[field] == nil || store[field] == "" {
+				t.Errorf("%s: LocalBusiness lacks %s: %v", path, field, store)
+			}
+		}
+		hours := store["openingHoursSpecification"].([]any)
+		if first := hours[0].(map[string]any); len(hours) != 2 || first["opens"] != "08:00" || first["closes"] != "18:00" || len(first["dayOfWeek"].([]any)) != 5 {
+			t.Errorf("%s: opening hours %v", path, hours)
+		}
+	}
+}
