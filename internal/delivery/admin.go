@@ -32,6 +32,8 @@ const (
 // ZoneInput is the admin's zone form.
 type ZoneInput struct {
 	Name       string          `json:"name"`
+	NameSW     string          `json:"name_sw"`
+	ETASW      string          `json:"eta_sw"`
 	Counties   []string        `json:"counties"`
 	BaseFee    json.RawMessage `json:"base_fee"`
 	IncludedKg json.RawMessage `json:"included_kg"`
@@ -45,10 +47,13 @@ type ZoneInput struct {
 
 // Check trims and validates the zone form into a Zone (without its id).
 func (in ZoneInput) Check() (Zone, error) {
-	z := Zone{Name: strings.TrimSpace(in.Name), ETA: strings.TrimSpace(in.ETA), Counties: []string{}, PayOnDelivery: in.PayOnDelivery}
+	z := Zone{Name: strings.TrimSpace(in.Name), NameSW: strings.TrimSpace(in.NameSW), ETA: strings.TrimSpace(in.ETA),
+		ETASW: strings.TrimSpace(in.ETASW), Counties: []string{}, PayOnDelivery: in.PayOnDelivery}
 	bad := map[string]string{}
 	form.CheckText(bad, "name", "This", z.Name, MsgNameRequired, 100)
+	form.CheckText(bad, "name_sw", "This", z.NameSW, "", 100)
 	form.CheckText(bad, "eta", "This", z.ETA, "", 60)
+	form.CheckText(bad, "eta_sw", "This", z.ETASW, "", 60)
 	for _, c := range in.Counties {
 		c = strings.TrimSpace(c)
 		if !IsCounty(c) {
@@ -79,25 +84,36 @@ func (in ZoneInput) Check() (Zone, error) {
 
 // PickupInput is the admin's pickup point form.
 type PickupInput struct {
-	Name     string          `json:"name"`
-	County   string          `json:"county"`
-	Town     string          `json:"town"`
-	Address  string          `json:"address"`
-	Phone    string          `json:"phone"`
-	Hours    string          `json:"hours"`
-	Fee      json.RawMessage `json:"fee"`
-	ETA      string          `json:"eta"`
-	IsStore  bool            `json:"is_store"`
-	IsActive *bool           `json:"is_active"`
+	Name         string          `json:"name"`
+	NameSW       string          `json:"name_sw"`
+	County       string          `json:"county"`
+	Town         string          `json:"town"`
+	Address      string          `json:"address"`
+	Directions   string          `json:"directions"`
+	DirectionsSW string          `json:"directions_sw"`
+	Phone        string          `json:"phone"`
+	OpeningHours []OpeningHours  `json:"opening_hours"`
+	Hours        string          `json:"hours"`
+	Fee          json.RawMessage `json:"fee"`
+	ETA          string          `json:"eta"`
+	ETASW        string          `json:"eta_sw"`
+	IsStore      bool            `json:"is_store"`
+	IsActive     *bool           `json:"is_active"`
 }
 
 // Check trims and validates the pickup point form (open unless is_active is false).
 func (in PickupInput) Check() (PickupPoint, error) {
-	p := PickupPoint{Name: strings.TrimSpace(in.Name), County: strings.TrimSpace(in.County), Town: strings.TrimSpace(in.Town),
-		Address: strings.TrimSpace(in.Address), Phone: strings.TrimSpace(in.Phone), Hours: strings.TrimSpace(in.Hours),
-		ETA: strings.TrimSpace(in.ETA), IsStore: in.IsStore, IsActive: in.IsActive == nil || *in.IsActive}
+	p := PickupPoint{Name: strings.TrimSpace(in.Name), NameSW: strings.TrimSpace(in.NameSW), County: strings.TrimSpace(in.County),
+		Town: strings.TrimSpace(in.Town), Address: strings.TrimSpace(in.Address), Directions: strings.TrimSpace(in.Directions),
+		DirectionsSW: strings.TrimSpace(in.DirectionsSW), Phone: strings.TrimSpace(in.Phone), Hours: strings.TrimSpace(in.Hours),
+		ETA: strings.TrimSpace(in.ETA), ETASW: strings.TrimSpace(in.ETASW), IsStore: in.IsStore, IsActive: in.IsActive == nil || *in.IsActive}
 	bad := map[string]string{}
 	form.CheckText(bad, "name", "This", p.Name, MsgNameRequired, 100)
+	form.CheckText(bad, "name_sw", "This", p.NameSW, "", 100)
+	form.CheckText(bad, "directions", "This", p.Directions, "", 300)
+	form.CheckText(bad, "directions_sw", "This", p.DirectionsSW, "", 300)
+	form.CheckText(bad, "eta_sw", "This", p.ETASW, "", 60)
+	p.OpeningHours = checkHours(bad, in.OpeningHours)
 	if !IsCounty(p.County) {
 		bad["county"] = MsgCounty
 	}
@@ -137,8 +153,9 @@ func CreateZoneTx(ctx context.Context, tx *sql.Tx, z Zone) (Zone, error) {
 	if err := nameFree(ctx, tx, z.Name, 0); err != nil {
 		return Zone{}, err
 	}
-	err := tx.QueryRowContext(ctx, `INSERT INTO delivery_zones (name, base_fee_cents, included_grams, per_kg_cents, eta, free_over_cents, pay_on_delivery)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z), z.PayOnDelivery).Scan(&z.ID)
+	err := tx.QueryRowContext(ctx, `INSERT INTO delivery_zones (name, name_sw, base_fee_cents, included_grams, per_kg_cents, eta, eta_sw, free_over_cents, pay_on_delivery)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, z.Name, z.NameSW, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, z.ETASW,
+		freeOverArg(z), z.PayOnDelivery).Scan(&z.ID)
 	if err != nil {
 		return Zone{}, fmt.Errorf("create zone: %w", err)
 	}
@@ -166,8 +183,8 @@ func UpdateZoneTx(ctx context.Context, tx *sql.Tx, id int64, z Zone) (before, af
 		return
 	}
 	if _, err = tx.ExecContext(ctx, `UPDATE delivery_zones SET name = $1, base_fee_cents = $2, included_grams = $3, per_kg_cents = $4, eta = $5,
-		free_over_cents = $6, pay_on_delivery = $7, updated_at = CURRENT_TIMESTAMP WHERE id = $8`,
-		z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z), z.PayOnDelivery, id); err != nil {
+		free_over_cents = $6, pay_on_delivery = $7, name_sw = $8, eta_sw = $9, updated_at = CURRENT_TIMESTAMP WHERE id = $10`,
+		z.Name, int64(z.BaseFee), int64(z.Included), int64(z.PerKg), z.ETA, freeOverArg(z), z.PayOnDelivery, z.NameSW, z.ETASW, id); err != nil {
 		err = fmt.Errorf("update zone %d: %w", id, err)
 		return
 	}
@@ -221,9 +238,14 @@ func PickupPointTx(ctx context.Context, tx *sql.Tx, id int64) (PickupPoint, erro
 
 // CreatePickupPointTx stores a new pickup point.
 func CreatePickupPointTx(ctx context.Context, tx *sql.Tx, p PickupPoint) (PickupPoint, error) {
-	err := tx.QueryRowContext(ctx, `INSERT INTO pickup_points (name, county, town, address, phone, hours, fee_cents, eta, is_store, is_active)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-		p.Name, p.County, p.Town, p.Address, p.Phone, p.Hours, int64(p.Fee), p.ETA, p.IsStore, p.IsActive).Scan(&p.ID)
+	if p.OpeningHours == nil {
+		p.OpeningHours = []OpeningHours{}
+	}
+	err := tx.QueryRowContext(ctx, `INSERT INTO pickup_points (name, county, town, address, phone, hours, fee_cents, eta, is_store, is_active,
+		name_sw, eta_sw, directions, directions_sw, opening_hours)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+		p.Name, p.County, p.Town, p.Address, p.Phone, p.Hours, int64(p.Fee), p.ETA, p.IsStore, p.IsActive,
+		p.NameSW, p.ETASW, p.Directions, p.DirectionsSW, encodeHours(p.OpeningHours)).Scan(&p.ID)
 	if err != nil {
 		return PickupPoint{}, fmt.Errorf("create pickup point: %w", err)
 	}
@@ -235,9 +257,14 @@ func UpdatePickupPointTx(ctx context.Context, tx *sql.Tx, id int64, p PickupPoin
 	if before, err = pointByID(ctx, tx, id); err != nil {
 		return
 	}
+	if p.OpeningHours == nil {
+		p.OpeningHours = []OpeningHours{}
+	}
 	if _, err = tx.ExecContext(ctx, `UPDATE pickup_points SET name = $1, county = $2, town = $3, address = $4, phone = $5, hours = $6,
-		fee_cents = $7, eta = $8, is_store = $9, is_active = $10, updated_at = CURRENT_TIMESTAMP WHERE id = $11`,
-		p.Name, p.County, p.Town, p.Address, p.Phone, p.Hours, int64(p.Fee), p.ETA, p.IsStore, p.IsActive, id); err != nil {
+		fee_cents = $7, eta = $8, is_store = $9, is_active = $10, name_sw = $11, eta_sw = $12, directions = $13, directions_sw = $14,
+		opening_hours = $15, updated_at = CURRENT_TIMESTAMP WHERE id = $16`,
+		p.Name, p.County, p.Town, p.Address, p.Phone, p.Hours, int64(p.Fee), p.ETA, p.IsStore, p.IsActive,
+		p.NameSW, p.ETASW, p.Directions, p.DirectionsSW, encodeHours(p.OpeningHours), id); err != nil {
 		err = fmt.Errorf("update pickup point %d: %w", id, err)
 		return
 	}

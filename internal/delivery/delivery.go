@@ -7,12 +7,12 @@
 package delivery
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -25,8 +25,11 @@ const (
 
 // Zone is a group of counties delivered to at one price.
 type Zone struct {
-	ID       int64       `json:"id"`
-	Name     string      `json:"name"`
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	// NameSW and ETASW are the Kiswahili; "" shows the English.
+	NameSW   string      `json:"name_sw"`
+	ETASW    string      `json:"eta_sw"`
 	Counties []string    `json:"counties"`
 	BaseFee  money.Cents `json:"base_fee"`
 	// Included is the weight the base fee carries.
@@ -54,15 +57,23 @@ func (z Zone) Fee(w weight.Grams, subtotal money.Cents) money.Cents {
 
 // PickupPoint is a place a farmer collects an order from.
 type PickupPoint struct {
-	ID      int64       `json:"id"`
-	Name    string      `json:"name"`
-	County  string      `json:"county"`
-	Town    string      `json:"town"`
-	Address string      `json:"address"`
-	Phone   string      `json:"phone"`
-	Hours   string      `json:"hours"`
-	Fee     money.Cents `json:"fee"`
-	ETA     string      `json:"eta"`
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	NameSW  string `json:"name_sw"`
+	County  string `json:"county"`
+	Town    string `json:"town"`
+	Address string `json:"address"`
+	// Directions say how to find the place, in English and Kiswahili.
+	Directions   string `json:"directions"`
+	DirectionsSW string `json:"directions_sw"`
+	Phone        string `json:"phone"`
+	// OpeningHours are the days and times it is open; Hours is the text a
+	// point had before them, shown while it has none.
+	OpeningHours []OpeningHours `json:"opening_hours"`
+	Hours        string         `json:"hours"`
+	Fee          money.Cents    `json:"fee"`
+	ETA          string         `json:"eta"`
+	ETASW        string         `json:"eta_sw"`
 	// IsStore marks the shop's own store, offered to every county.
 	IsStore  bool `json:"is_store"`
 	IsActive bool `json:"is_active"`
@@ -77,6 +88,8 @@ type Option struct {
 	ETA     string      `json:"eta"`
 	Address string      `json:"address,omitempty"`
 	Hours   string      `json:"hours,omitempty"`
+	// Directions say how to find a pickup point.
+	Directions string `json:"directions,omitempty"`
 	// PayOnDelivery: this option may be paid at the door (a home delivery
 	// in a zone the owner opened to it, for goods within the cap).
 	PayOnDelivery bool `json:"pay_on_delivery"`
@@ -96,17 +109,42 @@ const (
 	pickupPrefix   = "pickup-"
 )
 
-// HomeDeliveryName is the name of the delivery option of every zone.
-const HomeDeliveryName = "Home delivery"
+// HomeDeliveryName is the name of the delivery option of every zone, as
+// orders keep it; homeDeliverySW is its Kiswahili (as internal/notify's
+// Kiswahili mail says it).
+const (
+	HomeDeliveryName = "Home delivery"
+	homeDeliverySW   = "Kuletewa nyumbani"
+)
 
-func zoneOption(z Zone, w weight.Grams, subtotal money.Cents) Option {
-	return Option{ID: deliveryPrefix + strconv.FormatInt(z.ID, 10), Kind: KindDelivery,
-		Name: HomeDeliveryName + " (" + z.Name + ")", Fee: z.Fee(w, subtotal), ETA: z.ETA, PayOnDelivery: z.PayOnDelivery}
+// inLang is the text of language l: the Kiswahili sw when asked for and
+// given, else the English en.
+func inLang(l i18n.Lang, en, sw string) string {
+	if l == i18n.Kiswahili && sw != "" {
+		return sw
+	}
+	return en
 }
 
-func pickupOption(p PickupPoint) Option {
-	return Option{ID: pickupPrefix + strconv.FormatInt(p.ID, 10), Kind: KindPickup, Name: p.Name, Fee: p.Fee, ETA: p.ETA,
-		Address: strings.Join(nonEmpty(p.Address, p.Town), ", "), Hours: p.Hours}
+// zoneOption is z's home delivery in language l.
+func zoneOption(z Zone, w weight.Grams, subtotal money.Cents, l i18n.Lang) Option {
+	home := HomeDeliveryName
+	if l == i18n.Kiswahili {
+		home = homeDeliverySW
+	}
+	return Option{ID: deliveryPrefix + strconv.FormatInt(z.ID, 10), Kind: KindDelivery,
+		Name: home + " (" + inLang(l, z.Name, z.NameSW) + ")", Fee: z.Fee(w, subtotal), ETA: inLang(l, z.ETA, z.ETASW), PayOnDelivery: z.PayOnDelivery}
+}
+
+// pickupOption is p in language l.
+func pickupOption(p PickupPoint, l i18n.Lang) Option {
+	hours := p.Hours
+	if len(p.OpeningHours) > 0 {
+		hours = FormatHours(p.OpeningHours, l)
+	}
+	return Option{ID: pickupPrefix + strconv.FormatInt(p.ID, 10), Kind: KindPickup, Name: inLang(l, p.Name, p.NameSW), Fee: p.Fee,
+		ETA: inLang(l, p.ETA, p.ETASW), Address: strings.Join(nonEmpty(p.Address, p.Town), ", "), Hours: hours,
+		Directions: inLang(l, p.Directions, p.DirectionsSW)}
 }
 
 func nonEmpty(parts ...string) []string {
@@ -122,12 +160,6 @@ func parseOptionID(id string) (kind string, rowID int64, ok bool) {
 		}
 	}
 	return "", 0, false
-}
-
-// sortOptions puts the cheapest first; at the same fee home delivery comes
-// first, then the county's pickup points, then the store, as listed.
-func sortOptions(opts []Option) {
-	slices.SortStableFunc(opts, func(a, b Option) int { return cmp.Compare(a.Fee, b.Fee) })
 }
 
 // Quote is the option checkout chose, priced: what the order keeps, so

@@ -15,6 +15,7 @@ import (
 	"shop/internal/db/dbtest"
 	"shop/internal/delivery"
 	"shop/internal/demo"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -106,18 +107,28 @@ func TestOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The store is free, so it comes first; home delivery next.
-		if len(opts) != 2 || opts[0].Kind != delivery.KindPickup || opts[0].Fee != 0 || opts[0].Hours == "" || opts[0].Address != "Eastern Bypass, Ruiru, Ruiru" ||
-			opts[1].Kind != delivery.KindDelivery || opts[1].Fee != ksh(900) || opts[1].ETA != "Next day" {
+		// Home delivery first, then the pickup points nearest first: the store is in Kiambu.
+		if len(opts) != 2 || opts[1].Kind != delivery.KindPickup || opts[1].Fee != 0 || opts[1].Address != "Eastern Bypass, Ruiru" ||
+			opts[1].Hours != "Mon–Fri 8:00 AM–6:00 PM, Sat 8:00 AM–4:00 PM" ||
+			opts[0].Kind != delivery.KindDelivery || opts[0].Fee != ksh(900) || opts[0].ETA != "Next day" || opts[0].Name != "Home delivery (Nairobi and Kiambu)" {
 			t.Fatalf("Kiambu: %+v", opts)
 		}
 		turkana, err := s.Options(ctx, "Turkana", 70*kg, ksh(3900), delivery.DefaultPODMax)
-		if err != nil || len(turkana) != 2 || turkana[1].Fee != ksh(1200+65*60) {
+		if err != nil || len(turkana) != 2 || turkana[0].Fee != ksh(1200+65*60) {
 			t.Fatalf("Turkana: %+v %v", turkana, err)
 		}
+		// Nakuru's own agrovet comes before the store in Ruiru, though the store is free.
 		nakuru, _ := s.Options(ctx, "Nakuru", 0, 0, delivery.DefaultPODMax)
-		if len(nakuru) != 3 || nakuru[0].Fee != 0 || nakuru[1].Fee != ksh(200) || nakuru[2].Fee != ksh(450) {
-			t.Fatalf("Nakuru, cheapest first: %+v", nakuru)
+		if len(nakuru) != 3 || nakuru[0].Fee != ksh(450) || nakuru[1].Name != "Nakuru Farmers Agrovet" || nakuru[2].Fee != 0 ||
+			nakuru[1].Directions != "Opposite the municipal market" || nakuru[1].Hours != "Mon–Sat 8:00 AM–6:00 PM" {
+			t.Fatalf("Nakuru, nearest first: %+v", nakuru)
+		}
+		// In Kiswahili every text is Kiswahili: names, times, hours, directions.
+		sw, err := s.Options(i18n.WithLang(ctx, i18n.Kiswahili), "Nakuru", 0, 0, delivery.DefaultPODMax)
+		if err != nil || len(sw) != 3 || sw[0].Name != "Kuletewa nyumbani (Kati, Mashariki na Bonde la Ufa la karibu)" || sw[0].ETA != "Siku 1–2" ||
+			sw[1].Name != "Nakuru Farmers Agrovet" || sw[1].Hours != "Jumatatu–Jumamosi 08:00–18:00" || sw[1].Directions != "Mkabala na soko la manispaa" ||
+			sw[2].Name != "Duka la Mifugo Bora, Ruiru" || sw[2].ETA != "Tayari siku ya kazi inayofuata" || sw[2].Hours != "Jumatatu–Ijumaa 08:00–18:00, Jumamosi 08:00–16:00" {
+			t.Fatalf("Nakuru in Kiswahili: %+v %v", sw, err)
 		}
 		for _, county := range []string{"", "Other", "Atlantis"} {
 			_, err := s.Options(ctx, county, 0, 0, delivery.DefaultPODMax)
@@ -134,7 +145,7 @@ func TestQuote(t *testing.T) {
 		s := demoStore(t, d)
 		nakuru, _ := s.Options(ctx, "Nakuru", 0, 0, delivery.DefaultPODMax)
 		kiambu, _ := s.Options(ctx, "Kiambu", 0, 0, delivery.DefaultPODMax)
-		agrovet, store, kiambuHome := nakuru[1], nakuru[0], kiambu[1]
+		agrovet, store, kiambuHome := nakuru[1], nakuru[2], kiambu[0]
 		quote := func(county, option string, w weight.Grams) (delivery.Quote, error) {
 			var q delivery.Quote
 			err := d.Tx(ctx, func(tx *sql.Tx) (err error) {
@@ -202,7 +213,7 @@ func TestZoneEdits(t *testing.T) {
 		if err := tx(func(tx *sql.Tx) error { _, _, err := delivery.UpdateZoneTx(ctx, tx, near.ID, near); return err }); err != nil {
 			t.Fatal(err)
 		}
-		if opts, _ := s.Options(ctx, "Murang'a", 0, 0, delivery.DefaultPODMax); opts[len(opts)-1].Fee != ksh(250) {
+		if opts, _ := s.Options(ctx, "Murang'a", 0, 0, delivery.DefaultPODMax); opts[0].Fee != ksh(250) {
 			t.Fatalf("Murang'a not moved: %+v", opts)
 		}
 		// Taking a county out without giving it another zone is refused.
@@ -297,4 +308,68 @@ func TestWebCounties(t *testing.T) {
 	if !slices.Equal(web, delivery.Counties) {
 		t.Fatalf("web counties %v\nserver counties %v", web, delivery.Counties)
 	}
+}
+
+func TestFormatHours(t *testing.T) {
+	rows := []delivery.OpeningHours{{From: 1, To: 5, Opens: "08:00", Closes: "18:00"}, {From: 6, To: 6, Opens: "08:30", Closes: "13:00"}}
+	for l, want := range map[i18n.Lang]string{
+		i18n.English:   "Mon–Fri 8:00 AM–6:00 PM, Sat 8:30 AM–1:00 PM",
+		i18n.Kiswahili: "Jumatatu–Ijumaa 08:00–18:00, Jumamosi 08:30–13:00",
+	} {
+		if got := delivery.FormatHours(rows, l); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+	if got := delivery.FormatHours([]delivery.OpeningHours{{From: 1, To: 7, Opens: "07:00", Closes: "19:00"}}, i18n.Kiswahili); got != "Kila siku 07:00–19:00" {
+		t.Errorf("every day: %q", got)
+	}
+}
+
+// TestPickupPointKiswahiliAndHours: the admin's Kiswahili texts and opening hours are kept as
+// given and read back; hours that are no hours are refused on their field.
+func TestPickupPointKiswahiliAndHours(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		in := delivery.PickupInput{Name: "Thika Agrovet", NameSW: "Duka la kilimo Thika", County: "Kiambu", Town: "Thika", Address: "Kenyatta Highway",
+			Directions: "Behind the bus park", DirectionsSW: "Nyuma ya stendi", Fee: []byte("100"), ETA: "Next day", ETASW: "Kesho yake",
+			OpeningHours: []delivery.OpeningHours{{From: 1, To: 6, Opens: " 07:30", Closes: "17:00"}}}
+		p, err := in.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = d.Tx(ctx, func(tx *sql.Tx) error {
+			created, err := delivery.CreatePickupPointTx(ctx, tx, p)
+			if err != nil {
+				return err
+			}
+			got, err := delivery.PickupPointTx(ctx, tx, created.ID)
+			if err != nil {
+				return err
+			}
+			if got.NameSW != in.NameSW || got.ETASW != in.ETASW || got.DirectionsSW != in.DirectionsSW || got.Directions != in.Directions ||
+				len(got.OpeningHours) != 1 || got.OpeningHours[0] != (delivery.OpeningHours{From: 1, To: 6, Opens: "07:30", Closes: "17:00"}) {
+				t.Errorf("read back %+v", got)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, rows := range map[string][]delivery.OpeningHours{
+			"days reversed":         {{From: 5, To: 1, Opens: "08:00", Closes: "18:00"}},
+			"no day 8":              {{From: 1, To: 8, Opens: "08:00", Closes: "18:00"}},
+			"closes before opening": {{From: 1, To: 5, Opens: "18:00", Closes: "08:00"}},
+			"not a time":            {{From: 1, To: 5, Opens: "8am", Closes: "18:00"}},
+		} {
+			in.OpeningHours = rows
+			if _, err := in.Check(); !hasAnyField(err, "opening_hours") {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	})
+}
+
+func hasAnyField(err error, field string) bool {
+	e, ok := apperr.From(err)
+	return ok && e.Fields[field] != ""
 }

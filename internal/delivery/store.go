@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"shop/internal/apperr"
 	"shop/internal/db"
+	"shop/internal/i18n"
 	"shop/internal/money"
 	"shop/internal/weight"
 )
@@ -34,12 +36,12 @@ func (p pool) QueryContext(ctx context.Context, q string, args ...any) (*sql.Row
 	return p.d.Query(ctx, q, args...)
 }
 
-const zoneColumns = `z.id, z.name, z.base_fee_cents, z.included_grams, z.per_kg_cents, z.eta, z.free_over_cents, z.pay_on_delivery`
+const zoneColumns = `z.id, z.name, z.name_sw, z.base_fee_cents, z.included_grams, z.per_kg_cents, z.eta, z.eta_sw, z.free_over_cents, z.pay_on_delivery`
 
 func scanZone(r db.Scanner) (Zone, error) {
 	var z Zone
 	var free sql.NullInt64
-	err := r.Scan(&z.ID, &z.Name, &z.BaseFee, &z.Included, &z.PerKg, &z.ETA, &free, &z.PayOnDelivery)
+	err := r.Scan(&z.ID, &z.Name, &z.NameSW, &z.BaseFee, &z.Included, &z.PerKg, &z.ETA, &z.ETASW, &free, &z.PayOnDelivery)
 	if free.Valid {
 		c := money.Cents(free.Int64)
 		z.FreeOver = &c
@@ -48,12 +50,20 @@ func scanZone(r db.Scanner) (Zone, error) {
 	return z, err
 }
 
-const pointColumns = `id, name, county, town, address, phone, hours, fee_cents, eta, is_store, is_active`
+const pointColumns = `id, name, name_sw, county, town, address, directions, directions_sw, phone, opening_hours, hours, fee_cents, eta, eta_sw, is_store, is_active`
 
 func scanPoint(r db.Scanner) (PickupPoint, error) {
 	var p PickupPoint
-	err := r.Scan(&p.ID, &p.Name, &p.County, &p.Town, &p.Address, &p.Phone, &p.Hours, &p.Fee, &p.ETA, &p.IsStore, &p.IsActive)
-	return p, err
+	var hours string
+	err := r.Scan(&p.ID, &p.Name, &p.NameSW, &p.County, &p.Town, &p.Address, &p.Directions, &p.DirectionsSW, &p.Phone, &hours, &p.Hours,
+		&p.Fee, &p.ETA, &p.ETASW, &p.IsStore, &p.IsActive)
+	if err != nil {
+		return p, err
+	}
+	if p.OpeningHours, err = decodeHours(hours); err != nil {
+		return p, fmt.Errorf("opening hours of pickup point %d: %w", p.ID, err)
+	}
+	return p, nil
 }
 
 // zoneOf finds the zone that serves county; false when none does.
@@ -74,40 +84,43 @@ func pointByID(ctx context.Context, q querier, id int64) (PickupPoint, error) {
 	return p, nil
 }
 
-// Options lists the ways an order of w and subtotal can reach county, the
-// cheapest first: the zone's home delivery, the county's open pickup points
-// and the shop's store. Home delivery says whether it may be paid at the
-// door: in a zone open to it, for a subtotal within podMax.
+// Options lists the ways an order of w and subtotal can reach county, in
+// the language ctx carries: the zone's home delivery, then the pickup
+// points nearest first: the county's open ones (the store first when it is
+// in the county), then the shop's store from its own county. Home delivery
+// says whether it may be paid at the door: in a zone open to it, for a
+// subtotal within podMax.
 func (s *Store) Options(ctx context.Context, county string, w weight.Grams, subtotal, podMax money.Cents) ([]Option, error) {
 	if !IsCounty(county) {
 		return nil, apperr.InvalidField("county", MsgCounty)
 	}
+	l := i18n.From(ctx)
 	opts := []Option{}
 	z, ok, err := zoneOf(ctx, pool{s.db}, county)
 	if err != nil {
 		return nil, err
 	}
 	if ok {
-		o := zoneOption(z, w, subtotal)
+		o := zoneOption(z, w, subtotal, l)
 		o.PayOnDelivery = o.PayOnDelivery && PODAllowed(subtotal, podMax)
 		opts = append(opts, o)
 	}
 	points, err := db.QueryAll(ctx, s.db, "pickup points", scanPoint, `SELECT `+pointColumns+` FROM pickup_points
-		WHERE is_active AND (county = $1 OR is_store) ORDER BY is_store, LOWER(name), id`, county)
+		WHERE is_active AND (county = $1 OR is_store) ORDER BY CASE WHEN county = $1 THEN 0 ELSE 1 END, is_store DESC, LOWER(name), id`, county)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range points {
-		opts = append(opts, pickupOption(p))
+		opts = append(opts, pickupOption(p, l))
 	}
-	sortOptions(opts)
 	return opts, nil
 }
 
 // QuoteTx prices the option checkout chose (its id, or "" for home delivery
 // to county) for an order of w and subtotal inside tx, refusing an option
 // that does not serve county or a closed pickup point. The fee is always
-// computed here, never taken from the browser.
+// computed here, never taken from the browser. The quote is in English, as
+// the order keeps it (docs/i18n.md).
 func QuoteTx(ctx context.Context, tx *sql.Tx, county, optionID string, w weight.Grams, subtotal money.Cents) (Quote, error) {
 	if !IsCounty(county) {
 		return Quote{}, apperr.Invalid(MsgCounty, map[string]string{"county": MsgCounty})
@@ -121,7 +134,7 @@ func QuoteTx(ctx context.Context, tx *sql.Tx, county, optionID string, w weight.
 		if !ok {
 			return Quote{}, apperr.InvalidField("delivery", notServed)
 		}
-		return Quote{Option: zoneOption(z, w, subtotal), Weight: w}, nil
+		return Quote{Option: zoneOption(z, w, subtotal, i18n.English), Weight: w}, nil
 	}
 	kind, id, ok := parseOptionID(optionID)
 	if !ok {
@@ -135,7 +148,7 @@ func QuoteTx(ctx context.Context, tx *sql.Tx, county, optionID string, w weight.
 		if !ok || z.ID != id {
 			return Quote{}, apperr.InvalidField("delivery", notServed)
 		}
-		return Quote{Option: zoneOption(z, w, subtotal), Weight: w}, nil
+		return Quote{Option: zoneOption(z, w, subtotal, i18n.English), Weight: w}, nil
 	}
 	p, err := pointByID(ctx, tx, id)
 	switch {
@@ -148,7 +161,7 @@ func QuoteTx(ctx context.Context, tx *sql.Tx, county, optionID string, w weight.
 	case p.County != county && !p.IsStore:
 		return Quote{}, apperr.InvalidField("delivery", notServed)
 	}
-	return Quote{Option: pickupOption(p), Weight: w}, nil
+	return Quote{Option: pickupOption(p, i18n.English), Weight: w}, nil
 }
 
 // Zones lists every zone with its counties, by name.

@@ -57,13 +57,13 @@ func TestDeliveryAPI(t *testing.T) {
 		}
 		// An empty cart weighs nothing; a 70 kg bag costs more to carry, and
 		// more to Turkana than to Kiambu.
-		if opts := s.options(t, "Kiambu"); len(opts) != 2 || opts[1].Fee.String() != "250.00" {
+		if opts := s.options(t, "Kiambu"); len(opts) != 2 || opts[0].Fee.String() != "250.00" {
 			t.Fatalf("empty cart: %+v", opts)
 		}
 		s.do(t, "POST", "/api/cart/items/", bag70)
 		kiambu, turkana := s.options(t, "Kiambu"), s.options(t, "Turkana")
-		if kiambu[0].Name != "Mifugo Bora store, Ruiru" || kiambu[0].Fee != 0 || kiambu[1].Kind != "delivery" || kiambu[1].Fee.String() != "900.00" ||
-			turkana[1].Fee.String() != "5100.00" {
+		if kiambu[1].Name != "Mifugo Bora store, Ruiru" || kiambu[1].Fee != 0 || kiambu[0].Kind != "delivery" || kiambu[0].Fee.String() != "900.00" ||
+			turkana[0].Fee.String() != "5100.00" {
 			t.Fatalf("70 kg: Kiambu %+v, Turkana %+v", kiambu, turkana)
 		}
 	})
@@ -83,7 +83,7 @@ func TestDeliveryCheckoutAndDispatch(t *testing.T) {
 		s.do(t, "POST", "/api/cart/items/", bag70)
 		nakuruAgrovet := s.options(t, "Nakuru")[1]
 		kiambu := s.options(t, "Kiambu")
-		home, store := kiambu[1], kiambu[0]
+		home, store := kiambu[0], kiambu[1]
 
 		// A pickup point of another county is refused, and nothing is ordered.
 		status, body := s.checkout(t, "Kiambu", `"delivery":{"option":"`+nakuruAgrovet.ID+`"}`)
@@ -125,7 +125,7 @@ func TestDeliveryCheckoutAndDispatch(t *testing.T) {
 			t.Fatalf("zone edit: %v", v)
 		}
 		s.do(t, "POST", "/api/cart/items/", bag70)
-		if opts := s.options(t, "Kiambu"); opts[1].Fee.String() != "1649.00" {
+		if opts := s.options(t, "Kiambu"); opts[0].Fee.String() != "1649.00" {
 			t.Fatalf("quote after the edit: %+v", opts)
 		}
 		if o := s.waitForStatus(t, homeNumber, "paid", "X-Order-Token", homeToken); o["shipping"] != "900.00" || o["total"] != "4850.00" {

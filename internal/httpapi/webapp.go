@@ -91,8 +91,9 @@ func (a *appHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
-	// The head says whether the data saver is on (storefront.DataSaver).
-	h.Set("Vary", "Save-Data")
+	// The head says whether the data saver is on (storefront.DataSaver), and
+	// the page speaks the language of the cookie or the browser (i18n.Negotiate).
+	h.Set("Vary", "Save-Data, Cookie, Accept-Language")
 	if status == http.StatusOK {
 		h.Set("ETag", etag)
 		if r.Header.Get("If-None-Match") == etag {

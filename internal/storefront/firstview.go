@@ -51,6 +51,9 @@ type viewCard struct {
 	W, H  int
 	// Lazy: off the first screen on a phone, fetched only if shown.
 	Lazy bool
+	// H2: the card's name is an h2, as the shop's cards have it right
+	// under the page's h1; the home page's are h3 under "New Products".
+	H2 bool
 }
 
 // viewCards are the first view's cards for the first n of cards, the
@@ -80,7 +83,7 @@ var viewTemplates = template.Must(template.New("parts").Parse(
 		`<span class="flex min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg"><span class="h-8 w-8 shrink-0"></span><span class="truncate">Mifugo Bora Feeds</span></span></div></header>{{end}}` +
 		`{{define "card"}}<article class="flex h-full rounded-lg border border-earth-200 bg-white shadow-sm flex-col"><div class="relative shrink-0 ">` +
 		`{{if .Image}}<img src="{{.Image}}" alt="" width="{{.W}}" height="{{.H}}" {{if .Lazy}}loading="lazy"{{else}}fetchpriority="high"{{end}} class="aspect-square h-auto w-full object-contain rounded-t-lg bg-earth-100">{{else}}<div class="aspect-square w-full rounded-t-lg bg-earth-100"></div>{{end}}</div>` +
-		`<div class="flex min-w-0 flex-1 flex-col gap-2 p-3"><h3 class="text-base leading-snug font-semibold text-stone-900">{{.Name}}</h3></div></article>{{end}}` +
+		`<div class="flex min-w-0 flex-1 flex-col gap-2 p-3">{{if .H2}}<h2 class="text-base leading-snug font-semibold text-stone-900">{{.Name}}</h2>{{else}}<h3 class="text-base leading-snug font-semibold text-stone-900">{{.Name}}</h3>{{end}}</div></article>{{end}}` +
 		`{{define "home"}}{{template "open"}}<main class="flex-1"><nav class="border-b border-earth-200 bg-earth-100"><div class="mx-auto max-w-6xl px-4 py-1"><div class="h-11"></div></div></nav>` +
 		`<section class="bg-brand-800 text-white"><div class="mx-auto max-w-6xl px-4 py-12 sm:py-20">` +
 		`<h1 class="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">{{.Title}}</h1>` +
@@ -136,7 +139,11 @@ type shopView struct {
 // the first products: two rows on a phone, the first in sight, and one row
 // on the widest screens.
 func shopFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
-	return render("shop", shopView{Title: tr(l, "Shop"), Intro: tr(l, shopIntro), Cards: viewCards(cards, 4, 2, pictures)})
+	view := shopView{Title: tr(l, "Shop"), Intro: tr(l, shopIntro), Cards: viewCards(cards, 4, 2, pictures)}
+	for i := range view.Cards {
+		view.Cards[i].H2 = true
+	}
+	return render("shop", view)
 }
 
 func render(name string, data any) []byte {

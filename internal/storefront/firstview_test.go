@@ -58,6 +58,10 @@ func TestShopFirstView(t *testing.T) {
 		if n := strings.Count(view, "<article"); n != 4 {
 			t.Errorf("%s: first view has %d products, want 4", tc.path, n)
 		}
+		// The products' names come right under the h1: h2, as the app's (no level skipped).
+		if strings.Contains(view, "<h3") || strings.Count(view, "<h2") != 4 {
+			t.Errorf("%s: the products' names are not h2:\n%s", tc.path, view)
+		}
 		// The answers are the API's own, under the app's keys.
 		data := pageData(t, body)
 		api := strings.Replace(tc.products, "products?", "/api/products/?", 1)

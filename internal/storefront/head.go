@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/delivery"
 	"shop/internal/i18n"
 	"shop/internal/money"
 )
@@ -48,6 +49,10 @@ type pageHead struct {
 	view func(pictures bool) []byte
 	// lang is the language the page is written in.
 	lang i18n.Lang
+	// business is the store's LocalBusiness markup (nil: none).
+	business map[string]any
+	// shipping are the delivery zones a product's offers name.
+	shipping []delivery.Zone
 }
 
 // headFor finds the head of the page at the cleaned path p, with query q,
@@ -135,6 +140,14 @@ func (s *Storefront) withList(ctx context.Context, h *pageHead, query string, vi
 func (s *Storefront) homeHead(ctx context.Context, pg page, _ string, _ url.Values) pageHead {
 	h := listedHead(i18n.From(ctx), pg)
 	s.withList(ctx, &h, newArrivalsQuery, homeFirstView)
+	h.business = s.storeLD(ctx)
+	return h
+}
+
+// contactHead is the contact page's head, with the store's markup.
+func (s *Storefront) contactHead(ctx context.Context, pg page, _ string, _ url.Values) pageHead {
+	h := listedHead(i18n.From(ctx), pg)
+	h.business = s.storeLD(ctx)
 	return h
 }
 
@@ -172,6 +185,7 @@ func (s *Storefront) productHead(ctx context.Context, _ page, p string, _ url.Va
 	if err == nil && prod.Slug == slug {
 		h := productPageHead(l, &prod)
 		h.data = map[string]any{dataKey(l, "product:"+slug): prod}
+		h.shipping = s.zones(ctx)
 		return h
 	}
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
@@ -211,8 +225,17 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 	}
 	url := ""
 	if h.path != "" {
-		url = s.base + h.path
+		// Each language's page is a page of its own to search engines: the
+		// Kiswahili one is canonical at its ?lang=sw address, and both name
+		// each other (docs/i18n.md, "Page heads").
+		url = s.base + langPath(h.path, h.lang)
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\" />\n    ", attr(url))
+		for _, alt := range []struct {
+			hreflang string
+			l        i18n.Lang
+		}{{"en", i18n.English}, {"sw", i18n.Kiswahili}, {"x-default", i18n.English}} {
+			fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"%s\" href=\"%s\" />\n    ", alt.hreflang, attr(s.base+langPath(h.path, alt.l)))
+		}
 	}
 	ogType := "website"
 	if h.product != nil {
@@ -257,6 +280,16 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 			avail = "in stock"
 		}
 		meta("property", "product:availability", avail)
+	} else {
+		// Every page shares with a picture: the shop's logo where no page
+		// picture of its own is.
+		meta("property", "og:image", s.base+siteImage)
+		meta("property", "og:image:type", "image/png")
+		meta("property", "og:image:width", fmt.Sprint(siteImageSize))
+		meta("property", "og:image:height", fmt.Sprint(siteImageSize))
+		meta("property", "og:image:alt", siteName)
+		meta("name", "twitter:image", s.base+siteImage)
+		meta("name", "twitter:image:alt", siteName)
 	}
 	if h.image != "" {
 		fmt.Fprintf(&b, "<link rel=\"preload\" as=\"image\" href=\"%s\" fetchpriority=\"high\" />\n    ", attr(h.image))
@@ -264,8 +297,13 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 	meta("name", "twitter:card", card)
 	meta("name", "twitter:title", shareTitle(h))
 	meta("name", "twitter:description", h.description)
+	if h.business != nil {
+		if ld, err := json.Marshal(h.business); err == nil {
+			fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n    ", ld)
+		}
+	}
 	if h.product != nil {
-		ld, err := json.Marshal(s.productLD(h.product, url, h.lang))
+		ld, err := json.Marshal(s.productLD(h.product, url, h.lang, h.shipping))
 		if err == nil {
 			fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n    ", ld)
 		}
@@ -278,6 +316,22 @@ func (s *Storefront) renderHead(h pageHead) []byte {
 		}
 	}
 	return bytes.TrimRight(b.Bytes(), " \n")
+}
+
+// siteImage is the picture a page without one of its own shares: the
+// app's largest icon (web/public/icons), square.
+const (
+	siteImage     = "/icons/icon-512.png"
+	siteImageSize = 512
+)
+
+// langPath is the address of the page at path in language l: English at
+// the plain address, Kiswahili with ?lang=sw (i18n.QueryParam).
+func langPath(path string, l i18n.Lang) string {
+	if l == i18n.Kiswahili {
+		return path + "?" + i18n.QueryParam + "=" + string(l)
+	}
+	return path
 }
 
 // shareTitle is what a link preview shows in bold: for a product, its name
@@ -314,7 +368,7 @@ func (s *Storefront) absolute(path string) string {
 
 // productLD is schema.org's Product: one Offer per size, in KES; its texts
 // and share card in language l.
-func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang) map[string]any {
+func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang, zones []delivery.Zone) map[string]any {
 	ld := map[string]any{
 		"@context":    "https://schema.org",
 		"@type":       "Product",
@@ -346,6 +400,10 @@ func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang) map[
 			if url != "" {
 				offer["url"] = url
 			}
+			if ship := shippingDetails(zones); len(ship) > 0 {
+				offer["shippingDetails"] = ship
+			}
+			offer["hasMerchantReturnPolicy"] = returnPolicy
 			offers[i] = offer
 		}
 		ld["offers"] = offers

@@ -31,7 +31,7 @@ func TestRobotsText(t *testing.T) {
 	s := New(nil, "https://shop.example.co.ke/", nil, fstest.MapFS{}, slog.New(slog.DiscardHandler))
 	rec := httptest.NewRecorder()
 	s.Robots(rec, httptest.NewRequest("GET", "/robots.txt", nil))
-	want := "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /agent\nDisallow: /checkout\nDisallow: /cart\n" +
+	want := "User-agent: *\nDisallow: /api/\nDisallow: /admin\nDisallow: /account\nDisallow: /agent\nDisallow: /checkout\nDisallow: /cart\n" +
 		"\nSitemap: https://shop.example.co.ke/sitemap.xml\n"
 	if got := rec.Body.String(); got != want {
 		t.Errorf("robots.txt:\n%s\nwant:\n%s", got, want)

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"shop/internal/catalog"
+	"shop/internal/delivery"
 )
 
 const (
@@ -36,6 +37,9 @@ type Storefront struct {
 	cards *ShareCards
 	// preloads lists, by route module, the chunks a page needs (preload.go).
 	preloads map[string][]string
+	// Delivery, when set, gives the products' shipping details (the zones)
+	// and the store's LocalBusiness markup (its pickup point).
+	Delivery *delivery.Store
 	// WhatsApp is the number the page's WhatsApp links open (254XXXXXXXXX),
 	// given to the web app in a meta tag: it is the shop's setting, not the
 	// build's.

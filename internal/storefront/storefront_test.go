@@ -127,8 +127,23 @@ func TestPageHeads(t *testing.T) {
 			if (tags["robots"] == "noindex") != tc.noindex {
 				t.Errorf("robots %q, noindex wanted: %v", tags["robots"], tc.noindex)
 			}
-			if tags["og:title"] == "" || tags["og:description"] == "" || tags["twitter:card"] == "" {
+			if tags["og:title"] == "" || tags["og:description"] == "" || tags["twitter:card"] == "" ||
+				!strings.HasPrefix(tags["og:image"], "https://shop.example.co.ke/") || tags["twitter:image"] == "" {
 				t.Errorf("share tags missing: %v", tags)
+			}
+			if tc.canonical != "" {
+				for _, alt := range []string{"en\" href=\"" + tc.canonical, "sw\" href=\"" + tc.canonical + "?lang=sw", "x-default\" href=\"" + tc.canonical} {
+					if !strings.Contains(body, `<link rel="alternate" hreflang="`+alt+`"`) {
+						t.Errorf("no alternate hreflang=%s", alt)
+					}
+				}
+				sw := h.Get(tc.path + "?lang=sw").Body.String()
+				if c := regexp.MustCompile(`<link rel="canonical" href="([^"]*)"`).FindStringSubmatch(sw); c == nil || c[1] != tc.canonical+"?lang=sw" {
+					t.Errorf("Kiswahili canonical %v, want %s?lang=sw", c, tc.canonical)
+				}
+			}
+			if vary := rec.Header().Get("Vary"); !strings.Contains(vary, "Cookie") || !strings.Contains(vary, "Accept-Language") {
+				t.Errorf("Vary %q: the page's language comes from the cookie and Accept-Language", vary)
 			}
 		})
 	}
@@ -318,6 +333,10 @@ func TestSitemapAndRobots(t *testing.T) {
 		URLs []struct {
 			Loc     string `xml:"loc"`
 			LastMod string `xml:"lastmod"`
+			Alts    []struct {
+				HrefLang string `xml:"hreflang,attr"`
+				Href     string `xml:"href,attr"`
+			} `xml:"http://www.w3.org/1999/xhtml link"`
 		} `xml:"url"`
 	}
 	if err := xml.Unmarshal(rec.Body.Bytes(), &set); err != nil {
@@ -326,13 +345,16 @@ func TestSitemapAndRobots(t *testing.T) {
 	locs := map[string]bool{}
 	for _, u := range set.URLs {
 		locs[u.Loc] = true
-	}
-	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/track", "/products/high-yield-dairy-meal", "/products/evil"} {
-		if !locs["https://shop.example.co.ke"+p] {
-			t.Errorf("sitemap lacks %s", p)
+		if len(u.Alts) != 2 || u.Alts[0].HrefLang != "en" || u.Alts[1].HrefLang != "sw" || u.Alts[1].Href != strings.TrimSuffix(u.Alts[0].Href, "?lang=sw")+"?lang=sw" {
+			t.Errorf("%s: alternates %+v", u.Loc, u.Alts)
 		}
 	}
-	if want := 7 + len(demo.Products()) + 1; len(set.URLs) != want {
+	for _, p := range []string{"/", "/shop", "/about", "/contact", "/terms", "/privacy", "/track", "/products/high-yield-dairy-meal", "/products/evil"} {
+		if !locs["https://shop.example.co.ke"+p] || !locs["https://shop.example.co.ke"+p+"?lang=sw"] {
+			t.Errorf("sitemap lacks %s in a language", p)
+		}
+	}
+	if want := 2 * (7 + len(demo.Products()) + 1); len(set.URLs) != want {
 		t.Errorf("%d addresses, want %d", len(set.URLs), want)
 	}
 	if locs["https://shop.example.co.ke/cart"] {
@@ -340,7 +362,7 @@ func TestSitemapAndRobots(t *testing.T) {
 	}
 
 	robots := h.Get("/robots.txt").Body.String()
-	if !strings.Contains(robots, "\nSitemap: https://shop.example.co.ke/sitemap.xml\n") {
+	if !strings.Contains(robots, "\nSitemap: https://shop.example.co.ke/sitemap.xml\n") || strings.Contains(robots, "Allow: /\n") {
 		t.Errorf("robots.txt:\n%s", robots)
 	}
 }
@@ -478,4 +500,59 @@ func waitForCard(t *testing.T, h *testkit.Shop, path string, not ...[]byte) []by
 	}
 	t.Fatalf("%s was not redrawn", path)
 	return nil
+}
+
+// ldOf reads the page's JSON-LD blocks by their @type.
+func ldOf(t *testing.T, body string) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	for _, m := range regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`).FindAllStringSubmatch(body, -1) {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+			t.Fatalf("JSON-LD %s: %v", m[1], err)
+		}
+		out[v["@type"].(string)] = v
+	}
+	return out
+}
+
+// TestStructuredData holds the markup to the fields Google requires and recommends for a
+// product's offers (name, image, price, currency, availability, shipping, returns) and for a
+// LocalBusiness (name, address, telephone, opening hours, geo).
+func TestStructuredData(t *testing.T) {
+	h := seoServer(t)
+	product := ldOf(t, h.Get("/products/high-yield-dairy-meal").Body.String())["Product"]
+	if product == nil || product["name"] == "" || len(product["image"].([]any)) == 0 {
+		t.Fatalf("product: %v", product)
+	}
+	for _, o := range product["offers"].([]any) {
+		offer := o.(map[string]any)
+		for _, field := range []string{"price", "priceCurrency", "availability", "shippingDetails", "hasMerchantReturnPolicy"} {
+			if offer[field] == nil || offer[field] == "" {
+				t.Errorf("offer lacks %s: %v", field, offer)
+			}
+		}
+		ship := offer["shippingDetails"].([]any)[0].(map[string]any)
+		if rate := ship["shippingRate"].(map[string]any); rate["currency"] != "KES" || rate["value"] == "" {
+			t.Errorf("shipping rate %v", rate)
+		}
+		if policy := offer["hasMerchantReturnPolicy"].(map[string]any); policy["applicableCountry"] != "KE" || policy["merchantReturnDays"] != 7.0 {
+			t.Errorf("return policy %v", policy)
+		}
+	}
+	for _, path := range []string{"/", "/contact", "/?lang=sw"} {
+		store := ldOf(t, h.Get(path).Body.String())["LocalBusiness"]
+		if store == nil {
+			t.Fatalf("%s has no LocalBusiness", path)
+		}
+		for _, field := range []string{"name", "address", "telephone", "openingHoursSpecification", "geo", "url", "image"} {
+			if store[field] == nil || store[field] == "" {
+				t.Errorf("%s: LocalBusiness lacks %s: %v", path, field, store)
+			}
+		}
+		hours := store["openingHoursSpecification"].([]any)
+		if first := hours[0].(map[string]any); len(hours) != 2 || first["opens"] != "08:00" || first["closes"] != "18:00" || len(first["dayOfWeek"].([]any)) != 5 {
+			t.Errorf("%s: opening hours %v", path, hours)
+		}
+	}
 }

@@ -20,6 +20,9 @@ startApp();
 // page's render in one piece blocks taps for hundreds of milliseconds (docs/benchmarks.md).
 void startLanguage(async () => (await import('./app/kiswahili')).sw).then(async () => {
   while (container.firstChild && !router.state.initialized) await new Promise((done) => router.subscribe(done));
+  // The server wrote the page's title (internal/storefront/head.go) and each page of the app
+  // writes its own, which React adds to the head: the server's goes, so the page has one.
+  document.querySelector('title')?.remove();
   const root = createRoot(container);
   startTransition(() =>
     root.render(

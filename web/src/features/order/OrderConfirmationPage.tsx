@@ -313,11 +313,14 @@ function OrderDetails({ order }: { order: Order }) {
       <h3 className="mt-5 font-semibold text-stone-900">{order.delivery?.kind === 'pickup' ? m.yourDetails : m.deliveryAddress}</h3>
       <address className="mt-1 text-stone-800 not-italic">
         {order.customer.name && <span className="block">{order.customer.name}</span>}
-        <span className="block">{address.address}</span>
-        <span className="block">
-          {address.city}, {address.county}
-          {address.postalCode ? ` ${address.postalCode}` : ''}
-        </span>
+        {address.address && <span className="block">{address.address}</span>}
+        {/* A pickup order may have no town: its county alone is no address (no stray ', Nakuru'). */}
+        {address.city && (
+          <span className="block">
+            {address.city}, {address.county}
+            {address.postalCode ? ` ${address.postalCode}` : ''}
+          </span>
+        )}
         {order.customer.phone && <span className="block">{order.customer.phone}</span>}
       </address>
     </OrderSummary>

@@ -3053,6 +3053,10 @@ export interface components {
         Zone: {
             id: components["schemas"]["Id"];
             name: string;
+            /** @description The Kiswahili; empty shows the English. */
+            name_sw: string;
+            /** @description The Kiswahili; empty shows the English. */
+            eta_sw: string;
             counties: string[];
             base_fee: components["schemas"]["Money"];
             /** @description The weight the base fee carries. */
@@ -3067,6 +3071,10 @@ export interface components {
         };
         ZoneInput: {
             name: string;
+            /** @description The Kiswahili; empty shows the English. */
+            name_sw?: string;
+            /** @description The Kiswahili; empty shows the English. */
+            eta_sw?: string;
             counties: string[];
             base_fee: components["schemas"]["MoneyInput"];
             included_kg?: number | string;
@@ -3081,10 +3089,20 @@ export interface components {
         PickupPoint: {
             id: components["schemas"]["Id"];
             name: string;
+            /** @description The Kiswahili; empty shows the English. */
+            name_sw: string;
+            /** @description The Kiswahili; empty shows the English. */
+            eta_sw: string;
+            /** @description How to find the place. */
+            directions: string;
+            /** @description The Kiswahili; empty shows the English. */
+            directions_sw: string;
+            opening_hours: components["schemas"]["OpeningHours"][];
             county: string;
             town: string;
             address: string;
             phone: string;
+            /** @description The hours as text a point had before `opening_hours`; shown only while those are empty. */
             hours: string;
             fee: components["schemas"]["Money"];
             eta: string;
@@ -3094,6 +3112,14 @@ export interface components {
         };
         PickupInput: {
             name: string;
+            /** @description The Kiswahili; empty shows the English. */
+            name_sw?: string;
+            /** @description The Kiswahili; empty shows the English. */
+            eta_sw?: string;
+            directions?: string;
+            /** @description The Kiswahili; empty shows the English. */
+            directions_sw?: string;
+            opening_hours?: components["schemas"]["OpeningHours"][];
             county: string;
             town: string;
             address: string;
@@ -3104,6 +3130,15 @@ export interface components {
             is_store?: boolean;
             /** @default true */
             is_active: boolean;
+        };
+        /** @description Open on the days `from` to `to` (1 Monday … 7 Sunday) from `opens` to `closes`; days no row names are closed. */
+        OpeningHours: {
+            from: number;
+            to: number;
+            /** @example 08:00 */
+            opens: string;
+            /** @example 18:00 */
+            closes: string;
         };
         /** @description A refund above the approval line asked by a manager, waiting for an owner or decided. */
         RefundApproval: {
@@ -4305,11 +4340,15 @@ export interface components {
              */
             id: string;
             kind: components["schemas"]["DeliveryKind"];
-            name: string;
             fee: components["schemas"]["Money"];
             eta: string;
+            /** @description In the request's language (`?lang=`, the `lang` cookie, `Accept-Language`), as are `eta`, `hours` and `directions`. */
+            name: string;
             address?: string;
+            /** @description A pickup point's opening hours in the request's language ("Mon–Fri 8:00 AM–6:00 PM" / "Jumatatu–Ijumaa 08:00–18:00"). */
             hours?: string;
+            /** @description How to find a pickup point. */
+            directions?: string;
             /**
              * @description This option may be paid on delivery (`paymentMethod: "on_delivery"`): home delivery in a zone
              *     open to it, for a cart within `SHOP_POD_MAX`. The checkout checks again, and refuses a phone

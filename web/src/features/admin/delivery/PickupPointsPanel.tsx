@@ -2,6 +2,7 @@ import { Checkbox } from '../../../shared/ui/form/CheckboxField';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { COUNTIES, feeText } from '../../../shared/domain/delivery';
+import { formatHours } from '../../../shared/domain/hours';
 import { formatKsh } from '../../../shared/domain/money';
 import type { PickupPayload, PickupPoint } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
@@ -12,9 +13,29 @@ import { Badge, EditableList, EntryForm, PriceField, useAdminForm } from '../../
 // Pickup points: the shop's store and the agrovets and courier offices farmers collect from.
 
 type PickupErrors = Errors<keyof PickupPayload>;
-type TextKey = 'name' | 'town' | 'address' | 'phone' | 'hours' | 'eta';
+type TextKey = 'name' | 'name_sw' | 'town' | 'address' | 'directions' | 'directions_sw' | 'phone' | 'hours' | 'eta' | 'eta_sw';
+type Hours = PickupPayload['opening_hours'][number];
 
-const EMPTY: PickupPayload = { name: '', county: '', town: '', address: '', phone: '', hours: '', fee: '', eta: '', is_store: false, is_active: true };
+const EMPTY: PickupPayload = {
+  name: '',
+  name_sw: '',
+  county: '',
+  town: '',
+  address: '',
+  directions: '',
+  directions_sw: '',
+  phone: '',
+  opening_hours: [{ from: 1, to: 5, opens: '08:00', closes: '18:00' }],
+  hours: '',
+  fee: '',
+  eta: '',
+  eta_sw: '',
+  is_store: false,
+  is_active: true,
+};
+
+/** Monday (1) to Sunday (7), as the server numbers them (internal/delivery/hours.go). */
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 export function validatePickup(f: PickupPayload): PickupErrors {
   const e: PickupErrors = {};
@@ -24,6 +45,11 @@ export function validatePickup(f: PickupPayload): PickupErrors {
   if (f.address.trim() === '') e.address = 'Address is required';
   const fee = checkPrice(f.fee);
   if (fee) e.fee = fee;
+  for (const h of f.opening_hours) {
+    if (h.from > h.to) e.opening_hours = 'Choose the days from Monday (1) to Sunday (7), the first not after the last';
+    else if (!/^\d\d:\d\d$/.test(h.opens) || !/^\d\d:\d\d$/.test(h.closes) || h.closes <= h.opens)
+      e.opening_hours = 'Give the opening and closing times as 08:00 and 18:00, closing after opening';
+  }
   return e;
 }
 
@@ -43,7 +69,7 @@ export function PickupPointsPanel() {
           </p>
           <p className="text-sm text-stone-700">
             {p.address}, {p.town}, {p.county} · {feeText(p.fee, formatKsh)}
-            {p.hours && ` · ${p.hours}`}
+            {(formatHours(p.opening_hours, 'en') || p.hours) && ` · ${formatHours(p.opening_hours, 'en') || p.hours}`}
           </p>
         </>
       )}
@@ -53,7 +79,7 @@ export function PickupPointsPanel() {
 }
 
 function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () => void }) {
-  const { f, set, field, form } = useAdminForm<PickupPayload>({
+  const { f, set, field, errors, form } = useAdminForm<PickupPayload>({
     initial: () => (point ? { ...point } : EMPTY),
     validate: validatePickup,
     save: (body) => adminApi.savePickupPoint(point?.id ?? null, body),
@@ -73,6 +99,7 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
     >
       <div className="grid gap-3 sm:grid-cols-2">
         {text('name', 'Name', 'Nakuru Farmers Agrovet')}
+        {text('name_sw', 'Name in Kiswahili (optional)')}
         <SelectField compact id="pickup-county" label="County" {...field('county')}>
           <option value="">Choose a county</option>
           {COUNTIES.map((c) => (
@@ -84,14 +111,71 @@ function PickupForm({ point, onDone }: { point: PickupPoint | null; onDone: () =
         {text('town', 'Town')}
         {text('address', 'Address', 'Street, building or landmark')}
         {text('phone', 'Phone (optional)')}
-        {text('hours', 'Opening hours', 'Mon-Sat 8:00 AM-6:00 PM')}
+        {text('directions', 'Directions (optional)', 'Opposite the municipal market')}
+        {text('directions_sw', 'Directions in Kiswahili (optional)', 'Mkabala na soko la manispaa')}
         <PriceField id="pickup-fee" label="Fee (Ksh)" {...field('fee')} />
         {text('eta', 'Ready in', '2 days')}
+        {text('eta_sw', 'Ready in, in Kiswahili (optional)', 'Siku 2')}
       </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-stone-800">Opening hours</legend>
+        {f.opening_hours.map((h, i) => (
+          <HoursRow
+            key={i}
+            index={i}
+            row={h}
+            onChange={(row) => set('opening_hours', f.opening_hours.map((r, j) => (j === i ? row : r)))}
+            onRemove={() => set('opening_hours', f.opening_hours.filter((_, j) => j !== i))}
+          />
+        ))}
+        {errors.opening_hours && <p className="text-sm text-red-700">{errors.opening_hours}</p>}
+        <button type="button" className="text-sm font-semibold text-brand-800 underline" onClick={() => set('opening_hours', [...f.opening_hours, { from: 6, to: 6, opens: '08:00', closes: '13:00' }])}>
+          Add opening hours
+        </button>
+        {f.opening_hours.length === 0 && f.hours && <p className="text-sm text-stone-700">Shown as written until hours are added: {f.hours}</p>}
+      </fieldset>
       <div className="flex flex-wrap gap-x-6">
         <Checkbox id="pickup-active" label="Open for new orders" checked={f.is_active} onChange={(v) => set('is_active', v)} />
         <Checkbox id="pickup-store" label="Our own store (offered to every county)" checked={f.is_store} onChange={(v) => set('is_store', v)} />
       </div>
     </EntryForm>
+  );
+}
+
+/** One row of opening hours: from day, to day, opening and closing time. */
+function HoursRow({ index, row, onChange, onRemove }: { index: number; row: Hours; onChange: (row: Hours) => void; onRemove: () => void }) {
+  const day = (key: 'from' | 'to', label: string) => (
+    <label className="text-sm">
+      {label}{' '}
+      <select
+        id={`pickup-hours-${index}-${key}`}
+        className="h-9 rounded-md border border-stone-400"
+        value={row[key]}
+        onChange={(e) => onChange({ ...row, [key]: Number(e.target.value) })}
+      >
+        {DAYS.map((d, i) => (
+          <option key={d} value={i + 1}>
+            {d}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const time = (key: 'opens' | 'closes', label: string) => (
+    <label className="text-sm">
+      {label}{' '}
+      <input id={`pickup-hours-${index}-${key}`} type="time" className="h-9 rounded-md border border-stone-400" value={row[key]} onChange={(e) => onChange({ ...row, [key]: e.target.value })} />
+    </label>
+  );
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {day('from', 'From')}
+      {day('to', 'to')}
+      {time('opens', 'opens')}
+      {time('closes', 'closes')}
+      <button type="button" className="text-sm text-red-700 underline" onClick={onRemove}>
+        Remove
+      </button>
+    </div>
   );
 }

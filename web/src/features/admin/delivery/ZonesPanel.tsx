@@ -38,9 +38,12 @@ export function validateZone(f: ZonePayload): ZoneErrors {
 }
 
 function payloadOf(z: Zone | null): ZonePayload {
-  if (!z) return { name: '', counties: [], base_fee: '', included_kg: '0', per_kg_fee: '0', eta: '', free_over: '', pay_on_delivery: false };
+  if (!z)
+    return { name: '', name_sw: '', counties: [], base_fee: '', included_kg: '0', per_kg_fee: '0', eta: '', eta_sw: '', free_over: '', pay_on_delivery: false };
   return {
     name: z.name,
+    name_sw: z.name_sw,
+    eta_sw: z.eta_sw,
     counties: z.counties,
     base_fee: z.base_fee,
     included_kg: String(z.included_kg),
@@ -109,7 +112,9 @@ function ZoneForm({ zone, zones, onDone }: { zone: Zone | null; zones: Zone[]; o
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField compact id="zone-name" label="Name" {...field('name')} />
+        <TextField compact id="zone-name-sw" label="Name in Kiswahili" placeholder="Kati na Mashariki" {...field('name_sw')} />
         <TextField compact id="zone-eta" label="Estimated time" placeholder="1–2 days" {...field('eta')} />
+        <TextField compact id="zone-eta-sw" label="Estimated time in Kiswahili" placeholder="Siku 1–2" {...field('eta_sw')} />
         <PriceField id="zone-base" label="Base fee (Ksh)" {...field('base_fee')} />
         <WeightField id="zone-included" label="Weight the base fee carries (kg)" {...field('included_kg')} />
         <PriceField id="zone-per-kg" label="Fee per further kg (Ksh)" {...field('per_kg_fee')} />

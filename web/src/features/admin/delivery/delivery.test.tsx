@@ -14,6 +14,8 @@ afterEach(() => clearSession());
 const near: Zone = {
   id: 1,
   name: 'Nairobi and Kiambu',
+  name_sw: 'Nairobi na Kiambu',
+  eta_sw: 'Kesho yake',
   counties: ['Kiambu', 'Nairobi'],
   base_fee: '250.00',
   included_kg: 5,
@@ -35,7 +37,7 @@ describe('zone rules', () => {
   });
 
   it('checks the zone and pickup point forms', () => {
-    expect(validateZone({ name: '', counties: [], base_fee: '', included_kg: 'x', per_kg_fee: '-1', eta: '', free_over: '1.001', pay_on_delivery: false })).toEqual({
+    expect(validateZone({ name: '', name_sw: '', counties: [], base_fee: '', included_kg: 'x', per_kg_fee: '-1', eta: '', eta_sw: '', free_over: '1.001', pay_on_delivery: false })).toEqual({
       name: MSG.nameRequired,
       counties: MSG.countiesMissing,
       base_fee: MSG.priceRequired,
@@ -43,9 +45,14 @@ describe('zone rules', () => {
       per_kg_fee: MSG.priceInvalid,
       free_over: MSG.priceInvalid,
     });
-    expect(validatePickup({ name: 'X', county: '', town: '', address: 'A', phone: '', hours: '', fee: '0', eta: '', is_store: false, is_active: true })).toEqual({
+    const point = { name: 'X', name_sw: '', county: '', town: '', address: 'A', directions: '', directions_sw: '', phone: '', hours: '', fee: '0', eta: '', eta_sw: '' };
+    expect(validatePickup({ ...point, opening_hours: [], is_store: false, is_active: true })).toEqual({
       county: 'Please choose a county',
       town: 'Town is required',
+    });
+    const closesFirst = [{ from: 1, to: 5, opens: '18:00', closes: '08:00' }];
+    expect(validatePickup({ ...point, county: 'Nakuru', town: 'Nakuru', opening_hours: closesFirst, is_store: false, is_active: true })).toEqual({
+      opening_hours: 'Give the opening and closing times as 08:00 and 18:00, closing after opening',
     });
   });
 });

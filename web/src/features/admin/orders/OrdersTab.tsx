@@ -93,7 +93,7 @@ function OrderView({ orderId, onClose }: { orderId: string; onClose: () => void 
           <p>{o.customer.email}</p>
           <h3 className="mt-3 font-bold text-stone-900">Delivery address</h3>
           <p>
-            {o.shipping_address.address}, {o.shipping_address.city}, {o.shipping_address.county}
+            {[o.shipping_address.address, o.shipping_address.city, o.shipping_address.county].filter(Boolean).join(', ')}
             {o.shipping_address.postalCode && ` ${o.shipping_address.postalCode}`}
           </p>
           {o.delivery && (
