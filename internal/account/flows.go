@@ -44,7 +44,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (Us
 	set("first_name", CheckName(in.FirstName, MsgFirstNameRequired, MsgFirstNameTooLong))
 	set("last_name", CheckName(in.LastName, MsgLastNameRequired, MsgLastNameTooLong))
 	set("email", CheckEmail(in.Email))
-	phone, msg := CheckRegisterPhone(in.Phone)
+	phone, msg := CheckPhone(in.Phone)
 	set("phone", msg)
 	set("password", CheckNewPassword(in.Password))
 	if err := apperr.FixFields(fields); err != nil {
@@ -171,7 +171,7 @@ func (s *Service) UpdateProfile(ctx context.Context, id int64, in ProfileInput) 
 		u.LastName = strings.TrimSpace(*in.LastName)
 	}
 	if in.Phone != nil {
-		phone, m := CheckProfilePhone(*in.Phone)
+		phone, m := CheckPhone(*in.Phone)
 		if m != "" {
 			fields["phone"] = m
 		}

@@ -112,28 +112,10 @@ func CheckName(name, required, tooLong string) string {
 	return ""
 }
 
-// CheckRegisterPhone applies docs/product.md's registration rule: required, and with
-// spaces removed, 254 followed by nine digits. It returns the number without
-// spaces, or "" and the message.
-func CheckRegisterPhone(phone string) (normalized, msg string) {
-	phone = strings.Join(strings.Fields(phone), "")
-	if phone == "" {
-		return "", MsgPhoneRequired
-	}
-	if len(phone) != 12 || !strings.HasPrefix(phone, "254") {
-		return "", MsgPhoneInvalid
-	}
-	for _, r := range phone {
-		if r < '0' || r > '9' {
-			return "", MsgPhoneInvalid
-		}
-	}
-	return phone, ""
-}
-
-// CheckProfilePhone is the account page's wider rule: any way people write a
-// Kenyan mobile number (phone.Normalize), stored as 254XXXXXXXXX.
-func CheckProfilePhone(s string) (normalized, msg string) {
+// CheckPhone is the one rule every form of the shop applies to a phone
+// number: any way people write a Kenyan mobile number (phone.Normalize),
+// returned as stored (254XXXXXXXXX), or "" and docs/product.md's message.
+func CheckPhone(s string) (normalized, msg string) {
 	if strings.TrimSpace(s) == "" {
 		return "", MsgPhoneRequired
 	}

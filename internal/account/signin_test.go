@@ -59,7 +59,7 @@ func TestRegisterValidationMessages(t *testing.T) {
 		{"email", "", account.MsgEmailRequired},
 		{"email", "wanjiku.farm.co.ke", account.MsgEmailInvalid},
 		{"phone", "", account.MsgPhoneRequired},
-		{"phone", "0712345678", account.MsgPhoneInvalid},
+		{"phone", "0202345678", account.MsgPhoneInvalid},
 		{"phone", "25471234567", account.MsgPhoneInvalid},
 		{"password", "", account.MsgPasswordRequired},
 		{"password", "Maz1", account.MsgPasswordMin8},

@@ -8,7 +8,7 @@ import { PhoneField, TextField } from '../../shared/ui/form/TextField';
 import { OrderTimeline } from '../../shared/ui/OrderTimeline';
 import { linkClass, LinkLine, Page } from '../../shared/ui/Page';
 import { changePassword, getMe, updateMe } from '../../shared/api/account';
-import { MSG, checkConfirm, checkKraPin, checkName, checkNewPassword, checkProfilePhone } from '../../shared/domain/accountRules';
+import { MSG, checkConfirm, checkKraPin, checkName, checkNewPassword, checkAccountPhone } from '../../shared/domain/accountRules';
 import { ApiError } from '../../shared/api/api';
 import { clearSession, getSession } from '../../shared/api/authToken';
 import { lang } from '../../shared/i18n/i18n';
@@ -115,7 +115,7 @@ function ProfileSection({ user }: { user: User }) {
     const found = {
       first_name: checkName(values.first_name, MSG.firstName, MSG.firstNameTooLong),
       last_name: checkName(values.last_name, MSG.lastName, MSG.lastNameTooLong),
-      phone: checkProfilePhone(values.phone),
+      phone: checkAccountPhone(values.phone),
       kra_pin: checkKraPin(values.kra_pin, MSG.kraPin),
     };
     if (form.busy || form.showErrors(found, PROFILE_ORDER)) return;

@@ -50,7 +50,7 @@ describe('RegisterPage', () => {
     type('Email', 'wanjiku');
     expect(screen.queryByText(MSG.emailRequired)).toBeNull();
     expect(screen.getByText(MSG.firstName)).toBeTruthy();
-    type('Phone number', '0712345678');
+    type('Phone number', '0212 345 678');
     type('Password', 'maziwa');
     type('Confirm password', 'maziwa2');
     submit();

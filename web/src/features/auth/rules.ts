@@ -1,6 +1,6 @@
 // The sign-in and sign-up forms' own rules; the messages and the checks the account page
 // shares are in shared/domain/accountRules.ts.
-import { checkConfirm, checkName, checkNewPassword, MSG } from '../../shared/domain/accountRules';
+import { checkAccountPhone, checkConfirm, checkName, checkNewPassword, MSG } from '../../shared/domain/accountRules';
 import { charLength, checkEmail, type Errors } from '../../shared/domain/validation';
 
 export function checkLoginPassword(pw: string): string | undefined {
@@ -8,13 +8,6 @@ export function checkLoginPassword(pw: string): string | undefined {
   if (charLength(pw) < 6) return MSG.passwordMin6;
   if (charLength(pw) > 128) return MSG.passwordTooLong;
   return undefined;
-}
-
-/** docs/product.md's registration rule: with spaces removed, 254 followed by nine digits. */
-export function checkRegisterPhone(phone: string): string | undefined {
-  const v = phone.replace(/\s/g, '');
-  if (v === '') return MSG.phoneRequired;
-  return /^254\d{9}$/.test(v) ? undefined : MSG.phoneInvalid;
 }
 
 function collect<F extends string>(checks: [F, string | undefined][]): Errors<F> {
@@ -50,7 +43,7 @@ export function validateRegister(f: RegisterForm): Errors<keyof RegisterForm> {
     ['first_name', checkName(f.first_name, MSG.firstName, MSG.firstNameTooLong)],
     ['last_name', checkName(f.last_name, MSG.lastName, MSG.lastNameTooLong)],
     ['email', checkEmail(f.email)],
-    ['phone', checkRegisterPhone(f.phone)],
+    ['phone', checkAccountPhone(f.phone)],
     ['password', checkNewPassword(f.password)],
     ['confirm', checkConfirm(f.password, f.confirm)],
     ['terms', f.terms ? undefined : MSG.terms],
