@@ -32,6 +32,10 @@ const (
 // Messages the shop adds where docs/product.md has none.
 const (
 	MsgEmailTakenError    = "An account with this email already exists."
+	MsgPhoneTaken         = "This phone number is already registered"
+	MsgPhoneTakenError    = "An account with this phone number already exists. Sign in, or add your email to register."
+	MsgIdentifierRequired = "Enter your phone number or email"
+	MsgIdentifierInvalid  = "Enter a valid email or Kenyan phone number"
 	MsgFirstNameTooLong   = "First name must be at most 100 characters"
 	MsgLastNameTooLong    = "Last name must be at most 100 characters"
 	MsgPasswordTooLong    = "Password must be at most 128 characters"
@@ -55,6 +59,39 @@ func CheckEmail(email string) string {
 		return MsgEmailInvalid
 	}
 	return ""
+}
+
+// Identifier is who a sign-in or a reset names: an email, or a phone
+// (254XXXXXXXXX) when Phone is set.
+type Identifier struct{ Email, Phone string }
+
+// ReadIdentifier reads the one "Phone or email" field: an address when it
+// has an @, a Kenyan mobile number otherwise. msg is the field's message
+// when it is neither.
+func ReadIdentifier(s string) (id Identifier, msg string) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return Identifier{}, MsgIdentifierRequired
+	case strings.Contains(s, "@"):
+		if m := CheckEmail(s); m != "" {
+			return Identifier{}, m
+		}
+		return Identifier{Email: s}, ""
+	}
+	p, ok := phone.Normalize(s)
+	if !ok {
+		return Identifier{}, MsgIdentifierInvalid
+	}
+	return Identifier{Phone: p}, ""
+}
+
+// bucket names the identifier in the sign-in and reset limits.
+func (id Identifier) bucket() string {
+	if id.Phone != "" {
+		return "phone:" + id.Phone
+	}
+	return "email:" + EmailKey(id.Email)
 }
 
 // CheckNewPassword returns docs/product.md's message for a password that may not be

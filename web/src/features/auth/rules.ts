@@ -1,7 +1,17 @@
 // The sign-in and sign-up forms' own rules; the messages and the checks the account page
 // shares are in shared/domain/accountRules.ts.
 import { checkAccountPhone, checkConfirm, checkName, checkNewPassword, MSG } from '../../shared/domain/accountRules';
-import { charLength, checkEmail, type Errors } from '../../shared/domain/validation';
+import { charLength, checkEmail, normalizePhone, type Errors } from '../../shared/domain/validation';
+import { authMessages } from './messages';
+
+/** The one "Phone or email" field of sign-in and reset: an address when it has an @, else a Kenyan mobile number. */
+export function checkPhoneOrEmail(value: string): string | undefined {
+  const v = value.trim();
+  const m = authMessages();
+  if (v === '') return m.phoneOrEmailRequired;
+  if (v.includes('@')) return checkEmail(v);
+  return normalizePhone(v) ? undefined : m.phoneOrEmailInvalid;
+}
 
 export function checkLoginPassword(pw: string): string | undefined {
   if (pw === '') return MSG.passwordRequired;
@@ -23,7 +33,7 @@ export interface LoginForm {
 
 export function validateLogin(f: LoginForm): Errors<keyof LoginForm> {
   return collect<keyof LoginForm>([
-    ['email', checkEmail(f.email)],
+    ['email', checkPhoneOrEmail(f.email)],
     ['password', checkLoginPassword(f.password)],
   ]);
 }
@@ -42,7 +52,7 @@ export function validateRegister(f: RegisterForm): Errors<keyof RegisterForm> {
   return collect<keyof RegisterForm>([
     ['first_name', checkName(f.first_name, MSG.firstName, MSG.firstNameTooLong)],
     ['last_name', checkName(f.last_name, MSG.lastName, MSG.lastNameTooLong)],
-    ['email', checkEmail(f.email)],
+    ['email', f.email.trim() === '' ? undefined : checkEmail(f.email)],
     ['phone', checkAccountPhone(f.phone)],
     ['password', checkNewPassword(f.password)],
     ['confirm', checkConfirm(f.password, f.confirm)],
