@@ -12,7 +12,7 @@ import { ApiError } from '../../shared/api/api';
 import { useCart } from '../../shared/hooks/CartProvider';
 import { authMessages } from './messages';
 import { useForm } from '../../shared/hooks/useForm';
-import type { Errors } from '../../shared/domain/validation';
+import { normalizePhone, type Errors } from '../../shared/domain/validation';
 import { validateRegister, type RegisterForm } from './rules';
 
 const ORDER = ['first_name', 'last_name', 'phone', 'email', 'password', 'confirm', 'terms'] as const;
@@ -41,7 +41,7 @@ function useRegisterForm() {
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
         email,
-        phone: values.phone.trim(),
+        phone: normalizePhone(values.phone) ?? values.phone.trim(),
         password: values.password,
       });
       form.forget();

@@ -27,15 +27,17 @@ describe('messages', () => {
 
 describe('login', () => {
   it.each([
-    [{ email: '', password: 'secret1' }, { email: MSG.emailRequired }],
-    [{ email: '   ', password: 'secret1' }, { email: MSG.emailRequired }],
-    [{ email: 'wanjiku', password: 'secret1' }, { email: MSG.emailInvalid }],
+    [{ email: '', password: 'secret1' }, { email: 'Enter your phone number or email' }],
+    [{ email: '   ', password: 'secret1' }, { email: 'Enter your phone number or email' }],
+    [{ email: 'wanjiku', password: 'secret1' }, { email: 'Enter a valid email or Kenyan phone number' }],
+    [{ email: '0712 345 678', password: 'secret1' }, {}],
+    [{ email: '+254 712 345 678', password: 'secret1' }, {}],
     [{ email: 'wanjiku@farm', password: 'secret1' }, { email: MSG.emailInvalid }],
     [{ email: 'Wanjiku <w@farm.co.ke>', password: 'secret1' }, { email: MSG.emailInvalid }],
     [{ email: 'w@farm.co.ke', password: '' }, { password: MSG.passwordRequired }],
     [{ email: 'w@farm.co.ke', password: '12345' }, { password: MSG.passwordMin6 }],
     [{ email: 'w@farm.co.ke', password: '123456' }, {}],
-    [{ email: '', password: '' }, { email: MSG.emailRequired, password: MSG.passwordRequired }],
+    [{ email: '', password: '' }, { email: 'Enter your phone number or email', password: MSG.passwordRequired }],
   ])('%j gives %j', (form, errors) => {
     expect(validateLogin(form)).toEqual(errors);
   });
@@ -59,7 +61,7 @@ describe('register', () => {
   it.each<[Partial<RegisterForm>, Partial<Record<keyof RegisterForm, string>>]>([
     [{ first_name: ' ' }, { first_name: MSG.firstName }],
     [{ last_name: '' }, { last_name: MSG.lastName }],
-    [{ email: '' }, { email: MSG.emailRequired }],
+    [{ email: '' }, {}],
     [{ email: 'farm.co.ke' }, { email: MSG.emailInvalid }],
     [{ phone: '' }, { phone: MSG.phoneRequired }],
     [{ phone: '0712345678' }, {}],
