@@ -230,4 +230,3 @@ func atoi(s string) int {
 	}
 	return n
 }
-
