@@ -40,7 +40,7 @@ func (s *Store) DeleteUserTx(ctx context.Context, tx *sql.Tx, u User) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return errNoUser
 	}
-	if err := ratelimit.ClearTx(ctx, tx, loginBucket(u.Email)); err != nil {
+	if err := ratelimit.ClearTx(ctx, tx, accountLoginBucket(u)); err != nil {
 		return err
 	}
 	return ratelimit.ClearTx(ctx, tx, fmt.Sprintf("password:user:%d", u.ID))

@@ -31,7 +31,7 @@ type RegisterInput struct {
 }
 
 // Register creates a customer after checking every field with docs/product.md's
-// rules. A taken email is an error on the email field: registration, unlike
+// rules. The email is optional: a phone is enough. A taken email is an error on the email field: registration, unlike
 // sign-in, says so, as docs/product.md requires. Sign-ups from one address are
 // limited, so a script cannot fill the user table.
 func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (User, error) {
@@ -43,8 +43,10 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (Us
 	}
 	set("first_name", CheckName(in.FirstName, MsgFirstNameRequired, MsgFirstNameTooLong))
 	set("last_name", CheckName(in.LastName, MsgLastNameRequired, MsgLastNameTooLong))
-	set("email", CheckEmail(in.Email))
-	phone, msg := CheckRegisterPhone(in.Phone)
+	if strings.TrimSpace(in.Email) != "" {
+		set("email", CheckEmail(in.Email))
+	}
+	phone, msg := CheckPhone(in.Phone)
 	set("phone", msg)
 	set("password", CheckNewPassword(in.Password))
 	if err := apperr.FixFields(fields); err != nil {
@@ -63,7 +65,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (Us
 }
 
 // LoginInput is docs/product.md's login payload, and whether to remember the user
-// past the browser session.
+// past the browser session. Username is a phone number or an email.
 type LoginInput struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
@@ -83,11 +85,13 @@ var dummyHash = sync.OnceValue(func() string {
 // checkPassword is CheckPassword; tests swap it to see the work a sign-in does.
 var checkPassword = CheckPassword
 
-// Login signs a user in. Wrong credentials get one answer whether or not the
-// email exists; failed attempts are limited per account and per client IP.
+// Login signs a user in by email or phone. Wrong credentials get one answer
+// whether or not the account exists; failed attempts are limited per account
+// and per client IP.
 func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, error) {
 	fields := map[string]string{}
-	if m := CheckEmail(in.Username); m != "" {
+	id, m := ReadIdentifier(in.Username)
+	if m != "" {
 		fields["username"] = m
 	}
 	if m := CheckLoginPassword(in.Password); m != "" {
@@ -96,14 +100,14 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (Tokens, 
 	if err := apperr.FixFields(fields); err != nil {
 		return Tokens{}, err
 	}
-	accountBucket := loginBucket(in.Username)
+	accountBucket := "login:" + id.bucket()
 	res, err := s.reserve(ctx, MsgTooManySignIns,
 		ratelimit.Check{Bucket: accountBucket, Limit: s.limits.LoginPerAccount},
 		ratelimit.Check{Bucket: ratelimit.IPBucket("login:ip:", ip), Limit: s.limits.LoginPerIP})
 	if err != nil {
 		return Tokens{}, err
 	}
-	u, hash, err := s.Store.userWithHash(ctx, in.Username)
+	u, hash, err := s.Store.userWithHash(ctx, id)
 	known := err == nil
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
 		return Tokens{}, err
@@ -171,7 +175,7 @@ func (s *Service) UpdateProfile(ctx context.Context, id int64, in ProfileInput) 
 		u.LastName = strings.TrimSpace(*in.LastName)
 	}
 	if in.Phone != nil {
-		phone, m := CheckProfilePhone(*in.Phone)
+		phone, m := CheckPhone(*in.Phone)
 		if m != "" {
 			fields["phone"] = m
 		}
@@ -261,23 +265,35 @@ func (s *Service) setPassword(ctx context.Context, tx *sql.Tx, userID int64, has
 	return nil
 }
 
-// ForgotPassword mails a reset link to the account with email, if there is
-// one. The answer is the same whether or not there is: only the mailbox's
-// owner learns the difference.
-func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
-	if m := CheckEmail(email); m != "" {
-		return apperr.FixFields(map[string]string{"email": m})
+// ForgotPassword sends a reset link to the account named by email, or by
+// phone when the email is empty, if there is one: by mail, or by SMS to an
+// account without an email or when asked by phone. The answer is the same
+// whether or not there is: only the mailbox's or the phone's owner learns
+// the difference.
+func (s *Service) ForgotPassword(ctx context.Context, email, phoneNumber, ip string) error {
+	var id Identifier
+	if strings.TrimSpace(email) == "" && strings.TrimSpace(phoneNumber) != "" {
+		p, m := CheckPhone(phoneNumber)
+		if m != "" {
+			return apperr.FixFields(map[string]string{"phone": m})
+		}
+		id.Phone = p
+	} else {
+		if m := CheckEmail(email); m != "" {
+			return apperr.FixFields(map[string]string{"email": m})
+		}
+		id.Email = email
 	}
 	if _, err := s.reserve(ctx, MsgTooManyRequests, ratelimit.Check{Bucket: ratelimit.IPBucket("forgot:ip:", ip), Limit: s.limits.ForgotPerIP}); err != nil {
 		return err
 	}
 	// Mail to one inbox is limited apart, and silently: a 429 here would
 	// tell a stranger the address has an account.
-	_, accountWait, err := s.limiter.Reserve(ctx, ratelimit.Check{Bucket: forgotBucket(email), Limit: s.limits.ForgotPerAccount})
+	_, accountWait, err := s.limiter.Reserve(ctx, ratelimit.Check{Bucket: forgotBucket(id), Limit: s.limits.ForgotPerAccount})
 	if err != nil {
 		return err
 	}
-	u, _, err := s.Store.userWithHash(ctx, email)
+	u, _, err := s.Store.userWithHash(ctx, id)
 	if errors.Is(err, apperr.ErrNotFound) {
 		return nil
 	}
@@ -291,6 +307,9 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	}
 	now := s.clock()
 	token, hash := randomToken(32)
+	if id.Phone != "" || u.Email == "" {
+		return s.smsResetLink(ctx, u, token, hash, now)
+	}
 	if _, err := s.db.Exec(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
 		hash, u.ID, now, now.Add(ResetTTL)); err != nil {
 		return fmt.Errorf("store reset token: %w", err)
@@ -332,11 +351,11 @@ func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 	var ok bool
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var userID int64
-		var email string
+		var email, phone string
 		var expires time.Time
 		var used sql.NullTime
-		err := tx.QueryRowContext(ctx, `SELECT r.user_id, u.email, r.expires_at, r.used_at FROM password_resets r
-			JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1`, secret.Hash(in.Token)).Scan(&userID, &email, &expires, &used)
+		err := tx.QueryRowContext(ctx, `SELECT r.user_id, u.email, u.phone, r.expires_at, r.used_at FROM password_resets r
+			JOIN users u ON u.id = r.user_id WHERE r.token_hash = $1`, secret.Hash(in.Token)).Scan(&userID, &email, &phone, &expires, &used)
 		if db.NoRows(err) {
 			return nil
 		}
@@ -350,8 +369,10 @@ func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 		if err := s.setPassword(ctx, tx, userID, newHash); err != nil {
 			return err
 		}
-		if err := ratelimit.ClearTx(ctx, tx, loginBucket(email)); err != nil {
-			return err
+		for _, b := range []string{loginBucket(email), "login:" + Identifier{Phone: phone}.bucket()} {
+			if err := ratelimit.ClearTx(ctx, tx, b); err != nil {
+				return err
+			}
 		}
 		return revokeUserSessions(ctx, tx, userID, "", now, "password reset")
 	})
@@ -444,4 +465,27 @@ func (s *Service) resetMail(u User, token string, lang i18n.Lang) (mail.Message,
 		return mail.Message{}, fmt.Errorf("reset mail: %w", err)
 	}
 	return mail.Message{Kind: "password-reset", To: u.Email, Subject: w.subject, Text: text, HTML: html.String(), Secret: true}, nil
+}
+
+// smsResetLink texts the reset link to u's phone, in the transaction that
+// stores it so neither goes without the other. The SMS queue's per-phone
+// limit is ForgotPerAccount's, already counted.
+func (s *Service) smsResetLink(ctx context.Context, u User, token, hash string, now time.Time) error {
+	if s.sms == nil || !s.sms.Enabled() || u.Phone == "" {
+		s.log.InfoContext(ctx, "password reset not sent: no way to reach the account", "user", u.ID)
+		return nil
+	}
+	link := s.publicURL + "/reset-password?token=" + url.QueryEscape(token)
+	text := fmt.Sprintf("%s: open this link within one hour to choose a new password: %s If you did not ask, ignore this SMS.", businessName, link)
+	if i18n.From(ctx) == i18n.Kiswahili {
+		text = fmt.Sprintf("%s: fungua kiungo hiki ndani ya saa moja uchague nenosiri jipya: %s Kama hukuomba, puuza SMS hii.", businessName, link)
+	}
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+			hash, u.ID, now, now.Add(ResetTTL)); err != nil {
+			return fmt.Errorf("store reset token: %w", err)
+		}
+		_, err := s.sms.EnqueueTx(ctx, tx, "", 0, "password-reset", u.Phone, text)
+		return err
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 
 	"shop/internal/apperr"
 	"shop/internal/httpx"
@@ -140,6 +141,7 @@ type messageBody struct {
 const (
 	MsgPasswordChanged = "Your password has been changed."
 	MsgResetSent       = "If an account exists for that email, we have sent it a link to reset the password. The link works for one hour."
+	MsgResetSentSMS    = "If an account exists for that phone number, we have sent it an SMS with a link to reset the password. The link works for one hour."
 	MsgPasswordReset   = "Your password has been reset. You can now sign in with your new password."
 )
 
@@ -160,19 +162,24 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 	return httpx.WritePrivate(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgPasswordChanged)})
 }
 
-// ForgotPassword answers POST /api/auth/password/forgot/ {email} the same
-// way whether or not the account exists.
+// ForgotPassword answers POST /api/auth/password/forgot/ {email} or
+// {phone} the same way whether or not the account exists.
 func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Email string `json:"email"`
+		Phone string `json:"phone"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	if err := h.Svc.ForgotPassword(r.Context(), in.Email, httpx.IPOf(h.ClientIP, r)); err != nil {
+	if err := h.Svc.ForgotPassword(r.Context(), in.Email, in.Phone, httpx.IPOf(h.ClientIP, r)); err != nil {
 		return err
 	}
-	return httpx.WritePrivate(w, http.StatusOK, messageBody{i18n.Text(r.Context(), MsgResetSent)})
+	sent := MsgResetSent
+	if strings.TrimSpace(in.Email) == "" && strings.TrimSpace(in.Phone) != "" {
+		sent = MsgResetSentSMS
+	}
+	return httpx.WritePrivate(w, http.StatusOK, messageBody{i18n.Text(r.Context(), sent)})
 }
 
 // ResetPassword answers POST /api/auth/password/reset/ {token, password}.
@@ -305,4 +312,38 @@ func (h *Handlers) EndOtherSessions(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	return httpx.WritePrivate(w, http.StatusOK, map[string]int64{"ended": n})
+}
+
+// SendPhoneCode answers POST /api/auth/phone/send-code/ with 202
+// {message, expires_in}: a code is on its way by SMS.
+func (h *Handlers) SendPhoneCode(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	out, err := h.Svc.SendPhoneCode(r.Context(), p, httpx.IPOf(h.ClientIP, r))
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusAccepted, out)
+}
+
+// ConfirmPhone answers POST /api/auth/phone/confirm/ {code} with
+// {message, user, orders_attached}.
+func (h *Handlers) ConfirmPhone(w http.ResponseWriter, r *http.Request) error {
+	p, err := principal(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Code string `json:"code"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	out, err := h.Svc.ConfirmPhone(r.Context(), p, in.Code)
+	if err != nil {
+		return err
+	}
+	return httpx.WritePrivate(w, http.StatusOK, out)
 }

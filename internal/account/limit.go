@@ -42,12 +42,26 @@ func tooMany(msg string, wait time.Duration) error {
 	return apperr.TooManyRequests(fmt.Sprintf(msg, ratelimit.Minutes(wait)), wait)
 }
 
-func loginBucket(email string) string { return "login:email:" + EmailKey(email) }
+func loginBucket(email string) string { return "login:" + Identifier{Email: email}.bucket() }
 
 // PersonalBuckets are the rate-limit buckets named after the person with
-// email: an erasure clears them.
-func PersonalBuckets(email string) []string {
-	return []string{loginBucket(email), forgotBucket(email)}
+// email and phone: an erasure clears them.
+func PersonalBuckets(email, phone string) []string {
+	b := []string{loginBucket(email), forgotBucket(Identifier{Email: email})}
+	if phone != "" {
+		id := Identifier{Phone: phone}
+		b = append(b, "login:"+id.bucket(), forgotBucket(id), "phone-code:phone:"+phone)
+	}
+	return b
 }
 
-func forgotBucket(email string) string { return "forgot:email:" + EmailKey(email) }
+// accountLoginBucket is where u's wrong passwords and codes count when
+// the account is known: by email, or by phone for an account without one.
+func accountLoginBucket(u User) string {
+	if u.Email == "" {
+		return "login:" + Identifier{Phone: u.Phone}.bucket()
+	}
+	return loginBucket(u.Email)
+}
+
+func forgotBucket(id Identifier) string { return "forgot:" + id.bucket() }

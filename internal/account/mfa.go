@@ -297,7 +297,7 @@ func (s *Service) LoginMFA(ctx context.Context, in MFALogin, ip string) (Tokens,
 	if err != nil {
 		return Tokens{}, err
 	}
-	accountBucket := loginBucket(u.Email)
+	accountBucket := accountLoginBucket(u)
 	res, err := s.reserve(ctx, MsgTooManySignIns,
 		ratelimit.Check{Bucket: accountBucket, Limit: s.limits.LoginPerAccount},
 		ratelimit.Check{Bucket: ratelimit.IPBucket("login:ip:", ip), Limit: s.limits.LoginPerIP})

@@ -12,7 +12,7 @@ import (
 const PruneAfter = 7 * 24 * time.Hour
 
 // Prune deletes sessions that expired or were ended (their refresh tokens
-// go with them) and reset links that expired, all more than PruneAfter ago,
+// go with them), reset links and phone codes that expired, all more than PruneAfter ago,
 // and reports how many rows went.
 func (s *Service) Prune(ctx context.Context) (int64, error) {
 	before := s.clock().Add(-PruneAfter)
@@ -21,6 +21,7 @@ func (s *Service) Prune(ctx context.Context) (int64, error) {
 		for _, q := range []string{
 			`DELETE FROM auth_sessions WHERE expires_at < $1 OR revoked_at < $1`,
 			`DELETE FROM password_resets WHERE expires_at < $1`,
+			`DELETE FROM phone_codes WHERE expires_at < $1`,
 		} {
 			res, err := tx.ExecContext(ctx, q, before)
 			if err != nil {

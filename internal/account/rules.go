@@ -32,6 +32,10 @@ const (
 // Messages the shop adds where docs/product.md has none.
 const (
 	MsgEmailTakenError    = "An account with this email already exists."
+	MsgPhoneTaken         = "This phone number is already registered"
+	MsgPhoneTakenError    = "An account with this phone number already exists. Sign in, or add your email to register."
+	MsgIdentifierRequired = "Enter your phone number or email"
+	MsgIdentifierInvalid  = "Enter a valid email or Kenyan phone number"
 	MsgFirstNameTooLong   = "First name must be at most 100 characters"
 	MsgLastNameTooLong    = "Last name must be at most 100 characters"
 	MsgPasswordTooLong    = "Password must be at most 128 characters"
@@ -55,6 +59,39 @@ func CheckEmail(email string) string {
 		return MsgEmailInvalid
 	}
 	return ""
+}
+
+// Identifier is who a sign-in or a reset names: an email, or a phone
+// (254XXXXXXXXX) when Phone is set.
+type Identifier struct{ Email, Phone string }
+
+// ReadIdentifier reads the one "Phone or email" field: an address when it
+// has an @, a Kenyan mobile number otherwise. msg is the field's message
+// when it is neither.
+func ReadIdentifier(s string) (id Identifier, msg string) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return Identifier{}, MsgIdentifierRequired
+	case strings.Contains(s, "@"):
+		if m := CheckEmail(s); m != "" {
+			return Identifier{}, m
+		}
+		return Identifier{Email: s}, ""
+	}
+	p, ok := phone.Normalize(s)
+	if !ok {
+		return Identifier{}, MsgIdentifierInvalid
+	}
+	return Identifier{Phone: p}, ""
+}
+
+// bucket names the identifier in the sign-in and reset limits.
+func (id Identifier) bucket() string {
+	if id.Phone != "" {
+		return "phone:" + id.Phone
+	}
+	return "email:" + EmailKey(id.Email)
 }
 
 // CheckNewPassword returns docs/product.md's message for a password that may not be
@@ -112,28 +149,10 @@ func CheckName(name, required, tooLong string) string {
 	return ""
 }
 
-// CheckRegisterPhone applies docs/product.md's registration rule: required, and with
-// spaces removed, 254 followed by nine digits. It returns the number without
-// spaces, or "" and the message.
-func CheckRegisterPhone(phone string) (normalized, msg string) {
-	phone = strings.Join(strings.Fields(phone), "")
-	if phone == "" {
-		return "", MsgPhoneRequired
-	}
-	if len(phone) != 12 || !strings.HasPrefix(phone, "254") {
-		return "", MsgPhoneInvalid
-	}
-	for _, r := range phone {
-		if r < '0' || r > '9' {
-			return "", MsgPhoneInvalid
-		}
-	}
-	return phone, ""
-}
-
-// CheckProfilePhone is the account page's wider rule: any way people write a
-// Kenyan mobile number (phone.Normalize), stored as 254XXXXXXXXX.
-func CheckProfilePhone(s string) (normalized, msg string) {
+// CheckPhone is the one rule every form of the shop applies to a phone
+// number: any way people write a Kenyan mobile number (phone.Normalize),
+// returned as stored (254XXXXXXXXX), or "" and docs/product.md's message.
+func CheckPhone(s string) (normalized, msg string) {
 	if strings.TrimSpace(s) == "" {
 		return "", MsgPhoneRequired
 	}

@@ -49,31 +49,26 @@ func TestLoginAndRegisterRules(t *testing.T) {
 	}
 	type result struct{ phone, msg string }
 	for in, want := range map[string]result{
-		"":                {"", account.MsgPhoneRequired},
-		"   ":             {"", account.MsgPhoneRequired},
-		"254712345678":    {"254712345678", ""},
-		"254 712 345 678": {"254712345678", ""},
-		"254\t712345678":  {"254712345678", ""},
-		"254112345678":    {"254112345678", ""},
-		"0712345678":      {"", account.MsgPhoneInvalid}, // SPEC's register rule wants the 254 form
-		"+254712345678":   {"", account.MsgPhoneInvalid},
-		"25471234567":     {"", account.MsgPhoneInvalid},
-		"2547123456789":   {"", account.MsgPhoneInvalid},
-		"254-712-345-678": {"", account.MsgPhoneInvalid},
-		"25471234567x":    {"", account.MsgPhoneInvalid},
-		"２５４712345678":    {"", account.MsgPhoneInvalid},
+		"":                 {"", account.MsgPhoneRequired},
+		"   ":              {"", account.MsgPhoneRequired},
+		"254712345678":     {"254712345678", ""},
+		"254 712 345 678":  {"254712345678", ""},
+		"254\t712345678":   {"254712345678", ""},
+		"254112345678":     {"254112345678", ""},
+		"0712345678":       {"254712345678", ""},
+		"0712 345 678":     {"254712345678", ""},
+		"+254 712 345 678": {"254712345678", ""},
+		"0202345678":       {"", account.MsgPhoneInvalid},
+		"hello":            {"", account.MsgPhoneInvalid},
+		"25471234567":      {"", account.MsgPhoneInvalid},
+		"2547123456789":    {"", account.MsgPhoneInvalid},
+		"254-712-345-678":  {"254712345678", ""},
+		"25471234567x":     {"", account.MsgPhoneInvalid},
+		"２５４712345678":     {"", account.MsgPhoneInvalid},
 	} {
-		phone, msg := account.CheckRegisterPhone(in)
+		phone, msg := account.CheckPhone(in)
 		if (result{phone, msg}) != want {
-			t.Errorf("CheckRegisterPhone(%q) = %q %q, want %v", in, phone, msg, want)
-		}
-	}
-}
-
-func TestCheckProfilePhone(t *testing.T) {
-	for in, want := range map[string]string{"": account.MsgPhoneRequired, "0712 345 678": "", "12345": account.MsgPhoneInvalid} {
-		if _, got := account.CheckProfilePhone(in); got != want {
-			t.Errorf("CheckProfilePhone(%q) = %q, want %q", in, got, want)
+			t.Errorf("CheckPhone(%q) = %q %q, want %v", in, phone, msg, want)
 		}
 	}
 }

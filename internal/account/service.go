@@ -50,6 +50,9 @@ type Limits struct {
 	PasswordChange Limit
 	// RegisterPerIP counts new accounts from one address.
 	RegisterPerIP Limit
+	// PhoneCodePerPhone and PhoneCodePerIP count the SMS codes that confirm
+	// a phone (and reset links sent by SMS), each costing money.
+	PhoneCodePerPhone, PhoneCodePerIP Limit
 }
 
 // DefaultLimits: five wrong passwords per account per 15 minutes stops
@@ -64,6 +67,11 @@ var DefaultLimits = Limits{
 	// A family or a co-operative may sign up on one connection; a script
 	// making accounts by the dozen may not.
 	RegisterPerIP: Limit{Max: 10, Window: time.Hour},
+	// Enough for a farmer whose SMS came late to ask again twice; a
+	// connection that asks for codes to many numbers is stopped sooner than
+	// the shop's SMS bill grows.
+	PhoneCodePerPhone: Limit{Max: 3, Window: time.Hour},
+	PhoneCodePerIP:    Limit{Max: 10, Window: time.Hour},
 }
 
 // Options configure a Service. Every field has a usable zero value.
@@ -87,6 +95,12 @@ type Options struct {
 	// Audit records the changes to a second step in the back office's log;
 	// nil records nothing.
 	Audit AuditFunc
+	// SMS sends the codes that confirm a phone and the reset links of
+	// accounts without an email; nil sends none.
+	SMS SMSQueue
+	// ClaimGuestOrders gives a confirmed phone's guest orders to its
+	// account; nil gives none.
+	ClaimGuestOrders ClaimGuestOrdersFunc
 }
 
 // Service is signing up, signing in and out, tokens and passwords.
@@ -104,8 +118,11 @@ type Service struct {
 	requireMFA bool
 	issuer     string
 	auditFn    AuditFunc
-	key        atomic.Pointer[[]byte]
-	keyMu      sync.Mutex
+	// sms and claimOrders: Options' SMS and ClaimGuestOrders.
+	sms         SMSQueue
+	claimOrders ClaimGuestOrdersFunc
+	key         atomic.Pointer[[]byte]
+	keyMu       sync.Mutex
 	// background holds mail being sent after its request answered.
 	background sync.WaitGroup
 }
@@ -115,7 +132,8 @@ type Service struct {
 // I/O: Init loads the signing key, or the first request does.
 func NewService(d *db.DB, store *Store, limiter *ratelimit.Limiter, o Options) *Service {
 	s := &Service{Store: store, limiter: limiter, db: d, mailer: o.Mailer, log: o.Log, publicURL: strings.TrimRight(o.PublicURL, "/"),
-		now: o.Now, limits: DefaultLimits, requireMFA: o.RequireMFA, issuer: o.Issuer, auditFn: o.Audit}
+		now: o.Now, limits: DefaultLimits, requireMFA: o.RequireMFA, issuer: o.Issuer, auditFn: o.Audit,
+		sms: o.SMS, claimOrders: o.ClaimGuestOrders}
 	if s.issuer == "" {
 		s.issuer = businessName
 	}

@@ -204,10 +204,10 @@ func Wire(p Parts) (*Wired, error) {
 	if p.AuthLimits != nil {
 		authLimits = *p.AuthLimits
 	}
-	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: outbox, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits,
-		RequireMFA: p.RequireMFA, Issuer: p.Business.Name, Audit: admin.RecordTx})
 	texts := &notify.Texts{DB: d, Orders: orders, Queue: sms.NewQueue(d, p.SMS, log), PublicURL: p.PublicURL, BusinessPhone: p.BusinessPhone, Log: log,
 		USSDCode: p.USSDCode}
+	auth := account.NewService(d, account.NewStore(d), limiter, account.Options{Mailer: outbox, Log: log, PublicURL: p.PublicURL, Secret: p.AuthSecret, Now: p.Now, Limits: &authLimits,
+		RequireMFA: p.RequireMFA, Issuer: p.Business.Name, Audit: admin.RecordTx, SMS: texts.Queue, ClaimGuestOrders: orders.ClaimGuestOrdersTx})
 	ledger := stock.NewLedger(d, catalogStore)
 	lowStock := &notify.StockAlerts{DB: d, Ledger: ledger, Mail: outbox, Queue: texts.Queue, Threshold: p.LowStockThreshold,
 		BusinessEmail: p.BusinessEmail, BusinessPhone: p.BusinessPhone, PublicURL: p.PublicURL, Log: log}

@@ -167,6 +167,8 @@ func (s *Server) routes() []Route {
 		{Pattern: "PATCH /api/auth/me/{$}", Handler: httpx.Handler(a.UpdateMe), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "DELETE /api/auth/me/{$}", Handler: httpx.Handler(s.privacy.DeleteMe), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "GET /api/auth/me/export/{$}", Handler: httpx.Handler(s.privacy.ExportMe), Access: SignedIn},
+		{Pattern: "POST /api/auth/phone/send-code/{$}", Handler: httpx.Handler(a.SendPhoneCode), Access: SignedIn, MaxBody: authBody},
+		{Pattern: "POST /api/auth/phone/confirm/{$}", Handler: httpx.Handler(a.ConfirmPhone), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/change/{$}", Handler: httpx.Handler(a.ChangePassword), Access: SignedIn, MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/forgot/{$}", Handler: httpx.Handler(a.ForgotPassword), MaxBody: authBody},
 		{Pattern: "POST /api/auth/password/reset/{$}", Handler: httpx.Handler(a.ResetPassword), MaxBody: authBody},

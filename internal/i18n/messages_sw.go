@@ -42,7 +42,21 @@ var swTexts = map[string]string{
 	"Please sign in to continue.":                                                                                     "Tafadhali ingia kwenye akaunti yako ili uendelee.",
 	"Your password has been changed.":                                                                                 "Nenosiri lako limebadilishwa.",
 	"If an account exists for that email, we have sent it a link to reset the password. The link works for one hour.": "Kama kuna akaunti yenye barua pepe hiyo, tumeitumia kiungo cha kubadilisha nenosiri. Kiungo kinafanya kazi kwa saa moja.",
-	"Your password has been reset. You can now sign in with your new password.":                                       "Nenosiri lako limebadilishwa. Sasa unaweza kuingia kwa nenosiri lako jipya.",
+	"If an account exists for that phone number, we have sent it an SMS with a link to reset the password. The link works for one hour.": "Kama kuna akaunti yenye namba hiyo ya simu, tumeitumia SMS yenye kiungo cha kubadilisha nenosiri. Kiungo kinafanya kazi kwa saa moja.",
+	"This phone number is already registered":                                                   "Namba hii ya simu tayari imesajiliwa",
+	"An account with this phone number already exists. Sign in, or add your email to register.": "Tayari kuna akaunti yenye namba hii ya simu. Ingia, au ongeza barua pepe yako ili ujisajili.",
+	"Enter your phone number or email":                                                          "Andika namba yako ya simu au barua pepe",
+	"Enter a valid email or Kenyan phone number":                                                "Andika barua pepe sahihi au namba sahihi ya simu ya Kenya",
+	"Enter the 6-digit code from the SMS.":                                                      "Andika nambari ya tarakimu 6 iliyo kwenye SMS.",
+	"That code is not right. Check the SMS and try again.":                                      "Nambari hiyo si sahihi. Angalia SMS kisha ujaribu tena.",
+	"This code has expired or was used. Ask for a new code.":                                    "Nambari hii imeisha muda au imeshatumika. Omba nambari mpya.",
+	"Too many wrong codes. Ask for a new code.":                                                 "Umekosea nambari mara nyingi mno. Omba nambari mpya.",
+	"Your phone number is confirmed.":                                                           "Namba yako ya simu imethibitishwa.",
+	"Your phone number is already confirmed.":                                                   "Namba yako ya simu tayari imethibitishwa.",
+	"Add your phone number on your account first.":                                              "Kwanza ongeza namba yako ya simu kwenye akaunti yako.",
+	"This phone number is confirmed on another account.":                                        "Namba hii ya simu imethibitishwa kwenye akaunti nyingine.",
+	"Text messages cannot be sent right now. Please try again later.":                           "SMS haziwezi kutumwa sasa hivi. Tafadhali jaribu tena baadaye.",
+	"Your password has been reset. You can now sign in with your new password.":                 "Nenosiri lako limebadilishwa. Sasa unaweza kuingia kwa nenosiri lako jipya.",
 	// The wait in a 429 ("Please wait 5 minutes").
 	"1 minute": "dakika 1",
 
@@ -219,6 +233,8 @@ var swTexts = map[string]string{
 // Kiswahili refilling the values as {1}, {2}… A text value the catalogue
 // knows is translated too ("5 minutes" in a 429).
 var swPatterns = [][2]string{
+	{"We have sent a 6-digit code to %s. It works for 10 minutes.", "Tumetuma nambari ya tarakimu 6 kwa {1}. Inafanya kazi kwa dakika 10."},
+	{"Too many codes asked for. Please wait %s and try again.", "Umeomba nambari nyingi mno. Tafadhali subiri {1} kisha ujaribu tena."},
 	{"Pay order %s", "Lipa oda {1}"},
 	{"Collect the payment first: %s is still due.", "Pokea malipo kwanza: bado {1} inadaiwa."},
 	{"Business number: %s", "Namba ya biashara: {1}"},

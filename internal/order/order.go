@@ -405,8 +405,11 @@ func (c *Checkout) Validate() error {
 	}
 	required("firstName", c.FirstName, MsgFirstName, 100)
 	required("lastName", c.LastName, MsgLastName, 100)
-	if m := account.CheckEmail(c.Email); m != "" {
-		bad["email"] = m
+	// The email is optional: a phone is enough, and the order's SMS goes to it.
+	if c.Email != "" {
+		if m := account.CheckEmail(c.Email); m != "" {
+			bad["email"] = m
+		}
 	}
 	phone("phone", &c.Phone, MsgPhone)
 	c.DeliveryOption = strings.TrimSpace(c.DeliveryOption)

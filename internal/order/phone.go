@@ -2,6 +2,7 @@ package order
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"shop/internal/db"
@@ -27,4 +28,16 @@ func (s *Store) ForPhone(ctx context.Context, phone string, n int) ([]Order, err
 		ptrs[i] = &orders[i]
 	}
 	return orders, s.withPayments(ctx, ptrs...)
+}
+
+// ClaimGuestOrdersTx gives user userID the guest orders placed with phone
+// (254XXXXXXXXX) inside tx, once that user has confirmed the phone
+// (docs/product.md, "Accounts"), and returns how many. Orders that are
+// already someone's stay theirs, so running it again changes nothing.
+func (s *Store) ClaimGuestOrdersTx(ctx context.Context, tx *sql.Tx, userID int64, phone string) (int64, error) {
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET user_id = $1 WHERE user_id IS NULL AND phone = $2`, userID, phone)
+	if err != nil {
+		return 0, fmt.Errorf("give guest orders to user %d: %w", userID, err)
+	}
+	return res.RowsAffected()
 }

@@ -195,7 +195,7 @@ func (s *Service) EraseTx(ctx context.Context, tx *sql.Tx, id int64) (account.Us
 			return account.User{}, err
 		}
 	}
-	for _, b := range account.PersonalBuckets(u.Email) {
+	for _, b := range account.PersonalBuckets(u.Email, u.Phone) {
 		if err := ratelimit.ClearTx(ctx, tx, b); err != nil {
 			return account.User{}, err
 		}

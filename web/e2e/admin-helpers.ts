@@ -18,7 +18,7 @@ export function createAdmin() {
 
 export async function signIn(page: Page, email: string, password: string) {
   const main = page.getByRole('main');
-  await main.getByLabel('Email', { exact: true }).fill(email);
+  await main.getByLabel('Phone or email', { exact: true }).fill(email);
   await main.locator('#password').fill(password);
   await main.getByRole('button', { name: 'Sign In' }).click();
 }

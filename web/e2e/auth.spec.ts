@@ -23,7 +23,7 @@ async function registerByApi(page: Page, email: string, password = PASSWORD) {
 
 async function signInOnPage(page: Page, email: string, password: string, remember = false) {
   const main = page.getByRole('main');
-  await main.getByLabel('Email', { exact: true }).fill(email);
+  await main.getByLabel('Phone or email', { exact: true }).fill(email);
   await main.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await main.getByRole('checkbox', { name: 'Remember me' }).check();
   await main.getByRole('button', { name: 'Sign In' }).click();
@@ -110,7 +110,7 @@ test('forgot password: the link from the dev outbox resets it once, and the new 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('main').getByLabel('Phone or email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('main').getByRole('status')).toContainText('we have sent it a link');
 
@@ -230,7 +230,7 @@ test('the account screens pass an accessibility check', async ({ page }, testInf
   };
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Enter your phone number or email')).toBeVisible();
   await check('login with errors');
   await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();

@@ -38,7 +38,7 @@ describe('layout', () => {
   });
 
   it('shows an owner who must set up two-step sign-in that screen alone', async () => {
-    saveSession({ access: 'tok', refresh: 'ref', expires_in: 900, user: { id: 1, username: 'o@x.ke', email: 'o@x.ke', first_name: 'O', last_name: 'K', phone: '', role: 'owner', kra_pin: '', permissions: [], date_joined: '2026-03-01T00:00:00Z', mfa_setup_required: true } }, true);
+    saveSession({ access: 'tok', refresh: 'ref', expires_in: 900, user: { id: 1, username: 'o@x.ke', email: 'o@x.ke', first_name: 'O', last_name: 'K', phone: '', phone_confirmed: false, role: 'owner', kra_pin: '', permissions: [], date_joined: '2026-03-01T00:00:00Z', mfa_setup_required: true } }, true);
     try {
       renderApp('/admin');
       expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeTruthy();

@@ -15,6 +15,7 @@ export const testUser: User = {
   first_name: 'Wanjiku',
   last_name: 'Kamau',
   phone: '254712345678',
+  phone_confirmed: true,
   role: 'customer',
   kra_pin: '',
   date_joined: '2026-03-01T09:00:00Z',

@@ -8,7 +8,7 @@ import { PhoneField, TextField } from '../../shared/ui/form/TextField';
 import { OrderTimeline } from '../../shared/ui/OrderTimeline';
 import { linkClass, LinkLine, Page } from '../../shared/ui/Page';
 import { changePassword, getMe, updateMe } from '../../shared/api/account';
-import { MSG, checkConfirm, checkKraPin, checkName, checkNewPassword, checkProfilePhone } from '../../shared/domain/accountRules';
+import { MSG, checkConfirm, checkKraPin, checkName, checkNewPassword, checkAccountPhone } from '../../shared/domain/accountRules';
 import { ApiError } from '../../shared/api/api';
 import { clearSession, getSession } from '../../shared/api/authToken';
 import { lang } from '../../shared/i18n/i18n';
@@ -23,14 +23,18 @@ import { useSession } from '../../shared/api/useSession';
 import { DATA_MSG } from './rules';
 import { YourData } from './YourData';
 import { Reminders } from './Reminders';
+import { ConfirmPhone } from './ConfirmPhone';
 
 // Two-step sign-in and the signed-in devices: their own chunk, fetched with the page.
 const Security = lazy(() => import('./Security'));
 
-/** The customer's own page: their details, their password and their orders. */
+/** The customer's own page: their orders first, then their details, their password and their data. */
 export default function AccountPage() {
   const session = useSession();
   const [deleted, setDeleted] = useState(false);
+  // A confirmed phone brings guest orders in: the list is read again, and says how many came.
+  const [ordersRead, setOrdersRead] = useState(0);
+  const [attached, setAttached] = useState(0);
   const m = accountMessages();
 
   // Fetch the user afresh: another device may have changed the details.
@@ -63,14 +67,28 @@ export default function AccountPage() {
     <Page title={m.title}>
       {user && (
         <p className="mt-2 text-stone-700">
-          {m.signedInAs} <strong className="text-stone-900">{user.email}</strong>
+          {m.signedInAs} <strong className="text-stone-900">{user.email || user.phone}</strong>
         </p>
       )}
-      <div className="mt-8 grid gap-10 lg:grid-cols-2">
+      {user?.phone && !user.phone_confirmed && (
+        <ConfirmPhone
+          user={user}
+          onConfirmed={(n) => {
+            setAttached(n);
+            setOrdersRead((k) => k + 1);
+          }}
+        />
+      )}
+      {attached > 0 && (
+        <div className="mt-6">
+          <FormMessage kind="success">{m.confirmPhone.attached(attached)}</FormMessage>
+        </div>
+      )}
+      <OrderHistory key={ordersRead} />
+      <div className="mt-12 grid gap-10 lg:grid-cols-2">
         {user && <ProfileSection key={user.id} user={user} />}
         <PasswordSection />
       </div>
-      <OrderHistory />
       <Reminders />
       <Suspense fallback={null}>
         <Security />
@@ -115,7 +133,7 @@ function ProfileSection({ user }: { user: User }) {
     const found = {
       first_name: checkName(values.first_name, MSG.firstName, MSG.firstNameTooLong),
       last_name: checkName(values.last_name, MSG.lastName, MSG.lastNameTooLong),
-      phone: checkProfilePhone(values.phone),
+      phone: checkAccountPhone(values.phone),
       kra_pin: checkKraPin(values.kra_pin, MSG.kraPin),
     };
     if (form.busy || form.showErrors(found, PROFILE_ORDER)) return;
@@ -295,7 +313,7 @@ function OrderHistory() {
   }
 
   return (
-    <section aria-labelledby="orders-heading" className="mt-12">
+    <section aria-labelledby="orders-heading" className="mt-8">
       <h2 id="orders-heading" className={sectionHeading}>
         {m.title}
       </h2>

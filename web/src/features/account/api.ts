@@ -1,5 +1,6 @@
 // The account page's own calls (docs/architecture.md section 2): the customer's data rights.
 import { request } from '../../shared/api/api';
+import type { User } from '../../shared/api/shapes';
 
 /** The signed-in customer's data, as the JSON file the shop makes of it (GET /api/auth/me/export/). */
 export function exportMyData(): Promise<Blob> {
@@ -28,4 +29,14 @@ export function getReminders(): Promise<RemindersSetting> {
 
 export function setReminders(reminders: boolean): Promise<RemindersSetting> {
   return request<RemindersSetting>('PUT', '/account/reminders/', { reminders });
+}
+
+/** Texts a 6-digit code to the signed-in customer's phone (POST /api/auth/phone/send-code/). */
+export function sendPhoneCode(): Promise<{ message: string; expires_in: number }> {
+  return request('POST', '/auth/phone/send-code/');
+}
+
+/** Confirms the phone with the texted code; the guest orders placed with it join the account. */
+export function confirmPhone(code: string): Promise<{ message: string; user: User; orders_attached: number }> {
+  return request('POST', '/auth/phone/confirm/', { code: code.trim() });
 }

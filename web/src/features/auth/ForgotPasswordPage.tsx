@@ -6,7 +6,7 @@ import { forgotPassword } from '../../shared/api/account';
 import { ApiError } from '../../shared/api/api';
 import { authMessages } from './messages';
 import { failureMessage, useForm } from '../../shared/hooks/useForm';
-import { checkEmail } from '../../shared/domain/validation';
+import { checkPhoneOrEmail } from './rules';
 
 export default function ForgotPasswordPage() {
   const form = useForm({ email: '', sent: '' });
@@ -16,14 +16,15 @@ export default function ForgotPasswordPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const emailError = checkEmail(values.email);
+    const emailError = checkPhoneOrEmail(values.email);
     if (form.busy || form.showErrors(emailError ? { email: emailError } : {}, ['email'])) return;
     form.setBusy(true);
     try {
       const { message } = await forgotPassword(values.email);
       set('sent', message);
     } catch (err) {
-      if (err instanceof ApiError && err.fields?.email) form.showErrors({ email: err.fields.email }, ['email']);
+      const fieldError = err instanceof ApiError ? (err.fields?.email ?? err.fields?.phone) : undefined;
+      if (fieldError) form.showErrors({ email: fieldError }, ['email']);
       else form.setFormError(failureMessage(err, f.failed));
     } finally {
       form.setBusy(false);
@@ -42,7 +43,7 @@ export default function ForgotPasswordPage() {
           <>
             <p className="text-stone-700">{f.intro}</p>
             <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={f.form}>
-              <TextField label={m.email} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+              <TextField label={m.phoneOrEmail} autoComplete="username" {...form.field('email')} />
               <FormEnd form={form} label={f.submit} busyLabel={f.busy} />
             </form>
             <LinkLine text={f.remembered} to="/login" link={m.signIn} />

@@ -82,7 +82,7 @@ export default function LoginPage() {
       <div className="mt-2 max-w-md">
         <p className="text-stone-700">{m.login.intro}</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={m.signIn}>
-          <TextField label={m.email} type="email" autoComplete="username" inputMode="email" {...form.field('email')} />
+          <TextField label={m.phoneOrEmail} autoComplete="username" {...form.field('email')} />
           <PasswordField label={m.password} autoComplete="current-password" {...form.field('password')} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <CheckboxField id="remember" checked={values.remember} onChange={(v) => set('remember', v)}>

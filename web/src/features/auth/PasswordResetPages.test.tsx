@@ -13,10 +13,10 @@ describe('ForgotPasswordPage', () => {
     renderAt('/forgot-password', [{ path: '/forgot-password', element: <ForgotPasswordPage /> }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(screen.getByText(MSG.emailRequired)).toBeTruthy();
+    expect(screen.getByText('Enter your phone number or email')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' wanjiku@farm.co.ke' } });
-    expect(screen.queryByText(MSG.emailRequired)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Phone or email'), { target: { value: ' wanjiku@farm.co.ke' } });
+    expect(screen.queryByText('Enter your phone number or email')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('status')).textContent).toBe(SENT);
     expect(sentBody(api, 'POST /api/auth/password/forgot/')).toEqual({ email: 'wanjiku@farm.co.ke' });

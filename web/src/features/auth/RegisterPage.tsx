@@ -12,10 +12,10 @@ import { ApiError } from '../../shared/api/api';
 import { useCart } from '../../shared/hooks/CartProvider';
 import { authMessages } from './messages';
 import { useForm } from '../../shared/hooks/useForm';
-import type { Errors } from '../../shared/domain/validation';
+import { normalizePhone, type Errors } from '../../shared/domain/validation';
 import { validateRegister, type RegisterForm } from './rules';
 
-const ORDER = ['first_name', 'last_name', 'email', 'phone', 'password', 'confirm', 'terms'] as const;
+const ORDER = ['first_name', 'last_name', 'phone', 'email', 'password', 'confirm', 'terms'] as const;
 
 const EMPTY: RegisterForm = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm: '', terms: false };
 /** Kept while the visitor reads the terms or leaves; passwords never are. */
@@ -41,7 +41,7 @@ function useRegisterForm() {
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
         email,
-        phone: values.phone.replace(/\s/g, ''),
+        phone: normalizePhone(values.phone) ?? values.phone.trim(),
         password: values.password,
       });
       form.forget();
@@ -59,7 +59,7 @@ function useRegisterForm() {
       return;
     }
     try {
-      await login(email, values.password, false);
+      await login(email || values.phone, values.password, false);
       void cart.reload();
       navigate('/', { replace: true });
     } catch {
@@ -79,8 +79,8 @@ export default function RegisterPage() {
         <p className="text-stone-700">{m.register.intro}</p>
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label={m.register.form}>
           <NameFields first={form.field('first_name')} last={form.field('last_name')} />
-          <TextField label={m.email} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-          <PhoneField placeholder="254712345678" hint={m.register.phoneHint} {...form.field('phone')} />
+          <PhoneField placeholder="0712 345 678" hint={m.register.phoneHint} {...form.field('phone')} />
+          <TextField label={m.email} hint={m.register.emailHint} type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           <NewPasswordFields
             labels={{ password: m.password, confirm: m.register.confirm }}
             password={form.field('password')}

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../shared/api/authToken';
 import { accountMessages } from '../../shared/i18n/messages/account';
 import { authMessages } from './messages';
-import { commonMessages } from '../../shared/i18n/messages/common';
 import { formsMessages } from '../../shared/i18n/messages/forms';
 import { inPseudoLanguage, untranslated } from '../../test/i18n';
 import { fakeApi, json, renderAt } from '../../test/utils';
@@ -32,7 +31,7 @@ describe('signing in and up in another language', () => {
     expect(screen.getByText(accountMessages().rules.passwordRequired)).toBeTruthy();
     expect(untranslated(document.body)).toEqual([]);
 
-    fireEvent.change(screen.getByLabelText(authMessages().email), { target: { value: 'wanjiku@farm.co.ke' } });
+    fireEvent.change(screen.getByLabelText(authMessages().phoneOrEmail), { target: { value: 'wanjiku@farm.co.ke' } });
     fireEvent.change(screen.getByLabelText(authMessages().password), { target: { value: 'Maziwa2026' } });
     fireEvent.click(screen.getByRole('button', { name: formsMessages().showField(authMessages().password.toLowerCase()) }));
     submit(authMessages().login.submit);
@@ -53,10 +52,10 @@ describe('signing in and up in another language', () => {
     fakeApi({ 'POST /api/auth/password/forgot/': () => json(200, { message: SENT }) });
     renderAt('/forgot-password', [{ path: '/forgot-password', element: <ForgotPasswordPage /> }]);
     submit(authMessages().forgot.submit);
-    expect(screen.getByText(commonMessages().emailRequired)).toBeTruthy();
+    expect(screen.getByText(authMessages().phoneOrEmailRequired)).toBeTruthy();
     expect(untranslated(document.body)).toEqual([]);
 
-    fireEvent.change(screen.getByLabelText(authMessages().email), { target: { value: 'wanjiku@farm.co.ke' } });
+    fireEvent.change(screen.getByLabelText(authMessages().phoneOrEmail), { target: { value: 'wanjiku@farm.co.ke' } });
     submit(authMessages().forgot.submit);
     expect((await screen.findByRole('status')).textContent).toBe(SENT);
     expect(untranslated(document.body, [SENT])).toEqual([]);

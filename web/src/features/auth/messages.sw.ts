@@ -2,6 +2,9 @@ import type { AuthMessages } from './messages';
 
 export const auth: AuthMessages = {
   email: 'Barua pepe',
+  phoneOrEmail: 'Simu au barua pepe',
+  phoneOrEmailRequired: 'Andika namba yako ya simu au barua pepe',
+  phoneOrEmailInvalid: 'Andika barua pepe sahihi au namba sahihi ya simu ya Kenya',
   password: 'Nenosiri',
   signIn: 'Ingia',
 
@@ -36,7 +39,8 @@ export const auth: AuthMessages = {
     title: 'Fungua Akaunti Yako',
     intro: 'Agiza chakula cha mifugo na virutubisho, tukuletee popote Kenya, na ufuatilie kila oda.',
     form: 'Fungua akaunti',
-    phoneHint: 'Anza na 254, mfano 254712345678.',
+    phoneHint: 'Mfano 0712 345 678. Unaweza kuingia kwa namba hii.',
+    emailHint: 'Si lazima: simu inatosha. Ongeza barua pepe upate risiti kwa barua pepe.',
     confirm: 'Thibitisha nenosiri',
     agree: 'Nakubali',
     terms: 'Vigezo na Masharti',
@@ -50,12 +54,12 @@ export const auth: AuthMessages = {
 
   forgot: {
     title: 'Umesahau Nenosiri',
-    intro: 'Weka barua pepe uliyojisajili nayo. Tutakutumia kiungo cha kuchagua nenosiri jipya.',
+    intro: 'Weka namba ya simu au barua pepe uliyojisajili nayo. Tutakutumia kiungo cha kuchagua nenosiri jipya.',
     form: 'Umesahau nenosiri',
     submit: 'Tuma kiungo',
     busy: 'Inatuma...',
     failed: 'Hatukuweza kutuma kiungo. Tafadhali jaribu tena.',
-    noEmail: 'Hujapata barua pepe? Angalia folda ya spam, au omba tena baada ya dakika chache.',
+    noEmail: 'Hujapata chochote? Angalia SMS zako na folda ya spam, au omba tena baada ya dakika chache.',
     backToSignIn: 'Rudi kuingia',
     remembered: 'Umelikumbuka?',
   },

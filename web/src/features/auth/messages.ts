@@ -3,6 +3,9 @@ import { messages } from '../../shared/i18n/i18n';
 
 const en = {
   email: 'Email',
+  phoneOrEmail: 'Phone or email',
+  phoneOrEmailRequired: 'Enter your phone number or email',
+  phoneOrEmailInvalid: 'Enter a valid email or Kenyan phone number',
   password: 'Password',
   signIn: 'Sign in',
 
@@ -37,7 +40,8 @@ const en = {
     title: 'Create Your Account',
     intro: 'Order feeds and supplements for delivery anywhere in Kenya, and follow every order.',
     form: 'Create account',
-    phoneHint: 'Start with 254, for example 254712345678.',
+    phoneHint: 'For example 0712 345 678. You can sign in with it.',
+    emailHint: 'Optional: a phone is enough. Add an email to get receipts by mail.',
     confirm: 'Confirm password',
     agree: 'I agree to the',
     terms: 'Terms and Conditions',
@@ -51,12 +55,12 @@ const en = {
 
   forgot: {
     title: 'Forgot Password',
-    intro: 'Enter the email you registered with. We will send you a link to choose a new password.',
+    intro: 'Enter the phone number or email you registered with. We will send you a link to choose a new password.',
     form: 'Forgot password',
     submit: 'Send reset link',
     busy: 'Sending...',
     failed: 'We could not send the link. Please try again.',
-    noEmail: 'No email? Check the spam folder, or ask again in a few minutes.',
+    noEmail: 'Nothing came? Check your SMS and the spam folder, or ask again in a few minutes.',
     backToSignIn: 'Back to sign in',
     remembered: 'Remembered it?',
   },

@@ -1,20 +1,23 @@
 // The sign-in and sign-up forms' own rules; the messages and the checks the account page
 // shares are in shared/domain/accountRules.ts.
-import { checkConfirm, checkName, checkNewPassword, MSG } from '../../shared/domain/accountRules';
-import { charLength, checkEmail, type Errors } from '../../shared/domain/validation';
+import { checkAccountPhone, checkConfirm, checkName, checkNewPassword, MSG } from '../../shared/domain/accountRules';
+import { charLength, checkEmail, normalizePhone, type Errors } from '../../shared/domain/validation';
+import { authMessages } from './messages';
+
+/** The one "Phone or email" field of sign-in and reset: an address when it has an @, else a Kenyan mobile number. */
+export function checkPhoneOrEmail(value: string): string | undefined {
+  const v = value.trim();
+  const m = authMessages();
+  if (v === '') return m.phoneOrEmailRequired;
+  if (v.includes('@')) return checkEmail(v);
+  return normalizePhone(v) ? undefined : m.phoneOrEmailInvalid;
+}
 
 export function checkLoginPassword(pw: string): string | undefined {
   if (pw === '') return MSG.passwordRequired;
   if (charLength(pw) < 6) return MSG.passwordMin6;
   if (charLength(pw) > 128) return MSG.passwordTooLong;
   return undefined;
-}
-
-/** docs/product.md's registration rule: with spaces removed, 254 followed by nine digits. */
-export function checkRegisterPhone(phone: string): string | undefined {
-  const v = phone.replace(/\s/g, '');
-  if (v === '') return MSG.phoneRequired;
-  return /^254\d{9}$/.test(v) ? undefined : MSG.phoneInvalid;
 }
 
 function collect<F extends string>(checks: [F, string | undefined][]): Errors<F> {
@@ -30,7 +33,7 @@ export interface LoginForm {
 
 export function validateLogin(f: LoginForm): Errors<keyof LoginForm> {
   return collect<keyof LoginForm>([
-    ['email', checkEmail(f.email)],
+    ['email', checkPhoneOrEmail(f.email)],
     ['password', checkLoginPassword(f.password)],
   ]);
 }
@@ -49,8 +52,8 @@ export function validateRegister(f: RegisterForm): Errors<keyof RegisterForm> {
   return collect<keyof RegisterForm>([
     ['first_name', checkName(f.first_name, MSG.firstName, MSG.firstNameTooLong)],
     ['last_name', checkName(f.last_name, MSG.lastName, MSG.lastNameTooLong)],
-    ['email', checkEmail(f.email)],
-    ['phone', checkRegisterPhone(f.phone)],
+    ['email', f.email.trim() === '' ? undefined : checkEmail(f.email)],
+    ['phone', checkAccountPhone(f.phone)],
     ['password', checkNewPassword(f.password)],
     ['confirm', checkConfirm(f.password, f.confirm)],
     ['terms', f.terms ? undefined : MSG.terms],

@@ -30,6 +30,7 @@ const achieng: User = {
   first_name: 'Achieng',
   last_name: 'Otieno',
   phone: '254733444555',
+  phone_confirmed: true,
   role: 'customer',
   kra_pin: '',
   date_joined: '2026-02-01T08:00:00Z',

@@ -22,6 +22,7 @@ export const checkout: CheckoutMessages = {
 
   customer: {
     email: 'Barua pepe',
+    emailHint: 'Si lazima: SMS ya oda inakuja kwenye simu yako; ongeza barua pepe upate risiti kwa barua pepe.',
     phoneHint: 'mfano 0712 345 678',
     kraPin: 'PIN ya KRA',
     kraPinHint: 'Kwa ankara ya kodi ambayo biashara yako inaweza kudai, mfano P051234567X',

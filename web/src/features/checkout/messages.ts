@@ -25,6 +25,7 @@ const en = {
 
   customer: {
     email: 'Email',
+    emailHint: 'Optional: the order’s SMS goes to your phone; add an email for the receipt by mail.',
     phoneHint: 'e.g. 0712 345 678',
     kraPin: 'KRA PIN',
     kraPinHint: 'For a tax invoice your business can claim, e.g. P051234567X',

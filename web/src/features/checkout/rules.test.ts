@@ -32,13 +32,14 @@ describe('validateStep', () => {
     expect(validateAll(valid)).toEqual({});
   });
 
-  it('step 1 needs first and last name, email and phone, in the server’s words', () => {
+  it('step 1 needs first and last name and phone, in the server’s words; the email is optional', () => {
     expect(validateStep(1, EMPTY_FORM)).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
-      email: 'Email is required',
       phone: 'Phone number is required',
     });
+    expect(validateStep(1, { ...valid, email: '' })).toEqual({});
+    expect(validateStep(1, { ...valid, email: 'wanjiku' })).toEqual({ email: 'Please enter a valid email' });
     expect(validateStep(1, { ...valid, phone: '12345' })).toEqual({
       phone: 'Please enter a valid Kenyan phone number (e.g. 0712 345 678)',
     });

@@ -11,7 +11,6 @@ import { checkEmail, checkPhone, EMAIL_MSG, PHONE_MSG, type Errors } from '../..
 
 export const MSG = liveTexts(() => ({
   ...checkoutMessages().rules,
-  emailRequired: EMAIL_MSG.required,
   emailInvalid: EMAIL_MSG.invalid,
   phone: PHONE_MSG.required,
   phoneInvalid: PHONE_MSG.invalid,
@@ -103,7 +102,8 @@ export function checkField(field: Field, form: CheckoutForm): string | undefined
     case 'lastName':
       return checkRequired(form.lastName, MSG.lastName, 100);
     case 'email':
-      return checkEmail(form.email);
+      // Optional: a phone is enough, and the order's SMS goes to it.
+      return form.email.trim() === '' ? undefined : checkEmail(form.email);
     case 'phone':
       return checkPhone(form.phone, MSG.phone);
     case 'address':

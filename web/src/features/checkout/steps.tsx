@@ -79,7 +79,7 @@ export function CustomerStep(props: StepProps) {
         <TextField label={f.firstName} autoComplete="given-name" {...bind('firstName', props)} />
         <TextField label={f.lastName} autoComplete="family-name" {...bind('lastName', props)} />
       </div>
-      <TextField label={m.email} type="email" inputMode="email" autoComplete="email" {...bind('email', props)} />
+      <TextField label={m.email} hint={m.emailHint} type="email" inputMode="email" autoComplete="email" {...bind('email', props)} />
       <PhoneField hint={m.phoneHint} {...bind('phone', props)} />
       <TextField label={m.kraPin} hint={m.kraPinHint} autoComplete="off" {...bind('kraPin', props)} optional required={false} />
     </>

@@ -58,8 +58,10 @@ export function changePassword(currentPassword: string, newPassword: string): Pr
   return request('POST', '/auth/password/change/', { current_password: currentPassword, new_password: newPassword });
 }
 
-export function forgotPassword(email: string): Promise<{ message: string }> {
-  return request('POST', '/auth/password/forgot/', { email: email.trim() }, { auth: false });
+/** Sends a reset link to the account named by an email, or by a phone number (by SMS). */
+export function forgotPassword(phoneOrEmail: string): Promise<{ message: string }> {
+  const v = phoneOrEmail.trim();
+  return request('POST', '/auth/password/forgot/', v.includes('@') ? { email: v } : { phone: v }, { auth: false });
 }
 
 export function resetPassword(token: string, password: string): Promise<{ message: string }> {

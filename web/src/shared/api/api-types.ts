@@ -14,7 +14,9 @@ export interface paths {
         put?: never;
         /**
          * Create a customer account
-         * @description Every field is checked with docs/product.md's rules; a taken email is an error on `email`.
+         * @description Every field is checked with docs/product.md's rules; a taken email is an error on `email`. The
+         *     email is optional: without one the phone (any way a Kenyan mobile number is written) is the
+         *     username and may not be another account's already (an error on `phone`).
          */
         post: operations["register"];
         delete?: never;
@@ -34,7 +36,8 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Wrong passwords count toward a lock-out, per account and per address. When the user has
+         * @description `username` is an email or a Kenyan mobile number written any way (`0712 345 678`,
+         *     `+254 712 345 678`, `254712345678`). Wrong passwords count toward a lock-out, per account and per address. When the user has
          *     two-step sign-in on, the answer is `{"mfa_required": true, "mfa_token"}` instead of tokens:
          *     send the token with a code to `POST /api/auth/login/mfa/`.
          */
@@ -289,6 +292,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/phone/send-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text a code that confirms the account's phone
+         * @description A 6-digit code by SMS to the account's phone, good for 10 minutes and 5 tries; a new one
+         *     replaces it. Three an hour per phone and ten per address (429). 409 when the phone is
+         *     confirmed already, 503 when the shop sends no SMS.
+         */
+        post: operations["sendPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/phone/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the account's phone with the texted code
+         * @description The right code confirms the phone and, in the same transaction, makes the guest orders
+         *     placed with that phone the account's (once: a second request finds the code used). A wrong
+         *     code is a 400 on `code` and counts one of five tries.
+         */
+        post: operations["confirmPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password/forgot/": {
         parameters: {
             query?: never;
@@ -299,8 +346,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a link to reset the password
-         * @description The same answer whether or not the account exists; the link works for one hour.
+         * Send a link to reset the password
+         * @description The same answer whether or not the account exists; the link works for one hour. With
+         *     `email` it goes by mail (by SMS to an account without an email); with `phone` alone, by SMS
+         *     to the account's phone.
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -2806,13 +2855,16 @@ export interface components {
         User: components["schemas"]["UserFields"];
         UserFields: {
             id: components["schemas"]["Id"];
-            /** @description The email. */
+            /** @description The email, or the phone for an account without one. */
             username: string;
+            /** @description "" for an account without one. */
             email: string;
             first_name: string;
             last_name: string;
             /** @description 254XXXXXXXXX */
             phone: string;
+            /** @description A code texted to the phone came back; the guest orders placed with it are in the account. */
+            phone_confirmed: boolean;
             role: components["schemas"]["Role"];
             /** @description The KRA PIN kept for eTIMS invoices (the checkout offers it), or empty. */
             kra_pin: string;
@@ -2867,18 +2919,34 @@ export interface components {
             last_seen_at: string;
             current: boolean;
         };
+        PhoneCodeSent: {
+            message: string;
+            /** @description Seconds the code is good for. */
+            expires_in: number;
+        };
+        PhoneConfirmation: {
+            message: string;
+            user: components["schemas"]["User"];
+            /** @description How many guest orders placed with the phone joined the account now. */
+            orders_attached: number;
+        };
+        /** @description The account's email, or its phone (any way a Kenyan mobile number is written). */
+        ForgotInput: {
+            email?: string;
+            phone?: string;
+        };
         RegisterInput: {
             first_name: string;
             last_name: string;
-            /** Format: email */
-            email: string;
+            /** @description Optional; "" or left out for none. */
+            email?: string;
             /** @description A Kenyan phone number in any form. */
             phone: string;
             /** Format: password */
             password: string;
         };
         LoginInput: {
-            /** @description The email. */
+            /** @description The email or the phone number. */
             username: string;
             /** Format: password */
             password: string;
@@ -4261,7 +4329,7 @@ export interface components {
                 name?: string;
                 firstName?: string;
                 lastName?: string;
-                /** Format: email */
+                /** @description Optional ("" for none); the order's mail goes to it, its SMS to the phone. */
                 email?: string;
                 phone?: string;
                 /**
@@ -5325,6 +5393,59 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    sendPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneCodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MFACodeInput"];
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneConfirmation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
     forgotPassword: {
         parameters: {
             query?: never;
@@ -5334,7 +5455,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmailInput"];
+                "application/json": components["schemas"]["ForgotInput"];
             };
         };
         responses: {

@@ -138,7 +138,7 @@ describe('request', () => {
 });
 
 describe('keeping the session fresh', () => {
-  const user = { id: 1, username: 'a@farm.co.ke', email: 'a@farm.co.ke', first_name: 'A', last_name: 'B', phone: '', role: 'customer' as const, kra_pin: '', date_joined: '2026-01-01T00:00:00Z', permissions: [] };
+  const user = { id: 1, username: 'a@farm.co.ke', email: 'a@farm.co.ke', first_name: 'A', last_name: 'B', phone: '', phone_confirmed: false, role: 'customer' as const, kra_pin: '', date_joined: '2026-01-01T00:00:00Z', permissions: [] };
 
   function signIn(expiresIn = 900) {
     saveSession({ access: 'old-access', refresh: 'old-refresh', user, expires_in: expiresIn }, true);

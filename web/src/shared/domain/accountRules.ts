@@ -33,13 +33,13 @@ export function checkName(name: string, required: string, tooLong: string): stri
   return charLength(v) > 100 ? tooLong : undefined;
 }
 
-/** The account page is kinder than sign-up: any way people write a Kenyan mobile number (0712 345 678, +254...). */
 /** A KRA PIN as eTIMS takes a buyer's, in any case: A or P, nine digits, a letter; empty is none. */
 export function checkKraPin(pin: string, message: string): string | undefined {
   const v = pin.trim().toUpperCase();
   return v === '' || /^[AP]\d{9}[A-Z]$/.test(v) ? undefined : message;
 }
 
-export function checkProfilePhone(phone: string): string | undefined {
+/** Sign-up and the account page: any way people write a Kenyan mobile number (0712 345 678, +254...), the one rule of validation.ts. */
+export function checkAccountPhone(phone: string): string | undefined {
   return checkPhone(phone, MSG.phoneRequired, MSG.phoneInvalid);
 }

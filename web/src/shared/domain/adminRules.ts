@@ -2,7 +2,7 @@
 // in steps of 0.01; category name required, never its own parent; slug = the name's letters and
 // digits in lower case, with hyphens between). The server checks the same rules with the same words
 // (internal/catalog/admin_rules.go), so a field reads the same whichever side caught it.
-import type { Errors } from './validation';
+import { normalizePhone, type Errors } from './validation';
 
 export const MSG = {
   fixFields: 'Please correct the highlighted fields.',
@@ -222,6 +222,6 @@ export function checkRefund(f: { amount: string; reason: string; reference: stri
   }
   if (f.reason.trim() === '') errors.reason = MSG.refundReason;
   if (method === 'manual' && f.reference.trim() === '') errors.reference = MSG.refundReference;
-  if (method === 'mpesa' && !/^(?:\+?254|0)?[17]\d{8}$/.test((f.phone ?? '').replace(/[\s-]/g, ''))) errors.phone = MSG.refundPhone;
+  if (method === 'mpesa' && !normalizePhone(f.phone ?? '')) errors.phone = MSG.refundPhone;
   return errors;
 }

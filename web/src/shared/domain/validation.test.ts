@@ -11,6 +11,8 @@ describe('normalizePhone', () => {
     ['254712345678', '254712345678'],
     ['712345678', '254712345678'],
     ['(0712) 345.678', '254712345678'],
+    ['+254 (0) 712 345 678', '254712345678'],
+    ['0101 234 567', '254101234567'],
     ['0700000001', '254700000001'],
   ])('reads %s', (input, expected) => {
     expect(normalizePhone(input)).toBe(expected);
@@ -26,6 +28,8 @@ describe('normalizePhone', () => {
     '07123x5678',
     '+0712345678',
     '612345678',
+    '0122345678', // not a mobile range
+    'garbage',
     '254 (0)?',
   ])('refuses %s', (input) => {
     expect(normalizePhone(input)).toBeNull();

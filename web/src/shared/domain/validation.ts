@@ -44,10 +44,13 @@ const PHONE_SEPARATORS = /[ \-.()\t\u00a0]/g;
 /**
  * Reads a Kenyan mobile number as people write it — 0712 345 678, 0112-345-678,
  * +254 712 345 678, 254712345678 or 712345678 — and returns it as M-Pesa wants it:
- * 254 and nine digits starting with 7 or 1. null for anything else.
+ * 254 and nine digits, 7… or 10…/11…. null for anything else. Every form that takes a phone
+ * uses this one light check; the server reads the number with libphonenumber's plan and has
+ * the last word (internal/phone).
  */
 export function normalizePhone(input: string): string | null {
   let s = input.replace(PHONE_SEPARATORS, '');
+  if (s.startsWith('+2540')) s = `+254${s.slice(5)}`;
   if (s.startsWith('+')) {
     if (!s.startsWith('+254')) return null;
     s = s.slice(1);
@@ -55,7 +58,7 @@ export function normalizePhone(input: string): string | null {
   if (s.length === 12 && s.startsWith('254')) s = s.slice(3);
   else if (s.length === 10 && s.startsWith('0')) s = s.slice(1);
   else if (s.length !== 9) return null;
-  if (!/^[71]\d{8}$/.test(s)) return null;
+  if (!/^(?:7\d|1[01])\d{7}$/.test(s)) return null;
   return `254${s}`;
 }
 

@@ -9,7 +9,7 @@ import { UsersTab } from './UsersTab';
 const fetchMock = stubFetch();
 
 const user = (id: number, email: string, role: Me['role']) => ({
-  id, username: email, email, first_name: '', last_name: '', phone: '', role, kra_pin: '', date_joined: '2026-11-01T09:00:00Z', permissions: [], orders_count: 0, spent: '0.00',
+  id, username: email, email, first_name: '', last_name: '', phone: '', phone_confirmed: false, role, kra_pin: '', date_joined: '2026-11-01T09:00:00Z', permissions: [], orders_count: 0, spent: '0.00',
 });
 const owner = { ...user(1, 'owner@mifugobora.co.ke', 'owner') } as Me;
 const page = { count: 2, next: null, previous: null, page: 1, page_size: 20, count_capped: false,

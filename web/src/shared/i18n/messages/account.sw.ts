@@ -41,6 +41,21 @@ export const account: AccountMessages = {
     view: (orderId: string) => `Angalia oda ${orderId}`,
   },
 
+  confirmPhone: {
+    title: 'Thibitisha simu yako',
+    intro: (phone: string) =>
+      `Oda ulizoweka bila akaunti kwa namba ${phone} zitaingia kwenye akaunti hii ukithibitisha namba. Tutakutumia nambari ya tarakimu 6 kwa SMS.`,
+    send: 'Nitumie nambari',
+    sending: 'Tunatuma...',
+    resend: 'Tuma nambari mpya',
+    code: 'Nambari kutoka kwenye SMS',
+    codeRequired: 'Andika nambari ya tarakimu 6 iliyo kwenye SMS.',
+    confirm: 'Thibitisha',
+    confirming: 'Tunathibitisha...',
+    failed: 'Imeshindikana kuthibitisha simu yako. Tafadhali jaribu tena.',
+    attached: (n: number) => (n === 1 ? 'Oda moja ya awali sasa iko kwenye akaunti yako.' : `Oda ${n} za awali sasa ziko kwenye akaunti yako.`),
+  },
+
   reminders: {
     title: 'Vikumbusho',
     label: 'Nitumie SMS siku chache kabla chakula changu hakijaisha (jibu 1 kuagiza tena, STOP kusitisha)',

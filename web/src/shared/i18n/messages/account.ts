@@ -45,6 +45,21 @@ const en = {
 
   // docs/product.md, My Account; the server's messages for the same mistakes (internal/account
   // and internal/privacy) are in the same words.
+  confirmPhone: {
+    title: 'Confirm your phone',
+    intro: (phone: string) =>
+      `Orders you placed without an account with ${phone} join this account once you confirm the number. We will send a 6-digit code by SMS.`,
+    send: 'Send me a code',
+    sending: 'Sending...',
+    resend: 'Send a new code',
+    code: 'Code from the SMS',
+    codeRequired: 'Enter the 6-digit code from the SMS.',
+    confirm: 'Confirm',
+    confirming: 'Confirming...',
+    failed: 'We could not confirm your phone. Please try again.',
+    attached: (n: number) => (n === 1 ? 'One earlier order is now in your account.' : `${n} earlier orders are now in your account.`),
+  },
+
   reminders: {
     title: 'Reminders',
     label: 'Text me a few days before my feed runs out (reply 1 to order it again, STOP to end the texts)',
