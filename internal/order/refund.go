@@ -292,6 +292,18 @@ func RefundedTx(ctx context.Context, tx *sql.Tx, o Order, r Refund, received mon
 	return moved, nil
 }
 
+// WithRefunded is o once refund lines have been stored: their quantities
+// count as refunded of its lines.
+func (o Order) WithRefunded(lines []RefundLine) Order {
+	o.Items = slices.Clone(o.Items)
+	for _, l := range lines {
+		if i := slices.IndexFunc(o.Items, func(it Item) bool { return it.ID == l.OrderItemID }); i >= 0 {
+			o.Items[i].Refunded += l.Quantity
+		}
+	}
+	return o
+}
+
 // restockLinesTx puts the lines marked restock back on sale inside tx, as
 // far as order o still holds them, and keeps on each order line how much
 // of it is back, so a later return of the whole order skips it.

@@ -141,7 +141,7 @@ func (s *Service) RefundTx(ctx context.Context, tx *sql.Tx, number string, in or
 		if r, err = insertRefundTx(ctx, tx, id, in, actor); err != nil {
 			return before, after, r, err
 		}
-		if after, err = order.RefundedTx(ctx, tx, before, r, received, actor); err != nil {
+		if after, err = order.RefundedTx(ctx, tx, before.WithRefunded(r.Lines), r, received, actor); err != nil {
 			return before, after, r, err
 		}
 		return before, after, r, s.refundCounts(ctx, tx, after, r)
@@ -164,7 +164,7 @@ func (s *Service) RefundTx(ctx context.Context, tx *sql.Tx, number string, in or
 	if err := insertRefundLinesTx(ctx, tx, r); err != nil {
 		return before, after, r, err
 	}
-	after = before
+	after = before.WithRefunded(r.Lines)
 	after.Refunds = append(after.Refunds, r)
 	return before, after, r, nil
 }
