@@ -12,15 +12,15 @@ import (
 )
 
 // Products answers GET /api/admin/products/: every product, active or not,
-// newest first, with ?search= and ?status=active|inactive, paginated.
+// newest first, with ?search= and ?status=active|inactive|draft, paginated.
 func (h *Handlers) Products(w http.ResponseWriter, r *http.Request, _ Actor) error {
 	q, err := readSearchList(r, 25)
 	if err != nil {
 		return err
 	}
 	status := q.Get("status")
-	if status != catalog.StatusAll && status != catalog.StatusActive && status != catalog.StatusInactive {
-		msg := "status must be active or inactive."
+	if status != catalog.StatusAll && status != catalog.StatusActive && status != catalog.StatusInactive && status != catalog.StatusDraft {
+		msg := "status must be active, inactive or draft."
 		return apperr.InvalidField("status", msg)
 	}
 	list, err := h.catalog.AdminProducts(r.Context(), catalog.AdminFilter{Search: q.search, Status: status, Page: q.page, PageSize: q.size})
@@ -48,7 +48,8 @@ func (h *Handlers) writeProduct(w http.ResponseWriter, r *http.Request, status i
 	return writeJSON(w, status, p)
 }
 
-// CreateProduct answers POST /api/admin/products/ with the new product.
+// CreateProduct answers POST /api/admin/products/ with the new product, a
+// draft until it is published.
 func (h *Handlers) CreateProduct(w http.ResponseWriter, r *http.Request, a Actor) error {
 	f, err := readForm(r, &catalog.ProductInput{})
 	if err != nil {
@@ -61,12 +62,43 @@ func (h *Handlers) CreateProduct(w http.ResponseWriter, r *http.Request, a Actor
 			return Entry{}, err
 		}
 		id = p.ID
-		return entry("create", "product", p.ID, fmt.Sprintf("created %s (%s), price %s, %s", quote(p.Name), p.Slug, p.BasePrice, activeWord(p.IsActive))), nil
+		return entry("create", "product", p.ID, fmt.Sprintf("created %s (%s), price %s, draft", quote(p.Name), p.Slug, p.BasePrice)), nil
 	})
 	if err != nil {
 		return err
 	}
 	return h.writeProduct(w, r, http.StatusCreated, id)
+}
+
+// PublishProduct answers POST /api/admin/products/{id}/publish/: the draft
+// goes on sale, with the product; 409 while it has no size with a price.
+// Publishing a product already on sale changes nothing.
+func (h *Handlers) PublishProduct(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Product")
+	if err != nil {
+		return err
+	}
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		before, err := h.catalog.PublishProductTx(r.Context(), tx, id)
+		if err != nil {
+			return Entry{}, err
+		}
+		if before.IsActive {
+			return Entry{}, nil
+		}
+		return entry("publish", "product", id, fmt.Sprintf("published %s (%s)", quote(before.Name), draftWord(before.IsDraft))), nil
+	})
+	if err != nil {
+		return err
+	}
+	return h.writeProduct(w, r, http.StatusOK, id)
+}
+
+func draftWord(draft bool) string {
+	if draft {
+		return "was a draft"
+	}
+	return "was inactive"
 }
 
 func activeWord(active bool) string {

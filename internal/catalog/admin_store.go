@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,12 +19,17 @@ import (
 // transaction, so the admin's audit entry is stored with the change or not
 // at all.
 
-// Admin product list filters: which products by their active flag.
+// Admin product list filters: which products by their active flag, or the
+// drafts (which are inactive too).
 const (
 	StatusAll      = ""
 	StatusActive   = "active"
 	StatusInactive = "inactive"
+	StatusDraft    = "draft"
 )
+
+// MsgPublishNeedsSize refuses to publish a product no one could buy.
+const MsgPublishNeedsSize = "Add at least one size with a price before publishing."
 
 // AdminFilter narrows the admin's product list.
 type AdminFilter struct {
@@ -38,23 +44,69 @@ type AdminFilter struct {
 // best match first when searching (the shop's own search, which also finds
 // SKUs). The count is exact without a search; a search's stops at
 // CountCap (Capped), as the shop's and the admin's order search do.
-func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (ProductPage, error) {
+func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (AdminProductPage, error) {
 	q, err := s.listQuery(ctx, ListFilter{Search: f.Search}, i18n.English)
 	if err != nil || q.none {
-		return ProductPage{Products: []Card{}}, err
+		return AdminProductPage{Products: []AdminCard{}}, err
 	}
 	switch f.Status {
 	case StatusActive:
 		q.where.And("p.is_active = TRUE")
 	case StatusInactive:
 		q.where.And("p.is_active = FALSE")
+	case StatusDraft:
+		q.where.And("p.is_draft = TRUE")
 	}
 	q.sort, q.exact = []string{"-p.id"}, strings.TrimSpace(f.Search) == ""
 	page, size := max(f.Page, 1), f.PageSize
 	if size < 1 || size > db.MaxPageSize {
 		size = db.DefaultPageSize
 	}
-	return s.cardPage(ctx, &q, q.keys(true), page, size)
+	list, err := s.cardPage(ctx, &q, q.keys(true), page, size)
+	if err != nil {
+		return AdminProductPage{}, err
+	}
+	out := AdminProductPage{Count: list.Count, Capped: list.Capped, Products: make([]AdminCard, len(list.Products))}
+	// The cards are the storefront's, which knows nothing of drafts: the
+	// page's drafts are read beside them.
+	ids := make([]any, len(list.Products))
+	marks := make([]string, len(list.Products))
+	for i, c := range list.Products {
+		out.Products[i].Card = c
+		ids[i], marks[i] = c.ID, "$"+strconv.Itoa(i+1)
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	drafts, err := db.QueryAll(ctx, s.db, "drafts", func(r db.Scanner) (id int64, err error) { return id, r.Scan(&id) },
+		`SELECT id FROM products WHERE is_draft AND id IN (`+strings.Join(marks, ", ")+`)`, ids...)
+	if err != nil {
+		return AdminProductPage{}, err
+	}
+	for i := range out.Products {
+		out.Products[i].IsDraft = slices.Contains(drafts, out.Products[i].ID)
+	}
+	return out, nil
+}
+
+// PublishProductTx puts draft (or inactive) product id on sale, once it
+// has a size with a price, and returns it as it was.
+func (s *Store) PublishProductTx(ctx context.Context, tx *sql.Tx, id int64) (EditedProduct, error) {
+	before, err := s.editedTx(ctx, tx, id)
+	if err != nil {
+		return EditedProduct{}, err
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE products SET is_active = TRUE, is_draft = FALSE, updated_at = CURRENT_TIMESTAMP
+		WHERE id = $1 AND EXISTS (SELECT 1 FROM variants WHERE product_id = $1 AND price_cents > 0)`, id)
+	if err != nil {
+		return EditedProduct{}, fmt.Errorf("publish product %d: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return EditedProduct{}, err
+	} else if n == 0 {
+		return EditedProduct{}, apperr.Conflict(MsgPublishNeedsSize)
+	}
+	return before, s.refreshTx(ctx, tx, id)
 }
 
 // AdminProduct loads a product by id, active or not, with its details and
@@ -69,13 +121,13 @@ func (s *Store) AdminProduct(ctx context.Context, id int64) (EditedProduct, erro
 }
 
 // editedColumns are productColumns and the Kiswahili texts, for oneEdited.
-const editedColumns = productColumns + `, p.name_sw, p.description_sw`
+const editedColumns = productColumns + `, p.name_sw, p.description_sw, p.is_draft`
 
 // oneEdited scans the product row holds as an EditedProduct, or answers
 // errNoProduct.
 func oneEdited(row *sql.Row, key any) (EditedProduct, error) {
 	var p EditedProduct
-	err := scanInfo(row, &p.ProductInfo, &p.NameSW, &p.DescriptionSW)
+	err := scanInfo(row, &p.ProductInfo, &p.NameSW, &p.DescriptionSW, &p.IsDraft)
 	if err != nil {
 		return EditedProduct{}, db.RowErr(err, errNoProduct, "load product %v", key)
 	}
@@ -138,7 +190,8 @@ func orEmpty(p *string) string {
 }
 
 // CreateProductTx stores a new product (without sizes or images yet) under
-// a slug made from its name, and returns it.
+// a slug made from its name, as a draft whatever f says of is_active: it
+// goes live with PublishProductTx once it has a size with a price.
 func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields) (EditedProduct, error) {
 	if err := checkCategory(ctx, tx, f.CategoryID); err != nil {
 		return EditedProduct{}, err
@@ -149,10 +202,10 @@ func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields
 	}
 	var id int64
 	if err := tx.QueryRowContext(ctx, `INSERT INTO products
-		(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo, vat_class,
+		(name, slug, description, base_price_cents, category_id, is_active, is_draft, is_featured, is_best_seller, is_new_arrival, promo, vat_class,
 		name_sw, description_sw)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE(NULLIF($11, ''), 'B'), $12, $13) RETURNING id`,
-		f.Name, slug, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller, f.IsNewArrival,
+		VALUES ($1, $2, $3, $4, $5, FALSE, TRUE, $6, $7, $8, $9, COALESCE(NULLIF($10, ''), 'B'), $11, $12) RETURNING id`,
+		f.Name, slug, f.Description, int64(f.BasePrice), f.CategoryID, f.IsFeatured, f.IsBestSeller, f.IsNewArrival,
 		nullPromo(f.Promo), f.VATClass, orEmpty(f.NameSW), orEmpty(f.DescriptionSW)).Scan(&id); err != nil {
 		return EditedProduct{}, fmt.Errorf("create product: %w", err)
 	}
@@ -171,8 +224,9 @@ func (s *Store) UpdateProductTx(ctx context.Context, tx *sql.Tx, id int64, f Pro
 	if err = checkCategory(ctx, tx, f.CategoryID); err != nil {
 		return
 	}
+	// A draft stays off sale until it is published.
 	if _, err = tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2, base_price_cents = $3, category_id = $4,
-		is_active = $5, is_featured = $6, is_best_seller = $7, is_new_arrival = $8, promo = $9,
+		is_active = $5 AND NOT is_draft, is_featured = $6, is_best_seller = $7, is_new_arrival = $8, promo = $9,
 		vat_class = COALESCE(NULLIF($11, ''), vat_class), name_sw = COALESCE($12, name_sw),
 		description_sw = COALESCE($13, description_sw), updated_at = CURRENT_TIMESTAMP
 		WHERE id = $10`, f.Name, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller,
