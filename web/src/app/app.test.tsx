@@ -6,10 +6,10 @@ import { clearSession, saveSession } from '../shared/api/authToken';
 import { CartLink } from './CartLink';
 import { RouteErrorScreen } from './ErrorScreen';
 import { Layout } from './Layout';
-import { routes } from './routes';
+import { patchRoutesOnNavigation, routes } from './routes';
 
 function renderApp(path: string, appRoutes: RouteObject[] = routes) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path], patchRoutesOnNavigation });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -1,19 +1,12 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { HomePage } from '../features/home/HomePage';
 import { RootErrorScreen, RouteErrorScreen } from './ErrorScreen';
 import { Layout } from './Layout';
+import { page, PAGES } from './page';
 
 // Every page except home is its own chunk, fetched on first visit, so / stays small.
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
-}
-
 export const routes: RouteObject[] = [
-  // The back office has a frame of its own (no shop header, cart or footer), in its own chunk; its
-  // screens, and the delivery notes it prints, are matched inside it, off the first load.
-  { path: 'admin/*', errorElement: <RootErrorScreen />, lazy: page(() => import('./StaffArea')) },
   {
     Component: Layout,
     // Only when the layout itself fails; page errors are caught below, inside the layout.
@@ -21,6 +14,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     children: [
       {
+        id: PAGES,
         errorElement: <RouteErrorScreen />,
         children: [
           { index: true, Component: HomePage },
@@ -40,10 +34,14 @@ export const routes: RouteObject[] = [
           { path: 'order-confirmation', lazy: page(() => import('../features/order/OrderConfirmationPage')) },
           { path: 'track', lazy: page(() => import('../features/track/TrackPage')) },
           { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
-          // /rider and /agent, the screens of those roles, and the 404 for any other address.
-          { path: '*', lazy: page(() => import('./RoleScreen')) },
         ],
       },
     ],
   },
 ];
+
+// The back office and the roles' screens are not named above: the first address none of the
+// routes matches (/admin…, /rider, /agent, or one the shop does not have) loads their routes
+// (./staffRoutes.tsx), so a storefront's first load carries none of their entries.
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ patch }) =>
+  (await import('./staffRoutes')).addStaffRoutes(patch);
