@@ -4,7 +4,7 @@ import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { ApiError } from '../../../shared/api/api';
 import { formatKsh } from '../../../shared/domain/money';
-import type { ProductCard } from '../../../shared/api/shapes';
+import type { AdminProductCard } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { PagedList, usePagedList } from '../../../shared/ui/PagedList';
 import { ProductEditor } from './ProductEditor';
@@ -43,7 +43,7 @@ export function ProductsTab() {
     );
   }
 
-  async function remove(p: ProductCard) {
+  async function remove(p: AdminProductCard) {
     if (!window.confirm(MSG.confirmDeleteProduct)) return;
     try {
       const answer = await adminApi.deleteProduct(p.id);
@@ -69,6 +69,7 @@ export function ProductsTab() {
             <option value="">All</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
+            <option value="draft">Drafts</option>
           </SelectField>
         </div>
         <Button onClick={() => setEditing('new')}>Add product</Button>
@@ -89,7 +90,7 @@ export function ProductsTab() {
                 {p.variants.length === 1 ? 'size' : 'sizes'} · stock {p.variants.reduce((n, v) => n + v.stock, 0)}
               </p>
               <p className="mt-1 flex flex-wrap gap-1">
-                <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
+                {p.is_draft ? <Badge tone="amber">Draft</Badge> : <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>}
                 {p.is_featured && <Badge tone="amber">Featured</Badge>}
                 {p.is_best_seller && <Badge tone="blue">Best Seller</Badge>}
                 {p.is_new_arrival && <Badge tone="blue">New Product</Badge>}

@@ -21,7 +21,7 @@ function refund(status: Refund['status']): Refund {
     id: 'RFABCDEFGH23456789JK', method: 'mpesa', status, amount: '1000.00', reason: 'Overpaid', reference: 'RFABCDEFGH23456789JK',
     restocked: false, phone: '254708374149', receiver_name: status === 'sent' ? 'WANJIKU KAMAU' : '',
     mpesa_receipt: status === 'sent' ? 'TKB9X8Y7Z6' : '', result_code: status === 'sent' ? '0' : '', result_text: status === 'sent' ? 'Sent' : '',
-    created_at: '2026-11-27T09:05:00Z', etims: null,
+    created_at: '2026-11-27T09:05:00Z', etims: null, lines: null,
   };
 }
 
