@@ -65,6 +65,8 @@ type storedRefund struct {
 	Phone     string      `json:"phone"`
 	Receipt   string      `json:"receipt"`
 	Restock   bool        `json:"restock"`
+	// Lines is empty for a refund of an amount alone.
+	Lines []order.RefundLine `json:"lines,omitempty"`
 }
 
 // errDryRun undoes the trial refund askApproval runs.
@@ -88,7 +90,7 @@ func (h *Handlers) askApproval(ctx context.Context, a Actor, number string, refu
 		return Approval{}, err
 	}
 	form, err := json.Marshal(storedRefund{Method: refund.Method, Amount: refund.Amount, Reason: refund.Reason,
-		Reference: refund.Reference, Phone: refund.Phone, Receipt: refund.Receipt, Restock: refund.Restock})
+		Reference: refund.Reference, Phone: refund.Phone, Receipt: refund.Receipt, Restock: refund.Restock, Lines: refund.Lines})
 	if err != nil {
 		return Approval{}, err
 	}
@@ -127,7 +129,7 @@ func scanApproval(row db.Scanner) (Approval, error) {
 	}
 	ap.Method, ap.Reason, ap.Phone, ap.Restock = f.Method, f.Reason, f.Phone, f.Restock
 	ap.input = order.RefundInput{Method: f.Method, Amount: f.Amount, Reason: f.Reason, Reference: f.Reference, Phone: f.Phone,
-		Receipt: f.Receipt, Restock: f.Restock}
+		Receipt: f.Receipt, Restock: f.Restock, Lines: f.Lines}
 	return ap, nil
 }
 

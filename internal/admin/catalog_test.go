@@ -58,7 +58,7 @@ func TestProducts(t *testing.T) {
 			if n := testkit.Decode[page[product]](t, e.as("GET", "/api/admin/products/?status=active&search=starter", nil)).Count; n != 0 {
 				t.Fatalf("active list has %d", n)
 			}
-			testkit.WantError(t, e.as("GET", "/api/admin/products/?status=gone", nil), http.StatusBadRequest, "status", "status must be active or inactive.")
+			testkit.WantError(t, e.as("GET", "/api/admin/products/?status=gone", nil), http.StatusBadRequest, "status", "status must be active, inactive or draft.")
 
 			rec := e.as("PUT", fmt.Sprintf("/api/admin/products/%d/", p.ID), map[string]any{
 				"name": "Calf Starter Pellets 18%", "description": "Starts calves well.", "base_price": 1600, "category": cat.ID,
@@ -66,10 +66,13 @@ func TestProducts(t *testing.T) {
 			})
 			testkit.WantStatus(t, rec, http.StatusOK)
 			up := testkit.Decode[product](t, rec)
-			if up.Name != "Calf Starter Pellets 18%" || up.Slug != p.Slug || up.BasePrice != "1600.00" || !up.IsActive || !up.IsFeatured ||
+			// A draft stays off sale through the form: Publish puts it on sale.
+			if up.Name != "Calf Starter Pellets 18%" || up.Slug != p.Slug || up.BasePrice != "1600.00" || up.IsActive || !up.IsFeatured ||
 				!up.IsBestSeller || len(up.OccasionTags) != 1 || up.Promo == nil || *up.Promo != "bulk" {
 				t.Fatalf("updated %+v", up)
 			}
+			e.variant(p.ID, "25 Kg", "CSP-25", "1600", 5)
+			testkit.WantStatus(t, e.as("POST", fmt.Sprintf("/api/admin/products/%d/publish/", p.ID), nil), http.StatusOK)
 			testkit.WantStatus(t, e.do("GET", fmt.Sprintf("/api/products/%d/", p.ID), "", nil), http.StatusOK)
 			testkit.WantError(t, e.as("PUT", "/api/admin/products/999999/", map[string]any{"name": "X", "description": "Y", "base_price": "1", "category": cat.ID}),
 				http.StatusNotFound, "", "Product not found")

@@ -142,7 +142,20 @@ func (e *env) product(name string, cat int64, price string, active bool) product
 		"name": name, "description": name + " for Kenyan farms.", "base_price": price, "category": cat, "is_active": active,
 	})
 	testkit.WantStatus(e.t, rec, http.StatusCreated)
-	return testkit.Decode[product](e.t, rec)
+	p := testkit.Decode[product](e.t, rec)
+	if active {
+		// A new product is a draft until published with a size; these tests
+		// want one on sale before its sizes, as products were before drafts.
+		if _, err := e.d.Exec(context.Background(), `UPDATE products SET is_draft = FALSE WHERE id = $1`, p.ID); err != nil {
+			e.t.Fatal(err)
+		}
+		rec = e.as("PATCH", fmt.Sprintf("/api/admin/products/%d/", p.ID), map[string]any{
+			"name": name, "description": name + " for Kenyan farms.", "base_price": price, "category": cat, "is_active": true,
+		})
+		testkit.WantStatus(e.t, rec, http.StatusOK)
+		p = testkit.Decode[product](e.t, rec)
+	}
+	return p
 }
 
 func (e *env) variant(productID int64, size, sku, price string, stock int) variant {

@@ -81,6 +81,9 @@ func TestKiswahiliTexts(t *testing.T) {
 			testkit.WantError(t, e.as("PUT", path, bad), http.StatusBadRequest, field, msg)
 		}
 
+		e.variant(p.ID, "70 Kg", "HY-70", "650", 5)
+		testkit.WantStatus(t, e.as("POST", path+"publish/", nil), http.StatusOK)
+
 		// The shop: Kiswahili when asked for, field by field, the English otherwise.
 		shop := func(lang string, header ...string) map[string]json.RawMessage {
 			t.Helper()

@@ -34,18 +34,18 @@ func (h *Handlers) Products(w http.ResponseWriter, r *http.Request, _ Actor) err
 
 // ProductsPage is the products list's page with its status chips' counts.
 type ProductsPage struct {
-	Page[catalog.Card]
+	Page[catalog.AdminCard]
 	StatusCounts map[string]int `json:"status_counts"`
 }
 
-// readProductFilter reads the products list's filters: ?status= (active or
-// inactive), ?category= (a category's id), ?stock= (low: a size at or
+// readProductFilter reads the products list's filters: ?status= (active,
+// inactive or draft), ?category= (a category's id), ?stock= (low: a size at or
 // below the low-stock threshold; out: none left), ?sort= (catalog.AdminSorts).
 func readProductFilter(q listQuery, lowStock int) (catalog.AdminFilter, error) {
 	f := catalog.AdminFilter{Search: q.search, Status: q.Get("status"), Stock: q.Get("stock"), LowStock: lowStock, Sort: q.Get("sort"), Page: q.page, PageSize: q.size}
 	bad := map[string]string{}
-	if f.Status != catalog.StatusAll && f.Status != catalog.StatusActive && f.Status != catalog.StatusInactive {
-		bad["status"] = "status must be active or inactive."
+	if f.Status != catalog.StatusAll && f.Status != catalog.StatusActive && f.Status != catalog.StatusInactive && f.Status != catalog.StatusDraft {
+		bad["status"] = "status must be active, inactive or draft."
 	}
 	if raw := q.Get("category"); raw != "" {
 		id, err := strconv.ParseInt(raw, 10, 64)
@@ -84,7 +84,8 @@ func (h *Handlers) writeProduct(w http.ResponseWriter, r *http.Request, status i
 	return writeJSON(w, status, p)
 }
 
-// CreateProduct answers POST /api/admin/products/ with the new product.
+// CreateProduct answers POST /api/admin/products/ with the new product, a
+// draft until it is published.
 func (h *Handlers) CreateProduct(w http.ResponseWriter, r *http.Request, a Actor) error {
 	f, err := readForm(r, &catalog.ProductInput{})
 	if err != nil {
@@ -97,12 +98,43 @@ func (h *Handlers) CreateProduct(w http.ResponseWriter, r *http.Request, a Actor
 			return Entry{}, err
 		}
 		id = p.ID
-		return entry("create", "product", p.ID, fmt.Sprintf("created %s (%s), price %s, %s", quote(p.Name), p.Slug, p.BasePrice, activeWord(p.IsActive))), nil
+		return entry("create", "product", p.ID, fmt.Sprintf("created %s (%s), price %s, draft", quote(p.Name), p.Slug, p.BasePrice)), nil
 	})
 	if err != nil {
 		return err
 	}
 	return h.writeProduct(w, r, http.StatusCreated, id)
+}
+
+// PublishProduct answers POST /api/admin/products/{id}/publish/: the draft
+// goes on sale, with the product; 409 while it has no size with a price.
+// Publishing a product already on sale changes nothing.
+func (h *Handlers) PublishProduct(w http.ResponseWriter, r *http.Request, a Actor) error {
+	id, err := pathID(r, "id", "Product")
+	if err != nil {
+		return err
+	}
+	err = h.change(r.Context(), a, func(tx *sql.Tx) (Entry, error) {
+		before, err := h.catalog.PublishProductTx(r.Context(), tx, id)
+		if err != nil {
+			return Entry{}, err
+		}
+		if before.IsActive {
+			return Entry{}, nil
+		}
+		return entry("publish", "product", id, fmt.Sprintf("published %s (%s)", quote(before.Name), draftWord(before.IsDraft))), nil
+	})
+	if err != nil {
+		return err
+	}
+	return h.writeProduct(w, r, http.StatusOK, id)
+}
+
+func draftWord(draft bool) string {
+	if draft {
+		return "was a draft"
+	}
+	return "was inactive"
 }
 
 func activeWord(active bool) string {

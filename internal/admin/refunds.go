@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -25,7 +26,7 @@ const MsgTooManyRefunds = "Many M-Pesa refunds were sent in the last hour. Pleas
 var refundLimit = ratelimit.Limit{Max: 30, Window: time.Hour}
 
 // RecordRefund answers POST /api/admin/orders/{orderId}/refunds/ with
-// {method, amount, reason, reference, phone, receipt, restock} for a paid
+// {method, amount, reason, reference, phone, receipt, restock, lines} for a paid
 // order (never more than the order received less what went back or is
 // going back), with its audit entry. A manual refund (the default) was
 // sent by hand and is recorded: 201 with the order. With method mpesa or
@@ -72,6 +73,8 @@ type refundForm struct {
 	Phone     string          `json:"phone"`
 	Receipt   string          `json:"receipt"`
 	Restock   bool            `json:"restock"`
+	// Lines, optional, refund order lines by quantity, each restocked or not.
+	Lines []order.RefundLine `json:"lines"`
 }
 
 // readRefund reads and checks the refund form of r.
@@ -80,7 +83,8 @@ func readRefund(r *http.Request) (order.RefundInput, error) {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return order.RefundInput{}, err
 	}
-	refund := order.RefundInput{Method: in.Method, Reason: in.Reason, Reference: in.Reference, Phone: in.Phone, Receipt: in.Receipt, Restock: in.Restock}
+	refund := order.RefundInput{Method: in.Method, Reason: in.Reason, Reference: in.Reference, Phone: in.Phone, Receipt: in.Receipt, Restock: in.Restock,
+		Lines: in.Lines}
 	if err := refund.Amount.UnmarshalJSON(in.Amount); err != nil && len(in.Amount) > 0 {
 		return refund, apperr.InvalidField("amount", MsgRefundAmountFormat)
 	}
@@ -118,7 +122,13 @@ func (h *Handlers) refundTx(ctx context.Context, tx *sql.Tx, number string, refu
 		summary = "refund " + f.Amount.Ksh() + " by M-Pesa " + f.Reference
 	}
 	summary += " (" + quote(f.Reason) + ")"
-	if f.Restocked {
+	for _, l := range f.Lines {
+		summary += fmt.Sprintf(", %d of line %d", l.Quantity, l.OrderItemID)
+		if l.Restock {
+			summary += " restocked"
+		}
+	}
+	if f.Restocked && len(f.Lines) == 0 {
 		summary += ", stock returned"
 	}
 	var d diff

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,11 +19,13 @@ import (
 // transaction, so the admin's audit entry is stored with the change or not
 // at all.
 
-// Admin product list filters: which products by their active flag.
+// Admin product list filters: which products by their active flag, or the
+// drafts (which are inactive too).
 const (
 	StatusAll      = ""
 	StatusActive   = "active"
 	StatusInactive = "inactive"
+	StatusDraft    = "draft"
 )
 
 // Admin product list stock filters: a product with a size at or below the
@@ -49,6 +52,9 @@ var AdminSorts = map[string][]string{
 
 const stockSum = "(SELECT COALESCE(SUM(v.stock), 0) FROM variants v WHERE v.product_id = p.id)"
 
+// MsgPublishNeedsSize refuses to publish a product no one could buy.
+const MsgPublishNeedsSize = "Add at least one size with a price before publishing."
+
 // AdminFilter narrows the admin's product list.
 type AdminFilter struct {
 	// Search matches name, slug, description or a variant's SKU, case-insensitively.
@@ -66,21 +72,13 @@ type AdminFilter struct {
 	Page, PageSize int
 }
 
-// AdminProductPage is a page of the admin's product list and, for its
-// chips, how many of the products the other filters select are in each
-// status.
-type AdminProductPage struct {
-	ProductPage
-	StatusCounts map[string]int
-}
-
 // AdminProducts lists products, active or not, as cards: in f.Sort's order,
 // or best match first when searching with no sort asked (the shop's own
 // search, which also finds SKUs). The count is exact without a search; a
 // search's stops at CountCap (Capped), as the shop's and the admin's order
 // search do.
 func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (AdminProductPage, error) {
-	empty := AdminProductPage{ProductPage: ProductPage{Products: []Card{}}, StatusCounts: map[string]int{StatusActive: 0, StatusInactive: 0}}
+	empty := AdminProductPage{Products: []AdminCard{}, StatusCounts: map[string]int{StatusActive: 0, StatusInactive: 0, StatusDraft: 0}}
 	sort, ok := AdminSorts[f.Sort]
 	if !ok {
 		return empty, apperr.InvalidField("sort", MsgAdminSort)
@@ -107,6 +105,8 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (AdminProductP
 		q.where.And("p.is_active = TRUE")
 	case StatusInactive:
 		q.where.And("p.is_active = FALSE")
+	case StatusDraft:
+		q.where.And("p.is_draft = TRUE")
 	}
 	q.exact = strings.TrimSpace(f.Search) == ""
 	q.sort = sort
@@ -114,8 +114,31 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (AdminProductP
 	if size < 1 || size > db.MaxPageSize {
 		size = db.DefaultPageSize
 	}
-	out.ProductPage, err = s.cardPage(ctx, &q, q.keys(f.Sort == ""), page, size)
-	return out, err
+	list, err := s.cardPage(ctx, &q, q.keys(f.Sort == ""), page, size)
+	if err != nil {
+		return empty, err
+	}
+	out.Count, out.Capped, out.Products = list.Count, list.Capped, make([]AdminCard, len(list.Products))
+	// The cards are the storefront's, which knows nothing of drafts: the
+	// page's drafts are read beside them.
+	ids := make([]any, len(list.Products))
+	marks := make([]string, len(list.Products))
+	for i, c := range list.Products {
+		out.Products[i].Card = c
+		ids[i], marks[i] = c.ID, "$"+strconv.Itoa(i+1)
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	drafts, err := db.QueryAll(ctx, s.db, "drafts", func(r db.Scanner) (id int64, err error) { return id, r.Scan(&id) },
+		`SELECT id FROM products WHERE is_draft AND id IN (`+strings.Join(marks, ", ")+`)`, ids...)
+	if err != nil {
+		return empty, err
+	}
+	for i := range out.Products {
+		out.Products[i].IsDraft = slices.Contains(drafts, out.Products[i].ID)
+	}
+	return out, nil
 }
 
 // MsgAdminSort refuses a sort the admin's product list does not know.
@@ -124,13 +147,34 @@ const MsgAdminSort = "sort must be name, price, stock or updated, each with a le
 // adminStatusCounts counts q's products by status, before q narrows them
 // to one.
 func (s *Store) adminStatusCounts(ctx context.Context, q *listQuery) (map[string]int, error) {
-	var active, inactive int
+	var active, inactive, drafts int
 	err := s.db.QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN p.is_active THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN p.is_active THEN 0 ELSE 1 END), 0) FROM `+q.from+q.where.String(), q.where.Args...).Scan(&active, &inactive)
+		COALESCE(SUM(CASE WHEN p.is_active THEN 0 ELSE 1 END), 0), COALESCE(SUM(CASE WHEN p.is_draft THEN 1 ELSE 0 END), 0)
+		FROM `+q.from+q.where.String(), q.where.Args...).Scan(&active, &inactive, &drafts)
 	if err != nil {
 		return nil, fmt.Errorf("count products by status: %w", err)
 	}
-	return map[string]int{StatusActive: active, StatusInactive: inactive}, nil
+	return map[string]int{StatusActive: active, StatusInactive: inactive, StatusDraft: drafts}, nil
+}
+
+// PublishProductTx puts draft (or inactive) product id on sale, once it
+// has a size with a price, and returns it as it was.
+func (s *Store) PublishProductTx(ctx context.Context, tx *sql.Tx, id int64) (EditedProduct, error) {
+	before, err := s.editedTx(ctx, tx, id)
+	if err != nil {
+		return EditedProduct{}, err
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE products SET is_active = TRUE, is_draft = FALSE, updated_at = CURRENT_TIMESTAMP
+		WHERE id = $1 AND EXISTS (SELECT 1 FROM variants WHERE product_id = $1 AND price_cents > 0)`, id)
+	if err != nil {
+		return EditedProduct{}, fmt.Errorf("publish product %d: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return EditedProduct{}, err
+	} else if n == 0 {
+		return EditedProduct{}, apperr.Conflict(MsgPublishNeedsSize)
+	}
+	return before, s.refreshTx(ctx, tx, id)
 }
 
 // AdminProduct loads a product by id, active or not, with its details and
@@ -145,13 +189,13 @@ func (s *Store) AdminProduct(ctx context.Context, id int64) (EditedProduct, erro
 }
 
 // editedColumns are productColumns and the Kiswahili texts, for oneEdited.
-const editedColumns = productColumns + `, p.name_sw, p.description_sw`
+const editedColumns = productColumns + `, p.name_sw, p.description_sw, p.is_draft`
 
 // oneEdited scans the product row holds as an EditedProduct, or answers
 // errNoProduct.
 func oneEdited(row *sql.Row, key any) (EditedProduct, error) {
 	var p EditedProduct
-	err := scanInfo(row, &p.ProductInfo, &p.NameSW, &p.DescriptionSW)
+	err := scanInfo(row, &p.ProductInfo, &p.NameSW, &p.DescriptionSW, &p.IsDraft)
 	if err != nil {
 		return EditedProduct{}, db.RowErr(err, errNoProduct, "load product %v", key)
 	}
@@ -214,7 +258,8 @@ func orEmpty(p *string) string {
 }
 
 // CreateProductTx stores a new product (without sizes or images yet) under
-// a slug made from its name, and returns it.
+// a slug made from its name, as a draft whatever f says of is_active: it
+// goes live with PublishProductTx once it has a size with a price.
 func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields) (EditedProduct, error) {
 	if err := checkCategory(ctx, tx, f.CategoryID); err != nil {
 		return EditedProduct{}, err
@@ -225,10 +270,10 @@ func (s *Store) CreateProductTx(ctx context.Context, tx *sql.Tx, f ProductFields
 	}
 	var id int64
 	if err := tx.QueryRowContext(ctx, `INSERT INTO products
-		(name, slug, description, base_price_cents, category_id, is_active, is_featured, is_best_seller, is_new_arrival, promo, vat_class,
+		(name, slug, description, base_price_cents, category_id, is_active, is_draft, is_featured, is_best_seller, is_new_arrival, promo, vat_class,
 		name_sw, description_sw)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE(NULLIF($11, ''), 'B'), $12, $13) RETURNING id`,
-		f.Name, slug, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller, f.IsNewArrival,
+		VALUES ($1, $2, $3, $4, $5, FALSE, TRUE, $6, $7, $8, $9, COALESCE(NULLIF($10, ''), 'B'), $11, $12) RETURNING id`,
+		f.Name, slug, f.Description, int64(f.BasePrice), f.CategoryID, f.IsFeatured, f.IsBestSeller, f.IsNewArrival,
 		nullPromo(f.Promo), f.VATClass, orEmpty(f.NameSW), orEmpty(f.DescriptionSW)).Scan(&id); err != nil {
 		return EditedProduct{}, fmt.Errorf("create product: %w", err)
 	}
@@ -247,8 +292,9 @@ func (s *Store) UpdateProductTx(ctx context.Context, tx *sql.Tx, id int64, f Pro
 	if err = checkCategory(ctx, tx, f.CategoryID); err != nil {
 		return
 	}
+	// A draft stays off sale until it is published.
 	if _, err = tx.ExecContext(ctx, `UPDATE products SET name = $1, description = $2, base_price_cents = $3, category_id = $4,
-		is_active = $5, is_featured = $6, is_best_seller = $7, is_new_arrival = $8, promo = $9,
+		is_active = $5 AND NOT is_draft, is_featured = $6, is_best_seller = $7, is_new_arrival = $8, promo = $9,
 		vat_class = COALESCE(NULLIF($11, ''), vat_class), name_sw = COALESCE($12, name_sw),
 		description_sw = COALESCE($13, description_sw), updated_at = CURRENT_TIMESTAMP
 		WHERE id = $10`, f.Name, f.Description, int64(f.BasePrice), f.CategoryID, f.IsActive, f.IsFeatured, f.IsBestSeller,

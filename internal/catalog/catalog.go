@@ -73,6 +73,24 @@ type EditedProduct struct {
 	Product
 	NameSW        string `json:"name_sw"`
 	DescriptionSW string `json:"description_sw"`
+	// IsDraft: a new product not yet published (never active meanwhile).
+	IsDraft bool `json:"is_draft"`
+}
+
+// AdminCard is a card as the back office lists it, with its draft mark.
+type AdminCard struct {
+	Card
+	IsDraft bool `json:"is_draft"`
+}
+
+// AdminProductPage is a page of the back office's product list and, for
+// its chips, how many of the products the other filters select are in each
+// status.
+type AdminProductPage struct {
+	Count        int
+	Capped       bool
+	Products     []AdminCard
+	StatusCounts map[string]int
 }
 
 // Card is a product as a list shows it: its sizes (to add one to the cart),

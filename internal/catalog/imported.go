@@ -57,9 +57,9 @@ func (s *Store) PublishImportTx(ctx context.Context, tx *sql.Tx, run int64, st S
 func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st Staged) error {
 	text := s.db.ProductText()
 	column, value := text.NewRow("text_a", "text_b", "text_c")
-	err := wantRows(tx.ExecContext(ctx, `INSERT INTO products (id, name, slug, description, base_price_cents, category_id, is_active,
+	err := wantRows(tx.ExecContext(ctx, `INSERT INTO products (id, name, slug, description, base_price_cents, category_id, is_active, is_draft,
 			name_sw, description_sw, vat_class, price_min_cents, price_max_cents, in_stock, card_variants, search_version`+column+`)
-		SELECT product_id, name, slug, description, base_price_cents, category_id, is_active, name_sw, description_sw, vat_class,
+		SELECT product_id, name, slug, description, base_price_cents, category_id, is_active, is_draft, name_sw, description_sw, vat_class,
 			price_min_cents, price_max_cents, in_stock, card_variants, CAST($2 AS INTEGER)`+value+`
 		FROM import_products WHERE run_id = $1 AND created ORDER BY n`, run, searchVersion))(st.NewProducts)
 	if err != nil {
@@ -68,7 +68,7 @@ func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st
 	// The slug is checked, so a product renamed meanwhile is not given
 	// another's fields.
 	err = wantRows(tx.ExecContext(ctx, `UPDATE products SET name = s.name, description = s.description, category_id = s.category_id,
-			is_active = s.is_active, name_sw = s.name_sw, description_sw = s.description_sw, vat_class = s.vat_class, updated_at = CURRENT_TIMESTAMP
+			is_active = s.is_active, is_draft = s.is_draft, name_sw = s.name_sw, description_sw = s.description_sw, vat_class = s.vat_class, updated_at = CURRENT_TIMESTAMP
 		FROM import_products s
 		WHERE s.run_id = $1 AND s.changed AND products.id = s.product_id AND products.slug = s.slug`, run))(st.ChangedProducts)
 	if err != nil {

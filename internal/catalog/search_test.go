@@ -173,6 +173,14 @@ func TestSearchFollowsChanges(t *testing.T) {
 			}
 			p, err = s.CreateProductTx(ctx, tx, catalog.ProductFields{Name: "Sungura Pellets", Description: "Pellets for rabbits.",
 				BasePrice: money.FromShillings(900), CategoryID: cat.ID, IsActive: true})
+			if err != nil {
+				return err
+			}
+			// A new product is a draft: published once it has a size.
+			if _, err = s.AddVariantTx(ctx, tx, p.ID, catalog.VariantFields{Size: "10 Kg", SKU: "BUN-10", Price: money.FromShillings(900)}, stock.Edits(stock.Mover{})); err != nil {
+				return err
+			}
+			_, err = s.PublishProductTx(ctx, tx, p.ID)
 			return err
 		})
 		if got := found("sungura"); !slices.Equal(got, []string{"Sungura Pellets"}) {

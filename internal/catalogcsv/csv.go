@@ -51,6 +51,9 @@ type csvRow struct {
 	Stock  int
 	Weight weight.Grams
 	Active bool
+	// Status is the import's status column: "" (as the product is),
+	// "draft" or "active" (csvStatus).
+	Status string
 }
 
 // ExportCSV writes every size of every product as CSV to w, with a header

@@ -58,6 +58,7 @@ type importProduct struct {
 	Band              string // the KRA tax band (internal/vat)
 	Category          int64
 	Active            bool
+	Draft             bool
 	changed           []string // what the file changes about a stored product
 	firstRow          int
 	textChanged, seen bool
@@ -106,12 +107,12 @@ func planImport(ctx context.Context, tx *sql.Tx, recs []csvRecord) (*importPlan,
 	rows.Close()
 	products := map[string]*importProduct{}
 	byID := map[int64]*importProduct{}
-	if rows, err = tx.QueryContext(ctx, `SELECT id, slug, name, description, name_sw, description_sw, category_id, is_active, vat_class FROM products`); err != nil {
+	if rows, err = tx.QueryContext(ctx, `SELECT id, slug, name, description, name_sw, description_sw, category_id, is_active, vat_class, is_draft FROM products`); err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		p := &importProduct{}
-		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Desc, &p.NameSW, &p.DescSW, &p.Category, &p.Active, &p.Band); err != nil {
+		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Desc, &p.NameSW, &p.DescSW, &p.Category, &p.Active, &p.Band, &p.Draft); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -197,6 +198,9 @@ func planRow(rec csvRecord, products map[string]*importProduct, sizes map[string
 		}
 		p = &importProduct{Slug: row.ProductSlug, Name: f["product_name"], Desc: f["description"], Category: cats[f["category_slug"]],
 			NameSW: f["product_name_sw"], DescSW: f["description_sw"], Band: band, Active: row.Active, firstRow: rec.Row, textChanged: true}
+		if row.Status == csvDraft {
+			p.Draft, p.Active = true, false
+		}
 		products[p.Slug] = p
 		changes = append(changes, "new product "+quoteCSV(p.Name))
 	} else if p.firstRow == 0 {
@@ -268,8 +272,25 @@ func parseRow(f map[string]string) (csvRow, string) {
 			msgs = append(msgs, m)
 		}
 	}
+	switch r.Status = strings.ToLower(strings.TrimSpace(f["status"])); r.Status {
+	case "", csvDraft, csvActive:
+	default:
+		msgs = append(msgs, MsgCSVStatus)
+	}
 	return r, strings.Join(msgs, "; ")
 }
+
+// The import's status column, which the export does not write: draft makes
+// a new product a draft (docs/product.md section 5), active publishes a
+// draft; blank leaves a product as it is.
+const (
+	csvDraft  = "draft"
+	csvActive = "active"
+	// MsgCSVStatus refuses another status.
+	MsgCSVStatus = "status must be draft or active"
+	// MsgCSVDraftLive refuses to turn a product on sale back into a draft.
+	MsgCSVDraftLive = "status draft is only for a new product or a draft: set active to no to take a product off sale"
+)
 
 // parseActive reads yes/no as spreadsheets write it; blank is yes.
 func parseActive(s string) (bool, bool) {
@@ -350,9 +371,20 @@ func planProductChanges(p *importProduct, f map[string]string, row csvRow, cats 
 		p.changed = append(p.changed, "description_sw")
 		p.DescSW, p.textChanged = desc, true
 	}
-	if _, ok := f["active"]; ok && row.Active != p.Active {
-		p.changed = append(p.changed, fmt.Sprintf("active %s → %s", yesNo(p.Active), yesNo(row.Active)))
-		p.Active = row.Active
+	switch {
+	case row.Status == csvDraft && !p.Draft:
+		return MsgCSVDraftLive
+	case row.Status == csvActive && p.Draft:
+		// Every row of the file has a size with a price: it may go live.
+		p.changed = append(p.changed, "draft published")
+		p.Draft, p.Active = false, true
+	case p.Draft:
+		// A draft stays off sale whatever the active column says.
+	default:
+		if _, ok := f["active"]; ok && row.Active != p.Active {
+			p.changed = append(p.changed, fmt.Sprintf("active %s → %s", yesNo(p.Active), yesNo(row.Active)))
+			p.Active = row.Active
+		}
 	}
 	band, msg := csvBand(f, p.Band)
 	if msg != "" {
@@ -400,8 +432,10 @@ func sameProduct(p *importProduct, f map[string]string, row csvRow, cats map[str
 		return differs("product_name_sw")
 	case f["description_sw"] != "" && f["description_sw"] != p.DescSW:
 		return differs("description_sw")
-	case f["active"] != "" && row.Active != p.Active:
+	case f["active"] != "" && row.Active != p.Active && !p.Draft:
 		return differs("active")
+	case row.Status == csvDraft && !p.Draft, row.Status == csvActive && p.Draft:
+		return differs("status")
 	}
 	if band, _ := csvBand(f, p.Band); band != p.Band {
 		return differs("tax_band")

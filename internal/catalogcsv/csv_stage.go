@@ -109,7 +109,7 @@ func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map
 		}
 		row := []any{i, p.ID, isNew[p], p.Slug, p.Name, p.Desc, p.NameSW, p.DescSW, p.Category, p.Active, changed}
 		if !isNew[p] {
-			st.products = append(st.products, append(row, 0, nil, nil, false, "", "", "", "", p.Band))
+			st.products = append(st.products, append(row, 0, nil, nil, false, "", "", "", "", p.Band, p.Draft))
 			if changed {
 				st.ChangedProducts++
 			}
@@ -134,7 +134,7 @@ func stageOf(plan *importPlan, productIDs, variantIDs []int64, categoryTexts map
 		}
 		category := categoryTexts[p.Category]
 		t := catalog.ProductTexts(p.ID, p.Name, p.NameSW, p.Desc, p.DescSW, category, keys)
-		st.products = append(st.products, append(row, int64(base), c.PriceMin, c.PriceMax, c.InStock, c.Variants, t.A, t.B, t.C, p.Band))
+		st.products = append(st.products, append(row, int64(base), c.PriceMin, c.PriceMax, c.InStock, c.Variants, t.A, t.B, t.C, p.Band, p.Draft))
 		st.Spelt = append(st.Spelt, catalog.Spelling(p.Name, p.NameSW, category)...)
 		st.Created = append(st.Created, p.ID)
 		st.NewProducts++
@@ -248,7 +248,7 @@ func (s *Store) startRun(ctx context.Context, plan *importPlan) (run int64, prod
 func (s *Store) stage(ctx context.Context, run int64, st staged) error {
 	if err := s.stageRows(ctx, run, "import_products", []string{"n", "product_id", "created", "slug", "name", "description", "name_sw",
 		"description_sw", "category_id", "is_active", "changed", "base_price_cents", "price_min_cents", "price_max_cents", "in_stock",
-		"card_variants", "text_a", "text_b", "text_c", "vat_class"}, st.products); err != nil {
+		"card_variants", "text_a", "text_b", "text_c", "vat_class", "is_draft"}, st.products); err != nil {
 		return err
 	}
 	return s.stageRows(ctx, run, "import_sizes", []string{"n", "variant_id", "created", "product_id", "sku", "size", "size_key",

@@ -305,3 +305,46 @@ func TestImportTaxBands(t *testing.T) {
 		}
 	})
 }
+
+// The status column: draft creates a product as a draft, kept off sale
+// until a later file says active; a product on sale never becomes a draft.
+func TestImportCreatesDrafts(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := fixture(t, d)
+		ctx := context.Background()
+		flags := func(slug string) (active, draft bool) {
+			t.Helper()
+			if err := d.QueryRow(ctx, `SELECT is_active, is_draft FROM products WHERE slug = $1`, slug).Scan(&active, &draft); err != nil {
+				t.Fatal(err)
+			}
+			return active, draft
+		}
+		const head = "product_slug,product_name,category_slug,description,size,sku,price,stock,active,status\n"
+		row := "sungura-pellets,Sungura Pellets,feeds,Pellets for rabbits.,5 Kg,SP-5,1200,10,yes,%s\n"
+		if res := importCSV(t, d, s, head+strings.Replace(row, "%s", "maybe", 1)); res.Applied || res.Rows[0].Reason != catalogcsv.MsgCSVStatus {
+			t.Fatalf("status maybe: %+v", res.Rows)
+		}
+		if res := importCSV(t, d, s, head+strings.Replace(row, "%s", "draft", 1)); !res.Applied {
+			t.Fatalf("draft import %+v", res.Rows)
+		}
+		if active, draft := flags("sungura-pellets"); active || !draft {
+			t.Fatalf("imported draft: active %t, draft %t", active, draft)
+		}
+		// Blank keeps it a draft, whatever active says.
+		if res := importCSV(t, d, s, head+strings.Replace(row, "%s", "", 1)); !res.Applied {
+			t.Fatalf("second import %+v", res.Rows)
+		}
+		if active, draft := flags("sungura-pellets"); active || !draft {
+			t.Fatalf("draft after a blank status: active %t, draft %t", active, draft)
+		}
+		if res := importCSV(t, d, s, head+strings.Replace(row, "%s", "active", 1)); !res.Applied || !strings.Contains(res.Rows[0].Reason, "draft published") {
+			t.Fatalf("publishing import %+v", res.Rows)
+		}
+		if active, draft := flags("sungura-pellets"); !active || draft {
+			t.Fatalf("published: active %t, draft %t", active, draft)
+		}
+		if res := importCSV(t, d, s, head+strings.Replace(row, "%s", "draft", 1)); res.Applied || res.Rows[0].Reason != catalogcsv.MsgCSVDraftLive {
+			t.Fatalf("draft of a live product %+v", res.Rows)
+		}
+	})
+}

@@ -186,6 +186,7 @@ func (s *Server) routes() []Route {
 		{Pattern: "PUT /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Staff, Perm: account.PermCatalogue},
 		{Pattern: "PATCH /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.UpdateProduct), Access: Staff, Perm: account.PermCatalogue},
 		{Pattern: "DELETE /api/admin/products/{id}/{$}", Handler: ad.Handle(ad.DeleteProduct), Access: Staff, Perm: account.PermCatalogue},
+		{Pattern: "POST /api/admin/products/{id}/publish/{$}", Handler: ad.Handle(ad.PublishProduct), Access: Staff, Perm: account.PermCatalogue},
 		{Pattern: "POST /api/admin/products/{id}/variants/{$}", Handler: ad.Handle(ad.AddVariant), Access: Staff, Perm: account.PermCatalogue},
 		{Pattern: "PUT /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock + "|" + account.PermPrices},
 		{Pattern: "PATCH /api/admin/products/{id}/variants/{variantId}/{$}", Handler: ad.Handle(ad.UpdateVariant), Access: Staff, Perm: account.PermCatalogue + "|" + account.PermStock + "|" + account.PermPrices},

@@ -155,11 +155,12 @@ func label(s Status) string {
 	return string(s)
 }
 
-// StockLines is what an order's items hold of the catalogue's stock.
+// StockLines is what an order's items hold of the catalogue's stock: what
+// a refund by line put back on sale is no longer theirs.
 func StockLines(items []Item) []stock.Line {
 	lines := make([]stock.Line, len(items))
 	for i, it := range items {
-		lines[i] = stock.Line{VariantID: it.VariantID, Qty: it.Quantity}
+		lines[i] = stock.Line{VariantID: it.VariantID, Qty: it.Quantity - it.Restocked}
 	}
 	return lines
 }

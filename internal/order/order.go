@@ -255,6 +255,8 @@ func (o *Order) translate(l i18n.Lang) {
 
 // Item is a line of an order, as it was when the order was made.
 type Item struct {
+	// ID is the order line's own number, which a refund by line names.
+	ID          int64  `json:"id"`
 	VariantID   int64  `json:"-"`
 	ProductID   int64  `json:"-"`
 	ProductName string `json:"product_name"`
@@ -274,6 +276,11 @@ type Item struct {
 	VATClass string      `json:"vat_class"`
 	VATRate  int         `json:"-"`
 	VAT      money.Cents `json:"vat"`
+	// Refunded is how many of the line refunds gave back (or are giving
+	// back: refunds still sending count); Restocked how many of them are
+	// back on sale, which the order no longer holds.
+	Refunded  int `json:"refunded_quantity"`
+	Restocked int `json:"-"`
 }
 
 // Customer is who the order is for.

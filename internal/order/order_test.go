@@ -6,6 +6,7 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/delivery"
+	"shop/internal/money"
 )
 
 func TestTransitions(t *testing.T) {
@@ -90,5 +91,25 @@ func TestCheckoutValidation(t *testing.T) {
 		if !ok || e.Fields[tc.field] != tc.msg {
 			t.Errorf("%s: %v %v", name, err, e)
 		}
+	}
+}
+
+// The parts of a line refunded add up to exactly what was paid for it,
+// whichever way it is split.
+func TestLineValueAddsUpToTheLine(t *testing.T) {
+	it := Item{Quantity: 3, TotalPrice: 1000_00, Discount: 1}
+	for _, split := range [][]int{{1, 1, 1}, {2, 1}, {1, 2}, {3}} {
+		var sum money.Cents
+		done := 0
+		for _, q := range split {
+			sum += LineValue(it, done, q)
+			done += q
+		}
+		if sum != 99999 {
+			t.Errorf("split %v adds up to %d, want 99999", split, sum)
+		}
+	}
+	if got := LineValue(it, 0, 1); got != 33333 {
+		t.Errorf("one of three is %d, want 33333", got)
 	}
 }

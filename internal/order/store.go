@@ -94,15 +94,17 @@ func loadTx(ctx context.Context, q queryer, orderID int64) (Order, error) {
 }
 
 func fillDetails(ctx context.Context, q queryer, o *Order) error {
-	rows, err := q.QueryContext(ctx, `SELECT COALESCE(variant_id, 0), COALESCE(product_id, 0), product_name, size, sku, quantity, unit_price_cents, total_price_cents,
-		discount_cents, vat_class, vat_rate_bp, vat_cents, product_name_sw
-		FROM order_items WHERE order_id = $1 ORDER BY id`, o.ID)
+	rows, err := q.QueryContext(ctx, `SELECT i.id, COALESCE(i.variant_id, 0), COALESCE(i.product_id, 0), i.product_name, i.size, i.sku, i.quantity,
+		i.unit_price_cents, i.total_price_cents, i.discount_cents, i.vat_class, i.vat_rate_bp, i.vat_cents, i.restocked_quantity, i.product_name_sw,
+		(SELECT COALESCE(SUM(l.quantity), 0) FROM refund_lines l JOIN refunds f ON f.id = l.refund_id
+			WHERE l.order_item_id = i.id AND f.status <> 'failed')
+		FROM order_items i WHERE i.order_id = $1 ORDER BY i.id`, o.ID)
 	if err != nil {
 		return fmt.Errorf("load items of order %d: %w", o.ID, err)
 	}
 	o.Items, err = db.Collect(rows, func(r db.Scanner) (it Item, err error) {
-		return it, r.Scan(&it.VariantID, &it.ProductID, &it.ProductName, &it.Size, &it.SKU, &it.Quantity, &it.UnitPrice, &it.TotalPrice,
-			&it.Discount, &it.VATClass, &it.VATRate, &it.VAT, &it.ProductNameSW)
+		return it, r.Scan(&it.ID, &it.VariantID, &it.ProductID, &it.ProductName, &it.Size, &it.SKU, &it.Quantity, &it.UnitPrice, &it.TotalPrice,
+			&it.Discount, &it.VATClass, &it.VATRate, &it.VAT, &it.Restocked, &it.ProductNameSW, &it.Refunded)
 	})
 	if err != nil {
 		return err

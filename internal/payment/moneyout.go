@@ -141,7 +141,7 @@ func (s *Service) RefundTx(ctx context.Context, tx *sql.Tx, number string, in or
 		if r, err = insertRefundTx(ctx, tx, id, in, actor); err != nil {
 			return before, after, r, err
 		}
-		if after, err = order.RefundedTx(ctx, tx, before, r, received, actor); err != nil {
+		if after, err = order.RefundedTx(ctx, tx, before.WithRefunded(r.Lines), r, received, actor); err != nil {
 			return before, after, r, err
 		}
 		return before, after, r, s.refundCounts(ctx, tx, after, r)
@@ -150,16 +150,21 @@ func (s *Service) RefundTx(ctx context.Context, tx *sql.Tx, number string, in or
 		return before, after, r, err
 	}
 	r = order.Refund{ID: newRefundID(), Method: in.Method, Status: order.RefundSending, Amount: in.Amount, Reason: in.Reason,
-		Restocked: in.Restock, Phone: in.Phone}
+		Restocked: restocks(in), Phone: in.Phone, Lines: in.Lines}
 	r.Reference = r.ID
 	next := s.now().UTC().Add(refundFirstQuery).Truncate(time.Second)
 	err = tx.QueryRowContext(ctx, `INSERT INTO refunds (order_id, public_id, method, status, amount_cents, reason, reference, restocked, phone,
-		original_receipt, originator_id, next_query_at, actor) VALUES ($1, $2, $3, 'sending', $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING created_at`,
-		id, r.ID, r.Method, int64(r.Amount), r.Reason, r.Reference, r.Restocked, r.Phone, paid.receipt, r.ID, next, actor).Scan(&r.CreatedAt)
+		original_receipt, originator_id, next_query_at, actor) VALUES ($1, $2, $3, 'sending', $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id, created_at`,
+		id, r.ID, r.Method, int64(r.Amount), r.Reason, r.Reference, r.Restocked, r.Phone, paid.receipt, r.ID, next, actor).Scan(&r.RowID, &r.CreatedAt)
 	if err != nil {
 		return before, after, r, fmt.Errorf("store refund of order %s: %w", number, err)
 	}
-	after = before
+	// Its lines count as refunded while it is sending; they go back on
+	// sale only once M-Pesa says it was sent (finishRefund).
+	if err := insertRefundLinesTx(ctx, tx, r); err != nil {
+		return before, after, r, err
+	}
+	after = before.WithRefunded(r.Lines)
 	after.Refunds = append(after.Refunds, r)
 	return before, after, r, nil
 }

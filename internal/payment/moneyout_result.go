@@ -149,6 +149,9 @@ func (s *Service) finishRefund(ctx context.Context, id string, end refundEnd) er
 		if err != nil {
 			return err
 		}
+		if r.Lines, err = order.RefundLinesTx(ctx, tx, r.RowID); err != nil {
+			return err
+		}
 		r.Status, r.MpesaReceipt, r.ReceiverName = end.status, end.receipt, end.name
 		if r.Method == order.RefundMpesa {
 			r.Reference = end.receipt

@@ -298,14 +298,18 @@ func TestRefundAmountsOutsideMpesaLimitsAreRefusedBeforeSending(t *testing.T) {
 		f := newFixture(t, d, 10, mpesa.CallbackOnce, time.Millisecond)
 		f.withRefunds(t)
 		o := f.paid(t)
-		for in, want := range map[order.RefundInput]string{
-			mpesaRefund(5): MsgRefundLimits,
-			{Method: order.RefundMpesa, Amount: 100_050, Reason: "x"}:                     MsgRefundWholeShillings,
-			{Method: order.RefundMpesa, Amount: 1000_00, Reason: "x", Phone: "12345"}:     MsgRefundPhone,
-			{Method: order.RefundMpesa, Amount: 250_001_00, Reason: "x"}:                  MsgRefundLimits,
-			{Method: "cheque", Amount: 1000_00, Reason: "x"}:                              order.MsgRefundMethod,
-			{Method: order.RefundReversal, Amount: 1000_00, Reason: "x", Receipt: "NOPE"}: MsgRefundNoReceipt,
+		for _, c := range []struct {
+			in   order.RefundInput
+			want string
+		}{
+			{mpesaRefund(5), MsgRefundLimits},
+			{order.RefundInput{Method: order.RefundMpesa, Amount: 100_050, Reason: "x"}, MsgRefundWholeShillings},
+			{order.RefundInput{Method: order.RefundMpesa, Amount: 1000_00, Reason: "x", Phone: "12345"}, MsgRefundPhone},
+			{order.RefundInput{Method: order.RefundMpesa, Amount: 250_001_00, Reason: "x"}, MsgRefundLimits},
+			{order.RefundInput{Method: "cheque", Amount: 1000_00, Reason: "x"}, order.MsgRefundMethod},
+			{order.RefundInput{Method: order.RefundReversal, Amount: 1000_00, Reason: "x", Receipt: "NOPE"}, MsgRefundNoReceipt},
 		} {
+			in, want := c.in, c.want
 			_, err := f.startRefund(f.svc, o.Number, in)
 			e, _ := apperr.From(err)
 			if e == nil || !containsValue(e.Fields, want) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"shop/internal/apperr"
 	"shop/internal/db"
@@ -35,9 +36,9 @@ func insertRefundTx(ctx context.Context, tx *sql.Tx, orderID int64, in order.Ref
 		return order.Refund{}, apperr.InvalidField("reference", order.MsgRefundRefUsed)
 	}
 	r := order.Refund{ID: newRefundID(), Method: order.RefundManual, Status: order.RefundSent, Amount: in.Amount, Reason: in.Reason,
-		Reference: in.Reference, Restocked: in.Restock}
+		Reference: in.Reference, Restocked: restocks(in), Lines: in.Lines}
 	err := tx.QueryRowContext(ctx, `INSERT INTO refunds (order_id, public_id, amount_cents, reason, reference, restocked, actor)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, created_at`, orderID, r.ID, int64(in.Amount), in.Reason, in.Reference, in.Restock, actor).Scan(&r.RowID, &r.CreatedAt)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, created_at`, orderID, r.ID, int64(in.Amount), in.Reason, in.Reference, r.Restocked, actor).Scan(&r.RowID, &r.CreatedAt)
 	if db.IsUniqueViolation(err) {
 		// The same reference recorded at the same moment for another order.
 		return order.Refund{}, apperr.InvalidField("reference", order.MsgRefundRefUsed)
@@ -45,7 +46,24 @@ func insertRefundTx(ctx context.Context, tx *sql.Tx, orderID int64, in order.Ref
 	if err != nil {
 		return order.Refund{}, fmt.Errorf("record refund of order %d: %w", orderID, err)
 	}
-	return r, nil
+	return r, insertRefundLinesTx(ctx, tx, r)
+}
+
+// restocks reports whether refund in puts anything back on sale.
+func restocks(in order.RefundInput) bool {
+	return in.Restock || slices.ContainsFunc(in.Lines, func(l order.RefundLine) bool { return l.Restock })
+}
+
+// insertRefundLinesTx stores the lines of refund r, which from now on count
+// as refunded of their order lines (until r fails).
+func insertRefundLinesTx(ctx context.Context, tx *sql.Tx, r order.Refund) error {
+	for _, l := range r.Lines {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO refund_lines (refund_id, order_item_id, quantity, restock) VALUES ($1, $2, $3, $4)`,
+			r.RowID, l.OrderItemID, l.Quantity, l.Restock); err != nil {
+			return fmt.Errorf("store lines of refund %s: %w", r.ID, err)
+		}
+	}
+	return nil
 }
 
 // PastRefund is a refund of a past order, for demo and benchmark history.

@@ -11,6 +11,7 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
     created_at: '2026-01-01T00:00:00Z',
     items: [
       {
+        id: 1,
         product_name: 'High Yield Dairy Meal',
         size: '70 Kg',
         sku: 'MB-HYDM-70',
@@ -20,6 +21,7 @@ export function testOrder(status: OrderStatus, payment: Partial<NonNullable<Orde
         discount: '0.00',
         vat_class: 'B',
         vat: '1089.66',
+        refunded_quantity: 0,
       },
     ],
     subtotal: '7900.00',
@@ -86,11 +88,13 @@ export const pickupDelivery: OrderDelivery = {
   hours: 'Mon-Fri 8:00 AM-6:00 PM',
 };
 
+let nextLine = 100;
+
 /** A line of an order at the standard rate, without a discount. */
 function line(product_name: string, size: string, sku: string, quantity: number, unit_price: string): OrderItem {
   const total = Number(unit_price) * quantity;
   const vat = Math.round((total * 16 * 100) / 116) / 100;
-  return { product_name, size, sku, quantity, unit_price, total_price: total.toFixed(2), discount: '0.00', vat_class: 'B', vat: vat.toFixed(2) };
+  return { id: nextLine++, product_name, size, sku, quantity, unit_price, total_price: total.toFixed(2), discount: '0.00', vat_class: 'B', vat: vat.toFixed(2), refunded_quantity: 0 };
 }
 
 /** A customer's paid order as GET /api/orders/ lists it on the account page. */

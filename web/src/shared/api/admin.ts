@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminCategory, AdminOrderPage, AdminPage, AdminPaymentPage, AdminProduct, AdminProductPage, AdminReview, AdminUser, AdminUserPage, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, ChannelsReport, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductCard, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminCategory, AdminOrderPage, AdminPage, AdminPaymentPage, AdminProduct, AdminProductPage, AdminReview, AdminUser, AdminUserPage, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, ChannelsReport, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -29,6 +29,8 @@ export const adminApi = {
   product: (id: number) => request<AdminProduct>('GET', `/admin/products/${id}/`),
   createProduct: (body: ProductPayload) => request<AdminProduct>('POST', '/admin/products/', body),
   updateProduct: (id: number, body: ProductPayload) => request<AdminProduct>('PUT', `/admin/products/${id}/`, body),
+  /** Puts a draft on sale; refused (409) while it has no size with a price. */
+  publishProduct: (id: number) => request<AdminProduct>('POST', `/admin/products/${id}/publish/`),
   deleteProduct: (id: number) => request<DeleteProductAnswer>('DELETE', `/admin/products/${id}/`),
   addVariant: (id: number, body: VariantPayload) => request<Variant>('POST', `/admin/products/${id}/variants/`, body),
   updateVariant: (id: number, variantId: number, body: VariantPayload) =>

@@ -1159,8 +1159,35 @@ export interface paths {
          */
         get: operations["adminListProducts"];
         put?: never;
-        /** Create a product */
+        /**
+         * Create a product, as a draft
+         * @description A new product is a draft, off sale whatever `is_active` says, until it is published with a size that has a price.
+         */
         post: operations["adminCreateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/publish/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a product
+         * @description Puts a draft (or an inactive product) on sale, once it has at least one size with a price;
+         *     a product already on sale is left as it is.
+         */
+        post: operations["adminPublishProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1198,7 +1225,9 @@ export interface paths {
         put?: never;
         /**
          * Preview or import products from CSV
-         * @description The export's columns, up to 32 MB. With `dry_run=1` nothing is stored and every row says
+         * @description The export's columns, up to 32 MB, and an optional `status` column: `draft` creates the
+         *     row's product as a draft, `active` publishes a draft, blank leaves the product as it is.
+         *     With `dry_run=1` nothing is stored and every row says
          *     what the import would do. Without it, all rows are stored, or none when any is refused
          *     (400 with the same rows).
          */
@@ -3347,7 +3376,10 @@ export interface components {
              * @enum {string}
              */
             method: "manual" | "mpesa" | "reversal";
-            /** @description Required, except for a reversal (the payment's amount). By M-Pesa, whole shillings from 10 to 250,000. */
+            /**
+             * @description Required, except for a reversal (the payment's amount). By M-Pesa, whole shillings from 10 to 250,000.
+             *     With `lines`, at most what the lines are worth (docs/payments.md section 12, "Refunds by line").
+             */
             amount?: components["schemas"]["MoneyInput"];
             reason: string;
             /** @description With `manual`, the M-Pesa reference of the money sent back; each is recorded once. */
@@ -3356,7 +3388,14 @@ export interface components {
             phone?: string;
             /** @description With `reversal`, the M-Pesa receipt of the payment to send back. */
             receipt?: string;
+            /** @description Put the whole order's items back on sale; not with `lines`, which say it line by line. */
             restock?: boolean;
+            /**
+             * @description Optional: the order lines refunded, each at most what was bought less what refunds already
+             *     gave back, each put back on sale or not. Left out, the refund is of an amount alone (a
+             *     delivery fee, an overpayment).
+             */
+            lines?: components["schemas"]["RefundLine"][];
         };
         StatementReport: {
             dry_run: boolean;
@@ -3562,17 +3601,24 @@ export interface components {
             }[];
         };
         AdminProductPage: components["schemas"]["AdminPage"] & {
-            results: components["schemas"]["ProductCard"][];
-            /** @description How many of the filtered products are active and inactive (every other filter applied). */
+            results: components["schemas"]["AdminProductCard"][];
+            /** @description How many of the filtered products are active, inactive and drafts (every other filter applied; a draft is inactive too). */
             status_counts?: {
                 active: number;
                 inactive: number;
+                draft: number;
             };
+        };
+        /** @description A product card as the back office lists it, with its draft mark. */
+        AdminProductCard: components["schemas"]["ProductCardFields"] & {
+            is_draft: boolean;
         };
         /** @description A product as the editor shows it; `name` and `description` in English, their Kiswahili beside them ('' when none). */
         AdminProduct: components["schemas"]["ProductInfo"] & components["schemas"]["ProductParts"] & {
             name_sw: string;
             description_sw: string;
+            /** @description A new product not yet published; never on sale meanwhile. */
+            is_draft: boolean;
         };
         ProductInput: {
             name: string;
@@ -3582,7 +3628,10 @@ export interface components {
             description_sw?: string;
             base_price: components["schemas"]["MoneyInput"];
             category?: number | null;
-            /** @default true */
+            /**
+             * @description Not taken on create (a new product is a draft), nor while the product is a draft.
+             * @default true
+             */
             is_active: boolean;
             is_featured?: boolean;
             is_best_seller?: boolean;
@@ -4277,7 +4326,9 @@ export interface components {
             reviews: components["schemas"]["Review"][];
         };
         /** @description A product in a list, without reviews, with its first picture, its price range and stock state. */
-        ProductCard: components["schemas"]["ProductInfo"] & {
+        ProductCard: components["schemas"]["ProductCardFields"];
+        /** @description A product card's fields, open for the back office's card to extend. */
+        ProductCardFields: components["schemas"]["ProductInfo"] & {
             variants: components["schemas"]["Variant"][];
             images: components["schemas"]["Image"][];
             /** @description The cheapest size's price; null without sizes. */
@@ -4446,6 +4497,8 @@ export interface components {
         OrderStatus: "pending_payment" | "awaiting_delivery_payment" | "paid" | "processing" | "dispatched" | "delivered" | "ready_for_pickup" | "collected" | "partially_refunded" | "refunded" | "payment_failed" | "cancelled";
         /** @description A line of the order, as it was when the order was made. */
         OrderItem: {
+            /** @description The line's own number, which a refund by line names (`order_item_id`). */
+            id: number;
             /** @description The product's name when the order was placed, in the request's language: in Kiswahili its Kiswahili name where it had one (the order keeps both), else the English. */
             product_name: string;
             /** @description The size, in Kiswahili written the Kiswahili way ('kilo 70' for '70 Kg'). */
@@ -4460,6 +4513,8 @@ export interface components {
             vat_class: string;
             /** @description The VAT included in the line after its discount. */
             vat: components["schemas"]["Money"];
+            /** @description How many of the line refunds gave back, or are giving back (a refund still sending counts). */
+            refunded_quantity: number;
         };
         OrderCustomer: {
             name: string;
@@ -4536,6 +4591,13 @@ export interface components {
             /** @description What is still due. */
             amount: components["schemas"]["Money"];
         };
+        /** @description A quantity of one order line a refund gives back, and whether it goes back on sale. */
+        RefundLine: {
+            /** @description The order line's `id`. */
+            order_item_id: number;
+            quantity: number;
+            restock: boolean;
+        };
         /** @description Money the shop sent back by M-Pesa, recorded by hand or sent by the shop. */
         Refund: {
             /** @description The refund's own id; for `mpesa`, the OriginatorConversationID M-Pesa was given. */
@@ -4554,7 +4616,10 @@ export interface components {
             reason: string;
             /** @description The M-Pesa reference typed in (manual), else the refund's id. */
             reference: string;
+            /** @description The whole order, or at least one of `lines`, went back on sale. */
             restocked: boolean;
+            /** @description The order lines it gave back, by quantity; null for a refund of an amount alone. */
+            lines: components["schemas"]["RefundLine"][] | null;
             /** @description Where the money went (masked for a Paybill payer); empty for a manual refund. */
             phone: string;
             /** @description The name M-Pesa gave the receiver, once sent. */
@@ -7014,7 +7079,8 @@ export interface operations {
             query?: {
                 /** @description Words to look for, at most 100 characters. */
                 search?: components["parameters"]["Search"];
-                status?: "active" | "inactive";
+                /** @description Drafts are inactive too. */
+                status?: "active" | "inactive" | "draft";
                 /** @description Only the products of this category (its id). */
                 category?: components["schemas"]["Id"];
                 /** @description `low`: a size at or below the low-stock threshold (SHOP_LOW_STOCK_THRESHOLD) and some left; `out`: none left in any size. */
@@ -7073,6 +7139,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPublishProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product, on sale. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The product has no size with a price yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

@@ -111,7 +111,7 @@ export type OrderSummary = Schemas['OrderSummary'];
 /** The orders list's page with its status chips' counts (the schema's allOf, written out). */
 export type AdminOrderPage = AdminPage<OrderSummary> & Pick<Schemas['AdminOrderPage'], 'status_counts'>;
 /** The products list's page and its status chips' counts. */
-export type AdminProductPage = AdminPage<ProductCard> & Pick<Schemas['AdminProductPage'], 'status_counts'>;
+export type AdminProductPage = AdminPage<AdminProductCard> & Pick<Schemas['AdminProductPage'], 'status_counts'>;
 /** A user in the back office's list, with their paid orders and spend. */
 export type AdminListedUser = Schemas['AdminListedUser'];
 export type AdminUserPage = AdminPage<AdminListedUser> & Pick<Schemas['AdminUserPage'], 'role_counts'>;
@@ -127,8 +127,15 @@ export type OrderDetail = Schemas['AdminOrder'];
 export type AssignedOrder = Schemas['AdminOrderDetail'];
 export type SmsMessage = Schemas['SmsMessage'];
 export type MailMessage = Schemas['MailMessage'];
+export type RefundLine = Schemas['RefundLine'];
 export type RefundPayload = Sends<
-  Required<Omit<Schemas['RefundInput'], 'amount' | 'phone' | 'receipt' | 'reference'>> & { amount?: string; reference?: string; phone?: string; receipt?: string },
+  Required<Omit<Schemas['RefundInput'], 'amount' | 'phone' | 'receipt' | 'reference' | 'lines'>> & {
+    amount?: string;
+    reference?: string;
+    phone?: string;
+    receipt?: string;
+    lines?: RefundLine[];
+  },
   Schemas['RefundInput']
 >;
 /** What dispatching an order records. */
@@ -149,6 +156,8 @@ export type AdminCategory = Schemas['AdminCategory'];
 export type CategoryPayload = Sends<Required<Schemas['CategoryInput']>, Schemas['CategoryInput']>;
 /** A product as the back office edits it: `name` and `description` in English, their Kiswahili beside them. */
 export type AdminProduct = Schemas['AdminProduct'];
+/** A product in the back office's list, with its draft mark. */
+export type AdminProductCard = Schemas['AdminProductCard'];
 export type ProductPayload = Sends<
   Required<Omit<Schemas['ProductInput'], 'base_price' | 'promo'>> & { base_price: string; promo: NonNullable<Schemas['ProductInput']['promo']> },
   Schemas['ProductInput']

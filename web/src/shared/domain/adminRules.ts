@@ -202,7 +202,7 @@ export const STOCK_REASON: Record<string, string> = {
   edit: 'Edited in the size form',
 };
 /** The refund form's checks, as the server makes them (internal/order/refund.go): the most is the server's to say. */
-export type RefundField = 'method' | 'amount' | 'reason' | 'reference' | 'phone' | 'receipt' | 'restock';
+export type RefundField = 'method' | 'amount' | 'reason' | 'reference' | 'phone' | 'receipt' | 'restock' | 'lines';
 export type RefundMethod = 'manual' | 'mpesa' | 'reversal';
 
 /**

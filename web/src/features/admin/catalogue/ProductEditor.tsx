@@ -10,7 +10,7 @@ import { adminApi } from '../../../shared/api/admin';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from '../../../shared/domain/adminRules';
-import { Button, CategoryOptions, LoadError, Note, PriceField, useAction } from '../../../shared/ui/controls';
+import { Badge, Button, CategoryOptions, LoadError, Note, PriceField, useAction } from '../../../shared/ui/controls';
 import { useResource } from '../../../shared/hooks/useResource';
 
 /** KRA's eTIMS tax bands, as the product editor offers them (docs/etims.md). */
@@ -74,7 +74,10 @@ export function ProductEditor({
   const [errors, setErrors] = useState<Errors<keyof FormState>>({});
   const { busy, note: message, setNote: setMessage, run } = useAction();
   const product = loaded.data ?? null;
+  const [published, setPublished] = useState(false);
+  const publishing = useAction();
   if (form === null && product) setForm(formOf(product));
+  const isDraft = id === null || (product?.is_draft === true && !published);
 
   if (loaded.error) return <LoadError what="the product" error={loaded.error} onRetry={loaded.retry} />;
   if (!form) return <p role="status">Loading the product…</p>;
@@ -116,10 +119,23 @@ export function ProductEditor({
     });
   }
 
+  async function publish() {
+    if (id === null) return;
+    await publishing.run(async () => {
+      const live = await adminApi.publishProduct(id);
+      setPublished(true);
+      setForm(formOf(live));
+      publishing.setNote({ kind: 'ok', text: 'Published: the product is on sale.' });
+    }, 'The product could not be published.');
+  }
+
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-bold text-stone-900">{id === null ? 'Add product' : `Edit ${product?.name ?? 'product'}`}</h2>
+        <h2 className="flex items-center gap-2 text-xl font-bold text-stone-900">
+          {id === null ? 'Add product' : `Edit ${product?.name ?? 'product'}`}
+          {isDraft && <Badge tone="amber">Draft</Badge>}
+        </h2>
         <Button variant="secondary" onClick={onClose}>
           Back to products
         </Button>
@@ -156,14 +172,14 @@ export function ProductEditor({
         </SelectField>
         <fieldset className="flex flex-wrap gap-x-6 md:col-span-2">
           <legend className="text-sm font-semibold text-stone-800">Shown in the shop</legend>
-          <Checkbox id="is_active" label="Active" checked={form.is_active} onChange={(v) => set('is_active', v)} />
+          {!isDraft && <Checkbox id="is_active" label="Active" checked={form.is_active} onChange={(v) => set('is_active', v)} />}
           <Checkbox id="is_featured" label="Featured" checked={form.is_featured} onChange={(v) => set('is_featured', v)} />
           <Checkbox id="is_best_seller" label="Best seller" checked={form.is_best_seller} onChange={(v) => set('is_best_seller', v)} />
           <Checkbox id="is_new_arrival" label="New arrival" checked={form.is_new_arrival} onChange={(v) => set('is_new_arrival', v)} />
         </fieldset>
         <div className="flex flex-wrap items-center gap-3 md:col-span-2">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : id === null ? 'Create product' : 'Save product'}
+            {busy ? 'Saving...' : isDraft ? 'Save draft' : 'Save product'}
           </Button>
           <Note note={message} />
         </div>
@@ -174,7 +190,22 @@ export function ProductEditor({
           <ProductImages productId={id} initial={product.images} />
         </>
       )}
-      {id === null && <p className="text-stone-700">Sizes and images can be added once the product is created.</p>}
+      {id === null && <p className="text-stone-700">A new product is saved as a draft: its sizes and pictures are added here next, then it is published.</p>}
+      {id !== null && isDraft && (
+        <section aria-labelledby="publish-h" className="rounded-md border border-amber-300 bg-amber-50 p-3">
+          <h3 id="publish-h" className="font-bold text-stone-900">
+            Draft
+          </h3>
+          <p className="mt-1 text-sm text-stone-800">Shoppers do not see this product until it is published. It needs at least one size with a price.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Button onClick={() => void publish()} disabled={publishing.busy}>
+              Publish
+            </Button>
+            <Note note={publishing.note} />
+          </div>
+        </section>
+      )}
+      {id !== null && !isDraft && published && <Note note={publishing.note} />}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { ApiError } from '../../../shared/api/api';
 import { formatKsh } from '../../../shared/domain/money';
-import type { ProductCard } from '../../../shared/api/shapes';
+import type { AdminProductCard } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { Pager } from '../../../shared/ui/PagedList';
 import { Chip, SortHeader } from '../../../shared/ui/ListFilters';
@@ -50,7 +50,7 @@ export function ProductsTab() {
     );
   }
 
-  async function remove(p: ProductCard) {
+  async function remove(p: AdminProductCard) {
     if (!window.confirm(MSG.confirmDeleteProduct)) return;
     try {
       const answer = await adminApi.deleteProduct(p.id);
@@ -104,6 +104,9 @@ export function ProductsTab() {
         <Chip on={status === 'inactive'} onClick={() => q.set({ status: 'inactive' })} count={counts?.inactive}>
           Inactive
         </Chip>
+        <Chip on={status === 'draft'} onClick={() => q.set({ status: 'draft' })} count={counts?.draft}>
+          Drafts
+        </Chip>
       </div>
       <Note note={note} />
       {list.error && <ErrorState title="We could not load the products." error={list.error} onRetry={list.retry} />}
@@ -141,7 +144,7 @@ export function ProductsTab() {
                     <div>
                       <p className="font-semibold text-stone-900">{p.name}</p>
                       <p className="mt-1 flex flex-wrap gap-1">
-                        <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
+                        {p.is_draft ? <Badge tone="amber">Draft</Badge> : <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>}
                         {p.is_featured && <Badge tone="amber">Featured</Badge>}
                         {p.is_best_seller && <Badge tone="blue">Best Seller</Badge>}
                         {p.is_new_arrival && <Badge tone="blue">New Product</Badge>}

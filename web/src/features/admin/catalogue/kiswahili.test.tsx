@@ -18,6 +18,7 @@ const product: AdminProduct = {
   category: 2,
   occasion_tags: [],
   is_active: true,
+  is_draft: false,
   is_featured: false,
   is_best_seller: false,
   is_new_arrival: false,

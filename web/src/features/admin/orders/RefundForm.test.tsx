@@ -21,7 +21,7 @@ function refund(status: Refund['status']): Refund {
     id: 'RFABCDEFGH23456789JK', method: 'mpesa', status, amount: '1000.00', reason: 'Overpaid', reference: 'RFABCDEFGH23456789JK',
     restocked: false, phone: '254708374149', receiver_name: status === 'sent' ? 'WANJIKU KAMAU' : '',
     mpesa_receipt: status === 'sent' ? 'TKB9X8Y7Z6' : '', result_code: status === 'sent' ? '0' : '', result_text: status === 'sent' ? 'Sent' : '',
-    created_at: '2026-11-27T09:05:00Z', etims: null,
+    created_at: '2026-11-27T09:05:00Z', etims: null, lines: null,
   };
 }
 
@@ -82,5 +82,45 @@ describe('refunds by M-Pesa', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send refund' }));
     expect(await screen.findByText('M-Pesa sends whole shillings: enter an amount without cents.')).toBeTruthy();
     expect(screen.getByText('Enter the M-Pesa number to send the money to, like 0712345678.')).toBeTruthy();
+  });
+});
+
+describe('a refund by line quantities', () => {
+  it('starts empty, fills the amount from the lines, refuses more, and confirms the amount and where it goes', async () => {
+    let sent: unknown = null;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/admin/payments/float/')) return json(200, { ...float, sends: false, why: 'No initiator.' });
+      if (url.endsWith('/refunds/') && init?.method === 'POST') {
+        sent = JSON.parse(String(init.body));
+        return json(201, overpaid([], '3950.00'));
+      }
+      return json(500, { error: 'unexpected call' });
+    });
+    render(<Refunds order={overpaid()} onRefunded={() => undefined} />);
+    const amount = (await screen.findByLabelText('Amount (Ksh)')) as HTMLInputElement;
+    expect(amount.value).toBe('');
+    fireEvent.change(screen.getByLabelText('Quantity to refund of High Yield Dairy Meal (70 Kg)'), { target: { value: '1' } });
+    expect(amount.value).toBe('3950.00');
+    expect(screen.getByText('The lines chosen are worth Ksh 3,950.')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Put High Yield Dairy Meal (70 Kg) back in stock'));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Bag burst' } });
+    fireEvent.change(screen.getByLabelText('M-Pesa reference'), { target: { value: 'skl4h2b9xq' } });
+    fireEvent.change(amount, { target: { value: '3950.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByText('The lines chosen are worth Ksh 3,950: the amount can be at most that.')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '3900' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record refund' }));
+    expect(screen.getByText(/Record Ksh 3,900 sent back by hand to 0708 374 149 .*M-Pesa reference SKL4H2B9XQ\? 1 × High Yield Dairy Meal back in stock\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Record Ksh 3,900' }));
+    expect(await screen.findByText(/Refund of Ksh 3,900 recorded/)).toBeTruthy();
+    expect(sent).toEqual({
+      method: 'manual',
+      amount: '3900',
+      reason: 'Bag burst',
+      reference: 'skl4h2b9xq',
+      restock: false,
+      lines: [{ order_item_id: 1, quantity: 1, restock: true }],
+    });
   });
 });

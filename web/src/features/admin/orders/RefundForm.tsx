@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { CheckboxField } from '../../../shared/ui/form/CheckboxField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { ApiError } from '../../../shared/api/api';
 import { formatKsh } from '../../../shared/domain/money';
@@ -22,6 +21,20 @@ const REFUNDABLE = new Set(['paid', 'processing', 'dispatched', 'delivered', 're
 const POLL_MS = 2000;
 
 const cents = (s: string | undefined) => Math.round(Number(s ?? '0') * 100);
+
+type Item = OrderDetail['items'][number];
+
+/**
+ * What giving back qty more of a line is worth once done went back: the server's rule
+ * (docs/payments.md section 12, "Refunds by line"): the line less its discount share, shared by
+ * quantity, each refund the difference of the running shares rounded down to the cent.
+ */
+function lineValueCents(it: Item, qty: number): number {
+  const paid = cents(it.total_price) - cents(it.discount);
+  const done = it.refunded_quantity;
+  const share = (n: number) => Math.floor((paid * n) / it.quantity);
+  return share(done + qty) - share(done);
+}
 const shillings = (c: number) => (c / 100).toFixed(2);
 
 function inFlight(r: Refund): boolean {
@@ -229,40 +242,70 @@ function RefundForm({
   const sends = float?.sends ?? false;
   const payer = payerOf(order);
   const [method, setMethod] = useState<RefundMethod>('manual');
-  const [amount, setAmount] = useState(shillings(left));
+  // The amount starts empty: a careless click records nothing. Line quantities fill it in.
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const [phone, setPhone] = useState(payer.phone);
-  const [restock, setRestock] = useState(false);
+  const [qty, setQty] = useState<Record<number, string>>({});
+  const [restocks, setRestocks] = useState<Record<number, boolean>>({});
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<Errors<RefundField>>({});
   const { busy, note, setNote, run } = useAction();
   const active = sends ? method : 'manual';
 
+  const items = order.items ?? [];
+  const chosen = items
+    .map((it) => ({ it, n: Number(qty[it.id] ?? '') }))
+    .filter(({ it, n }) => Number.isInteger(n) && n > 0 && n <= it.quantity - it.refunded_quantity);
+  const lines = chosen.map(({ it, n }) => ({ order_item_id: it.id, quantity: n, restock: restocks[it.id] ?? false }));
+  const linesCents = chosen.reduce((sum, { it, n }) => sum + lineValueCents(it, n), 0);
+  const most = lines.length > 0 ? Math.min(linesCents, left) : left;
+
+  function setLine(it: Item, value: string) {
+    const next = { ...qty, [it.id]: value };
+    setQty(next);
+    const worth = items.reduce((sum, i) => {
+      const n = Number(next[i.id] ?? '');
+      return Number.isInteger(n) && n > 0 && n <= i.quantity - i.refunded_quantity ? sum + lineValueCents(i, n) : sum;
+    }, 0);
+    setAmount(worth > 0 ? shillings(Math.min(worth, left)) : '');
+  }
+
   function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     const found = checkRefund({ amount, reason, reference, method: active, phone });
+    const badLine = items.find((it) => {
+      const raw = (qty[it.id] ?? '').trim();
+      const n = Number(raw);
+      return raw !== '' && raw !== '0' && !(Number.isInteger(n) && n > 0 && n <= it.quantity - it.refunded_quantity);
+    });
+    if (badLine) found.lines = `At most ${badLine.quantity - badLine.refunded_quantity} of ${badLine.product_name} (${badLine.size}) can still be refunded.`;
+    if (!found.amount && active !== 'reversal' && cents(amount) > most) {
+      found.amount =
+        lines.length > 0 && linesCents <= left
+          ? `The lines chosen are worth ${formatKsh(shillings(linesCents))}: the amount can be at most that.`
+          : `At most ${formatKsh(shillings(left))} can be refunded.`;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setNote({ kind: 'error', text: MSG.fixFields });
       return;
     }
-    if (active === 'manual') {
-      void send();
-    } else {
-      setConfirming(true);
-    }
+    setConfirming(true);
   }
 
   async function send() {
     await run(async () => {
+      const restock = false;
+      const withLines = lines.length > 0 ? { lines } : {};
       const body =
         active === 'manual'
-          ? { method: active, amount: amount.trim(), reason, reference, restock }
+          ? { method: active, amount: amount.trim(), reason, reference, restock, ...withLines }
           : active === 'mpesa'
-            ? { method: active, amount: amount.trim(), reason, phone: phone.trim(), restock }
-            : { method: active, reason, restock };
+            ? { method: active, amount: amount.trim(), reason, phone: phone.trim(), restock, ...withLines }
+            : { method: active, reason, restock, ...withLines };
       const answer = await adminApi.refund(order.orderId, body);
       setNote(null);
       setConfirming(false);
@@ -331,21 +374,85 @@ function RefundForm({
         </p>
       )}
       {errors.receipt && <p className="mt-1 text-sm text-red-800">{errors.receipt}</p>}
-      <div className="mt-3">
-        <CheckboxField id="refund-restock" checked={restock} onChange={setRestock} error={errors.restock}>
-          Put this order's items back in stock
-        </CheckboxField>
-      </div>
+      {items.length > 0 && (
+        <fieldset className="mt-3">
+          <legend className="text-sm font-medium text-stone-800">What comes back (leave empty for an amount alone, such as the delivery fee)</legend>
+          <table className="mt-1 w-full text-left text-sm">
+            <thead>
+              <tr className="text-stone-700">
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Line
+                </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Can be refunded
+                </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Quantity
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Back in stock
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((it) => {
+                const open = it.quantity - it.refunded_quantity;
+                const what = `${it.product_name} (${it.size})`;
+                return (
+                  <tr key={it.id} data-line={it.sku} className="border-t border-stone-100">
+                    <td className="py-1 pr-2">{what}</td>
+                    <td className="py-1 pr-2">
+                      {open} of {it.quantity}
+                    </td>
+                    <td className="py-1 pr-2">
+                      <input
+                        type="number"
+                        min={0}
+                        max={open}
+                        step={1}
+                        inputMode="numeric"
+                        disabled={open === 0}
+                        aria-label={`Quantity to refund of ${what}`}
+                        className="w-20 rounded border border-stone-400 px-2 py-1"
+                        value={qty[it.id] ?? ''}
+                        onChange={(e) => setLine(it, e.target.value)}
+                      />
+                    </td>
+                    <td className="py-1">
+                      <input
+                        type="checkbox"
+                        disabled={open === 0}
+                        aria-label={`Put ${what} back in stock`}
+                        checked={restocks[it.id] ?? false}
+                        onChange={(e) => setRestocks({ ...restocks, [it.id]: e.target.checked })}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {errors.lines && <p className="mt-1 text-sm text-red-800">{errors.lines}</p>}
+          {lines.length > 0 && <p className="mt-1 text-sm text-stone-700">The lines chosen are worth {formatKsh(shillings(linesCents))}.</p>}
+        </fieldset>
+      )}
       {confirming ? (
         <div role="group" aria-label="Confirm the refund" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
           <p className="font-medium text-stone-900">
             {active === 'mpesa'
               ? `Send ${formatKsh(amount.trim())} by M-Pesa to ${localPhone(phone.trim())}${phone === payer.phone && payer.name ? ` (${payer.name})` : ''}?`
-              : `Reverse the order's M-Pesa payment${payer.phone ? ` from ${localPhone(payer.phone)}` : ''}${payer.name ? ` (${payer.name})` : ''}?`}
+              : active === 'manual'
+                ? `Record ${formatKsh(amount.trim())} sent back by hand${payer.phone ? ` to ${localPhone(payer.phone)}` : ''}${payer.name ? ` (${payer.name})` : ''}, M-Pesa reference ${reference.trim().toUpperCase()}?`
+                : `Reverse the order's M-Pesa payment${payer.phone ? ` from ${localPhone(payer.phone)}` : ''}${payer.name ? ` (${payer.name})` : ''}?`}
+            {lines.length > 0 &&
+              ` ${lines.map((l) => {
+                const it = items.find((i) => i.id === l.order_item_id);
+                return `${l.quantity} × ${it?.product_name ?? ''}${l.restock ? ' back in stock' : ''}`;
+              }).join(', ')}.`}
           </p>
           <div className="mt-2 flex gap-2">
             <Button onClick={send} disabled={busy}>
-              {active === 'mpesa' ? `Send ${formatKsh(amount.trim())}` : 'Reverse the payment'}
+              {active === 'mpesa' ? `Send ${formatKsh(amount.trim())}` : active === 'manual' ? `Record ${formatKsh(amount.trim())}` : 'Reverse the payment'}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
               Cancel
