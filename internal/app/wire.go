@@ -38,6 +38,7 @@ import (
 	"shop/internal/rider"
 	"shop/internal/sms"
 	"shop/internal/stock"
+	"shop/internal/storefront"
 	"shop/internal/ussd"
 	"shop/internal/vat"
 	"shop/internal/weight"
@@ -255,6 +256,11 @@ func Wire(p Parts) (*Wired, error) {
 	if p.USSDPhone {
 		phone = &ussd.Phone{MenuURL: "/api/ussd/" + p.USSDSecret + "/", ServiceCode: or(p.USSDCode, "*384*123#")}
 	}
+	pictures := p.Media
+	if pictures == nil {
+		pictures = media.Dir(p.MediaDir)
+	}
+	shareCards := storefront.NewShareCards(d, catalogStore, pictures, log)
 	deps := httpapi.Deps{
 		DB: d, Log: log, Catalog: catalogStore, CSV: catalogCSV, Stock: ledger, Cart: carts, Content: contents, Orders: orders, Payments: payments,
 		Checkout: placing, Delivery: deliveries, Agents: agents,
@@ -268,7 +274,7 @@ func Wire(p Parts) (*Wired, error) {
 		USSD: menu, USSDSecret: p.USSDSecret, USSDCode: p.USSDCode, USSDPhone: phone,
 		ETIMS: etimsHandler(p.ETIMSSim), Invoices: invoices,
 		Riders: riders, PODMax: podMax,
-		Remind: reminders, SMSSecret: p.SMSSecret, SMSDevForm: p.SMSDevForm,
+		Remind: reminders, SMSSecret: p.SMSSecret, SMSDevForm: p.SMSDevForm, ShareCards: shareCards,
 	}
 	srv, err := httpapi.New(deps)
 	if err != nil {
@@ -284,6 +290,7 @@ func Wire(p Parts) (*Wired, error) {
 		{Name: "low-stock", Run: func(ctx context.Context) { lowStock.Run(ctx, 10*time.Second) }},
 		{Name: "ussd-prompts", Run: func(ctx context.Context) { menu.Run(ctx, time.Second) }},
 		{Name: "etims", Run: func(ctx context.Context) { invoices.Run(ctx, 5*time.Second) }},
+		{Name: "share-cards", Run: func(ctx context.Context) { shareCards.Run(ctx, 2*time.Second) }},
 	}
 	if texts.Queue.Enabled() {
 		jobs = append(jobs, lease.Job{Name: "sms", Run: func(ctx context.Context) { texts.Run(ctx, 3*time.Second) }},

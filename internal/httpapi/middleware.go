@@ -71,23 +71,34 @@ func logRequests(log *slog.Logger, observe Observer, secrets redaction, next htt
 		if sw.Status == 0 {
 			sw.Status = http.StatusOK
 		}
-		if observe != nil {
-			observe(route.pattern, r.Method, sw.Status, time.Since(start))
-		}
-		level := slog.LevelInfo
+		status, level := sw.Status, slog.LevelInfo
 		if sw.Status >= 500 {
 			level = slog.LevelError
 		}
-		log.LogAttrs(ctx, level, "request",
-			slog.String("method", r.Method),
-			slog.String("path", secrets.mask(r.URL.Path)),
-			slog.Int("status", sw.Status),
+		attrs := []slog.Attr{slog.String("method", r.Method), slog.String("path", secrets.mask(r.URL.Path))}
+		if sw.Err != nil {
+			// The body broke off: logged as failed with what was sent,
+			// never as the status its header carried.
+			status, level = statusFailed, slog.LevelWarn
+			attrs = append(attrs, slog.Int("status", status), slog.Int("sent_status", sw.Status), slog.String("error", sw.Err.Error()))
+		} else {
+			attrs = append(attrs, slog.Int("status", status))
+		}
+		if observe != nil {
+			observe(route.pattern, r.Method, status, time.Since(start))
+		}
+		log.LogAttrs(ctx, level, "request", append(attrs,
 			slog.Duration("duration", time.Since(start)),
 			slog.Int("bytes", sw.Bytes),
 			slog.String("request_id", id),
-		)
+		)...)
 	})
 }
+
+// statusFailed is the status an answer whose body could not be written all
+// is logged and counted with: nginx's "client closed request", as no HTTP
+// status says it.
+const statusFailed = 499
 
 // callbackPaths are Daraja's addresses, whose next segment is the callback
 // secret.

@@ -2,12 +2,14 @@ package httpapi
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"shop/internal/httpx"
 )
@@ -60,5 +62,58 @@ func TestLogNeverHoldsSecretsOrQueries(t *testing.T) {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %s: %s", want, logs.String())
 		}
+	}
+}
+
+// A client that goes away mid-body: the answer is logged and counted as
+// failed with the bytes that went out, never as the 200 its header said.
+func TestBrokenBodyLoggedAsFailed(t *testing.T) {
+	var logs bytes.Buffer
+	var observed []int
+	done := make(chan struct{})
+	chunk := bytes.Repeat([]byte("x"), 32<<10)
+	logged := logRequests(slog.New(slog.NewJSONHandler(&logs, nil)), func(_, _ string, status int, _ time.Duration) {
+		observed = append(observed, status)
+	}, redaction{}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		// Far more than socket buffers hold: writing fails once the client is gone.
+		for range 4096 {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	}))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer close(done)
+		logged.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/share/products/x.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	if _, err := io.ReadFull(resp.Body, make([]byte, 4<<10)); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close() // before the end: the connection is closed
+	<-done
+	line := logs.String()
+	for _, want := range []string{`"status":499`, `"sent_status":200`, `"level":"WARN"`, `"error":`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("log lacks %s: %s", want, line)
+		}
+	}
+	var entry struct{ Bytes int }
+	if err := json.Unmarshal(logs.Bytes(), &entry); err != nil {
+		t.Fatal(err)
+	}
+	if entry.Bytes < 4<<10 || entry.Bytes >= 4096*len(chunk) {
+		t.Errorf("logged %d bytes sent", entry.Bytes)
+	}
+	if len(observed) != 1 || observed[0] != 499 {
+		t.Errorf("observed %v", observed)
 	}
 }

@@ -82,6 +82,8 @@ type Deps struct {
 	// Media stores the product pictures; nil: the folder MediaDir.
 	Media    media.Store
 	MediaDir string
+	// ShareCards serves the link previews' cards, which its job draws.
+	ShareCards *storefront.ShareCards
 	// MediaPublicURL, when set, is where /media/KEY sends browsers (a CDN
 	// or a public bucket): KEY below it.
 	MediaPublicURL string
@@ -235,7 +237,7 @@ func New(d Deps) (*Server, error) {
 		// would leave.
 		microcache: httpx.NewMicroCache(catalogueCacheLifetime, 16<<20),
 	}
-	front := storefront.New(d.Catalog, d.PublicURL, pictures, d.WebAssets, d.Log)
+	front := storefront.New(d.Catalog, d.PublicURL, d.ShareCards, d.WebAssets, d.Log)
 	front.WhatsApp = d.WhatsApp
 	s.shares, s.robots, s.sitemap = http.HandlerFunc(front.ShareCard), front.Robots, front.Sitemap
 	if d.Catalog != nil {

@@ -204,11 +204,14 @@ func DecodeJSON(r *http.Request, v any) error {
 }
 
 // StatusWriter remembers the status and size of an answer, for the request
-// log and for middleware that acts on success.
+// log and for middleware that acts on success, and the first write that
+// failed (Err): a client gone mid-body, so the answer was not delivered
+// whatever its status said.
 type StatusWriter struct {
 	http.ResponseWriter
 	Status int
 	Bytes  int
+	Err    error
 }
 
 func (w *StatusWriter) WriteHeader(code int) {
@@ -224,6 +227,9 @@ func (w *StatusWriter) Write(b []byte) (int, error) {
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.Bytes += n
+	if err != nil && w.Err == nil {
+		w.Err = err
+	}
 	return n, err
 }
 

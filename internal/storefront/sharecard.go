@@ -2,16 +2,21 @@ package storefront
 
 import (
 	"bytes"
-	"container/list"
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	_ "image/jpeg" // uploaded product photos
 	"image/png"
+	"io"
+	"log/slog"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +31,8 @@ import (
 
 	"shop/internal/apperr"
 	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/every"
 	"shop/internal/i18n"
 	"shop/internal/media"
 )
@@ -34,11 +41,20 @@ import (
 // and the shop's packshots are SVG. So a product's og:image is a share card
 // drawn here: 1200×630, the product's name, price and sizes beside its
 // picture (an uploaded photo as it is; for a vector packshot, a drawn sack in
-// the shop's colours). Cards are cached by product and last change.
+// the shop's colours). Drawing one costs a tenth of a second of CPU, so no
+// request draws: a request for a card not drawn yet answers the shop's
+// generic card at once and asks for it (a row in share_cards), and the
+// "share-cards" job draws the cards asked for, one at a time, and draws them
+// again when what they show changes; the PNGs are kept in the media store
+// (docs/architecture.md section 9, "Share cards").
 
 const (
 	cardW, cardH = 1200, 630
-	cardCacheMax = 128
+	// cardDrawing is the version of the drawing code: raising it redraws
+	// every card.
+	cardDrawing = "1"
+	// cardBatch is how many cards the job looks at a tick.
+	cardBatch = 16
 )
 
 // sharePath is where the share card of the product with slug is served in
@@ -51,31 +67,33 @@ func sharePath(slug string, l i18n.Lang) string {
 	return "/share/products/" + slug + ".png"
 }
 
-type shareCards struct {
+// ShareCards serves the share cards and draws them in the background. It
+// owns share_cards.
+type ShareCards struct {
+	db       *db.DB
 	store    *catalog.Store
 	pictures media.Store
+	log      *slog.Logger
 
 	once         sync.Once
 	bold, normal *opentype.Font
 	fontErr      error
 
-	mu    sync.Mutex
-	lru   *list.List // of *cardEntry, most recent first
-	byKey map[string]*list.Element
+	genericOnce [2]sync.Once
+	genericPNG  [2][]byte
 }
 
-type cardEntry struct {
-	key string
-	png []byte
-}
-
-func newShareCards(store *catalog.Store, pictures media.Store) *shareCards {
-	return &shareCards{store: store, pictures: pictures, lru: list.New(), byKey: map[string]*list.Element{}}
+// NewShareCards serves and draws the share cards of the products in store,
+// keeping them in pictures (nil: cards are never drawn, the generic one
+// answers).
+func NewShareCards(d *db.DB, store *catalog.Store, pictures media.Store, log *slog.Logger) *ShareCards {
+	return &ShareCards{db: d, store: store, pictures: pictures, log: log}
 }
 
 // ServeHTTP answers GET /share/products/{file} where file is slug + ".png",
-// in Kiswahili with ?lang=sw (sharePath).
-func (c *shareCards) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// in Kiswahili with ?lang=sw (sharePath): the product's drawn card, or the
+// shop's generic card while it is not drawn yet.
+func (c *ShareCards) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	slug, ok := strings.CutSuffix(r.PathValue("file"), ".png")
 	if !ok || slug == "" {
 		http.NotFound(w, r)
@@ -85,55 +103,201 @@ func (c *shareCards) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if i18n.Parse(r.URL.Query().Get("lang")) == i18n.Kiswahili {
 		l = i18n.Kiswahili
 	}
-	p, err := c.store.Product(i18n.WithLang(r.Context(), l), slug)
-	if errors.Is(err, apperr.ErrNotFound) || (err == nil && p.Slug != slug) {
+	ctx := r.Context()
+	var id int64
+	var key sql.NullString
+	var current bool
+	err := c.db.QueryRow(ctx, `SELECT p.id, s.media_key, COALESCE(p.updated_at < s.checked_at, FALSE) FROM products p
+		LEFT JOIN share_cards s ON s.product_id = p.id AND s.lang = $2
+		WHERE p.slug = $1 AND p.is_active = TRUE`, slug, string(l)).Scan(&id, &key, &current)
+	if errors.Is(err, sql.ErrNoRows) {
 		http.NotFound(w, r)
 		return
 	}
 	if err != nil {
+		c.log.ErrorContext(ctx, "share card", "error", err)
 		http.Error(w, "share card unavailable", http.StatusServiceUnavailable)
 		return
 	}
-	key := string(l) + " " + p.Slug + "@" + p.UpdatedAt.UTC().Format("20060102150405.000000000")
-	body, err := c.card(key, &p, l)
+	if !key.Valid {
+		// Asked for the first time: the job draws it. Two asking at once
+		// make one row.
+		if _, err := c.db.Exec(ctx, `INSERT INTO share_cards (product_id, lang) VALUES ($1, $2)
+			ON CONFLICT (product_id, lang) DO NOTHING`, id, string(l)); err != nil {
+			c.log.ErrorContext(ctx, "share card wanted", "error", err)
+		}
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	if key.String != "" && c.pictures != nil {
+		o, err := c.pictures.Get(ctx, key.String, nil)
+		if err == nil {
+			defer o.Body.Close()
+			// A card whose product changed since is kept briefly: the job
+			// is drawing it again.
+			maxAge := "60"
+			if current {
+				maxAge = "3600"
+			}
+			w.Header().Set("Cache-Control", "public, max-age="+maxAge)
+			w.Header().Set("Content-Length", strconv.FormatInt(o.Size, 10))
+			// A copy that fails part-way is logged as failed by the request
+			// log (httpx.StatusWriter), never as a whole answer.
+			_, _ = io.Copy(w, o.Body)
+			return
+		}
+		// Redrawn since it was looked up, or the store is away: the
+		// generic card meanwhile.
+		if !errors.Is(err, media.ErrNotFound) {
+			c.log.WarnContext(ctx, "share card read", "key", key.String, "error", err)
+		}
+	}
+	body, err := c.generic(l)
 	if err != nil {
+		c.log.ErrorContext(ctx, "generic share card", "error", err)
 		http.Error(w, "share card unavailable", http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	// Kept briefly: the product's own card takes its place once drawn.
+	w.Header().Set("Cache-Control", "public, max-age=60")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	_, _ = w.Write(body)
 }
 
-func (c *shareCards) card(key string, p *catalog.Product, l i18n.Lang) ([]byte, error) {
-	c.mu.Lock()
-	if el, ok := c.byKey[key]; ok {
-		c.lru.MoveToFront(el)
-		body := el.Value.(*cardEntry).png
-		c.mu.Unlock()
-		return body, nil
+// generic is the shop's card in language l: its name and tagline beside the
+// drawn sack, drawn once per process.
+func (c *ShareCards) generic(l i18n.Lang) ([]byte, error) {
+	i := 0
+	if l == i18n.Kiswahili {
+		i = 1
 	}
-	c.mu.Unlock()
+	var err error
+	c.genericOnce[i].Do(func() {
+		var img *image.RGBA
+		if img, err = c.drawGeneric(l); err == nil {
+			c.genericPNG[i], err = encodeCard(img)
+		}
+	})
+	if c.genericPNG[i] == nil && err == nil {
+		err = errors.New("the generic share card could not be drawn")
+	}
+	return c.genericPNG[i], err
+}
 
-	img, err := c.draw(p, l)
-	if err != nil {
-		return nil, err
+// Run draws the cards asked for and those whose product changed, a batch
+// every interval, one card at a time, until ctx ends: the "share-cards" job
+// (app.Wire).
+func (c *ShareCards) Run(ctx context.Context, interval time.Duration) {
+	// The shop's start and its first answers come first (the cold start of
+	// docs/benchmarks.md): drawing waits a tick.
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(interval):
 	}
+	// Ready before most requests that need it.
+	_, _ = c.generic(i18n.English)
+	_, _ = c.generic(i18n.Kiswahili)
+	every.Run(ctx, interval, c.log, "share cards", func(ctx context.Context) error {
+		_, err := c.DrawDue(ctx, cardBatch)
+		return err
+	})
+}
+
+// DrawDue looks at up to max cards that are not drawn yet or whose product
+// changed since they were last looked at, and draws those whose content
+// changed. It says how many it looked at.
+func (c *ShareCards) DrawDue(ctx context.Context, max int) (int, error) {
+	if c.pictures == nil {
+		return 0, nil
+	}
+	type due struct {
+		id               int64
+		slug, lang       string
+		key, fingerprint string
+	}
+	dues, err := db.QueryAll(ctx, c.db, "due share cards", func(row db.Scanner) (due, error) {
+		var d due
+		err := row.Scan(&d.id, &d.slug, &d.lang, &d.key, &d.fingerprint)
+		return d, err
+	}, `SELECT p.id, p.slug, s.lang, s.media_key, s.fingerprint FROM share_cards s
+		JOIN products p ON p.id = s.product_id
+		WHERE p.is_active = TRUE AND (s.media_key = '' OR p.updated_at >= s.checked_at)
+		ORDER BY s.checked_at, p.id LIMIT $1`, max)
+	if err != nil {
+		return 0, err
+	}
+	for _, d := range dues {
+		if err := c.redraw(ctx, d.id, d.slug, i18n.Lang(d.lang), d.key, d.fingerprint); err != nil {
+			return 0, err
+		}
+	}
+	return len(dues), nil
+}
+
+// redraw draws one card again when what it shows has changed. The card is
+// marked looked-at before the product is read, so a change committed while
+// it draws (even within the same second, as SQLite keeps time) leaves it due.
+func (c *ShareCards) redraw(ctx context.Context, id int64, slug string, l i18n.Lang, oldKey, oldPrint string) error {
+	if _, err := c.db.Exec(ctx, `UPDATE share_cards SET checked_at = CURRENT_TIMESTAMP WHERE product_id = $1 AND lang = $2`, id, string(l)); err != nil {
+		return fmt.Errorf("mark share card: %w", err)
+	}
+	p, err := c.store.Product(i18n.WithLang(ctx, l), slug)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return nil // gone since: no longer due
+	}
+	if err != nil {
+		return err
+	}
+	sum := fingerprint(&p, l)
+	if sum == oldPrint && oldKey != "" {
+		return nil
+	}
+	img, err := c.draw(&p, l)
+	if err != nil {
+		return err
+	}
+	body, err := encodeCard(img)
+	if err != nil {
+		return err
+	}
+	key := fmt.Sprintf("share/products/%d-%s-%s.png", id, l, sum[:16])
+	if err := c.pictures.Put(ctx, key, body); err != nil {
+		return fmt.Errorf("store share card: %w", err)
+	}
+	if _, err := c.db.Exec(ctx, `UPDATE share_cards SET media_key = $3, fingerprint = $4 WHERE product_id = $1 AND lang = $2`,
+		id, string(l), key, sum); err != nil {
+		return fmt.Errorf("record share card: %w", err)
+	}
+	if oldKey != "" && oldKey != key {
+		if err := c.pictures.Delete(ctx, oldKey); err != nil {
+			c.log.Warn("old share card kept", "key", oldKey, "error", err)
+		}
+	}
+	return nil
+}
+
+// fingerprint sums what card p shows in language l.
+func fingerprint(p *catalog.Product, l i18n.Lang) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", cardDrawing, l, p.Name)
+	if low, high, ok := priceRange(p); ok {
+		fmt.Fprintf(h, "%d-%d", low, high)
+	}
+	for _, v := range p.Variants {
+		fmt.Fprintf(h, "\x00%s", v.Size)
+	}
+	if len(p.Images) > 0 {
+		fmt.Fprintf(h, "\x00%s", p.Images[0].Image)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func encodeCard(img *image.RGBA) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("encode share card: %w", err)
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.byKey[key]; !ok {
-		c.byKey[key] = c.lru.PushFront(&cardEntry{key: key, png: buf.Bytes()})
-		for c.lru.Len() > cardCacheMax {
-			last := c.lru.Back()
-			delete(c.byKey, last.Value.(*cardEntry).key)
-			c.lru.Remove(last)
-		}
 	}
 	return buf.Bytes(), nil
 }
@@ -150,7 +314,7 @@ var (
 	cardMuted = color.RGBA{0x57, 0x53, 0x4e, 0xff}
 )
 
-func (c *shareCards) fonts() (bold, normal *opentype.Font, err error) {
+func (c *ShareCards) fonts() (bold, normal *opentype.Font, err error) {
 	c.once.Do(func() {
 		c.bold, c.fontErr = opentype.Parse(gobold.TTF)
 		if c.fontErr == nil {
@@ -160,7 +324,7 @@ func (c *shareCards) fonts() (bold, normal *opentype.Font, err error) {
 	return c.bold, c.normal, c.fontErr
 }
 
-func (c *shareCards) draw(p *catalog.Product, l i18n.Lang) (*image.RGBA, error) {
+func (c *ShareCards) draw(p *catalog.Product, l i18n.Lang) (*image.RGBA, error) {
 	bold, normal, err := c.fonts()
 	if err != nil {
 		return nil, fmt.Errorf("share card fonts: %w", err)
@@ -208,9 +372,37 @@ func (c *shareCards) draw(p *catalog.Product, l i18n.Lang) (*image.RGBA, error) 
 	return img, nil
 }
 
+// drawGeneric draws the shop's own card: the sack, the shop's name and
+// tagline.
+func (c *ShareCards) drawGeneric(l i18n.Lang) (*image.RGBA, error) {
+	bold, normal, err := c.fonts()
+	if err != nil {
+		return nil, fmt.Errorf("share card fonts: %w", err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, cardW, cardH))
+	draw.Draw(img, img.Bounds(), image.NewUniform(cardCream), image.Point{}, draw.Src)
+	pic := image.Rect(0, 0, cardH, cardH)
+	draw.Draw(img, pic, image.NewUniform(cardSand), image.Point{}, draw.Src)
+	drawSack(img, pic)
+	draw.Draw(img, image.Rect(cardH, cardH-16, cardW, cardH), image.NewUniform(cardBrand), image.Point{}, draw.Src)
+	x, right := cardH+50, cardW-50
+	y := 95
+	for _, line := range wrap(bold, 56, siteName, right-x, 2) {
+		y += 68
+		text(img, bold, 56, cardBrand, x, y, line)
+	}
+	y += 20
+	for _, line := range wrap(normal, 36, tr(l, siteTagline), right-x, 4) {
+		y += 50
+		text(img, normal, 36, cardInk, x, y, line)
+	}
+	text(img, normal, 24, cardMuted, x, cardH-50, tr(l, "Pay with M-Pesa · Delivery across Kenya"))
+	return img, nil
+}
+
 // photo loads the product's first picture when it is a photo (PNG or JPEG)
 // kept in the picture store; a vector packshot gives nil.
-func (c *shareCards) photo(p *catalog.Product) image.Image {
+func (c *ShareCards) photo(p *catalog.Product) image.Image {
 	if len(p.Images) == 0 || c.pictures == nil {
 		return nil
 	}

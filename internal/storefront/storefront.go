@@ -18,7 +18,6 @@ import (
 	"strings"
 
 	"shop/internal/catalog"
-	"shop/internal/media"
 )
 
 const (
@@ -33,8 +32,8 @@ type Storefront struct {
 	// base is the shop's public URL without a trailing slash.
 	base string
 	log  *slog.Logger
-	// cards draws the pictures link previews show (sharecard.go).
-	cards *shareCards
+	// cards serves the pictures link previews show (sharecard.go).
+	cards *ShareCards
 	// preloads lists, by route module, the chunks a page needs (preload.go).
 	preloads map[string][]string
 	// WhatsApp is the number the page's WhatsApp links open (254XXXXXXXXX),
@@ -44,14 +43,14 @@ type Storefront struct {
 }
 
 // New builds the storefront of the shop at publicURL on its catalogue.
-// pictures holds the uploaded product photos the share cards show (nil:
-// none); web is the built app, whose Vite manifest names each page's chunks.
-func New(store *catalog.Store, publicURL string, pictures media.Store, web fs.FS, log *slog.Logger) *Storefront {
+// cards serves the share cards; web is the built app, whose Vite manifest
+// names each page's chunks.
+func New(store *catalog.Store, publicURL string, cards *ShareCards, web fs.FS, log *slog.Logger) *Storefront {
 	return &Storefront{
 		catalog:  store,
 		base:     strings.TrimRight(publicURL, "/"),
 		log:      log,
-		cards:    newShareCards(store, pictures),
+		cards:    cards,
 		preloads: modulePreloads(web),
 	}
 }

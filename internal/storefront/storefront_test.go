@@ -3,19 +3,26 @@ package storefront_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"image/png"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"shop/internal/app"
 	"shop/internal/catalog"
+	"shop/internal/db"
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
+	"shop/internal/media"
 	"shop/internal/money"
 	"shop/internal/testkit"
 )
@@ -39,7 +46,12 @@ var seoIndex = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html>
 // text tries to break out of the HTML.
 func seoServer(t *testing.T) *testkit.Shop {
 	t.Helper()
-	return testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(p *app.Parts) {
+	return seoServerOn(t, dbtest.SQLite(t))
+}
+
+func seoServerOn(t *testing.T, d *db.DB) *testkit.Shop {
+	t.Helper()
+	return testkit.NewShop(t, d, testkit.With(func(p *app.Parts) {
 		p.WebAssets, p.PublicURL = seoIndex, "https://shop.example.co.ke/"
 	}), testkit.Demo, func(t testing.TB, p *app.Parts) {
 		_, err := catalog.NewStore(p.DB).CreateProduct(context.Background(), catalog.NewProduct{
@@ -335,23 +347,33 @@ func TestSitemapAndRobots(t *testing.T) {
 
 func TestShareCard(t *testing.T) {
 	h := seoServer(t)
-	rec := h.Get("/share/products/high-yield-dairy-meal.png")
+	// Not drawn yet: the shop's generic card, at once.
+	generic := h.Get("/share/products/high-yield-dairy-meal.png")
+	if generic.Code != 200 || generic.Header().Get("Content-Type") != "image/png" || generic.Header().Get("Cache-Control") != "public, max-age=60" {
+		t.Fatalf("generic card: %d %v", generic.Code, generic.Header())
+	}
+	rec := drawnCard(t, h, "/share/products/high-yield-dairy-meal.png")
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
 		t.Fatalf("share card: %d %v", rec.Code, rec.Header())
 	}
-	img, err := png.Decode(bytes.NewReader(rec.Body.Bytes()))
-	if err != nil {
-		t.Fatal(err)
+	if bytes.Equal(rec.Body.Bytes(), generic.Body.Bytes()) {
+		t.Fatal("the drawn card is the generic one")
 	}
-	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
-		t.Fatalf("card is %v, previews want 1200x630", b)
-	}
-	// The brand stripe along the bottom, and the drawn sack's green label on the left.
-	if r, g, b, _ := img.At(900, 625).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
-		t.Errorf("bottom stripe is %x %x %x", r>>8, g>>8, b>>8)
-	}
-	if r, g, b, _ := img.At(230, 420).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
-		t.Errorf("label is %x %x %x", r>>8, g>>8, b>>8)
+	for _, card := range [][]byte{generic.Body.Bytes(), rec.Body.Bytes()} {
+		img, err := png.Decode(bytes.NewReader(card))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+			t.Fatalf("card is %v, previews want 1200x630", b)
+		}
+		// The brand stripe along the bottom, and the drawn sack's green label on the left.
+		if r, g, b, _ := img.At(900, 625).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
+			t.Errorf("bottom stripe is %x %x %x", r>>8, g>>8, b>>8)
+		}
+		if r, g, b, _ := img.At(230, 420).RGBA(); r>>8 != 0x2f || g>>8 != 0x5a || b>>8 != 0x26 {
+			t.Errorf("label is %x %x %x", r>>8, g>>8, b>>8)
+		}
 	}
 	again := h.Get("/share/products/high-yield-dairy-meal.png")
 	if !bytes.Equal(again.Body.Bytes(), rec.Body.Bytes()) {
@@ -363,7 +385,97 @@ func TestShareCard(t *testing.T) {
 		}
 	}
 	// A long name wraps and still draws.
-	if code := h.Get("/share/products/evil.png").Code; code != 200 {
-		t.Errorf("evil card: %d", code)
+	if evil := drawnCard(t, h, "/share/products/evil.png"); evil.Code != 200 || bytes.Equal(evil.Body.Bytes(), generic.Body.Bytes()) {
+		t.Errorf("evil card: %d %v", evil.Code, evil.Header())
 	}
+}
+
+// drawnCard asks for the card at path, lets the job draw what is due, and
+// answers the drawn card.
+func drawnCard(t *testing.T, h *testkit.Shop, path string, header ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	h.Get(path, header...)
+	if _, err := h.Deps.ShareCards.DrawDue(context.Background(), 100); err != nil {
+		t.Fatal(err)
+	}
+	return h.Get(path, header...)
+}
+
+// The job draws a card asked for, and draws it again when its product
+// changes, while every request is answered at once.
+func TestShareCardRedrawnByJob(t *testing.T) {
+	for _, dialect := range dbtest.Engines() {
+		t.Run(string(dialect), func(t *testing.T) {
+			h := seoServerOn(t, dbtest.New(t, dialect))
+			ctx, cancel := context.WithCancel(context.Background())
+			stopped := make(chan struct{})
+			go func() { defer close(stopped); h.Deps.ShareCards.Run(ctx, 5*time.Millisecond) }()
+			defer func() { cancel(); <-stopped }()
+
+			const path = "/share/products/high-yield-dairy-meal.png"
+			generic := h.Get(path).Body.Bytes()
+			drawn := waitForCard(t, h, path, generic)
+
+			var id int64
+			var key string
+			if err := h.Deps.DB.QueryRow(ctx, `SELECT product_id, media_key FROM share_cards WHERE lang = 'en'`).Scan(&id, &key); err != nil {
+				t.Fatal(err)
+			}
+			p, err := h.Deps.Catalog.AdminProduct(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = h.Deps.DB.Tx(ctx, func(tx *sql.Tx) error {
+				_, _, err := h.Deps.Catalog.UpdateProductTx(ctx, tx, id, catalog.ProductFields{Name: "Renamed Dairy Meal", Description: p.Description,
+					BasePrice: p.BasePrice, CategoryID: p.Category, IsActive: true})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			waitForCard(t, h, path, drawn, generic)
+			var now string
+			if err := h.Deps.DB.QueryRow(ctx, `SELECT media_key FROM share_cards WHERE product_id = $1 AND lang = 'en'`, id).Scan(&now); err != nil {
+				t.Fatal(err)
+			}
+			if now == key {
+				t.Errorf("the card is still kept at %s", key)
+			}
+			pictures := h.Deps.Media
+			if pictures == nil {
+				pictures = media.Dir(h.Deps.MediaDir)
+			}
+			// The job deletes the old card just after it records the new one.
+			deadline := time.Now().Add(30 * time.Second)
+			for tick := time.NewTicker(5 * time.Millisecond); ; <-tick.C {
+				o, err := pictures.Get(ctx, key, nil)
+				if errors.Is(err, media.ErrNotFound) {
+					break
+				}
+				if err == nil {
+					o.Body.Close()
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the old card %s is still stored: %v", key, err)
+				}
+			}
+		})
+	}
+}
+
+// waitForCard waits until the card at path is none of not, and answers it.
+func waitForCard(t *testing.T, h *testkit.Shop, path string, not ...[]byte) []byte {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for tick := time.NewTicker(5 * time.Millisecond); time.Now().Before(deadline); <-tick.C {
+		rec := h.Get(path)
+		if rec.Code != 200 {
+			t.Fatalf("%s: %d", path, rec.Code)
+		}
+		if !slices.ContainsFunc(not, func(b []byte) bool { return bytes.Equal(b, rec.Body.Bytes()) }) {
+			return rec.Body.Bytes()
+		}
+	}
+	t.Fatalf("%s was not redrawn", path)
+	return nil
 }
