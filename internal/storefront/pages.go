@@ -63,15 +63,17 @@ var pages = []page{
 		description: "How Mifugo Bora Feeds collects, uses and protects your personal data under Kenya's Data Protection Act, 2019."},
 	{path: "/products/", module: "src/features/product/ProductPage.tsx", head: (*Storefront).productHead},
 
-	{path: "/admin", listing: private, title: "Admin"},
-	{path: "/admin/orders/*/print", listing: unlisted, title: "Delivery note"}, // under /admin, which robots.txt keeps out
-	{path: "/admin/orders/print", listing: unlisted, title: "Delivery notes"},
+	// The back office's and the roles' routes are found on navigation (web/src/app/staffRoutes.tsx):
+	// named here, their module comes with the page instead of after the app has started.
+	{path: "/admin", listing: private, title: "Admin", module: staffRoutes},
+	{path: "/admin/orders/*/print", listing: unlisted, title: "Delivery note", module: staffRoutes}, // under /admin, which robots.txt keeps out
+	{path: "/admin/orders/print", listing: unlisted, title: "Delivery notes", module: staffRoutes},
 	// The back office's screens and their records (/admin/orders, /admin/orders/ORDER-…,
 	// /admin/products/12): the app's own addresses, under /admin, which robots.txt keeps out.
-	{path: "/admin/*", listing: unlisted, title: "Admin"},
-	{path: "/admin/*/*", listing: unlisted, title: "Admin"},
+	{path: "/admin/*", listing: unlisted, title: "Admin", module: staffRoutes},
+	{path: "/admin/*/*", listing: unlisted, title: "Admin", module: staffRoutes},
 	{path: "/account", listing: private, title: "My Account"},
-	{path: "/agent", listing: private, title: "Agent"},
+	{path: "/agent", listing: private, title: "Agent", module: staffRoutes},
 	{path: "/checkout", listing: private, title: "Checkout"},
 	{path: "/cart", listing: private, title: "Your Cart"},
 
@@ -83,6 +85,8 @@ var pages = []page{
 	{path: "/track", title: "Track Your Order", module: "src/features/track/TrackPage.tsx",
 		description: "Follow your Mifugo Bora Feeds order with its number and your phone number: payment, dispatch and delivery."},
 }
+
+const staffRoutes = "src/app/staffRoutes.tsx"
 
 // lookup finds the page at the cleaned path p, following sameAs.
 func lookup(p string) (page, bool) {

@@ -92,7 +92,7 @@ function FooterContent() {
         </Column>
       </div>
 
-      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pb-10 sm:flex-row sm:items-start sm:justify-between">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pb-10 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between">
         <NewsletterForm />
         <DataSaverToggle />
         <section>
@@ -121,7 +121,7 @@ function FooterContent() {
       </div>
 
       <div className="border-t border-brand-800">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
           <p>{f.rights(year, BUSINESS.name)}</p>
           <div className="flex items-center gap-2">
             <span>{f.weAccept}</span>

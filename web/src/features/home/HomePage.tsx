@@ -1,16 +1,14 @@
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BUSINESS, pageTitle } from '../../shared/domain/business';
 import { Later } from '../../shared/ui/Later';
 import { homeMessages } from './messages';
 import { CategoriesBar } from './CategoriesBar';
-import { ChatLink } from './ChatLink';
-import { NewProducts } from './ProductSections';
+import { FeaturedProduct } from './FeaturedProduct';
+import { ChatLink, LocationSection, Strengths } from './InfoSections';
+import { FeaturedCollection, NewProducts } from './ProductSections';
+import { Testimonials } from './Testimonials';
 
-const BelowTheFold = lazy(() => import('./BelowTheFold'));
-
-// The home page is in the first bundle (every other page loads on demand): keep it light; what
-// is below the first screen comes in a chunk of its own.
+// The home page is in the first bundle (every other page loads on demand): keep it light.
 // Its sections follow docs/product.md section 2 in order.
 export function HomePage() {
   const { pathname } = useLocation();
@@ -35,9 +33,11 @@ export function HomePage() {
       </section>
       <NewProducts />
       <Later>
-        <Suspense fallback={null}>
-          <BelowTheFold />
-        </Suspense>
+        <FeaturedCollection />
+        <FeaturedProduct />
+        <Testimonials />
+        <Strengths />
+        <LocationSection />
       </Later>
       <ChatLink />
     </>

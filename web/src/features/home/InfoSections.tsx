@@ -86,3 +86,25 @@ export function LocationSection() {
     </section>
   );
 }
+
+/**
+ * The chat link: WhatsApp with a greeting already typed. It floats only where the screen is wider
+ * than the page's column, in the margin beside it; narrower, a floating button would cover the
+ * controls and text scrolled beneath it (an "Add to Cart" at 1024 px), so it ends the page instead.
+ */
+export function ChatLink() {
+  return (
+    <a
+      href={BUSINESS.whatsappChatUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={homeMessages().chat}
+      className="mr-4 mb-4 ml-auto flex h-14 w-14 items-center justify-center rounded-full bg-[#128c4a] text-white shadow-lg hover:bg-[#0e7a40] min-[1320px]:fixed min-[1320px]:right-4 min-[1320px]:bottom-4 min-[1320px]:z-30 min-[1320px]:m-0"
+    >
+      <svg viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <path d="M4 20l1.3-3.9A8 8 0 1 1 8 19z" />
+        <path d="M9 9.5c0 3 2.5 5.5 5.5 5.5l1-1.5-2-1-1 .8c-1-.5-1.8-1.3-2.3-2.3l.8-1-1-2z" fill="currentColor" stroke="none" />
+      </svg>
+    </a>
+  );
+}

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartProvider } from '../../shared/hooks/CartProvider';
 import { homeMessages } from './messages';
 import type { ProductCard } from '../../shared/api/shapes';
@@ -11,10 +11,6 @@ import { HomePage } from './HomePage';
 import { testimonials } from './testimonials';
 
 inPseudoLanguage();
-
-// The sections below the first screen are a chunk of their own (./BelowTheFold.tsx): loaded once
-// here, so that each test waits for the page's rendering, not for the module's transform.
-beforeAll(() => import('./BelowTheFold'));
 
 // The page's lists are kept for 30 seconds (shared/hooks/useResource.ts) under the same names in every
 // test: each test starts an hour after the one before, so none is shown another's answers.
