@@ -366,8 +366,10 @@ func (s *Storefront) absolute(path string) string {
 	return s.base + path
 }
 
-// productLD is schema.org's Product: one Offer per size, in KES; its texts
-// and share card in language l.
+// productLD is schema.org's markup of p, its texts and share card in
+// language l: a Product with its one Offer when it has one size, and a
+// ProductGroup varying by size when it has more, each size a Product of its
+// own with its Offer, as Google reads product variants.
 func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang, zones []delivery.Zone) map[string]any {
 	ld := map[string]any{
 		"@context":    "https://schema.org",
@@ -384,29 +386,42 @@ func (s *Storefront) productLD(p *catalog.Product, url string, l i18n.Lang, zone
 		imgs = append(imgs, s.absolute(im.Image))
 	}
 	ld["image"] = imgs
-	if len(p.Variants) > 0 {
-		ld["sku"] = p.Variants[0].SKU
-		offers := make([]map[string]any, len(p.Variants))
-		for i, v := range p.Variants {
-			avail := "https://schema.org/OutOfStock"
-			if v.Stock > 0 {
-				avail = "https://schema.org/InStock"
-			}
-			offer := map[string]any{
-				"@type": "Offer", "name": v.Size, "sku": v.SKU,
-				"price": v.Price.String(), "priceCurrency": "KES", "availability": avail,
-				"itemCondition": "https://schema.org/NewCondition",
-			}
-			if url != "" {
-				offer["url"] = url
-			}
-			if ship := shippingDetails(zones); len(ship) > 0 {
-				offer["shippingDetails"] = ship
-			}
-			offer["hasMerchantReturnPolicy"] = returnPolicy
-			offers[i] = offer
+	offer := func(v catalog.Variant) map[string]any {
+		avail := "https://schema.org/OutOfStock"
+		if v.Stock > 0 {
+			avail = "https://schema.org/InStock"
 		}
-		ld["offers"] = offers
+		o := map[string]any{
+			"@type": "Offer", "name": v.Size, "sku": v.SKU,
+			"price": v.Price.String(), "priceCurrency": "KES", "availability": avail,
+			"itemCondition": "https://schema.org/NewCondition",
+		}
+		if url != "" {
+			o["url"] = url
+		}
+		if ship := shippingDetails(zones); len(ship) > 0 {
+			o["shippingDetails"] = ship
+		}
+		o["hasMerchantReturnPolicy"] = returnPolicy
+		return o
+	}
+	switch len(p.Variants) {
+	case 0:
+	case 1:
+		ld["sku"] = p.Variants[0].SKU
+		ld["offers"] = []map[string]any{offer(p.Variants[0])}
+	default:
+		ld["@type"] = "ProductGroup"
+		ld["productGroupID"] = p.Slug
+		ld["variesBy"] = []string{"https://schema.org/size"}
+		variants := make([]map[string]any, len(p.Variants))
+		for i, v := range p.Variants {
+			variants[i] = map[string]any{
+				"@type": "Product", "name": p.Name + " " + v.Size, "sku": v.SKU, "size": v.Size,
+				"image": imgs, "offers": offer(v),
+			}
+		}
+		ld["hasVariant"] = variants
 	}
 	if p.Rating != nil && p.ReviewCount > 0 {
 		ld["aggregateRating"] = map[string]any{

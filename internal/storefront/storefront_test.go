@@ -188,14 +188,20 @@ func TestProductHead(t *testing.T) {
 	}
 
 	ld := jsonLD(t, body)
-	if ld["@type"] != "Product" || ld["name"] != "Mifugo Bora High Yield Dairy Meal" || ld["sku"] != "MB-HDM-10KG" {
+	// Three sizes: a ProductGroup varying by size, each size a Product with its Offer.
+	if ld["@type"] != "ProductGroup" || ld["name"] != "Mifugo Bora High Yield Dairy Meal" || ld["productGroupID"] != "high-yield-dairy-meal" ||
+		ld["variesBy"].([]any)[0] != "https://schema.org/size" || ld["offers"] != nil {
 		t.Errorf("JSON-LD %v", ld)
 	}
-	offers := ld["offers"].([]any)
-	if len(offers) != 3 {
-		t.Fatalf("%d offers", len(offers))
+	variants := ld["hasVariant"].([]any)
+	if len(variants) != 3 {
+		t.Fatalf("%d variants", len(variants))
 	}
-	first := offers[0].(map[string]any)
+	size := variants[0].(map[string]any)
+	if size["@type"] != "Product" || size["sku"] != "MB-HDM-10KG" || size["size"] != "10 Kg" || size["name"] != "Mifugo Bora High Yield Dairy Meal 10 Kg" {
+		t.Errorf("variant %v", size)
+	}
+	first := size["offers"].(map[string]any)
 	if first["price"] != "650.00" || first["priceCurrency"] != "KES" || first["availability"] != "https://schema.org/InStock" || first["name"] != "10 Kg" {
 		t.Errorf("offer %v", first)
 	}
@@ -521,12 +527,16 @@ func ldOf(t *testing.T, body string) map[string]map[string]any {
 // LocalBusiness (name, address, telephone, opening hours, geo).
 func TestStructuredData(t *testing.T) {
 	h := seoServer(t)
-	product := ldOf(t, h.Get("/products/high-yield-dairy-meal").Body.String())["Product"]
-	if product == nil || product["name"] == "" || len(product["image"].([]any)) == 0 {
-		t.Fatalf("product: %v", product)
+	group := ldOf(t, h.Get("/products/high-yield-dairy-meal").Body.String())["ProductGroup"]
+	if group == nil || group["name"] == "" || group["description"] == "" || group["productGroupID"] == "" || group["variesBy"] == nil || group["brand"] == nil {
+		t.Fatalf("product group: %v", group)
 	}
-	for _, o := range product["offers"].([]any) {
-		offer := o.(map[string]any)
+	for _, v := range group["hasVariant"].([]any) {
+		variant := v.(map[string]any)
+		if variant["name"] == "" || variant["sku"] == "" || variant["size"] == "" || len(variant["image"].([]any)) == 0 {
+			t.Errorf("variant %v", variant)
+		}
+		offer := variant["offers"].(map[string]any)
 		for _, field := range []string{"price", "priceCurrency", "availability", "shippingDetails", "hasMerchantReturnPolicy"} {
 			if offer[field] == nil || offer[field] == "" {
 				t.Errorf("offer lacks %s: %v", field, offer)

@@ -8,7 +8,7 @@ import "shop/internal/i18n"
 // English. Every customer page's title and description has its Kiswahili
 // (TestEveryPageTextHasKiswahili).
 var swTexts = map[string]string{
-	siteTagline:     "Chakula cha mifugo, dawa za minyoo na virutubisho nchini Kenya",
+	siteTagline:     "Chakula cha mifugo, dawa za minyoo na virutubisho",
 	homeDescription: "Mifugo Bora Feeds inauza chakula cha mifugo, dawa za minyoo, virutubisho, kemikali za shamba na DCP kwa wakulima kote Kenya. Agiza mtandaoni, Lipa na M-Pesa, tunaleta mzigo kote nchini.",
 
 	"Shop": "Duka",

@@ -61,8 +61,8 @@ test('the server sends the product head: title, share tags, JSON-LD', async ({ p
   await page.goto('/products/high-yield-dairy-meal');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mifugo Bora High Yield Dairy Meal');
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-  expect(ld).toMatchObject({ '@type': 'Product', name: 'Mifugo Bora High Yield Dairy Meal' });
-  expect(ld.offers[0]).toMatchObject({ priceCurrency: 'KES', price: '650.00', availability: 'https://schema.org/InStock' });
+  expect(ld).toMatchObject({ '@type': 'ProductGroup', name: 'Mifugo Bora High Yield Dairy Meal' });
+  expect(ld.hasVariant[0].offers).toMatchObject({ priceCurrency: 'KES', price: '650.00', availability: 'https://schema.org/InStock' });
   expect(errors).toEqual([]);
   expect(asked).toEqual([]);
 });
