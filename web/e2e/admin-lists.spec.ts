@@ -20,10 +20,11 @@ for (const width of [1366, 1024]) {
     test('products: a new product is a draft the Drafts chip finds; a sort survives a reload', async ({ page }) => {
       test.setTimeout(120_000);
       await openAdmin(page);
-      const categories = (await (await page.request.get('/api/categories/')).json()) as { id: number }[];
+      const [category] = (await (await page.request.get('/api/categories/')).json()) as { id: number }[];
+      expect(category, 'a demo category').toBeTruthy();
       const name = `Draft mineral lick ${width}`;
       const made = await page.request.post('/api/admin/products/', {
-        data: { name, description: 'A salt and mineral block for cattle.', base_price: '450.00', category: categories[0].id },
+        data: { name, description: 'A salt and mineral block for cattle.', base_price: '450.00', category: category!.id },
         headers: { Authorization: `Bearer ${await adminToken(page)}` },
       });
       expect(made.status(), await made.text()).toBe(201);
