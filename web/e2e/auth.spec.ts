@@ -33,6 +33,7 @@ const accountButton = (page: Page, name: string) => page.getByRole('banner').get
 const signInLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Sign in' });
 
 test('register, signed in at once, sign out, then sign in from the shop and land back in the shop', async ({ page }, testInfo) => {
+  test.setTimeout(90_000); // two registrations, two sign-ins and a cart on a phone's slower CPU
   const email = uniqueEmail('juma', testInfo.project.name);
   await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
