@@ -13,7 +13,7 @@ function field(page: Page, label: string) {
 test('the delivery options of a county are all in Kiswahili', async ({ page }) => {
   await page.goto('/products/high-yield-dairy-meal?lang=sw');
   const main = page.getByRole('main');
-  await main.getByRole('radio', { name: /10 Kg/ }).check({ force: true });
+  await main.getByRole('radio', { name: /kilo 10/ }).check({ force: true });
   await main.getByRole('button', { name: sw.components.addToCart }).first().click();
   await expect(page.getByRole('link', { name: sw.app.cartWithItems(1) })).toBeVisible();
 
