@@ -47,7 +47,7 @@ test('a signed-in customer is sent to /login too', async ({ page }, testInfo) =>
   expect(api.status()).toBe(403);
 });
 
-test('create a product, see it in the shop, edit it, delete it', async ({ page }, testInfo) => {
+test('create a product as a draft, publish it, see it in the shop, edit it, delete it', async ({ page }, testInfo) => {
   const dialogs = acceptDialogs(page);
   const name = unique('E2E Calf Pellets', testInfo.project.name);
   await openAdmin(page);
@@ -56,7 +56,7 @@ test('create a product, see it in the shop, edit it, delete it', async ({ page }
 
   // docs/product.md's required fields, checked before anything is sent.
   const form = page.getByRole('form', { name: 'Product' });
-  await form.getByRole('button', { name: 'Create product' }).click();
+  await form.getByRole('button', { name: 'Save draft' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();
   await expect(form.getByText('Description is required')).toBeVisible();
   await expect(form.getByText('Price is required')).toBeVisible();
@@ -66,8 +66,12 @@ test('create a product, see it in the shop, edit it, delete it', async ({ page }
   await form.getByLabel('Description', { exact: true }).fill('Pellets that start calves well, for farms across Kenya.');
   await form.getByLabel('Price (Ksh)').fill('1450.5');
   await form.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
-  await form.getByRole('button', { name: 'Create product' }).click();
+  await form.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+
+  // A draft is not published before it has a size with a price.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Add at least one size with a price before publishing.')).toBeVisible();
 
   // A size, so the shop can sell it.
   const size = page.getByRole('form', { name: 'New size' });
@@ -77,6 +81,8 @@ test('create a product, see it in the shop, edit it, delete it', async ({ page }
   await size.getByLabel('Stock').fill('7');
   await size.getByRole('button', { name: 'Add size' }).click();
   await expect(page.getByRole('form', { name: 'Size 10 Kg' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published: the product is on sale.')).toBeVisible();
 
   // It appears in the shop.
   const shop = await page.context().newPage();
@@ -88,7 +94,7 @@ test('create a product, see it in the shop, edit it, delete it', async ({ page }
   // Edit: a new price, and hidden from the shop.
   await page.getByRole('button', { name: 'Back to products' }).click();
   await page.getByRole('main').getByLabel('Search products').fill(name);
-  const row = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: name });
+  const row = page.getByRole('table', { name: 'Products' }).locator('tbody tr').filter({ hasText: name });
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   await form.getByLabel('Price (Ksh)').fill('1500');

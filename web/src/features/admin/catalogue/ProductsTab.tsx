@@ -15,7 +15,7 @@ import { MSG } from '../../../shared/domain/adminRules';
 import { Badge, Button, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
 import { useSubPath } from '../../../shared/hooks/useSubPath';
 import { useResource } from '../../../shared/hooks/useResource';
-import { useAdminResource } from '../../../shared/hooks/useAdminResource';
+import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 
 /**
@@ -45,7 +45,11 @@ export function ProductsTab() {
         id={editing === 'new' ? null : editing}
         categories={cats.data ?? []}
         onCreated={(id) => setEditing(id)}
-        onClose={() => setEditing(null)}
+        // What the editor changed (texts, price, sizes, stock, publishing) shows in the list it returns to.
+        onClose={() => {
+          invalidate('admin-products');
+          setEditing(null);
+        }}
       />
     );
   }
