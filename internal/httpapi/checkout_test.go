@@ -122,7 +122,7 @@ func TestCheckoutOverHTTP(t *testing.T) {
 		}
 		status, body = s.do(t, "POST", "/api/payments/mpesa/initiate/", `{"phone":"","customerInfo":{},"shippingAddress":{}}`)
 		fields, _ := body["fields"].(map[string]any)
-		if status != 400 || fields["mpesaPhone"] != order.MsgMpesaPhone || fields["county"] != order.MsgCounty || fields["email"] != "Email is required" {
+		if status != 400 || fields["mpesaPhone"] != order.MsgMpesaPhone || fields["county"] != order.MsgCounty || fields["email"] != nil {
 			t.Fatalf("validation: %d %v", status, body)
 		}
 		if status, body = s.do(t, "POST", "/api/cart/items/", `{"variant":1,"quantity":2}`); status != 201 {
@@ -266,7 +266,7 @@ func TestPaybillAfterACancelledPrompt(t *testing.T) {
 		guide, _ := o["paybill"].(map[string]any)
 		total := o["total"].(string)
 		pay, _ := o["payment"].(map[string]any)
-		if guide == nil || guide["kind"] != "paybill" || guide["business_number"] != "174379" || guide["account_number"] != number ||
+		if guide == nil || guide["kind"] != "paybill" || guide["business_number"] != "174379" || guide["account_number"] != o["account_number"] || len(o["account_number"].(string)) != order.AccountNumberLen ||
 			guide["amount"] != total || o["amount_paid"] != "0.00" || o["balance_due"] != total || pay["advice"] == "" {
 			t.Fatalf("order before paying: %v", o)
 		}

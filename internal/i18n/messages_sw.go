@@ -226,6 +226,9 @@ var swTexts = map[string]string{
 	"Type the farmer's name.":                            "Andika jina la mkulima.",
 	"Type the farmer's phone number, like 0712 345 678.": "Andika namba ya simu ya mkulima, kama 0712 345 678.",
 	"This account is not an agent's.":                    "Akaunti hii si ya wakala.",
+	// Delivery: a pickup point's opening hours (docs/i18n.md, "Delivery").
+	"Choose the days from Monday (1) to Sunday (7), the first not after the last":  "Chagua siku kuanzia Jumatatu (1) hadi Jumapili (7), ya kwanza isiwe baada ya ya mwisho",
+	"Give the opening and closing times as 08:00 and 18:00, closing after opening": "Andika saa za kufungua na kufunga kama 08:00 na 18:00, kufunga baada ya kufungua",
 }
 
 // swPatterns are the messages with values in them: the English as the code
