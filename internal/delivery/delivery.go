@@ -117,6 +117,15 @@ const (
 	homeDeliverySW   = "Kuletewa nyumbani"
 )
 
+// NameIn is an order's delivery name as a reader of language l reads it:
+// a zone's home delivery in l, a pickup point by its own name.
+func NameIn(l i18n.Lang, name string) string {
+	if rest, ok := strings.CutPrefix(name, HomeDeliveryName); ok && l == i18n.Kiswahili {
+		return homeDeliverySW + rest
+	}
+	return name
+}
+
 // inLang is the text of language l: the Kiswahili sw when asked for and
 // given, else the English en.
 func inLang(l i18n.Lang, en, sw string) string {

@@ -245,6 +245,7 @@ func (o *Order) translate(l i18n.Lang) {
 		return
 	}
 	o.Items = o.ItemsIn(l)
+	o.Delivery.Name = delivery.NameIn(l, o.Delivery.Name)
 	if o.Payment == nil {
 		return
 	}
