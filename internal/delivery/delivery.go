@@ -110,8 +110,8 @@ const (
 )
 
 // HomeDeliveryName is the name of the delivery option of every zone, as
-// orders keep it; homeDeliverySW is its Kiswahili (as internal/notify's
-// Kiswahili mail says it).
+// orders keep it; homeDeliverySW is its Kiswahili, which NameIn gives the
+// order page, the mail and the receipt.
 const (
 	HomeDeliveryName = "Home delivery"
 	homeDeliverySW   = "Kuletewa nyumbani"

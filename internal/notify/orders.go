@@ -74,10 +74,7 @@ type mailWords struct {
 	// collectAt starts a pickup's place, open (a format of the hours) ends
 	// it; callPickup and callDelivery are formats of the phone number.
 	collectAt, open, callPickup, deliverTo, callDelivery string
-	// homeDelivery names what every zone's delivery is called
-	// (delivery.HomeDeliveryName).
-	homeDelivery string
-	paidPage     *template.Template
+	paidPage                                             *template.Template
 	// failed is what the payment did; unpaidIntro a format of the first
 	// name, the order number and failed (with the reason); tryAgain a
 	// format of the order's link.
@@ -111,7 +108,6 @@ Mifugo Bora Feeds, Ruiru
 	discount:  "Discount (%s): -%s\n",
 	collectAt: "Collect it at: ", open: " (open %s)", callPickup: "We will call you on %s when it is ready for pickup.",
 	deliverTo: "We will deliver to: ", callDelivery: "We will call you on %s before delivery.",
-	homeDelivery:       delivery.HomeDeliveryName,
 	paidPage:           customerPage,
 	failed:             "did not go through",
 	unpaidIntro:        "Hello %s,\n\nThe M-Pesa payment for your order %s %s.\nYour order is saved. You can pay it in two ways:\n\n",
@@ -130,15 +126,6 @@ func mailIn(l i18n.Lang) *mailWords {
 		return &kiswahili
 	}
 	return &english
-}
-
-// deliveryName is the order's delivery as the mail names it: a zone's
-// home delivery in the mail's language, a pickup point by its own name.
-func (w *mailWords) deliveryName(name string) string {
-	if rest, ok := strings.CutPrefix(name, delivery.HomeDeliveryName); ok {
-		return w.homeDelivery + rest
-	}
-	return name
 }
 
 // PaidTx queues, inside tx, the customer's confirmation, in the order's
@@ -164,8 +151,8 @@ func (n Orders) PaidTx(ctx context.Context, tx *sql.Tx, o order.Order) error {
 		customerReceipt = w.receipt + receiptNumber + "\n"
 	}
 	customerText := fmt.Sprintf(w.paidText, o.Customer.FirstName, o.Number, customerReceipt, customerLines, o.Subtotal.Ksh(), discountLine(o, w),
-		w.deliveryName(o.Delivery.Name), o.ShippingCharge.Ksh(), o.Total.Ksh(), customerWay.Where, customerWay.Call, link)
-	customerHTML, err := render(w.paidPage, pageData{Order: customerOrder, Receipt: receiptNumber, Delivery: w.deliveryName(o.Delivery.Name),
+		delivery.NameIn(o.Lang, o.Delivery.Name), o.ShippingCharge.Ksh(), o.Total.Ksh(), customerWay.Where, customerWay.Call, link)
+	customerHTML, err := render(w.paidPage, pageData{Order: customerOrder, Receipt: receiptNumber, Delivery: delivery.NameIn(o.Lang, o.Delivery.Name),
 		Way: customerWay, Link: link})
 	if err != nil {
 		return err

@@ -32,7 +32,6 @@ Mifugo Bora Feeds, Ruiru
 	discount:  "Punguzo (%s): -%s\n",
 	collectAt: "Chukua oda yako katika: ", open: " (hufunguliwa %s)", callPickup: "Tutakupigia simu kwenye %s itakapokuwa tayari kuchukuliwa.",
 	deliverTo: "Tutakuletea katika: ", callDelivery: "Tutakupigia simu kwenye %s kabla ya kukuletea.",
-	homeDelivery:       "Kuletewa nyumbani",
 	paidPage:           swPaidPage,
 	failed:             "hayakufaulu",
 	unpaidIntro:        "Habari %s,\n\nMalipo ya M-Pesa ya oda yako %s %s.\nOda yako imehifadhiwa. Unaweza kuilipa kwa njia mbili:\n\n",

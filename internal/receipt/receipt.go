@@ -21,6 +21,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"shop/internal/delivery"
 	"shop/internal/mail"
 	"shop/internal/money"
 	"shop/internal/order"
@@ -213,7 +214,7 @@ func PDF(o order.Order, b Business, opt Options) ([]byte, error) {
 	if o.Discount > 0 {
 		total("", fmt.Sprintf(w.discount, o.CouponCode), "-"+o.Discount.Ksh())
 	}
-	total("", fmt.Sprintf(w.delivery, w.deliveryName(o.Delivery.Name)), o.ShippingCharge.Ksh())
+	total("", fmt.Sprintf(w.delivery, delivery.NameIn(o.Lang, o.Delivery.Name)), o.ShippingCharge.Ksh())
 	total("B", w.total, o.Total.Ksh())
 	pdf.Ln(2)
 	for _, r := range byRate(o) {

@@ -2,10 +2,8 @@ package receipt
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
-	"shop/internal/delivery"
 	"shop/internal/i18n"
 )
 
@@ -16,7 +14,7 @@ type words struct {
 	title, phone, pin, notSet, number, date, customer, buyerPIN, collectFrom, deliverTo string
 	item, qty, unitPrice, band, amount                                                  string
 	subtotal, discount, delivery, total, included, supplies                             string
-	paidBy, paidByReceipt, thanks, orderAgain, notETIMS, etimsPending, homeDelivery     string
+	paidBy, paidByReceipt, thanks, orderAgain, notETIMS, etimsPending                   string
 	// KRA's block: the same fields in both languages, labelled as the order
 	// page labels them (web/src/features/order/messages*.ts).
 	scu, scuDate, scuID, cuInvoice, internalData, signature string
@@ -32,7 +30,7 @@ var english = words{
 	included: "%s on %s (included)", supplies: "%s supplies",
 	paidBy: "Paid by M-Pesa", paidByReceipt: "Paid by M-Pesa, receipt ",
 	thanks: "Prices include VAT. Thank you for buying from %s.", orderAgain: "Order again from any phone: dial %s.",
-	notETIMS: MsgNotETIMS, etimsPending: MsgETIMSPending, homeDelivery: delivery.HomeDeliveryName,
+	notETIMS: MsgNotETIMS, etimsPending: MsgETIMSPending,
 	scu: "SCU information", scuDate: "Date: %s   Time: %s", scuID: "SCU ID: ", cuInvoice: "CU invoice number: ",
 	internalData: "Internal data: ", signature: "Receipt signature: ",
 	months: [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
@@ -49,7 +47,7 @@ var kiswahili = words{
 	included: "%s kwa %s (imejumuishwa)", supplies: "Mauzo ya %s",
 	paidBy: "Imelipwa kwa M-Pesa", paidByReceipt: "Imelipwa kwa M-Pesa, risiti ",
 	thanks: "Bei zinajumuisha VAT. Asante kwa kununua kutoka %s.", orderAgain: "Agiza tena kwa simu yoyote: piga %s.",
-	notETIMS: "Risiti hii si ankara ya kodi ya eTIMS", etimsPending: "Ankara ya eTIMS inasubiriwa", homeDelivery: "Kuletewa nyumbani",
+	notETIMS: "Risiti hii si ankara ya kodi ya eTIMS", etimsPending: "Ankara ya eTIMS inasubiriwa",
 	scu: "Ankara ya kodi ya KRA", scuDate: "Tarehe: %s   Saa: %s", scuID: "Kitambulisho cha SCU: ", cuInvoice: "Namba ya ankara ya CU: ",
 	internalData: "Data ya ndani: ", signature: "Sahihi ya risiti: ",
 	months: [12]string{"Januari", "Februari", "Machi", "Aprili", "Mei", "Juni", "Julai", "Agosti", "Septemba", "Oktoba", "Novemba", "Desemba"},
@@ -66,13 +64,4 @@ func wordsIn(l i18n.Lang) *words {
 // in the receipt's language.
 func (w *words) when(t time.Time) string {
 	return strconv.Itoa(t.Day()) + " " + w.months[t.Month()-1] + " " + t.Format("2006, 15:04")
-}
-
-// deliveryName is the order's delivery as the receipt names it: a zone's
-// home delivery in the receipt's language, a pickup point by its own name.
-func (w *words) deliveryName(name string) string {
-	if rest, ok := strings.CutPrefix(name, delivery.HomeDeliveryName); ok {
-		return w.homeDelivery + rest
-	}
-	return name
 }
