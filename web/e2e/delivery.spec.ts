@@ -77,7 +77,7 @@ test('a farmer in Nakuru collects from the agrovet there, paying its fee and no 
   const details = page.getByRole('region', { name: 'Your order' });
   await expect(details.getByRole('heading', { name: 'Pickup point' })).toBeVisible();
   await expect(details).toContainText('Nakuru Farmers Agrovet');
-  await expect(details).toContainText('Open Mon-Sat 8:00 AM-6:00 PM');
+  await expect(details).toContainText('Open Mon–Sat 8:00 AM–6:00 PM');
   await expect(details).toContainText('ShippingKsh 200');
   await expect(details).toContainText('TotalKsh 4,150');
   const steps = page.getByRole('list', { name: 'Order progress' });

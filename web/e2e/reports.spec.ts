@@ -42,19 +42,39 @@ test('the admin records a refund on a delivered order', async ({ page }, testInf
   await expect(page).toHaveURL(/status=(delivered|collected)/);
   await panel.getByRole('link', { name: /^Open ORDER-/ }).first().click();
 
+  // By line: one of the first line's items comes back to stock, and the amount is what it is worth.
   const form = panel.getByRole('form', { name: 'Record refund' });
-  await expect(form.getByLabel('Amount (Ksh)')).not.toHaveValue('');
+  await expect(form.getByLabel('Amount (Ksh)')).toHaveValue('');
   await form.getByRole('button', { name: 'Record refund' }).click();
   await expect(form.getByText('Say why the money is refunded.')).toBeVisible();
 
+  const first = form.locator('tbody tr').first();
+  const what = (await first.getByRole('cell').first().textContent()) ?? '';
+  await first.getByLabel(`Quantity to refund of ${what}`).fill('1');
+  await first.getByLabel(`Put ${what} back in stock`).check();
+  await expect(form.getByText(/^The lines chosen are worth Ksh [\d,.]+\.$/)).toBeVisible();
+  await expect(form.getByLabel('Amount (Ksh)')).not.toHaveValue('');
   const reference = `E2E${testInfo.project.name.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
   await form.getByLabel('Reason').fill('Bags arrived wet');
   await form.getByLabel('M-Pesa reference').fill(reference);
-  await form.getByLabel("Put this order's items back in stock").check();
   await form.getByRole('button', { name: 'Record refund' }).click();
-
-  await expect(panel.getByText(/^Refund of Ksh [\d,.]+ recorded: the order is refunded\.$/)).toBeVisible();
+  const confirm = form.getByRole('group', { name: 'Confirm the refund' });
+  await expect(confirm).toContainText(`1 × ${what.replace(/ \(.*\)$/, '')} back in stock`);
+  await confirm.getByRole('button', { name: /^Record Ksh/ }).click();
+  await expect(panel.getByText(/^Refund of Ksh [\d,.]+ recorded: the order is (partly refunded|refunded)\.$/)).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Refunds recorded' })).toContainText(reference);
+  await expect(panel.getByRole('list', { name: 'Refunds recorded' })).toContainText('(stock returned)');
+
+  // The rest (other lines and the delivery fee) as an amount alone: the order is refunded.
+  const rest = panel.getByRole('form', { name: 'Record refund' });
+  const most = (await rest.getByText(/At most Ksh [\d,.]+ can be refunded\./).textContent())?.match(/Ksh ([\d,.]+)/)?.[1] ?? '';
+  expect(most).not.toBe('');
+  await rest.getByLabel('Amount (Ksh)').fill(most.replace(/,/g, ''));
+  await rest.getByLabel('Reason').fill('Order returned');
+  await rest.getByLabel('M-Pesa reference').fill(`${reference}B`);
+  await rest.getByRole('button', { name: 'Record refund' }).click();
+  await rest.getByRole('group', { name: 'Confirm the refund' }).getByRole('button', { name: /^Record Ksh/ }).click();
+  await expect(panel.getByText(/^Refund of Ksh [\d,.]+ recorded: the order is refunded\.$/)).toBeVisible();
   await expect(panel.getByRole('heading', { level: 2 })).toContainText('Refunded');
   await expect(panel.getByRole('form', { name: 'Record refund' })).toHaveCount(0);
 });
