@@ -110,7 +110,7 @@ test('a feature phone orders in Kiswahili on /dev/ussd, and the simulator pays t
     return ((await res.json()) as { results: { orderId: string; status: string }[] }).results;
   };
   await expect.poll(async () => (await found()).map((o) => o.status), { timeout: 30_000 }).toEqual(['paid']);
-  const [{ orderId }] = await found();
+  const orderId = (await found())[0]!.orderId;
 
   // Dialled again, 3 reads the order as paid, in the phone's own menu.
   await press(page, 'Send', touch);
