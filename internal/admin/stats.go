@@ -23,15 +23,15 @@ type Stats struct {
 	TotalUsers    int `json:"totalUsers"`
 	// TotalRevenue sums the paid orders (order.PaidStatuses) less their
 	// refunds; null for a role without reports.
-	TotalRevenue      *money.Cents         `json:"totalRevenue"`
-	OrdersByStatus    map[order.Status]int `json:"ordersByStatus"`
+	TotalRevenue   *money.Cents         `json:"totalRevenue"`
+	OrdersByStatus map[order.Status]int `json:"ordersByStatus"`
 	// OrdersByChannel counts the orders of the last 30 days by where they
 	// were placed (docs/ussd.md): the phone orders and the USSD menu beside
 	// the web, every channel listed.
-	OrdersByChannel ChannelOrders `json:"ordersByChannel"`
-	AwaitingDispatch  int                  `json:"awaitingDispatch"`
-	AttentionOrders   int                  `json:"attentionOrders"`
-	UnhandledMessages int                  `json:"unhandledMessages"`
+	OrdersByChannel   ChannelOrders `json:"ordersByChannel"`
+	AwaitingDispatch  int           `json:"awaitingDispatch"`
+	AttentionOrders   int           `json:"attentionOrders"`
+	UnhandledMessages int           `json:"unhandledMessages"`
 	// UnmatchedPayments counts money that came in for no order yet.
 	UnmatchedPayments int `json:"unmatchedPayments"`
 	// UnreadablePayments counts Paybill confirmations the shop could not
