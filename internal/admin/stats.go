@@ -2,10 +2,12 @@ package admin
 
 import (
 	"net/http"
+	"time"
 
 	"shop/internal/account"
 	"shop/internal/backup"
 	"shop/internal/catalog"
+	"shop/internal/db"
 	"shop/internal/money"
 	"shop/internal/order"
 )
@@ -21,11 +23,15 @@ type Stats struct {
 	TotalUsers    int `json:"totalUsers"`
 	// TotalRevenue sums the paid orders (order.PaidStatuses) less their
 	// refunds; null for a role without reports.
-	TotalRevenue      *money.Cents         `json:"totalRevenue"`
-	OrdersByStatus    map[order.Status]int `json:"ordersByStatus"`
-	AwaitingDispatch  int                  `json:"awaitingDispatch"`
-	AttentionOrders   int                  `json:"attentionOrders"`
-	UnhandledMessages int                  `json:"unhandledMessages"`
+	TotalRevenue   *money.Cents         `json:"totalRevenue"`
+	OrdersByStatus map[order.Status]int `json:"ordersByStatus"`
+	// OrdersByChannel counts the orders of the last 30 days by where they
+	// were placed (docs/ussd.md): the phone orders and the USSD menu beside
+	// the web, every channel listed.
+	OrdersByChannel   ChannelOrders `json:"ordersByChannel"`
+	AwaitingDispatch  int           `json:"awaitingDispatch"`
+	AttentionOrders   int           `json:"attentionOrders"`
+	UnhandledMessages int           `json:"unhandledMessages"`
 	// UnmatchedPayments counts money that came in for no order yet.
 	UnmatchedPayments int `json:"unmatchedPayments"`
 	// UnreadablePayments counts Paybill confirmations the shop could not
@@ -53,6 +59,43 @@ type Stats struct {
 	RefundsWaiting []Approval `json:"refundsWaiting"`
 }
 
+// ChannelOrders is how many orders each channel brought in a span of
+// Nairobi days, From and To (YYYY-MM-DD) both included: the orders list's
+// ?channel=&from=&to= lists the same orders.
+type ChannelOrders struct {
+	From     string         `json:"from"`
+	To       string         `json:"to"`
+	Channels []ChannelCount `json:"channels"`
+}
+
+// ChannelCount is one channel's orders.
+type ChannelCount struct {
+	Channel string `json:"channel"`
+	Orders  int    `json:"orders"`
+}
+
+// DashboardDays is the span of the dashboard's orders by channel, ending
+// today: the reports' default span.
+const DashboardDays = 30
+
+// ordersByChannel counts the orders of the DashboardDays ending on now's
+// Nairobi day. Placed orders only: their money is the reports' (which
+// need reports), the counts are everyone's, as the total orders are.
+func (h *Handlers) ordersByChannel(r *http.Request, now time.Time) (ChannelOrders, error) {
+	today := now.In(db.Nairobi)
+	to := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, db.Nairobi)
+	from := to.AddDate(0, 0, 1-DashboardDays)
+	sales, err := h.orders.SalesByChannel(r.Context(), order.Span{Start: from, End: to.AddDate(0, 0, 1)})
+	if err != nil {
+		return ChannelOrders{}, err
+	}
+	c := ChannelOrders{From: from.Format("2006-01-02"), To: to.Format("2006-01-02"), Channels: make([]ChannelCount, len(sales))}
+	for i, s := range sales {
+		c.Channels[i] = ChannelCount{Channel: s.Channel, Orders: s.Placed}
+	}
+	return c, nil
+}
+
 // Stats answers GET /api/admin/stats/.
 func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, a Actor) error {
 	ctx := r.Context()
@@ -69,6 +112,9 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request, a Actor) error 
 		return err
 	}
 	s.TotalOrders, s.OrdersByStatus = os.Total, os.ByStatus
+	if s.OrdersByChannel, err = h.ordersByChannel(r, time.Now()); err != nil {
+		return err
+	}
 	if a.Can(account.PermReports) {
 		s.TotalRevenue = &os.Revenue
 	}

@@ -151,3 +151,101 @@ func TestDashboardTotalsInStep(t *testing.T) {
 		check("deleted")
 	})
 }
+
+// TestDashboardOrdersByChannel: the dashboard's orders by channel are the
+// orders of its 30 Nairobi days counted by channel, every channel listed
+// (none left out for having no order), and each figure is what its link,
+// the orders list filtered by channel and those days, lists.
+func TestDashboardOrdersByChannel(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		type figures struct {
+			OrdersByChannel struct {
+				From     string `json:"from"`
+				To       string `json:"to"`
+				Channels []struct {
+					Channel string `json:"channel"`
+					Orders  int    `json:"orders"`
+				} `json:"channels"`
+			} `json:"ordersByChannel"`
+		}
+		read := func() figures {
+			t.Helper()
+			return testkit.Decode[figures](t, e.as("GET", "/api/admin/stats/", nil))
+		}
+		check := func(when string) {
+			t.Helper()
+			got := read().OrdersByChannel
+			today := time.Now().In(db.Nairobi)
+			to := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, db.Nairobi)
+			from := to.AddDate(0, 0, -29)
+			if got.From != from.Format("2006-01-02") || got.To != to.Format("2006-01-02") {
+				t.Fatalf("%s: span %s to %s, want the 30 days to %s", when, got.From, got.To, to.Format("2006-01-02"))
+			}
+			if len(got.Channels) != len(order.Channels) {
+				t.Fatalf("%s: channels %+v, want every one of %v", when, got.Channels, order.Channels)
+			}
+			for i, c := range got.Channels {
+				if c.Channel != order.Channels[i] {
+					t.Fatalf("%s: channel %d is %q, want %q", when, i, c.Channel, order.Channels[i])
+				}
+				// Counted from the rows, every one read.
+				want := 0
+				rows, err := e.d.Query(ctx, `SELECT channel, created_at FROM orders`)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for rows.Next() {
+					var ch string
+					var at time.Time
+					if err := rows.Scan(&ch, &at); err != nil {
+						t.Fatal(err)
+					}
+					if ch == c.Channel && !at.Before(from) && at.Before(to.AddDate(0, 0, 1)) {
+						want++
+					}
+				}
+				if err := rows.Close(); err != nil {
+					t.Fatal(err)
+				}
+				if c.Orders != want {
+					t.Fatalf("%s: %s has %d orders on the dashboard, %d in the table", when, c.Channel, c.Orders, want)
+				}
+				list := testkit.Decode[page[struct{}]](t, e.as("GET", "/api/admin/orders/?channel="+c.Channel+"&from="+got.From+"&to="+got.To, nil))
+				if list.Count != c.Orders {
+					t.Fatalf("%s: %s has %d orders on the dashboard, its link lists %d", when, c.Channel, c.Orders, list.Count)
+				}
+			}
+		}
+		check("no orders")
+		_, v := e.dairyMeal(500)
+		now := time.Now()
+		at := func(number, channel string, when time.Time) {
+			t.Helper()
+			makeOrder(t, e.d, number, order.Paid, v.ID, 1, "254712345678", "Otieno", "Juma")
+			if _, err := e.d.Exec(ctx, `UPDATE orders SET channel = $1, created_at = $2 WHERE order_number = $3`, channel, e.d.TimeArg(when), number); err != nil {
+				t.Fatal(err)
+			}
+		}
+		at("ORDER-1800000000101", order.ChannelWeb, now)
+		at("ORDER-1800000000102", order.ChannelStaff, now.Add(-time.Hour))
+		at("ORDER-1800000000103", order.ChannelStaff, now.AddDate(0, 0, -3))
+		at("ORDER-1800000000104", order.ChannelUSSD, now.AddDate(0, 0, -10))
+		at("ORDER-1800000000105", order.ChannelUSSD, now.AddDate(0, 0, -45)) // before the span
+		at("ORDER-1800000000106", order.ChannelAgent, now.AddDate(0, 0, -60))
+		check("placed")
+		got := read().OrdersByChannel.Channels
+		byName := map[string]int{}
+		for _, c := range got {
+			byName[c.Channel] = c.Orders
+		}
+		if want := map[string]int{"web": 1, "staff": 2, "ussd": 1, "sms": 0, "agent": 0}; fmt.Sprint(byName) != fmt.Sprint(want) {
+			t.Fatalf("orders by channel %v, want %v", byName, want)
+		}
+		testkit.WantStatus(t, e.as("PATCH", "/api/admin/orders/ORDER-1800000000102/", map[string]any{"status": "processing"}), 200)
+		if _, err := e.d.Exec(ctx, `DELETE FROM orders WHERE order_number = 'ORDER-1800000000101'`); err != nil {
+			t.Fatal(err)
+		}
+		check("moved and deleted")
+	})
+}

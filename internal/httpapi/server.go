@@ -238,7 +238,7 @@ func New(d Deps) (*Server, error) {
 		microcache: httpx.NewMicroCache(catalogueCacheLifetime, 16<<20),
 	}
 	front := storefront.New(d.Catalog, d.PublicURL, d.ShareCards, d.WebAssets, d.Log)
-	front.WhatsApp, front.Delivery = d.WhatsApp, d.Delivery
+	front.WhatsApp, front.Delivery, front.USSDCode = d.WhatsApp, d.Delivery, d.USSDCode
 	s.shares, s.robots, s.sitemap = http.HandlerFunc(front.ShareCard), front.Robots, front.Sitemap
 	if d.Catalog != nil {
 		app.front = front

@@ -44,6 +44,10 @@ type Storefront struct {
 	// given to the web app in a meta tag: it is the shop's setting, not the
 	// build's.
 	WhatsApp string
+	// USSDCode is the code farmers dial to order from any phone
+	// (SHOP_USSD_CODE, docs/ussd.md), given to the web app in a meta tag
+	// like WhatsApp; "" writes none and the pages say nothing of USSD.
+	USSDCode string
 }
 
 // New builds the storefront of the shop at publicURL on its catalogue.
@@ -79,6 +83,9 @@ func (s *Storefront) Head(r *http.Request, p string) (tags, view []byte, status 
 	}
 	if s.WhatsApp != "" {
 		tags = fmt.Appendf(tags, "\n    <meta name=\"shop:whatsapp\" content=\"%s\" />", html.EscapeString(s.WhatsApp))
+	}
+	if s.USSDCode != "" {
+		tags = fmt.Appendf(tags, "\n    <meta name=\"shop:ussd\" content=\"%s\" />", html.EscapeString(s.USSDCode))
 	}
 	if saver {
 		tags = append(tags, "\n    <meta name=\"shop:data-saver\" content=\"on\" />"...)

@@ -566,3 +566,23 @@ func TestStructuredData(t *testing.T) {
 		}
 	}
 }
+
+// TestUSSDCodeInHead: with SHOP_USSD_CODE set, every page tells the web app
+// the code to show (docs/ussd.md); without it, no page says a word of USSD.
+func TestUSSDCodeInHead(t *testing.T) {
+	d := dbtest.SQLite(t)
+	with := testkit.NewShop(t, d, testkit.With(func(p *app.Parts) {
+		p.WebAssets, p.PublicURL, p.USSDCode = seoIndex, "https://shop.example.co.ke/", "*384*123#"
+	}), testkit.Demo)
+	without := seoServer(t)
+	for _, path := range []string{"/", "/contact", "/products/high-yield-dairy-meal", "/order/ORDER-1700000000001"} {
+		rec := with.Get(path)
+		if got := headTags(rec.Body.String())["shop:ussd"]; got != "*384*123#" {
+			t.Errorf("%s with a USSD code: shop:ussd %q (status %d)", path, got, rec.Code)
+		}
+		rec = without.Get(path)
+		if strings.Contains(rec.Body.String(), "shop:ussd") {
+			t.Errorf("%s without a USSD code names one:\n%s", path, rec.Body.String())
+		}
+	}
+}

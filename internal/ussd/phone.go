@@ -59,7 +59,7 @@ padding:8px;white-space:pre-wrap;word-break:break-word;margin:10px 0}
 <button>7</button><button>8</button><button>9</button><button>*</button><button>0</button><button>#</button>
 <button class="send" data-key="send" aria-label="Send">Send</button><button class="del" data-key="del" aria-label="Delete">Del</button><button class="end" data-key="end" aria-label="End">End</button>
 </div></div>
-<p class="hint">Keyboard: digits, * and #, Enter sends, Backspace deletes, Escape ends. Speaks to the shop's USSD endpoint as Africa's Talking would.</p>
+<p class="hint">Keyboard: digits, letters (a county's name), * and #, Enter sends, Backspace deletes, Escape ends. Speaks to the shop's USSD endpoint as Africa's Talking would.</p>
 <script nonce="{{.Nonce}}">
 (function(){
   var menu = {{.Menu}}, code = {{.Code}};
@@ -112,7 +112,8 @@ padding:8px;white-space:pre-wrap;word-break:break-word;margin:10px 0}
   });
   document.addEventListener('keydown', function(e){
     if (e.target === msisdn) return;
-    if (/^[0-9*#]$/.test(e.key)) { if (!session && buffer === code) buffer = ''; key(e.key); e.preventDefault(); }
+    // Letters stand for a handset's multi-tap typing: the menu asks for a county by name.
+    if (/^[0-9A-Za-z*#]$/.test(e.key)) { if (!session && buffer === code) buffer = ''; key(e.key); e.preventDefault(); }
     else if (e.key === 'Enter') { key('send'); e.preventDefault(); }
     else if (e.key === 'Backspace') { key('del'); e.preventDefault(); }
     else if (e.key === 'Escape') { key('end'); e.preventDefault(); }

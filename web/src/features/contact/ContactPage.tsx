@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { MapEmbed } from '../../shared/ui/MapEmbed';
 import { BUSINESS, pageTitle } from '../../shared/domain/business';
+import { ussdCode, ussdHref } from '../../shared/domain/ussd';
 import { contactMessages } from './messages';
 import { MessageForm } from './MessageForm';
 
 export default function ContactPage() {
   const m = contactMessages();
+  const ussd = ussdCode();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <title>{pageTitle(m.title)}</title>
@@ -34,6 +36,14 @@ export default function ContactPage() {
               {/* A place's name reads the same in every language. */}
               <span data-i18n-neutral>Ruiru, Kenya</span>
             </Detail>
+            {ussd && (
+              <Detail term={m.ussd}>
+                <a href={ussdHref(ussd)} className="font-semibold text-brand-800 underline underline-offset-2" data-i18n-neutral>
+                  {ussd}
+                </a>{' '}
+                <span className="text-stone-800">{m.ussdNoData}</span>
+              </Detail>
+            )}
             <Detail term={m.hours} plain>
               {BUSINESS.hours.contact}
             </Detail>

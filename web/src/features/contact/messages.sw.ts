@@ -11,6 +11,8 @@ export const contact: ContactMessages = {
   replies: 'Majibu',
   repliesWithin: 'Tunajibu ndani ya saa 24.',
   findUs: 'Mahali tulipo',
+  ussd: 'Agiza kwa simu yoyote',
+  ussdNoData: 'Piga kwenye simu yoyote, bila intaneti.',
 
   form: {
     title: 'Tutumie ujumbe',

@@ -13,6 +13,8 @@ const en = {
   replies: 'Replies',
   repliesWithin: 'We reply within 24 hours.',
   findUs: 'Find us',
+  ussd: 'Order from any phone',
+  ussdNoData: 'Dial it on any phone, no internet needed.',
 
   form: {
     title: 'Send us a message',

@@ -39,6 +39,23 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText('NLJ7RT61SV')).toBeTruthy();
   });
 
+  it('tells how to order from any phone when the shop has a USSD code, and not otherwise', async () => {
+    getOrderMock.mockResolvedValue(order('paid', { receipt: 'NLJ7RT61SV', status: 'succeeded' }));
+    await renderPage();
+    expect(screen.queryByText(/order from any phone/)).toBeNull();
+
+    const meta = document.createElement('meta');
+    meta.name = 'shop:ussd';
+    meta.content = '*384*123#';
+    document.head.append(meta);
+    try {
+      await renderPage();
+      expect(screen.getByText('Next time, order from any phone without internet: dial *384*123#.')).toBeTruthy();
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('follows the money: a part payment is the headline, not the last prompt', async () => {
     getOrderMock.mockResolvedValue({
       ...order('payment_failed', { status: 'failed', result_code: 1037, message: 'Your phone did not answer' }),

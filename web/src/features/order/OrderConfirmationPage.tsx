@@ -20,6 +20,7 @@ import { checkPhone, PHONE_MSG } from '../../shared/domain/validation';
 import { retryPayment } from './api';
 import { EtimsInvoice } from './EtimsInvoice';
 import { PaybillGuide } from './PaybillGuide';
+import { ussdCode } from '../../shared/domain/ussd';
 import { useOrderStatus } from './useOrderStatus';
 
 const primaryButton = buttonClass({ size: 'lg', className: 'justify-center disabled:cursor-not-allowed disabled:bg-stone-400' });
@@ -43,6 +44,7 @@ export default function OrderConfirmationPage() {
   const { phase, order, error, timedOut, refresh } = useOrderStatus(orderId);
   const cart = useCart();
   const m = orderMessages();
+  const ussd = ussdCode();
 
   // A paid order's lines leave the cart on the server: bring the header's count in step.
   const paid = order !== null && isPaid(order.status);
@@ -107,6 +109,7 @@ export default function OrderConfirmationPage() {
           {m.needHelp}
         </a>
       </p>
+      {ussd && <p className="mt-2 text-stone-700">{m.ussdNext(ussd)}</p>}
       <ContinueShopping className="mt-8" />
     </Page>
   );

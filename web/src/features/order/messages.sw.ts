@@ -13,6 +13,7 @@ export const order: OrderMessages = {
   loading: 'Tunafungua oda yako…',
   orderNumber: 'Namba ya oda',
   needHelp: 'Unahitaji msaada? Tuandikie WhatsApp',
+  ussdNext: (code: string) => `Wakati ujao, agiza kwa simu yoyote bila intaneti: piga ${code}.`,
 
   paid: 'Malipo yamepokelewa',
   feePaid: 'Gharama ya kuletewa imepokelewa: oda yako imethibitishwa',

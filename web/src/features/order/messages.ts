@@ -15,6 +15,7 @@ const en = {
   loading: 'Loading your order…',
   orderNumber: 'Order number',
   needHelp: 'Need help? WhatsApp us',
+  ussdNext: (code: string) => `Next time, order from any phone without internet: dial ${code}.`,
 
   paid: 'Payment received',
   feePaid: 'Delivery fee received: your order is confirmed',

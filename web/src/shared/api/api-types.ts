@@ -3898,6 +3898,17 @@ export interface components {
                 payment_failed: number;
                 cancelled: number;
             };
+            /** @description Orders placed in the 30 Nairobi days from `from` to `to` (both included) by the channel they came through, every channel listed; `GET /api/admin/orders/?channel=&from=&to=` lists the same orders. */
+            ordersByChannel: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                channels: {
+                    channel: components["schemas"]["Channel"];
+                    orders: number;
+                }[];
+            };
             awaitingDispatch: number;
             attentionOrders: number;
             unhandledMessages: number;

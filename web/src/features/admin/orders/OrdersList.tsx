@@ -24,7 +24,8 @@ import { CourierPicker, useCouriers } from './CourierPicker';
 /** The query parameters the list sends the API, and the export takes the same. */
 const API_KEYS = ['status', 'search', 'attention', 'channel', 'county', 'delivery', 'from', 'to', 'sort', 'page'];
 
-const CHANNELS: [string, string][] = [
+/** The channels an order comes through, with their names in the back office. */
+export const CHANNELS: [string, string][] = [
   ['web', 'Web shop'],
   ['staff', 'Phone (staff)'],
   ['ussd', 'USSD'],

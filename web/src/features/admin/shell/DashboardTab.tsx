@@ -10,6 +10,7 @@ import { InitiatorPasswordReminder } from '../orders/RefundForm';
 import { UnmatchedPayments } from '../money/UnmatchedPayments';
 import { UnreadablePayments } from '../money/UnreadablePayments';
 import { RefundApprovals } from '../money/RefundApprovals';
+import { CHANNELS } from '../orders/OrdersList';
 import { useCan } from '../../../shared/hooks/permissions';
 
 // Every figure and row of the dashboard opens the list or the record behind it, already filtered
@@ -84,6 +85,7 @@ function Dashboard({ s, onChange }: { s: Stats; onChange: () => void }) {
             </Link>
           )}
         </div>
+        <ByChannel c={s.ordersByChannel} />
         {money && <InitiatorPasswordReminder />}
         {s.failedSms > 0 && (
           <p role="alert" className="mt-3 font-semibold text-red-900">
@@ -154,6 +156,31 @@ function Dashboard({ s, onChange }: { s: Stats; onChange: () => void }) {
 
       {orders && <OrderList title="Recent orders" orders={s.recentOrders} empty="No orders yet." all="/admin/orders" />}
     </div>
+  );
+}
+
+/**
+ * The orders of the last 30 days by the channel they came through (docs/ussd.md): the phone
+ * orders and the USSD menu beside the web. Each figure opens the orders list on that channel and
+ * those days.
+ */
+function ByChannel({ c }: { c: Stats['ordersByChannel'] }) {
+  const name = (ch: string) => CHANNELS.find(([v]) => v === ch)?.[1] ?? ch;
+  return (
+    <section aria-labelledby="channels-h" className="mt-4">
+      <h3 id="channels-h" className="font-semibold text-stone-900">
+        Orders by channel, last 30 days
+      </h3>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {c.channels.map((ch) => (
+          <li key={ch.channel}>
+            <Link className={chipSecondary} to={`/admin/orders?${new URLSearchParams({ channel: ch.channel, from: c.from, to: c.to })}`}>
+              {name(ch.channel)}: {ch.orders}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -125,6 +125,25 @@ describe('roles in the admin', () => {
     expect(screen.getByRole('button', { name: 'Approve the refund on ORDER-1700000000001' })).toBeTruthy();
   });
 
+  it('shows the orders of the last 30 days by channel, each opening the orders list on that channel and those days', async () => {
+    const channels = [
+      { channel: 'web', orders: 31 },
+      { channel: 'staff', orders: 4 },
+      { channel: 'ussd', orders: 7 },
+      { channel: 'sms', orders: 0 },
+      { channel: 'agent', orders: 2 },
+    ];
+    signedInAs('clerk', ['orders'], { ordersByChannel: { from: '2026-10-29', to: '2026-11-27', channels } });
+    renderAdmin();
+    const section = await screen.findByRole('region', { name: 'Orders by channel, last 30 days' });
+    const links = within(section).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Web shop: 31', 'Phone (staff): 4', 'USSD: 7', 'SMS: 0', 'Agent: 2']);
+    expect(within(section).getByRole('link', { name: 'USSD: 7' }).getAttribute('href')).toBe('/admin/orders?channel=ussd&from=2026-10-29&to=2026-11-27');
+    expect(within(section).getByRole('link', { name: 'Phone (staff): 4' }).getAttribute('href')).toBe(
+      '/admin/orders?channel=staff&from=2026-10-29&to=2026-11-27',
+    );
+  });
+
   it('sends a rider to the rider screen', async () => {
     signedInAs('rider', []);
     const router = renderAdmin();
@@ -137,6 +156,7 @@ const dashboard = {
   totalProducts: 12, totalOrders: 40, totalUsers: 9, totalRevenue: null, ordersByStatus: {}, awaitingDispatch: 0, attentionOrders: 0,
   unhandledMessages: 0, unmatchedPayments: 0, unreadablePayments: 0, failedSms: 0, etimsUnsigned: 0, failedMail: 0, subscribers: 0,
   pendingReviews: 0, lowStockThreshold: 10, lowStock: [], toDispatch: [], recentOrders: [], backup: null, refundsWaiting: [],
+  ordersByChannel: { from: '2026-10-29', to: '2026-11-27', channels: [] },
 };
 
 describe('admin calls', () => {
