@@ -36,11 +36,12 @@ test('home shows the nine sections in order, without errors', async ({ page }) =
   await expect(carousel(page, 'New Products').locator('[aria-roledescription="slide"]')).toHaveCount(8);
   await reveal(page, 'What Farmers are Saying');
   await expect(carousel(page, 'Testimonials').locator('[aria-roledescription="slide"]')).toHaveCount(6);
-  // Location: hours as docs/product.md states them for the home page.
+  // Location: the store's opening hours as its pickup point stores them (docs/product.md section 9).
   const location = page.getByRole('region', { name: 'Visit our store in Ruiru' });
-  for (const line of ['Mon-Fri 8:00 AM-6:00 PM', 'Sat 8:00 AM-4:00 PM', 'Sunday closed']) {
+  for (const line of ['Mon–Fri 8:00 AM–6:00 PM', 'Sat 8:00 AM–4:00 PM']) {
     await expect(location.getByText(line)).toBeVisible();
   }
+  await expect(location).not.toContainText('Mon-Fri');
   const chat = main.getByRole('link', { name: 'Chat with us on WhatsApp' });
   await expect(chat).toHaveAttribute('href', /^https:\/\/wa\.me\/254722000111\?text=Hello/);
   await expect(carousel(page, 'New Products').getByRole('article').first()).toBeVisible();

@@ -6,6 +6,7 @@ import { MessageForm } from './MessageForm';
 
 export default function ContactPage() {
   const m = contactMessages();
+  const hours = BUSINESS.hours;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <title>{pageTitle(m.title)}</title>
@@ -34,9 +35,11 @@ export default function ContactPage() {
               {/* A place's name reads the same in every language. */}
               <span data-i18n-neutral>Ruiru, Kenya</span>
             </Detail>
-            <Detail term={m.hours} plain>
-              {BUSINESS.hours.contact}
-            </Detail>
+            {hours.length > 0 && (
+              <Detail term={m.hours} plain>
+                {hours.join(', ')}
+              </Detail>
+            )}
             <Detail term={m.replies} plain>
               {m.repliesWithin}
             </Detail>
