@@ -203,6 +203,7 @@ func (s *Storefront) productHead(ctx context.Context, _ page, p string, _ url.Va
 		h := productPageHead(l, &prod)
 		h.data = map[string]any{dataKey(l, "product:"+slug): prod}
 		h.shipping = s.zones(ctx)
+		h.view = func(pictures bool) []byte { return productFirstView(l, &prod, pictures) }
 		return h
 	}
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {

@@ -21,8 +21,8 @@ import (
 	"shop/internal/app"
 	"shop/internal/catalog"
 	"shop/internal/db"
-	"shop/internal/delivery"
 	"shop/internal/db/dbtest"
+	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/media"
 	"shop/internal/money"
@@ -590,7 +590,9 @@ func TestOneSetOfOpeningHours(t *testing.T) {
 			t.Errorf("%s: hours %q, want %q", path, got, want)
 		}
 	}
-	desc := func(path string) string { return html.UnescapeString(headTags(h.Get(path).Body.String())["description"]) }
+	desc := func(path string) string {
+		return html.UnescapeString(headTags(h.Get(path).Body.String())["description"])
+	}
 	if d := desc("/contact"); !strings.Contains(d, "Open Mon–Fri 8:00 AM–6:00 PM, Sat 8:00 AM–4:00 PM;") || strings.Contains(d, "9AM") {
 		t.Errorf("contact description %q", d)
 	}

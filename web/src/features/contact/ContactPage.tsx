@@ -22,12 +22,12 @@ export default function ContactPage() {
           </h2>
           <dl className="space-y-4 rounded-lg border border-earth-200 bg-white p-5">
             <Detail term={m.phone}>
-              <a href={BUSINESS.phoneHref} className="text-brand-800 underline underline-offset-2">
+              <a href={BUSINESS.phoneHref} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
                 {BUSINESS.phone}
               </a>
             </Detail>
             <Detail term={m.email}>
-              <a href={BUSINESS.emailHref} className="break-all text-brand-800 underline underline-offset-2">
+              <a href={BUSINESS.emailHref} className="inline-flex min-h-11 items-center break-all text-brand-800 underline underline-offset-2">
                 {BUSINESS.email}
               </a>
             </Detail>

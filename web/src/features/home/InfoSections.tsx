@@ -80,7 +80,7 @@ export function LocationSection() {
           )}
           <div>
             <h3 className="font-semibold text-stone-900">{m.callUs}</h3>
-            <a href={BUSINESS.phoneHref} className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-2">
+            <a href={BUSINESS.phoneHref} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
               {BUSINESS.phone}
             </a>
           </div>
