@@ -54,6 +54,7 @@ var heroTexts = map[i18n.Lang]struct{ title, text, button, newProducts, viewAll 
 // and app.sw.ts give them; a test holds them to those files.
 type frameTexts struct {
 	MainNav, Menu, Search, OpenSearch, Go, SignIn, Cart string
+	InStock, OutOfStock                                 string
 	Nav                                                 []navLink
 }
 
@@ -61,8 +62,10 @@ type navLink struct{ Href, Label string }
 
 var frames = map[i18n.Lang]frameTexts{
 	i18n.English: {MainNav: "Main", Menu: "Menu", Search: "Search products", OpenSearch: "Open search", Go: "Search", SignIn: "Sign in", Cart: "Cart",
+		InStock: "In Stock", OutOfStock: "Out of Stock",
 		Nav: []navLink{{"/", "Home"}, {"/shop", "Shop"}, {"/track", "Track order"}, {"/about", "About"}, {"/contact", "Contact"}}},
 	i18n.Kiswahili: {MainNav: "Menyu kuu", Menu: "Menyu", Search: "Tafuta bidhaa", OpenSearch: "Fungua utafutaji", Go: "Tafuta", SignIn: "Ingia", Cart: "Kikapu",
+		InStock: "Inapatikana", OutOfStock: "Imeisha",
 		Nav: []navLink{{"/", "Nyumbani"}, {"/shop", "Duka"}, {"/track", "Fuatilia oda"}, {"/about", "Kuhusu sisi"}, {"/contact", "Wasiliana nasi"}}},
 }
 
@@ -98,8 +101,11 @@ type viewCard struct {
 	// Href is the product's page; Price and Size what its card shows.
 	Href, Price, Size string
 	Description       string
-	Image             string
-	W, H              int
+	// Stock is the card's stock badge ("In Stock"), as the app's.
+	Stock   string
+	InStock bool
+	Image   string
+	W, H    int
 	// Lazy: off the first screen on a phone, fetched only if shown.
 	Lazy bool
 	// H2: the card's name is an h2, as the shop's cards have it right
@@ -110,12 +116,16 @@ type viewCard struct {
 // viewCards are the first view's cards for the first n of cards, the
 // pictures of the first eager (those a phone shows at once) fetched first;
 // pictures false leaves the pictures out.
-func viewCards(cards []catalog.Card, n, eager int, pictures bool) []viewCard {
+func viewCards(l i18n.Lang, cards []catalog.Card, n, eager int, pictures bool) []viewCard {
+	f := frameIn(l)
 	var out []viewCard
 	for i := range min(len(cards), n) {
 		price, size := cardPrice(cards[i])
 		c := viewCard{Name: cards[i].Name, Href: "/products/" + cards[i].Slug, Price: viewPrice(price), Size: size,
-			Description: cards[i].Description, Lazy: i >= eager}
+			Description: cards[i].Description, Lazy: i >= eager, Stock: f.OutOfStock, InStock: cards[i].InStock}
+		if c.InStock {
+			c.Stock = f.InStock
+		}
 		if im, ok := cards[i].FirstImage(); ok && pictures {
 			c.Image, c.W, c.H = im.Image, im.Width, im.Height
 		}
@@ -151,9 +161,11 @@ var viewTemplates = template.Must(template.New("parts").Parse(
 		`</div></header>{{end}}` +
 		`{{define "card"}}<article class="flex h-full rounded-lg border border-earth-200 bg-white shadow-sm flex-col"><div class="relative shrink-0 ">` +
 		`{{if .Image}}<img src="{{.Image}}" alt="" width="{{.W}}" height="{{.H}}" {{if .Lazy}}loading="lazy"{{else}}fetchpriority="high"{{end}} class="aspect-square h-auto w-full object-contain rounded-t-lg bg-earth-100">{{else}}<div class="aspect-square w-full rounded-t-lg bg-earth-100"></div>{{end}}</div>` +
-		`<div class="flex min-w-0 flex-1 flex-col gap-2 p-3">{{if .H2}}<h2 class="text-base leading-snug font-semibold text-stone-900">{{template "cardlink" .}}</h2>{{else}}<h3 class="text-base leading-snug font-semibold text-stone-900">{{template "cardlink" .}}</h3>{{end}}` +
+		`<div class="flex min-w-0 flex-1 flex-col gap-2 p-3"><div class="flex flex-wrap items-center gap-2"><span class="rounded {{if .InStock}}bg-brand-700{{else}}bg-stone-700{{end}} px-2 py-0.5 text-xs font-semibold text-white">{{.Stock}}</span></div>{{if .H2}}<h2 class="text-base leading-snug font-semibold text-stone-900">{{template "cardlink" .}}</h2>{{else}}<h3 class="text-base leading-snug font-semibold text-stone-900">{{template "cardlink" .}}</h3>{{end}}` +
 		`<p class="text-sm text-stone-700 line-clamp-2">{{.Description}}</p>` +
-		`<p class="text-lg font-bold text-brand-900">{{.Price}}{{if .Size}}<span class="ml-1 text-sm font-normal whitespace-nowrap text-stone-700">/ {{.Size}}</span>{{end}}</p></div></article>{{end}}` +
+		`<p class="text-lg font-bold text-brand-900">{{.Price}}{{if .Size}}<span class="ml-1 text-sm font-normal whitespace-nowrap text-stone-700">/ {{.Size}}</span>{{end}}</p>` +
+		// The card's two buttons (Quick View, Add to Cart) are the app's; their room is kept.
+		`<div class="mt-auto flex gap-2 flex-col min-[420px]:flex-row"><div class="min-h-11 flex-1"></div><div class="min-h-11 flex-1"></div></div></div></article>{{end}}` +
 		`{{define "cardlink"}}<a href="{{.Href}}" class="flex min-h-11 items-center hover:text-brand-800 hover:underline">{{.Name}}</a>{{end}}` +
 		`{{define "home"}}{{template "open" .Frame}}<main class="flex-1"><div class="border-b border-earth-200 bg-earth-100"><div class="mx-auto max-w-6xl px-4 py-1"><div class="h-11"></div></div></div>` +
 		`<section class="bg-brand-800 text-white"><div class="mx-auto max-w-6xl px-4 py-12 sm:py-20">` +
@@ -219,7 +231,7 @@ func homeFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
 		Frame: frameFor(l),
 		Title: t.title, Text: strings.ReplaceAll(t.text, "{years}", strconv.Itoa(heroYears)),
 		Button: t.button, NewProducts: t.newProducts, ViewAll: t.viewAll,
-		Cards: viewCards(cards, 4, 1, pictures),
+		Cards: viewCards(l, cards, 4, 1, pictures),
 	})
 }
 
@@ -238,7 +250,7 @@ type shopView struct {
 // the first products: two rows on a phone, the first in sight, and one row
 // on the widest screens.
 func shopFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
-	view := shopView{Frame: frameFor(l), Title: tr(l, "Shop"), Intro: tr(l, shopIntro), Cards: viewCards(cards, 4, 2, pictures)}
+	view := shopView{Frame: frameFor(l), Title: tr(l, "Shop"), Intro: tr(l, shopIntro), Cards: viewCards(l, cards, 4, 2, pictures)}
 	for i := range view.Cards {
 		view.Cards[i].H2 = true
 	}
