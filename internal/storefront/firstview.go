@@ -182,15 +182,17 @@ var viewTemplates = template.Must(template.New("parts").Parse(
 		`{{define "shop"}}{{template "open" .Frame}}<main class="flex-1"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">` +
 		`<h1 class="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{{.Title}}</h1><p class="mt-2 text-stone-700">{{.Intro}}</p>` +
 		`<div class="mt-6 grid gap-3 rounded-lg border border-earth-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">` +
-		`{{template "field" "sm:col-span-2 lg:col-span-1"}}{{template "field" ""}}{{template "field" ""}}{{template "field" ""}}` +
-		`<div class="flex gap-1"><div class="h-11 flex-1 rounded-md border border-stone-400"></div><div class="h-11 flex-1 rounded-md border border-stone-400"></div></div></div>` +
+		// On a phone the filters fold behind one button (features/shop/ShopControls.tsx).
+		`{{template "field" "sm:col-span-2 lg:col-span-1"}}<div class="h-11 rounded-md border border-stone-400 sm:hidden"></div><div class="hidden sm:contents">{{template "field" ""}}{{template "field" ""}}{{template "field" ""}}` +
+		`<div class="flex gap-1"><div class="h-11 flex-1 rounded-md border border-stone-400"></div><div class="h-11 flex-1 rounded-md border border-stone-400"></div></div></div></div>` +
 		`<p class="mt-6 min-h-6"></p>` +
 		`<ul class="mt-2 grid gap-3 sm:gap-4 grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{{range .Cards}}<li>{{template "card" .}}</li>{{end}}</ul></div></main></div>{{end}}` +
 		// A product's page: its picture, name and price, laid out
 		// as web/src/features/product/ProductPage.tsx lays them.
-		`{{define "product"}}{{template "open" .Frame}}<main class="flex-1"><div class="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12"><div class="min-h-11"></div>` +
+		`{{define "product"}}{{template "open" .Frame}}<main class="flex-1"><div class="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10"><div class="min-h-11"></div>` +
 		`<div class="mt-4 grid gap-8 md:grid-cols-2"><div>{{if .Image}}<img src="{{.Image}}" alt="{{.Name}}" width="{{.W}}" height="{{.H}}" fetchpriority="high" class="aspect-square h-auto w-full object-contain rounded-lg border border-earth-200 bg-earth-100">{{else}}<div class="aspect-square w-full rounded-lg border border-earth-200 bg-earth-100"></div>{{end}}</div>` +
-		`<div class="flex flex-col gap-4"><h1 class="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{{.Name}}</h1>` +
+		`<div class="flex flex-col gap-4"><div class="flex flex-wrap gap-2"><span class="rounded {{if .InStock}}bg-brand-700{{else}}bg-stone-700{{end}} px-2 py-0.5 text-xs font-semibold text-white">{{.Stock}}</span></div>` +
+		`<h1 class="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{{.Name}}</h1>{{if .Rated}}<div class="min-h-11"></div>{{end}}` +
 		`<p class="text-3xl font-bold text-brand-900">{{.Price}}</p></div></div></div></main></div>{{end}}`))
 
 // frameView is the header's words and icons.
@@ -260,15 +262,23 @@ func shopFirstView(l i18n.Lang, cards []catalog.Card, pictures bool) []byte {
 type productView struct {
 	Frame       frameView
 	Name, Price string
-	Image       string
-	W, H        int
+	// Stock is the stock badge above the name, as the app's.
+	Stock   string
+	InStock bool
+	// Rated keeps the room of the rating's link the app shows under the name.
+	Rated bool
+	Image string
+	W, H  int
 }
 
 // productFirstView is a product page's first screen in language l: its
 // picture (none with pictures false), name and price, the price of the size
 // the app first shows (the first in stock, else the first).
 func productFirstView(l i18n.Lang, p *catalog.Product, pictures bool) []byte {
-	v := productView{Frame: frameFor(l), Name: p.Name, Price: viewPrice(p.BasePrice), W: 600, H: 600}
+	v := productView{Frame: frameFor(l), Name: p.Name, Price: viewPrice(p.BasePrice), W: 600, H: 600, Stock: frameIn(l).OutOfStock, InStock: p.InStock(), Rated: p.Rating != nil}
+	if v.InStock {
+		v.Stock = frameIn(l).InStock
+	}
 	for i, vr := range p.Variants {
 		if i == 0 || vr.Stock > 0 {
 			v.Price = viewPrice(vr.Price)

@@ -55,3 +55,38 @@ test('the Kiswahili first view is usable too', async ({ page }) => {
   await expect(card.getByRole('link')).toHaveAttribute('href', /^\/products\/[a-z0-9-]+$/);
   await expect(card).toContainText(/Ksh\s[\d,]+/);
 });
+
+test.describe('with the app', () => {
+  test.use({ javaScriptEnabled: true });
+
+  for (const path of ['/', '/shop', '/products/high-yield-dairy-meal']) {
+    test(`the app takes over ${path} without moving the first product's name or price`, async ({ page }) => {
+      // The app's code is held back until the first view has been measured.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      const view = page.locator('[data-first-view]');
+      const product = path.startsWith('/products/');
+      const name = product ? view.getByRole('heading', { level: 1 }) : view.getByRole('article').first().getByRole('link');
+      await expect(name).toBeVisible();
+      const href = product ? null : await name.getAttribute('href');
+      const price = product ? view.getByText(/^Ksh\s[\d,]+$/).first() : view.getByRole('article').first().getByText(/^Ksh\s[\d,]+/);
+      const before = { name: (await name.boundingBox())!, price: (await price.boundingBox())! };
+      release();
+      await expect(view).toHaveCount(0, { timeout: 30_000 });
+      const main = page.getByRole('main');
+      const appName = product ? main.getByRole('heading', { level: 1 }) : main.locator(`article a[href="${href}"]`).first();
+      await expect(appName).toBeVisible();
+      const appPrice = product ? main.getByText(/^Ksh\s[\d,]+/).first() : main.locator('article', { has: page.locator(`a[href="${href}"]`) }).first().getByText(/^Ksh\s[\d,]+/);
+      const after = { name: (await appName.boundingBox())!, price: (await appPrice.boundingBox())! };
+      for (const what of ['name', 'price'] as const) {
+        expect(Math.abs(after[what].y - before[what].y), `${path}: the ${what} moved from ${before[what].y} to ${after[what].y}`).toBeLessThanOrEqual(2);
+        expect(Math.abs(after[what].x - before[what].x), `${path}: the ${what} moved from x ${before[what].x} to ${after[what].x}`).toBeLessThanOrEqual(2);
+      }
+    });
+  }
+});
