@@ -93,10 +93,11 @@ async function offerInstall(page: Page) {
 test('the install offer comes on the second visit, and not again once answered', async ({ page }) => {
   const install = page.getByRole('button', { name: 'Install the app' });
   // The browser offers installing once the app has registered its service worker, so the offer
-  // is made here once the app has started (its heading: the first view's is hidden).
+  // is made here once the app has started (it has replaced the server's first view).
   const home = async () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[data-first-view]')).toHaveCount(0);
     await offerInstall(page);
   };
   await home();
