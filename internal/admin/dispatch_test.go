@@ -2,11 +2,15 @@ package admin_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"net/http"
 	"strconv"
 	"sync"
 	"testing"
 
+	"shop/internal/apperr"
+	"shop/internal/db"
 	"shop/internal/order"
 	"shop/internal/testkit"
 )
@@ -126,6 +130,41 @@ func TestDispatchInOneStep(t *testing.T) {
 		final := testkit.Decode[detail](t, e.as("GET", "/api/admin/orders/ORDER-1700000000005/", nil))
 		if final.Status != order.Dispatched || len(final.History) != 3 {
 			t.Fatalf("three at once moved it once: %+v", final)
+		}
+
+		// The same race, step by step (PostgreSQL, whose writers run side by side): a change that
+		// read the order as paid before another moved it is refused, not applied a second time.
+		if e.d.Dialect != db.Postgres {
+			return
+		}
+		makeOrder(t, e.d, "ORDER-1700000000006", order.Paid, v.ID, 1, "254733000555", "Wambui", "Njoroge")
+		ctx, store := context.Background(), order.NewStore(e.d)
+		move := func(tx *sql.Tx, read chan<- struct{}, wait <-chan struct{}) error {
+			o, err := store.ByNumberTx(ctx, tx, "ORDER-1700000000006")
+			if err != nil {
+				return err
+			}
+			close(read)
+			<-wait
+			_, err = order.Move(ctx, tx, o, order.Processing, "test", "admin:test")
+			return err
+		}
+		readA, goA, late := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+		go func() { late <- e.d.Tx(ctx, func(tx *sql.Tx) error { return move(tx, readA, goA) }) }()
+		<-readA
+		now := make(chan struct{})
+		close(now)
+		if err := e.d.Tx(ctx, func(tx *sql.Tx) error { return move(tx, make(chan struct{}), now) }); err != nil {
+			t.Fatal(err)
+		}
+		close(goA)
+		var refused *apperr.Error
+		if err := <-late; !errors.As(err, &refused) || refused.Kind != apperr.KindConflict || refused.Message != order.MsgChangedMeanwhile {
+			t.Fatalf("the change that read a paid order after it moved: %v", err)
+		}
+		six := testkit.Decode[detail](t, e.as("GET", "/api/admin/orders/ORDER-1700000000006/", nil))
+		if six.Status != order.Processing || len(six.History) != 2 {
+			t.Fatalf("moved once: %+v", six)
 		}
 	})
 }

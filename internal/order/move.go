@@ -50,9 +50,27 @@ func RefuseTx(ctx context.Context, tx *sql.Tx, o Order, note, actor string) (Ord
 	return Move(ctx, tx, o, Cancelled, note, actor)
 }
 
+// MsgChangedMeanwhile refuses a move from a status the order has left since
+// it was read: another request moved it first.
+const MsgChangedMeanwhile = "This order has just been changed by someone else: reload it to see where it is now."
+
 // apply makes a move already allowed.
 func apply(ctx context.Context, tx *sql.Tx, o Order, to Status, note, actor string, refund bool) (Order, error) {
 	orderID := o.ID
+	// o was read without a lock: on PostgreSQL two requests can both read
+	// it as paid. This statement takes the order's row lock and holds the
+	// move to the status o was read in, so the second waits for the first
+	// and is refused instead of moving the order a second time. (SQLite's
+	// writers run one at a time, so there it always holds.)
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET updated_at = CURRENT_TIMESTAMP WHERE id = $1 AND status = $2`, orderID, string(o.Status))
+	if err != nil {
+		return Order{}, fmt.Errorf("move order %d to %s: %w", orderID, to, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return Order{}, err
+	} else if n == 0 {
+		return Order{}, apperr.Conflict(MsgChangedMeanwhile)
+	}
 	reserved := o.StockReserved
 	// A refund leaves the stock as it is: returning it is the refund's own
 	// choice (restock).
