@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"shop/internal/delivery"
+	"shop/internal/i18n"
 )
 
 // Structured data about the shop itself: the store in Ruiru as a
@@ -55,9 +56,9 @@ func shippingDetails(zones []delivery.Zone) []map[string]any {
 	return out
 }
 
-// storeLD is the shop's store as a LocalBusiness, from its pickup point:
-// its one set of opening hours (docs/product.md section 9); nil without one.
-func (s *Storefront) storeLD(ctx context.Context) map[string]any {
+// storePoint is the shop's own store, from its pickup point; nil without
+// one or when the points cannot be read (the page is still a page).
+func (s *Storefront) storePoint(ctx context.Context) *delivery.PickupPoint {
 	if s.Delivery == nil {
 		return nil
 	}
@@ -67,34 +68,57 @@ func (s *Storefront) storeLD(ctx context.Context) map[string]any {
 		return nil
 	}
 	for _, p := range points {
-		if !p.IsStore {
-			continue
+		if p.IsStore {
+			return &p
 		}
-		var hours []map[string]any
-		for _, r := range p.OpeningHours {
-			var days []string
-			for d := r.From; d <= r.To; d++ {
-				days = append(days, schemaDays[d])
-			}
-			hours = append(hours, map[string]any{"@type": "OpeningHoursSpecification", "dayOfWeek": days, "opens": r.Opens, "closes": r.Closes})
-		}
-		ld := map[string]any{
-			"@context":  "https://schema.org",
-			"@type":     "LocalBusiness",
-			"@id":       s.base + "/#store",
-			"name":      siteName,
-			"url":       s.base + "/",
-			"image":     s.base + siteImage,
-			"telephone": p.Phone,
-			"address": map[string]any{"@type": "PostalAddress", "streetAddress": p.Address, "addressLocality": p.Town,
-				"addressRegion": fmt.Sprintf("%s County", p.County), "addressCountry": "KE"},
-			"geo":        storeGeo,
-			"priceRange": "KES",
-		}
-		if len(hours) > 0 {
-			ld["openingHoursSpecification"] = hours
-		}
-		return ld
 	}
 	return nil
+}
+
+// storeHours are the store's opening hours in language l, one line per row
+// of days ("Mon–Fri 8:00 AM–6:00 PM"): the one set of hours every page that
+// names them shows (docs/product.md section 9); none without a store or
+// without hours stored as data.
+func storeHours(p *delivery.PickupPoint, l i18n.Lang) []string {
+	if p == nil {
+		return nil
+	}
+	var out []string
+	for _, r := range p.OpeningHours {
+		out = append(out, delivery.FormatHours([]delivery.OpeningHours{r}, l))
+	}
+	return out
+}
+
+// storeLD is the shop's store p as a LocalBusiness: its one set of opening
+// hours (docs/product.md section 9); nil without one.
+func (s *Storefront) storeLD(p *delivery.PickupPoint) map[string]any {
+	if p == nil {
+		return nil
+	}
+	var hours []map[string]any
+	for _, r := range p.OpeningHours {
+		var days []string
+		for d := r.From; d <= r.To; d++ {
+			days = append(days, schemaDays[d])
+		}
+		hours = append(hours, map[string]any{"@type": "OpeningHoursSpecification", "dayOfWeek": days, "opens": r.Opens, "closes": r.Closes})
+	}
+	ld := map[string]any{
+		"@context":  "https://schema.org",
+		"@type":     "LocalBusiness",
+		"@id":       s.base + "/#store",
+		"name":      siteName,
+		"url":       s.base + "/",
+		"image":     s.base + siteImage,
+		"telephone": p.Phone,
+		"address": map[string]any{"@type": "PostalAddress", "streetAddress": p.Address, "addressLocality": p.Town,
+			"addressRegion": fmt.Sprintf("%s County", p.County), "addressCountry": "KE"},
+		"geo":        storeGeo,
+		"priceRange": "KES",
+	}
+	if len(hours) > 0 {
+		ld["openingHoursSpecification"] = hours
+	}
+	return ld
 }

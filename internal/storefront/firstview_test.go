@@ -2,24 +2,28 @@ package storefront_test
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
 
 // The home page carries its first screen for the browser to paint before the app's code comes,
-// in the page's language, hidden from assistive technology and inert; the data saver leaves its
-// pictures out; pages without a first screen of their own load the app themselves.
+// in the page's language, a screen a farmer can use (issue 29, item 6): its products' names,
+// prices and links, and a header whose cart, account, menu and search work without the app; the
+// data saver leaves its pictures out; pages without a first screen of their own load the app
+// themselves.
 func TestHomeFirstView(t *testing.T) {
 	h := seoServer(t)
 	en := h.Get("/").Body.String()
 	view := firstView(t, en)
-	for _, want := range []string{`aria-hidden="true" inert`, "Healthy animals, better harvests", "Over 15 years of experience", "New Products", `<img src="/media/products/`, `fetchpriority="high"`} {
+	usable(t, "/", view)
+	for _, want := range []string{"Healthy animals, better harvests", "Over 15 years of experience", "New Products", `<img src="/media/products/`, `fetchpriority="high"`} {
 		if !strings.Contains(view, want) {
 			t.Errorf("English first view lacks %q:\n%s", want, view)
 		}
 	}
 	sw := firstView(t, h.Get("/?lang=sw").Body.String())
-	for _, want := range []string{"Mifugo yenye afya, mavuno bora", "Uzoefu wa zaidi ya miaka 15", "Bidhaa Mpya"} {
+	for _, want := range []string{"Mifugo yenye afya, mavuno bora", "Uzoefu wa zaidi ya miaka 15", "Bidhaa Mpya", ">Kikapu<", ">Menyu<", `aria-label="Tafuta bidhaa"`, ">Fuatilia oda<"} {
 		if !strings.Contains(sw, want) {
 			t.Errorf("Kiswahili first view lacks %q:\n%s", want, sw)
 		}
@@ -50,7 +54,8 @@ func TestShopFirstView(t *testing.T) {
 	} {
 		body := h.Get(tc.path).Body.String()
 		view := firstView(t, body)
-		for _, want := range []string{`aria-hidden="true" inert`, ">" + tc.title + "</h1>", tc.intro, `<img src="/media/products/`, `fetchpriority="high"`} {
+		usable(t, tc.path, view)
+		for _, want := range []string{">" + tc.title + "</h1>", tc.intro, `<img src="/media/products/`, `fetchpriority="high"`} {
 			if !strings.Contains(view, want) {
 				t.Errorf("%s: first view lacks %q:\n%s", tc.path, want, view)
 			}
@@ -82,6 +87,61 @@ func TestShopFirstView(t *testing.T) {
 	}
 }
 
+// A product's page carries its first screen too: the product's picture, name and price, under
+// the same working header, in the page's language.
+func TestProductFirstView(t *testing.T) {
+	h := seoServer(t)
+	for path, want := range map[string][]string{
+		"/products/high-yield-dairy-meal":         {">Cart<", ">Menu<"},
+		"/products/high-yield-dairy-meal?lang=sw": {">Kikapu<", ">Menyu<"},
+	} {
+		view := firstView(t, h.Get(path).Body.String())
+		if !regexp.MustCompile(`<h1 [^>]*>[^<]*Dairy Meal[^<]*</h1>(<div class="min-h-11"></div>)?<p class="text-3xl font-bold text-brand-900">Ksh\x{a0}[\d,]+</p>`).MatchString(view) {
+			t.Errorf("%s: the first view lacks the product's name and price:\n%s", path, view)
+		}
+		for _, w := range append(want, `<img src="/media/products/`, `fetchpriority="high"`, `<a href="/cart"`, `<form action="/shop" method="get"`) {
+			if !strings.Contains(view, w) {
+				t.Errorf("%s: first view lacks %q:\n%s", path, w, view)
+			}
+		}
+		if strings.Contains(view, "aria-hidden=\"true\" inert") || strings.Contains(view, " inert ") {
+			t.Errorf("%s: the first view is inert", path)
+		}
+	}
+	if v := firstView(t, h.Get("/products/high-yield-dairy-meal", "Save-Data", "on").Body.String()); strings.Contains(v, "<img") {
+		t.Errorf("with the data saver the product's first view loads pictures:\n%s", v)
+	}
+	if body := h.Get("/products/no-such-product").Body.String(); strings.Contains(body, "data-first-view") {
+		t.Error("a missing product's page has a first view")
+	}
+}
+
+// usable checks that a first view can be used before the app comes: not hidden from assistive
+// technology nor inert; each product a link to its page with its price; the header's home, cart,
+// account, search (a plain GET form to the shop) and menu working without a script.
+func usable(t *testing.T, path, view string) {
+	t.Helper()
+	if strings.Contains(view, `aria-hidden="true" inert`) || strings.Contains(view, " inert ") || strings.Contains(view, " inert>") {
+		t.Errorf("%s: the first view is hidden or inert", path)
+	}
+	cards := regexp.MustCompile(`<article[^>]*>.*?</article>`).FindAllString(view, -1)
+	if len(cards) == 0 {
+		t.Fatalf("%s: no products in the first view:\n%s", path, view)
+	}
+	card := regexp.MustCompile(`<a href="/products/[a-z0-9-]+"[^>]*>[^<]+</a>.*<p class="text-lg font-bold text-brand-900">Ksh\x{a0}[\d,]+`)
+	for _, c := range cards {
+		if !card.MatchString(c) {
+			t.Errorf("%s: a card without its link or price:\n%s", path, c)
+		}
+	}
+	for _, want := range []string{`<a href="/" `, `<a href="/cart" `, `<a href="/login" `, `<form action="/shop" method="get"`, `<input name="search" type="search"`,
+		`<details class="md:hidden"><summary`, `<a href="/track" `, `<a href="/contact" `} {
+		if !strings.Contains(view, want) {
+			t.Errorf("%s: the first view's header lacks %q:\n%s", path, want, view)
+		}
+	}
+}
+
 func firstView(t *testing.T, page string) string {
 	t.Helper()
 	i := strings.Index(page, `<div id="root">`)
@@ -96,10 +156,12 @@ func firstView(t *testing.T, page string) string {
 // same sizes, so nothing on the screen changes but what the app adds.
 func TestFirstViewWordsAreTheApps(t *testing.T) {
 	for file, words := range map[string][]string{
-		"../../web/src/features/home/messages.ts":    {"Healthy animals, better harvests", "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over ${years} years of experience and delivery across Kenya. Pay with M-Pesa.", "'Shop Now'", "'New Products'", "'View All'"},
-		"../../web/src/features/shop/messages.ts":    {"title: 'Shop',", "intro: 'Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.',"},
-		"../../web/src/features/shop/messages.sw.ts": {"title: 'Duka',", "intro: 'Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.',"},
-		"../../web/src/features/home/messages.sw.ts": {"Mifugo yenye afya, mavuno bora", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka ${years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.", "'Nunua Sasa'", "'Bidhaa Mpya'", "'Ona Zote'"},
+		"../../web/src/features/home/messages.ts":      {"Healthy animals, better harvests", "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over ${years} years of experience and delivery across Kenya. Pay with M-Pesa.", "'Shop Now'", "'New Products'", "'View All'"},
+		"../../web/src/features/shop/messages.ts":      {"title: 'Shop',", "intro: 'Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.',"},
+		"../../web/src/features/shop/messages.sw.ts":   {"title: 'Duka',", "intro: 'Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.',"},
+		"../../web/src/shared/i18n/messages/app.ts":    {"mainNav: 'Main',", "menu: 'Menu',", "search: { label: 'Search products', open: 'Open search', go: 'Search' },", "cart: 'Cart',", "signIn: 'Sign in',", "nav: { home: 'Home', shop: 'Shop', track: 'Track order', about: 'About', contact: 'Contact' },"},
+		"../../web/src/shared/i18n/messages/app.sw.ts": {"mainNav: 'Menyu kuu',", "menu: 'Menyu',", "search: { label: 'Tafuta bidhaa', open: 'Fungua utafutaji', go: 'Tafuta' },", "cart: 'Kikapu',", "signIn: 'Ingia',", "nav: { home: 'Nyumbani', shop: 'Duka', track: 'Fuatilia oda', about: 'Kuhusu sisi', contact: 'Wasiliana nasi' },"},
+		"../../web/src/features/home/messages.sw.ts":   {"Mifugo yenye afya, mavuno bora", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka ${years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.", "'Nunua Sasa'", "'Bidhaa Mpya'", "'Ona Zote'"},
 	} {
 		src, err := os.ReadFile(file)
 		if err != nil {

@@ -51,6 +51,9 @@ type pageHead struct {
 	lang i18n.Lang
 	// business is the store's LocalBusiness markup (nil: none).
 	business map[string]any
+	// store is the shop's own store (nil: none), whose opening hours every
+	// page names to the app (Head).
+	store *delivery.PickupPoint
 	// shipping are the delivery zones a product's offers name.
 	shipping []delivery.Zone
 }
@@ -73,6 +76,9 @@ func (s *Storefront) headFor(ctx context.Context, p string, q url.Values) pageHe
 		h = pageHead{title: pageTitle(l, tr(l, pg.title)), description: tr(l, homeDescription), noindex: true}
 	}
 	h.module, h.lang = pg.module, l
+	if h.store == nil {
+		h.store = s.storePoint(ctx)
+	}
 	return h
 }
 
@@ -140,16 +146,27 @@ func (s *Storefront) withList(ctx context.Context, h *pageHead, query string, vi
 func (s *Storefront) homeHead(ctx context.Context, pg page, _ string, _ url.Values) pageHead {
 	h := listedHead(i18n.From(ctx), pg)
 	s.withList(ctx, &h, newArrivalsQuery, homeFirstView)
-	h.business = s.storeLD(ctx)
+	h.store = s.storePoint(ctx)
+	h.business = s.storeLD(h.store)
 	return h
 }
 
-// contactHead is the contact page's head, with the store's markup.
+// contactHead is the contact page's head, with the store's markup; its
+// description names the store's opening hours as stored.
 func (s *Storefront) contactHead(ctx context.Context, pg page, _ string, _ url.Values) pageHead {
-	h := listedHead(i18n.From(ctx), pg)
-	h.business = s.storeLD(ctx)
+	l := i18n.From(ctx)
+	h := listedHead(l, pg)
+	h.store = s.storePoint(ctx)
+	h.business = s.storeLD(h.store)
+	if hours := storeHours(h.store, l); len(hours) > 0 {
+		h.description = fmt.Sprintf(tr(l, contactHoursDescription), strings.Join(hours, ", "))
+	}
 	return h
 }
+
+// contactHoursDescription is the contact page's description when the store
+// has opening hours, which %s names in the page's language.
+const contactHoursDescription = "Call, email or write to Mifugo Bora Feeds in Ruiru, Kenya. Open %s; we reply within 24 hours."
 
 // shopHead is the shop's head. Opened with no filter chosen, as a link to
 // the shop is, it sends along the first page of products and the
@@ -186,6 +203,7 @@ func (s *Storefront) productHead(ctx context.Context, _ page, p string, _ url.Va
 		h := productPageHead(l, &prod)
 		h.data = map[string]any{dataKey(l, "product:"+slug): prod}
 		h.shipping = s.zones(ctx)
+		h.view = func(pictures bool) []byte { return productFirstView(l, &prod, pictures) }
 		return h
 	}
 	if err != nil && !errors.Is(err, apperr.ErrNotFound) {

@@ -56,7 +56,7 @@ var pages = []page{
 	{path: "/about", title: "About Us", module: "src/features/about/AboutPage.tsx",
 		description: "Since 2018 Mifugo Bora Feeds in Ruiru has made and sold quality animal feeds and supplements for Kenyan farmers. Our story, our values and our team."},
 	{path: "/contact", title: "Contact Us", module: "src/features/contact/ContactPage.tsx", head: (*Storefront).contactHead,
-		description: "Call, email or write to Mifugo Bora Feeds in Ruiru, Kenya. Open Mon-Fri 9AM-6PM; we reply within 24 hours."},
+		description: "Call, email or write to Mifugo Bora Feeds in Ruiru, Kenya. We reply within 24 hours."},
 	{path: "/terms", title: "Terms & Conditions", module: "src/features/legal/TermsPage.tsx",
 		description: "The terms of buying from the Mifugo Bora Feeds online shop: orders, M-Pesa payment, delivery across Kenya and returns."},
 	{path: "/privacy", title: "Privacy Policy", module: "src/features/legal/PrivacyPage.tsx",

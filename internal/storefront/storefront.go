@@ -87,6 +87,12 @@ func (s *Storefront) Head(r *http.Request, p string) (tags, view []byte, status 
 	if s.USSDCode != "" {
 		tags = fmt.Appendf(tags, "\n    <meta name=\"shop:ussd\" content=\"%s\" />", html.EscapeString(s.USSDCode))
 	}
+	// The store's opening hours in the page's language, one row of days a
+	// tag: the home and contact pages show them (web/src/shared/domain/business.ts),
+	// from the data, not from texts of their own.
+	for _, line := range storeHours(h.store, h.lang) {
+		tags = fmt.Appendf(tags, "\n    <meta name=\"shop:hours\" content=\"%s\" />", html.EscapeString(line))
+	}
 	if saver {
 		tags = append(tags, "\n    <meta name=\"shop:data-saver\" content=\"on\" />"...)
 	}

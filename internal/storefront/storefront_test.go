@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"html"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -21,6 +22,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/db"
 	"shop/internal/db/dbtest"
+	"shop/internal/delivery"
 	"shop/internal/demo"
 	"shop/internal/media"
 	"shop/internal/money"
@@ -309,10 +311,16 @@ func TestModulePreloads(t *testing.T) {
 		}`)},
 	}
 	srv := testkit.NewShop(t, dbtest.SQLite(t), testkit.With(func(p *app.Parts) { p.WebAssets = files }), testkit.Demo)
+	// A page with a first view names its chunks to /first-view.js, which preloads them once the
+	// view has painted; others, in link tags.
 	preloads := func(path string) []string {
+		body := srv.Get(path).Body.String()
 		var out []string
-		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)" />`).FindAllStringSubmatch(srv.Get(path).Body.String(), -1) {
+		for _, m := range regexp.MustCompile(`<link rel="modulepreload" crossorigin href="([^"]+)" />`).FindAllStringSubmatch(body, -1) {
 			out = append(out, m[1])
+		}
+		if m := regexp.MustCompile(`data-preload="([^"]*)"`).FindStringSubmatch(body); m != nil {
+			out = append(out, strings.Fields(m[1])...)
 		}
 		return out
 	}
@@ -584,5 +592,61 @@ func TestUSSDCodeInHead(t *testing.T) {
 		if strings.Contains(rec.Body.String(), "shop:ussd") {
 			t.Errorf("%s without a USSD code names one:\n%s", path, rec.Body.String())
 		}
+	}
+}
+
+var hoursMetaRE = regexp.MustCompile(`<meta name="shop:hours" content="([^"]*)" />`)
+
+// TestOneSetOfOpeningHours: every page names the store's opening hours as its pickup point
+// stores them, in the page's language, for the home and contact pages to show; the contact
+// page's description names them too, and all follow a change of the stored hours.
+func TestOneSetOfOpeningHours(t *testing.T) {
+	h := seoServer(t)
+	hoursOf := func(path string) []string {
+		var out []string
+		for _, m := range hoursMetaRE.FindAllStringSubmatch(h.Get(path).Body.String(), -1) {
+			out = append(out, html.UnescapeString(m[1]))
+		}
+		return out
+	}
+	en := []string{"Mon–Fri 8:00 AM–6:00 PM", "Sat 8:00 AM–4:00 PM"}
+	sw := []string{"Jumatatu–Ijumaa 08:00–18:00", "Jumamosi 08:00–16:00"}
+	for path, want := range map[string][]string{"/": en, "/contact": en, "/shop": en, "/cart": en, "/?lang=sw": sw, "/contact?lang=sw": sw} {
+		if got := hoursOf(path); !slices.Equal(got, want) {
+			t.Errorf("%s: hours %q, want %q", path, got, want)
+		}
+	}
+	desc := func(path string) string {
+		return html.UnescapeString(headTags(h.Get(path).Body.String())["description"])
+	}
+	if d := desc("/contact"); !strings.Contains(d, "Open Mon–Fri 8:00 AM–6:00 PM, Sat 8:00 AM–4:00 PM;") || strings.Contains(d, "9AM") {
+		t.Errorf("contact description %q", d)
+	}
+	if d := desc("/contact?lang=sw"); !strings.Contains(d, "Tuko wazi Jumatatu–Ijumaa 08:00–18:00, Jumamosi 08:00–16:00;") {
+		t.Errorf("Kiswahili contact description %q", d)
+	}
+
+	ctx := context.Background()
+	zones, err := h.Deps.Delivery.Zones(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := h.Deps.Delivery.PickupPoints(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range points {
+		if points[i].IsStore {
+			points[i].OpeningHours = []delivery.OpeningHours{{From: 1, To: 6, Opens: "07:30", Closes: "19:00"}}
+		}
+	}
+	if err := h.Deps.Delivery.Replace(ctx, zones, points); err != nil {
+		t.Fatal(err)
+	}
+	if got := hoursOf("/"); !slices.Equal(got, []string{"Mon–Sat 7:30 AM–7:00 PM"}) {
+		t.Errorf("after the change, home's hours %q", got)
+	}
+	if d := desc("/contact?lang=sw"); !strings.Contains(d, "Jumatatu–Jumamosi 07:30–19:00;") {
+		t.Errorf("after the change, the Kiswahili contact description %q", d)
 	}
 }

@@ -31,7 +31,7 @@ const BARS = { performance: 0.9, accessibility: 0.95, 'best-practices': 0.95, se
 const JS_BUDGET_GZIP = 120_000; // bytes, the JavaScript / needs in English
 // A low-cost phone far from a mast (docs/benchmarks.md): the bars are its LCP on a first visit.
 const RURAL_3G = ['--throttling.rttMs=300', '--throttling.throughputKbps=400', '--throttling.cpuSlowdownMultiplier=6'];
-const RURAL_LCP_MS = { '/': 4000, '/shop': 4500 };
+const RURAL_LCP_MS = { '/': 4000, '/shop': 4500 }; // a product page's rural LCP is reported against issue 29's target below
 const LANGUAGES = [
   ['en', ''],
   ['sw', '?lang=sw'],
@@ -48,8 +48,26 @@ const lighthousePages = [
 ];
 const profiles = [
   { name: 'slow 4G', id: 'mobile', flags: [], pages: lighthousePages, bars: true },
-  { name: 'rural 3G', id: 'rural', flags: RURAL_3G, pages: lighthousePages.slice(0, 2), bars: false },
+  { name: 'rural 3G', id: 'rural', flags: RURAL_3G, pages: lighthousePages, bars: false },
 ];
+
+// Issue 29's targets for a first screen a slow phone can use, reported page by page and language
+// by language (not bars the audit fails on): on the rural 3G phone the first product's name, price
+// and link painted by 3 s and LCP <= 2.5 s; Lighthouse's mobile preset performance >= 95.
+const TARGETS = { productPaintMs: 3000, ruralLcpMs: 2500, performance: 0.95 };
+const targets = []; // one line per page and language
+
+/**
+ * When the first product's name, price and link are painted: the server's first view carries them
+ * (internal/storefront/firstview.go), and it paints whole at the first contentful paint; so FCP,
+ * when the page's HTML has a product link with its price in its first view, else unknown (null).
+ */
+async function productPaint(path, report) {
+  const html = await (await fetch(base + path)).text();
+  const view = html.slice(html.indexOf('data-first-view'));
+  const carries = html.includes('data-first-view') && (/<a href="\/products\/[^"]+"/.test(view) || path.startsWith('/products/')) && /Ksh\u00a0[\d,]+/.test(view);
+  return carries ? report.audits['first-contentful-paint'].numericValue : null;
+}
 
 // Lighthouse itself sometimes aborts a run (a runtimeError in its report, such as NO_NAVSTART or
 // NO_FCP when the page's trace comes out broken on a busy machine; it then exits 1). Such a run
@@ -173,6 +191,14 @@ for (const profile of profiles) {
         if (page === '/') scripts[lang] = js;
         if (path === '/' && js.total > JS_BUDGET_GZIP) failures.push(`JavaScript of /: ${js.total} bytes gzipped > ${JS_BUDGET_GZIP}`);
       }
+      if (profile.bars) {
+        targets.push({ key: `${lang} ${path}`, text: `performance ${score(c.performance.score).trim()} (target ${TARGETS.performance * 100}): ${c.performance.score >= TARGETS.performance ? 'met' : 'missed'}` });
+      } else {
+        const painted = await productPaint(path, r);
+        const paintText = painted === null ? 'first product painted: not measurable' : `first product painted ${(painted / 1000).toFixed(1)} s (target 3 s): ${painted <= TARGETS.productPaintMs ? 'met' : 'missed'}`;
+        const lcpMs = a['largest-contentful-paint'].numericValue;
+        targets.push({ key: `${lang} ${path}`, text: `rural 3G ${paintText}; LCP ${(lcpMs / 1000).toFixed(1)} s (target 2.5 s): ${lcpMs <= TARGETS.ruralLcpMs ? 'met' : 'missed'}` });
+      }
       const lcpBar = profile.bars ? undefined : RURAL_LCP_MS[page];
       const lcp = a['largest-contentful-paint'].numericValue;
       if (lcpBar && lcp > lcpBar) failures.push(`LCP (${profile.name}) on ${path}: ${Math.round(lcp)} ms > ${lcpBar} ms`);
@@ -195,6 +221,10 @@ if (scripts.en && scripts.sw) {
   if (missing.length > 0 || extra.length !== dictionary.length || dictionary.length !== 1) {
     failures.push(`Kiswahili on / loads more than its dictionary: extra ${extra.join(', ') || 'none'}, missing ${missing.join(', ') || 'none'}`);
   }
+}
+console.log('\nIssue 29 targets (reported, not bars):');
+for (const key of [...new Set(targets.map((t) => t.key))]) {
+  console.log(`  ${key}: ${targets.filter((t) => t.key === key).map((t) => t.text).join('; ')}`);
 }
 console.log(`reports: ${reports}`);
 

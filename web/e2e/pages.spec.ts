@@ -25,7 +25,8 @@ test('contact: details, required fields, sent with a dialog', async ({ page }) =
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
   await expect(main.getByText('Ruiru, Kenya', { exact: true })).toBeVisible();
-  await expect(main.getByText('Mon-Fri 9AM-6PM')).toBeVisible();
+  // The store's one set of opening hours, as on the home page (docs/product.md section 9).
+  await expect(main.getByText('Mon–Fri 8:00 AM–6:00 PM, Sat 8:00 AM–4:00 PM')).toBeVisible();
   await expect(main.getByText('We reply within 24 hours.')).toBeVisible();
   await expect(main.getByRole('link', { name: 'Open in Maps' })).toBeVisible();
 

@@ -8,7 +8,7 @@ import { appMessages } from '../shared/i18n/messages/app';
 import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { mainNav, productLinks } from './navigation';
 
-const linkClass = 'rounded-sm text-brand-100 underline-offset-2 hover:text-white hover:underline';
+const linkClass = 'inline-flex min-h-11 min-w-11 items-center rounded-sm text-brand-100 underline-offset-2 hover:text-white hover:underline';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -21,7 +21,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 function LinkList({ items }: { items: readonly { to: string; label: string }[] }) {
   return (
-    <ul className="space-y-2">
+    <ul>
       {items.map((item) => (
         <li key={item.to}>
           <Link to={item.to} className={linkClass}>
@@ -54,7 +54,7 @@ function FooterContent() {
         </Column>
 
         <Column title={f.contactUs}>
-          <ul className="space-y-2">
+          <ul>
             <li>
               {f.phone}{' '}
               <a href={BUSINESS.phoneHref} className={linkClass}>
@@ -110,7 +110,7 @@ function FooterContent() {
                   href={s.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-3 text-brand-100 hover:bg-brand-800 hover:text-white"
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-brand-700 px-3 text-brand-100 hover:bg-brand-800 hover:text-white"
                 >
                   {s.name}
                 </a>

@@ -24,7 +24,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-earth-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg">
+        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg">
           <LeafLogo className="h-8 w-8 shrink-0" />
           <span className="truncate">{BUSINESS.name}</span>
         </Link>
@@ -72,7 +72,7 @@ export function Header() {
         <button
           ref={buttonRef}
           type="button"
-          className="inline-flex h-11 items-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 md:hidden"
+          className="inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 md:hidden"
           aria-expanded={open}
           aria-controls={MENU_ID}
           onClick={toggle}

@@ -31,7 +31,7 @@ describe('AccountPage', () => {
     const text = article.textContent ?? '';
     expect(text).toContain('2 Mar 2026');
     expect(text).toContain('Paid');
-    expect(text).toContain('Ksh 8,700');
+    expect(text).toContain('Ksh\u00a08,700');
     expect(within(article).getByRole('list', { name: 'Items' }).textContent).toContain('2 × Dairy Meal (70 Kg)');
     expect(within(article).getByRole('link', { name: `View order ${order.orderId}` }).getAttribute('href')).toBe(
       `/order-confirmation?orderId=${order.orderId}`,
@@ -50,7 +50,7 @@ describe('AccountPage', () => {
     fakeApi({ 'GET /api/auth/me/': () => json(200, testUser), 'GET /api/orders/': () => json(200, [partPaid]) });
     renderAccount();
     const unpaid = await screen.findByRole('article', { name: order.orderId });
-    expect(unpaid.textContent).toContain('Still to pay: Ksh 3,700 (received Ksh 5,000)');
+    expect(unpaid.textContent).toContain('Still to pay: Ksh\u00a03,700 (received Ksh\u00a05,000)');
   });
 
   it('shows each paid order’s road with the time of every step reached', async () => {

@@ -113,6 +113,7 @@ export default function CartPage() {
     );
   }
 
+  const totals = orderTotals(cart.items, null, coupon.coupon.discount);
   return (
     <Page title={m.title}>
       <LeftOutNotice className="mt-4" />
@@ -129,13 +130,24 @@ export default function CartPage() {
         <OrderSummary
           title={m.summary}
           titleId="cart-summary-title"
-          totals={{ ...orderTotals(cart.items, null, coupon.coupon.discount), coupon_code: coupon.coupon.code ?? undefined }}
+          totals={{ ...totals, coupon_code: coupon.coupon.code ?? undefined }}
           shippingPending={m.shippingPending}
         >
           <CouponForm coupon={coupon.coupon} onChange={coupon.set} />
-          <Link to="/checkout" className={buttonClass({ size: 'lg', full: true, className: 'mt-5' })}>
-            {m.checkout}
-          </Link>
+          {/* Narrower than 640 px the button is a bar fixed to the bottom of the screen, with the
+              total beside it (said once to a screen reader, in the summary above), so a farmer
+              with a long cart never scrolls to find it; wider, it sits in the summary. */}
+          <div
+            data-checkout-bar
+            className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-earth-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] sm:static sm:z-auto sm:mt-5 sm:block sm:border-0 sm:p-0 sm:shadow-none"
+          >
+            <span aria-hidden="true" className="shrink-0 text-lg font-bold whitespace-nowrap text-stone-900 sm:hidden">
+              {formatKsh(totals.total)}
+            </span>
+            <Link to="/checkout" className={buttonClass({ size: 'lg', full: true, className: 'min-w-0' })}>
+              {m.checkout}
+            </Link>
+          </div>
           <a
             href={whatsappTo(cartMessage(cart.items))}
             target="_blank"

@@ -168,7 +168,7 @@ export default function CheckoutPage() {
   return (
     <Page title={m.title}>
       <p className="mt-2">
-        <Link to="/cart" className={linkClass}>
+        <Link to="/cart" className={`inline-flex min-h-11 items-center ${linkClass}`}>
           {m.backToCart}
         </Link>
       </p>

@@ -8,6 +8,7 @@ import { MessageForm } from './MessageForm';
 export default function ContactPage() {
   const m = contactMessages();
   const ussd = ussdCode();
+  const hours = BUSINESS.hours;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-12">
       <title>{pageTitle(m.title)}</title>
@@ -23,12 +24,12 @@ export default function ContactPage() {
           </h2>
           <dl className="space-y-4 rounded-lg border border-earth-200 bg-white p-5">
             <Detail term={m.phone}>
-              <a href={BUSINESS.phoneHref} className="text-brand-800 underline underline-offset-2">
+              <a href={BUSINESS.phoneHref} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
                 {BUSINESS.phone}
               </a>
             </Detail>
             <Detail term={m.email}>
-              <a href={BUSINESS.emailHref} className="break-all text-brand-800 underline underline-offset-2">
+              <a href={BUSINESS.emailHref} className="inline-flex min-h-11 items-center break-all text-brand-800 underline underline-offset-2">
                 {BUSINESS.email}
               </a>
             </Detail>
@@ -44,9 +45,11 @@ export default function ContactPage() {
                 <span className="text-stone-800">{m.ussdNoData}</span>
               </Detail>
             )}
-            <Detail term={m.hours} plain>
-              {BUSINESS.hours.contact}
-            </Detail>
+            {hours.length > 0 && (
+              <Detail term={m.hours} plain>
+                {hours.join(', ')}
+              </Detail>
+            )}
             <Detail term={m.replies} plain>
               {m.repliesWithin}
             </Detail>

@@ -74,17 +74,17 @@ function Panel({ product }: { product: ProductSummary }) {
   const m = homeMessages().featured;
   const c = componentsMessages();
 
-  const button = 'inline-flex h-12 flex-1 items-center justify-center rounded-md px-5 font-semibold disabled:cursor-not-allowed';
+  const button = 'inline-flex h-12 items-center sm:flex-1 justify-center rounded-md px-5 font-semibold disabled:cursor-not-allowed';
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-10">
       <ProductImage image={product.images[0]} name={product.name} className="rounded-lg bg-earth-100" />
       <div className="flex flex-col gap-4">
-        <ul className="flex min-h-8 flex-wrap gap-2" aria-label={m.categories}>
+        <ul className="flex min-h-11 flex-wrap gap-2" aria-label={m.categories}>
           {chips.map((c) => (
             <li key={c.id}>
               <Link
                 to={`/shop?category=${encodeURIComponent(c.slug)}`}
-                className="inline-flex min-h-8 items-center rounded-full border border-brand-300 bg-brand-50 px-3 text-sm font-semibold text-brand-900 hover:bg-brand-100"
+                className="inline-flex min-h-11 items-center rounded-full border border-brand-300 bg-brand-50 px-3 text-sm font-semibold text-brand-900 hover:bg-brand-100"
               >
                 {c.name}
               </Link>
@@ -96,7 +96,7 @@ function Panel({ product }: { product: ProductSummary }) {
           <ProductBadges product={product} />
         </div>
         <h3 className="text-2xl font-bold text-stone-900">
-          <Link to={productPath(product)} className="hover:text-brand-800 hover:underline">
+          <Link to={productPath(product)} className="inline-flex min-h-11 items-center hover:text-brand-800 hover:underline">
             {product.name}
           </Link>
         </h3>

@@ -49,6 +49,7 @@ export function Strengths() {
 
 export function LocationSection() {
   const m = homeMessages();
+  const hours = BUSINESS.hours;
   return (
     <section aria-labelledby="location" className={`bg-white py-10 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-[2fr_1fr]">
@@ -67,17 +68,19 @@ export function LocationSection() {
               {BUSINESS.address}
             </address>
           </div>
-          <div>
-            <h3 className="font-semibold text-stone-900">{m.hours}</h3>
-            <ul className="mt-1 text-stone-800">
-              {BUSINESS.hours.home.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
+          {hours.length > 0 && (
+            <div>
+              <h3 className="font-semibold text-stone-900">{m.hours}</h3>
+              <ul className="mt-1 text-stone-800">
+                {hours.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div>
             <h3 className="font-semibold text-stone-900">{m.callUs}</h3>
-            <a href={BUSINESS.phoneHref} className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-2">
+            <a href={BUSINESS.phoneHref} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
               {BUSINESS.phone}
             </a>
           </div>

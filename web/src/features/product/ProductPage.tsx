@@ -94,16 +94,16 @@ function Details({ product }: { product: Product }) {
       <nav aria-label={m.breadcrumb} className="text-sm">
         <ol className="flex flex-wrap items-center gap-x-1 text-stone-700">
           <li>
-            <Link to="/" className="inline-flex min-h-8 items-center hover:underline">{m.home}</Link>
+            <Link to="/" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{m.home}</Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to="/shop" className="inline-flex min-h-8 items-center hover:underline">{m.shop}</Link>
+            <Link to="/shop" className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">{m.shop}</Link>
           </li>
           {trail.map((c) => (
             <li key={c.id} className="contents">
               <span aria-hidden="true">/</span>
-              <Link to={`/shop?category=${encodeURIComponent(c.slug)}`} className="inline-flex min-h-8 items-center hover:underline">
+              <Link to={`/shop?category=${encodeURIComponent(c.slug)}`} className="inline-flex min-h-11 min-w-11 items-center justify-center hover:underline">
                 {c.name}
               </Link>
             </li>
@@ -140,7 +140,7 @@ function Details({ product }: { product: Product }) {
           </div>
           <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">{product.name}</h1>
           {product.rating !== null && (
-            <a href="#reviews" className="flex items-center gap-2 text-sm text-stone-700 hover:underline">
+            <a href="#reviews" className="flex min-h-11 items-center gap-2 text-sm text-stone-700 hover:underline">
               <Stars rating={product.rating} /> {componentsMessages().reviewCount(product.review_count)}
             </a>
           )}

@@ -25,7 +25,7 @@ export function ReviewForm({ productId }: { productId: number }) {
   if (!session) {
     return (
       <p className="mt-4 text-stone-700">
-        <Link to="/login" state={{ from: window.location.pathname }} className="font-semibold text-brand-800 underline">
+        <Link to="/login" state={{ from: window.location.pathname }} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
           {REVIEW.signIn}
         </Link>
       </p>

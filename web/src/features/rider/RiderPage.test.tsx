@@ -50,7 +50,7 @@ describe('the rider’s screen', () => {
     const card = await screen.findByTestId('delivery');
     expect(within(card).getByRole('link', { name: 'Call 254712345678' }).getAttribute('href')).toBe('tel:+254712345678');
     expect(within(card).getByRole('link', { name: 'Open in the map' }).getAttribute('href')).toBe(delivery.map_url);
-    expect(card.textContent).toContain('Ksh 2,100');
+    expect(card.textContent).toContain('Ksh\u00a02,100');
 
     fireEvent.click(within(card).getAllByRole('button', { name: 'Collect payment' })[0]!);
     fireEvent.change(within(card).getByLabelText('Another M-Pesa number (optional)'), { target: { value: '0722 000 111' } });

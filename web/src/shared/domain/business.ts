@@ -41,10 +41,14 @@ export const BUSINESS = {
     { name: 'X', url: 'https://x.com/mifugoborafeeds' },
     { name: 'YouTube', url: 'https://www.youtube.com/@mifugoborafeeds' },
   ],
-  // docs/product.md section 9 gives two sets of hours, one for each page, "as stated".
-  get hours() {
-    const m = appMessages();
-    return { home: m.hoursHome, contact: m.hoursContact };
+  /**
+   * The store's opening hours, one row of days a line ("Mon–Fri 8:00 AM–6:00 PM"): its pickup
+   * point's as stored, which the server writes into each page's head in the page's language
+   * (internal/storefront, storeHours). One set for every page; none when the page has none.
+   */
+  get hours(): string[] {
+    if (typeof document === 'undefined') return [];
+    return [...document.querySelectorAll<HTMLMetaElement>('meta[name="shop:hours"]')].map((m) => m.content);
   },
 } as const;
 

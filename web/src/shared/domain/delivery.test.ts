@@ -21,6 +21,6 @@ describe('COUNTIES', () => {
 describe('feeText', () => {
   it('says Free for nothing to pay', () => {
     expect(feeText('0.00', formatKsh)).toBe('Free');
-    expect(feeText('900.00', formatKsh)).toBe('Ksh 900');
+    expect(feeText('900.00', formatKsh)).toBe('Ksh\u00a0900');
   });
 });

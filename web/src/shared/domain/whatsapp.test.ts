@@ -17,16 +17,16 @@ describe('WhatsApp texts', () => {
     const text = cartMessage([line('High Yield Dairy Meal', '70 Kg', 2, '7900.00'), line('Albendazole 10%', '120 ml', 1, '480.00')]);
     expect(text).toBe(
       'Hello Mifugo Bora Feeds, I would like to order:\n' +
-        '- 2 × High Yield Dairy Meal (70 Kg): Ksh 7,900\n' +
-        '- 1 × Albendazole 10% (120 ml): Ksh 480\n' +
-        'Total: Ksh 8,380 (before delivery)',
+        '- 2 × High Yield Dairy Meal (70 Kg): Ksh\u00a07,900\n' +
+        '- 1 × Albendazole 10% (120 ml): Ksh\u00a0480\n' +
+        'Total: Ksh\u00a08,380 (before delivery)',
     );
   });
 
   it('puts the text in the link, encoded, to the shop or to anyone', () => {
     const to = new URL(whatsappTo(cartMessage([line('Dairy Meal & Co', '10 Kg', 1, '650.00')])));
     expect(to.origin + to.pathname).toBe('https://wa.me/254722000111');
-    expect(to.searchParams.get('text')).toContain('1 × Dairy Meal & Co (10 Kg): Ksh 650');
+    expect(to.searchParams.get('text')).toContain('1 × Dairy Meal & Co (10 Kg): Ksh\u00a0650');
     expect(new URL(whatsappShare('Look: https://shop.example/products/x')).pathname).toBe('/');
     expect(productQuestion('DCP 18%', 'https://shop.example/products/dcp')).toContain('DCP 18%: https://shop.example/products/dcp');
     expect(orderHelp('ORDER-1795381559464')).toContain('ORDER-1795381559464');

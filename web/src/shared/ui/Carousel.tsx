@@ -86,7 +86,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
           <button type="button" className={arrow} onClick={c.previous} aria-label={m.previous(label)}>
             <ArrowIcon direction="left" />
           </button>
-          <div className="flex flex-wrap items-center justify-center">
+          <div className="hidden flex-wrap items-center justify-center sm:flex">
             {Array.from({ length: c.positions }, (_, i) => (
               <button
                 key={i}
@@ -94,7 +94,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem, intervalMs, thr
                 onClick={() => c.goTo(i)}
                 aria-label={m.show(label, i + 1, c.positions)}
                 aria-current={i === c.index ? 'true' : undefined}
-                className="group inline-flex h-11 w-6 items-center justify-center sm:w-8"
+                className="group inline-flex h-11 w-11 items-center justify-center"
               >
                 <span
                   className={`block h-3 rounded-full transition-all ${i === c.index ? 'w-5 bg-brand-700' : 'w-3 bg-stone-500 group-hover:bg-stone-700'}`}

@@ -62,7 +62,7 @@ export function LoadingLine({ children }: { children: ReactNode }) {
 export function ContinueShopping({ className }: { className: string }) {
   return (
     <p className={className}>
-      <Link to="/shop" className={linkClass}>
+      <Link to="/shop" className={`inline-flex min-h-11 items-center ${linkClass}`}>
         {componentsMessages().continueShopping}
       </Link>
     </p>

@@ -33,8 +33,8 @@ describe('the coupon form', () => {
   });
 
   it('words a code', () => {
-    expect(couponTerms({ kind: 'percent', value: '10', min_subtotal: '2000.00' })).toBe('10% off from Ksh 2,000');
-    expect(couponTerms({ kind: 'fixed', value: '200.00', min_subtotal: '0.00' })).toBe('Ksh 200 off');
+    expect(couponTerms({ kind: 'percent', value: '10', min_subtotal: '2000.00' })).toBe('10% off from Ksh\u00a02,000');
+    expect(couponTerms({ kind: 'fixed', value: '200.00', min_subtotal: '0.00' })).toBe('Ksh\u00a0200 off');
   });
 
   it('checks a VAT rate', () => {

@@ -3,8 +3,6 @@ import type { AppMessages } from './app';
 export const app: AppMessages = {
   tagline: 'Chakula cha mifugo, dawa za minyoo na virutubisho',
   chatFirstMessage: 'Habari Mifugo Bora Feeds, ningependa kuuliza kuhusu bidhaa zenu.',
-  hoursHome: ['Jumatatu-Ijumaa saa 2:00 asubuhi-12:00 jioni', 'Jumamosi saa 2:00 asubuhi-10:00 jioni', 'Jumapili tumefunga'],
-  hoursContact: 'Jumatatu-Ijumaa saa 3 asubuhi-12 jioni',
 
   skipToContent: 'Ruka hadi maudhui',
   loadingPage: 'Ukurasa unafunguka',

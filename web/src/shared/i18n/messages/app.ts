@@ -5,8 +5,6 @@ import { messages } from '../i18n';
 const en = {
   tagline: 'Animal feeds, dewormers & supplements in Kenya',
   chatFirstMessage: 'Hello Mifugo Bora Feeds, I would like to ask about your products.',
-  hoursHome: ['Mon-Fri 8:00 AM-6:00 PM', 'Sat 8:00 AM-4:00 PM', 'Sunday closed'],
-  hoursContact: 'Mon-Fri 9AM-6PM',
 
   skipToContent: 'Skip to content',
   loadingPage: 'Loading page',

@@ -55,7 +55,7 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 3, eager = 
           {list && <ProductBadges product={product} />}
         </div>
         <Heading id={nameId} className="text-base leading-snug font-semibold text-stone-900">
-          <Link to={productPath(product)} className="hover:text-brand-800 hover:underline">
+          <Link to={productPath(product)} className="flex min-h-11 items-center hover:text-brand-800 hover:underline">
             {product.name}
           </Link>
         </Heading>
