@@ -131,7 +131,7 @@ test('staff send the payment link by SMS; it opens without an account and its bu
   const farmer = await other.newPage();
   await farmer.goto(`/pay/${code}`);
   await expect(farmer.getByRole('heading', { level: 1, name: `Pay order ${orderId}` })).toBeVisible();
-  await expect(farmer.getByText(/^To pay: Ksh [\d,]+/)).toBeVisible();
+  await expect(farmer.getByText(/^To pay: Ksh\s[\d,]+/)).toBeVisible();
   await expect(farmer.getByText('Pay from your M-Pesa menu:')).toBeVisible();
   const masked = `0${phone.slice(1, 4)} *** ${phone.slice(-3)}`;
   await farmer.getByRole('button', { name: `Send the M-Pesa prompt to ${masked}` }).click();
