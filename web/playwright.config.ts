@@ -31,6 +31,10 @@ const chromium = {
   ],
 };
 
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const desktop = { viewport: { width: 1280, height: 800 } };
+const changesCatalogue = [/admin\.spec\.ts$/, /admin-bulk\.spec\.ts$/];
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -44,15 +48,13 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
+  // Specs that change what the shop lists (a product published, then deleted) run after all the
+  // others, which assert the demo catalogue's counts ("Showing 1-20 of 48 products").
   projects: [
-    {
-      name: 'phone',
-      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-    },
-    {
-      name: 'desktop',
-      use: { viewport: { width: 1280, height: 800 } },
-    },
+    { name: 'phone', testIgnore: changesCatalogue, use: phone },
+    { name: 'desktop', testIgnore: changesCatalogue, use: desktop },
+    { name: 'phone-catalogue', testMatch: changesCatalogue, use: phone, dependencies: ['phone', 'desktop'] },
+    { name: 'desktop-catalogue', testMatch: changesCatalogue, use: desktop, dependencies: ['phone', 'desktop'] },
   ],
   webServer: {
     command: '../bin/shop serve --dev',

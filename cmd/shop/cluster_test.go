@@ -568,9 +568,14 @@ func (c *cluster) checkAfterLoad(t *testing.T, ctx context.Context, f loadFigure
 	}
 	q(&orders, `SELECT COUNT(*) FROM orders`)
 	q(&paid, `SELECT COUNT(*) FROM orders WHERE status = 'paid'`)
-	q(&paidEvents, `SELECT COUNT(*) FROM order_events WHERE to_status = 'paid'`)
+	// Moves into paid; a note on a paid order (a receipt that Pull Transactions reported before
+	// the prompt's callback, "counted once") is written with from and to both paid.
+	q(&paidEvents, `SELECT COUNT(*) FROM order_events WHERE to_status = 'paid' AND from_status <> 'paid'`)
 	q(&succeeded, `SELECT COUNT(*) FROM payments WHERE status = 'succeeded'`)
 	q(&receipts, `SELECT COUNT(DISTINCT receipt) FROM payments WHERE status = 'succeeded'`)
+	if notes, err := c.d.Count(ctx, "notes", `SELECT COUNT(*) FROM order_events WHERE from_status = 'paid' AND to_status = 'paid'`); err == nil && notes > 0 {
+		t.Logf("%d notes on paid orders", notes)
+	}
 	if paid < len(c.orders) || paidEvents != paid || succeeded != paid || receipts != paid {
 		t.Errorf("%d orders (%d acknowledged): %d paid, %d paid events, %d payments succeeded with %d receipts",
 			orders, len(c.orders), paid, paidEvents, succeeded, receipts)

@@ -66,9 +66,13 @@ func centsOrNil(n *int64) *money.Cents {
 
 // listQuery is a product list's statement in parts.
 type listQuery struct {
-	// from is what the list reads: the products, or the products under a
-	// category (product_categories, pc) and their rows.
-	from  string
+	// from is what the list reads: the products, or a category's narrow
+	// rows (product_categories, pc), joined to the products' own rows only
+	// when a condition needs them (withProducts): a category's list and
+	// count otherwise never step into the wide product rows.
+	from string
+	// id is the product id in from.
+	id    string
 	where db.Where
 	// listed is the table whose columns the sort keys and the active flag
 	// are read from: pc under a category, so its indexes serve the order.
@@ -83,6 +87,13 @@ type listQuery struct {
 	exact bool
 	// lang is the language of the cards' texts and of the name order.
 	lang i18n.Lang
+}
+
+// withProducts makes the products' rows (p) readable by the conditions.
+func (q *listQuery) withProducts() {
+	if q.listed == "pc" && !strings.Contains(q.from, " products p ") {
+		q.from += " JOIN products p ON p.id = pc.product_id "
+	}
 }
 
 // keys are the sort keys, relevance first when ranked.
@@ -129,7 +140,7 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 	if q.lang == i18n.Kiswahili {
 		cols, scan = cardColumnsSW, scanCardSW
 	}
-	stmt := `SELECT ` + cols + ` FROM (SELECT p.id, ` + strings.Join(inner, ", ") + from +
+	stmt := `SELECT ` + cols + ` FROM (SELECT ` + q.id + ` AS id, ` + strings.Join(inner, ", ") + from +
 		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
 	var out ProductPage
 	var err error
@@ -151,14 +162,14 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 // listQuery turns f into the parts of the product list's statement in
 // language l.
 func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQuery, error) {
-	q := listQuery{from: "products p", listed: "p", lang: l}
+	q := listQuery{from: "products p", id: "p.id", listed: "p", lang: l}
 	w := &q.where
 	nameKey, price, id := "LOWER(p.name)", "p.base_price_cents", "p.id"
 	if l == i18n.Kiswahili {
 		nameKey = nameKeySW
 	}
 	if f.Category != "" {
-		q.from, q.listed = "product_categories pc JOIN products p ON p.id = pc.product_id", "pc"
+		q.from, q.id, q.listed = "product_categories pc", "pc.product_id", "pc"
 		nameKey, price, id = "pc.name_key", "pc.price_cents", "pc.product_id"
 		if l == i18n.Kiswahili {
 			nameKey = "pc.name_key_sw"
@@ -166,10 +177,14 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
 	}
 	if f.Weight != "" {
-		w.And("p.id IN (SELECT v.product_id FROM variants v WHERE v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
+		w.And(q.id + " IN (SELECT v.product_id FROM variants v WHERE v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
 	}
 	if f.Promo != "" {
+		q.withProducts()
 		w.And("p.promo = " + w.Arg(f.Promo))
+	}
+	if f.Collection != "" {
+		q.withProducts()
 	}
 	switch f.Collection {
 	case CollectionNewArrivals:
@@ -204,6 +219,7 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 		return q, err
 	}
 	text := s.db.ProductText()
+	q.withProducts()
 	q.from += text.Join()
 	match := w.Arg(text.Query(plan.Text, false))
 	w.And(text.Match(match))

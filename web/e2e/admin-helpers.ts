@@ -54,3 +54,15 @@ export async function openTab(page: Page, name: string) {
 export function orderRow(page: Page, orderId: string) {
   return page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderId });
 }
+
+/**
+ * Finds an order by the Orders tab's search and opens it. The click waits for the searched list:
+ * a click on the unfiltered list's row while the search reaches the address can be lost.
+ */
+export async function openOrder(page: Page, orderId: string) {
+  await page.getByLabel('Search orders').fill(orderId);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${orderId}(&|$)`));
+  await expect(page.getByText(/^1 order$/)).toBeVisible();
+  await orderRow(page, orderId).getByRole('link', { name: `Open ${orderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}(\\?|$)`));
+}

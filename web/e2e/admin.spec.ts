@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { adminNav, createAdmin, openAdmin, openTab, orderRow, signIn } from './admin-helpers';
+import { adminNav, createAdmin, openAdmin, openOrder, openTab, orderRow, signIn } from './admin-helpers';
 import { acceptDialogs } from './storefront-helpers';
 
 // The back office (docs/product.md section 2 'Admin', docs/architecture.md section 3) against the real binary: the
@@ -246,9 +246,7 @@ test('a Paybill payment with a wrong account number is assigned to its order fro
   await expect(page.getByText(`${transId} assigned to ${orderId}.`)).toBeVisible();
 
   await openTab(page, 'Orders');
-  await page.getByLabel('Search orders').fill(orderId);
-  const row = orderRow(page, orderId);
-  await row.getByRole('link', { name: `Open ${orderId}` }).click();
+  await openOrder(page, orderId);
   await expect(page.getByText(/Paybill from WANJIKU/)).toBeVisible();
   await expect(page.getByText(`Received Ksh`)).toContainText('still due Ksh 0');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminNav, createAdmin, openAdmin, openTab, orderRow } from './admin-helpers';
+import { adminNav, createAdmin, openAdmin, openOrder, openTab, orderRow } from './admin-helpers';
 import { acceptDialogs, expectNoSeriousA11yViolations } from './storefront-helpers';
 
 // The owner's workspace (docs/product.md section 2, "The back office") at a laptop's 1366 px and at
@@ -91,8 +91,7 @@ for (const width of [1366, 1024]) {
       const courier = `Courier ${width} ${Date.now().toString(36)}`;
       await saveCourier(page, courier);
       await openTab(page, 'Orders');
-      await page.getByLabel('Search orders').fill(orderId);
-      await orderRow(page, orderId).getByRole('link', { name: `Open ${orderId}` }).click();
+      await openOrder(page, orderId);
       await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
       await page.reload();
       await expect(page.getByRole('heading', { level: 2, name: new RegExp(orderId) })).toBeVisible();

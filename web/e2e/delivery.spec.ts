@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAdmin, openAdmin, openTab, orderRow } from './admin-helpers';
+import { createAdmin, openAdmin, openOrder, openTab } from './admin-helpers';
 import { acceptDialogs } from './storefront-helpers';
 
 // Delivery the way Kenyan farmers get their goods (issue 12): a pickup point chosen at checkout and
@@ -94,9 +94,7 @@ test('the shop dispatches an order with a tracking number, and the farmer sees i
   const admin = await shop.newPage();
   await openAdmin(admin);
   await openTab(admin, 'Orders');
-  await admin.getByLabel('Search orders').fill(orderId);
-  const row = orderRow(admin, orderId);
-  await row.getByRole('link', { name: `Open ${orderId}` }).click();
+  await openOrder(admin, orderId);
   await expect(admin.getByText('Home delivery (Nairobi and Kiambu): Ksh 900')).toBeVisible();
 
   const status = admin.getByRole('form', { name: 'Change status' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAdmin, openAdmin, openTab, orderRow } from './admin-helpers';
+import { createAdmin, openAdmin, openOrder, openTab } from './admin-helpers';
 
 // Refunds by M-Pesa (docs/product.md section 5, docs/payments.md section 12) against the real
 // binary: in --dev the shop sends B2C payments to the built-in simulator, which checks the
@@ -40,9 +40,7 @@ test('an overpaid order is refunded in one click, and the refund turns to sent w
 
   await openAdmin(page);
   await openTab(page, 'Orders');
-  await page.getByLabel('Search orders').fill(orderId);
-  const row = orderRow(page, orderId);
-  await row.getByRole('link', { name: `Open ${orderId}` }).click();
+  await openOrder(page, orderId);
 
   // A page that reloaded would lose this mark.
   await page.evaluate(() => ((window as unknown as { refundMark: string }).refundMark = 'same page'));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminNav, createAdmin, openAdmin, openTab, orderRow, signIn } from './admin-helpers';
+import { adminNav, createAdmin, openAdmin, openOrder, openTab, signIn } from './admin-helpers';
 
 // Staff roles (docs/product.md, "Roles") against the real binary: the owner makes a customer a
 // clerk on the users screen, and the clerk's admin shows only the clerk's tabs, no revenue on the
@@ -58,9 +58,7 @@ test('an owner makes a user a clerk, whose admin shows no revenue and no refund 
   await expect(desk.getByText('Total revenue')).toHaveCount(0);
 
   await openTab(desk, 'Orders');
-  await desk.getByLabel('Search orders').fill(orderId);
-  const row = orderRow(desk, orderId);
-  await row.getByRole('link', { name: `Open ${orderId}` }).click();
+  await openOrder(desk, orderId);
   await expect(desk.getByRole('heading', { name: 'Delivery address' })).toBeVisible();
   await expect(desk.getByRole('heading', { name: 'Refunds' })).toHaveCount(0);
   await expect(desk.getByRole('button', { name: /refund/i })).toHaveCount(0);

@@ -35,7 +35,12 @@ export function useUrlSearch(q: ReturnType<typeof useUrlQuery>, ms = 300) {
   const { set } = q;
   useEffect(() => {
     if (text === inUrl) return;
-    const t = setTimeout(() => set({ search: text.trim() ? text : null }, { replace: true }), ms);
+    // A click that opens a record during the pause navigates first; the list may stay on screen
+    // while the record's code loads, and a late write of ?search= would take the user back to it.
+    const from = window.location.pathname;
+    const t = setTimeout(() => {
+      if (window.location.pathname === from) set({ search: text.trim() ? text : null }, { replace: true });
+    }, ms);
     return () => clearTimeout(t);
   }, [text, inUrl, ms, set]);
   return [text, setText] as const;
