@@ -9,7 +9,8 @@ import { saveBlob } from '../../../shared/ui/download';
 import { useCan } from '../../../shared/hooks/permissions';
 import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
 import { Th } from '../../../shared/ui/ListTable';
-import { Badge, Button, Note, formatDate, useAction } from '../../../shared/ui/controls';
+import { Badge, Note, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 

@@ -11,7 +11,8 @@ import { ListScreen, SelectionBar, useSelection } from '../../../shared/ui/ListS
 import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
 import { Th } from '../../../shared/ui/ListTable';
 import { saveBlob } from '../../../shared/ui/download';
-import { Badge, Button, Note, StatusBadge, errorText, formatDate, useAction } from '../../../shared/ui/controls';
+import { Badge, Note, StatusBadge, errorText, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 import { CourierPicker, useCouriers } from './CourierPicker';

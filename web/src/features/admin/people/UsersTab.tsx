@@ -10,7 +10,8 @@ import { Th } from '../../../shared/ui/ListTable';
 import { formatKsh } from '../../../shared/domain/money';
 import { useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
-import { Badge, Button, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Badge, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { canManageStaff, StaffSignIn } from './StaffSignIn';
 
 // The users and their roles (docs/product.md, "Roles"): with `staff`, a role select on each user but
