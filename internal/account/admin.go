@@ -42,6 +42,9 @@ type UserFilter struct {
 	Role string
 	// From and To bound when the user registered: From included, To not.
 	From, To time.Time
+	// IDs keeps those users only (every one when empty): the back office's
+	// selected rows.
+	IDs []int64
 	// Sort is a key of UserSorts.
 	Sort string
 	// Page counts from 1; PageSize is at most db.MaxPageSize. A search
@@ -90,6 +93,13 @@ func (s *Store) ListUsers(ctx context.Context, f UserFilter) (UserPage, error) {
 	}
 	if !f.To.IsZero() {
 		w.And("created_at < " + w.Arg(s.db.TimeArg(f.To)))
+	}
+	if len(f.IDs) > 0 {
+		marks := make([]string, len(f.IDs))
+		for i, id := range f.IDs {
+			marks[i] = w.Arg(id)
+		}
+		w.And("id IN (" + strings.Join(marks, ", ") + ")")
 	}
 	countCap := f.CountCap
 	if q == "" {

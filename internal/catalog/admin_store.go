@@ -177,6 +177,19 @@ func (s *Store) PublishProductTx(ctx context.Context, tx *sql.Tx, id int64) (Edi
 	return before, s.refreshTx(ctx, tx, id)
 }
 
+// HideProductTx takes product id off sale (a draft stays a draft) and
+// returns it as it was.
+func (s *Store) HideProductTx(ctx context.Context, tx *sql.Tx, id int64) (EditedProduct, error) {
+	before, err := s.editedTx(ctx, tx, id)
+	if err != nil || !before.IsActive {
+		return before, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE products SET is_active = FALSE, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, id); err != nil {
+		return EditedProduct{}, fmt.Errorf("hide product %d: %w", id, err)
+	}
+	return before, s.refreshTx(ctx, tx, id)
+}
+
 // AdminProduct loads a product by id, active or not, with its details and
 // its texts in both languages.
 func (s *Store) AdminProduct(ctx context.Context, id int64) (EditedProduct, error) {

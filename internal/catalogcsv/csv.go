@@ -59,13 +59,31 @@ type csvRow struct {
 // ExportCSV writes every size of every product as CSV to w, with a header
 // row, and returns how many sizes it wrote.
 func (s *Store) ExportCSV(ctx context.Context, w io.Writer) (int, error) {
+	return s.exportCSV(ctx, w, "")
+}
+
+// ExportSelectedCSV is ExportCSV for the products ids only (the back
+// office's selected rows): the same layout, so the file imports back.
+func (s *Store) ExportSelectedCSV(ctx context.Context, w io.Writer, ids []int64) (int, error) {
+	marks := make([]string, len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		marks[i], args[i] = "$"+strconv.Itoa(i+1), id
+	}
+	if len(ids) == 0 {
+		marks = []string{"NULL"}
+	}
+	return s.exportCSV(ctx, w, " WHERE p.id IN ("+strings.Join(marks, ", ")+")", args...)
+}
+
+func (s *Store) exportCSV(ctx context.Context, w io.Writer, where string, args ...any) (int, error) {
 	rows, err := db.QueryAll(ctx, s.db, "sizes to export", func(r db.Scanner) (c csvRow, err error) {
 		return c, r.Scan(&c.ProductSlug, &c.ProductName, &c.CategorySlug, &c.Description, &c.Size, &c.SKU, &c.Price, &c.Stock, &c.Weight, &c.Active,
 			&c.NameSW, &c.DescriptionSW, &c.Band)
 	}, `SELECT p.slug, p.name, c.slug, p.description, v.size, v.sku, v.price_cents, v.stock, COALESCE(v.weight_grams, 0), p.is_active,
 		p.name_sw, p.description_sw, p.vat_class
-		FROM variants v JOIN products p ON p.id = v.product_id JOIN categories c ON c.id = p.category_id
-		ORDER BY LOWER(p.name), p.id, v.sort_order, v.id`)
+		FROM variants v JOIN products p ON p.id = v.product_id JOIN categories c ON c.id = p.category_id`+where+`
+		ORDER BY LOWER(p.name), p.id, v.sort_order, v.id`, args...)
 	if err != nil {
 		return 0, err
 	}

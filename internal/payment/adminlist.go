@@ -47,10 +47,20 @@ type ListFilter struct {
 	// From and To bound when the payment started or reached the shop: From
 	// included, To not.
 	From, To time.Time
+	// Only keeps the payments these keys name (every one when nil): the
+	// back office's selected rows.
+	Only []ListKey
 	// Sort is a key of ListSorts.
 	Sort string
 	// Page counts from 1; PageSize is at most db.MaxPageSize.
 	Page, PageSize int
+}
+
+// ListKey names one row of the payments list: its method and its id in
+// that method's table.
+type ListKey struct {
+	Method string
+	ID     int64
 }
 
 // Listed is one row of the payments list.
@@ -143,6 +153,14 @@ func listUnion(d *db.DB, w *db.Where, f ListFilter) string {
 			p, c = p+" OR p.phone = "+m, c+" OR c.msisdn = "+m
 		}
 		both("("+p+")", "("+c+")")
+	}
+	if f.Only != nil {
+		// Each part keeps its own table's ids; "0" keeps none when no key names that table.
+		ids := map[string][]string{MethodPrompt: {"0"}, MethodPaybill: {"0"}}
+		for _, k := range f.Only {
+			ids[k.Method] = append(ids[k.Method], w.Arg(k.ID))
+		}
+		both("p.id IN ("+strings.Join(ids[MethodPrompt], ", ")+")", "c.id IN ("+strings.Join(ids[MethodPaybill], ", ")+")")
 	}
 	var parts []string
 	if f.Method != MethodPaybill {

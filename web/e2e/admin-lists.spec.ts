@@ -42,7 +42,8 @@ for (const width of [1366, 1024]) {
       await expect(page).toHaveURL(/sort=-price/);
       await page.reload();
       await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'descending');
-      const prices = (await rows.locator('td:nth-child(3)').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
+      // The fourth cell: the row's checkbox comes first.
+      const prices = (await rows.locator('td:nth-child(4)').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
       expect(prices.length).toBeGreaterThan(1);
       expect(prices).toEqual([...prices].sort((a, b) => b - a));
       await expect(rows.filter({ hasText: name })).toHaveCount(0);

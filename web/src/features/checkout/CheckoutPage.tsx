@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type Dispatch, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { buttonClass } from '../../shared/ui/button';
+import { Button } from '../../shared/ui/Button';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { OrderSummary } from '../../shared/ui/OrderSummary';
 import { linkClass, LoadingLine, Page } from '../../shared/ui/Page';
@@ -20,7 +20,6 @@ import { initiatePayload, LAST_STEP, STEPS, validateAll, validateStep, type Fiel
 import { CustomerStep, fieldId, PaymentStep, ReviewStep, ShippingStep, Stepper } from './steps';
 import { usePrefill } from './usePrefill';
 
-const primaryButton = buttonClass({ size: 'lg', className: 'justify-center disabled:cursor-not-allowed disabled:bg-stone-400' });
 const secondaryButton =
   'inline-flex h-12 items-center justify-center rounded-md border border-stone-400 bg-white px-5 font-semibold text-stone-800 hover:bg-earth-100';
 
@@ -216,13 +215,13 @@ export default function CheckoutPage() {
               <span />
             )}
             {step < LAST_STEP ? (
-              <button type="submit" className={primaryButton}>
+              <Button type="submit" size="lg" className="justify-center disabled:cursor-not-allowed disabled:bg-stone-400">
                 {m.next}
-              </button>
+              </Button>
             ) : (
-              <button type="submit" className={primaryButton} disabled={submitting || !online}>
+              <Button type="submit" size="lg" className="justify-center disabled:cursor-not-allowed disabled:bg-stone-400" disabled={submitting || !online}>
                 {submitting ? m.processing : m.completeOrder}
-              </button>
+              </Button>
             )}
           </div>
         </form>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { buttonClass } from '../../shared/ui/button';
+import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { ApiError } from '../../shared/api/api';
 import { contactMessages } from './messages';
@@ -151,14 +151,14 @@ function SentDialog({ id, onClose }: { id: string; onClose: () => void }) {
           {m.submitted}
         </h2>
         <p className="mt-2 text-stone-800">{m.willReachOut}</p>
-        <button
+        <Button
           type="button"
           autoFocus
           onClick={onClose}
-          className={buttonClass({ className: 'mt-6' })}
+          size="md" className="mt-6"
         >
           {m.close}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buttonClass } from '../../shared/ui/button';
+import { Button } from '../../shared/ui/Button';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { PhoneField } from '../../shared/ui/form/TextField';
 import { OrderSummary, orderLines } from '../../shared/ui/OrderSummary';
@@ -22,8 +22,6 @@ import { EtimsInvoice } from './EtimsInvoice';
 import { PaybillGuide } from './PaybillGuide';
 import { ussdCode } from '../../shared/domain/ussd';
 import { useOrderStatus } from './useOrderStatus';
-
-const primaryButton = buttonClass({ size: 'lg', className: 'justify-center disabled:cursor-not-allowed disabled:bg-stone-400' });
 
 export default function OrderConfirmationPage() {
   const [params, setParams] = useSearchParams();
@@ -196,9 +194,9 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
             <li>{m.keepOpen}</li>
           </ol>
           {timedOut && (
-            <button type="button" onClick={onRefresh} className={`mt-4 ${primaryButton}`}>
+            <Button type="button" onClick={onRefresh} size="lg" className="mt-4 justify-center disabled:cursor-not-allowed disabled:bg-stone-400">
               {m.checkAgain}
-            </button>
+            </Button>
           )}
         </>
       )}
@@ -212,9 +210,9 @@ function PaymentStatus({ order, timedOut, checkFailed, onRefresh }: PaymentStatu
         <PaybillGuide guide={order.paybill} order={order} afterFailure={tone === 'failed'} />
       )}
       {tone === 'failed' && order.paybill && timedOut && (
-        <button type="button" onClick={onRefresh} className={`mt-4 ${primaryButton}`}>
+        <Button type="button" onClick={onRefresh} size="lg" className="mt-4 justify-center disabled:cursor-not-allowed disabled:bg-stone-400">
           {m.paidAlready}
-        </button>
+        </Button>
       )}
 
       {tone === 'paid' && <OrderTimeline order={order} className="mt-4" />}
@@ -297,9 +295,9 @@ function RetryForm({ order, onStarted }: RetryFormProps) {
           {formError}
         </p>
       )}
-      <button type="submit" disabled={sending} className={primaryButton}>
+      <Button type="submit" disabled={sending} size="lg" className="justify-center disabled:cursor-not-allowed disabled:bg-stone-400">
         {sending ? m.sending : m.tryAgain}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useSession } from '../../shared/api/useSession';
 import { formatKsh } from '../../shared/domain/money';
 import { useResource } from '../../shared/hooks/useResource';
 import { buttonClass } from '../../shared/ui/button';
+import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { collectPayment, markDelivered, markRefused, riderDay, riderDelivery } from './api';
 import { riderMessages } from './messages';
@@ -52,9 +53,9 @@ export default function RiderPage() {
         <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
           <p>{forbidden ? m.ridersOnly : m.failed}</p>
           {!forbidden && (
-            <button type="button" className={buttonClass({ variant: 'outlined', className: 'mt-2' })} onClick={day.retry}>
+            <Button type="button" variant="outlined" size="md" className="mt-2" onClick={day.retry}>
               {m.tryAgain}
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -215,16 +216,16 @@ function DeliveryCard({ initial, onChanged }: { initial: RiderDelivery; onChange
       {!finished && (
         <div className="mt-3 flex flex-wrap gap-2">
           {due && (
-            <button type="button" className={buttonClass()} onClick={() => setStep('collect')}>
+            <Button type="button" size="md" onClick={() => setStep('collect')}>
               {m.collect}
-            </button>
+            </Button>
           )}
-          <button type="button" className={buttonClass({ variant: due ? 'outlined' : undefined })} onClick={() => setStep('deliver')}>
+          <Button type="button" variant={due ? 'outlined' : 'primary'} size="md" onClick={() => setStep('deliver')}>
             {m.deliveredButton}
-          </button>
-          <button type="button" className={buttonClass({ variant: 'outlined' })} onClick={() => setStep('refuse')}>
+          </Button>
+          <Button type="button" variant="outlined" size="md" onClick={() => setStep('refuse')}>
             {m.refusedButton}
-          </button>
+          </Button>
         </div>
       )}
       {!finished && step === 'collect' && due && (
@@ -239,9 +240,9 @@ function DeliveryCard({ initial, onChanged }: { initial: RiderDelivery; onChange
               onChange={(e) => setPhone(e.target.value)}
             />
           </label>
-          <button type="submit" className={buttonClass({ full: true })} disabled={busy}>
+          <Button type="submit" size="md" full disabled={busy}>
             {m.collect}
-          </button>
+          </Button>
           {note && <p className="text-sm">{note}</p>}
           {waiting && <p className="text-sm font-semibold">{m.waiting}</p>}
           <p className="text-sm text-stone-700">{m.neverSms}</p>
@@ -280,12 +281,12 @@ function DeliveryCard({ initial, onChanged }: { initial: RiderDelivery; onChange
             </label>
           )}
           <div className="flex gap-2">
-            <button type="submit" className={buttonClass()} disabled={busy}>
+            <Button type="submit" size="md" disabled={busy}>
               {m.confirmDelivered}
-            </button>
-            <button type="button" className={buttonClass({ variant: 'outlined' })} onClick={() => setStep('idle')}>
+            </Button>
+            <Button type="button" variant="outlined" size="md" onClick={() => setStep('idle')}>
               {m.cancel}
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -301,12 +302,12 @@ function DeliveryCard({ initial, onChanged }: { initial: RiderDelivery; onChange
             />
           </label>
           <div className="flex gap-2">
-            <button type="submit" className={buttonClass()} disabled={busy}>
+            <Button type="submit" size="md" disabled={busy}>
               {m.confirmRefused}
-            </button>
-            <button type="button" className={buttonClass({ variant: 'outlined' })} onClick={() => setStep('idle')}>
+            </Button>
+            <Button type="button" variant="outlined" size="md" onClick={() => setStep('idle')}>
               {m.cancel}
-            </button>
+            </Button>
           </div>
         </form>
       )}

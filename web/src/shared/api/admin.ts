@@ -1,7 +1,7 @@
 // The back office's calls (docs/architecture.md section 2: /api/admin/...), all through the one API
 // client; their shapes are the API's (shared/api/shapes.ts).
 import { request } from './api';
-import type { AdminCategory, AdminOrderPage, AdminPage, AdminPaymentPage, AdminProduct, AdminProductPage, AdminReview, AdminUser, AdminUserPage, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, ChannelsReport, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
+import type { AdminCategory, BulkAnswer, AdminOrderPage, AdminPage, AdminPaymentPage, AdminProduct, AdminProductPage, AdminReview, AdminUser, AdminUserPage, AgentInput, AgentOverview, AgentPayoutAnswer, AgentRecord, AgentSummary, AssignedOrder, AuditEntry, CategoryPayload, ChannelsReport, Coupon, CouponPayload, Courier, CourierPayload, DeleteProductAnswer, DeliveryOption, Dispatch, EtimsOverview, Image, ImportResult, KnownCustomer, LostPromptPayment, Me, Message, OrderDetail, OrderStatus, PaybillPayment, PhoneOrderInput, PickupPayload, PickupPoint, ProductPayload, ProductsReport, RefundApproval, RefundFloat, RefundPayload, ReportQuery, ReviewStatus, RiderAssignment, RiderSummary, Role, SalesReport, SmsReply, StatementReport, Stats, StockMovement, StockPayload, SubscriberList, UnreadablePayment, Variant, VariantPayload, VatClass, VatClassCode, Zone, ZonePayload } from './shapes';
 
 /**
  * An M-Pesa payment that arrived for no known order, kept until an admin assigns it: a lost
@@ -152,7 +152,13 @@ export const adminApi = {
   setReviewStatus: (id: number, status: 'approved' | 'rejected') => request<AdminReview>('PATCH', `/admin/reviews/${id}/`, { status }),
 
   /** Every size of every product as a CSV file. */
-  exportProducts: () => request<Blob>('GET', '/admin/products/export/', undefined, { as: 'blob' }),
+  /** Every product's sizes as CSV, or with ids the selected products' only. */
+  exportProducts: (ids?: number[]) =>
+    request<Blob>('GET', `/admin/products/export/${ids ? `?ids=${ids.join(',')}` : ''}`, undefined, { as: 'blob' }),
+  bulkProducts: (action: 'publish' | 'hide', ids: number[]) => request<BulkAnswer>('POST', '/admin/products/bulk/', { action, ids }),
+  exportUsers: (ids: number[]) => request<Blob>('GET', `/admin/users/export/?ids=${ids.join(',')}`, undefined, { as: 'blob' }),
+  /** The payments list's rows by their keys: mpesa-12, paybill-34. */
+  exportPayments: (keys: string[]) => request<Blob>('GET', `/admin/payments/export/?ids=${keys.join(',')}`, undefined, { as: 'blob' }),
   /** Previews (dryRun) or imports a CSV in the export's format. */
   importProducts: (file: Blob, dryRun: boolean) =>
     request<ImportResult>('POST', `/admin/products/import/${dryRun ? '?dry_run=1' : ''}`, file, { headers: { 'Content-Type': 'text/csv' } }),

@@ -973,6 +973,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the selected payments as CSV
+         * @description The payments list's rows named by `ids` (`mpesa-12` for a prompt, `paybill-34` for a Paybill
+         *     payment; at most 200): when (Nairobi time), method, status, M-Pesa receipt, phone, payer,
+         *     order, amount and M-Pesa's answer, newest first. UTF-8 with a byte-order mark, formula-safe
+         *     cells. Audited.
+         */
+        get: operations["adminExportPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/float/": {
         parameters: {
             query?: never;
@@ -1194,6 +1217,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/bulk/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish or hide the selected products
+         * @description `publish` puts each product on sale as its own Publish would, `hide` takes it off sale (a draft
+         *     stays a draft); at most 200 ids, in one transaction, each change audited as a single edit. A
+         *     draft with no size with a price, or an id no product has, is refused with the reason and the
+         *     others change all the same.
+         */
+        post: operations["adminBulkProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/export/": {
         parameters: {
             query?: never;
@@ -1203,7 +1249,7 @@ export interface paths {
         };
         /**
          * Download every size of every product as CSV
-         * @description The import's format, with a byte-order mark for spreadsheets.
+         * @description The import's format, with a byte-order mark for spreadsheets; with `ids`, only those products' sizes.
          */
         get: operations["adminExportProducts"];
         put?: never;
@@ -1612,6 +1658,27 @@ export interface paths {
          * @description Removing the admin role ends the user's sessions. An admin cannot change their own role.
          */
         patch: operations["adminSetRole"];
+        trace?: never;
+    };
+    "/api/admin/users/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the selected users as CSV
+         * @description Id, names, email, phone, role, registered (Nairobi time), paid orders and what they spent, newest
+         *     first. UTF-8 with a byte-order mark, formula-safe cells. Audited.
+         */
+        get: operations["adminExportUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/users/{id}/export/": {
@@ -3600,6 +3667,17 @@ export interface components {
                 quantity: number;
             }[];
         };
+        BulkAnswer: {
+            changed: number[];
+            /** @description Already as asked. */
+            unchanged: number[];
+            refused: {
+                /** Format: int64 */
+                id: number;
+                /** @description Why, e.g. "Add at least one size with a price before publishing." */
+                error: string;
+            }[];
+        };
         AdminProductPage: components["schemas"]["AdminPage"] & {
             results: components["schemas"]["AdminProductCard"][];
             /** @description How many of the filtered products are active, inactive and drafts (every other filter applied; a draft is inactive too). */
@@ -5053,6 +5131,8 @@ export interface components {
         ReportTo: string;
         /** @description `csv` answers the same figures as a CSV file. */
         ReportFormat: "json" | "csv";
+        /** @description The selected records' ids, separated by commas (at most 200). */
+        BulkIds: string;
         /** @description The order number. */
         RiderOrderId: string;
         /** @description The USSD callback secret, `SHOP_USSD_CALLBACK_SECRET`. */
@@ -6818,6 +6898,32 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminExportPayments: {
+        parameters: {
+            query: {
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminRefundFloat: {
         parameters: {
             query?: never;
@@ -7189,9 +7295,44 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    adminExportProducts: {
+    adminBulkProducts: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "publish" | "hide";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description What became of each id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminExportProducts: {
+        parameters: {
+            query?: {
+                /** @description The selected records' ids, separated by commas (at most 200). */
+                ids?: components["parameters"]["BulkIds"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8085,6 +8226,33 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminExportUsers: {
+        parameters: {
+            query?: {
+                /** @description The selected records' ids, separated by commas (at most 200). */
+                ids?: components["parameters"]["BulkIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

@@ -111,6 +111,8 @@ export type OrderSummary = Schemas['OrderSummary'];
 /** The orders list's page with its status chips' counts (the schema's allOf, written out). */
 export type AdminOrderPage = AdminPage<OrderSummary> & Pick<Schemas['AdminOrderPage'], 'status_counts'>;
 /** The products list's page and its status chips' counts. */
+/** What a bulk action did to each selected id: changed, already so, or refused and why. */
+export type BulkAnswer = Schemas['BulkAnswer'];
 export type AdminProductPage = AdminPage<AdminProductCard> & Pick<Schemas['AdminProductPage'], 'status_counts'>;
 /** A user in the back office's list, with their paid orders and spend. */
 export type AdminListedUser = Schemas['AdminListedUser'];

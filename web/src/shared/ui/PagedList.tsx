@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { AdminPage } from '../api/shapes';
-import { Button, LoadError, useDebounced } from './controls';
+import { LoadError, useDebounced } from './controls';
+import { Button } from './Button';
 import { useResource, type Resource } from '../hooks/useResource';
 
 /**

@@ -1,6 +1,7 @@
-import { useEffect, useState, type ButtonHTMLAttributes, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from './form/TextField';
 import { ErrorState } from './ErrorState';
+import { Button } from './Button';
 import { useResource, type Resource } from '../hooks/useResource';
 import { ApiError } from '../api/api';
 import { getAuthToken } from '../api/authToken';
@@ -10,7 +11,7 @@ import type { Errors } from '../domain/validation';
 import { MSG } from '../domain/adminRules';
 
 // The back office's part of the UI kit: what a screen shows of what it loads (useResource),
-// buttons, notes, badges and form parts.
+// notes, badges and form parts (the button is the shop's one, ./Button).
 
 /**
  * Whether an admin page must send the visitor to /login instead: no one is signed in, or the
@@ -38,29 +39,6 @@ export function LoadState<T>({ loaded, what, loading, children }: { loaded: Reso
   if (loaded.error && !loaded.data) return <LoadError what={what} error={loaded.error} onRetry={loaded.retry} />;
   if (!loaded.data) return <p role="status">{loading ?? `Loading ${what}…`}</p>;
   return children(loaded.data);
-}
-
-type Variant = 'primary' | 'secondary' | 'danger';
-
-const buttonClass: Record<Variant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-stone-400',
-  secondary: 'border border-stone-400 bg-white text-stone-900 hover:bg-stone-100 disabled:text-stone-500',
-  danger: 'border border-red-700 bg-white text-red-800 hover:bg-red-50 disabled:text-stone-500',
-};
-
-export function Button({
-  variant = 'primary',
-  className = '',
-  type = 'button',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      type={type}
-      {...props}
-      className={`inline-flex min-h-10 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-earth-500 ${buttonClass[variant]} ${className}`}
-    />
-  );
 }
 
 /** What became of the last action: a confirmation, or an error read out at once. */

@@ -6,7 +6,8 @@ import type { AdminCategory } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { MSG, categorySlug, descendants, validateCategory } from '../../../shared/domain/adminRules';
-import { Button, CategoryOptions, LoadError, Note, Part, useAction, type NoteState } from '../../../shared/ui/controls';
+import { CategoryOptions, LoadError, Note, Part, useAction, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 
 export function CategoriesTab() {

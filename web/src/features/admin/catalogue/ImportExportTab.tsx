@@ -3,7 +3,8 @@ import { ApiError } from '../../../shared/api/api';
 import { saveBlob } from '../../../shared/ui/download';
 import type { ImportResult } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Badge, Button, Note, Part, errorText, useAction } from '../../../shared/ui/controls';
+import { Badge, Note, Part, errorText, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 const ACTION_TONE = { create: 'blue', update: 'green', unchanged: 'grey', refused: 'red' } as const;
 

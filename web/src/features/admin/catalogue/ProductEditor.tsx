@@ -10,7 +10,8 @@ import { adminApi } from '../../../shared/api/admin';
 import { ProductImages } from './ProductImages';
 import { ProductSizes } from './ProductSizes';
 import { MSG, validateProduct } from '../../../shared/domain/adminRules';
-import { Badge, Button, CategoryOptions, LoadError, Note, PriceField, useAction } from '../../../shared/ui/controls';
+import { Badge, CategoryOptions, LoadError, Note, PriceField, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 
 /** KRA's eTIMS tax bands, as the product editor offers them (docs/etims.md). */

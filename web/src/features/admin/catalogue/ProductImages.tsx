@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Image } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { checkImageFile } from '../../../shared/domain/adminRules';
-import { Button, Note, errorText, useAction } from '../../../shared/ui/controls';
+import { Note, errorText, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 /** A product's pictures: upload, order (the first is the one the shop shows) and delete. */
 export function ProductImages({ productId, initial }: { productId: number; initial: Image[] }) {

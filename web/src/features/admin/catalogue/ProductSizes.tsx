@@ -7,7 +7,8 @@ import { adminApi } from '../../../shared/api/admin';
 import { validateVariant, type VariantForm } from '../../../shared/domain/adminRules';
 import { StockPanel } from './StockPanel';
 import { invalidate } from '../../../shared/hooks/useAdminResource';
-import { Button, PriceField, WeightField, errorText } from '../../../shared/ui/controls';
+import { PriceField, WeightField, errorText } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 const emptyVariant: VariantForm = { size: '', sku: '', price: '', stock: '0', weight_kg: '', lasts_days: '' };
 

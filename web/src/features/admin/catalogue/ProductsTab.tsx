@@ -6,13 +6,14 @@ import { ApiError } from '../../../shared/api/api';
 import { formatKsh } from '../../../shared/domain/money';
 import type { AdminProductCard } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Pager } from '../../../shared/ui/PagedList';
+import { ListScreen, SelectionBar, useSelection } from '../../../shared/ui/ListScreen';
+import { saveBlob } from '../../../shared/ui/download';
 import { Chip, SortHeader } from '../../../shared/ui/ListFilters';
-import { ListCount, ListTable, Th } from '../../../shared/ui/ListTable';
-import { ErrorState } from '../../../shared/ui/ErrorState';
+import { Th } from '../../../shared/ui/ListTable';
 import { ProductEditor } from './ProductEditor';
 import { MSG } from '../../../shared/domain/adminRules';
-import { Badge, Button, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Badge, Note, formatDate, useAction, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useSubPath } from '../../../shared/hooks/useSubPath';
 import { useResource } from '../../../shared/hooks/useResource';
 import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
@@ -38,6 +39,7 @@ export function ProductsTab() {
   const query = apiQuery.toString();
   const list = useAdminResource(editing === null ? `admin-products?${query}` : null, () => adminApi.products(Object.fromEntries(apiQuery)));
   const cats = useResource('categories', () => adminApi.categories(), { cache: false });
+  const selection = useSelection();
 
   if (editing !== null) {
     return (
@@ -113,78 +115,124 @@ export function ProductsTab() {
         </Chip>
       </div>
       <Note note={note} />
-      {list.error && <ErrorState title="We could not load the products." error={list.error} onRetry={list.retry} />}
-      {!list.data && !list.error && <p role="status">Loading products…</p>}
-      {list.data && (
-        <>
-          <ListCount count={list.data.count} capped={list.data.count_capped} noun={['product', 'products']} />
-          <ListTable
-            caption="Products"
-            columns={6}
-            loading={list.status === 'loading'}
-            empty={rows.length === 0 ? 'No products found' : null}
-            head={
-              <>
-                <SortHeader label="Product" sort={sort} desc="-name" asc="name" onSort={(s) => q.set({ sort: s })} />
-                <Th>Category</Th>
-                <SortHeader label="Price" sort={sort} desc="-price" asc="price" onSort={(s) => q.set({ sort: s })} className="text-right" />
-                <SortHeader label="Stock" sort={sort} desc="-stock" asc="stock" onSort={(s) => q.set({ sort: s })} className="text-right" />
-                <SortHeader label="Updated" sort={sort} desc="-updated" asc="updated" onSort={(s) => q.set({ sort: s })} />
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </>
-            }
-          >
-            {rows.map((p) => (
-              <tr key={p.id}>
-                <td className="px-2 py-2">
-                  <div className="flex items-center gap-3">
-                    {p.images[0] ? (
-                      <img src={p.images[0].image} alt="" width={40} height={40} className="h-10 w-10 rounded object-cover" loading="lazy" />
-                    ) : (
-                      <span className="h-10 w-10 shrink-0 rounded bg-stone-100" aria-hidden="true" />
-                    )}
-                    <div>
-                      <p className="font-semibold text-stone-900">{p.name}</p>
-                      <p className="mt-1 flex flex-wrap gap-1">
-                        {p.is_draft ? <Badge tone="amber">Draft</Badge> : <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>}
-                        {p.is_featured && <Badge tone="amber">Featured</Badge>}
-                        {p.is_best_seller && <Badge tone="blue">Best Seller</Badge>}
-                        {p.is_new_arrival && <Badge tone="blue">New Product</Badge>}
-                        {p.promo && <Badge tone="amber">Promo: {p.promo}</Badge>}
-                      </p>
-                    </div>
-                  </div>
-                </td>
-                <td className="px-2 py-2">{catName(p.category)}</td>
-                <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(p.base_price)}</td>
-                <td className="px-2 py-2 text-right whitespace-nowrap">
-                  {p.variants.reduce((n, v) => n + v.stock, 0)}
-                  <span className="block text-xs text-stone-600">
-                    {p.variants.length} {p.variants.length === 1 ? 'size' : 'sizes'}
-                  </span>
-                </td>
-                <td className="px-2 py-2 whitespace-nowrap">{formatDate(p.updated_at)}</td>
-                <td className="px-2 py-2">
-                  <div className="flex justify-end gap-2">
-                    <Button variant="secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.name}`}>
-                      Edit
-                    </Button>
-                    <Button variant="danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </ListTable>
-          <Pager page={q.page} count={list.data.count} capped={list.data.count_capped} pageSize={list.data.page_size} onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
-        </>
-      )}
+      <ProductsBulkBar
+        products={rows.filter((p) => selection.has(String(p.id)))}
+        onDone={() => {
+          selection.clear();
+          list.retry();
+        }}
+      />
+      <ListScreen
+        list={list}
+        what="We could not load the products."
+        loading="Loading products…"
+        noun={['product', 'products']}
+        caption="Products"
+        columns={6}
+        empty="No products found"
+        page={q.page}
+        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        rowKey={(p) => String(p.id)}
+        select={{ selection, label: (p) => `Select ${p.name}`, all: 'Select every product on this page' }}
+        head={
+          <>
+            <SortHeader label="Product" sort={sort} desc="-name" asc="name" onSort={(s) => q.set({ sort: s })} />
+            <Th>Category</Th>
+            <SortHeader label="Price" sort={sort} desc="-price" asc="price" onSort={(s) => q.set({ sort: s })} className="text-right" />
+            <SortHeader label="Stock" sort={sort} desc="-stock" asc="stock" onSort={(s) => q.set({ sort: s })} className="text-right" />
+            <SortHeader label="Updated" sort={sort} desc="-updated" asc="updated" onSort={(s) => q.set({ sort: s })} />
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </>
+        }
+        cells={(p) => (
+          <>
+            <td className="px-2 py-2">
+              <div className="flex items-center gap-3">
+                {p.images[0] ? (
+                  <img src={p.images[0].image} alt="" width={40} height={40} className="h-10 w-10 rounded object-cover" loading="lazy" />
+                ) : (
+                  <span className="h-10 w-10 shrink-0 rounded bg-stone-100" aria-hidden="true" />
+                )}
+                <div>
+                  <p className="font-semibold text-stone-900">{p.name}</p>
+                  <p className="mt-1 flex flex-wrap gap-1">
+                    {p.is_draft ? <Badge tone="amber">Draft</Badge> : <Badge tone={p.is_active ? 'green' : 'grey'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>}
+                    {p.is_featured && <Badge tone="amber">Featured</Badge>}
+                    {p.is_best_seller && <Badge tone="blue">Best Seller</Badge>}
+                    {p.is_new_arrival && <Badge tone="blue">New Product</Badge>}
+                    {p.promo && <Badge tone="amber">Promo: {p.promo}</Badge>}
+                  </p>
+                </div>
+              </div>
+            </td>
+            <td className="px-2 py-2">{catName(p.category)}</td>
+            <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(p.base_price)}</td>
+            <td className="px-2 py-2 text-right whitespace-nowrap">
+              {p.variants.reduce((n, v) => n + v.stock, 0)}
+              <span className="block text-xs text-stone-600">
+                {p.variants.length} {p.variants.length === 1 ? 'size' : 'sizes'}
+              </span>
+            </td>
+            <td className="px-2 py-2 whitespace-nowrap">{formatDate(p.updated_at)}</td>
+            <td className="px-2 py-2">
+              <div className="flex justify-end gap-2">
+                <Button variant="secondary" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.name}`}>
+                  Edit
+                </Button>
+                <Button variant="danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
+                  Delete
+                </Button>
+              </div>
+            </td>
+          </>
+        )}
+      />
     </div>
   );
 }
 
 /** The query parameters the list sends the API. */
 const API_KEYS = ['search', 'status', 'category', 'stock', 'sort', 'page'];
+
+/** Publish, hide or export the selected products; the answer names any refused and why. */
+function ProductsBulkBar({ products, onDone }: { products: AdminProductCard[]; onDone: () => void }) {
+  const { busy, note, setNote, run } = useAction();
+  const ids = products.map((p) => p.id);
+  const name = (id: number) => products.find((p) => p.id === id)?.name ?? `#${id}`;
+
+  async function bulk(action: 'publish' | 'hide') {
+    await run(async () => {
+      const answer = await adminApi.bulkProducts(action, ids);
+      const n = answer.changed.length;
+      const done = `${n} ${n === 1 ? 'product' : 'products'} ${action === 'publish' ? 'published' : 'hidden'}.`;
+      setNote(
+        answer.refused.length
+          ? { kind: 'error', text: `${done} Not ${action === 'publish' ? 'published' : 'hidden'}: ${answer.refused.map((r) => `${name(r.id)}: ${r.error}`).join('; ')}` }
+          : { kind: 'ok', text: done },
+      );
+      onDone();
+    }, action === 'publish' ? 'The products could not be published.' : 'The products could not be hidden.');
+  }
+
+  async function exportCsv() {
+    await run(async () => {
+      saveBlob(await adminApi.exportProducts(ids), 'products-selected.csv');
+    }, 'The products could not be exported.');
+  }
+
+  return (
+    <SelectionBar label="Selected products" count={products.length} none="No products selected" footer={<Note note={note} className="mt-2" />}>
+      <Button onClick={() => void bulk('publish')} disabled={busy}>
+        Publish selected
+      </Button>
+      <Button variant="secondary" onClick={() => void bulk('hide')} disabled={busy}>
+        Hide selected
+      </Button>
+      <Button variant="secondary" onClick={() => void exportCsv()} disabled={busy}>
+        Export selected (CSV)
+      </Button>
+    </SelectionBar>
+  );
+}

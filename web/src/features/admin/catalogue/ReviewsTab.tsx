@@ -3,7 +3,8 @@ import { SelectField } from '../../../shared/ui/form/SelectField';
 import { Stars } from '../../../shared/ui/Stars';
 import type { AdminReview, ReviewStatus } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Badge, Button, LoadState, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Badge, LoadState, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 
 /**

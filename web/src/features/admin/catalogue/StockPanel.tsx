@@ -6,7 +6,8 @@ import type { StockPayload } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { STOCK_REASON, validateStock, type StockForm } from '../../../shared/domain/adminRules';
-import { Button, LoadError, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { LoadError, Note, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 
 /**

@@ -4,7 +4,8 @@ import type { Courier } from '../../../shared/api/shapes';
 import { useResource } from '../../../shared/hooks/useResource';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { TextField } from '../../../shared/ui/form/TextField';
-import { Badge, Button, Note, Part, useAction } from '../../../shared/ui/controls';
+import { Badge, Note, Part, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 /** The couriers the shop sends with: the dispatch forms offer them, the default first. */
 export function CouriersPanel() {

@@ -5,7 +5,8 @@ import type { Zone, ZonePayload } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { MSG, checkPrice, checkWeight } from '../../../shared/domain/adminRules';
-import { Button, EditableList, EntryForm, PriceField, WeightField, useAdminForm } from '../../../shared/ui/controls';
+import { EditableList, EntryForm, PriceField, WeightField, useAdminForm } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 // Delivery zones: each county in exactly one, each zone pricing an order by its weight.
 

@@ -6,7 +6,8 @@ import type { Coupon, CouponPayload } from '../../../shared/api/shapes';
 import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { MSG, checkPrice } from '../../../shared/domain/adminRules';
-import { Badge, Button, EditableList, EntryForm, PriceField, formatDate, useAdminForm } from '../../../shared/ui/controls';
+import { Badge, EditableList, EntryForm, PriceField, formatDate, useAdminForm } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { Picker } from '../../../shared/ui/Picker';
 import { useResource } from '../../../shared/hooks/useResource';
 

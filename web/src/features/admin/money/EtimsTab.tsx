@@ -1,6 +1,7 @@
 import type { EtimsOverview, EtimsQueued } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Button, LoadState, Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { LoadState, Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 
 // KRA eTIMS (docs/etims.md): every paid order is an invoice and every refund a credit note, sent

@@ -2,13 +2,15 @@ import { Link } from 'react-router';
 import { SelectField } from '../../../shared/ui/form/SelectField';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { formatKsh } from '../../../shared/domain/money';
-import type { ListedPaymentStatus } from '../../../shared/api/shapes';
+import type { ListedPayment, ListedPaymentStatus } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Pager } from '../../../shared/ui/PagedList';
+import { ListScreen, SelectionBar, useSelection } from '../../../shared/ui/ListScreen';
+import { saveBlob } from '../../../shared/ui/download';
+import { useCan } from '../../../shared/hooks/permissions';
 import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
-import { ListCount, ListTable, Th } from '../../../shared/ui/ListTable';
-import { ErrorState } from '../../../shared/ui/ErrorState';
-import { Badge, formatDate } from '../../../shared/ui/controls';
+import { Th } from '../../../shared/ui/ListTable';
+import { Badge, Note, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 
@@ -25,6 +27,9 @@ const STATUSES: [ListedPaymentStatus, string][] = [
   ['unmatched', 'Unmatched'],
 ];
 
+/** A row's key in the list and in the export: its method and its number. */
+const paymentKey = (p: ListedPayment) => `${p.method}-${p.id}`;
+
 const TONE = { succeeded: 'green', pending: 'amber', failed: 'red', unmatched: 'blue' } as const;
 
 export function PaymentsTab() {
@@ -39,6 +44,8 @@ export function PaymentsTab() {
   const status = q.get('status');
   const sort = q.get('sort');
   const rows = list.data?.results ?? [];
+  const canExport = useCan('exports');
+  const selection = useSelection();
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -64,58 +71,73 @@ export function PaymentsTab() {
           </Chip>
         ))}
       </div>
-      {list.error && <ErrorState title="We could not load the payments." error={list.error} onRetry={list.retry} />}
-      {!list.data && !list.error && <p role="status">Loading payments…</p>}
-      {list.data && (
-        <>
-          <ListCount count={list.data.count} noun={['payment', 'payments']} />
-          <ListTable
-            caption="Payments"
-            columns={6}
-            loading={list.status === 'loading'}
-            empty={rows.length === 0 ? 'No payments found' : null}
-            head={
-              <>
-                <SortHeader label="When" sort={sort || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
-                <Th>Receipt</Th>
-                <Th>Phone</Th>
-                <Th>Order</Th>
-                <Th>Status</Th>
-                <SortHeader label="Amount" sort={sort} desc="amount" asc="-amount" onSort={(s) => q.set({ sort: s })} className="text-right" />
-              </>
-            }
-          >
-            {rows.map((p) => (
-              <tr key={`${p.method}-${p.id}`}>
-                <td className="px-2 py-2 whitespace-nowrap">{formatDate(p.created_at)}</td>
-                <td className="px-2 py-2">
-                  <span className="font-mono">{p.receipt || '—'}</span>
-                  <span className="block text-xs text-stone-600">{p.method === 'paybill' ? 'Paybill' : 'M-Pesa prompt'}</span>
-                </td>
-                <td className="px-2 py-2">
-                  {p.phone}
-                  {p.payer_name && <span className="block text-xs text-stone-600">{p.payer_name}</span>}
-                </td>
-                <td className="px-2 py-2">
-                  {p.order_id ? (
-                    <Link to={`/admin/orders/${encodeURIComponent(p.order_id)}`} className="font-semibold whitespace-nowrap text-brand-800 underline">
-                      {p.order_id}
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="px-2 py-2">
-                  <Badge tone={TONE[p.status]}>{STATUSES.find(([s]) => s === p.status)?.[1] ?? p.status}</Badge>
-                  {p.status === 'failed' && p.result && <span className="block text-xs text-stone-600">{p.result}</span>}
-                </td>
-                <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(p.amount)}</td>
-              </tr>
-            ))}
-          </ListTable>
-          <Pager page={q.page} count={list.data.count} pageSize={list.data.page_size} onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
-        </>
-      )}
+      {canExport && <PaymentsBulkBar keys={rows.map(paymentKey).filter((k) => selection.has(k))} />}
+      <ListScreen
+        list={list}
+        what="We could not load the payments."
+        loading="Loading payments…"
+        noun={['payment', 'payments']}
+        caption="Payments"
+        columns={6}
+        empty="No payments found"
+        page={q.page}
+        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        rowKey={paymentKey}
+        select={canExport ? { selection, label: (p) => `Select ${p.receipt || p.method + ' ' + p.id}`, all: 'Select every payment on this page' } : undefined}
+        head={
+          <>
+            <SortHeader label="When" sort={sort || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
+            <Th>Receipt</Th>
+            <Th>Phone</Th>
+            <Th>Order</Th>
+            <Th>Status</Th>
+            <SortHeader label="Amount" sort={sort} desc="amount" asc="-amount" onSort={(s) => q.set({ sort: s })} className="text-right" />
+          </>
+        }
+        cells={(p) => (
+          <>
+            <td className="px-2 py-2 whitespace-nowrap">{formatDate(p.created_at)}</td>
+            <td className="px-2 py-2">
+              <span className="font-mono">{p.receipt || '—'}</span>
+              <span className="block text-xs text-stone-600">{p.method === 'paybill' ? 'Paybill' : 'M-Pesa prompt'}</span>
+            </td>
+            <td className="px-2 py-2">
+              {p.phone}
+              {p.payer_name && <span className="block text-xs text-stone-600">{p.payer_name}</span>}
+            </td>
+            <td className="px-2 py-2">
+              {p.order_id ? (
+                <Link to={`/admin/orders/${encodeURIComponent(p.order_id)}`} className="font-semibold whitespace-nowrap text-brand-800 underline">
+                  {p.order_id}
+                </Link>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td className="px-2 py-2">
+              <Badge tone={TONE[p.status]}>{STATUSES.find(([s]) => s === p.status)?.[1] ?? p.status}</Badge>
+              {p.status === 'failed' && p.result && <span className="block text-xs text-stone-600">{p.result}</span>}
+            </td>
+            <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(p.amount)}</td>
+          </>
+        )}
+      />
     </div>
+  );
+}
+
+/** The selected payments as CSV, for a role with exports. */
+function PaymentsBulkBar({ keys }: { keys: string[] }) {
+  const { busy, note, run } = useAction();
+  return (
+    <SelectionBar label="Selected payments" count={keys.length} none="No payments selected" footer={<Note note={note} className="mt-2" />}>
+      <Button
+        variant="secondary"
+        disabled={busy}
+        onClick={() => void run(async () => saveBlob(await adminApi.exportPayments(keys), 'payments-selected.csv'), 'The payments could not be exported.')}
+      >
+        Export selected (CSV)
+      </Button>
+    </SelectionBar>
   );
 }

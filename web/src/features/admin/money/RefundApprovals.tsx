@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { formatKsh } from '../../../shared/domain/money';
 import type { RefundApproval } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Button, Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 // Refunds a manager asked for above the approval line (SHOP_REFUND_APPROVAL_OVER), waiting for an
 // owner on the dashboard (docs/product.md, "Roles"). Nothing was sent or counted: 'Approve' runs

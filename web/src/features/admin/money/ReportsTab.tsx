@@ -8,7 +8,8 @@ import { formatKsh } from '../../../shared/domain/money';
 import type { ChannelsReport, ProductSales, ReportQuery, SalesReport } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
 import { BarChart, ColumnChart } from './ReportCharts';
-import { Button, LoadError, Note, Part, errorText, type NoteState } from '../../../shared/ui/controls';
+import { LoadError, Note, Part, errorText, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 
 // The Reports tab (docs/product.md section 5): paid orders net of refunds, in Nairobi days, from

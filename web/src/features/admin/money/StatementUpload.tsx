@@ -2,7 +2,8 @@ import { useState, type ChangeEvent } from 'react';
 import { formatKsh } from '../../../shared/domain/money';
 import type { StatementReport } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Badge, Button, Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { Badge, Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 // The M-Pesa statement against the shop's books (docs/payments.md section 13): the org portal's
 // export is previewed, then uploaded; money in the shop never heard of is recorded once, and what

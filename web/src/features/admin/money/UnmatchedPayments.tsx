@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { TextField } from '../../../shared/ui/form/TextField';
 import { formatKsh } from '../../../shared/domain/money';
 import { adminApi, type UnmatchedPayment } from '../../../shared/api/admin';
-import { Button, LoadError, Note, Part, formatDate, useAction, type NoteState } from '../../../shared/ui/controls';
+import { LoadError, Note, Part, formatDate, useAction, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 
 // Money M-Pesa says arrived but that no order claimed: a prompt whose reference the shop lost

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { TextField } from '../../../shared/ui/form/TextField';
 import type { VatClass } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Button, LoadState, Note, Part, useAction } from '../../../shared/ui/controls';
+import { LoadState, Note, Part, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 
 // VAT rates are data (docs/architecture.md section 11): a Finance Act changes them here, not in

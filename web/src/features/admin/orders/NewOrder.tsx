@@ -6,7 +6,8 @@ import { COUNTIES, feeText } from '../../../shared/domain/delivery';
 import { adminApi } from '../../../shared/api/admin';
 import { fetchProducts } from '../../../shared/api/catalog';
 import type { DeliveryOption, KnownCustomer, ProductCard } from '../../../shared/api/shapes';
-import { Button, Note, Part, formatDate, useAction, useDebounced } from '../../../shared/ui/controls';
+import { Note, Part, formatDate, useAction, useDebounced } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 /** One line of the order being taken. */
 interface Line {

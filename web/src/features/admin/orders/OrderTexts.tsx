@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { OrderDetail, SmsMessage } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Button, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 const STATUS_WORDS: Record<SmsMessage['status'], string> = {
   queued: 'waiting to be sent',

@@ -7,12 +7,12 @@ import { COUNTIES } from '../../../shared/domain/delivery';
 import { ORDER_STATUSES, statusLabel } from '../../../shared/api/orders';
 import type { OrderSummary } from '../../../shared/api/shapes';
 import { adminApi } from '../../../shared/api/admin';
-import { Pager } from '../../../shared/ui/PagedList';
+import { ListScreen, SelectionBar, useSelection } from '../../../shared/ui/ListScreen';
 import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
-import { ListCount, ListTable, Th } from '../../../shared/ui/ListTable';
+import { Th } from '../../../shared/ui/ListTable';
 import { saveBlob } from '../../../shared/ui/download';
-import { ErrorState } from '../../../shared/ui/ErrorState';
-import { Badge, Button, Note, StatusBadge, errorText, formatDate, useAction } from '../../../shared/ui/controls';
+import { Badge, Note, StatusBadge, errorText, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { invalidate, useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
 import { CourierPicker, useCouriers } from './CourierPicker';
@@ -41,26 +41,17 @@ export function OrdersList() {
   for (const k of API_KEYS) if (q.get(k)) apiQuery.set(k, q.get(k));
   const query = apiQuery.toString();
   const list = useAdminResource(`admin-orders?${query}`, () => adminApi.orders(query));
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useSelection();
   const statuses = q.get('status') ? q.get('status').split(',') : [];
   const counts = list.data?.status_counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;
   const rows = list.data?.results ?? [];
-  const chosen = rows.filter((o) => selected.has(o.orderId));
+  const chosen = rows.filter((o) => selection.has(o.orderId));
   const exportQuery = (() => {
     const p = new URLSearchParams(apiQuery);
     p.delete('page');
     return p.toString();
   })();
-
-  function toggle(id: string, on: boolean) {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
 
   return (
     <div className="space-y-4">
@@ -119,57 +110,42 @@ export function OrdersList() {
       {statuses.length > 1 && <p className="text-sm text-stone-700">Showing {statuses.map(statusLabel).join(' and ').toLowerCase()} orders.</p>}
 
       <BulkBar orders={chosen} exportQuery={exportQuery} onDone={() => {
-        setSelected(new Set());
+        selection.clear();
         list.retry();
       }} />
 
-      {list.error && <ErrorState title="We could not load the orders." error={list.error} onRetry={list.retry} />}
-      {!list.data && !list.error && <p role="status">Loading orders…</p>}
-      {list.data && (
-        <>
-          <ListCount count={list.data.count} capped={list.data.count_capped} noun={['order', 'orders']} />
-          <ListTable
-            caption="Orders"
-            columns={7}
-            loading={list.status === 'loading'}
-            empty={rows.length === 0 ? 'No orders found' : null}
-            head={
-              <>
-                <Th className="w-10">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every order on this page"
-                    className="h-5 w-5 accent-brand-700"
-                    checked={rows.length > 0 && rows.every((o) => selected.has(o.orderId))}
-                    onChange={(e) => rows.forEach((o) => toggle(o.orderId, e.target.checked))}
-                  />
-                </Th>
-                <Th>Order</Th>
-                <SortHeader label="Placed" sort={q.get('sort') || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
-                <Th>Customer</Th>
-                <Th>County</Th>
-                <Th>Status</Th>
-                <SortHeader label="Total" sort={q.get('sort')} desc="total" asc="-total" onSort={(s) => q.set({ sort: s })} className="text-right" />
-              </>
-            }
-          >
-            {rows.map((o) => (
-              <Row key={o.orderId} o={o} checked={selected.has(o.orderId)} onCheck={(on) => toggle(o.orderId, on)} back={location.search} />
-            ))}
-          </ListTable>
-          <Pager page={q.page} count={list.data.count} capped={list.data.count_capped} pageSize={list.data.page_size} onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
-        </>
-      )}
+      <ListScreen
+        list={list}
+        what="We could not load the orders."
+        loading="Loading orders…"
+        noun={['order', 'orders']}
+        caption="Orders"
+        columns={6}
+        empty="No orders found"
+        page={q.page}
+        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        rowKey={(o) => o.orderId}
+        rowClassName={(o) => (o.attention ? 'bg-red-50' : '')}
+        cells={(o) => <Cells o={o} back={location.search} />}
+        select={{ selection, label: (o) => `Select ${o.orderId}`, all: 'Select every order on this page' }}
+        head={
+          <>
+            <Th>Order</Th>
+            <SortHeader label="Placed" sort={q.get('sort') || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
+            <Th>Customer</Th>
+            <Th>County</Th>
+            <Th>Status</Th>
+            <SortHeader label="Total" sort={q.get('sort')} desc="total" asc="-total" onSort={(s) => q.set({ sort: s })} className="text-right" />
+          </>
+        }
+      />
     </div>
   );
 }
 
-function Row({ o, checked, onCheck, back }: { o: OrderSummary; checked: boolean; onCheck: (on: boolean) => void; back: string }) {
+function Cells({ o, back }: { o: OrderSummary; back: string }) {
   return (
-    <tr className={o.attention ? 'bg-red-50' : ''}>
-      <td className="px-2 py-2">
-        <input type="checkbox" aria-label={`Select ${o.orderId}`} className="h-5 w-5 accent-brand-700" checked={checked} onChange={(e) => onCheck(e.target.checked)} />
-      </td>
+    <>
       <td className="px-2 py-2">
         <Link
           to={`/admin/orders/${encodeURIComponent(o.orderId)}`}
@@ -194,7 +170,7 @@ function Row({ o, checked, onCheck, back }: { o: OrderSummary; checked: boolean;
         <StatusBadge status={o.status} /> {o.attention && <Badge tone="red">Needs attention</Badge>}
       </td>
       <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(o.total)}</td>
-    </tr>
+    </>
   );
 }
 
@@ -242,34 +218,31 @@ function BulkBar({ orders, exportQuery, onDone }: { orders: OrderSummary[]; expo
   }
 
   return (
-    <section aria-label="Selected orders" className="rounded-md border border-stone-200 bg-white p-3">
-      <div className="flex flex-wrap items-end gap-3">
-        <p className="min-h-10 content-center text-sm font-semibold text-stone-900">
-          {orders.length === 0 ? 'No orders selected' : `${orders.length} selected`}
-        </p>
-        {orders.length > 0 && (
-          <>
-            <div className="w-52">
-              <CourierPicker id="bulk-courier" couriers={couriers.data ?? []} value={chosenCourier} onChange={setCourier} />
-            </div>
-            <Button onClick={() => void dispatchAll()} disabled={busy || sendable.length === 0}>
-              {sendable.length === orders.length ? 'Send out selected' : `Send out ${sendable.length} paid`}
-            </Button>
-            <a
-              href={`/admin/orders/print?ids=${ids.map(encodeURIComponent).join(',')}`}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-10 items-center rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-semibold text-stone-900 hover:bg-stone-100"
-            >
-              Print delivery notes
-            </a>
-          </>
-        )}
+    <SelectionBar
+      label="Selected orders"
+      count={orders.length}
+      none="No orders selected"
+      always={
         <Button variant="secondary" onClick={() => void exportCsv()} disabled={busy}>
           Export these orders (CSV)
         </Button>
+      }
+      footer={<Note note={note} className="mt-2" />}
+    >
+      <div className="w-52">
+        <CourierPicker id="bulk-courier" couriers={couriers.data ?? []} value={chosenCourier} onChange={setCourier} />
       </div>
-      <Note note={note} className="mt-2" />
-    </section>
+      <Button onClick={() => void dispatchAll()} disabled={busy || sendable.length === 0}>
+        {sendable.length === orders.length ? 'Send out selected' : `Send out ${sendable.length} paid`}
+      </Button>
+      <a
+        href={`/admin/orders/print?ids=${ids.map(encodeURIComponent).join(',')}`}
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-10 items-center rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-semibold text-stone-900 hover:bg-stone-100"
+      >
+        Print delivery notes
+      </a>
+    </SelectionBar>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { formatKsh } from '../../../shared/domain/money';
 import { adminApi } from '../../../shared/api/admin';
 import type { OrderDetail } from '../../../shared/api/shapes';
-import { Button, Note, Part, useAction } from '../../../shared/ui/controls';
+import { Note, Part, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 /** How often an unpaid order is read again while staff wait with the caller. */
 const FOLLOW_MS = 3000;

@@ -8,7 +8,8 @@ import type { Errors } from '../../../shared/domain/validation';
 import { adminApi } from '../../../shared/api/admin';
 import { checkRefund, MSG, type RefundField, type RefundMethod } from '../../../shared/domain/adminRules';
 import { useResource } from '../../../shared/hooks/useResource';
-import { Badge, Button, Note, PriceField, formatDate, useAction, type NoteState } from '../../../shared/ui/controls';
+import { Badge, Note, PriceField, formatDate, useAction, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 // Refunds of an order (docs/product.md section 5, docs/payments.md section 12): the money sent
 // back, and the form that sends one by M-Pesa (B2C to a phone, or a reversal of the payment) or

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { adminApi } from '../../../shared/api/admin';
 import type { OrderDetail, RiderAssignment, RiderSummary } from '../../../shared/api/shapes';
 import { useResource } from '../../../shared/hooks/useResource';
-import { Button, Note, Part, useAction } from '../../../shared/ui/controls';
+import { Note, Part, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 /** Statuses in which a home delivery may be given to a rider (internal/rider: assignable). */
 const ASSIGNABLE = new Set(['paid', 'processing', 'awaiting_delivery_payment', 'dispatched', 'partially_refunded']);

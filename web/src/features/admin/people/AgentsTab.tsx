@@ -6,7 +6,8 @@ import { formatKsh } from '../../../shared/domain/money';
 import { adminApi } from '../../../shared/api/admin';
 import type { AgentSummary } from '../../../shared/api/shapes';
 import { useResource } from '../../../shared/hooks/useResource';
-import { Badge, Button, LoadState, Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { Badge, LoadState, Note, Part, formatDate, useAction } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 /**
  * The owner's agents (docs/product.md, "Agents"): sign an agent up with their rate per category,

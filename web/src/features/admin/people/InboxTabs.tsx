@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { adminApi } from '../../../shared/api/admin';
 import { Pager } from '../../../shared/ui/PagedList';
-import { Badge, Button, LoadState, errorText, formatDate } from '../../../shared/ui/controls';
+import { Badge, LoadState, errorText, formatDate } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { useResource } from '../../../shared/hooks/useResource';
 import { saveBlob } from '../../../shared/ui/download';
 import { SmsReplies } from './SmsReplies';

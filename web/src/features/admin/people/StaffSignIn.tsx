@@ -1,6 +1,7 @@
 import { adminApi } from '../../../shared/api/admin';
 import type { AdminUser, Me } from '../../../shared/api/shapes';
-import { Button, errorText, type NoteState } from '../../../shared/ui/controls';
+import { errorText, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 
 /** Whether me may manage staff sign-ins: the `staff` permission (a missing list reads as the owner's). */
 export function canManageStaff(me: Me): boolean {

@@ -4,14 +4,14 @@ import { saveBlob } from '../../../shared/ui/download';
 import type { AdminListedUser, Me, Role } from '../../../shared/api/shapes';
 import { ROLES, useCan } from '../../../shared/hooks/permissions';
 import { adminApi } from '../../../shared/api/admin';
-import { Pager } from '../../../shared/ui/PagedList';
+import { ListScreen, SelectionBar, useSelection } from '../../../shared/ui/ListScreen';
 import { Chip, DateRange, SortHeader } from '../../../shared/ui/ListFilters';
-import { ListCount, ListTable, Th } from '../../../shared/ui/ListTable';
-import { ErrorState } from '../../../shared/ui/ErrorState';
+import { Th } from '../../../shared/ui/ListTable';
 import { formatKsh } from '../../../shared/domain/money';
 import { useAdminResource } from '../../../shared/hooks/useAdminResource';
 import { useUrlQuery, useUrlSearch } from '../../../shared/hooks/useUrlQuery';
-import { Badge, Button, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Badge, Note, errorText, formatDate, type NoteState } from '../../../shared/ui/controls';
+import { Button } from '../../../shared/ui/Button';
 import { canManageStaff, StaffSignIn } from './StaffSignIn';
 
 // The users and their roles (docs/product.md, "Roles"): with `staff`, a role select on each user but
@@ -48,6 +48,7 @@ export function UsersTab({ me }: { me: Me }) {
   const list = useAdminResource(`admin-users?${query}`, () => adminApi.users(query));
   const canRoles = useCan('staff');
   const canExport = useCan('exports');
+  const selection = useSelection();
   const owner = me.role === 'owner';
   const offered = owner ? ROLES : ROLES.filter((r) => !SENIOR.includes(r));
 
@@ -107,80 +108,109 @@ export function UsersTab({ me }: { me: Me }) {
         </Chip>
       </div>
       <Note note={note} />
-      {list.error && <ErrorState title="We could not load the users." error={list.error} onRetry={list.retry} />}
-      {!list.data && !list.error && <p role="status">Loading users…</p>}
-      {list.data && (
-        <>
-          <ListCount count={list.data.count} capped={list.data.count_capped} noun={['user', 'users']} />
-          <ListTable
-            caption="Users"
-            columns={6}
-            loading={list.status === 'loading'}
-            empty={rows.length === 0 ? 'No users found' : null}
-            head={
-              <>
-                <SortHeader label="Name" sort={sort} desc="-name" asc="name" onSort={(s) => q.set({ sort: s })} />
-                <SortHeader label="Registered" sort={sort || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
-                <SortHeader label="Orders" sort={sort} desc="orders" asc="-orders" onSort={(s) => q.set({ sort: s })} className="text-right" />
-                <SortHeader label="Spent" sort={sort} desc="spent" asc="-spent" onSort={(s) => q.set({ sort: s })} className="text-right" />
-                <Th>Role</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </>
-            }
-          >
-            {rows.map((u) => (
-              <tr key={u.id}>
-                <td className="px-2 py-2">
-                  <p className="font-semibold text-stone-900">{fullName(u) || u.email}</p>
-                  <p className="text-xs text-stone-700">{[fullName(u) && u.email, u.phone].filter(Boolean).join(' · ')}</p>
-                </td>
-                <td className="px-2 py-2 whitespace-nowrap">{formatDate(u.date_joined)}</td>
-                <td className="px-2 py-2 text-right">{u.orders_count}</td>
-                <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(u.spent)}</td>
-                <td className="px-2 py-2">
-                  {u.id === me.id ? (
-                    <span className="text-sm text-stone-600">This is you</span>
-                  ) : canRoles ? (
-                    <select
-                      aria-label={`Role of ${u.email}`}
-                      value={u.role}
-                      disabled={!owner && SENIOR.includes(u.role)}
-                      onChange={(e) => void changeRole(u, e.target.value as Role)}
-                      className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-stone-900"
-                    >
-                      {(offered.includes(u.role) ? offered : [u.role, ...offered]).map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABEL[r]}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <Badge tone={u.role === 'customer' ? 'grey' : 'amber'}>{ROLE_LABEL[u.role]}</Badge>
-                  )}
-                </td>
-                <td className="px-2 py-2">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {u.role !== 'customer' && u.id !== me.id && canManageStaff(me) && <StaffSignIn user={u} onNote={setNote} />}
-                    {canExport && u.role !== 'owner' && (
-                      <>
-                        <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
-                          Download data
-                        </Button>
-                        <Button variant="danger" onClick={() => void erase(u)} aria-label={`Delete account: ${u.email}`}>
-                          Delete account
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </ListTable>
-          <Pager page={q.page} count={list.data.count} capped={list.data.count_capped} pageSize={list.data.page_size} onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
-        </>
+      {canExport && (
+        <UsersBulkBar
+          users={rows.filter((u) => selection.has(String(u.id)))}
+          onNote={setNote}
+        />
       )}
+      <ListScreen
+        list={list}
+        what="We could not load the users."
+        loading="Loading users…"
+        noun={['user', 'users']}
+        caption="Users"
+        columns={6}
+        empty="No users found"
+        page={q.page}
+        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        rowKey={(u) => String(u.id)}
+        select={canExport ? { selection, label: (u) => `Select ${u.email}`, all: 'Select every user on this page' } : undefined}
+        head={
+          <>
+            <SortHeader label="Name" sort={sort} desc="-name" asc="name" onSort={(s) => q.set({ sort: s })} />
+            <SortHeader label="Registered" sort={sort || 'newest'} desc="newest" asc="oldest" onSort={(s) => q.set({ sort: s === 'newest' ? null : s })} />
+            <SortHeader label="Orders" sort={sort} desc="orders" asc="-orders" onSort={(s) => q.set({ sort: s })} className="text-right" />
+            <SortHeader label="Spent" sort={sort} desc="spent" asc="-spent" onSort={(s) => q.set({ sort: s })} className="text-right" />
+            <Th>Role</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </>
+        }
+        cells={(u) => (
+          <>
+            <td className="px-2 py-2">
+              <p className="font-semibold text-stone-900">{fullName(u) || u.email}</p>
+              <p className="text-xs text-stone-700">{[fullName(u) && u.email, u.phone].filter(Boolean).join(' · ')}</p>
+            </td>
+            <td className="px-2 py-2 whitespace-nowrap">{formatDate(u.date_joined)}</td>
+            <td className="px-2 py-2 text-right">{u.orders_count}</td>
+            <td className="px-2 py-2 text-right whitespace-nowrap">{formatKsh(u.spent)}</td>
+            <td className="px-2 py-2">
+              {u.id === me.id ? (
+                <span className="text-sm text-stone-600">This is you</span>
+              ) : canRoles ? (
+                <select
+                  aria-label={`Role of ${u.email}`}
+                  value={u.role}
+                  disabled={!owner && SENIOR.includes(u.role)}
+                  onChange={(e) => void changeRole(u, e.target.value as Role)}
+                  className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-stone-900"
+                >
+                  {(offered.includes(u.role) ? offered : [u.role, ...offered]).map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABEL[r]}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <Badge tone={u.role === 'customer' ? 'grey' : 'amber'}>{ROLE_LABEL[u.role]}</Badge>
+              )}
+            </td>
+            <td className="px-2 py-2">
+              <div className="flex flex-wrap justify-end gap-2">
+                {u.role !== 'customer' && u.id !== me.id && canManageStaff(me) && <StaffSignIn user={u} onNote={setNote} />}
+                {canExport && u.role !== 'owner' && (
+                  <>
+                    <Button variant="secondary" onClick={() => void exportData(u)} aria-label={`Download data: ${u.email}`}>
+                      Download data
+                    </Button>
+                    <Button variant="danger" onClick={() => void erase(u)} aria-label={`Delete account: ${u.email}`}>
+                      Delete account
+                    </Button>
+                  </>
+                )}
+              </div>
+            </td>
+          </>
+        )}
+      />
     </div>
+  );
+}
+
+/** The selected users as CSV, for a role with exports. */
+function UsersBulkBar({ users, onNote }: { users: AdminListedUser[]; onNote: (note: NoteState) => void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function exportCsv() {
+    setBusy(true);
+    try {
+      saveBlob(await adminApi.exportUsers(users.map((u) => u.id)), 'customers-selected.csv');
+      onNote({ kind: 'ok', text: `${users.length} ${users.length === 1 ? 'user' : 'users'} exported.` });
+    } catch (err) {
+      onNote({ kind: 'error', text: errorText(err, 'The users could not be exported.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SelectionBar label="Selected users" count={users.length} none="No users selected">
+      <Button variant="secondary" onClick={() => void exportCsv()} disabled={busy}>
+        Export selected (CSV)
+      </Button>
+    </SelectionBar>
   );
 }
