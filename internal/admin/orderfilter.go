@@ -52,8 +52,18 @@ func readOrderFilter(q listQuery) (order.AdminFilter, error) {
 		bad["sort"] = "sort must be newest, oldest, total or -total."
 	}
 	f.From, f.To = readDays(q, bad)
+	if raw := strings.TrimSpace(q.Get("orders")); raw != "" {
+		for _, part := range strings.Split(raw, ",") {
+			if n := strings.TrimSpace(part); n != "" && !slices.Contains(f.Numbers, n) {
+				f.Numbers = append(f.Numbers, n)
+			}
+		}
+		if len(f.Numbers) > MaxBulkIDs {
+			bad["orders"] = MsgBulkTooMany
+		}
+	}
 	if len(bad) > 0 {
-		return order.AdminFilter{}, apperr.InvalidFields(bad, "status", "channel", "delivery", "county", "sort", "from", "to")
+		return order.AdminFilter{}, apperr.InvalidFields(bad, "status", "channel", "delivery", "county", "sort", "from", "to", "orders")
 	}
 	return f, nil
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/csv"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"shop/internal/admin"
 	"shop/internal/order"
 	"shop/internal/testkit"
 )
@@ -91,6 +93,20 @@ func TestOrdersExport(t *testing.T) {
 			t.Fatalf("search by phone: %v", found)
 		}
 
+		// The orders ticked in the list, whatever else the filters say.
+		_, ticked := readExport(t, e, "/api/admin/orders/export/?orders=ORDER-1700000000003,ORDER-1700000000001,ORDER-1700000000003")
+		if len(ticked) != 2 || ticked[0]["Order"] != "ORDER-1700000000003" || ticked[1]["Order"] != "ORDER-1700000000001" {
+			t.Fatalf("orders=3,1: %v", ticked)
+		}
+		if _, none := readExport(t, e, "/api/admin/orders/export/?orders=ORDER-1700000000002&status=paid"); len(none) != 0 {
+			t.Fatalf("orders=2 and status=paid: %v", none)
+		}
+		many := make([]string, admin.MaxBulkIDs+1)
+		for i := range many {
+			many[i] = "ORDER-" + strconv.Itoa(i)
+		}
+		testkit.WantError(t, e.as("GET", "/api/admin/orders/export/?orders="+strings.Join(many, ","), nil), http.StatusBadRequest, "orders", admin.MsgBulkTooMany)
+
 		// One row per line, each line's VAT and band.
 		header, lines := readExport(t, e, "/api/admin/orders/export/?layout=lines&status=partially_refunded")
 		if header[8] != "SKU" || len(lines) != 1 {
@@ -109,7 +125,7 @@ func TestOrdersExport(t *testing.T) {
 		if err := e.d.QueryRow(ctx, `SELECT COUNT(*) FROM admin_audit WHERE action = 'export' AND entity = 'orders'`).Scan(&audited); err != nil {
 			t.Fatal(err)
 		}
-		if audited != 4 {
+		if audited != 6 {
 			t.Errorf("every download is audited: %d", audited)
 		}
 	})

@@ -53,6 +53,9 @@ type AdminFilter struct {
 	Page, PageSize int
 	// CountCap, when above 0, is the most matches a search counts.
 	CountCap int
+	// Numbers, when set, narrows to these orders (the ones ticked in the
+	// list, for their export).
+	Numbers []string
 }
 
 // Summary is an order in the admin's list.

@@ -241,6 +241,13 @@ func adminWhere(f AdminFilter, d db.Dialect) *db.Where {
 	if f.Channel != "" {
 		w.And("o.channel = " + w.Arg(f.Channel))
 	}
+	if len(f.Numbers) > 0 {
+		marks := make([]string, len(f.Numbers))
+		for i, n := range f.Numbers {
+			marks[i] = w.Arg(n)
+		}
+		w.And("o.order_number IN (" + strings.Join(marks, ", ") + ")")
+	}
 	if phone, ok := phone.Normalize(strings.TrimSpace(f.Search)); ok {
 		// A whole phone number (0712 345 678, +254 712…) is that customer's
 		// orders: one look-up in orders_phone, not a scan of every order.

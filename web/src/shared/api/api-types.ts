@@ -6549,6 +6549,8 @@ export interface operations {
                 /** @description `1`: only the orders flagged for a person. */
                 attention?: "1";
                 channel?: components["schemas"]["Channel"];
+                /** @description The orders ticked in the list, by number, separated by commas (at most 200); the other filters still apply. */
+                orders?: string;
                 /** @description `orders` (the default): a row per order; `lines`: a row per order line. */
                 layout?: "orders" | "lines";
             };
