@@ -25,7 +25,9 @@ export function useUrlQuery() {
     },
     [setParams],
   );
-  return { params, get, set, page: Math.max(1, Number(params.get('page')) || 1) };
+  /** Goes to page p of the list; page 1 is the address without ?page=. */
+  const setPage = useCallback((p: number) => set({ page: p > 1 ? String(p) : null }), [set]);
+  return { params, get, set, setPage, page: Math.max(1, Number(params.get('page')) || 1) };
 }
 
 /** The search box's text, written to ?search= once the typing pauses for `ms`. */

@@ -131,7 +131,7 @@ export function ProductsTab() {
         columns={6}
         empty="No products found"
         page={q.page}
-        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        onPage={q.setPage}
         rowKey={(p) => String(p.id)}
         select={{ selection, label: (p) => `Select ${p.name}`, all: 'Select every product on this page' }}
         head={

@@ -81,7 +81,7 @@ export function PaymentsTab() {
         columns={6}
         empty="No payments found"
         page={q.page}
-        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        onPage={q.setPage}
         rowKey={paymentKey}
         select={canExport ? { selection, label: (p) => `Select ${p.receipt || p.method + ' ' + p.id}`, all: 'Select every payment on this page' } : undefined}
         head={

@@ -123,7 +123,7 @@ export function OrdersList() {
         columns={6}
         empty="No orders found"
         page={q.page}
-        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        onPage={q.setPage}
         rowKey={(o) => o.orderId}
         rowClassName={(o) => (o.attention ? 'bg-red-50' : '')}
         cells={(o) => <Cells o={o} back={location.search} />}

@@ -123,7 +123,7 @@ export function UsersTab({ me }: { me: Me }) {
         columns={6}
         empty="No users found"
         page={q.page}
-        onPage={(p) => q.set({ page: p > 1 ? String(p) : null }, { keepPage: true })}
+        onPage={q.setPage}
         rowKey={(u) => String(u.id)}
         select={canExport ? { selection, label: (u) => `Select ${u.email}`, all: 'Select every user on this page' } : undefined}
         head={
