@@ -67,7 +67,7 @@ for (const name of initial) {
 console.log(`\nfirst load of / (${initial.length} files): raw ${kb(total.raw)}, gzip ${kb(total.gz)}, brotli ${kb(total.br)}; JavaScript gzip ${kb(total.jsGz)}\n`);
 
 // The budget (docs/benchmarks.md): a build that breaks it fails, so it is seen the day it happens.
-const JS_BUDGET_GZIP = 120_100;
+const JS_BUDGET_GZIP = 120_000;
 if (total.jsGz > JS_BUDGET_GZIP) {
   console.error(`precompress: the JavaScript of / is ${total.jsGz} bytes gzipped, over the budget of ${JS_BUDGET_GZIP}`);
   process.exit(1);

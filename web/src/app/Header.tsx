@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, LeafLogo, MenuIcon } from '../shared/ui/icons';
 import { HeaderAccount } from '../features/auth/HeaderAccount';
@@ -6,6 +5,7 @@ import { useCart } from '../shared/hooks/CartProvider';
 import { BUSINESS } from '../shared/domain/business';
 import { useMenu } from '../shared/hooks/useMenu';
 import { AppNotices } from './AppNotices';
+import { HeaderSearch } from './HeaderSearch';
 import { CartLink } from './CartLink';
 import { appMessages } from '../shared/i18n/messages/app';
 import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
@@ -13,8 +13,6 @@ import { mainNav } from './navigation';
 
 const MENU_ID = 'main-menu';
 
-// The search form comes just after the first paint: the first load of a page stays within its budget.
-const HeaderSearch = lazy(() => import('./HeaderSearch').then((m) => ({ default: m.HeaderSearch })));
 
 export function Header() {
   const { count: cartCount } = useCart();
@@ -63,9 +61,7 @@ export function Header() {
         <div className="hidden md:block">
           <LanguageSwitch />
         </div>
-        <Suspense>
-          <HeaderSearch m={m.search} />
-        </Suspense>
+        <HeaderSearch m={m.search} />
         <HeaderAccount />
         <CartLink count={cartCount} />
 

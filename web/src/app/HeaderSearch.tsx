@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppMessages } from '../shared/i18n/messages/app';
 
-// The magnifier. This file is loaded apart from the first view, and shares no module with it but
-// the libraries and the texts it is handed: sharing one would split it out of the first file.
+// The magnifier, drawn twice: as the phone's button and as the form's.
 const icon = (
   <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
     <circle cx="11" cy="11" r="6.5" />
