@@ -53,18 +53,18 @@ var heroTexts = map[i18n.Lang]struct{ title, text, button, newProducts, viewAll 
 // frameTexts are the header's words as web/src/shared/i18n/messages/app.ts
 // and app.sw.ts give them; a test holds them to those files.
 type frameTexts struct {
-	MainNav, Menu, Search, OpenSearch, Go, SignIn, Cart string
-	InStock, OutOfStock                                 string
+	MainNav, Menu, Search, OpenSearch, Go, SignIn, Cart, Language string
+	InStock, OutOfStock                                           string
 	Nav                                                 []navLink
 }
 
 type navLink struct{ Href, Label string }
 
 var frames = map[i18n.Lang]frameTexts{
-	i18n.English: {MainNav: "Main", Menu: "Menu", Search: "Search products", OpenSearch: "Open search", Go: "Search", SignIn: "Sign in", Cart: "Cart",
+	i18n.English: {MainNav: "Main", Menu: "Menu", Search: "Search products", OpenSearch: "Open search", Go: "Search", SignIn: "Sign in", Cart: "Cart", Language: "Language",
 		InStock: "In Stock", OutOfStock: "Out of Stock",
 		Nav: []navLink{{"/", "Home"}, {"/shop", "Shop"}, {"/track", "Track order"}, {"/about", "About"}, {"/contact", "Contact"}}},
-	i18n.Kiswahili: {MainNav: "Menyu kuu", Menu: "Menyu", Search: "Tafuta bidhaa", OpenSearch: "Fungua utafutaji", Go: "Tafuta", SignIn: "Ingia", Cart: "Kikapu",
+	i18n.Kiswahili: {MainNav: "Menyu kuu", Menu: "Menyu", Search: "Tafuta bidhaa", OpenSearch: "Fungua utafutaji", Go: "Tafuta", SignIn: "Ingia", Cart: "Kikapu", Language: "Lugha",
 		InStock: "Inapatikana", OutOfStock: "Imeisha",
 		Nav: []navLink{{"/", "Nyumbani"}, {"/shop", "Duka"}, {"/track", "Fuatilia oda"}, {"/about", "Kuhusu sisi"}, {"/contact", "Wasiliana nasi"}}},
 }
@@ -142,6 +142,15 @@ func viewCards(l i18n.Lang, cards []catalog.Card, n, eager int, pictures bool) [
 // ProductSections.tsx and features/shop/ShopPage.tsx: keep them in step.
 var viewTemplates = template.Must(template.New("parts").Parse(
 	`{{define "icon"}}<svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">{{.}}</svg>{{end}}` +
+		`{{define "search"}}<form action="/shop" method="get" role="search" aria-label="{{.Search}}" class="mx-auto flex max-w-6xl gap-1">` +
+		`<input name="search" type="search" aria-label="{{.Search}}" placeholder="{{.Search}}" autocomplete="off" maxlength="100" class="h-11 w-full min-w-0 rounded-md border border-stone-400 px-3">` +
+		`<button type="submit" aria-label="{{.Go}}" class="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-brand-700 text-white">{{template "icon" .SearchIcon}}</button></form>{{end}}` +
+		// The language switch, as web/src/shared/ui/LanguageSwitch.tsx draws it; the other
+		// language is a link to this page with ?lang=, which the server keeps in the cookie.
+		`{{define "langs"}}<ul aria-label="{{.Language}}" class="flex items-center text-sm">{{range $i, $l := .Langs}}<li class="flex items-center">` +
+		`{{if $i}}<span aria-hidden="true" class="text-stone-400">|</span>{{end}}` +
+		`{{if $l.Current}}<span lang="{{$l.Code}}" aria-current="true" class="inline-flex min-h-11 items-center px-2 font-bold text-brand-800">{{$l.Name}}</span>` +
+		`{{else}}<a href="?lang={{$l.Code}}" lang="{{$l.Code}}" class="inline-flex min-h-11 items-center rounded-md px-2 underline-offset-2 hover:underline text-stone-800 hover:text-brand-800">{{$l.Name}}</a>{{end}}</li>{{end}}</ul>{{end}}` +
 		`{{define "navlink"}}<li><a href="{{.Href}}" class="block rounded-md px-3 py-3 font-medium text-stone-800 hover:bg-brand-50 hover:text-brand-800 md:py-2">{{.Label}}</a></li>{{end}}` +
 		// The header: home, the sections (inline from 769 px, behind Menu below), search, account and
 		// cart, as web/src/app/Header.tsx lays them out. Search and Menu open as <details>, which
@@ -150,14 +159,16 @@ var viewTemplates = template.Must(template.New("parts").Parse(
 		`<header class="sticky top-0 z-40 border-b border-earth-200 bg-white"><div class="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">` +
 		`<a href="/" class="flex min-h-11 min-w-0 items-center gap-2 rounded-md text-base font-bold text-brand-800 sm:text-lg"><span class="h-8 w-8 shrink-0"></span><span class="truncate">Mifugo Bora Feeds</span></a>` +
 		`<nav aria-label="{{.MainNav}}" class="ml-auto"><ul class="hidden md:flex md:items-center md:gap-1">{{range .Nav}}{{template "navlink" .}}{{end}}</ul></nav>` +
-		`<details class="shrink-0"><summary aria-label="{{.OpenSearch}}" class="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">{{template "icon" .SearchIcon}}</summary>` +
-		`<form action="/shop" method="get" aria-label="{{.Search}}" class="absolute inset-x-0 top-full border-b border-earth-200 bg-white p-2"><div class="mx-auto flex max-w-6xl gap-1">` +
-		`<input name="search" type="search" aria-label="{{.Search}}" placeholder="{{.Search}}" autocomplete="off" maxlength="100" class="h-11 w-full min-w-0 rounded-md border border-stone-400 px-3">` +
-		`<button type="submit" aria-label="{{.Go}}" class="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-brand-700 text-white">{{template "icon" .SearchIcon}}</button></div></form></details>` +
+		`<div class="hidden md:block">{{template "langs" .}}</div>` +
+		// From 1280 px the search box sits in the header; below, behind its icon.
+		`<div class="hidden xl:ml-4 xl:block xl:w-56 xl:shrink-0">{{template "search" .}}</div>` +
+		`<details class="shrink-0 xl:hidden"><summary aria-label="{{.OpenSearch}}" class="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">{{template "icon" .SearchIcon}}</summary>` +
+		`<div class="absolute inset-x-0 top-full border-b border-earth-200 bg-white p-2">{{template "search" .}}</div></details>` +
 		`<a href="/login" class="inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 hover:text-brand-800">{{template "icon" .PersonIcon}}<span class="max-sm:sr-only">{{.SignIn}}</span></a>` +
 		`<a href="/cart" class="relative inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 hover:text-brand-800">{{template "icon" .CartIcon}}<span class="sr-only sm:not-sr-only">{{.Cart}}</span></a>` +
 		`<details class="md:hidden"><summary class="inline-flex h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1.5 rounded-md px-2 font-medium text-stone-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">{{template "icon" .MenuIcon}}<span class="max-[374px]:sr-only">{{.Menu}}</span></summary>` +
-		`<ul class="absolute inset-x-0 top-full flex flex-col border-b border-earth-200 bg-white px-4 py-2 shadow-lg">{{range .Nav}}{{template "navlink" .}}{{end}}</ul></details>` +
+		`<ul class="absolute inset-x-0 top-full flex flex-col border-b border-earth-200 bg-white px-4 py-2 shadow-lg">{{range .Nav}}{{template "navlink" .}}{{end}}` +
+		`<li class="border-t border-earth-200 px-3 py-2">{{template "langs" .}}</li></ul></details>` +
 		`</div></header>{{end}}` +
 		`{{define "card"}}<article class="flex h-full rounded-lg border border-earth-200 bg-white shadow-sm flex-col"><div class="relative shrink-0 ">` +
 		`{{if .Image}}<img src="{{.Image}}" alt="" width="{{.W}}" height="{{.H}}" {{if .Lazy}}loading="lazy"{{else}}fetchpriority="high"{{end}} class="aspect-square h-auto w-full object-contain rounded-t-lg bg-earth-100">{{else}}<div class="aspect-square w-full rounded-t-lg bg-earth-100"></div>{{end}}</div>` +
@@ -198,7 +209,14 @@ var viewTemplates = template.Must(template.New("parts").Parse(
 // frameView is the header's words and icons.
 type frameView struct {
 	frameTexts
+	Langs                                      []langChoice
 	SearchIcon, PersonIcon, CartIcon, MenuIcon template.HTML
+}
+
+// langChoice is one language of the switch, named in itself.
+type langChoice struct {
+	Code, Name string
+	Current    bool
 }
 
 // The header's icons, as web/src/shared/ui/icons.tsx, HeaderSearch.tsx and
@@ -211,7 +229,11 @@ const (
 )
 
 func frameFor(l i18n.Lang) frameView {
-	return frameView{frameTexts: frameIn(l), SearchIcon: searchIcon, PersonIcon: personIcon, CartIcon: cartIcon, MenuIcon: menuIcon}
+	langs := []langChoice{{Code: string(i18n.English), Name: "English"}, {Code: string(i18n.Kiswahili), Name: "Kiswahili"}}
+	for i := range langs {
+		langs[i].Current = langs[i].Code == string(l)
+	}
+	return frameView{frameTexts: frameIn(l), Langs: langs, SearchIcon: searchIcon, PersonIcon: personIcon, CartIcon: cartIcon, MenuIcon: menuIcon}
 }
 
 type homeView struct {

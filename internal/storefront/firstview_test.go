@@ -17,13 +17,13 @@ func TestHomeFirstView(t *testing.T) {
 	en := h.Get("/").Body.String()
 	view := firstView(t, en)
 	usable(t, "/", view)
-	for _, want := range []string{"Healthy animals, better harvests", "Over 15 years of experience", "New Products", `<img src="/media/products/`, `fetchpriority="high"`} {
+	for _, want := range []string{"Healthy animals, better harvests", "Over 15 years of experience", "New Products", `<img src="/media/products/`, `fetchpriority="high"`, `<span lang="en" aria-current="true"`, `<a href="?lang=sw" lang="sw"`} {
 		if !strings.Contains(view, want) {
 			t.Errorf("English first view lacks %q:\n%s", want, view)
 		}
 	}
 	sw := firstView(t, h.Get("/?lang=sw").Body.String())
-	for _, want := range []string{"Mifugo yenye afya, mavuno bora", "Uzoefu wa zaidi ya miaka 15", "Bidhaa Mpya", ">Kikapu<", ">Menyu<", `aria-label="Tafuta bidhaa"`, ">Fuatilia oda<"} {
+	for _, want := range []string{"Mifugo yenye afya, mavuno bora", "Uzoefu wa zaidi ya miaka 15", "Bidhaa Mpya", ">Kikapu<", ">Menyu<", `aria-label="Tafuta bidhaa"`, ">Fuatilia oda<", `<ul aria-label="Lugha"`, `<span lang="sw" aria-current="true"`, `<a href="?lang=en" lang="en"`} {
 		if !strings.Contains(sw, want) {
 			t.Errorf("Kiswahili first view lacks %q:\n%s", want, sw)
 		}
@@ -118,7 +118,7 @@ func TestProductFirstView(t *testing.T) {
 
 // usable checks that a first view can be used before the app comes: not hidden from assistive
 // technology nor inert; each product a link to its page with its price; the header's home, cart,
-// account, search (a plain GET form to the shop) and menu working without a script.
+// account, search (a plain GET form to the shop), menu and language switch working without a script.
 func usable(t *testing.T, path, view string) {
 	t.Helper()
 	if strings.Contains(view, `aria-hidden="true" inert`) || strings.Contains(view, " inert ") || strings.Contains(view, " inert>") {
@@ -135,7 +135,7 @@ func usable(t *testing.T, path, view string) {
 		}
 	}
 	for _, want := range []string{`<a href="/" `, `<a href="/cart" `, `<a href="/login" `, `<form action="/shop" method="get"`, `<input name="search" type="search"`,
-		`<details class="md:hidden"><summary`, `<a href="/track" `, `<a href="/contact" `} {
+		`<details class="md:hidden"><summary`, `<a href="/track" `, `<a href="/contact" `, `aria-current="true"`, `<a href="?lang=`} {
 		if !strings.Contains(view, want) {
 			t.Errorf("%s: the first view's header lacks %q:\n%s", path, want, view)
 		}
@@ -159,8 +159,8 @@ func TestFirstViewWordsAreTheApps(t *testing.T) {
 		"../../web/src/features/home/messages.ts":      {"Healthy animals, better harvests", "Animal feeds, dewormers, supplements, chemicals and DCP for Kenyan farmers. Over ${years} years of experience and delivery across Kenya. Pay with M-Pesa.", "'Shop Now'", "'New Products'", "'View All'"},
 		"../../web/src/features/shop/messages.ts":      {"title: 'Shop',", "intro: 'Feeds, dewormers, supplements, chemicals and DCP, delivered across Kenya.',"},
 		"../../web/src/features/shop/messages.sw.ts":   {"title: 'Duka',", "intro: 'Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP, tunaleta kote Kenya.',"},
-		"../../web/src/shared/i18n/messages/app.ts":    {"mainNav: 'Main',", "menu: 'Menu',", "search: { label: 'Search products', open: 'Open search', go: 'Search' },", "cart: 'Cart',", "signIn: 'Sign in',", "nav: { home: 'Home', shop: 'Shop', track: 'Track order', about: 'About', contact: 'Contact' },"},
-		"../../web/src/shared/i18n/messages/app.sw.ts": {"mainNav: 'Menyu kuu',", "menu: 'Menyu',", "search: { label: 'Tafuta bidhaa', open: 'Fungua utafutaji', go: 'Tafuta' },", "cart: 'Kikapu',", "signIn: 'Ingia',", "nav: { home: 'Nyumbani', shop: 'Duka', track: 'Fuatilia oda', about: 'Kuhusu sisi', contact: 'Wasiliana nasi' },"},
+		"../../web/src/shared/i18n/messages/app.ts":    {"mainNav: 'Main',", "menu: 'Menu',", "search: { label: 'Search products', open: 'Open search', go: 'Search' },", "cart: 'Cart',", "signIn: 'Sign in',", "language: 'Language',", "nav: { home: 'Home', shop: 'Shop', track: 'Track order', about: 'About', contact: 'Contact' },"},
+		"../../web/src/shared/i18n/messages/app.sw.ts": {"mainNav: 'Menyu kuu',", "menu: 'Menyu',", "search: { label: 'Tafuta bidhaa', open: 'Fungua utafutaji', go: 'Tafuta' },", "cart: 'Kikapu',", "signIn: 'Ingia',", "language: 'Lugha',", "nav: { home: 'Nyumbani', shop: 'Duka', track: 'Fuatilia oda', about: 'Kuhusu sisi', contact: 'Wasiliana nasi' },"},
 		"../../web/src/features/home/messages.sw.ts":   {"Mifugo yenye afya, mavuno bora", "Chakula cha mifugo, dawa za minyoo, virutubisho, kemikali na DCP kwa wakulima wa Kenya. Uzoefu wa zaidi ya miaka ${years}, na tunaleta mzigo kote Kenya. Lipa na M-Pesa.", "'Nunua Sasa'", "'Bidhaa Mpya'", "'Ona Zote'"},
 	} {
 		src, err := os.ReadFile(file)

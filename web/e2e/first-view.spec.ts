@@ -37,9 +37,18 @@ test('without JavaScript a farmer follows a product from the home page and reach
   await header.getByRole('link', { name: 'Contact' }).first().click();
   await expect(page).toHaveURL(/\/contact$/);
 
-  // Search: a plain GET form to the shop.
+  // The other language: a link to the same page with ?lang= (on a phone in the menu).
+  await page.goto('/shop');
+  if (info.project.name === 'phone') await header.locator('summary', { hasText: 'Menu' }).click();
+  await header.getByRole('link', { name: 'Kiswahili' }).click();
+  await expect(page).toHaveURL(/\/shop\?lang=sw$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Duka');
+  await page.goto('/?lang=en');
+
+  // Search: a plain GET form to the shop, behind its icon below 1280 px.
   await page.goto('/');
-  await page.getByRole('banner').getByLabel('Open search').click();
+  const open = page.getByRole('banner').getByLabel('Open search');
+  if (await open.isVisible()) await open.click();
   const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
   await box.fill('dcp');
   await box.press('Enter');
