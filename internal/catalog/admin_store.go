@@ -87,6 +87,8 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (AdminProductP
 	if err != nil || q.none {
 		return empty, err
 	}
+	// The back office filters and sorts on more than the narrow rows hold.
+	q.withProducts()
 	if f.Category > 0 {
 		q.where.And("p.category_id = " + q.where.Arg(f.Category))
 	}

@@ -66,16 +66,19 @@ func centsOrNil(n *int64) *money.Cents {
 
 // listQuery is a product list's statement in parts.
 type listQuery struct {
-	// from is what the list reads: the products, or a category's narrow
-	// rows (product_categories, pc), joined to the products' own rows only
-	// when a condition needs them (withProducts): a category's list and
-	// count otherwise never step into the wide product rows.
+	// from is what the list reads: the products' narrow rows
+	// (product_list, pl), or a category's (product_categories, pc), joined
+	// to the products' own rows only when a condition needs them
+	// (withProducts): a list and its count otherwise never step into the
+	// wide product rows.
 	from string
 	// id is the product id in from.
 	id    string
 	where db.Where
 	// listed is the table whose columns the sort keys and the active flag
-	// are read from: pc under a category, so its indexes serve the order.
+	// are read from, so its indexes serve the order: pl; pc under a
+	// category; the products themselves (p) for a promotion or a
+	// collection, whose indexes lead with their flags.
 	listed string
 	// rank orders a search's matches best first ("" without a search), sort
 	// by what is asked; both are ascending expressions, "-" before a key
@@ -91,8 +94,8 @@ type listQuery struct {
 
 // withProducts makes the products' rows (p) readable by the conditions.
 func (q *listQuery) withProducts() {
-	if q.listed == "pc" && !strings.Contains(q.from, " products p ") {
-		q.from += " JOIN products p ON p.id = pc.product_id "
+	if q.listed != "p" && !strings.Contains(q.from, " products p ") {
+		q.from += " JOIN products p ON p.id = " + q.id + " "
 	}
 }
 
@@ -162,18 +165,22 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 // listQuery turns f into the parts of the product list's statement in
 // language l.
 func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQuery, error) {
-	q := listQuery{from: "products p", id: "p.id", listed: "p", lang: l}
-	w := &q.where
-	nameKey, price, id := "LOWER(p.name)", "p.base_price_cents", "p.id"
-	if l == i18n.Kiswahili {
-		nameKey = nameKeySW
-	}
-	if f.Category != "" {
+	q := listQuery{from: "product_list pl", id: "pl.product_id", listed: "pl", lang: l}
+	nameKey, nameKeyIn, price := "pl.name_key", "pl.name_key_sw", "pl.price_cents"
+	switch {
+	case f.Category != "":
 		q.from, q.id, q.listed = "product_categories pc", "pc.product_id", "pc"
-		nameKey, price, id = "pc.name_key", "pc.price_cents", "pc.product_id"
-		if l == i18n.Kiswahili {
-			nameKey = "pc.name_key_sw"
-		}
+		nameKey, nameKeyIn, price = "pc.name_key", "pc.name_key_sw", "pc.price_cents"
+	case f.Promo != "" || f.Collection != "":
+		q.from, q.id, q.listed = "products p", "p.id", "p"
+		nameKey, nameKeyIn, price = "LOWER(p.name)", nameKeySW, "p.base_price_cents"
+	}
+	if l == i18n.Kiswahili {
+		nameKey = nameKeyIn
+	}
+	id := q.id
+	w := &q.where
+	if f.Category != "" {
 		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
 	}
 	if f.Weight != "" {
@@ -219,8 +226,10 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 		return q, err
 	}
 	text := s.db.ProductText()
-	q.withProducts()
-	q.from += text.Join()
+	if text.OnProducts() {
+		q.withProducts()
+	}
+	q.from += text.Join(q.id)
 	match := w.Arg(text.Query(plan.Text, false))
 	w.And(text.Match(match))
 	if plan.SKUProduct != 0 {
@@ -228,7 +237,7 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 		// in, so the statements that do not rank (the count, a sort by
 		// price) carry no parameter they leave unused, which PostgreSQL
 		// refuses.
-		q.rank = append(q.rank, "CASE WHEN p.id = "+strconv.FormatInt(plan.SKUProduct, 10)+" THEN 0 ELSE 1 END")
+		q.rank = append(q.rank, "CASE WHEN "+q.id+" = "+strconv.FormatInt(plan.SKUProduct, 10)+" THEN 0 ELSE 1 END")
 	}
 	q.rank = append(q.rank, text.Rank(match))
 	return q, nil

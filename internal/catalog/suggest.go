@@ -63,7 +63,7 @@ func (s *Store) Suggest(ctx context.Context, typed string) ([]Suggestion, error)
 	products, err := db.QueryAll(ctx, s.db, "suggestions", func(sc db.Scanner) (sg Suggestion, err error) {
 		sg.Type = "product"
 		return sg, sc.Scan(&sg.Name, &sg.Slug)
-	}, `SELECT `+name+`, p.slug FROM (SELECT p.id FROM products p`+text.Join()+w.String()+` LIMIT `+strconv.Itoa(suggestCandidates)+`) AS hits
+	}, `SELECT `+name+`, p.slug FROM (SELECT p.id FROM products p`+text.Join("p.id")+w.String()+` LIMIT `+strconv.Itoa(suggestCandidates)+`) AS hits
 		JOIN products p ON p.id = hits.id WHERE p.is_active = TRUE ORDER BY LENGTH(`+name+`), LOWER(`+name+`), p.id LIMIT `+strconv.Itoa(MaxSuggestions-len(out)), w.Args...)
 	if err != nil {
 		return nil, err

@@ -33,13 +33,16 @@ type TextIndex struct{ dialect Dialect }
 // ProductText is the products' full-text index.
 func (d *DB) ProductText() TextIndex { return TextIndex{d.Dialect} }
 
-// Join is what a product list selecting FROM products p adds to read the
-// index.
-func (x TextIndex) Join() string {
+// OnProducts says whether Match and Rank read the products' own rows (p):
+// PostgreSQL's index is a column of theirs.
+func (x TextIndex) OnProducts() bool { return x.dialect == Postgres }
+
+// Join is what a product list whose product id is id adds to read the index.
+func (x TextIndex) Join(id string) string {
 	if x.dialect == Postgres {
 		return ""
 	}
-	return " JOIN products_text ON products_text.rowid = p.id"
+	return " JOIN products_text ON products_text.rowid = " + id
 }
 
 // Match is the condition that p matches the query in parameter arg (a

@@ -1,0 +1,78 @@
+package catalog_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"shop/internal/catalog"
+	"shop/internal/db"
+	"shop/internal/db/dbtest"
+	"shop/internal/demo"
+)
+
+// The list's narrow rows (product_list, migration 0120) hold what the
+// products' own rows say, whatever statement changed them: each kind of
+// write below is one the shop makes (a new product, an edit of a name, a
+// Kiswahili name, a price or the active flag, an import's UPDATE … FROM, a
+// deletion), on both engines.
+func TestNarrowRowsFollowTheProducts(t *testing.T) {
+	for _, dialect := range dbtest.Engines() {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.New(t, dialect)
+			store := catalog.NewStore(d)
+			if _, err := demo.Seed(ctx, store, t.TempDir()); err != nil {
+				t.Fatal(err)
+			}
+			same(t, d, "after the seed")
+			for _, step := range []struct{ name, sql string }{
+				{"a rename", `UPDATE products SET name = 'Zebu Mineral Lick' WHERE id = (SELECT MIN(id) FROM products)`},
+				{"a Kiswahili name", `UPDATE products SET name_sw = 'Jiwe la Madini' WHERE id = (SELECT MIN(id) FROM products)`},
+				{"a Kiswahili name taken away", `UPDATE products SET name_sw = '' WHERE id = (SELECT MIN(id) FROM products)`},
+				{"a price", `UPDATE products SET base_price_cents = base_price_cents + 100 WHERE id IN (SELECT id FROM products ORDER BY id DESC LIMIT 3)`},
+				{"hidden", `UPDATE products SET is_active = FALSE WHERE id IN (SELECT id FROM products ORDER BY id LIMIT 5)`},
+				{"another column only", `UPDATE products SET description = 'x' WHERE id IN (SELECT id FROM products ORDER BY id LIMIT 5)`},
+				{"an update from another table", `UPDATE products SET name = s.name || ' 2', is_active = TRUE
+					FROM (SELECT id, name FROM products ORDER BY id LIMIT 4) AS s WHERE products.id = s.id`},
+				{"a deletion", `DELETE FROM products WHERE id = (SELECT MAX(id) FROM products WHERE id NOT IN (SELECT product_id FROM order_items))`},
+			} {
+				if _, err := d.Exec(ctx, step.sql); err != nil {
+					t.Fatalf("%s: %v", step.name, err)
+				}
+				same(t, d, "after "+step.name)
+			}
+			if _, err := store.CreateProduct(ctx, catalog.NewProduct{Name: "Kuku Layers Mash", Slug: "kuku-layers-mash", CategoryID: 1, BasePrice: 250_000, IsActive: true}); err != nil {
+				t.Fatal(err)
+			}
+			same(t, d, "after a new product")
+		})
+	}
+}
+
+// same fails t when a narrow row differs from its product's, or is missing or left over.
+func same(t *testing.T, d *db.DB, when string) {
+	t.Helper()
+	read := func(q string) []string {
+		rows, err := db.QueryAll(context.Background(), d, "rows", func(sc db.Scanner) (string, error) {
+			var id, price int64
+			var active bool
+			var name, nameSW string
+			err := sc.Scan(&id, &active, &name, &nameSW, &price)
+			return fmt.Sprintf("%d %t %q %q %d", id, active, name, nameSW, price), err
+		}, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	want := read(`SELECT id, is_active, LOWER(name), LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), base_price_cents FROM products ORDER BY id`)
+	got := read(`SELECT product_id, is_active, name_key, name_key_sw, price_cents FROM product_list ORDER BY product_id`)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s: the narrow rows\n%v\nthe products\n%v", when, got, want)
+	}
+	if len(got) == 0 {
+		t.Fatalf("%s: no products", when)
+	}
+}
