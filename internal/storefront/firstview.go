@@ -55,7 +55,7 @@ var heroTexts = map[i18n.Lang]struct{ title, text, button, newProducts, viewAll 
 type frameTexts struct {
 	MainNav, Menu, Search, OpenSearch, Go, SignIn, Cart, Language string
 	InStock, OutOfStock                                           string
-	Nav                                                 []navLink
+	Nav                                                           []navLink
 }
 
 type navLink struct{ Href, Label string }
