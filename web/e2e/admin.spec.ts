@@ -94,6 +94,10 @@ test('create a product as a draft, publish it, see it in the shop, edit it, dele
   // Edit: a new price, and hidden from the shop.
   await page.getByRole('button', { name: 'Back to products' }).click();
   await page.getByRole('main').getByLabel('Search products').fill(name);
+  // The searched list, not the unfiltered one it replaces: a click on a row about to be
+  // replaced can be lost (as openOrder waits for the orders' searched list).
+  await expect(page).toHaveURL(/[?&]search=/);
+  await expect(page.getByRole('main').getByText(/^1 product$/)).toBeVisible();
   const row = page.getByRole('table', { name: 'Products' }).locator('tbody tr').filter({ hasText: name });
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Edit ${name}` }).click();
