@@ -201,6 +201,10 @@ test("an order's status change shows on the customer's order page", async ({ pag
   await openAdmin(page);
   await openTab(page, 'Orders');
   await page.getByLabel('Search orders').fill(customer.orderId);
+  // The searched list, not the unfiltered one (newest first, so it shows this order too) that it
+  // replaces, where a click can be lost: as openOrder waits.
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${customer.orderId}(&|$)`));
+  await expect(page.getByText(/^1 order$/)).toBeVisible();
   const row = orderRow(page, customer.orderId);
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
