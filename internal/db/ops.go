@@ -19,9 +19,15 @@ func (d *DB) Pools() map[string]*sql.DB {
 }
 
 // ReadTx runs fn in a read-only transaction: every query in it sees the
-// database at one moment, while writers carry on.
+// database at one moment, while writers carry on. PostgreSQL's default,
+// read committed, gives each statement a moment of its own; repeatable read
+// holds one for the transaction, and a read-only one never fails for it.
 func (d *DB) ReadTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := d.reads(ctx).BeginTx(ctx, &sql.TxOptions{ReadOnly: d.Dialect == Postgres})
+	opts := &sql.TxOptions{}
+	if d.Dialect == Postgres {
+		opts = &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
+	}
+	tx, err := d.reads(ctx).BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("begin read: %w", err)
 	}

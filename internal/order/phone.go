@@ -4,30 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-
-	"shop/internal/db"
 )
 
 // ForPhone lists the latest n orders for phone (254XXXXXXXXX), newest
 // first, with their items: who a caller or a USSD session is, what they
 // ordered and how it came to them.
 func (s *Store) ForPhone(ctx context.Context, phone string, n int) ([]Order, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.phone = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT $2`, phone, n)
+	orders, err := s.list(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.phone = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT $2`, phone, n)
 	if err != nil {
 		return nil, fmt.Errorf("list orders of a phone: %w", err)
 	}
-	orders, err := db.Collect(rows, scanOrder)
-	if err != nil {
-		return nil, err
-	}
-	ptrs := make([]*Order, len(orders))
-	for i := range orders {
-		if err := fillDetails(ctx, dbQueryer{s.db}, &orders[i]); err != nil {
-			return nil, err
-		}
-		ptrs[i] = &orders[i]
-	}
-	return orders, s.withPayments(ctx, ptrs...)
+	return orders, nil
 }
 
 // ClaimGuestOrdersTx gives user userID the guest orders placed with phone

@@ -162,16 +162,6 @@ func (s *Store) withPayments(ctx context.Context, orders ...*Order) error {
 	return nil
 }
 
-// dbQueryer adapts the store's pools to queryer for reads outside a transaction.
-type dbQueryer struct{ d *db.DB }
-
-func (q dbQueryer) QueryRowContext(ctx context.Context, s string, args ...any) *sql.Row {
-	return q.d.QueryRow(ctx, s, args...)
-}
-func (q dbQueryer) QueryContext(ctx context.Context, s string, args ...any) (*sql.Rows, error) {
-	return q.d.Query(ctx, s, args...)
-}
-
 // ByNumber loads an order by its ORDER-… number.
 func (s *Store) ByNumber(ctx context.Context, number string) (Order, error) {
 	var id int64
@@ -182,9 +172,16 @@ func (s *Store) ByNumber(ctx context.Context, number string) (Order, error) {
 	return s.ByID(ctx, id)
 }
 
-// ByID reads an order with its items and latest payment.
+// ByID reads an order with its items and latest payment. The order's row
+// and its items, steps and refunds are read at one moment: a refund ending
+// between two separate reads would show as sent beside a refunded total
+// from before it.
 func (s *Store) ByID(ctx context.Context, id int64) (Order, error) {
-	o, err := loadTx(ctx, dbQueryer{s.db}, id)
+	var o Order
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) (err error) {
+		o, err = loadTx(ctx, tx, id)
+		return err
+	})
 	if err != nil {
 		return Order{}, err
 	}
@@ -238,19 +235,37 @@ func (s *Store) AllForUser(ctx context.Context, userID int64) ([]Order, error) {
 }
 
 func (s *Store) forUser(ctx context.Context, userID int64, limit string) ([]Order, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC`+limit, userID)
+	orders, err := s.list(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC`+limit, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list orders of user %d: %w", userID, err)
 	}
-	orders, err := db.Collect(rows, scanOrder)
+	return orders, nil
+}
+
+// list reads the orders query q finds with their details, all at one
+// moment (see ByID), then their invoices and payments.
+func (s *Store) list(ctx context.Context, q string, args ...any) ([]Order, error) {
+	var orders []Order
+	err := s.db.ReadTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		if orders, err = db.Collect(rows, scanOrder); err != nil {
+			return err
+		}
+		for i := range orders {
+			if err := fillDetails(ctx, tx, &orders[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
 	ptrs := make([]*Order, len(orders))
 	for i := range orders {
-		if err := fillDetails(ctx, dbQueryer{s.db}, &orders[i]); err != nil {
-			return nil, err
-		}
 		ptrs[i] = &orders[i]
 	}
 	if err := s.withInvoices(ctx, ptrs...); err != nil {
