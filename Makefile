@@ -52,14 +52,17 @@ audit: bin/shop
 
 # Go benchmarks of the list on 10,000 products, of a 10,000-row CSV import and of a 20,000-row
 # import with a shopper writing meanwhile (imports run once), checkout under browsing load (45 s on
-# each engine, PostgreSQL when SHOP_TEST_POSTGRES_URL is set), then a load run against bin/shop:
-# one address (cached), the static-file ratio, and the mixed list workload (figures, not a
-# pass/fail; BENCH_POSTGRES_URL, an empty database, repeats the mixed runs on PostgreSQL); and three
+# each engine, PostgreSQL when SHOP_TEST_POSTGRES_URL is set), a year's reports at 100,000 orders
+# (from the daily totals and, beside them, from the orders), then a load run against bin/shop:
+# cold start, one address (cached), the static-file ratio, and the mixed list workload cached and
+# uncached (figures, not a pass/fail; repeated on PostgreSQL in a schema of its own when
+# SHOP_TEST_POSTGRES_URL is set, or in BENCH_POSTGRES_URL, an empty database); and three
 # instances behind Caddy under 90 s of mixed load with one killed (SHOP_TEST_POSTGRES_URL).
 bench: bin/shop
 	go test -run '^$$' -skip '^BenchmarkCheckoutUnderLoad$$' -bench . -benchmem -benchtime 200x ./internal/catalog/ ./internal/httpapi/
 	go test -run '^$$' -bench '^BenchmarkImport(WithShopperWrites)?$$' -benchtime 1x ./internal/catalogcsv/
 	SHOP_BENCH_LOAD_TIME=$${SHOP_BENCH_LOAD_TIME:-45s} go test -run '^$$' -bench '^BenchmarkCheckoutUnderLoad$$' -benchtime 1x -timeout 30m ./internal/httpapi/
+	go test -run '^$$' -bench 'BenchmarkAdminAtScale/.*/(after|year)/(report|days|counties|products|payments)' -benchtime 10x -timeout 30m ./internal/admin/
 	scripts/bench.sh
 	@if [ -n "$${SHOP_TEST_POSTGRES_URL:-}" ]; then scripts/ensure-caddy.sh >/dev/null; \
 	  SHOP_CLUSTER_LOAD_TIME=$${SHOP_CLUSTER_LOAD_TIME:-90s} go test -count=1 -run '^TestThreeInstancesWithOneKilled$$' -v -timeout 30m ./cmd/shop/ >bin/cluster-bench.log 2>&1; \

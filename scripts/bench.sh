@@ -14,8 +14,9 @@
 # PostgreSQL's own processes on this machine), and the load average: the
 # figures of a busy machine are lower bounds. Before the runs, the cold
 # start on the demo database and on the benchmark's (cmd/benchstart).
-# With BENCH_POSTGRES_URL (an empty database) the mixed runs are repeated on
-# PostgreSQL. Prints figures; it passes no judgement.
+# With BENCH_POSTGRES_URL (an empty database), or SHOP_TEST_POSTGRES_URL (a
+# schema of its own is made there with psql, and dropped after), the mixed
+# runs are repeated on PostgreSQL. Prints figures; it passes no judgement.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +31,19 @@ MIXED_CONNS=${BENCH_MIXED_CONNECTIONS:-16}
 PRODUCTS=${BENCH_PRODUCTS:-10000}
 tmp=$(mktemp -d)
 pid=""
-trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+schema=""
+cleanup() {
+  [ -n "$pid" ] && kill $pid 2>/dev/null
+  [ -n "$schema" ] && psql -q "$SHOP_TEST_POSTGRES_URL" -c "DROP SCHEMA $schema CASCADE" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+if [ -z "${BENCH_POSTGRES_URL:-}" ] && [ -n "${SHOP_TEST_POSTGRES_URL:-}" ] && command -v psql >/dev/null; then
+  schema="bench_$$"
+  psql -q "$SHOP_TEST_POSTGRES_URL" -c "CREATE SCHEMA $schema"
+  sep='?'; [[ "$SHOP_TEST_POSTGRES_URL" == *\?* ]] && sep='&'
+  BENCH_POSTGRES_URL="$SHOP_TEST_POSTGRES_URL${sep}search_path=$schema"
+fi
 
 go build -o "$tmp/benchdata" ./cmd/benchdata
 "$tmp/benchdata" -db "sqlite:$tmp/shop.db" -media "$tmp/media" -products "$PRODUCTS" -urls "$tmp/urls.txt"
@@ -103,7 +116,9 @@ mixed() { # label
   run "$1mixed" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt"
   echo "$1server peak RSS under the mixed load: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)"
   run "$1mixed-uncached" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt" unique
-  echo "$1server peak RSS after the uncached run too: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)"
+  echo "$1server peak RSS after the uncached run too: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)" \
+    "(now: its own memory $(awk '/RssAnon/ {print $2/1024 " MB"}' /proc/$pid/status)," \
+    "pages of the binary and the mapped database $(awk '/RssFile/ {print $2/1024 " MB"}' /proc/$pid/status))"
 }
 
 taskset -c 1 wrk -t1 -c"$CONNS" -d2s "$url" >/dev/null  # warm-up
