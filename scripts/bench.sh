@@ -78,33 +78,39 @@ url="http://127.0.0.1:$PORT/api/products/?page=1"
 curl -sf "$url" > "$tmp/media/products-page-1.json"
 echo "response body: $(wc -c < "$tmp/media/products-page-1.json") bytes"
 
-# ticks: CPU clock ticks the server has used, and PostgreSQL's processes
-# too when it serves from there (its work per answer counts as well).
+# ticks: CPU clock ticks the server has used; when it serves from a
+# PostgreSQL on this machine, every busy tick of the machine instead (the
+# server, PostgreSQL's processes, and whatever else runs), from which run
+# takes wrk's own: a lower bound of the answers per CPU-second, as
+# PostgreSQL's backends come and go with the pool.
 ticks() {
-  local t p
-  t=$(awk '{print $14 + $15}' /proc/$pid/stat)
   if [ -n "${pg_cpu:-}" ]; then
-    for p in $(pgrep -x postgres || true); do
-      t=$(( t + $(awk '{print $14 + $15}' /proc/$p/stat 2>/dev/null || echo 0) ))
-    done
+    awk '$1 == "cpu" {print $2 + $3 + $4 + $7 + $8 + $9}' /proc/stat
+  else
+    awk '{print $14 + $15}' /proc/$pid/stat
   fi
-  echo "$t"
 }
 hz=$(getconf CLK_TCK)
 run() { # name connections url [wrk arguments...]
   local name=$1 conns=$2 target=$3 out rps p50 p99 errors c0 c1 n
   shift 3
   c0=$(ticks)
-  out=$(taskset -c 1 wrk -t1 -c"$conns" -d"$DURATION" --latency "$target" "$@")
+  # bash's times: this shell's, then its children's (wrk's) user and system time.
+  out=$(taskset -c 1 bash -c 'wrk "$@"; times' wrk -t1 -c"$conns" -d"$DURATION" --latency "$target" "$@")
   c1=$(ticks)
+  if [ -n "${pg_cpu:-}" ]; then
+    c1=$((c1 - $(tail -1 <<<"$out" | awk -v hz="$hz" '{gsub(/[ms]/, " "); print int(($1 * 60 + $2 + $3 * 60 + $4) * hz)}')))
+  fi
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
   n=$(awk '/requests in/ {print $1}' <<<"$out")
   errors=$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)
-  printf '%-22s %10s req/s   p50 %8s   p99 %8s   %s answers per server CPU-second   load %s   %s\n' "$name" "$rps" "$p50" "$p99" \
+  local per="server"
+  [ -n "${pg_cpu:-}" ] && per="machine (server, PostgreSQL and the rest; wrk's taken off)"
+  printf '%-22s %10s req/s   p50 %8s   p99 %8s   %s answers per %s CPU-second   load %s   %s\n' "$name" "$rps" "$p50" "$p99" \
     "$(awk -v n="$n" -v c=$((c1 - c0)) -v hz="$hz" 'BEGIN {if (c > 0) printf "%.0f", n / (c / hz); else print "-"}')" \
-    "$(cut -d' ' -f1 /proc/loadavg)" "$errors"
+    "$per" "$(cut -d' ' -f1 /proc/loadavg)" "$errors"
   echo "$rps" > "$tmp/$name.rps"
 }
 mixed() { # label

@@ -24,7 +24,7 @@ type Config struct {
 	// DatabaseURL is sqlite:PATH or postgres://... (SHOP_DATABASE_URL).
 	DatabaseURL string
 	// DBConns sizes PostgreSQL's two connection pools: reads
-	// (SHOP_DB_READ_CONNS, default 12) and writes, transactions and the
+	// (SHOP_DB_READ_CONNS, default the machine's cores, 2 at least) and writes, transactions and the
 	// reads of carts, checkouts and payments (SHOP_DB_WRITE_CONNS, default
 	// 16). SQLite ignores it.
 	DBConns db.Conns

@@ -54,14 +54,18 @@ type Conns struct {
 	Read, Write int
 }
 
-// DefaultConns is 28 connections an instance, so three instances stay
-// within PostgreSQL's default max_connections of 100 with room for
+// DefaultConns is a read connection a core (two at least) and 16 write
+// connections an instance: on a 4-core machine 20, so three instances stay
+// well within PostgreSQL's default max_connections of 100 with room for
 // pg_dump, psql and migrations. The write pool is the larger: a buyer's
 // request holds its connection through a checkout's many statements and
-// its locks, and 20 buyers at once kept 8 connections busy
-// (docs/benchmarks.md, "Checkout under browsing load"); reads on a small
-// server are bound by its cores, not by connections.
-var DefaultConns = Conns{Read: 12, Write: 16}
+// its locks, and 20 buyers at once kept 8 connections busy. Reads are
+// bound by cores, not connections: each busy read connection is a
+// PostgreSQL process taking a share of the cores the checkouts' processes
+// need, and on a 2-core machine 12 read connections made checkouts 2.3
+// times slower than 2 did, for fewer answered reads (docs/benchmarks.md,
+// "Checkout under browsing load").
+var DefaultConns = Conns{Read: max(2, runtime.NumCPU()), Write: 16}
 
 // Open connects to rawURL: "sqlite:PATH" (or a bare path) or "postgres://...",
 // with PostgreSQL's pools sized by conns.
