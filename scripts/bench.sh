@@ -10,9 +10,9 @@
 #                    connections: what shoppers ask
 #   mixed-uncached   the same with every address made unique, so no answer
 #                    comes from the micro-cache
-# Each run also says its answers per second of the server's CPU (with
-# PostgreSQL's own processes on this machine), and the load average: the
-# figures of a busy machine are lower bounds. Before the runs, the cold
+# Each run also says its answers per second of the server's CPU (on
+# PostgreSQL, of the whole machine's less wrk's: see ticks), and the load
+# average: the figures of a busy machine are lower bounds. Before the runs, the cold
 # start on the demo database and on the benchmark's (cmd/benchstart).
 # With BENCH_POSTGRES_URL (an empty database), or SHOP_TEST_POSTGRES_URL (a
 # schema of its own is made there with psql, and dropped after), the mixed

@@ -64,7 +64,7 @@ type Conns struct {
 // PostgreSQL process taking a share of the cores the checkouts' processes
 // need, and on a 2-core machine 12 read connections made checkouts 2.3
 // times slower than 2 did, for fewer answered reads (docs/benchmarks.md,
-// "Checkout under browsing load").
+// "28 November 2026, morning").
 var DefaultConns = Conns{Read: max(2, runtime.NumCPU()), Write: 16}
 
 // Open connects to rawURL: "sqlite:PATH" (or a bare path) or "postgres://...",
@@ -156,7 +156,7 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	// system's cache of the file instead of copying each in with a read
 	// call (11 % of an uncached list's CPU): the same pages that cache holds
 	// anyway, counted in the process's resident file pages, not in its own
-	// memory (docs/benchmarks.md, "mapped reads").
+	// memory (docs/benchmarks.md, "28 November 2026, morning").
 	read, err := sql.Open("sqlite", base+"&_pragma=query_only(1)&_pragma=cache_size(-512)&_pragma=mmap_size(1073741824)")
 	if err != nil {
 		write.Close()

@@ -10,7 +10,7 @@ import (
 // stmtCache keeps the SQLite read pool's prepared statements by their text,
 // the most recently used first: a list asked again skips SQLite's parse and
 // plan, which cost about 8 % of an uncached product list's CPU
-// (docs/benchmarks.md, "prepared statements"). PostgreSQL's driver keeps
+// (docs/benchmarks.md, "28 November 2026, morning"). PostgreSQL's driver keeps
 // its own statement cache on each connection.
 //
 // A statement is prepared on each connection as it first runs there. An
