@@ -67,7 +67,8 @@ func centsOrNil(n *int64) *money.Cents {
 // listQuery is a product list's statement in parts.
 type listQuery struct {
 	// from is what the list reads: the products' narrow rows
-	// (product_list, pl), or a category's (product_categories, pc), joined
+	// (product_list, pl), a category's (product_categories, pc) or a
+	// size's (product_sizes, ps), joined
 	// to the products' own rows only when a condition needs them
 	// (withProducts): a list and its count otherwise never step into the
 	// wide product rows.
@@ -77,8 +78,8 @@ type listQuery struct {
 	where db.Where
 	// listed is the table whose columns the sort keys and the active flag
 	// are read from, so its indexes serve the order: pl; pc under a
-	// category; the products themselves (p) for a promotion or a
-	// collection, whose indexes lead with their flags.
+	// category; ps for a size; the products themselves (p) for a promotion
+	// or a collection, whose indexes lead with their flags.
 	listed string
 	// rank orders a search's matches best first ("" without a search), sort
 	// by what is asked; both are ascending expressions, "-" before a key
@@ -174,6 +175,9 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 	case f.Promo != "" || f.Collection != "":
 		q.from, q.id, q.listed = "products p", "p.id", "p"
 		nameKey, nameKeyIn, price = "LOWER(p.name)", nameKeySW, "p.base_price_cents"
+	case f.Weight != "":
+		q.from, q.id, q.listed = "product_sizes ps", "ps.product_id", "ps"
+		nameKey, nameKeyIn, price = "ps.name_key", "ps.name_key_sw", "ps.price_cents"
 	}
 	if l == i18n.Kiswahili {
 		nameKey = nameKeyIn
@@ -184,7 +188,15 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
 	}
 	if f.Weight != "" {
-		w.And(q.id + " IN (SELECT v.product_id FROM variants v WHERE v.size_key = " + w.Arg(SizeKey(f.Weight)) + ")")
+		size := w.Arg(SizeKey(f.Weight))
+		if q.listed == "ps" {
+			w.And("ps.size_key = " + size)
+		} else {
+			// The size's products, gathered from its index range: bounded
+			// by their number, where looking each row of a category up
+			// would read the whole category for a size it hardly has.
+			w.And(q.id + " IN (SELECT ps.product_id FROM product_sizes ps WHERE ps.size_key = " + size + ")")
+		}
 	}
 	if f.Promo != "" {
 		q.withProducts()

@@ -68,7 +68,8 @@ func TestListAnswersTheReferenceQuery(t *testing.T) {
 
 // mixedFilters are the list workload's filters without a search: every
 // category (and none) by sort and page, sizes alone and with a category,
-// price bands by category, and the collections and promotions.
+// a price band, a collection or a promotion, price bands by category, and
+// the collections and promotions.
 func mixedFilters() []catalog.ListFilter {
 	var out []catalog.ListFilter
 	categories := []string{""}
@@ -95,6 +96,11 @@ func mixedFilters() []catalog.ListFilter {
 				add(catalog.ListFilter{Category: c, Weight: weight, Sort: s, Page: 3})
 			}
 		}
+		// A size with a price band, a collection or a promotion.
+		low, high := money.FromShillings(1000), money.FromShillings(3000)
+		add(catalog.ListFilter{Weight: weight, MinPrice: &low, MaxPrice: &high, Sort: catalog.SortPriceHigh, Page: 1})
+		add(catalog.ListFilter{Weight: weight, Collection: catalog.CollectionBestSellers, Sort: catalog.SortName, Page: 1})
+		add(catalog.ListFilter{Weight: weight, Promo: catalog.PromoBulk, Sort: catalog.SortPriceLow, Page: 1})
 	}
 	ksh := func(n int64) *money.Cents { c := money.FromShillings(n); return &c }
 	for _, c := range categories {

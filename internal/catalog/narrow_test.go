@@ -12,11 +12,12 @@ import (
 	"shop/internal/demo"
 )
 
-// The list's narrow rows (product_list, migration 0120) hold what the
-// products' own rows say, whatever statement changed them: each kind of
-// write below is one the shop makes (a new product, an edit of a name, a
-// Kiswahili name, a price or the active flag, an import's UPDATE … FROM, a
-// deletion), on both engines.
+// The list's narrow rows (product_list, migration 0120, and the sizes',
+// product_sizes, 0121) hold what the products' and variants' own rows say,
+// whatever statement changed them: each kind of write below is one the shop
+// makes (a new product, an edit of a name, a Kiswahili name, a price or the
+// active flag, an import's UPDATE … FROM, a size added, renamed or taken
+// away, a deletion), on both engines.
 func TestNarrowRowsFollowTheProducts(t *testing.T) {
 	for _, dialect := range dbtest.Engines() {
 		t.Run(string(dialect), func(t *testing.T) {
@@ -36,6 +37,14 @@ func TestNarrowRowsFollowTheProducts(t *testing.T) {
 				{"another column only", `UPDATE products SET description = 'x' WHERE id IN (SELECT id FROM products ORDER BY id LIMIT 5)`},
 				{"an update from another table", `UPDATE products SET name = s.name || ' 2', is_active = TRUE
 					FROM (SELECT id, name FROM products ORDER BY id LIMIT 4) AS s WHERE products.id = s.id`},
+				{"a second variant of a size", `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock)
+					SELECT product_id, size, size_key, sku || '-B', price_cents, 0 FROM variants WHERE id = (SELECT MIN(id) FROM variants)`},
+				{"a new size", `INSERT INTO variants (product_id, size, size_key, sku, price_cents, stock)
+					SELECT product_id, '3 kg', '3kg', sku || '-C', price_cents, 0 FROM variants WHERE id = (SELECT MIN(id) FROM variants)`},
+				{"one of two variants of a size renamed", `UPDATE variants SET size = '4 kg', size_key = '4kg' WHERE sku = (SELECT sku || '-B' FROM variants WHERE id = (SELECT MIN(id) FROM variants))`},
+				{"a size renamed", `UPDATE variants SET size = '5 kg', size_key = '5kg' WHERE id = (SELECT MAX(id) FROM variants WHERE id NOT IN (SELECT variant_id FROM order_items))`},
+				{"a size taken away", `DELETE FROM variants WHERE id = (SELECT MIN(id) FROM variants WHERE id NOT IN (SELECT variant_id FROM order_items) AND size_key <> '3kg')`},
+				{"the prices of products with sizes", `UPDATE products SET base_price_cents = base_price_cents + 7, is_active = NOT is_active WHERE id IN (SELECT product_id FROM variants WHERE size_key IN ('3kg', '4kg', '5kg'))`},
 				{"a deletion", `DELETE FROM products WHERE id = (SELECT MAX(id) FROM products WHERE id NOT IN (SELECT product_id FROM order_items))`},
 			} {
 				if _, err := d.Exec(ctx, step.sql); err != nil {
@@ -74,5 +83,36 @@ func same(t *testing.T, d *db.DB, when string) {
 	}
 	if len(got) == 0 {
 		t.Fatalf("%s: no products", when)
+	}
+	sizes := func(q string) []string {
+		rows, err := db.QueryAll(context.Background(), d, "rows", func(sc db.Scanner) (string, error) {
+			var size string
+			var id, price int64
+			var active bool
+			var name, nameSW string
+			err := sc.Scan(&size, &id, &active, &name, &nameSW, &price)
+			return fmt.Sprintf("%s %d %t %q %q %d", size, id, active, name, nameSW, price), err
+		}, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	want = sizes(`SELECT DISTINCT v.size_key, p.id, p.is_active, LOWER(p.name), LOWER(CASE WHEN p.name_sw <> '' THEN p.name_sw ELSE p.name END), p.base_price_cents
+		FROM variants v JOIN products p ON p.id = v.product_id ORDER BY v.size_key, p.id`)
+	got = sizes(`SELECT size_key, product_id, is_active, name_key, name_key_sw, price_cents FROM product_sizes ORDER BY size_key, product_id`)
+	if !slices.Equal(got, want) {
+		var missing, extra []string
+		for _, r := range want {
+			if !slices.Contains(got, r) {
+				missing = append(missing, r)
+			}
+		}
+		for _, r := range got {
+			if !slices.Contains(want, r) {
+				extra = append(extra, r)
+			}
+		}
+		t.Fatalf("%s: the sizes' narrow rows lack %q and hold %q besides", when, missing, extra)
 	}
 }
