@@ -10,6 +10,8 @@
 #                    connections: what shoppers ask
 #   mixed-uncached   the same with every address made unique, so no answer
 #                    comes from the micro-cache
+#   by kind          each address of the mixed workload asked alone, uncached,
+#                    and the time a list of each kind takes (cmd/benchlists)
 # Each run also says its answers per second of the server's CPU (on
 # PostgreSQL, of the whole machine's less wrk's: see ticks), and the load
 # average: the figures of a busy machine are lower bounds. Before the runs, the cold
@@ -57,6 +59,7 @@ start_server() { # database URL
 
 echo "machine load at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 go build -o "$tmp/benchstart" ./cmd/benchstart
+go build -o "$tmp/benchlists" ./cmd/benchlists
 
 # Cold start: process start to the first 200 of the product list, median of
 # 5, on the demo database (made once by --dev) and on the benchmark's; with
@@ -122,6 +125,8 @@ mixed() { # label
   run "$1mixed" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt"
   echo "$1server peak RSS under the mixed load: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)"
   run "$1mixed-uncached" "$MIXED_CONNS" "$base" -s scripts/bench-mixed.lua -- "$tmp/urls.txt" unique
+  echo "$1uncached lists one at a time, by kind (cmd/benchlists):"
+  taskset -c 1 "$tmp/benchlists" -base "$base" -urls "$tmp/urls.txt" | sed 's/^/  /'
   echo "$1server peak RSS after the uncached run too: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$pid/status)" \
     "(now: its own memory $(awk '/RssAnon/ {print $2/1024 " MB"}' /proc/$pid/status)," \
     "pages of the binary and the mapped database $(awk '/RssFile/ {print $2/1024 " MB"}' /proc/$pid/status))"
