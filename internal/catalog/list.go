@@ -85,6 +85,10 @@ type listQuery struct {
 	// by what is asked; both are ascending expressions, "-" before a key
 	// that sorts descending.
 	rank, sort []string
+	// rankJoin is what the page's statement adds to read rank when it
+	// ranks: PostgreSQL's weighted vector is in the products' own rows,
+	// which a count and a sorted page need not read.
+	rankJoin string
 	// none: the search has no word to look for, so nothing matches.
 	none bool
 	// exact counts every match, past CountCap.
@@ -98,6 +102,7 @@ func (q *listQuery) withProducts() {
 	if q.listed != "p" && !strings.Contains(q.from, " products p ") {
 		q.from += " JOIN products p ON p.id = " + q.id + " "
 	}
+	q.rankJoin = ""
 }
 
 // keys are the sort keys, relevance first when ranked.
@@ -117,7 +122,11 @@ func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, er
 		return ProductPage{Products: []Card{}}, err
 	}
 	q.where.And(q.listed + ".is_active = TRUE")
-	return s.cardPage(ctx, &q, q.keys(f.Sort == SortRelevance), f.Page, f.PageSize)
+	ranked := f.Sort == SortRelevance
+	if !ranked {
+		q.rankJoin = ""
+	}
+	return s.cardPage(ctx, &q, q.keys(ranked), f.Page, f.PageSize)
 }
 
 // cardPage reads page (from 1; 0 for every row) of size cards that q
@@ -144,7 +153,7 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 	if q.lang == i18n.Kiswahili {
 		cols, scan = cardColumnsSW, scanCardSW
 	}
-	stmt := `SELECT ` + cols + ` FROM (SELECT ` + q.id + ` AS id, ` + strings.Join(inner, ", ") + from +
+	stmt := `SELECT ` + cols + ` FROM (SELECT ` + q.id + ` AS id, ` + strings.Join(inner, ", ") + ` FROM ` + q.from + q.rankJoin + q.where.String() +
 		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
 	var out ProductPage
 	var err error
@@ -238,12 +247,12 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 		return q, err
 	}
 	text := s.db.ProductText()
-	if text.OnProducts() {
-		q.withProducts()
-	}
-	q.from += text.Join(q.id)
+	q.from += text.ListJoin(q.id)
 	match := w.Arg(text.Query(plan.Text, false))
-	w.And(text.Match(match))
+	w.And(text.ListMatch(match))
+	if text.OnProducts() && q.listed != "p" && !strings.Contains(q.from, " products p ") {
+		q.rankJoin = " JOIN products p ON p.id = " + q.id
+	}
 	if plan.SKUProduct != 0 {
 		// An id read from the database, not text from the request: written
 		// in, so the statements that do not rank (the count, a sort by

@@ -17,7 +17,7 @@ import (
 // whatever statement changed them: each kind of write below is one the shop
 // makes (a new product, an edit of a name, a Kiswahili name, a price or the
 // active flag, an import's UPDATE … FROM, a size added, renamed or taken
-// away, a deletion), on both engines.
+// away, a deletion; on PostgreSQL a search text rewritten), on both engines.
 func TestNarrowRowsFollowTheProducts(t *testing.T) {
 	for _, dialect := range dbtest.Engines() {
 		t.Run(string(dialect), func(t *testing.T) {
@@ -56,6 +56,12 @@ func TestNarrowRowsFollowTheProducts(t *testing.T) {
 				t.Fatal(err)
 			}
 			same(t, d, "after a new product")
+			if dialect == db.Postgres {
+				if _, err := d.Exec(ctx, `UPDATE products SET search_text = setweight(to_tsvector('simple', 'zebu lick'), 'A') WHERE id = (SELECT MIN(id) FROM products)`); err != nil {
+					t.Fatal(err)
+				}
+				same(t, d, "after a search text rewritten")
+			}
 		})
 	}
 }
@@ -83,6 +89,25 @@ func same(t *testing.T, d *db.DB, when string) {
 	}
 	if len(got) == 0 {
 		t.Fatalf("%s: no products", when)
+	}
+	if d.Dialect == db.Postgres {
+		// PostgreSQL's narrow search keys (migration 0122).
+		keys := func(q string) []string {
+			rows, err := db.QueryAll(context.Background(), d, "rows", func(sc db.Scanner) (string, error) {
+				var id int64
+				var k string
+				err := sc.Scan(&id, &k)
+				return fmt.Sprintf("%d %s", id, k), err
+			}, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rows
+		}
+		want := keys(`SELECT id, strip(search_text)::text FROM products ORDER BY id`)
+		if got := keys(`SELECT product_id, search_keys::text FROM product_list ORDER BY product_id`); !slices.Equal(got, want) {
+			t.Fatalf("%s: the narrow search keys\n%v\nthe products' vectors, stripped\n%v", when, got, want)
+		}
 	}
 	sizes := func(q string) []string {
 		rows, err := db.QueryAll(context.Background(), d, "rows", func(sc db.Scanner) (string, error) {

@@ -37,6 +37,31 @@ func (d *DB) ProductText() TextIndex { return TextIndex{d.Dialect} }
 // PostgreSQL's index is a column of theirs.
 func (x TextIndex) OnProducts() bool { return x.dialect == Postgres }
 
+// The product list matches narrow keys where the engine has them: on
+// PostgreSQL the stripped vector in product_list (pl, migration 0122); on
+// SQLite its index is narrow already, and these are Join and Match.
+
+// ListJoin is what a product list whose product id is id adds to match
+// with ListMatch; a list over product_list already reads it as pl.
+func (x TextIndex) ListJoin(id string) string {
+	if x.dialect == Postgres {
+		if id == "pl.product_id" {
+			return ""
+		}
+		return " JOIN product_list pl ON pl.product_id = " + id
+	}
+	return x.Join(id)
+}
+
+// ListMatch is the condition that the list's product matches the query in
+// parameter arg, after ListJoin.
+func (x TextIndex) ListMatch(arg string) string {
+	if x.dialect == Postgres {
+		return "pl.search_keys @@ to_tsquery('simple', " + arg + ")"
+	}
+	return x.Match(arg)
+}
+
 // Join is what a product list whose product id is id adds to read the index.
 func (x TextIndex) Join(id string) string {
 	if x.dialect == Postgres {

@@ -44,7 +44,9 @@ CREATE TRIGGER product_sizes_variant_delete AFTER DELETE ON variants BEGIN
     DELETE FROM product_sizes WHERE size_key = OLD.size_key AND product_id = OLD.product_id
         AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.size_key = OLD.size_key AND v.product_id = OLD.product_id);
 END;
-CREATE TRIGGER product_sizes_keys AFTER UPDATE ON product_list BEGIN
+CREATE TRIGGER product_sizes_keys AFTER UPDATE ON product_list
+WHEN OLD.is_active IS NOT NEW.is_active OR OLD.name_key IS NOT NEW.name_key OR OLD.name_key_sw IS NOT NEW.name_key_sw
+    OR OLD.price_cents IS NOT NEW.price_cents BEGIN
     UPDATE product_sizes SET is_active = NEW.is_active, name_key = NEW.name_key, name_key_sw = NEW.name_key_sw,
         price_cents = NEW.price_cents
     WHERE product_id = NEW.product_id;
@@ -89,4 +91,7 @@ BEGIN
     WHERE product_id = NEW.product_id;
     RETURN NULL;
 END $$;
-CREATE TRIGGER product_sizes_keys AFTER UPDATE ON product_list FOR EACH ROW EXECUTE FUNCTION product_sizes_keys();
+CREATE TRIGGER product_sizes_keys AFTER UPDATE ON product_list FOR EACH ROW
+    WHEN (OLD.is_active IS DISTINCT FROM NEW.is_active OR OLD.name_key IS DISTINCT FROM NEW.name_key
+        OR OLD.name_key_sw IS DISTINCT FROM NEW.name_key_sw OR OLD.price_cents IS DISTINCT FROM NEW.price_cents)
+    EXECUTE FUNCTION product_sizes_keys();
