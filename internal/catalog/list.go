@@ -85,9 +85,9 @@ type listQuery struct {
 	// by what is asked; both are ascending expressions, "-" before a key
 	// that sorts descending.
 	rank, sort []string
-	// rankJoin is what the page's statement adds to read rank when it
-	// ranks: PostgreSQL's weighted vector is in the products' own rows,
-	// which a count and a sorted page need not read.
+	// rankJoin is what a ranked page's statement adds to read rank:
+	// PostgreSQL's weighted vector is in the products' own rows, which the
+	// count need not read.
 	rankJoin string
 	// none: the search has no word to look for, so nothing matches.
 	none bool
@@ -99,10 +99,15 @@ type listQuery struct {
 
 // withProducts makes the products' rows (p) readable by the conditions.
 func (q *listQuery) withProducts() {
-	if q.listed != "p" && !strings.Contains(q.from, " products p ") {
+	if !q.readsProducts() {
 		q.from += " JOIN products p ON p.id = " + q.id + " "
 	}
 	q.rankJoin = ""
+}
+
+// readsProducts says whether from reads the products' rows as p.
+func (q *listQuery) readsProducts() bool {
+	return q.listed == "p" || strings.Contains(q.from, " products p ")
 }
 
 // keys are the sort keys, relevance first when ranked.
@@ -122,11 +127,7 @@ func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, er
 		return ProductPage{Products: []Card{}}, err
 	}
 	q.where.And(q.listed + ".is_active = TRUE")
-	ranked := f.Sort == SortRelevance
-	if !ranked {
-		q.rankJoin = ""
-	}
-	return s.cardPage(ctx, &q, q.keys(ranked), f.Page, f.PageSize)
+	return s.cardPage(ctx, &q, q.keys(f.Sort == SortRelevance), f.Page, f.PageSize)
 }
 
 // cardPage reads page (from 1; 0 for every row) of size cards that q
@@ -250,7 +251,7 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 	q.from += text.ListJoin(q.id)
 	match := w.Arg(text.Query(plan.Text, false))
 	w.And(text.ListMatch(match))
-	if text.OnProducts() && q.listed != "p" && !strings.Contains(q.from, " products p ") {
+	if f.Sort == SortRelevance && text.OnProducts() && !q.readsProducts() {
 		q.rankJoin = " JOIN products p ON p.id = " + q.id
 	}
 	if plan.SKUProduct != 0 {

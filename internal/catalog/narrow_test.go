@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"shop/internal/catalog"
@@ -66,78 +68,83 @@ func TestNarrowRowsFollowTheProducts(t *testing.T) {
 	}
 }
 
-// same fails t when a narrow row differs from its product's, or is missing or left over.
+// same fails t when a narrow row differs from what its product's or its
+// variants' rows say, or is missing or left over.
 func same(t *testing.T, d *db.DB, when string) {
 	t.Helper()
-	read := func(q string) []string {
-		rows, err := db.QueryAll(context.Background(), d, "rows", func(sc db.Scanner) (string, error) {
-			var id, price int64
-			var active bool
-			var name, nameSW string
-			err := sc.Scan(&id, &active, &name, &nameSW, &price)
-			return fmt.Sprintf("%d %t %q %q %d", id, active, name, nameSW, price), err
-		}, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rows
-	}
-	want := read(`SELECT id, is_active, LOWER(name), LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), base_price_cents FROM products ORDER BY id`)
-	got := read(`SELECT product_id, is_active, name_key, name_key_sw, price_cents FROM product_list ORDER BY product_id`)
-	if !slices.Equal(got, want) {
-		t.Fatalf("%s: the narrow rows\n%v\nthe products\n%v", when, got, want)
-	}
-	if len(got) == 0 {
+	want := rowsOf(t, d, `SELECT id, is_active, LOWER(name), LOWER(CASE WHEN name_sw <> '' THEN name_sw ELSE name END), base_price_cents FROM products ORDER BY id`)
+	if len(want) == 0 {
 		t.Fatalf("%s: no products", when)
 	}
+	sameRows(t, when, "the narrow rows", want,
+		rowsOf(t, d, `SELECT product_id, is_active, name_key, name_key_sw, price_cents FROM product_list ORDER BY product_id`))
 	if d.Dialect == db.Postgres {
 		// PostgreSQL's narrow search keys (migration 0122).
-		keys := func(q string) []string {
-			rows, err := db.QueryAll(context.Background(), d, "rows", func(sc db.Scanner) (string, error) {
-				var id int64
-				var k string
-				err := sc.Scan(&id, &k)
-				return fmt.Sprintf("%d %s", id, k), err
-			}, q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return rows
-		}
-		want := keys(`SELECT id, strip(search_text)::text FROM products ORDER BY id`)
-		if got := keys(`SELECT product_id, search_keys::text FROM product_list ORDER BY product_id`); !slices.Equal(got, want) {
-			t.Fatalf("%s: the narrow search keys\n%v\nthe products' vectors, stripped\n%v", when, got, want)
-		}
+		sameRows(t, when, "the narrow search keys", rowsOf(t, d, `SELECT id, strip(search_text)::text FROM products ORDER BY id`),
+			rowsOf(t, d, `SELECT product_id, search_keys::text FROM product_list ORDER BY product_id`))
 	}
-	sizes := func(q string) []string {
-		rows, err := db.QueryAll(context.Background(), d, "rows", func(sc db.Scanner) (string, error) {
-			var size string
-			var id, price int64
-			var active bool
-			var name, nameSW string
-			err := sc.Scan(&size, &id, &active, &name, &nameSW, &price)
-			return fmt.Sprintf("%s %d %t %q %q %d", size, id, active, name, nameSW, price), err
-		}, q)
-		if err != nil {
+	sameRows(t, when, "the sizes' narrow rows",
+		rowsOf(t, d, `SELECT DISTINCT v.size_key, p.id, p.is_active, LOWER(p.name), LOWER(CASE WHEN p.name_sw <> '' THEN p.name_sw ELSE p.name END), p.base_price_cents
+			FROM variants v JOIN products p ON p.id = v.product_id ORDER BY v.size_key, p.id`),
+		rowsOf(t, d, `SELECT size_key, product_id, is_active, name_key, name_key_sw, price_cents FROM product_sizes ORDER BY size_key, product_id`))
+}
+
+// rowsOf reads q's rows, each as one line of its columns' values.
+func rowsOf(t *testing.T, d *db.DB, q string) []string {
+	t.Helper()
+	rows, err := d.Query(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for rows.Next() {
+		vals, dest := make([]any, len(cols)), make([]any, len(cols))
+		for i := range vals {
+			dest[i] = &vals[i]
+		}
+		if err := rows.Scan(dest...); err != nil {
 			t.Fatal(err)
 		}
-		return rows
-	}
-	want = sizes(`SELECT DISTINCT v.size_key, p.id, p.is_active, LOWER(p.name), LOWER(CASE WHEN p.name_sw <> '' THEN p.name_sw ELSE p.name END), p.base_price_cents
-		FROM variants v JOIN products p ON p.id = v.product_id ORDER BY v.size_key, p.id`)
-	got = sizes(`SELECT size_key, product_id, is_active, name_key, name_key_sw, price_cents FROM product_sizes ORDER BY size_key, product_id`)
-	if !slices.Equal(got, want) {
-		var missing, extra []string
-		for _, r := range want {
-			if !slices.Contains(got, r) {
-				missing = append(missing, r)
+		line := make([]string, len(vals))
+		for i, v := range vals {
+			switch v := v.(type) {
+			case string:
+				line[i] = strconv.Quote(v)
+			case []byte:
+				line[i] = strconv.Quote(string(v))
+			default:
+				line[i] = fmt.Sprint(v)
 			}
 		}
-		for _, r := range got {
-			if !slices.Contains(want, r) {
-				extra = append(extra, r)
-			}
-		}
-		t.Fatalf("%s: the sizes' narrow rows lack %q and hold %q besides", when, missing, extra)
+		out = append(out, strings.Join(line, " "))
 	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameRows fails t, naming the rows missing and left over, when got is not want.
+func sameRows(t *testing.T, when, what string, want, got []string) {
+	t.Helper()
+	if slices.Equal(got, want) {
+		return
+	}
+	var missing, extra []string
+	for _, r := range want {
+		if !slices.Contains(got, r) {
+			missing = append(missing, r)
+		}
+	}
+	for _, r := range got {
+		if !slices.Contains(want, r) {
+			extra = append(extra, r)
+		}
+	}
+	t.Fatalf("%s: %s lack %q and hold %q besides", when, what, missing, extra)
 }
