@@ -105,7 +105,8 @@ const authBody = 8 << 10
 // routes lists every route of the shop in one place.
 func (s *Server) routes() []Route {
 	c := s.catalog
-	cached := s.microcache.Wrap
+	// What the cache does not answer waits its turn for the read pool.
+	cached := func(h http.Handler) http.Handler { return s.microcache.Wrap(s.reads.Wrap(h)) }
 	a := s.auth
 	ad := s.admin
 	rd := s.riders
