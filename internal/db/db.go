@@ -177,9 +177,6 @@ func (d *DB) Close() error {
 	return errors.Join(d.write.Close(), d.read.Close())
 }
 
-// ReadConns is the size of the read pool: how many reads can run at once.
-func (d *DB) ReadConns() int { return d.read.Stats().MaxOpenConnections }
-
 // Ping checks the database answers.
 func (d *DB) Ping(ctx context.Context) error { return d.read.PingContext(ctx) }
 

@@ -105,8 +105,7 @@ const authBody = 8 << 10
 // routes lists every route of the shop in one place.
 func (s *Server) routes() []Route {
 	c := s.catalog
-	// What the cache does not answer waits its turn for the read pool.
-	cached := func(h http.Handler) http.Handler { return s.microcache.Wrap(s.reads.Wrap(h)) }
+	cached := s.microcache.Wrap
 	a := s.auth
 	ad := s.admin
 	rd := s.riders

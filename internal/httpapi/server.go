@@ -180,9 +180,6 @@ type Server struct {
 	handler      http.Handler
 	// microcache holds catalogue answers for a few seconds.
 	microcache *httpx.MicroCache
-	// reads lines up the catalogue's uncached reads for the read pool's
-	// connections (httpx.Queue).
-	reads *httpx.Queue
 
 	// The storefront's routes: share cards, robots.txt, the sitemap.
 	shares          http.Handler
@@ -239,10 +236,6 @@ func New(d Deps) (*Server, error) {
 		// only bounds what a change made past both (by hand in the database)
 		// would leave.
 		microcache: httpx.NewMicroCache(catalogueCacheLifetime, 16<<20),
-		reads:      httpx.NewQueue(db.DefaultConns.Read),
-	}
-	if d.DB != nil {
-		s.reads = httpx.NewQueue(d.DB.ReadConns())
 	}
 	front := storefront.New(d.Catalog, d.PublicURL, d.ShareCards, d.WebAssets, d.Log)
 	front.WhatsApp, front.Delivery, front.USSDCode = d.WhatsApp, d.Delivery, d.USSDCode
