@@ -102,7 +102,6 @@ func (q *listQuery) withProducts() {
 	if !q.readsProducts() {
 		q.from += " JOIN products p ON p.id = " + q.id + " "
 	}
-	q.rankJoin = ""
 }
 
 // readsProducts says whether from reads the products' rows as p.
