@@ -58,6 +58,8 @@ type cachedAnswer struct {
 	stored   time.Time
 	// refreshing: a background read of this answer is under way.
 	refreshing bool
+	// held is the memory the answer takes, as the budget counts it (held).
+	held int
 }
 
 // flight is a first read of an address that other requests for it wait on,
@@ -223,10 +225,14 @@ func (c *MicroCache) keep(key string, rec *recorder, gen uint64) *cachedAnswer {
 		return nil
 	}
 	plain := rec.body.Bytes()
-	a := &cachedAnswer{key: key, header: rec.header, body: plain, plainLen: len(plain), stored: c.now()}
+	a := &cachedAnswer{key: key, header: rec.header, plainLen: len(plain), stored: c.now()}
 	if len(plain) >= 1024 {
 		a.body, a.gzipped = gzipBytes(plain), true
+	} else {
+		// The recorder's buffer has grown past the answer by up to twice.
+		a.body = bytes.Clone(plain)
 	}
+	a.held = held(a)
 	if a.size() > c.maxBytes/4 {
 		return nil
 	}
@@ -322,38 +328,66 @@ func (c *MicroCache) plainOf(a *cachedAnswer) []byte {
 	p = gunzipBytes(a.body, a.plainLen)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if a.plain == nil && c.items[a.key] == a && c.bytes+len(p) <= c.maxBytes/8 {
+	if a.plain == nil && c.items[a.key] == a && c.bytes+cap(p) <= c.maxBytes/8 {
 		a.plain = p
-		c.bytes += len(p)
+		a.held += cap(p)
+		c.bytes += cap(p)
 	}
 	return p
 }
 
-func (a *cachedAnswer) size() int { return len(a.body) + len(a.plain) }
+func (a *cachedAnswer) size() int { return a.held }
+
+// answerOverhead is what an answer takes besides its bytes, key and header
+// texts: the answer itself, its entry in the cache's map and its header map
+// with the slices of its values (measured by TestMicroCacheHoldsItsBudget).
+const answerOverhead = 640
+
+// held is the memory a takes without its plain copy: its bytes' capacity,
+// key, header texts and answerOverhead. Counting the body's length alone let
+// a full cache take two to three times its budget of the heap, as small
+// compressed answers come with a header map and a buffer's spare room
+// (docs/benchmarks.md, "28 November 2026, evening").
+func held(a *cachedAnswer) int {
+	n := answerOverhead + len(a.key) + cap(a.body)
+	for k, vs := range a.header {
+		n += len(k)
+		for _, v := range vs {
+			n += len(v)
+		}
+	}
+	return n
+}
 
 var (
 	gzipWriters = sync.Pool{New: func() any {
 		w, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression)
 		return w
 	}}
+	gzipBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 	gzipReaders sync.Pool
 )
 
-// gzipBytes compresses b with a pooled writer: a new writer allocates about
-// a megabyte, and the default level is ten times faster than the best for
-// 5 % more bytes on a product list.
+// gzipBytes compresses b with a pooled writer and buffer: a new writer
+// allocates about a megabyte, and the default level is ten times faster than
+// the best for 5 % more bytes on a product list. The result is a copy of
+// its own length, without the buffer's spare room.
 func gzipBytes(b []byte) []byte {
-	var buf bytes.Buffer
+	buf := gzipBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
 	zw := gzipWriters.Get().(*gzip.Writer)
-	zw.Reset(&buf)
+	zw.Reset(buf)
 	_, _ = zw.Write(b)
 	_ = zw.Close()
 	gzipWriters.Put(zw)
-	return buf.Bytes()
+	out := bytes.Clone(buf.Bytes())
+	gzipBuffers.Put(buf)
+	return out
 }
 
+// gunzipBytes unpacks b, whose plain length is n, into a slice of that
+// length exactly.
 func gunzipBytes(b []byte, n int) []byte {
-	out := make([]byte, 0, n)
 	var zr *gzip.Reader
 	if v := gzipReaders.Get(); v != nil {
 		zr = v.(*gzip.Reader)
@@ -366,10 +400,10 @@ func gunzipBytes(b []byte, n int) []byte {
 			return nil
 		}
 	}
-	buf := bytes.NewBuffer(out)
-	_, _ = io.Copy(buf, zr)
+	out := make([]byte, n)
+	read, _ := io.ReadFull(zr, out)
 	gzipReaders.Put(zr)
-	return buf.Bytes()
+	return out[:read]
 }
 
 // AcceptsEncoding reads an Accept-Encoding header for token, honouring q=0.

@@ -5,8 +5,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -214,28 +217,72 @@ func TestMicroCacheOneFirstRead(t *testing.T) {
 
 func TestMicroCacheBoundsMemory(t *testing.T) {
 	body := make([]byte, 200)
-	c, _ := newTestCache(time.Minute, 1000)
+	c, _ := newTestCache(time.Minute, 4000)
 	var calls atomic.Int32
 	h := c.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
 		if r.URL.Path == "/big" {
-			_, _ = w.Write(make([]byte, 300))
+			_, _ = w.Write(make([]byte, 1000))
 			return
 		}
 		_, _ = w.Write(body)
 	}))
-	for i := range 20 {
-		get(h, "/x?i="+string(rune('a'+i)), "")
-		if c.bytes > 1000 {
-			t.Fatalf("cache holds %d bytes, limit 1000", c.bytes)
+	for i := range 40 {
+		get(h, fmt.Sprintf("/x?i=%d", i), "")
+		if c.bytes > 4000 {
+			t.Fatalf("cache holds %d bytes, limit 4000", c.bytes)
 		}
 	}
 	// An answer larger than a quarter of the limit is never kept.
 	for range 2 {
 		get(h, "/big", "")
 	}
-	if calls.Load() != 22 {
-		t.Fatalf("%d calls, want 22", calls.Load())
+	if calls.Load() != 42 {
+		t.Fatalf("%d calls, want 42", calls.Load())
+	}
+}
+
+// The budget bounds the heap the cache's answers take, not only their
+// bodies: filled with list-like answers (a few KB of JSON compressing to
+// about 2 KB, with their headers) far past its budget, the cache's live
+// memory stays within the budget, and fills at least half of it.
+func TestMicroCacheHoldsItsBudget(t *testing.T) {
+	const budget = 1 << 20
+	c, _ := newTestCache(time.Minute, budget)
+	words := strings.Fields("dairy meal layers mash kienyeji chick dewormer albendazole mineral premix dicalcium phosphate 10kg 70kg 1litre")
+	h := c.Wrap(Handler(func(w http.ResponseWriter, r *http.Request) error {
+		seed, _ := strconv.Atoi(r.URL.Query().Get("i"))
+		rng := rand.New(rand.NewPCG(uint64(seed), 38))
+		cards := make([]map[string]any, 20)
+		for i := range cards {
+			name := words[rng.IntN(len(words))] + " " + words[rng.IntN(len(words))]
+			cards[i] = map[string]any{"id": rng.IntN(10_000), "name": name, "slug": strings.ReplaceAll(name, " ", "-"),
+				"price": rng.IntN(1_000_000), "in_stock": rng.IntN(2) == 1, "rating": rng.IntN(50)}
+		}
+		return WriteCachedJSON(w, r, 30, map[string]any{"products": cards, "count": 4380})
+	}))
+	live := func() uint64 {
+		var m runtime.MemStats
+		// Twice: a pooled compressor outlives one collection.
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := live()
+	for i := range 2000 {
+		req := httptest.NewRequest("GET", fmt.Sprintf("/api/products/?page=1&i=%d", i), nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		h.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	after := live()
+	runtime.KeepAlive(c)
+	if c.bytes < budget/2 {
+		t.Fatalf("the cache holds %d bytes of its %d", c.bytes, budget)
+	}
+	t.Logf("%d answers, %d bytes counted, heap grown %d", len(c.items), c.bytes, int64(after)-int64(before))
+	if grown := int64(after) - int64(before); grown > budget*11/10 {
+		t.Fatalf("the cache's %d answers take %d bytes of the heap, budget %d", len(c.items), grown, budget)
 	}
 }
 
