@@ -38,7 +38,20 @@ func (d *DB) ReadTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // Pending lists the embedded migrations the database has not applied: empty
 // when its schema is the one this binary expects.
 func (d *DB) Pending(ctx context.Context) ([]string, error) {
-	ms, err := loadMigrations(d.Dialect)
+	ms, err := d.pending(ctx)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.name
+	}
+	return names, nil
+}
+
+// pending is the embedded migrations the database has not applied, in order.
+func (d *DB) pending(ctx context.Context) ([]migration, error) {
+	ms, err := loadMigrations()
 	if err != nil {
 		return nil, err
 	}
@@ -54,10 +67,10 @@ func (d *DB) Pending(ctx context.Context) ([]string, error) {
 	for _, v := range applied {
 		done[v] = true
 	}
-	var pending []string
+	var pending []migration
 	for _, m := range ms {
 		if !done[m.version] {
-			pending = append(pending, m.name)
+			pending = append(pending, m)
 		}
 	}
 	return pending, nil
