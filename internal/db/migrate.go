@@ -53,7 +53,7 @@ type migration struct {
 }
 
 // body is m's SQL for engine d. It is read only for a migration that runs:
-// reading and rewriting all of them took a fifth of a cold start's CPU.
+// reading and rewriting all of them took a tenth of a cold start's CPU.
 func (m migration) body(d Dialect) (string, error) {
 	b, err := migrationFiles.ReadFile("migrations/" + m.name)
 	if err != nil {

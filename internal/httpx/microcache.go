@@ -58,7 +58,8 @@ type cachedAnswer struct {
 	stored   time.Time
 	// refreshing: a background read of this answer is under way.
 	refreshing bool
-	// held is the memory the answer takes, as the budget counts it (held).
+	// held is the memory the answer takes, as the budget counts it: held(a),
+	// and its plain copy once kept.
 	held int
 }
 
@@ -233,7 +234,7 @@ func (c *MicroCache) keep(key string, rec *recorder, gen uint64) *cachedAnswer {
 		a.body = bytes.Clone(plain)
 	}
 	a.held = held(a)
-	if a.size() > c.maxBytes/4 {
+	if a.held > c.maxBytes/4 {
 		return nil
 	}
 	c.mu.Lock()
@@ -244,9 +245,9 @@ func (c *MicroCache) keep(key string, rec *recorder, gen uint64) *cachedAnswer {
 	if old := c.items[key]; old != nil {
 		c.drop(key, old)
 	}
-	c.evict(a.size())
+	c.evict(a.held)
 	c.items[key] = a
-	c.bytes += a.size()
+	c.bytes += a.held
 	return a
 }
 
@@ -272,7 +273,7 @@ func (c *MicroCache) evict(n int) {
 }
 
 func (c *MicroCache) drop(key string, a *cachedAnswer) {
-	c.bytes -= a.size()
+	c.bytes -= a.held
 	delete(c.items, key)
 }
 
@@ -335,8 +336,6 @@ func (c *MicroCache) plainOf(a *cachedAnswer) []byte {
 	}
 	return p
 }
-
-func (a *cachedAnswer) size() int { return a.held }
 
 // answerOverhead is what an answer takes besides its bytes, key and header
 // texts: the answer itself, its entry in the cache's map and its header map
