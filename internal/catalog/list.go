@@ -67,8 +67,9 @@ func centsOrNil(n *int64) *money.Cents {
 // listQuery is a product list's statement in parts.
 type listQuery struct {
 	// from is what the list reads: the products' narrow rows
-	// (product_list, pl), a category's (product_categories, pc) or a
-	// size's (product_sizes, ps), joined
+	// (product_list, pl), a category's (product_categories, pc), a
+	// size's (product_sizes, ps) or a size's within a category
+	// (product_category_sizes, pcs), joined
 	// to the products' own rows only when a condition needs them
 	// (withProducts): a list and its count otherwise never step into the
 	// wide product rows.
@@ -78,7 +79,7 @@ type listQuery struct {
 	where db.Where
 	// listed is the table whose columns the sort keys and the active flag
 	// are read from, so its indexes serve the order: pl; pc under a
-	// category; ps for a size; the products themselves (p) for a promotion
+	// category; ps for a size; pcs for both; the products themselves (p) for a promotion
 	// or a collection, whose indexes lead with their flags.
 	listed string
 	// rank orders a search's matches best first ("" without a search), sort
@@ -178,6 +179,9 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 	q := listQuery{from: "product_list pl", id: "pl.product_id", listed: "pl", lang: l}
 	nameKey, nameKeyIn, price := "pl.name_key", "pl.name_key_sw", "pl.price_cents"
 	switch {
+	case f.Category != "" && f.Weight != "":
+		q.from, q.id, q.listed = "product_category_sizes pcs", "pcs.product_id", "pcs"
+		nameKey, nameKeyIn, price = "pcs.name_key", "pcs.name_key_sw", "pcs.price_cents"
 	case f.Category != "":
 		q.from, q.id, q.listed = "product_categories pc", "pc.product_id", "pc"
 		nameKey, nameKeyIn, price = "pc.name_key", "pc.name_key_sw", "pc.price_cents"
@@ -194,12 +198,12 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 	id := q.id
 	w := &q.where
 	if f.Category != "" {
-		w.And("pc.category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
+		w.And(q.listed + ".category_id = (SELECT id FROM categories WHERE slug = " + w.Arg(f.Category) + ")")
 	}
 	if f.Weight != "" {
 		size := w.Arg(SizeKey(f.Weight))
-		if q.listed == "ps" {
-			w.And("ps.size_key = " + size)
+		if q.listed == "ps" || q.listed == "pcs" {
+			w.And(q.listed + ".size_key = " + size)
 		} else {
 			// The size's products, gathered from its index range: bounded
 			// by their number, where looking each row of a category up

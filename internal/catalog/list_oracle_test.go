@@ -96,9 +96,12 @@ func mixedFilters() []catalog.ListFilter {
 				add(catalog.ListFilter{Category: c, Weight: weight, Sort: s, Page: 3})
 			}
 		}
-		// A size with a price band, a collection or a promotion.
+		// A size with a price band, a collection or a promotion, and with a
+		// category as well.
 		low, high := money.FromShillings(1000), money.FromShillings(3000)
 		add(catalog.ListFilter{Weight: weight, MinPrice: &low, MaxPrice: &high, Sort: catalog.SortPriceHigh, Page: 1})
+		add(catalog.ListFilter{Category: "feeds", Weight: weight, MinPrice: &low, MaxPrice: &high, Sort: catalog.SortPriceLow, Page: 1})
+		add(catalog.ListFilter{Category: "dewormers", Weight: weight, Promo: catalog.PromoBulk, Sort: catalog.SortName, Page: 1})
 		add(catalog.ListFilter{Weight: weight, Collection: catalog.CollectionBestSellers, Sort: catalog.SortName, Page: 1})
 		add(catalog.ListFilter{Weight: weight, Promo: catalog.PromoBulk, Sort: catalog.SortPriceLow, Page: 1})
 	}

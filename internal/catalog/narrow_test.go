@@ -14,12 +14,14 @@ import (
 	"shop/internal/demo"
 )
 
-// The list's narrow rows (product_list, migration 0120, and the sizes',
-// product_sizes, 0121) hold what the products' and variants' own rows say,
+// The list's narrow rows (product_list, migration 0120, the sizes',
+// product_sizes, 0121, and the sizes' by category, product_category_sizes,
+// 0123) hold what the products', variants' and listings' own rows say,
 // whatever statement changed them: each kind of write below is one the shop
 // makes (a new product, an edit of a name, a Kiswahili name, a price or the
 // active flag, an import's UPDATE … FROM, a size added, renamed or taken
-// away, a deletion; on PostgreSQL a search text rewritten), on both engines.
+// away, a listing under a category added, moved or taken away, a deletion;
+// on PostgreSQL a search text rewritten), on both engines.
 func TestNarrowRowsFollowTheProducts(t *testing.T) {
 	for _, dialect := range dbtest.Engines() {
 		t.Run(string(dialect), func(t *testing.T) {
@@ -47,6 +49,14 @@ func TestNarrowRowsFollowTheProducts(t *testing.T) {
 				{"a size renamed", `UPDATE variants SET size = '5 kg', size_key = '5kg' WHERE id = (SELECT MAX(id) FROM variants WHERE id NOT IN (SELECT variant_id FROM order_items))`},
 				{"a size taken away", `DELETE FROM variants WHERE id = (SELECT MIN(id) FROM variants WHERE id NOT IN (SELECT variant_id FROM order_items) AND size_key <> '3kg')`},
 				{"the prices of products with sizes", `UPDATE products SET base_price_cents = base_price_cents + 7, is_active = NOT is_active WHERE id IN (SELECT product_id FROM variants WHERE size_key IN ('3kg', '4kg', '5kg'))`},
+				{"a product listed under another category", `INSERT INTO product_categories (category_id, product_id, is_active, name_key, name_key_sw, price_cents)
+					SELECT (SELECT MAX(id) FROM categories), id, is_active, LOWER(name), LOWER(name), base_price_cents FROM products
+					WHERE id = (SELECT MIN(product_id) FROM variants) AND id NOT IN (SELECT product_id FROM product_categories WHERE category_id = (SELECT MAX(id) FROM categories))`},
+				{"a listing moved to another category", `UPDATE product_categories SET category_id = (SELECT MIN(id) FROM categories)
+					WHERE category_id = (SELECT MAX(id) FROM categories) AND product_id = (SELECT MIN(product_id) FROM variants)
+					AND product_id NOT IN (SELECT product_id FROM product_categories WHERE category_id = (SELECT MIN(id) FROM categories))`},
+				{"a listing taken away", `DELETE FROM product_categories WHERE product_id = (SELECT MAX(product_id) FROM variants)
+					AND category_id = (SELECT MIN(category_id) FROM product_categories WHERE product_id = (SELECT MAX(product_id) FROM variants))`},
 				{"a deletion", `DELETE FROM products WHERE id = (SELECT MAX(id) FROM products WHERE id NOT IN (SELECT product_id FROM order_items))`},
 			} {
 				if _, err := d.Exec(ctx, step.sql); err != nil {
@@ -87,6 +97,10 @@ func same(t *testing.T, d *db.DB, when string) {
 		rowsOf(t, d, `SELECT DISTINCT v.size_key, p.id, p.is_active, LOWER(p.name), LOWER(CASE WHEN p.name_sw <> '' THEN p.name_sw ELSE p.name END), p.base_price_cents
 			FROM variants v JOIN products p ON p.id = v.product_id ORDER BY v.size_key, p.id`),
 		rowsOf(t, d, `SELECT size_key, product_id, is_active, name_key, name_key_sw, price_cents FROM product_sizes ORDER BY size_key, product_id`))
+	sameRows(t, when, "the sizes' narrow rows by category",
+		rowsOf(t, d, `SELECT DISTINCT pc.category_id, v.size_key, p.id, p.is_active, LOWER(p.name), LOWER(CASE WHEN p.name_sw <> '' THEN p.name_sw ELSE p.name END), p.base_price_cents
+			FROM variants v JOIN products p ON p.id = v.product_id JOIN product_categories pc ON pc.product_id = p.id ORDER BY pc.category_id, v.size_key, p.id`),
+		rowsOf(t, d, `SELECT category_id, size_key, product_id, is_active, name_key, name_key_sw, price_cents FROM product_category_sizes ORDER BY category_id, size_key, product_id`))
 }
 
 // rowsOf reads q's rows, each as one line of its columns' values.

@@ -175,7 +175,7 @@ func strings_(ctx context.Context, tx *sql.Tx, q string, args ...any) ([]string,
 
 // derived tables are kept by triggers on both engines, each its own way:
 // PostgreSQL's fill as the rows they sum are copied.
-var derived = []string{"product_list", "product_sizes", "order_status_totals", "sales_days", "sales_day_products", "sales_month_products", "payment_days", "paybill_days"}
+var derived = []string{"product_list", "product_sizes", "product_category_sizes", "order_status_totals", "sales_days", "sales_day_products", "sales_month_products", "payment_days", "paybill_days"}
 
 // shopTables hold a shop's own data; a new database has none of them.
 var shopTables = []string{"users", "categories", "products", "orders", "payments", "admin_audit"}
