@@ -79,8 +79,8 @@ type listQuery struct {
 	where db.Where
 	// listed is the table whose columns the sort keys and the active flag
 	// are read from, so its indexes serve the order: pl; pc under a
-	// category; ps for a size; pcs for both; the products themselves (p) for a promotion
-	// or a collection, whose indexes lead with their flags.
+	// category; ps for a size; pcs for both; the products themselves (p)
+	// for a promotion or a collection, whose indexes lead with their flags.
 	listed string
 	// rank orders a search's matches best first ("" without a search), sort
 	// by what is asked; both are ascending expressions, "-" before a key
@@ -205,9 +205,10 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 		if q.listed == "ps" || q.listed == "pcs" {
 			w.And(q.listed + ".size_key = " + size)
 		} else {
-			// The size's products, gathered from its index range: bounded
-			// by their number, where looking each row of a category up
-			// would read the whole category for a size it hardly has.
+			// A promotion's or a collection's products of the size,
+			// gathered from the size's index range: bounded by their
+			// number, where looking each flagged product up would read
+			// them all for a size they hardly have.
 			w.And(q.id + " IN (SELECT ps.product_id FROM product_sizes ps WHERE ps.size_key = " + size + ")")
 		}
 	}
