@@ -87,7 +87,7 @@ type listQuery struct {
 	// that sorts descending.
 	rank, sort []string
 	// rankJoin is what a ranked page's statement adds to read rank:
-	// PostgreSQL's weighted vector is in the products' own rows, which the
+	// PostgreSQL's weighted vector has narrow rows of its own, which the
 	// count need not read.
 	rankJoin string
 	// none: the search has no word to look for, so nothing matches.
@@ -255,8 +255,8 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 	q.from += text.ListJoin(q.id)
 	match := w.Arg(text.Query(plan.Text, false))
 	w.And(text.ListMatch(match))
-	if f.Sort == SortRelevance && text.OnProducts() && !q.readsProducts() {
-		q.rankJoin = " JOIN products p ON p.id = " + q.id
+	if f.Sort == SortRelevance {
+		q.rankJoin = text.RankJoin(q.id)
 	}
 	if plan.SKUProduct != 0 {
 		// An id read from the database, not text from the request: written

@@ -15,8 +15,8 @@ import (
 )
 
 // The list's narrow rows (product_list, migration 0120, the sizes',
-// product_sizes, 0121, and the sizes' by category, product_category_sizes,
-// 0123) hold what the products', variants' and listings' own rows say,
+// product_sizes, 0121, the sizes' by category, product_category_sizes,
+// 0123, and on PostgreSQL the weighted words, product_search_text, 0125) hold what the products', variants' and listings' own rows say,
 // whatever statement changed them: each kind of write below is one the shop
 // makes (a new product, an edit of a name, a Kiswahili name, a price or the
 // active flag, an import's UPDATE … FROM, a size added, renamed or taken
@@ -92,6 +92,9 @@ func same(t *testing.T, d *db.DB, when string) {
 		// PostgreSQL's narrow search keys (migration 0122).
 		sameRows(t, when, "the narrow search keys", rowsOf(t, d, `SELECT id, strip(search_text)::text FROM products ORDER BY id`),
 			rowsOf(t, d, `SELECT product_id, search_keys::text FROM product_list ORDER BY product_id`))
+		// And the weighted vector a ranked search scores (migration 0125).
+		sameRows(t, when, "the weighted words for ranking", rowsOf(t, d, `SELECT id, search_text::text FROM products ORDER BY id`),
+			rowsOf(t, d, `SELECT product_id, search_text::text FROM product_search_text ORDER BY product_id`))
 	}
 	sameRows(t, when, "the sizes' narrow rows",
 		rowsOf(t, d, `SELECT DISTINCT v.size_key, p.id, p.is_active, LOWER(p.name), LOWER(CASE WHEN p.name_sw <> '' THEN p.name_sw ELSE p.name END), p.base_price_cents

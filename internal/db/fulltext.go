@@ -33,10 +33,6 @@ type TextIndex struct{ dialect Dialect }
 // ProductText is the products' full-text index.
 func (d *DB) ProductText() TextIndex { return TextIndex{d.Dialect} }
 
-// OnProducts says whether Match and Rank read the products' own rows (p):
-// PostgreSQL's index is a column of theirs.
-func (x TextIndex) OnProducts() bool { return x.dialect == Postgres }
-
 // The product list matches narrow keys where the engine has them: on
 // PostgreSQL the stripped vector in product_list (pl, migration 0122); on
 // SQLite its index is narrow already, and these are Join and Match.
@@ -79,11 +75,23 @@ func (x TextIndex) Match(arg string) string {
 	return "products_text MATCH " + arg
 }
 
+// RankJoin is what a product list whose product id is id adds, after
+// ListJoin, to read Rank: on PostgreSQL the weighted vector's own narrow
+// rows (product_search_text, migration 0125), so that ranking a broad
+// search does not read the products' wide rows; on SQLite nothing, FTS5
+// ranks the row it matched.
+func (x TextIndex) RankJoin(id string) string {
+	if x.dialect == Postgres {
+		return " JOIN product_search_text pst ON pst.product_id = " + id
+	}
+	return ""
+}
+
 // Rank is a number that orders matches best first, ascending: a word in
 // text a outweighs one in b, b one in c.
 func (x TextIndex) Rank(arg string) string {
 	if x.dialect == Postgres {
-		return "-ts_rank(p.search_text, to_tsquery('simple', " + arg + "))"
+		return "-ts_rank(pst.search_text, to_tsquery('simple', " + arg + "))"
 	}
 	return "bm25(products_text, 10.0, 4.0, 1.0)"
 }
