@@ -19,10 +19,10 @@ import (
 
 // The product list answers what a straightforward query of the products
 // answers, for every filter and sort of the mixed workload that is not a
-// search (cmd/benchdata, docs/benchmarks.md) and for searches by relevance,
-// in both languages and on both engines: the page's products in order, and its count, capped as
-// docs/architecture.md section 9 says. It guards any reshaping of the
-// list's statements or tables for speed.
+// search (cmd/benchdata, docs/benchmarks.md) and for searches by
+// relevance, in both languages and on both engines: the page's products in
+// order, and its count, capped as docs/architecture.md section 9 says. It
+// guards any reshaping of the list's statements or tables for speed.
 func TestListAnswersTheReferenceQuery(t *testing.T) {
 	for _, dialect := range dbtest.Engines() {
 		t.Run(string(dialect), func(t *testing.T) {

@@ -16,7 +16,8 @@ import (
 
 // The list's narrow rows (product_list, migration 0120, the sizes',
 // product_sizes, 0121, the sizes' by category, product_category_sizes,
-// 0123, and on PostgreSQL the weighted words, product_search_text, 0125) hold what the products', variants' and listings' own rows say,
+// 0123, and on PostgreSQL the weighted words, product_search_text, 0125)
+// hold what the products', variants' and listings' own rows say,
 // whatever statement changed them: each kind of write below is one the shop
 // makes (a new product, an edit of a name, a Kiswahili name, a price or the
 // active flag, an import's UPDATE … FROM, a size added, renamed or taken
