@@ -116,7 +116,7 @@ func (s *Store) AdminProducts(ctx context.Context, f AdminFilter) (AdminProductP
 	if size < 1 || size > db.MaxPageSize {
 		size = db.DefaultPageSize
 	}
-	list, err := s.cardPage(ctx, &q, q.keys(f.Sort == ""), page, size)
+	list, err := s.cardPage(ctx, &q, f.Sort == "", page, size)
 	if err != nil {
 		return empty, err
 	}

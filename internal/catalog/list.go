@@ -88,7 +88,7 @@ type listQuery struct {
 	rank, sort []string
 	// rankJoin is what a ranked page's statement adds to read rank:
 	// PostgreSQL's weighted vector has narrow rows of its own, which the
-	// count need not read.
+	// count and a sorted page need not read.
 	rankJoin string
 	// none: the search has no word to look for, so nothing matches.
 	none bool
@@ -127,14 +127,18 @@ func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, er
 		return ProductPage{Products: []Card{}}, err
 	}
 	q.where.And(q.listed + ".is_active = TRUE")
-	return s.cardPage(ctx, &q, q.keys(f.Sort == SortRelevance), f.Page, f.PageSize)
+	return s.cardPage(ctx, &q, f.Sort == SortRelevance, f.Page, f.PageSize)
 }
 
 // cardPage reads page (from 1; 0 for every row) of size cards that q
-// selects in the order of keys, and counts them. The page's ids and keys
-// come first, narrow rows sorted or read in index order; only the page's
-// own rows are read whole.
-func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page, size int) (ProductPage, error) {
+// selects, best match first when ranked, then in q's sort, and counts
+// them. The page's ids and keys come first, narrow rows sorted or read in
+// index order; only the page's own rows are read whole.
+func (s *Store) cardPage(ctx context.Context, q *listQuery, ranked bool, page, size int) (ProductPage, error) {
+	keys, rankJoin := q.keys(ranked), ""
+	if ranked {
+		rankJoin = q.rankJoin
+	}
 	from := ` FROM ` + q.from + q.where.String()
 	limit := ""
 	if page > 0 {
@@ -154,7 +158,7 @@ func (s *Store) cardPage(ctx context.Context, q *listQuery, keys []string, page,
 	if q.lang == i18n.Kiswahili {
 		cols, scan = cardColumnsSW, scanCardSW
 	}
-	stmt := `SELECT ` + cols + ` FROM (SELECT ` + q.id + ` AS id, ` + strings.Join(inner, ", ") + ` FROM ` + q.from + q.rankJoin + q.where.String() +
+	stmt := `SELECT ` + cols + ` FROM (SELECT ` + q.id + ` AS id, ` + strings.Join(inner, ", ") + ` FROM ` + q.from + rankJoin + q.where.String() +
 		strings.Replace(order, "page.", "", -1) + limit + `) AS page JOIN products p ON p.id = page.id` + order
 	var out ProductPage
 	var err error
@@ -255,9 +259,7 @@ func (s *Store) listQuery(ctx context.Context, f ListFilter, l i18n.Lang) (listQ
 	q.from += text.ListJoin(q.id)
 	match := w.Arg(text.Query(plan.Text, false))
 	w.And(text.ListMatch(match))
-	if f.Sort == SortRelevance {
-		q.rankJoin = text.RankJoin(q.id)
-	}
+	q.rankJoin = text.RankJoin(q.id)
 	if plan.SKUProduct != 0 {
 		// An id read from the database, not text from the request: written
 		// in, so the statements that do not rank (the count, a sort by
