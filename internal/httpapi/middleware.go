@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -160,13 +161,26 @@ func securityHeaders(https bool, next http.Handler) http.Handler {
 	})
 }
 
-// limitBody caps how much of a request body a handler may read.
+// maxDrain is how much of a body its handler left unread (past the limit,
+// or after an early refusal) the shop still reads and throws away before it
+// answers. Many clients (Python's urllib, a simple callback sender) send the
+// whole body before they read the answer. A connection closed with part of
+// its body unread is reset, and such a client sees the reset instead of the
+// 413 or the 400. Past maxDrain the connection is simply closed.
+const maxDrain = 8 << 20
+
+// limitBody caps how much of a request body a handler may read, and reads
+// what it left of the body (up to maxDrain) before the answer goes out.
 func limitBody(limit int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Body != nil {
-			r.Body = http.MaxBytesReader(w, r.Body, limit)
+		body := r.Body
+		if body == nil || body == http.NoBody {
+			next.ServeHTTP(w, r)
+			return
 		}
+		r.Body = http.MaxBytesReader(w, body, limit)
 		next.ServeHTTP(w, r)
+		_, _ = io.CopyN(io.Discard, body, maxDrain)
 	})
 }
 

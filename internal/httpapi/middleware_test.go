@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -41,6 +44,42 @@ func TestBodyLimit(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), `"error"`) {
 		t.Fatalf("status %d body %s", rec.Code, rec.Body)
+	}
+}
+
+// A client that sends its whole body before it reads the answer, as
+// Python's urllib does, reads the 413 of a body far over the limit, not a
+// reset connection (a 1 MB Paybill callback once came back as a reset).
+func TestOversizedBodyAnsweredToAClientStillSending(t *testing.T) {
+	srv := httptest.NewServer(limitBody(DefaultMaxBody, httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		var v map[string]any
+		return httpx.DecodeJSON(r, &v)
+	})))
+	defer srv.Close()
+	// More than the loopback's socket buffers hold: the write ends only if
+	// the server goes on reading past the limit.
+	const size = 7 << 20
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Only so that a hung connection fails the test instead of stalling it.
+	if err := conn.SetDeadline(time.Now().Add(2 * time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	req := fmt.Appendf(nil, "POST / HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"pad\":\"", size)
+	req = append(append(req, bytes.Repeat([]byte("A"), size-10)...), `"}`...)
+	if _, err := conn.Write(req); err != nil {
+		t.Fatalf("sending the body: %v", err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status %d, want 413", res.StatusCode)
 	}
 }
 
