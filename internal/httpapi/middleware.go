@@ -161,27 +161,48 @@ func securityHeaders(https bool, next http.Handler) http.Handler {
 	})
 }
 
-// maxDrain is how much of a body its handler left unread (past the limit,
-// or after an early refusal) the shop still reads and throws away before it
-// answers. Many clients (Python's urllib, a simple callback sender) send the
-// whole body before they read the answer. A connection closed with part of
-// its body unread is reset, and such a client sees the reset instead of the
-// 413 or the 400. Past maxDrain the connection is simply closed.
+// maxDrain is how much of a body its handler began to read but left unread
+// (past the limit, or after a refusal half-way) the shop still reads and
+// throws away before it answers. Many clients (Python's urllib, a simple
+// callback sender) send the whole body before they read the answer. A
+// connection closed with part of its body unread is reset, and such a
+// client sees the reset instead of the 413 or the 400. Past maxDrain the
+// connection is simply closed. A body the handler never began to read is
+// left to the server: a client that waits before sending (Expect:
+// 100-continue) is not invited to send a body already refused.
 const maxDrain = 8 << 20
 
 // limitBody caps how much of a request body a handler may read, and reads
-// what it left of the body (up to maxDrain) before the answer goes out.
+// the rest of a body the handler began (up to maxDrain) before the answer
+// goes out.
 func limitBody(limit int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body := r.Body
-		if body == nil || body == http.NoBody {
+		if r.Body == nil || r.Body == http.NoBody {
 			next.ServeHTTP(w, r)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, body, limit)
-		next.ServeHTTP(w, r)
-		_, _ = io.CopyN(io.Discard, body, maxDrain)
+		// A copy of the request carries the limited body, as
+		// http.MaxBytesHandler does: the server goes on seeing the body it
+		// made, which tells it whether the client was asked to send it.
+		body := &bodyRead{ReadCloser: r.Body}
+		limited := *r
+		limited.Body = http.MaxBytesReader(w, body, limit)
+		next.ServeHTTP(w, &limited)
+		if body.begun {
+			_, _ = io.CopyN(io.Discard, body.ReadCloser, maxDrain)
+		}
 	})
+}
+
+// bodyRead is a request body that knows whether its handler began to read it.
+type bodyRead struct {
+	io.ReadCloser
+	begun bool
+}
+
+func (b *bodyRead) Read(p []byte) (int, error) {
+	b.begun = true
+	return b.ReadCloser.Read(p)
 }
 
 // requireBody answers 415 to a write whose body is not declared as the

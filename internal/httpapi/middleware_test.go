@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"shop/internal/apperr"
 	"shop/internal/httpx"
 )
 
@@ -65,7 +66,7 @@ func TestOversizedBodyAnsweredToAClientStillSending(t *testing.T) {
 	}
 	defer conn.Close()
 	// Only so that a hung connection fails the test instead of stalling it.
-	if err := conn.SetDeadline(time.Now().Add(2 * time.Minute)); err != nil {
+	if err := conn.SetDeadline(time.Now().Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	req := fmt.Appendf(nil, "POST / HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"pad\":\"", size)
@@ -80,6 +81,35 @@ func TestOversizedBodyAnsweredToAClientStillSending(t *testing.T) {
 	defer res.Body.Close()
 	if res.StatusCode != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status %d, want 413", res.StatusCode)
+	}
+}
+
+// A client that waits before sending (Expect: 100-continue) and is refused
+// before its body is read gets the refusal, not an invitation to send.
+func TestRefusedBodyNotAskedFor(t *testing.T) {
+	srv := httptest.NewServer(limitBody(DefaultMaxBody, httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.Unauthorized("Please sign in to continue.")
+	})))
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Only so that a hung connection fails the test instead of stalling it.
+	if err := conn.SetDeadline(time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n", 7<<20); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("status %d, want 401", res.StatusCode)
 	}
 }
 
