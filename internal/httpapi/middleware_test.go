@@ -52,44 +52,38 @@ func TestBodyLimit(t *testing.T) {
 // Python's urllib does, reads the 413 of a body far over the limit, not a
 // reset connection (a 1 MB Paybill callback once came back as a reset).
 func TestOversizedBodyAnsweredToAClientStillSending(t *testing.T) {
-	srv := httptest.NewServer(limitBody(DefaultMaxBody, httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
-		var v map[string]any
-		return httpx.DecodeJSON(r, &v)
-	})))
-	defer srv.Close()
 	// More than the loopback's socket buffers hold: the write ends only if
 	// the server goes on reading past the limit.
 	const size = 7 << 20
-	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	// Only so that a hung connection fails the test instead of stalling it.
-	if err := conn.SetDeadline(time.Now().Add(time.Minute)); err != nil {
-		t.Fatal(err)
-	}
 	req := fmt.Appendf(nil, "POST / HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"pad\":\"", size)
 	req = append(append(req, bytes.Repeat([]byte("A"), size-10)...), `"}`...)
-	if _, err := conn.Write(req); err != nil {
-		t.Fatalf("sending the body: %v", err)
-	}
-	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("reading the answer: %v", err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusRequestEntityTooLarge {
-		t.Fatalf("status %d, want 413", res.StatusCode)
+	status := exchange(t, func(w http.ResponseWriter, r *http.Request) error {
+		var v map[string]any
+		return httpx.DecodeJSON(r, &v)
+	}, req)
+	if status != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status %d, want 413", status)
 	}
 }
 
 // A client that waits before sending (Expect: 100-continue) and is refused
 // before its body is read gets the refusal, not an invitation to send.
 func TestRefusedBodyNotAskedFor(t *testing.T) {
-	srv := httptest.NewServer(limitBody(DefaultMaxBody, httpx.Handler(func(w http.ResponseWriter, r *http.Request) error {
+	req := fmt.Appendf(nil, "POST / HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n", 7<<20)
+	status := exchange(t, func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.Unauthorized("Please sign in to continue.")
-	})))
+	}, req)
+	if status != http.StatusUnauthorized {
+		t.Fatalf("status %d, want 401", status)
+	}
+}
+
+// exchange writes req whole to a server of handle behind limitBody, as a
+// client that reads nothing before it has sent everything, then reads the
+// answer's status.
+func exchange(t *testing.T, handle httpx.Handler, req []byte) int {
+	t.Helper()
+	srv := httptest.NewServer(limitBody(DefaultMaxBody, handle))
 	defer srv.Close()
 	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
 	if err != nil {
@@ -100,17 +94,15 @@ func TestRefusedBodyNotAskedFor(t *testing.T) {
 	if err := conn.SetDeadline(time.Now().Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: %d\r\n\r\n", 7<<20); err != nil {
-		t.Fatal(err)
+	if _, err := conn.Write(req); err != nil {
+		t.Fatalf("sending the request: %v", err)
 	}
 	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatalf("reading the answer: %v", err)
 	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusUnauthorized {
-		t.Fatalf("status %d, want 401", res.StatusCode)
-	}
+	res.Body.Close()
+	return res.StatusCode
 }
 
 func TestLogNeverHoldsSecretsOrQueries(t *testing.T) {
