@@ -633,7 +633,11 @@ func (c *cluster) checkAfterLoad(t *testing.T, ctx context.Context, f loadFigure
 			resent++
 			t.Logf("text to %s sent again after the kill (first at %s before it)", to, c.killedAt.Sub(at[0]).Round(time.Millisecond))
 		default:
-			t.Errorf("text to %s sent %d times: %q", to, len(at), body)
+			var when []string
+			for _, a := range at {
+				when = append(when, a.Sub(c.killedAt).Round(time.Millisecond).String())
+			}
+			t.Errorf("text to %s sent %d times (%s from the kill): %q", to, len(at), strings.Join(when, ", "), body)
 		}
 	}
 	if resent > 1 {

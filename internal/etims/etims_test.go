@@ -6,7 +6,9 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -265,6 +267,45 @@ func TestADuplicateAnswerMeansDone(t *testing.T) {
 		}
 		if got := k.sim.Accepted(); len(got) != 2 {
 			t.Fatalf("KRA has %d", len(got))
+		}
+	})
+}
+
+// A sender told to stop while KRA takes an invoice (its job's lease lost, a
+// shutdown) records KRA's signature, sends no other and lets the branch go:
+// cut off, the next send would get only KRA's "duplicate" answer, without
+// the signature the receipt prints.
+func TestAStoppedSenderFinishesTheInvoiceInHand(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		k := newKRA(t, d)
+		ctx, stop := context.WithCancel(context.Background())
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			k.sim.ServeHTTP(w, r)
+			if strings.HasSuffix(r.URL.Path, "/saveTrnsSalesOsdc") {
+				stop()
+			}
+		}))
+		t.Cleanup(srv.Close)
+		stopped := etims.New(d, etims.NewClient(etims.ClientConfig{BaseURL: srv.URL, Style: "direct", TIN: tin, Branch: "00"}, nil), serial, quiet)
+		stopped.SetClock(k.clock.now)
+		k.paid(t, anOrder(1))
+		k.paid(t, anOrder(2))
+		if n, err := stopped.SendDue(ctx); err != nil || n != 1 {
+			t.Fatalf("stopped sender: %d sent (%v), want the one in hand", n, err)
+		}
+		var sign string
+		if err := d.QueryRow(context.Background(), `SELECT rcpt_sign FROM etims_invoices WHERE invc_no = 1`).Scan(&sign); err != nil || sign == "" {
+			t.Fatalf("invoice 1 signature %q (%v), want KRA's", sign, err)
+		}
+		if st, _ := status(t, d, 2); st != "pending" {
+			t.Fatalf("invoice 2 is %s, want pending", st)
+		}
+		// The branch was let go: another instance goes on at once.
+		if n := k.send(t); n != 1 {
+			t.Fatalf("the next instance sent %d, want invoice 2", n)
+		}
+		if got := k.sim.Accepted(); len(got) != 2 {
+			t.Fatalf("KRA has %d invoices, want 2", len(got))
 		}
 	})
 }

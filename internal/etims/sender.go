@@ -23,6 +23,9 @@ import (
 const (
 	leaseFor   = 2 * time.Minute
 	maxBackoff = 10 * time.Minute
+	// sendFor bounds one invoice's send and record, ending before the
+	// branch's lease so no other instance sends an invoice in flight.
+	sendFor = 100 * time.Second
 )
 
 func randomOwner() string {
@@ -107,13 +110,18 @@ func (s *Service) SendDue(ctx context.Context) (int, error) {
 	if err != nil || !ok {
 		return 0, err
 	}
-	defer s.release(ctx, branch)
+	// Released even when the job was told to stop, so another instance goes
+	// on at once instead of after the branch's lease.
+	defer s.release(context.WithoutCancel(ctx), branch)
 	key, err := s.device(ctx, branch)
 	if err != nil {
 		return 0, err
 	}
 	sent := 0
 	for {
+		if ctx.Err() != nil {
+			return sent, nil // stopped: the rest wait for the next sender
+		}
 		var q queued
 		err := s.db.QueryRow(ctx, `SELECT id, invc_no, status, attempts, next_try_at, body FROM etims_invoices
 			WHERE branch = $1 AND status <> 'signed' ORDER BY invc_no LIMIT 1`, branch).Scan(&q.id, &q.invcNo, &q.status, &q.attempts, &q.nextTry, &q.body)
@@ -129,7 +137,13 @@ func (s *Service) SendDue(ctx context.Context) (int, error) {
 		if ok, err := s.claim(ctx, branch); err != nil || !ok {
 			return sent, err // the lease ran out while KRA was slow: another instance goes on
 		}
-		done, err := s.sendOne(ctx, key, q)
+		// The invoice in hand is sent and recorded to the end even when the
+		// job is told to stop: cut off after KRA took it, the next send would
+		// get KRA's "duplicate" answer, without the signature the first
+		// answer carried.
+		sending, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendFor)
+		done, err := s.sendOne(sending, key, q)
+		cancel()
 		if err != nil {
 			return sent, err
 		}

@@ -41,12 +41,15 @@ func NewOutbox(d *db.DB, sender Mailer, log *slog.Logger) *Outbox {
 // Enabled reports whether messages are queued at all.
 func (o *Outbox) Enabled() bool { return o != nil && o.sender != nil }
 
-// Sending timing: a claimed message whose sender stopped is taken again
+// Sending timing: a claimed message whose sender died is taken again
 // after the lease; a temporary failure waits retryWait(attempts); a message
 // not sent GiveUpAfter after it was queued fails.
 const (
 	lease       = 2 * time.Minute
 	GiveUpAfter = 24 * time.Hour
+	// sendFor bounds one claimed message's send and record, ending before
+	// the claim's lease so no other sender claims a message in flight.
+	sendFor = 90 * time.Second
 )
 
 func retryWait(attempts int) time.Duration {
@@ -188,14 +191,17 @@ func (o *Outbox) SendDue(ctx context.Context) (int, error) {
 	if !o.Enabled() {
 		return 0, nil
 	}
-	now := o.now().UTC()
 	ids, err := db.QueryAll(ctx, o.db, "due mail", func(r db.Scanner) (id int64, err error) { return id, r.Scan(&id) },
-		`SELECT id FROM mail_outbox WHERE status IN ('queued', 'sending') AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT 50`, now)
+		`SELECT id FROM mail_outbox WHERE status IN ('queued', 'sending') AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT 50`, o.now().UTC())
 	if err != nil {
 		return 0, err
 	}
 	tried := 0
 	for _, id := range ids {
+		if ctx.Err() != nil {
+			return tried, nil // stopped: the rest wait for the next sender
+		}
+		now := o.now().UTC() // the claim's lease counts from the claim
 		var m Message
 		var attempts int
 		var created time.Time
@@ -215,8 +221,13 @@ func (o *Outbox) SendDue(ctx context.Context) (int, error) {
 			return tried, err
 		}
 		tried++
-		sendErr := o.sender.Send(ctx, m)
-		if err := o.record(ctx, id, attempts, created, sendErr); err != nil {
+		// A claimed message is sent and recorded to the end even when the
+		// job is told to stop, or the next sender would send it again after
+		// the claim's lease (package sms does the same).
+		sending, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendFor)
+		err = o.record(sending, id, attempts, created, o.sender.Send(sending, m))
+		cancel()
+		if err != nil {
 			return tried, err
 		}
 	}

@@ -211,6 +211,36 @@ func TestOutboxInstancesSendEachMessageOnce(t *testing.T) {
 	})
 }
 
+// A sender told to stop while the server takes a message (its job's lease
+// lost, a shutdown) records that message as sent and claims no other, so
+// the next sender does not send it again after the claim's lease.
+func TestOutboxStoppedSenderFinishesTheMessageInHand(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx, stop := context.WithCancel(context.Background())
+		srv := testkit.StartSMTP(t, func(int) error { stop(); return nil })
+		c := &clock{t: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+		o := queueOn(t, d, srv.Addr, c)
+		enqueue(t, d, o, "", mail.Message{To: "farmer@farm.co.ke", Subject: "Notice A", Text: "x"})
+		enqueue(t, d, o, "", mail.Message{To: "farmer@farm.co.ke", Subject: "Notice B", Text: "x"})
+		if n, err := o.SendDue(ctx); err != nil || n != 1 {
+			t.Fatalf("stopped sender: tried %d (%v), want the one in hand", n, err)
+		}
+		if r := rowOf(t, d, "Notice A"); r.status != "sent" || r.attempts != 1 {
+			t.Fatalf("the message in hand: %+v, want sent", r)
+		}
+		if r := rowOf(t, d, "Notice B"); r.status != "queued" || r.attempts != 0 {
+			t.Fatalf("the next message: %+v, want queued untried", r)
+		}
+		c.add(time.Hour) // past any claim's lease
+		if n := sendDue(t, o); n != 1 {
+			t.Fatalf("next sender tried %d, want 1", n)
+		}
+		if got := srv.Received(); len(got) != 2 {
+			t.Fatalf("the server took %d messages, want one of each", len(got))
+		}
+	})
+}
+
 func TestOutboxEmptiesASecretOnceSentAndResendsWithAttachments(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		srv := testkit.StartSMTP(t, func(int) error { return nil })

@@ -45,13 +45,18 @@ func NewQueue(d *db.DB, gw Gateway, log *slog.Logger) *Queue {
 func (q *Queue) Enabled() bool { return q != nil && q.gw != nil }
 
 // Sending timing: a message is tried up to maxAttempts times, waiting
-// longer each time; a claimed message whose sender stopped is tried again
+// longer each time; a claimed message whose sender died is tried again
 // after the lease. One instance sends at a time (the job's lease, package
-// lease), so the claim only waits out a sender that died mid-send: longer
-// than the client's 20-second timeout, so a slow answer is never sent twice.
+// lease), and a sender told to stop finishes the message in hand, so the
+// claim only waits out a sender that died mid-send: longer than the
+// client's 20-second timeout, so a slow answer is never sent twice.
 const (
 	maxAttempts = 8
 	lease       = 45 * time.Second
+	// sendFor bounds one claimed message's send and record: the client's
+	// 20-second timeout and the record, ending before the claim's lease so
+	// no other sender can claim a message still in flight.
+	sendFor = 30 * time.Second
 )
 
 func backoff(attempts int) time.Duration {
@@ -89,14 +94,20 @@ func (q *Queue) SendDue(ctx context.Context) (int, error) {
 	if !q.Enabled() {
 		return 0, nil
 	}
-	now := q.now().UTC()
 	ids, err := db.QueryAll(ctx, q.db, "due sms", func(r db.Scanner) (id int64, err error) { return id, r.Scan(&id) },
-		`SELECT id FROM sms_messages WHERE status IN ('queued', 'sending') AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT 50`, now)
+		`SELECT id FROM sms_messages WHERE status IN ('queued', 'sending') AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT 50`, q.now().UTC())
 	if err != nil {
 		return 0, err
 	}
 	tried := 0
 	for _, id := range ids {
+		if ctx.Err() != nil {
+			return tried, nil // stopped (the job's lease lost, a shutdown): the rest wait for the next sender
+		}
+		// The claim's lease counts from the claim, not from the batch's
+		// start, so a message claimed late in a slow batch keeps its full
+		// lease while it is sent.
+		now := q.now().UTC()
 		var m Message
 		err := q.db.Tx(ctx, func(tx *sql.Tx) error {
 			return tx.QueryRowContext(ctx, `UPDATE sms_messages SET status = 'sending', attempts = attempts + 1, next_attempt_at = $1
@@ -110,8 +121,15 @@ func (q *Queue) SendDue(ctx context.Context) (int, error) {
 			return tried, fmt.Errorf("claim sms %d: %w", id, err)
 		}
 		tried++
-		res, err := q.gw.Send(ctx, "+"+m.To, m.Body)
-		if err := q.record(ctx, id, m.Attempts, res, err); err != nil {
+		// A claimed message is sent and recorded to the end even when the
+		// job is told to stop: cut off half-way, the gateway may have taken
+		// it with no record of that, and the next sender would send it again
+		// after the claim's lease.
+		sending, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendFor)
+		res, err := q.gw.Send(sending, "+"+m.To, m.Body)
+		err = q.record(sending, id, m.Attempts, res, err)
+		cancel()
+		if err != nil {
 			return tried, err
 		}
 	}

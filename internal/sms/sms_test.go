@@ -27,6 +27,9 @@ type fakeAT struct {
 	mu    sync.Mutex
 	sent  []url.Values
 	calls map[string]int
+	// taken, when set, is told of each message the gateway took, before
+	// it answers.
+	taken func()
 }
 
 func (f *fakeAT) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -56,6 +59,9 @@ func (f *fakeAT) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.sent = append(f.sent, form)
 		f.mu.Unlock()
+		if f.taken != nil {
+			f.taken()
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"SMSMessageData": map[string]any{"Message": "Sent to 1/1 Total Cost: KES 0.8000",
@@ -191,6 +197,56 @@ func TestParallelSendersSendOnce(t *testing.T) {
 			if n != 1 {
 				t.Fatalf("%s got %d messages", to, n)
 			}
+		}
+	})
+}
+
+// A sender told to stop while the gateway takes a message (its job's lease
+// lost on a busy machine, a shutdown) records that message as sent and
+// claims no other: cut off, the message would stay claimed unrecorded and
+// the next sender would send it again after the claim's lease.
+func TestStoppedSenderFinishesTheMessageInHand(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f, c := newFake(t)
+		now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+		q := sms.NewQueue(d, c, testkit.Quiet())
+		sms.SetClock(q, func() time.Time { return now })
+		ctx, stop := context.WithCancel(context.Background())
+		f.taken = stop
+		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+			for _, to := range []string{"254712345601", "254712345602"} {
+				if _, err := q.EnqueueTx(ctx, tx, to, 0, "test", to, "Mifugo Bora: hello"); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := q.SendDue(ctx); err != nil || n != 1 {
+			t.Fatalf("stopped sender: tried %d (%v), want the one in hand", n, err)
+		}
+		status := func(to string) (s string, attempts int) {
+			t.Helper()
+			if err := d.QueryRow(context.Background(), `SELECT status, attempts FROM sms_messages WHERE recipient = $1`, to).Scan(&s, &attempts); err != nil {
+				t.Fatal(err)
+			}
+			return s, attempts
+		}
+		if s, a := status("254712345601"); s != "sent" || a != 1 {
+			t.Fatalf("the message in hand: %s after %d attempts, want sent", s, a)
+		}
+		if s, a := status("254712345602"); s != "queued" || a != 0 {
+			t.Fatalf("the next message: %s after %d attempts, want queued untried", s, a)
+		}
+		// The next sender, well past any claim's lease, sends the rest once.
+		f.taken = nil
+		now = now.Add(time.Hour)
+		if n, err := q.SendDue(context.Background()); err != nil || n != 1 {
+			t.Fatalf("next sender: tried %d (%v), want 1", n, err)
+		}
+		if f.calls["+254712345601"] != 1 || f.calls["+254712345602"] != 1 {
+			t.Fatalf("gateway calls: %v, want one each", f.calls)
 		}
 	})
 }
