@@ -34,6 +34,9 @@ func (s *Service) SendDuePrompts(ctx context.Context) (int, error) {
 	}
 	sent := 0
 	for _, d := range list {
+		if ctx.Err() != nil {
+			return sent, nil // stopped (the job's lease lost, a shutdown): the rest wait for the next sender
+		}
 		res, err := s.DB.Exec(ctx, `UPDATE ussd_prompts SET sent_at = $1 WHERE order_id = $2 AND sent_at IS NULL`, now, d.orderID)
 		if err != nil {
 			return sent, fmt.Errorf("claim ussd prompt: %w", err)
@@ -41,31 +44,53 @@ func (s *Service) SendDuePrompts(ctx context.Context) (int, error) {
 		if n, _ := res.RowsAffected(); n == 0 {
 			continue // another instance has it
 		}
-		outcome := "sent"
-		o, err := s.Orders.ByID(ctx, d.orderID)
-		if err == nil {
-			var st order.PaymentStart
-			st, err = s.Payments.Prompt(ctx, o, d.phone, "ussd:"+d.phone, "ussd")
-			if err == nil && st.PushErr != nil {
-				outcome = "refused: " + st.PushErr.Error()
-			}
-		}
-		var e *apperr.Error
-		switch {
-		case errors.As(err, &e):
-			// Paid by Paybill meanwhile, a prompt already waiting, a limit:
-			// nothing more to send.
-			outcome = "skipped: " + e.Message
-		case err != nil:
+		// A claimed prompt is sent and its outcome recorded to the end even
+		// when the job is told to stop: cut off, it would be lost, as in a
+		// crash, though nothing crashed.
+		sending, cancel := context.WithTimeout(context.WithoutCancel(ctx), promptFor)
+		pushed, err := s.prompt(sending, d.orderID, d.phone)
+		cancel()
+		if err != nil {
 			return sent, err
-		default:
-			sent++
 		}
-		if _, err := s.DB.Exec(ctx, `UPDATE ussd_prompts SET outcome = $1 WHERE order_id = $2`, clip(outcome, 200), d.orderID); err != nil {
-			return sent, fmt.Errorf("ussd prompt outcome: %w", err)
+		if pushed {
+			sent++
 		}
 	}
 	return sent, nil
+}
+
+// promptFor bounds one claimed prompt's push and record.
+const promptFor = time.Minute
+
+// prompt sends the claimed prompt of an order and records its outcome:
+// sent, refused by M-Pesa, or skipped. It reports whether the prompt went
+// to M-Pesa.
+func (s *Service) prompt(ctx context.Context, orderID int64, phone string) (pushed bool, err error) {
+	outcome := "sent"
+	o, err := s.Orders.ByID(ctx, orderID)
+	if err == nil {
+		var st order.PaymentStart
+		st, err = s.Payments.Prompt(ctx, o, phone, "ussd:"+phone, "ussd")
+		if err == nil && st.PushErr != nil {
+			outcome = "refused: " + st.PushErr.Error()
+		}
+	}
+	var e *apperr.Error
+	switch {
+	case errors.As(err, &e):
+		// Paid by Paybill meanwhile, a prompt already waiting, a limit:
+		// nothing more to send.
+		outcome = "skipped: " + e.Message
+	case err != nil:
+		return false, err
+	default:
+		pushed = true
+	}
+	if _, err := s.DB.Exec(ctx, `UPDATE ussd_prompts SET outcome = $1 WHERE order_id = $2`, clip(outcome, 200), orderID); err != nil {
+		return false, fmt.Errorf("ussd prompt outcome: %w", err)
+	}
+	return pushed, nil
 }
 
 // Run sends due prompts every interval until ctx is done.

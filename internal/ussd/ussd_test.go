@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -26,6 +27,8 @@ const secret = "ussd-secret-0123456789-0123456789-abc"
 type prompts struct {
 	mu    sync.Mutex
 	calls []string
+	// pushed, when set, is told of each prompt as it is sent.
+	pushed func()
 }
 
 func (p *prompts) Enabled() bool { return true }
@@ -34,6 +37,9 @@ func (p *prompts) Prompt(_ context.Context, o order.Order, phone, _, _ string) (
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.calls = append(p.calls, o.Number+" "+phone)
+	if p.pushed != nil {
+		p.pushed()
+	}
 	return order.PaymentStart{Order: o}, nil
 }
 
@@ -211,6 +217,39 @@ func TestOrderByChoosingOnes(t *testing.T) {
 		}
 		if sent, _ := e.svc.SendDuePrompts(context.Background()); sent != 0 {
 			t.Fatalf("a prompt sent twice")
+		}
+	})
+}
+
+// A sender told to stop as a prompt goes out (its job's lease lost, a
+// shutdown) records that prompt's outcome and claims no other: cut off, the
+// claimed prompt would be lost though nothing crashed.
+func TestStoppedSenderFinishesThePromptInHand(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.svc.PromptDelay = 0
+		for i, phone := range []string{"+254711000444", "+254711000555"} {
+			s, _ := e.dial("ATUid_stop"+strconv.Itoa(i), phone)
+			if end := s.buyByOnes("1"); e.numberIn(end) == "" {
+				t.Fatal(end)
+			}
+		}
+		ctx, stop := context.WithCancel(context.Background())
+		e.prompt.pushed = stop
+		if sent, err := e.svc.SendDuePrompts(ctx); err != nil || sent != 1 {
+			t.Fatalf("stopped sender: %d sent (%v), want the one in hand", sent, err)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM ussd_prompts WHERE outcome = 'sent'`); n != 1 {
+			t.Fatalf("%d prompts recorded sent, want the one in hand", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM ussd_prompts WHERE sent_at IS NULL`); n != 1 {
+			t.Fatalf("%d prompts unclaimed, want the other", n)
+		}
+		e.prompt.pushed = nil
+		if sent, err := e.svc.SendDuePrompts(context.Background()); err != nil || sent != 1 {
+			t.Fatalf("next sender: %d sent (%v), want 1", sent, err)
+		}
+		if got := e.prompt.sent(); len(got) != 2 {
+			t.Fatalf("prompts: %v, want one for each order", got)
 		}
 	})
 }
