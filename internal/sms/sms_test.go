@@ -125,20 +125,13 @@ func TestQueueRetriesOnlyTheGatewaysOwnFailures(t *testing.T) {
 		if n, err := q.SendDue(ctx); err != nil || n != 3 {
 			t.Fatalf("first round: %d %v", n, err)
 		}
-		status := func(to string) (s string, attempts int) {
-			t.Helper()
-			if err := d.QueryRow(ctx, `SELECT status, attempts FROM sms_messages WHERE recipient = $1`, to).Scan(&s, &attempts); err != nil {
-				t.Fatal(err)
-			}
-			return s, attempts
-		}
-		if s, _ := status("254712345678"); s != "sent" {
+		if s, _ := status(t, d, "254712345678"); s != "sent" {
 			t.Fatalf("success: %s", s)
 		}
-		if s, _ := status("254700000403"); s != "failed" {
+		if s, _ := status(t, d, "254700000403"); s != "failed" {
 			t.Fatalf("refused: %s", s)
 		}
-		if s, a := status("254700000500"); s != "queued" || a != 1 {
+		if s, a := status(t, d, "254700000500"); s != "queued" || a != 1 {
 			t.Fatalf("5xx: %s after %d", s, a)
 		}
 		// Not due yet: nothing is tried again before the backoff.
@@ -151,7 +144,7 @@ func TestQueueRetriesOnlyTheGatewaysOwnFailures(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if s, a := status("254700000500"); s != "sent" || a != 3 {
+		if s, a := status(t, d, "254700000500"); s != "sent" || a != 3 {
 			t.Fatalf("after retries: %s after %d", s, a)
 		}
 		if f.calls["+254712345678"] != 1 || f.calls["+254700000403"] != 1 || f.calls["+254700000500"] != 3 {
@@ -226,17 +219,10 @@ func TestStoppedSenderFinishesTheMessageInHand(t *testing.T) {
 		if n, err := q.SendDue(ctx); err != nil || n != 1 {
 			t.Fatalf("stopped sender: tried %d (%v), want the one in hand", n, err)
 		}
-		status := func(to string) (s string, attempts int) {
-			t.Helper()
-			if err := d.QueryRow(context.Background(), `SELECT status, attempts FROM sms_messages WHERE recipient = $1`, to).Scan(&s, &attempts); err != nil {
-				t.Fatal(err)
-			}
-			return s, attempts
-		}
-		if s, a := status("254712345601"); s != "sent" || a != 1 {
+		if s, a := status(t, d, "254712345601"); s != "sent" || a != 1 {
 			t.Fatalf("the message in hand: %s after %d attempts, want sent", s, a)
 		}
-		if s, a := status("254712345602"); s != "queued" || a != 0 {
+		if s, a := status(t, d, "254712345602"); s != "queued" || a != 0 {
 			t.Fatalf("the next message: %s after %d attempts, want queued untried", s, a)
 		}
 		// The next sender, well past any claim's lease, sends the rest once.
@@ -249,6 +235,15 @@ func TestStoppedSenderFinishesTheMessageInHand(t *testing.T) {
 			t.Fatalf("gateway calls: %v, want one each", f.calls)
 		}
 	})
+}
+
+// status is the queue's status of the message to a recipient, and its attempts.
+func status(t *testing.T, d *db.DB, to string) (s string, attempts int) {
+	t.Helper()
+	if err := d.QueryRow(context.Background(), `SELECT status, attempts FROM sms_messages WHERE recipient = $1`, to).Scan(&s, &attempts); err != nil {
+		t.Fatal(err)
+	}
+	return s, attempts
 }
 
 func TestSegments(t *testing.T) {
