@@ -18,6 +18,7 @@ import (
 
 	"shop/internal/account"
 	"shop/internal/backup"
+	"shop/internal/catalog"
 	"shop/internal/config"
 	"shop/internal/db"
 	"shop/internal/demo"
@@ -56,6 +57,8 @@ type App struct {
 	janitor   *janitor
 	// ussd sends the prompts of USSD orders once their sessions have ended.
 	ussd *ussd.Service
+	// catalog keeps the search index in memory while the shop serves.
+	catalog *catalog.Store
 	// jobs run under their leases, each on one instance at a time.
 	jobs   []lease.Job
 	leases *lease.Manager
@@ -244,7 +247,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger, webAssets f
 	// Scheduled backups are one more job (SQLite only: one instance).
 	w.Jobs = append(w.Jobs, lease.Job{Name: "backups", Run: func(ctx context.Context) { schedule.Run(ctx, d, cfg.MediaDir(), log, w.Deps.Metrics.BackupDone) }})
 	return &App{jobs: w.Jobs, leases: w.Leases, cfg: cfg, log: log, DB: d, Handler: w.Server, web: w.Server, Payments: w.Deps.Payments, ETIMS: w.Deps.Invoices, Metrics: w.Deps.Metrics,
-		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD}, nil
+		texts: w.texts, outbox: w.Outbox, stock: w.stock, simulator: simulator, schedule: schedule, janitor: w.janitor, ussd: w.Deps.USSD,
+		catalog: catalogStore}, nil
 }
 
 // Business is who the shop's receipts say issued them.
@@ -339,8 +343,10 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	defer stopReconcile()
 	jobsDone := make(chan struct{})
 	go func() { defer close(jobsDone); a.leases.Run(reconcileCtx, a.jobs) }()
-	// Each instance watches the catalogue for its own micro-cache.
+	// Each instance watches the catalogue for its own micro-cache, and keeps
+	// its own search index in memory.
 	a.web.WatchCatalogue(reconcileCtx)
+	a.catalog.StartSearchIndex(reconcileCtx, a.log)
 	if a.cfg.MetricsAddr != "" {
 		stopMetrics, err := a.serveMetrics(ctx)
 		if err != nil {

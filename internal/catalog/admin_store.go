@@ -375,6 +375,9 @@ func (s *Store) DeleteProductTx(ctx context.Context, tx *sql.Tx, id int64) (Dele
 	if err := s.db.ProductText().DeleteTx(ctx, tx, id); err != nil {
 		return Deletion{}, fmt.Errorf("delete product %d from the search: %w", id, err)
 	}
+	if err := s.textsChangedTx(ctx, tx); err != nil {
+		return Deletion{}, err
+	}
 	return d, nil
 }
 

@@ -93,6 +93,9 @@ func (s *Store) publishProductsTx(ctx context.Context, tx *sql.Tx, run int64, st
 		WHERE run_id = $1 AND created`, run); err != nil {
 		return fmt.Errorf("publish search texts: %w", err)
 	}
+	if err := s.textsChangedTx(ctx, tx); err != nil {
+		return err
+	}
 	return search.AddSpellingTx(ctx, tx, s.db, st.Spelt)
 }
 

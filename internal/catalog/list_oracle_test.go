@@ -33,43 +33,61 @@ func TestListAnswersTheReferenceQuery(t *testing.T) {
 			if _, err := demo.SeedLarge(ctx, store, t.TempDir(), 1_100); err != nil {
 				t.Fatal(err)
 			}
-			under := categoryTree(t, d)
-			checked := 0
-			for _, f := range append(mixedFilters(), rankedSearches()...) {
-				for _, l := range []i18n.Lang{i18n.English, i18n.Kiswahili} {
-					lctx := i18n.WithLang(ctx, l)
-					got, err := store.ListProducts(lctx, f)
-					if err != nil {
-						t.Fatalf("%+v: %v", f, err)
-					}
-					var all []int64
-					if f.Search != "" {
-						all = referenceRanked(t, d, f, l, under)
-					} else {
-						all = referenceIDs(t, d, f, l, under)
-					}
-					from, to := min((f.Page-1)*f.PageSize, len(all)), min(f.Page*f.PageSize, len(all))
-					want := all[from:to]
-					ids := make([]int64, len(got.Products))
-					for i, c := range got.Products {
-						ids[i] = c.ID
-					}
-					if !slices.Equal(ids, want) {
-						t.Fatalf("%s %+v: ids %v, the reference %v", l, f, ids, want)
-					}
-					wantCount, wantCapped := len(all), false
-					if most := max(catalog.CountCap, f.Page*f.PageSize); len(all) > most && !(len(ids) < f.PageSize && len(ids) > 0) {
-						wantCount, wantCapped = most, true
-					}
-					if got.Count != wantCount || got.Capped != wantCapped {
-						t.Fatalf("%s %+v: count %d capped %t, want %d %t", l, f, got.Count, got.Capped, wantCount, wantCapped)
-					}
-					checked++
-				}
+			lists := append(append(mixedFilters(), rankedSearches()...), filteredSearches(t, d)...)
+			compareLists(t, store, d, lists)
+			if dialect != db.SQLite {
+				return
 			}
-			t.Logf("%d lists compared", checked)
+			// The same lists answered by the search index in memory
+			// (docs/architecture.md section 9).
+			if err := store.BuildSearchIndex(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if !store.SearchIndexCurrent(ctx) {
+				t.Fatal("the search index is not current once built")
+			}
+			compareLists(t, store, d, lists)
+			if !store.SearchIndexCurrent(ctx) {
+				t.Fatal("the search index went stale while nothing was written")
+			}
 		})
 	}
+}
+
+// compareLists holds each list to the reference, in both languages.
+func compareLists(t *testing.T, store *catalog.Store, d *db.DB, lists []catalog.ListFilter) {
+	t.Helper()
+	ctx := context.Background()
+	under := categoryTree(t, d)
+	checked := 0
+	for _, f := range lists {
+		for _, l := range []i18n.Lang{i18n.English, i18n.Kiswahili} {
+			lctx := i18n.WithLang(ctx, l)
+			got, err := store.ListProducts(lctx, f)
+			if err != nil {
+				t.Fatalf("%+v: %v", f, err)
+			}
+			all := referenceIDs(t, d, f, l, under)
+			from, to := min((f.Page-1)*f.PageSize, len(all)), min(f.Page*f.PageSize, len(all))
+			want := all[from:to]
+			ids := make([]int64, len(got.Products))
+			for i, c := range got.Products {
+				ids[i] = c.ID
+			}
+			if !slices.Equal(ids, want) {
+				t.Fatalf("%s %+v: ids %v, the reference %v", l, f, ids, want)
+			}
+			wantCount, wantCapped := len(all), false
+			if most := max(catalog.CountCap, f.Page*f.PageSize); len(all) > most && !(len(ids) < f.PageSize && len(ids) > 0) {
+				wantCount, wantCapped = most, true
+			}
+			if got.Count != wantCount || got.Capped != wantCapped {
+				t.Fatalf("%s %+v: count %d capped %t, want %d %t", l, f, got.Count, got.Capped, wantCount, wantCapped)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d lists compared", checked)
 }
 
 // mixedFilters are the list workload's filters without a search: every
@@ -147,45 +165,31 @@ func rankedSearches() []catalog.ListFilter {
 	return out
 }
 
-// referenceRanked is every active product the search f selects, best first,
-// ranked the plain way: on PostgreSQL by the weighted vector in the
-// products' own rows (not its narrow copy, migration 0125), on SQLite by
-// FTS5's bm25; then by name and id, as the list orders its ties.
-func referenceRanked(t *testing.T, d *db.DB, f catalog.ListFilter, l i18n.Lang, under map[string][]int64) []int64 {
+// filteredSearches are searches with the list's other filters and sorts:
+// sizes, price bands, promotions, collections, a SKU, and pages past the
+// count's cap.
+func filteredSearches(t *testing.T, d *db.DB) []catalog.ListFilter {
 	t.Helper()
-	plan, err := search.PlanFor(context.Background(), d, f.Search)
-	if err != nil || len(plan.Text) == 0 || plan.SKUProduct != 0 {
-		t.Fatalf("%q: a search of words was wanted: %+v %v", f.Search, plan, err)
-	}
-	text := d.ProductText().Query(plan.Text, false)
-	from, match, rank := "products p JOIN products_text ON products_text.rowid = p.id", "products_text MATCH $1", "bm25(products_text, 10.0, 4.0, 1.0)"
-	if d.Dialect == db.Postgres {
-		from, match, rank = "products p", "p.search_text @@ to_tsquery('simple', $1)", "-ts_rank(p.search_text, to_tsquery('simple', $1))"
-	}
-	w := []string{"p.is_active = TRUE", match}
-	if f.Category != "" {
-		ids := make([]string, len(under[f.Category]))
-		for i, id := range under[f.Category] {
-			ids[i] = strconv.FormatInt(id, 10)
-		}
-		w = append(w, "p.category_id IN ("+strings.Join(ids, ", ")+")")
-	}
-	name := "LOWER(p.name)"
-	if l == i18n.Kiswahili {
-		name = "LOWER(CASE WHEN p.name_sw <> '' THEN p.name_sw ELSE p.name END)"
-	}
-	q := fmt.Sprintf("SELECT p.id FROM %s WHERE %s ORDER BY %s, %s, p.id", from, strings.Join(w, " AND "), rank, name)
-	ids, err := db.QueryAll(context.Background(), d, "reference", func(r db.Scanner) (int64, error) {
-		var id int64
-		return id, r.Scan(&id)
-	}, q, text)
-	if err != nil {
+	var sku string
+	if err := d.QueryRow(context.Background(), `SELECT v.sku FROM variants v JOIN products p ON p.id = v.product_id
+		WHERE p.is_active = TRUE AND v.sku <> '' ORDER BY v.id LIMIT 1`).Scan(&sku); err != nil {
 		t.Fatal(err)
 	}
-	if len(ids) == 0 && f.Category == "" {
-		t.Fatalf("%q matches nothing: the reference would prove nothing", f.Search)
+	low, high := money.FromShillings(1000), money.FromShillings(3000)
+	var out []catalog.ListFilter
+	for _, s := range []string{"kuku", "dairy meal", "mineral", "dawa ya minyoo", sku} {
+		for _, sort := range []string{catalog.SortRelevance, catalog.SortName, catalog.SortPriceLow, catalog.SortPriceHigh} {
+			out = append(out,
+				catalog.ListFilter{Search: s, Sort: sort, Page: 1, PageSize: 20},
+				catalog.ListFilter{Search: s, Sort: sort, Page: 51, PageSize: 20},
+				catalog.ListFilter{Search: s, Weight: "20kg", Sort: sort, Page: 1, PageSize: 20},
+				catalog.ListFilter{Search: s, Category: "supplements", MinPrice: &low, MaxPrice: &high, Sort: sort, Page: 1, PageSize: 20},
+				catalog.ListFilter{Search: s, Promo: catalog.PromoBulk, Sort: sort, Page: 2, PageSize: 10},
+				catalog.ListFilter{Search: s, Collection: catalog.CollectionBestSellers, Sort: sort, Page: 1, PageSize: 20},
+				catalog.ListFilter{Search: s, Collection: catalog.CollectionFeatured, Weight: "10kg", Sort: sort, Page: 1, PageSize: 20})
+		}
 	}
-	return ids
+	return out
 }
 
 // categoryTree maps each category's slug to its id and its descendants'.
@@ -223,13 +227,35 @@ func categoryTree(t *testing.T, d *db.DB) map[string][]int64 {
 }
 
 // referenceIDs is every active product f selects, in its order, read the
-// plain way: one statement over products, no index-shaped tables.
+// plain way: one statement over products, no index-shaped tables. A search
+// ranks on PostgreSQL by the weighted vector in the products' own rows (not
+// its narrow copy, migration 0125), on SQLite by FTS5's bm25; then by name
+// and id, as the list orders its ties.
 func referenceIDs(t *testing.T, d *db.DB, f catalog.ListFilter, l i18n.Lang, under map[string][]int64) []int64 {
 	t.Helper()
 	var w []string
 	var args []any
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
 	w = append(w, "p.is_active = TRUE")
+	from, rank := "products p", ""
+	if f.Search != "" {
+		plan, err := search.PlanFor(context.Background(), d, f.Search)
+		if err != nil || len(plan.Text) == 0 {
+			t.Fatalf("%q: a search of words was wanted: %+v %v", f.Search, plan, err)
+		}
+		text := arg(d.ProductText().Query(plan.Text, false))
+		if d.Dialect == db.Postgres {
+			w = append(w, "p.search_text @@ to_tsquery('simple', "+text+")")
+			rank = "-ts_rank(p.search_text, to_tsquery('simple', " + text + "))"
+		} else {
+			from += " JOIN products_text ON products_text.rowid = p.id"
+			w = append(w, "products_text MATCH "+text)
+			rank = "bm25(products_text, 10.0, 4.0, 1.0)"
+		}
+		if plan.SKUProduct != 0 {
+			rank = "CASE WHEN p.id = " + strconv.FormatInt(plan.SKUProduct, 10) + " THEN 0 ELSE 1 END, " + rank
+		}
+	}
 	if f.Category != "" {
 		ids := make([]string, len(under[f.Category]))
 		for i, id := range under[f.Category] {
@@ -267,8 +293,10 @@ func referenceIDs(t *testing.T, d *db.DB, f catalog.ListFilter, l i18n.Lang, und
 		order = "p.base_price_cents, " + order
 	case catalog.SortPriceHigh:
 		order = "p.base_price_cents DESC, " + order
+	case catalog.SortRelevance:
+		order = rank + ", " + order
 	}
-	q := fmt.Sprintf("SELECT p.id FROM products p WHERE %s ORDER BY %s", strings.Join(w, " AND "), order)
+	q := fmt.Sprintf("SELECT p.id FROM %s WHERE %s ORDER BY %s", from, strings.Join(w, " AND "), order)
 	ids, err := db.QueryAll(context.Background(), d, "reference", func(r db.Scanner) (int64, error) {
 		var id int64
 		return id, r.Scan(&id)

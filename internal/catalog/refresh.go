@@ -242,6 +242,9 @@ func (s *Store) refreshTextsTx(ctx context.Context, tx *sql.Tx, ids []int64) err
 	if err := s.db.ProductText().PutTx(ctx, tx, texts); err != nil {
 		return fmt.Errorf("search texts: %w", err)
 	}
+	if err := s.textsChangedTx(ctx, tx); err != nil {
+		return err
+	}
 	if err := search.AddSpellingTx(ctx, tx, s.db, spelt); err != nil {
 		return err
 	}

@@ -16,10 +16,18 @@ import (
 // Store reads and writes the catalogue.
 type Store struct {
 	db *db.DB
+	// index is the search index in memory (searchindex.go): SQLite's alone.
+	index *searchIndexKeeper
 }
 
 // NewStore returns a Store on d.
-func NewStore(d *db.DB) *Store { return &Store{db: d} }
+func NewStore(d *db.DB) *Store {
+	s := &Store{db: d}
+	if d.Dialect == db.SQLite {
+		s.index = &searchIndexKeeper{d: d}
+	}
+	return s
+}
 
 // Categories lists every category, parents before their children's siblings
 // by sort order then name, named in the language ctx carries.

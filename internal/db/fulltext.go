@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -215,4 +217,65 @@ func (x TextIndex) DeleteTx(ctx context.Context, tx *sql.Tx, id int64) error {
 	}
 	_, err := tx.ExecContext(ctx, `DELETE FROM products_text WHERE rowid = $1`, id)
 	return err
+}
+
+// WordsTx reads SQLite's full-text index as tx sees it, for a copy of it in
+// memory (docs/architecture.md section 9): FTS5's own count of its rows and
+// of the words in them, as bm25 reads them, then every occurrence of every
+// word, in the order of the words and then of the rows, to fn with the row
+// and the text it is in (0 for a, 1 for b, 2 for c). word is only valid
+// during the call. PostgreSQL has no such index.
+func (x TextIndex) WordsTx(ctx context.Context, tx *sql.Tx, fn func(word []byte, row int64, text int)) (rows, words int64, err error) {
+	if x.dialect == Postgres {
+		return 0, 0, errors.New("the full-text index in memory is SQLite's")
+	}
+	// bm25's N and average length come from FTS5's totals, not from the
+	// rows: they drift from a count of the rows when a row written in a
+	// transaction is deleted in it (a new product's texts are written again
+	// once it has a size), and the ranking follows the totals.
+	var totals []byte
+	if err := tx.QueryRowContext(ctx, `SELECT block FROM products_text_data WHERE id = 1`).Scan(&totals); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, fmt.Errorf("read the index's totals: %w", err)
+	}
+	rows, totals = fts5Varint(totals)
+	for len(totals) > 0 {
+		var n int64
+		n, totals = fts5Varint(totals)
+		words += n
+	}
+	rs, err := tx.QueryContext(ctx, `SELECT term, doc, CASE col WHEN 'name' THEN 0 WHEN 'category' THEN 1 ELSE 2 END FROM products_text_words`)
+	if err != nil {
+		return 0, 0, fmt.Errorf("read the indexed words: %w", err)
+	}
+	defer rs.Close()
+	var word sql.RawBytes
+	var row int64
+	var text int
+	for rs.Next() {
+		if err := rs.Scan(&word, &row, &text); err != nil {
+			return 0, 0, fmt.Errorf("read the indexed words: %w", err)
+		}
+		fn(word, row, text)
+	}
+	if err := rs.Err(); err != nil {
+		return 0, 0, fmt.Errorf("read the indexed words: %w", err)
+	}
+	return rows, words, nil
+}
+
+// fts5Varint reads one of the variable-length integers FTS5's records are
+// made of (SQLite's own: seven bits a byte, most significant first, the
+// ninth byte whole) and returns it with the rest of b.
+func fts5Varint(b []byte) (int64, []byte) {
+	var v uint64
+	for i := 0; i < len(b); i++ {
+		if i == 8 {
+			return int64(v<<8 | uint64(b[i])), b[i+1:]
+		}
+		v = v<<7 | uint64(b[i]&0x7f)
+		if b[i]&0x80 == 0 {
+			return int64(v), b[i+1:]
+		}
+	}
+	return int64(v), nil
 }
