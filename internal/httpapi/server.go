@@ -234,8 +234,10 @@ func New(d Deps) (*Server, error) {
 		// This instance's own writes empty it at once (TakesStock, admin
 		// writes), and WatchCatalogue others' within a second; the lifetime
 		// only bounds what a change made past both (by hand in the database)
-		// would leave.
-		microcache: httpx.NewMicroCache(catalogueCacheLifetime, 16<<20),
+		// would leave. 12 MB hold every address of the mixed workload; the
+		// search index in memory has the rest of the process's budget
+		// (docs/architecture.md section 9).
+		microcache: httpx.NewMicroCache(catalogueCacheLifetime, 12<<20),
 	}
 	front := storefront.New(d.Catalog, d.PublicURL, d.ShareCards, d.WebAssets, d.Log)
 	front.WhatsApp, front.Delivery, front.USSDCode = d.WhatsApp, d.Delivery, d.USSDCode
