@@ -3,9 +3,11 @@ package catalog_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -140,6 +142,47 @@ func TestSearchIndexFollowsTheCatalogue(t *testing.T) {
 			t.Fatalf("after %s: the product found %t, want %t", change.name, found, want)
 		}
 	}
+
+	// Searches beside writes: each answers from a current index or from the
+	// statements, and the index comes to the reference once writes stop.
+	var q catalog.EditedProduct
+	if err := d.Tx(ctx, func(tx *sql.Tx) (err error) {
+		q, err = s.CreateProductTx(ctx, tx, catalog.ProductFields{Name: "Kuku Grower Mash", Description: "Chakula cha kuku.",
+			BasePrice: money.FromShillings(1800), CategoryID: cat.ID, IsActive: true})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var searchers sync.WaitGroup
+	stop := make(chan struct{})
+	for range 4 {
+		searchers.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := s.ListProducts(ctx, catalog.ListFilter{Search: "kuku", Sort: catalog.SortRelevance, Page: 1, PageSize: 20}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	for i := range 10 {
+		if err := d.Tx(ctx, func(tx *sql.Tx) error {
+			f := fields(q)
+			f.Name, f.BasePrice = fmt.Sprintf("Kuku Grower Mash %d", i), money.FromShillings(int64(1800+i))
+			_, _, err := s.UpdateProductTx(ctx, tx, q.ID, f)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	searchers.Wait()
+	current("searches beside writes")
 
 	// Stock moves with every checkout: the index stays.
 	var variant int64
