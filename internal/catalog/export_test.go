@@ -1,9 +1,66 @@
 package catalog
 
-import "context"
+import (
+	"context"
+	"errors"
+
+	"shop/internal/i18n"
+	"shop/internal/search"
+)
 
 // SearchIndexCurrent says whether a search now would be answered from the
 // index in memory (searchindex.go).
 func (s *Store) SearchIndexCurrent(ctx context.Context) bool {
-	return s.index != nil && s.index.current(ctx) != nil
+	return s.index.current(ctx) != nil
+}
+
+// AnsweredFromIndex says whether the index in memory answers f.
+func (s *Store) AnsweredFromIndex(ctx context.Context, f ListFilter) bool {
+	_, ok, err := s.searchFromIndex(ctx, f, i18n.From(ctx))
+	return ok && err == nil
+}
+
+// SearchIndexRanks are the index's scores of every product a search
+// matches, by id, as the engine's ranking function returns them: bm25 on
+// SQLite, ts_rank on PostgreSQL. ok is false when the index declines to
+// rank the search.
+func (s *Store) SearchIndexRanks(ctx context.Context, typed string) (ranks map[int64]float64, ok bool, err error) {
+	x := s.index.current(ctx)
+	if x == nil {
+		return nil, false, errors.New("the search index is not current")
+	}
+	plan, err := search.PlanFor(ctx, s.db, typed)
+	if err != nil || len(plan.Text) == 0 {
+		return nil, false, err
+	}
+	lists := x.phrases(plan.Text)
+	matched, alts, altOf := x.match(plan.Text, lists)
+	ranks = map[int64]float64{}
+	if x.tsRanked {
+		ts, ok := x.tsScorer(plan.Text)
+		if !ok {
+			return nil, false, nil
+		}
+		for _, doc := range matched {
+			ranks[x.docs[doc].id] = float64(x.tsRank(doc, ts))
+		}
+		return ranks, true, nil
+	}
+	idf := make([]float64, len(lists))
+	for i, list := range lists {
+		idf[i] = x.idf(len(list))
+	}
+	sc := scorer{lists: lists, alts: alts, altOf: altOf, idf: idf, at: make([]int, len(lists)), altAt: make([]int, len(alts))}
+	for _, doc := range matched {
+		ranks[x.docs[doc].id] = x.bm25(doc, &sc)
+	}
+	return ranks, true, nil
+}
+
+// SearchIndexWords are the index's words.
+func (s *Store) SearchIndexWords(ctx context.Context) []string {
+	if x := s.index.current(ctx); x != nil {
+		return x.words
+	}
+	return nil
 }

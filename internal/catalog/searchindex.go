@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -21,20 +22,23 @@ import (
 	"shop/internal/search"
 )
 
-// The search index in memory (docs/architecture.md section 9): on SQLite a
-// search's page and count are answered from a copy, in each process, of
-// products_text's words and of what a list filters and sorts on; only the
-// page's cards are read from the database. In SQLite a search read every
-// match's row and scored it with bm25: a search's list took 1.9 to 4.1 ms
-// at 10,000 products, and takes 0.5 to 0.75 ms with the copy, about what a
-// list without a search takes (docs/benchmarks.md).
+// The search index in memory (docs/architecture.md section 9): a search's
+// page and count are answered from a copy, in each process, of the engine's
+// full-text words (SQLite's products_text, PostgreSQL's
+// product_search_text) and of what a list filters and sorts on; only the
+// page's cards are read from the database. In the engines a search read
+// every match's row and scored it: a search's list took 1.9 to 4.1 ms on
+// SQLite at 10,000 products, and takes 0.5 to 0.75 ms with the copy, about
+// what a list without a search takes (docs/benchmarks.md).
 //
-// The copy scores with FTS5's own bm25 (the same weights, constants and
-// order of operations, and SQLite's own logarithm), so it answers exactly
-// what the statements answer: TestListAnswersTheReferenceQuery holds both
-// to the same reference. It is built in the background at the first search
-// and again whenever product_search_version (migration 0126) has moved;
-// the statements answer until it is ready.
+// The copy scores as the engine does, with the same weights, constants and
+// order of operations: FTS5's bm25 with SQLite's own logarithm, or
+// PostgreSQL's ts_rank (tsrank.go). So it answers exactly what the
+// statements answer: TestListAnswersTheReferenceQuery holds both to the
+// same reference, and TestSearchIndexScoresAsTheEngine every score to the
+// engine's. It is built in the background at the first search and again
+// whenever product_search_version (migrations 0126 and 0127) has moved; the
+// statements answer until it is ready.
 
 // searchIndex is the copy as it was at one version.
 type searchIndex struct {
@@ -50,6 +54,12 @@ type searchIndex struct {
 	over map[int]uint32
 	// rows and avgdl are bm25's N and average length, from FTS5's totals.
 	rows, avgdl float64
+	// tsRanked: the copy ranks as PostgreSQL's ts_rank (tsrank.go), not as
+	// SQLite's bm25, from each posting's positions, posts[i]'s being
+	// positions[pstart[i]:pstart[i+1]].
+	tsRanked  bool
+	pstart    []uint32
+	positions []uint16
 	// docs are the indexed products by their number in the postings.
 	docs []indexedDoc
 	// listed are the products that lists show: active ones.
@@ -134,24 +144,18 @@ func buildSearchIndex(ctx context.Context, d *db.DB) (*searchIndex, error) {
 // numbers by id.
 func (x *searchIndex) readProducts(ctx context.Context, tx *sql.Tx) (map[int64]uint32, error) {
 	byID := map[int64]uint32{}
-	type keyed struct {
-		doc uint32
-		key string
-	}
-	var names [2][]keyed
-	err := eachRow(ctx, tx, `SELECT pl.product_id, pl.is_active, pl.name_key, pl.name_key_sw, pl.price_cents, COALESCE(p.promo, ''),
+	err := eachRow(ctx, tx, `SELECT pl.product_id, pl.is_active, pl.price_cents, COALESCE(p.promo, ''),
 		p.is_new_arrival, p.is_best_seller, p.is_featured
 		FROM product_list pl JOIN products p ON p.id = pl.product_id ORDER BY pl.product_id`, func(rs *sql.Rows) error {
 		var doc indexedDoc
 		var active, arrival, best, featured bool
-		var en, sw, promo string
-		if err := rs.Scan(&doc.id, &active, &en, &sw, &doc.price, &promo, &arrival, &best, &featured); err != nil {
+		var promo string
+		if err := rs.Scan(&doc.id, &active, &doc.price, &promo, &arrival, &best, &featured); err != nil {
 			return err
 		}
 		n := uint32(len(x.docs))
 		byID[doc.id] = n
 		x.docs = append(x.docs, doc)
-		names[0], names[1] = append(names[0], keyed{n, en}), append(names[1], keyed{n, sw})
 		if active {
 			x.listed.add(n)
 		}
@@ -168,16 +172,22 @@ func (x *searchIndex) readProducts(ctx context.Context, tx *sql.Tx) (map[int64]u
 	if err != nil {
 		return nil, fmt.Errorf("search index products: %w", err)
 	}
-	for l, keys := range names {
-		// Byte order, as SQLite compares text; ids break ties.
-		slices.SortFunc(keys, func(a, b keyed) int {
-			if c := strings.Compare(a.key, b.key); c != 0 {
-				return c
+	// The name keys' order is read in the engine's own, as the lists
+	// compare them: bytes on SQLite, the database's collation on
+	// PostgreSQL.
+	for l, key := range []string{"pl.name_key", "pl.name_key_sw"} {
+		place := uint32(0)
+		err := eachRow(ctx, tx, `SELECT pl.product_id FROM product_list pl ORDER BY `+key+`, pl.product_id`, func(rs *sql.Rows) error {
+			var id int64
+			if err := rs.Scan(&id); err != nil {
+				return err
 			}
-			return cmpInt(x.docs[a.doc].id, x.docs[b.doc].id)
+			x.docs[byID[id]].name[l] = place
+			place++
+			return nil
 		})
-		for i, k := range keys {
-			x.docs[k.doc].name[l] = uint32(i)
+		if err != nil {
+			return nil, fmt.Errorf("search index names: %w", err)
 		}
 	}
 	for _, set := range []struct {
@@ -213,6 +223,9 @@ func addTo(b bitset, n uint32) bitset {
 // readWords reads the postings. A product in the full-text index that lists
 // do not hold still counts in bm25's figures, as it does in FTS5's.
 func (x *searchIndex) readWords(ctx context.Context, d *db.DB, tx *sql.Tx, byID map[int64]uint32) error {
+	if d.Dialect == db.Postgres {
+		return x.readVectors(ctx, d, tx, byID)
+	}
 	var last []byte
 	listed := len(x.docs)
 	var posts []posting
@@ -255,7 +268,7 @@ func (x *searchIndex) readWords(ctx context.Context, d *db.DB, tx *sql.Tx, byID 
 		// Products numbered after the list's, out of the rows' order: each
 		// word's postings are put in the numbers' order again.
 		for i := range x.words {
-			slices.SortFunc(posts[x.starts[i]:x.starts[i+1]], func(a, b posting) int { return cmpInt(int64(a.doc), int64(b.doc)) })
+			slices.SortFunc(posts[x.starts[i]:x.starts[i+1]], func(a, b posting) int { return cmp.Compare(a.doc, b.doc) })
 		}
 	}
 	x.rows = float64(rows)
@@ -270,6 +283,44 @@ func (x *searchIndex) readWords(ctx context.Context, d *db.DB, tx *sql.Tx, byID 
 		}
 		x.posts[i] = p.doc<<fBits | f
 	}
+	x.scratch.New = func() any {
+		f := make([]uint32, len(x.docs))
+		return &f
+	}
+	return nil
+}
+
+// readVectors reads PostgreSQL's postings with their positions, for
+// ts_rank. A product without a row in the list is left out: ts_rank reads
+// no figure of the whole index.
+func (x *searchIndex) readVectors(ctx context.Context, d *db.DB, tx *sql.Tx, byID map[int64]uint32) error {
+	x.tsRanked = true
+	var last []byte
+	err := d.ProductText().VectorsTx(ctx, tx, func(word []byte, row int64, positions []uint16) {
+		doc, ok := byID[row]
+		if !ok {
+			return
+		}
+		if !bytes.Equal(word, last) || len(x.words) == 0 {
+			last = append(last[:0], word...)
+			x.words = append(x.words, string(word))
+			x.starts = append(x.starts, uint32(len(x.posts)))
+		}
+		// The count beside the product is unused by ts_rank; a match
+		// needs it above zero.
+		x.posts = append(x.posts, doc<<fBits|1)
+		x.pstart = append(x.pstart, uint32(len(x.positions)))
+		x.positions = append(x.positions, positions...)
+	})
+	if err != nil {
+		return err
+	}
+	x.starts = append(x.starts, uint32(len(x.posts)))
+	x.pstart = append(x.pstart, uint32(len(x.positions)))
+	if len(x.docs) >= maxDocs {
+		return fmt.Errorf("%d products are more than the search index numbers", len(x.docs))
+	}
+	x.over = map[int]uint32{}
 	x.scratch.New = func() any {
 		f := make([]uint32, len(x.docs))
 		return &f
@@ -317,19 +368,26 @@ type hit struct {
 }
 
 // page answers f's page from the copy for plan, in language l: the page's
-// product ids in order, and the count as cardPage counts it.
-func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []int64, count int, capped bool) {
+// product ids in order, and the count as cardPage counts it. ok is false
+// when the copy cannot rank the search as the engine would.
+func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []int64, count int, capped, ok bool) {
 	lists := x.phrases(plan.Text)
 	matched, alts, altOf := x.match(plan.Text, lists)
 	ranked := f.Sort == SortRelevance
-	var idf []float64
-	if ranked {
-		idf = make([]float64, len(lists))
+	var sc scorer
+	var ts *tsScorer
+	switch {
+	case ranked && x.tsRanked:
+		if ts, ok = x.tsScorer(plan.Text); !ok {
+			return nil, 0, false, false
+		}
+	case ranked:
+		idf := make([]float64, len(lists))
 		for i, list := range lists {
 			idf[i] = x.idf(len(list))
 		}
+		sc = scorer{lists: lists, alts: alts, altOf: altOf, idf: idf, at: make([]int, len(lists)), altAt: make([]int, len(alts))}
 	}
-	sc := scorer{lists: lists, alts: alts, altOf: altOf, idf: idf, at: make([]int, len(lists)), altAt: make([]int, len(alts))}
 	lang := 0
 	if l == i18n.Kiswahili {
 		lang = 1
@@ -352,16 +410,16 @@ func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []i
 		}
 		switch f.Sort {
 		case SortPriceLow:
-			if c := cmpInt(da.price, db.price); c != 0 {
+			if c := cmp.Compare(da.price, db.price); c != 0 {
 				return c
 			}
 		case SortPriceHigh:
-			if c := cmpInt(db.price, da.price); c != 0 {
+			if c := cmp.Compare(db.price, da.price); c != 0 {
 				return c
 			}
 		}
 		// The name keys' order, ties broken by id, is their place.
-		return cmpInt(int64(da.name[lang]), int64(db.name[lang]))
+		return cmp.Compare(da.name[lang], db.name[lang])
 	}
 	// Only the hits up to the page's end are kept, the best so far.
 	best := topK{k: f.Page * f.PageSize, order: order}
@@ -371,7 +429,11 @@ func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []i
 			continue
 		}
 		h := hit{doc: doc, first: x.docs[doc].id == plan.SKUProduct}
-		if ranked {
+		switch {
+		case ts != nil:
+			// PostgreSQL orders by -ts_rank, a float's negation.
+			h.rank = -float64(x.tsRank(doc, ts))
+		case ranked:
 			h.rank = x.bm25(doc, &sc)
 		}
 		best.offer(h)
@@ -385,7 +447,7 @@ func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []i
 	if most := max(CountCap, f.Page*f.PageSize); !db.PageTellsCount(f.Page, f.PageSize, len(ids)) && count > most {
 		count, capped = most, true
 	}
-	return ids, count, capped
+	return ids, count, capped, true
 }
 
 // topK keeps the k first in order of the hits it is offered: a heap whose
@@ -469,18 +531,25 @@ func (x *searchIndex) phrases(q db.TextQuery) [][]posting {
 	return out
 }
 
-func (x *searchIndex) postings(t db.TextTerm) []posting {
+// wordRange is the words t finds, as x.words[from:to]: the word itself, or
+// every word a prefix begins.
+func (x *searchIndex) wordRange(t db.TextTerm) (from, to int) {
 	i := sort.SearchStrings(x.words, t.Word)
 	if !t.Prefix {
 		if i < len(x.words) && x.words[i] == t.Word {
-			return x.unpack(x.starts[i], x.starts[i+1])
+			return i, i + 1
 		}
-		return nil
+		return i, i
 	}
 	j := i
 	for j < len(x.words) && strings.HasPrefix(x.words[j], t.Word) {
 		j++
 	}
+	return i, j
+}
+
+func (x *searchIndex) postings(t db.TextTerm) []posting {
+	i, j := x.wordRange(t)
 	if j-i <= 1 {
 		return x.unpack(x.starts[i], x.starts[j])
 	}
@@ -654,18 +723,8 @@ func (x *searchIndex) bm25(doc uint32, sc *scorer) float64 {
 	return -1 * score
 }
 
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // searchIndexKeeper holds a Store's copy and builds it again when the
-// database's version moves; nil on PostgreSQL.
+// database's version moves.
 type searchIndexKeeper struct {
 	d   *db.DB
 	cur atomic.Pointer[searchIndex]
@@ -752,9 +811,9 @@ func (k *searchIndexKeeper) build(ctx context.Context) error {
 
 // textsChangedTx moves the search index's version in tx, whose writes
 // changed products' texts: products_text is a virtual table, on which
-// SQLite takes no trigger.
+// SQLite takes no trigger. PostgreSQL's triggers move it (migration 0127).
 func (s *Store) textsChangedTx(ctx context.Context, tx *sql.Tx) error {
-	if s.index == nil {
+	if s.db.Dialect == db.Postgres {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE product_search_version SET n = n + 1 WHERE id = 1`); err != nil {
@@ -763,14 +822,11 @@ func (s *Store) textsChangedTx(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// StartSearchIndex lets the store keep the search index in memory on
-// SQLite, built in the background under ctx at the first search and again
-// after every change to what it holds; searches read the database
-// meanwhile. Without it, or on PostgreSQL, every search reads the database.
+// StartSearchIndex lets the store keep the search index in memory, built in
+// the background under ctx at the first search and again after every change
+// to what it holds; searches read the database meanwhile. Without it every
+// search reads the database.
 func (s *Store) StartSearchIndex(ctx context.Context, log *slog.Logger) {
-	if s.index == nil {
-		return
-	}
 	s.index.mu.Lock()
 	defer s.index.mu.Unlock()
 	s.index.ctx, s.index.log = ctx, log
@@ -779,16 +835,13 @@ func (s *Store) StartSearchIndex(ctx context.Context, log *slog.Logger) {
 // BuildSearchIndex builds the search index at once and keeps it until the
 // catalogue changes: for tests and benchmarks, which must know it answers.
 func (s *Store) BuildSearchIndex(ctx context.Context) error {
-	if s.index == nil {
-		return fmt.Errorf("the search index in memory is SQLite's")
-	}
 	return s.index.build(ctx)
 }
 
 // searchFromIndex answers a search's page from the index, if it is
 // current; ok is false when the statements must answer.
 func (s *Store) searchFromIndex(ctx context.Context, f ListFilter, l i18n.Lang) (page ProductPage, ok bool, err error) {
-	if s.index == nil || f.Search == "" {
+	if f.Search == "" {
 		return ProductPage{}, false, nil
 	}
 	x := s.index.current(ctx)
@@ -802,7 +855,10 @@ func (s *Store) searchFromIndex(ctx context.Context, f ListFilter, l i18n.Lang) 
 	if len(plan.Text) == 0 {
 		return ProductPage{Products: []Card{}}, true, nil
 	}
-	ids, count, capped := x.page(plan, f, l)
+	ids, count, capped, ok := x.page(plan, f, l)
+	if !ok {
+		return ProductPage{}, false, nil
+	}
 	cards, err := s.cardsByID(ctx, ids, l)
 	if err != nil {
 		return ProductPage{}, false, err

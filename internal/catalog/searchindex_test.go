@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"shop/internal/db/dbtest"
 	"shop/internal/demo"
 	"shop/internal/money"
+	"shop/internal/search"
 	"shop/internal/stock"
 )
 
@@ -24,9 +26,15 @@ import (
 // longer used, a new one is built in the background, and the lists it then
 // answers are the reference's. A change of stock leaves it as it is.
 func TestSearchIndexFollowsTheCatalogue(t *testing.T) {
+	for _, dialect := range dbtest.Engines() {
+		t.Run(string(dialect), func(t *testing.T) { searchIndexFollows(t, dialect) })
+	}
+}
+
+func searchIndexFollows(t *testing.T, dialect db.Dialect) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	d := dbtest.New(t, db.SQLite)
+	d := dbtest.New(t, dialect)
 	s := catalog.NewStore(d)
 	if _, err := demo.SeedLarge(ctx, s, t.TempDir(), 300); err != nil {
 		t.Fatal(err)
@@ -194,5 +202,81 @@ func TestSearchIndexFollowsTheCatalogue(t *testing.T) {
 	}
 	if !s.SearchIndexCurrent(ctx) {
 		t.Fatal("a sale moved the search index's version")
+	}
+}
+
+// The search index in memory scores every match of a search as the
+// engine's own ranking function does, bit for bit: FTS5's bm25 on SQLite,
+// ts_rank on PostgreSQL (docs/architecture.md section 9). The searches are
+// the list workload's and, from the index's own words, whole words,
+// prefixes of three to six letters and pairs.
+func TestSearchIndexScoresAsTheEngine(t *testing.T) {
+	for _, dialect := range dbtest.Engines() {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.New(t, dialect)
+			s := catalog.NewStore(d)
+			if _, err := demo.SeedLarge(ctx, s, t.TempDir(), 600); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.BuildSearchIndex(ctx); err != nil {
+				t.Fatal(err)
+			}
+			searches := []string{"kuku", "chakula cha kuku", "dairy meal", "layers", "madini", "albendazole", "ng'ombe", "mineral", "dawa ya minyoo"}
+			words := s.SearchIndexWords(ctx)
+			for i := 0; i < len(words); i += 7 {
+				w := words[i]
+				searches = append(searches, w, w[:min(len(w), 3+i%4)], w+" "+words[(i*31)%len(words)][:min(4, len(words[(i*31)%len(words)]))])
+			}
+			engine := `SELECT rowid, bm25(products_text, 10.0, 4.0, 1.0) FROM products_text WHERE products_text MATCH $1`
+			if dialect == db.Postgres {
+				engine = `SELECT product_id, ts_rank(search_text, CAST($1 AS tsquery)) FROM product_search_text WHERE search_text @@ CAST($1 AS tsquery)`
+			}
+			compared, declined, scores := 0, 0, 0
+			for _, q := range searches {
+				got, ok, err := s.SearchIndexRanks(ctx, q)
+				if err != nil {
+					t.Fatalf("%q: %v", q, err)
+				}
+				if !ok {
+					declined++
+					continue
+				}
+				plan, err := search.PlanFor(ctx, d, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := map[int64]float64{}
+				rows, err := d.Query(ctx, engine, d.ProductText().Query(plan.Text, false))
+				if err != nil {
+					t.Fatalf("%q: %v", q, err)
+				}
+				for rows.Next() {
+					var id int64
+					var rank float64
+					if err := rows.Scan(&id, &rank); err != nil {
+						t.Fatal(err)
+					}
+					want[id] = rank
+				}
+				if err := rows.Close(); err != nil {
+					t.Fatal(err)
+				}
+				if len(got) != len(want) {
+					t.Fatalf("%q: the index matches %d products, the engine %d", q, len(got), len(want))
+				}
+				for id, r := range want {
+					if got[id] != r {
+						t.Fatalf("%q: product %d scores %v (%x) in the index, %v (%x) in the engine", q, id, got[id], math.Float64bits(got[id]), r, math.Float64bits(r))
+					}
+				}
+				compared++
+				scores += len(want)
+			}
+			t.Logf("%d searches compared (%d scores), %d declined", compared, scores, declined)
+			if declined*10 > len(searches) {
+				t.Fatalf("the index declined %d of %d searches", declined, len(searches))
+			}
+		})
 	}
 }

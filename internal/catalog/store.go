@@ -16,17 +16,13 @@ import (
 // Store reads and writes the catalogue.
 type Store struct {
 	db *db.DB
-	// index is the search index in memory (searchindex.go): SQLite's alone.
+	// index is the search index in memory (searchindex.go).
 	index *searchIndexKeeper
 }
 
 // NewStore returns a Store on d.
 func NewStore(d *db.DB) *Store {
-	s := &Store{db: d}
-	if d.Dialect == db.SQLite {
-		s.index = &searchIndexKeeper{d: d}
-	}
-	return s
+	return &Store{db: d, index: &searchIndexKeeper{d: d}}
 }
 
 // Categories lists every category, parents before their children's siblings

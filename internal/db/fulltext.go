@@ -1,6 +1,7 @@
 package db
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -261,6 +262,56 @@ func (x TextIndex) WordsTx(ctx context.Context, tx *sql.Tx, fn func(word []byte,
 		return 0, 0, fmt.Errorf("read the indexed words: %w", err)
 	}
 	return rows, words, nil
+}
+
+// VectorsTx reads PostgreSQL's weighted words as tx sees them, for a copy of
+// them in memory (docs/architecture.md section 9): every word of every
+// product's vector (product_search_text, migration 0125), in the words' byte
+// order and then the products', to fn with its positions as PostgreSQL
+// keeps them (tsvector's WordEntryPos: the weight's class in the top two
+// bits, A 3 to D 0, the position in the other fourteen). word and positions
+// are only valid during the call. SQLite's index is WordsTx's.
+func (x TextIndex) VectorsTx(ctx context.Context, tx *sql.Tx, fn func(word []byte, row int64, positions []uint16)) error {
+	if x.dialect != Postgres {
+		return errors.New("the weighted vectors are PostgreSQL's")
+	}
+	// The positions travel as one text of numbers with the weight's class
+	// added, "49153 16386": arrays would travel as text all the same.
+	rs, err := tx.QueryContext(ctx, `SELECT u.lexeme, pst.product_id,
+		array_to_string(ARRAY(SELECT p + CASE w WHEN 'A' THEN 49152 WHEN 'B' THEN 32768 WHEN 'C' THEN 16384 ELSE 0 END
+			FROM unnest(u.positions, u.weights) AS t (p, w)), ' ')
+		FROM product_search_text pst, unnest(pst.search_text) u ORDER BY u.lexeme COLLATE "C", pst.product_id`)
+	if err != nil {
+		return fmt.Errorf("read the weighted words: %w", err)
+	}
+	defer rs.Close()
+	var word, list sql.RawBytes
+	var row int64
+	var positions []uint16
+	for rs.Next() {
+		if err := rs.Scan(&word, &row, &list); err != nil {
+			return fmt.Errorf("read the weighted words: %w", err)
+		}
+		positions = positions[:0]
+		for f := range bytes.FieldsSeq(list) {
+			n := 0
+			for _, c := range f {
+				if c < '0' || c > '9' || n > 0xffff/10 {
+					return fmt.Errorf("read the weighted words: position %q", f)
+				}
+				n = n*10 + int(c-'0')
+			}
+			if n > 0xffff {
+				return fmt.Errorf("read the weighted words: position %q", f)
+			}
+			positions = append(positions, uint16(n))
+		}
+		fn(word, row, positions)
+	}
+	if err := rs.Err(); err != nil {
+		return fmt.Errorf("read the weighted words: %w", err)
+	}
+	return nil
 }
 
 // fts5Varint reads one of the variable-length integers FTS5's records are

@@ -108,7 +108,7 @@ func plan(ctx context.Context, tx *sql.Tx) ([]table, error) {
 		return nil, fmt.Errorf("list tables: %w", err)
 	}
 	names := slices.DeleteFunc(all, func(n string) bool {
-		return slices.Contains(derived, n) || slices.Contains(sqliteOnly, n) ||
+		return slices.Contains(derived, n) ||
 			slices.ContainsFunc(virtual, func(v string) bool { return n == v || strings.HasPrefix(n, v+"_") })
 	})
 	byName := map[string]*table{}
@@ -174,12 +174,9 @@ func strings_(ctx context.Context, tx *sql.Tx, q string, args ...any) ([]string,
 }
 
 // derived tables are kept by triggers on both engines, each its own way:
-// PostgreSQL's fill as the rows they sum are copied.
-var derived = []string{"product_list", "product_sizes", "product_category_sizes", "order_status_totals", "sales_days", "sales_day_products", "sales_month_products", "payment_days", "paybill_days"}
-
-// sqliteOnly tables have no PostgreSQL counterpart: the version of the
-// search index in memory (migration 0126), which only SQLite's shop keeps.
-var sqliteOnly = []string{"product_search_version"}
+// PostgreSQL's fill as the rows they sum are copied, and the search index's
+// version (migrations 0126 and 0127) moves as the catalogue is written.
+var derived = []string{"product_search_version", "product_list", "product_sizes", "product_category_sizes", "order_status_totals", "sales_days", "sales_day_products", "sales_month_products", "payment_days", "paybill_days"}
 
 // shopTables hold a shop's own data; a new database has none of them.
 var shopTables = []string{"users", "categories", "products", "orders", "payments", "admin_audit"}
