@@ -16,7 +16,7 @@ func (s *Store) SearchIndexCurrent(ctx context.Context) bool {
 
 // AnsweredFromIndex says whether the index in memory answers f.
 func (s *Store) AnsweredFromIndex(ctx context.Context, f ListFilter) bool {
-	_, ok, err := s.searchFromIndex(ctx, f, i18n.From(ctx))
+	_, ok, err := s.listFromIndex(ctx, f, i18n.From(ctx))
 	return ok && err == nil
 }
 

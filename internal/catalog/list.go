@@ -122,7 +122,7 @@ func (q *listQuery) keys(ranked bool) []string {
 // when f.Page is 0) as cards, in the language ctx carries: texts and the
 // order by name.
 func (s *Store) ListProducts(ctx context.Context, f ListFilter) (ProductPage, error) {
-	if page, ok, err := s.searchFromIndex(ctx, f, i18n.From(ctx)); ok || err != nil {
+	if page, ok, err := s.listFromIndex(ctx, f, i18n.From(ctx)); ok || err != nil {
 		return page, err
 	}
 	q, err := s.listQuery(ctx, f, i18n.From(ctx))

@@ -19,17 +19,19 @@ import (
 
 	"shop/internal/db"
 	"shop/internal/i18n"
+	"shop/internal/money"
 	"shop/internal/search"
 )
 
-// The search index in memory (docs/architecture.md section 9): a search's
+// The search index in memory (docs/architecture.md section 9): a list's
 // page and count are answered from a copy, in each process, of the engine's
 // full-text words (SQLite's products_text, PostgreSQL's
 // product_search_text) and of what a list filters and sorts on; only the
 // page's cards are read from the database. In the engines a search read
 // every match's row and scored it: a search's list took 1.9 to 4.1 ms on
-// SQLite at 10,000 products, and takes 0.5 to 0.75 ms with the copy, about
-// what a list without a search takes (docs/benchmarks.md).
+// SQLite at 10,000 products, and takes 0.5 to 0.75 ms with the copy. A list
+// without a search walks the products in its sort's order, kept beside,
+// where the statements read a narrow row a product (docs/benchmarks.md).
 //
 // The copy scores as the engine does, with the same weights, constants and
 // order of operations: FTS5's bm25 with SQLite's own logarithm, or
@@ -67,6 +69,9 @@ type searchIndex struct {
 	// Each filter's products: a category's slug with those of every
 	// category below it, a size key, a promotion, a collection.
 	categories, sizes, promos, collections map[string]bitset
+	// orders are the list's products in each language's orders (by name,
+	// by price rising, by price falling), for a list without a search.
+	orders [2][3][]uint32
 	// scratch holds zeroed arrays of a count a product, for postings.
 	scratch sync.Pool
 }
@@ -189,6 +194,17 @@ func (x *searchIndex) readProducts(ctx context.Context, tx *sql.Tx) (map[int64]u
 		if err != nil {
 			return nil, fmt.Errorf("search index names: %w", err)
 		}
+	}
+	for l := range x.orders {
+		byName := make([]uint32, len(x.docs))
+		for doc, d := range x.docs {
+			byName[d.name[l]] = uint32(doc)
+		}
+		// Prices tie in the name's order, as the statements sort them.
+		low, high := slices.Clone(byName), slices.Clone(byName)
+		slices.SortStableFunc(low, func(a, b uint32) int { return cmp.Compare(x.docs[a].price, x.docs[b].price) })
+		slices.SortStableFunc(high, func(a, b uint32) int { return cmp.Compare(x.docs[b].price, x.docs[a].price) })
+		x.orders[l] = [3][]uint32{byName, low, high}
 	}
 	for _, set := range []struct {
 		into map[string]bitset
@@ -343,7 +359,7 @@ func eachRow(ctx context.Context, tx *sql.Tx, q string, fn func(*sql.Rows) error
 }
 
 // answers says whether the copy can answer f as the statements would: a
-// search's page, in a sort and filters it knows.
+// page, in a sort and filters it knows.
 func (x *searchIndex) answers(f ListFilter) bool {
 	if f.Page <= 0 || f.PageSize <= 0 {
 		return false
@@ -424,8 +440,9 @@ func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []i
 	// Only the hits up to the page's end are kept, the best so far.
 	best := topK{k: f.Page * f.PageSize, order: order}
 	best.h = make([]hit, 0, min(best.k, len(matched)))
+	df := x.filter(f)
 	for _, doc := range matched {
-		if !x.shows(doc, f) {
+		if !df.shows(doc) {
 			continue
 		}
 		h := hit{doc: doc, first: x.docs[doc].id == plan.SKUProduct}
@@ -499,22 +516,75 @@ func (t *topK) sorted() []hit {
 	return t.h
 }
 
-// shows says whether the list f shows product doc, leaving the search
-// aside.
-func (x *searchIndex) shows(doc uint32, f ListFilter) bool {
-	if !x.listed.has(doc) {
-		return false
-	}
+// docFilter is what a list shows, leaving the search aside.
+type docFilter struct {
+	listed   bitset
+	sets     []bitset
+	min, max *money.Cents
+	prices   []indexedDoc
+}
+
+// filter is list f's docFilter. A filter whose key the copy does not hold
+// (a category that does not exist) has no products.
+func (x *searchIndex) filter(f ListFilter) docFilter {
+	df := docFilter{listed: x.listed, min: f.MinPrice, max: f.MaxPrice, prices: x.docs}
 	for _, in := range []struct {
 		key string
 		of  map[string]bitset
 	}{{f.Category, x.categories}, {SizeKey(f.Weight), x.sizes}, {f.Promo, x.promos}, {f.Collection, x.collections}} {
-		if in.key != "" && !in.of[in.key].has(doc) {
+		if in.key != "" {
+			df.sets = append(df.sets, in.of[in.key])
+		}
+	}
+	return df
+}
+
+// shows says whether the list shows product doc.
+func (df *docFilter) shows(doc uint32) bool {
+	if !df.listed.has(doc) {
+		return false
+	}
+	for _, set := range df.sets {
+		if !set.has(doc) {
 			return false
 		}
 	}
-	p := x.docs[doc].price
-	return (f.MinPrice == nil || p >= int64(*f.MinPrice)) && (f.MaxPrice == nil || p <= int64(*f.MaxPrice))
+	p := df.prices[doc].price
+	return (df.min == nil || p >= int64(*df.min)) && (df.max == nil || p <= int64(*df.max))
+}
+
+// listPage answers the page of f, a list without a search, in language l:
+// its products walked in the sort's order, until the page is full and the
+// count past its cap.
+func (x *searchIndex) listPage(f ListFilter, l i18n.Lang) (ids []int64, count int, capped bool) {
+	lang, sort := 0, 0
+	if l == i18n.Kiswahili {
+		lang = 1
+	}
+	switch f.Sort {
+	case SortPriceLow:
+		sort = 1
+	case SortPriceHigh:
+		sort = 2
+	}
+	df := x.filter(f)
+	from, to := (f.Page-1)*f.PageSize, f.Page*f.PageSize
+	most := max(CountCap, to)
+	for _, doc := range x.orders[lang][sort] {
+		if !df.shows(doc) {
+			continue
+		}
+		if count >= from && count < to {
+			ids = append(ids, x.docs[doc].id)
+		}
+		count++
+		if count > most {
+			// The page is full (most is past its end): the count is
+			// capped, as the statements cap it.
+			return ids, most, true
+		}
+	}
+	return ids, count, false
 }
 
 // phrases are the postings of each term of q in the order FTS5 numbers its
@@ -838,15 +908,20 @@ func (s *Store) BuildSearchIndex(ctx context.Context) error {
 	return s.index.build(ctx)
 }
 
-// searchFromIndex answers a search's page from the index, if it is
-// current; ok is false when the statements must answer.
-func (s *Store) searchFromIndex(ctx context.Context, f ListFilter, l i18n.Lang) (page ProductPage, ok bool, err error) {
-	if f.Search == "" {
-		return ProductPage{}, false, nil
-	}
+// listFromIndex answers a list's page from the index, if it is current;
+// ok is false when the statements must answer.
+func (s *Store) listFromIndex(ctx context.Context, f ListFilter, l i18n.Lang) (page ProductPage, ok bool, err error) {
 	x := s.index.current(ctx)
 	if x == nil || !x.answers(f) {
 		return ProductPage{}, false, nil
+	}
+	if f.Search == "" {
+		ids, count, capped := x.listPage(f, l)
+		cards, err := s.cardsByID(ctx, ids, l)
+		if err != nil {
+			return ProductPage{}, false, err
+		}
+		return ProductPage{Count: count, Capped: capped, Products: cards}, true, nil
 	}
 	plan, err := search.PlanFor(ctx, s.db, f.Search)
 	if err != nil {

@@ -41,6 +41,14 @@ func searchIndexFollows(t *testing.T, dialect db.Dialect) {
 	}
 	s.StartSearchIndex(ctx, slog.New(slog.DiscardHandler))
 	lists := append(rankedSearches(), filteredSearches(t, d)...)
+	for _, c := range []string{"", "mchanganyiko", "mchanganyiko-bora"} {
+		for _, sort := range []string{catalog.SortName, catalog.SortPriceLow, catalog.SortPriceHigh} {
+			lists = append(lists, catalog.ListFilter{Category: c, Sort: sort, Page: 1, PageSize: 20},
+				catalog.ListFilter{Category: c, Weight: "20kg", Sort: sort, Page: 1, PageSize: 20},
+				catalog.ListFilter{Category: c, Promo: catalog.PromoBulk, Sort: sort, Page: 1, PageSize: 20},
+				catalog.ListFilter{Category: c, Collection: catalog.CollectionBestSellers, Sort: sort, Page: 1, PageSize: 20})
+		}
+	}
 	for _, q := range []string{"Kuku Supreme", "supreme", "mchanganyiko", "25kg", "madini"} {
 		for _, sort := range []string{catalog.SortRelevance, catalog.SortPriceLow} {
 			lists = append(lists, catalog.ListFilter{Search: q, Sort: sort, Page: 1, PageSize: 20})
