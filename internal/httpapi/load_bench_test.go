@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
@@ -111,9 +112,13 @@ func newLoadShop(b *testing.B, d *db.DB) *loadShop {
 		p.Payment, p.Simulator, p.PublicURL = cfg, sim, public
 		p.ClientIP = httpx.ClientIP([]netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
 	}), testkit.Demo)
+	// The catalogue's lists answered from the index in memory, as
+	// app.Serve starts it (docs/architecture.md section 9).
+	ctx, cancel := context.WithCancel(context.Background())
+	srv.Deps.Catalog.StartSearchIndex(ctx, slog.New(slog.DiscardHandler))
 	ts.Config.Handler = srv
 	ts.Start()
-	b.Cleanup(func() { sim.Close(); ts.Close() })
+	b.Cleanup(func() { cancel(); sim.Close(); ts.Close() })
 	s := &loadShop{url: public, d: d, tr: &http.Transport{MaxIdleConnsPerHost: loadBrowsers + 2*loadBuyers}}
 	b.Cleanup(s.tr.CloseIdleConnections)
 	s.urls = browseURLs()
