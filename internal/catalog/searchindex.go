@@ -521,13 +521,13 @@ type docFilter struct {
 	listed   bitset
 	sets     []bitset
 	min, max *money.Cents
-	prices   []indexedDoc
+	docs     []indexedDoc
 }
 
 // filter is list f's docFilter. A filter whose key the copy does not hold
 // (a category that does not exist) has no products.
 func (x *searchIndex) filter(f ListFilter) docFilter {
-	df := docFilter{listed: x.listed, min: f.MinPrice, max: f.MaxPrice, prices: x.docs}
+	df := docFilter{listed: x.listed, min: f.MinPrice, max: f.MaxPrice, docs: x.docs}
 	for _, in := range []struct {
 		key string
 		of  map[string]bitset
@@ -549,7 +549,7 @@ func (df *docFilter) shows(doc uint32) bool {
 			return false
 		}
 	}
-	p := df.prices[doc].price
+	p := df.docs[doc].price
 	return (df.min == nil || p >= int64(*df.min)) && (df.max == nil || p <= int64(*df.max))
 }
 
@@ -557,20 +557,20 @@ func (df *docFilter) shows(doc uint32) bool {
 // its products walked in the sort's order, until the page is full and the
 // count past its cap.
 func (x *searchIndex) listPage(f ListFilter, l i18n.Lang) (ids []int64, count int, capped bool) {
-	lang, sort := 0, 0
+	lang, order := 0, 0
 	if l == i18n.Kiswahili {
 		lang = 1
 	}
 	switch f.Sort {
 	case SortPriceLow:
-		sort = 1
+		order = 1
 	case SortPriceHigh:
-		sort = 2
+		order = 2
 	}
 	df := x.filter(f)
 	from, to := (f.Page-1)*f.PageSize, f.Page*f.PageSize
 	most := max(CountCap, to)
-	for _, doc := range x.orders[lang][sort] {
+	for _, doc := range x.orders[lang][order] {
 		if !df.shows(doc) {
 			continue
 		}
