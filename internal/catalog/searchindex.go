@@ -661,7 +661,11 @@ func (x *searchIndex) match(q db.TextQuery, lists [][]posting) (out []uint32, al
 		for _, alt := range group {
 			var all []uint32
 			for t := range alt {
-				all = intersect(all, lists[i], t == 0)
+				if docs := docsOf(lists[i]); t == 0 {
+					all = docs
+				} else {
+					all = intersectDocs(all, docs)
+				}
 				altOf = append(altOf, len(alts))
 				i++
 			}
@@ -677,28 +681,16 @@ func (x *searchIndex) match(q db.TextQuery, lists [][]posting) (out []uint32, al
 	return out, alts, altOf
 }
 
-// intersect is the products of a also in list; first: list's alone.
-func intersect(a []uint32, list []posting, first bool) []uint32 {
-	if first {
-		out := make([]uint32, len(list))
-		for i, p := range list {
-			out[i] = p.doc
-		}
-		return out
-	}
-	var out []uint32
-	j := 0
-	for _, doc := range a {
-		for j < len(list) && list[j].doc < doc {
-			j++
-		}
-		if j < len(list) && list[j].doc == doc {
-			out = append(out, doc)
-		}
+// docsOf is the products of list, in order.
+func docsOf(list []posting) []uint32 {
+	out := make([]uint32, len(list))
+	for i, p := range list {
+		out[i] = p.doc
 	}
 	return out
 }
 
+// intersectDocs is the products of a also in b.
 func intersectDocs(a, b []uint32) []uint32 {
 	var out []uint32
 	j := 0
