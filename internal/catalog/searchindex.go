@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -311,31 +312,51 @@ func (x *searchIndex) readWords(ctx context.Context, d *db.DB, tx *sql.Tx, byID 
 // no figure of the whole index.
 func (x *searchIndex) readVectors(ctx context.Context, d *db.DB, tx *sql.Tx, byID map[int64]uint32) error {
 	x.tsRanked = true
-	var last []byte
-	err := d.ProductText().VectorsTx(ctx, tx, func(word []byte, row int64, positions []uint16) {
+	// The vectors come a product at a time, in the products' order: each
+	// word's postings are gathered in it, and put in the words' order
+	// after.
+	type gathered struct {
+		word      string
+		docs      []uint32
+		from, len []uint32
+	}
+	byWord := map[string]*gathered{}
+	var positions []uint16
+	err := d.ProductText().VectorsTx(ctx, tx, func(row int64, word []byte, pos []uint16) {
 		doc, ok := byID[row]
 		if !ok {
 			return
 		}
-		if !bytes.Equal(word, last) || len(x.words) == 0 {
-			last = append(last[:0], word...)
-			x.words = append(x.words, string(word))
-			x.starts = append(x.starts, uint32(len(x.posts)))
+		g := byWord[string(word)]
+		if g == nil {
+			g = &gathered{word: string(word)}
+			byWord[g.word] = g
 		}
-		// The count beside the product is unused by ts_rank; a match
-		// needs it above zero.
-		x.posts = append(x.posts, doc<<fBits|1)
-		x.pstart = append(x.pstart, uint32(len(x.positions)))
-		x.positions = append(x.positions, positions...)
+		g.docs = append(g.docs, doc)
+		g.from, g.len = append(g.from, uint32(len(positions))), append(g.len, uint32(len(pos)))
+		positions = append(positions, pos...)
 	})
 	if err != nil {
 		return err
 	}
-	x.starts = append(x.starts, uint32(len(x.posts)))
-	x.pstart = append(x.pstart, uint32(len(x.positions)))
 	if len(x.docs) >= maxDocs {
 		return fmt.Errorf("%d products are more than the search index numbers", len(x.docs))
 	}
+	words := slices.SortedFunc(maps.Values(byWord), func(a, b *gathered) int { return strings.Compare(a.word, b.word) })
+	x.positions = make([]uint16, 0, len(positions))
+	for _, g := range words {
+		x.words = append(x.words, g.word)
+		x.starts = append(x.starts, uint32(len(x.posts)))
+		for k, doc := range g.docs {
+			// The count beside the product is unused by ts_rank; a match
+			// needs it above zero.
+			x.posts = append(x.posts, doc<<fBits|1)
+			x.pstart = append(x.pstart, uint32(len(x.positions)))
+			x.positions = append(x.positions, positions[g.from[k]:g.from[k]+g.len[k]]...)
+		}
+	}
+	x.starts = append(x.starts, uint32(len(x.posts)))
+	x.pstart = append(x.pstart, uint32(len(x.positions)))
 	x.over = map[int]uint32{}
 	x.scratch.New = func() any {
 		f := make([]uint32, len(x.docs))
