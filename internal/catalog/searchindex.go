@@ -39,7 +39,7 @@ import (
 // PostgreSQL's ts_rank (tsrank.go). So it answers exactly what the
 // statements answer: TestListAnswersTheReferenceQuery holds both to the
 // same reference, and TestSearchIndexScoresAsTheEngine every score to the
-// engine's. It is built in the background at the first search and again
+// engine's. It is built in the background at the first list and again
 // whenever product_search_version (migrations 0126 and 0127) has moved; the
 // statements answer until it is ready.
 
@@ -906,9 +906,9 @@ func (s *Store) textsChangedTx(ctx context.Context, tx *sql.Tx) error {
 }
 
 // StartSearchIndex lets the store keep the search index in memory, built in
-// the background under ctx at the first search and again after every change
-// to what it holds; searches read the database meanwhile. Without it every
-// search reads the database.
+// the background under ctx at the first list and again after every change
+// to what it holds; lists read the database meanwhile. Without it every
+// list reads the database.
 func (s *Store) StartSearchIndex(ctx context.Context, log *slog.Logger) {
 	s.index.mu.Lock()
 	defer s.index.mu.Unlock()
