@@ -35,24 +35,13 @@ func (s *Store) SearchIndexRanks(ctx context.Context, typed string) (ranks map[i
 	}
 	lists := x.phrases(plan.Text)
 	matched, alts, altOf := x.match(plan.Text, lists)
+	score, ok := x.scoreFor(plan.Text, lists, alts, altOf)
+	if !ok {
+		return nil, false, nil
+	}
 	ranks = map[int64]float64{}
-	if x.tsRanked {
-		ts, ok := x.tsScorer(plan.Text)
-		if !ok {
-			return nil, false, nil
-		}
-		for _, doc := range matched {
-			ranks[x.docs[doc].id] = float64(x.tsRank(doc, ts))
-		}
-		return ranks, true, nil
-	}
-	idf := make([]float64, len(lists))
-	for i, list := range lists {
-		idf[i] = x.idf(len(list))
-	}
-	sc := scorer{lists: lists, alts: alts, altOf: altOf, idf: idf, at: make([]int, len(lists)), altAt: make([]int, len(alts))}
 	for _, doc := range matched {
-		ranks[x.docs[doc].id] = x.bm25(doc, &sc)
+		ranks[x.docs[doc].id] = score(doc)
 	}
 	return ranks, true, nil
 }

@@ -411,19 +411,11 @@ func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []i
 	lists := x.phrases(plan.Text)
 	matched, alts, altOf := x.match(plan.Text, lists)
 	ranked := f.Sort == SortRelevance
-	var sc scorer
-	var ts *tsScorer
-	switch {
-	case ranked && x.tsRanked:
-		if ts, ok = x.tsScorer(plan.Text); !ok {
+	var score func(doc uint32) float64
+	if ranked {
+		if score, ok = x.scoreFor(plan.Text, lists, alts, altOf); !ok {
 			return nil, 0, false, false
 		}
-	case ranked:
-		idf := make([]float64, len(lists))
-		for i, list := range lists {
-			idf[i] = x.idf(len(list))
-		}
-		sc = scorer{lists: lists, alts: alts, altOf: altOf, idf: idf, at: make([]int, len(lists)), altAt: make([]int, len(alts))}
 	}
 	lang := 0
 	if l == i18n.Kiswahili {
@@ -467,12 +459,12 @@ func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []i
 			continue
 		}
 		h := hit{doc: doc, first: x.docs[doc].id == plan.SKUProduct}
-		switch {
-		case ts != nil:
-			// PostgreSQL orders by -ts_rank, a float's negation.
-			h.rank = -float64(x.tsRank(doc, ts))
-		case ranked:
-			h.rank = x.bm25(doc, &sc)
+		if ranked {
+			h.rank = score(doc)
+			if x.tsRanked {
+				// PostgreSQL orders by -ts_rank, a float's negation.
+				h.rank = -h.rank
+			}
 		}
 		best.offer(h)
 		count++
@@ -486,6 +478,26 @@ func (x *searchIndex) page(plan search.Plan, f ListFilter, l i18n.Lang) (ids []i
 		count, capped = most, true
 	}
 	return ids, count, capped, true
+}
+
+// scoreFor prepares the engine's ranking of q's matches, whose phrases
+// are lists and alternatives alts and altOf (match): score is what bm25
+// or ts_rank gives a product, asked of the products in order. ok is false
+// when the copy cannot rank q as the engine would.
+func (x *searchIndex) scoreFor(q db.TextQuery, lists [][]posting, alts [][]uint32, altOf []int) (score func(doc uint32) float64, ok bool) {
+	if x.tsRanked {
+		ts, ok := x.tsScorer(q)
+		if !ok {
+			return nil, false
+		}
+		return func(doc uint32) float64 { return float64(x.tsRank(doc, ts)) }, true
+	}
+	idf := make([]float64, len(lists))
+	for i, list := range lists {
+		idf[i] = x.idf(len(list))
+	}
+	sc := scorer{lists: lists, alts: alts, altOf: altOf, idf: idf, at: make([]int, len(lists)), altAt: make([]int, len(alts))}
+	return func(doc uint32) float64 { return x.bm25(doc, &sc) }, true
 }
 
 // topK keeps the k first in order of the hits it is offered: a heap whose
